@@ -1,0 +1,134 @@
+"""Cards: parsing and printing the notation, the deck, and card points."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from buraco_core.errors import BuracoInputError
+
+
+class Suit(StrEnum):
+    CLUBS = "c"
+    DIAMONDS = "d"
+    HEARTS = "h"
+    SPADES = "s"
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+
+_SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_SUIT_BY_TEXT = {s.value: s for s in Suit} | {sym: s for s, sym in _SUIT_SYMBOLS.items()}
+# White-suit symbols are common in typed text too.
+_SUIT_BY_TEXT |= {"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES}
+
+ACE, JACK, QUEEN, KING = 1, 11, 12, 13
+ACE_HIGH = 14  # the position of an ace after the king (Q-K-A)
+RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"} | {r: str(r) for r in range(2, 11)}
+_RANK_BY_TEXT = {text: rank for rank, text in RANK_TEXT.items()} | {"T": 10}
+
+_TOKEN = re.compile(r"^(10|[2-9AJQKT])(.)$")
+NOTATION_HELP = (
+    "a card is a rank A 2 3 4 5 6 7 8 9 10 J Q K (or T for 10) followed by a suit "
+    "c d h s (or ♣ ♦ ♥ ♠), for example 4h, 10♠, Td; a joker is JK"
+)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One card. `rank` 1 (ace) to 13 (king) and a suit; a joker has neither."""
+
+    rank: int = 0
+    suit: Suit | None = None
+
+    @property
+    def is_joker(self) -> bool:
+        return self.suit is None
+
+    @property
+    def is_two(self) -> bool:
+        return self.rank == 2
+
+    @property
+    def is_wild_kind(self) -> bool:
+        """A joker or any 2: cards that can act as wilds."""
+        return self.suit is None or self.rank == 2
+
+    @property
+    def symbol(self) -> str:
+        """Human notation with suit symbols: `10♠`, `JK`."""
+        if self.suit is None:
+            return "JK"
+        return RANK_TEXT[self.rank] + self.suit.symbol
+
+    def __str__(self) -> str:
+        """ASCII notation, the one used in JSON: `10s`, `JK`."""
+        if self.suit is None:
+            return "JK"
+        return RANK_TEXT[self.rank] + self.suit.value
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    @staticmethod
+    def parse(token: str) -> Card:
+        return parse_card(token)
+
+
+JOKER = Card()
+
+
+def parse_card(token: str) -> Card:
+    """Parse one card token; raise BuracoInputError naming the token if it is not a card."""
+    if not isinstance(token, str):
+        raise BuracoInputError(repr(token), f"not a card: {NOTATION_HELP}")
+    text = token.strip().replace("\ufe0f", "").upper()
+    if text in ("JK", "JOKER", "CURINGA", "CORINGA"):
+        return JOKER
+    match = _TOKEN.match(text)
+    suit = _SUIT_BY_TEXT.get(match.group(2).lower()) if match else None
+    if match is None or suit is None:
+        raise BuracoInputError(f"card {token!r}", f"not a card: {NOTATION_HELP}")
+    return Card(_RANK_BY_TEXT[match.group(1)], suit)
+
+
+def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """Parse cards from a string (separated by spaces or commas) or from a list of tokens."""
+    tokens = re.split(r"[\s,;]+", text.strip()) if isinstance(text, str) else list(text)
+    return tuple(parse_card(t) for t in tokens if not (isinstance(t, str) and t.strip() == ""))
+
+
+def format_cards(cards: Iterable[Card], symbols: bool = False) -> str:
+    return " ".join(c.symbol if symbols else str(c) for c in cards)
+
+
+def card_points(card: Card, joker_points: int) -> int:
+    """Points of a card on the table (minus the same in a hand) [000, 001, 002, 003]."""
+    if card.suit is None:
+        return joker_points
+    if card.rank == ACE:
+        return 15
+    if card.rank == 2 or card.rank >= 8:
+        return 10
+    return 5
+
+
+def deck(jokers: bool = True) -> tuple[Card, ...]:
+    """Two 52-card decks, plus four jokers unless `jokers` is False: 108 or 104 cards."""
+    one = [Card(rank, suit) for suit in Suit for rank in range(1, 14)]
+    return tuple(one + one + ([JOKER] * 4 if jokers else []))
+
+
+def copies_in_deck(card: Card, jokers: bool = True) -> int:
+    """How many copies of this card the deck holds."""
+    if card.is_joker:
+        return 4 if jokers else 0
+    return 2

@@ -1,0 +1,336 @@
+"""The `buraco` command: quick rule lookups from a terminal, JSON for scripts.
+
+Exit codes: 0 yes (valid / legal / done), 1 no (invalid / illegal / a check failed),
+2 bad input (the message on stderr names what was wrong and where).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from buraco_core.cards import parse_cards
+from buraco_core.errors import BuracoInputError
+from buraco_core.explain import (
+    PRESET_TITLES,
+    Lang,
+    check_lang,
+    message,
+    option_text,
+    value_text,
+)
+from buraco_core.melds import MeldVerdict, judge_meld
+from buraco_core.rules import (
+    OPTION_NAMES,
+    PRESET_NAMES,
+    PRESETS,
+    RuleSet,
+    option_sources,
+    parse_option_assignment,
+    ruleset,
+)
+from buraco_core.scoring import RoundScore, round_from_data, score_round
+from buraco_core.verdict import Reason, json_value
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    handler: Handler = args.handler
+    try:
+        code = handler(args)
+    except BuracoInputError as exc:
+        print(f"buraco: error: {exc}", file=sys.stderr)
+        code = 2
+    except BrokenPipeError:
+        code = 0
+    sys.stdout.flush()
+    return code
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="buraco",
+        description="Buraco rules at the table: melds, scores, rule sets. "
+        "Cards: 4h, 10♠, Td, Qc, JK (case-insensitive).",
+    )
+
+    def show_help(_args: argparse.Namespace) -> int:
+        parser.print_help()
+        return 0
+
+    parser.set_defaults(handler=show_help)
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    meld = sub.add_parser("meld", help="is this a valid meld? why? what kind of canastra?")
+    _rule_args(meld)
+    meld.add_argument("cards", nargs="+", metavar="CARD", help="the cards, in any order")
+    meld.set_defaults(handler=_meld)
+
+    score = sub.add_parser("score", help="score a round from a JSON file (or - for stdin)")
+    _rule_args(score)
+    score.add_argument("file", metavar="FILE|-")
+    score.set_defaults(handler=_score)
+
+    rules = sub.add_parser("rules", help="the options of a rule set and where presets differ")
+    rules.add_argument("name", nargs="?", metavar="NAME", help="aberto, fechado or stbl")
+    rules.add_argument("--set", dest="options", action="append", default=[], metavar="OPT=VAL")
+    rules.add_argument("--lang", default="pt", help="pt (default) or en")
+    rules.add_argument("--json", action="store_true", help="print JSON")
+    rules.set_defaults(handler=_rules)
+
+    for register in EXTRA_COMMANDS:
+        register(sub)
+    return parser
+
+
+# Later parts of the core add their subcommands here (judge, schema, scenarios).
+EXTRA_COMMANDS: list[Callable[[Any], None]] = []
+
+
+def _rule_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", metavar="NAME", help="aberto, fechado (default) or stbl")
+    parser.add_argument(
+        "--set",
+        dest="options",
+        action="append",
+        default=[],
+        metavar="OPTION=VALUE",
+        help="change one rule option (repeatable), e.g. --set joker_points=20",
+    )
+    parser.add_argument("--lang", default="pt", help="pt (default) or en")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def rules_from_args(
+    args: argparse.Namespace, base: str | None = None, base_options: dict[str, Any] | None = None
+) -> RuleSet:
+    """The rule set: the command line's --rules and --set over a file's rules and options."""
+    options = dict(base_options or {})
+    options.update(parse_option_assignment(text) for text in args.options)
+    return ruleset(args.rules or base or "fechado", **options)
+
+
+def reason_json(reason: Reason, lang: Lang) -> dict[str, Any]:
+    return {
+        "code": reason.code,
+        "source": reason.source,
+        "message": message(reason, lang),
+        "params": json_value(dict(reason.params)),
+    }
+
+
+def print_json(data: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def read_json(path: str) -> Any:
+    """Read JSON from a file or stdin ("-"); a bad file is bad input naming the place."""
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BuracoInputError(f"file {path!r}", exc.strerror or str(exc)) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        where = "stdin" if path == "-" else path
+        raise BuracoInputError(
+            f"{where}:{exc.lineno}:{exc.colno}", f"not valid JSON: {exc.msg}"
+        ) from None
+
+
+# --- meld ----------------------------------------------------------------------------------
+
+
+def meld_json(verdict: MeldVerdict, lang: Lang) -> dict[str, Any]:
+    meld = verdict.meld
+    wild_as: str | None = None
+    if meld is not None and meld.wild is not None:
+        wild_as = str(meld.wild_as) if meld.kind == "sequence" else None
+    return {
+        "valid": verdict.ok,
+        "kind": meld.kind if meld else None,
+        "suit": meld.suit.value if meld and meld.suit else None,
+        "rank": None if meld is None or meld.rank is None else str(meld.slots[0].card)[:-1],
+        "arrangement": [str(c) for c in meld.cards] if meld else [],
+        "wild": str(meld.wild) if meld and meld.wild else None,
+        "wild_as": wild_as,
+        "wild_as_options": (
+            [str(meld.stands_for(p)) for p in meld.wild_options]
+            if meld and meld.kind == "sequence" and meld.wild
+            else []
+        ),
+        "natural_two": str(meld.natural_two) if meld and meld.natural_two else None,
+        "clean": meld.clean if meld else None,
+        "canastra": verdict.canastra,
+        "points": verdict.points,
+        "reasons": [reason_json(r, lang) for r in verdict.reasons],
+    }
+
+
+def _meld(args: argparse.Namespace) -> int:
+    lang = check_lang(args.lang)
+    rules = rules_from_args(args)
+    cards = parse_cards(args.cards)
+    verdict = judge_meld(cards, rules)
+    if args.json:
+        data = meld_json(verdict, lang)
+        data["rules"] = rules_label(rules)
+        print_json(data)
+    else:
+        print(meld_text(verdict, rules, lang))
+    return 0 if verdict.ok else 1
+
+
+def rules_label(rules: RuleSet) -> dict[str, Any]:
+    return {"preset": rules.preset, "changed": rules.changed_options()}
+
+
+def meld_text(verdict: MeldVerdict, rules: RuleSet, lang: Lang) -> str:
+    pt = lang == "pt"
+    title = PRESET_TITLES[rules.preset]
+    changed = rules.changed_options()
+    if changed:
+        title += " + " + ", ".join(f"{k}={v}" for k, v in changed.items())
+    lines = []
+    meld = verdict.meld
+    if meld is None:
+        lines.append(("✗ Jogo inválido" if pt else "✗ Not a valid meld") + f"  [{title}]")
+    else:
+        lines.append(("✓ Jogo válido" if pt else "✓ Valid meld") + f"  [{title}]")
+        shown = " ".join(
+            f"{s.card.symbol}={meld.stands_for(s.position).symbol}"
+            if s.wild and meld.kind == "sequence"
+            else s.card.symbol
+            for s in meld.slots
+        )
+        lines.append("  " + shown)
+    for reason in verdict.reasons:
+        lines.append(f"  • {message(reason, lang)}  ({reason.source})")
+    if meld is not None:
+        bonus = meld.bonus(rules)
+        points = f"  {'Pontos' if pt else 'Points'}: {verdict.points}"
+        if bonus:
+            points += f" + {bonus} ({'bônus' if pt else 'bonus'})"
+        lines.append(points)
+    return "\n".join(lines)
+
+
+# --- score ---------------------------------------------------------------------------------
+
+
+ITEM_TEXT: dict[str, tuple[str, str]] = {
+    "table_cards": ("cartas na mesa", "cards on the table"),
+    "canastra_limpa": ("canastra limpa", "canastra limpa"),
+    "canastra_suja": ("canastra suja", "canastra suja"),
+    "canastra_500": ("canastra de 500", "canastra de 500"),
+    "canastra_real": ("canastra real", "canastra real"),
+    "batida": ("batida", "batida (going out)"),
+    "hand_cards": ("cartas na mão", "cards in hand"),
+    "morto_not_taken": ("não pegou o morto", "morto not taken"),
+    "rounding": ("arredondamento", "rounding"),
+}
+
+
+def score_json(score: RoundScore) -> dict[str, Any]:
+    return {
+        "sides": [
+            {
+                "name": side.name,
+                "items": [
+                    {
+                        "code": item.code,
+                        "points": item.points,
+                        "params": json_value(dict(item.params)),
+                    }
+                    for item in side.items
+                ],
+                "total": side.total,
+            }
+            for side in score.sides
+        ]
+    }
+
+
+def _score(args: argparse.Namespace) -> int:
+    lang = check_lang(args.lang)
+    data = read_json(args.file)
+    if not isinstance(data, dict):
+        raise BuracoInputError("round", "expected a JSON object with 'sides'")
+    base = data.get("rules", "fechado")
+    if not isinstance(base, str):
+        raise BuracoInputError("rules", "expected a rule set name: aberto, fechado or stbl")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise BuracoInputError("options", "expected an object of option names and values")
+    rules = rules_from_args(args, base, options)
+    score = score_round(rules, round_from_data(rules, data))
+    if args.json:
+        print_json(score_json(score) | {"rules": rules_label(rules)})
+        return 0
+    for side in score.sides:
+        print(f"{side.name}: {side.total}")
+        for item in side.items:
+            pt, en = ITEM_TEXT.get(item.code, (item.code, item.code))
+            print(f"  {item.points:>6}  {pt if lang == 'pt' else en}")
+    return 0
+
+
+# --- rules ---------------------------------------------------------------------------------
+
+
+def _rules(args: argparse.Namespace) -> int:
+    lang = check_lang(args.lang)
+    options = dict(parse_option_assignment(t) for t in args.options)
+    chosen = ruleset(args.name, **options) if args.name else None
+    differ = [n for n in OPTION_NAMES if len({getattr(PRESETS[p], n) for p in PRESET_NAMES}) > 1]
+    if args.json:
+        data: dict[str, Any] = {
+            "options": [
+                {
+                    "name": name,
+                    "description": option_text(name, lang),
+                    "sources": list(option_sources(name)),
+                    "presets": {p: getattr(PRESETS[p], name) for p in PRESET_NAMES},
+                    **({"value": getattr(chosen, name)} if chosen else {}),
+                }
+                for name in OPTION_NAMES
+            ],
+            "presets_differ_in": differ,
+        }
+        if chosen:
+            data["rules"] = rules_label(chosen)
+        print_json(data)
+        return 0
+    if chosen:
+        print(PRESET_TITLES[chosen.preset])
+        for name in OPTION_NAMES:
+            value = getattr(chosen, name)
+            mark = "*" if name in chosen.changed_options() else " "
+            print(f"{mark} {name} = {value}  ({value_text(value, lang)})")
+            print(f"      {option_text(name, lang)}")
+        return 0
+    head = "Onde as variantes diferem" if lang == "pt" else "Where the variants differ"
+    print(head)
+    width = max(len(n) for n in differ)
+    rows = [[value_text(getattr(PRESETS[p], n), lang) for p in PRESET_NAMES] for n in differ]
+    col = 2 + max(len(c) for row in [list(PRESET_TITLES.values()), *rows] for c in row)
+    print(" " * (width + 2) + "".join(f"{PRESET_TITLES[p]:<{col}}" for p in PRESET_NAMES))
+    for name, row in zip(differ, rows, strict=True):
+        print(f"{name:<{width}}  " + "".join(f"{cell:<{col}}" for cell in row))
+    print()
+    print(
+        "buraco rules NAME"
+        + (": todas as opções de uma variante" if lang == "pt" else ": every option of one variant")
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,320 @@
+"""Reason code -> message, in Brazilian Portuguese (default) and English.
+
+Messages are templates over a reason's params. Cards print with suit symbols, suits by name.
+Buraco's own words (canastra, lixo, morto, batida, trinca) stay in both languages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from buraco_core.cards import Card, Suit
+from buraco_core.verdict import Reason
+
+Lang = Literal["pt", "en"]
+LANGS: tuple[Lang, ...] = ("pt", "en")
+
+SUIT_NAMES: dict[Lang, dict[Suit, str]] = {
+    "pt": {
+        Suit.CLUBS: "paus",
+        Suit.DIAMONDS: "ouros",
+        Suit.HEARTS: "copas",
+        Suit.SPADES: "espadas",
+    },
+    "en": {
+        Suit.CLUBS: "clubs",
+        Suit.DIAMONDS: "diamonds",
+        Suit.HEARTS: "hearts",
+        Suit.SPADES: "spades",
+    },
+}
+
+# code -> (pt, en). Keep each short; name the rule; say how to fix where it helps.
+MESSAGES: dict[str, tuple[str, str]] = {
+    # --- melds: valid
+    "valid_sequence": (
+        "Sequência válida de {count} cartas de {suit}, do {low} ao {high}.",
+        "A valid sequence of {count} {suit}, from {low} to {high}.",
+    ),
+    "valid_trinca": (
+        "Trinca (lavadeira) válida: {count} cartas de valor {rank}.",
+        "A valid trinca (lavadeira): {count} cards of rank {rank}.",
+    ),
+    "natural_two": (
+        "O {card} está na sua posição natural (entre o Ás e o 3): ali ele não é curinga.",
+        "The {card} stands in its natural place (between the ace and the 3): there it is "
+        "not a wild.",
+    ),
+    "wild_stands_for": (
+        "O curinga {wild} está no lugar do {as_card}.",
+        "The wild {wild} stands for the {as_card}.",
+    ),
+    "wild_either_end": (
+        "O curinga pode ficar em qualquer ponta: {options}.",
+        "The wild may stand at either end: {options}.",
+    ),
+    "two_may_become_natural": (
+        "O {card} é do naipe do jogo: quando a sequência chegar ao 2, ele volta à posição "
+        "natural e o jogo fica limpo.",
+        "The {card} is of the meld's suit: when the sequence reaches the 2, it returns to its "
+        "natural place and the meld turns clean.",
+    ),
+    "wild_in_trinca": (
+        "O curinga {wild} completa a trinca (no máximo um curinga por jogo).",
+        "The wild {wild} completes the trinca (at most one wild per meld).",
+    ),
+    "not_canastra_yet": (
+        "Ainda não é canastra: {count} cartas, faltam {missing} para chegar a 7.",
+        "Not a canastra yet: {count} cards, {missing} more to reach 7.",
+    ),
+    "canastra_limpa": (
+        "Canastra limpa: {count} cartas, sem curinga.",
+        "Canastra limpa (clean): {count} cards, no wild.",
+    ),
+    "canastra_suja": (
+        "Canastra suja: {count} cartas, com o curinga {wild}.",
+        "Canastra suja (dirty): {count} cards, with the wild {wild}.",
+    ),
+    "canastra_500": (
+        "Canastra de 500: do Ás ao Rei, {count} cartas, sem curinga.",
+        "Canastra de 500: ace to king, {count} cards, no wild.",
+    ),
+    "canastra_real": (
+        "Canastra real: de Ás a Ás, {count} cartas, sem curinga.",
+        "Canastra real: ace to ace, {count} cards, no wild.",
+    ),
+    "canastra_real_eight": (
+        "Oito cartas iguais: com esta regra da casa, contam como canastra real.",
+        "Eight equal cards: under this house rule they count as a canastra real.",
+    ),
+    "big_canastra_built_up": (
+        "Nesta mesa a canastra de 500 ou real precisa ser baixada de uma vez; montada aos "
+        "poucos, ela conta como limpa.",
+        "At this table a 500 or real canastra must be laid all at once; built up over several "
+        "moves, it counts as a limpa.",
+    ),
+    "two_moved_to_natural": (
+        "O {card} voltou para a sua posição natural: o jogo agora está limpo.",
+        "The {card} moved back to its natural place: the meld is now clean.",
+    ),
+    "wild_moved": (
+        "A carta natural ocupou o lugar do curinga: o {wild} saiu do {from} e agora vale {to}.",
+        "The natural card took the wild's place: the {wild} moved from the {from} and now "
+        "stands for the {to}.",
+    ),
+    # --- melds: invalid
+    "too_few_cards": (
+        "Um jogo novo precisa de pelo menos {needed} cartas; aqui há {count}.",
+        "A new meld needs at least {needed} cards; there are {count}.",
+    ),
+    "no_cards": (
+        "Nenhuma carta foi escolhida.",
+        "No card was chosen.",
+    ),
+    "more_copies_than_deck": (
+        "Há {count} cópias do {card}, mas o baralho só tem {copies}.",
+        "There are {count} copies of the {card}, but the deck holds only {copies}.",
+    ),
+    "only_wilds": (
+        "Só há curingas ({cards}): um jogo precisa de cartas naturais.",
+        "There are only wilds ({cards}): a meld needs natural cards.",
+    ),
+    "mixed_suits": (
+        "Naipes misturados ({suits}): uma sequência é de um naipe só.",
+        "Suits mixed ({suits}): a sequence is of one suit only.",
+    ),
+    "duplicate_rank": (
+        "Carta repetida na sequência: {cards}. Cada posição só aceita uma carta.",
+        "A rank twice in the sequence: {cards}. Each place takes one card only.",
+    ),
+    "two_wilds": (
+        "Dois curingas no mesmo jogo ({wilds}): cada jogo aceita no máximo um.",
+        "Two wilds in one meld ({wilds}): a meld takes one at most.",
+    ),
+    "wild_two_beside_natural_two": (
+        "O {wild} não pode ser curinga num jogo que já tem o {natural} na posição natural.",
+        "The {wild} cannot be a wild in a meld that already has the {natural} in its natural "
+        "place.",
+    ),
+    "gap": (
+        "Falta carta na sequência: {missing}.",
+        "The sequence has a gap: {missing} missing.",
+    ),
+    "wrap_around": (
+        "A sequência não dá a volta (K-A-2): o Ás fica antes do 2 ou depois do Rei.",
+        "A sequence does not wrap around (K-A-2): the ace goes before the 2 or after the king.",
+    ),
+    "too_long": (
+        "Longo demais: {count} cartas, e uma sequência vai no máximo de Ás a Ás ({most}).",
+        "Too long: {count} cards, and a sequence runs at most from ace to ace ({most}).",
+    ),
+    "trincas_not_allowed": (
+        "Trinca (lavadeira) não vale nesta variante: só sequências do mesmo naipe.",
+        "Trincas (lavadeiras) are not allowed in this variant: sequences of one suit only.",
+    ),
+    "trinca_ranks_differ": (
+        "Numa trinca todas as cartas têm o mesmo valor; aqui há {ranks}.",
+        "In a trinca all cards have the same rank; here there are {ranks}.",
+    ),
+    "natural_two_stays": (
+        "O {card} já está na posição natural e não volta a ser curinga.",
+        "The {card} already stands in its natural place and cannot become a wild again.",
+    ),
+}
+
+
+def _format_value(value: Any, lang: Lang) -> str:
+    if isinstance(value, Card):
+        return value.symbol
+    if isinstance(value, Suit):
+        return SUIT_NAMES[lang][value]
+    if isinstance(value, bool):
+        return ("sim" if value else "não") if lang == "pt" else ("yes" if value else "no")
+    if isinstance(value, list | tuple):
+        return ", ".join(_format_value(v, lang) for v in value)
+    return str(value)
+
+
+class _Params(dict[str, str]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def message(reason: Reason, lang: Lang = "pt") -> str:
+    """The reason as a sentence in the language; an unknown code falls back to the code."""
+    templates = MESSAGES.get(reason.code)
+    if templates is None:
+        return reason.code
+    template = templates[0] if lang == "pt" else templates[1]
+    return template.format_map(_Params(_formatted(reason.params, lang)))
+
+
+def _formatted(params: Mapping[str, Any], lang: Lang) -> dict[str, str]:
+    return {k: _format_value(v, lang) for k, v in params.items()}
+
+
+def check_lang(lang: str) -> Lang:
+    """Accept pt, pt-BR, en, en-US...; anything else is bad input."""
+    short = lang.lower().split("-")[0].split("_")[0]
+    if short == "pt":
+        return "pt"
+    if short == "en":
+        return "en"
+    from buraco_core.errors import BuracoInputError
+
+    raise BuracoInputError(f"lang {lang!r}", "unknown language; use pt or en")
+
+
+# --- rule options, in plain words: (pt, en) ------------------------------------------------
+
+OPTION_TEXT: dict[str, tuple[str, str]] = {
+    "jokers_in_deck": (
+        "Baralho com os 4 curingas (108 cartas); sem eles, 104 e só os 2 são curingas.",
+        "The deck has the 4 jokers (108 cards); without them, 104 and only the 2s are wild.",
+    ),
+    "joker_points": ("Quanto vale o curinga (joker).", "What a joker is worth."),
+    "trincas": (
+        "Vale trinca (lavadeira): 3+ cartas do mesmo valor, naipes quaisquer.",
+        "Trincas (lavadeiras) allowed: 3+ cards of one rank, any suits.",
+    ),
+    "discard_pile_visible": (
+        "O que se vê do lixo: todas as cartas, ou só a de cima (com a contagem).",
+        "What shows of the lixo: all its cards, or only the top one (with the count).",
+    ),
+    "pickup": (
+        "Pegar o lixo: livre; só usando a carta de cima num jogo na mesma vez; ou ainda com "
+        "duas cartas da mão em sequência com ela.",
+        "Taking the lixo: free; only by using its top card in a meld in the same turn; or also "
+        "with two hand cards in sequence with it.",
+    ),
+    "wild_top_card_new_meld_only": (
+        "Curinga no topo do lixo: só se pega para começar um jogo novo com ele.",
+        "A wild on top of the lixo: taken only to start a new meld with it.",
+    ),
+    "go_out_requires": (
+        "Para a batida final a dupla precisa de uma canastra limpa, ou de qualquer canastra.",
+        "To go out, the side needs a clean canastra, or any canastra.",
+    ),
+    "go_out_by": (
+        "Como se bate: com a última carta num jogo ou no lixo; ou obrigatoriamente descartando.",
+        "How to go out: the last card onto a meld or the lixo; or only by discarding it.",
+    ),
+    "wild_two_beside_natural_two": (
+        "Um 2 curinga pode ficar num jogo que já tem um 2 na posição natural.",
+        "A wild 2 may join a meld that already has a 2 in its natural place.",
+    ),
+    "big_canastras_at_once": (
+        "Canastra de 500 e real só valem se baixadas de uma vez (senão contam como limpa).",
+        "A 500 or real canastra only counts if laid at once (otherwise it counts as limpa).",
+    ),
+    "batida_points": ("Bônus da batida final.", "Bonus for going out."),
+    "canastra_suja_points": ("Bônus da canastra suja.", "Bonus of a canastra suja."),
+    "canastra_limpa_points": ("Bônus da canastra limpa.", "Bonus of a canastra limpa."),
+    "canastra_500_points": ("Bônus da canastra de 500 (Ás a K).", "Bonus of a 500 (ace to king)."),
+    "canastra_real_points": ("Bônus da canastra real (Ás a Ás).", "Bonus of a real (ace to ace)."),
+    "morto_penalty": (
+        "Quanto perde a dupla que não pegou o morto.",
+        "What a side loses for not taking its morto.",
+    ),
+    "unused_indirect_morto_paid": (
+        "Morto pego por batida indireta e não usado antes do fim da rodada: é pago como se "
+        "não tivesse sido pego.",
+        "A morto taken by an indirect beat and not used before the round ends is paid as if "
+        "not taken.",
+    ),
+    "both_mortos_stock_penalty": (
+        "Se os dois mortos viraram monte sem ninguém pegá-los, as duas duplas perdem a "
+        "penalidade (senão, ninguém perde).",
+        "If both mortos became stock with nobody taking one, both sides pay the penalty "
+        "(otherwise neither does).",
+    ),
+    "eight_of_a_kind_real": (
+        "Oito cartas iguais (trinca) contam como canastra real.",
+        "Eight equal cards (trinca) count as a canastra real.",
+    ),
+    "target_score": ("Pontos para vencer a partida.", "Points that win the match."),
+    "vulnerable_min_meld_points": (
+        "Dupla com metade do alvo fica vulnerável: a primeira baixada da rodada precisa somar "
+        "pelo menos estes pontos em cartas (0 = desligado).",
+        "A side at half the target is vulnerable: its first meld of the round must total at "
+        "least these card points (0 = off).",
+    ),
+    "round_up_to_ten": (
+        "Arredonda o resultado de cada rodada para a dezena de cima.",
+        "Rounds each round's score up to the next ten.",
+    ),
+}
+
+PRESET_TITLES: dict[str, str] = {
+    "aberto": "Buraco Aberto",
+    "fechado": "Buraco Fechado",
+    "stbl": "Fechado STBL",
+}
+
+VALUE_TEXT: dict[str, tuple[str, str]] = {
+    "all": ("todas", "all"),
+    "top": ("só a de cima", "top only"),
+    "free": ("livre", "free"),
+    "top_card": ("justificada (carta de cima)", "justified (top card)"),
+    "top_card_two_from_hand": ("justificada + 2 da mão", "justified + 2 from hand"),
+    "clean_canastra": ("canastra limpa", "clean canastra"),
+    "any_canastra": ("qualquer canastra", "any canastra"),
+    "meld_or_discard": ("num jogo ou no lixo", "onto a meld or the lixo"),
+    "discard": ("descartando", "by discarding"),
+}
+
+
+def option_text(name: str, lang: Lang = "pt") -> str:
+    pt, en = OPTION_TEXT[name]
+    return pt if lang == "pt" else en
+
+
+def value_text(value: Any, lang: Lang = "pt") -> str:
+    """An option's value in plain words."""
+    if isinstance(value, bool):
+        return _format_value(value, lang)
+    if isinstance(value, str) and value in VALUE_TEXT:
+        pt, en = VALUE_TEXT[value]
+        return pt if lang == "pt" else en
+    return str(value)

@@ -1,0 +1,455 @@
+"""Judging a group of cards as a meld (jogo), and extending a meld on the table.
+
+A sequence occupies positions 1..14 of one suit: 1 is the low ace (A-2-3), 14 the high ace
+(Q-K-A), so one sequence may hold an ace at each end and never wraps (K-A-2) [000, 001, 003].
+A trinca (lavadeira) is 3+ cards of one rank, where the rules allow it [000, 001, 003].
+At most one wild per meld [000, 003]; a 2 of the meld's suit in its natural place is not a
+wild [000, 001, 002, 003].
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from buraco_core.cards import ACE, ACE_HIGH, RANK_TEXT, Card, Suit, card_points, copies_in_deck
+from buraco_core.rules import RuleSet
+from buraco_core.verdict import Reason
+
+MeldKind = Literal["sequence", "trinca"]
+CanastraKind = Literal["limpa", "suja", "500", "real"]
+
+MIN_MELD = 3
+CANASTRA_SIZE = 7
+MAX_SEQUENCE = 14  # A..K..A
+
+SRC_SEQUENCE = ("000", "001", "003")
+SRC_ONE_WILD = ("000", "003")
+SRC_NATURAL_TWO = ("000", "001", "002", "003")
+SRC_CANASTRA = ("000", "001", "002", "003")
+SRC_BIG_CANASTRA = ("000", "001", "002")
+SRC_TRINCA = ("000", "001", "003")
+SRC_TABLE = ("000",)
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """A card in a meld and the place it holds: a position 1..14 in a sequence, or the rank
+    in a trinca. `wild` is True when the card stands for another one."""
+
+    card: Card
+    position: int
+    wild: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A valid meld as it lies on the table, slots low to high.
+
+    `wild_options` are the positions the wild could take (where it stands first): a wild at
+    an end of a sequence may stand at either end. `built_up` is True once the meld has grown
+    over more than one move (a 500 or real must be laid at once under some rules [002]).
+    """
+
+    kind: MeldKind
+    suit: Suit | None
+    slots: tuple[Slot, ...]
+    wild_options: tuple[int, ...] = ()
+    built_up: bool = False
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(s.card for s in self.slots)
+
+    @property
+    def size(self) -> int:
+        return len(self.slots)
+
+    @property
+    def wild_slot(self) -> Slot | None:
+        return next((s for s in self.slots if s.wild), None)
+
+    @property
+    def wild(self) -> Card | None:
+        slot = self.wild_slot
+        return slot.card if slot else None
+
+    @property
+    def clean(self) -> bool:
+        return self.wild_slot is None
+
+    @property
+    def natural_two(self) -> Card | None:
+        return next((s.card for s in self.slots if s.card.is_two and not s.wild), None)
+
+    @property
+    def rank(self) -> int | None:
+        """The rank of a trinca."""
+        return self.slots[0].position if self.kind == "trinca" else None
+
+    @property
+    def low(self) -> int:
+        return self.slots[0].position
+
+    @property
+    def high(self) -> int:
+        return self.slots[-1].position
+
+    def stands_for(self, position: int) -> Card:
+        """The natural card of a position of a sequence (what a wild there replaces)."""
+        return Card(ACE if position == ACE_HIGH else position, self.suit)
+
+    @property
+    def wild_as(self) -> Card | None:
+        slot = self.wild_slot
+        if slot is None or self.kind != "sequence":
+            return None
+        return self.stands_for(slot.position)
+
+    def canastra(self, rules: RuleSet) -> CanastraKind | None:
+        """The canastra kind under these rules, or None below 7 cards."""
+        if self.size < CANASTRA_SIZE:
+            return None
+        if not self.clean:
+            return "suja"
+        big: CanastraKind | None = None
+        if self.kind == "sequence":
+            if self.size == MAX_SEQUENCE:
+                big = "real"
+            elif self.low == ACE and self.high == 13:
+                big = "500"
+        elif self.size == 8 and rules.eight_of_a_kind_real:
+            return "real"
+        if big and self.built_up and rules.big_canastras_at_once:
+            return "limpa"
+        return big or "limpa"
+
+    def card_points(self, rules: RuleSet) -> int:
+        return sum(card_points(c, rules.joker_points) for c in self.cards)
+
+    def bonus(self, rules: RuleSet) -> int:
+        return canastra_bonus(self.canastra(rules), rules)
+
+
+def canastra_bonus(kind: CanastraKind | None, rules: RuleSet) -> int:
+    if kind is None:
+        return 0
+    return {
+        "limpa": rules.canastra_limpa_points,
+        "suja": rules.canastra_suja_points,
+        "500": rules.canastra_500_points,
+        "real": rules.canastra_real_points,
+    }[kind]
+
+
+@dataclass(frozen=True, slots=True)
+class MeldVerdict:
+    """Whether cards form a meld, the meld itself, and the reasons (blocking ones first)."""
+
+    ok: bool
+    reasons: tuple[Reason, ...]
+    meld: Meld | None = None
+    canastra: CanastraKind | None = None
+    points: int = 0
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple(r.code for r in self.reasons)
+
+
+class _Failure(Exception):
+    """Internal: one arrangement attempt failed for this reason."""
+
+    def __init__(self, reason: Reason, rank: int) -> None:
+        self.reason = reason
+        self.rank = rank  # lower = more telling to the player
+
+
+def _fail(rank: int, code: str, sources: Sequence[str], **params: object) -> _Failure:
+    return _Failure(Reason(code, tuple(sources), params), rank)
+
+
+def judge_meld(cards: Iterable[Card], rules: RuleSet) -> MeldVerdict:
+    """Judge cards (in any order) as a new meld laid down at once."""
+    cards = tuple(cards)
+    if len(cards) < MIN_MELD:
+        reason = Reason("too_few_cards", SRC_TABLE, {"count": len(cards), "needed": MIN_MELD})
+        return MeldVerdict(False, (reason,))
+    try:
+        meld = _arrange(cards, rules, kind=None)
+    except _Failure as failure:
+        return MeldVerdict(False, (failure.reason,))
+    return _valid(meld, rules, ())
+
+
+def extend_meld(meld: Meld, cards: Iterable[Card], rules: RuleSet) -> MeldVerdict:
+    """Judge adding cards to a meld on the table: the wild may move, melds never merge.
+
+    A same-suit 2 goes back to its natural place when the sequence reaches it (the meld turns
+    clean); a joker or another suit's 2 whose place the natural card takes moves to a free
+    end, and the extension is refused where it has nowhere to go [000, 001, 002, 003].
+    """
+    new = tuple(cards)
+    if not new:
+        return MeldVerdict(False, (Reason("no_cards", SRC_TABLE, {}),))
+    try:
+        grown = _arrange(meld.cards + new, rules, kind=meld.kind)
+    except _Failure as failure:
+        return MeldVerdict(False, (failure.reason,))
+    old_two = meld.natural_two
+    if old_two is not None and grown.natural_two is None:
+        reason = Reason("natural_two_stays", SRC_NATURAL_TWO, {"card": old_two})
+        return MeldVerdict(False, (reason,))
+    grown = _keep_wild_place(meld, grown)
+    notes: list[Reason] = []
+    if meld.wild is not None and grown.clean:
+        notes.append(Reason("two_moved_to_natural", SRC_NATURAL_TWO, {"card": meld.wild}))
+    elif meld.wild_slot is not None and grown.wild_slot is not None:
+        before, after = meld.wild_slot.position, grown.wild_slot.position
+        if before != after:
+            notes.append(
+                Reason(
+                    "wild_moved",
+                    SRC_TABLE,
+                    {"wild": grown.wild, "from": meld.stands_for(before), "to": grown.wild_as},
+                )
+            )
+    return _valid(replace(grown, built_up=True), rules, tuple(notes))
+
+
+def _keep_wild_place(old: Meld, grown: Meld) -> Meld:
+    """A wild that can stay where it stood stays there (it only moves when it must)."""
+    old_slot, new_slot = old.wild_slot, grown.wild_slot
+    if old_slot is None or new_slot is None or len(grown.wild_options) < 2:
+        return grown
+    if old_slot.position == new_slot.position or old_slot.position not in grown.wild_options:
+        return grown
+    return _sequence_meld(
+        grown.suit,
+        [s for s in grown.slots if not s.wild],
+        new_slot.card,
+        (old_slot.position, *[p for p in grown.wild_options if p != old_slot.position]),
+    )
+
+
+def _valid(meld: Meld, rules: RuleSet, notes: tuple[Reason, ...]) -> MeldVerdict:
+    kind = meld.canastra(rules)
+    reasons = [*_describe(meld, rules, kind), *notes]
+    return MeldVerdict(True, tuple(reasons), meld, kind, meld.card_points(rules))
+
+
+def _describe(meld: Meld, rules: RuleSet, kind: CanastraKind | None) -> list[Reason]:
+    reasons: list[Reason] = []
+    if meld.kind == "sequence":
+        reasons.append(
+            Reason(
+                "valid_sequence",
+                SRC_SEQUENCE,
+                {
+                    "count": meld.size,
+                    "suit": meld.suit,
+                    "low": meld.stands_for(meld.low),
+                    "high": meld.stands_for(meld.high),
+                },
+            )
+        )
+    else:
+        reasons.append(
+            Reason(
+                "valid_trinca",
+                (*SRC_TRINCA, "option:trincas"),
+                {"count": meld.size, "rank": RANK_TEXT[meld.rank or ACE]},
+            )
+        )
+    two = meld.natural_two
+    if two is not None:
+        reasons.append(Reason("natural_two", SRC_NATURAL_TWO, {"card": two}))
+    slot = meld.wild_slot
+    if slot is not None:
+        if meld.kind == "sequence":
+            options = tuple(meld.stands_for(p) for p in meld.wild_options)
+            reasons.append(
+                Reason(
+                    "wild_stands_for",
+                    SRC_ONE_WILD,
+                    {"wild": slot.card, "as_card": meld.stands_for(slot.position)},
+                )
+            )
+            if len(options) > 1:
+                reasons.append(Reason("wild_either_end", SRC_TABLE, {"options": options}))
+            if slot.card.is_two and slot.card.suit == meld.suit:
+                reasons.append(
+                    Reason("two_may_become_natural", SRC_NATURAL_TWO, {"card": slot.card})
+                )
+        else:
+            reasons.append(Reason("wild_in_trinca", (*SRC_TRINCA,), {"wild": slot.card}))
+    if kind is None:
+        reasons.append(
+            Reason(
+                "not_canastra_yet",
+                SRC_CANASTRA,
+                {"count": meld.size, "missing": CANASTRA_SIZE - meld.size},
+            )
+        )
+    elif kind == "suja":
+        reasons.append(
+            Reason("canastra_suja", SRC_CANASTRA, {"count": meld.size, "wild": meld.wild})
+        )
+    elif kind == "limpa":
+        reasons.append(Reason("canastra_limpa", SRC_CANASTRA, {"count": meld.size}))
+        if (
+            meld.built_up
+            and rules.big_canastras_at_once
+            and meld.kind == "sequence"
+            and (meld.size == MAX_SEQUENCE or (meld.low == ACE and meld.high == 13))
+        ):
+            reasons.append(
+                Reason("big_canastra_built_up", ("002", "option:big_canastras_at_once"), {})
+            )
+    elif kind == "500":
+        reasons.append(Reason("canastra_500", SRC_BIG_CANASTRA, {"count": meld.size}))
+    elif meld.kind == "trinca":
+        reasons.append(Reason("canastra_real_eight", ("003", "option:eight_of_a_kind_real"), {}))
+    else:
+        reasons.append(Reason("canastra_real", SRC_BIG_CANASTRA, {"count": meld.size}))
+    return reasons
+
+
+def _arrange(cards: tuple[Card, ...], rules: RuleSet, kind: MeldKind | None) -> Meld:
+    """Find the arrangement of the cards, or raise the most telling _Failure."""
+    counts = Counter(cards)
+    for card, count in counts.items():
+        if count > copies_in_deck(card, rules.jokers_in_deck):
+            raise _fail(
+                0,
+                "more_copies_than_deck",
+                ("000", "001", "002", "003"),
+                card=card,
+                count=count,
+                copies=copies_in_deck(card, rules.jokers_in_deck),
+            )
+    naturals = [c for c in cards if not c.is_wild_kind]
+    if not naturals:
+        raise _fail(1, "only_wilds", SRC_ONE_WILD, cards=cards)
+    one_rank = len({c.rank for c in naturals}) == 1
+    if kind == "trinca" or (kind is None and one_rank and len(naturals) >= 2):
+        return _arrange_trinca(cards, naturals, rules)
+    return _arrange_sequence(cards, naturals, rules)
+
+
+def _arrange_trinca(cards: tuple[Card, ...], naturals: list[Card], rules: RuleSet) -> Meld:
+    if not rules.trincas:
+        raise _fail(1, "trincas_not_allowed", (*SRC_TRINCA, "option:trincas"))
+    ranks = sorted({c.rank for c in naturals})
+    if len(ranks) > 1:
+        raise _fail(1, "trinca_ranks_differ", SRC_TRINCA, ranks=tuple(RANK_TEXT[r] for r in ranks))
+    wilds = [c for c in cards if c.is_wild_kind]
+    if len(wilds) > 1:
+        raise _fail(2, "two_wilds", SRC_ONE_WILD, wilds=tuple(wilds))
+    rank = ranks[0]
+    slots = tuple(Slot(c, rank) for c in sorted(naturals)) + tuple(
+        Slot(w, rank, True) for w in wilds
+    )
+    return Meld("trinca", None, slots, (rank,) if wilds else ())
+
+
+def _arrange_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: RuleSet) -> Meld:
+    if len(cards) > MAX_SEQUENCE:
+        raise _fail(1, "too_long", SRC_SEQUENCE, count=len(cards), most=MAX_SEQUENCE)
+    suits = sorted({c.suit for c in naturals if c.suit is not None}, key=lambda s: s.value)
+    if len(suits) > 1:
+        raise _fail(1, "mixed_suits", SRC_SEQUENCE, suits=tuple(suits))
+    suit = suits[0]
+    jokers = [c for c in cards if c.is_joker]
+    twos = [c for c in cards if c.is_two]
+    non_ace = Counter(c.rank for c in naturals if c.rank != ACE)
+    aces = [c for c in naturals if c.rank == ACE]
+    repeated = [r for r, n in non_ace.items() if n > 1] + ([ACE] if len(aces) > 2 else [])
+    if repeated:
+        raise _fail(
+            1, "duplicate_rank", SRC_SEQUENCE, cards=tuple(Card(r, suit) for r in sorted(repeated))
+        )
+    failures: list[_Failure] = []
+    natural_two_choices: list[Card | None] = [None]
+    if any(t.suit == suit for t in twos):
+        natural_two_choices.insert(0, Card(2, suit))  # a 2 that can be natural is natural
+    for natural_two in natural_two_choices:
+        wilds = list(jokers)
+        rest_twos = list(twos)
+        if natural_two is not None:
+            rest_twos.remove(natural_two)
+        wilds += rest_twos
+        if len(wilds) > 1:
+            failures.append(_fail(3, "two_wilds", SRC_ONE_WILD, wilds=tuple(wilds)))
+            continue
+        wild = wilds[0] if wilds else None
+        if (
+            natural_two is not None
+            and wild is not None
+            and wild.is_two
+            and not rules.wild_two_beside_natural_two
+        ):
+            failures.append(
+                _fail(
+                    2,
+                    "wild_two_beside_natural_two",
+                    ("000", "option:wild_two_beside_natural_two"),
+                    natural=natural_two,
+                    wild=wild,
+                )
+            )
+            continue
+        fixed = [Slot(c, c.rank) for c in naturals if c.rank != ACE]
+        if natural_two is not None:
+            fixed.append(Slot(natural_two, 2))
+        ace_places = (
+            [()] if not aces else [(ACE,), (ACE_HIGH,)] if len(aces) == 1 else [(ACE, ACE_HIGH)]
+        )
+        for places in ace_places:
+            slots = fixed + [Slot(a, p) for a, p in zip(aces, places, strict=True)]
+            try:
+                return _place_wild(suit, slots, wild)
+            except _Failure as failure:
+                failures.append(failure)
+    best = min(failures, key=lambda f: (f.rank, len(f.reason.params.get("missing", ()))))
+    if best.reason.code == "gap" and _wraps(naturals, twos, suit):
+        raise _fail(2, "wrap_around", SRC_SEQUENCE)
+    raise best
+
+
+def _place_wild(suit: Suit, slots: list[Slot], wild: Card | None) -> Meld:
+    taken = {s.position for s in slots}
+    if len(taken) < len(slots):
+        # Only a natural 2 beside... cannot happen: ranks were checked distinct.
+        raise _fail(1, "duplicate_rank", SRC_SEQUENCE, cards=())
+    low, high = min(taken), max(taken)
+    gaps = [p for p in range(low, high + 1) if p not in taken]
+    if len(gaps) > (1 if wild else 0):
+        missing = tuple(Card(ACE if p == ACE_HIGH else p, suit) for p in gaps)
+        raise _fail(4, "gap", SRC_SEQUENCE, missing=missing, has_wild=wild is not None)
+    if wild is None:
+        return _sequence_meld(suit, slots, None, ())
+    if gaps:
+        return _sequence_meld(suit, slots, wild, (gaps[0],))
+    ends = ([high + 1] if high < ACE_HIGH else []) + ([low - 1] if low > ACE else [])
+    if not ends:
+        raise _fail(1, "too_long", SRC_SEQUENCE, count=len(slots) + 1, most=MAX_SEQUENCE)
+    return _sequence_meld(suit, slots, wild, tuple(ends))
+
+
+def _sequence_meld(
+    suit: Suit | None, slots: list[Slot], wild: Card | None, options: tuple[int, ...]
+) -> Meld:
+    placed = list(slots)
+    if wild is not None:
+        placed.append(Slot(wild, options[0], True))
+    placed.sort(key=lambda s: s.position)
+    return Meld("sequence", suit, tuple(placed), options if wild is not None else ())
+
+
+def _wraps(naturals: list[Card], twos: list[Card], suit: Suit) -> bool:
+    """Would the cards run on past the king into A-2-3 (K-A-2), which no source allows?"""
+    ranks = {c.rank for c in naturals} | ({2} if any(t.suit == suit for t in twos) else set())
+    return 13 in ranks and ACE in ranks and (2 in ranks or 3 in ranks)

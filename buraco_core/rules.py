@@ -1,0 +1,203 @@
+"""Rule sets: every point the sources disagree on is an option with checked values.
+
+Three presets are the three named variants (Aberto, Fechado, Fechado STBL); any option can be
+changed on top of a preset. Code reads the option fields, never the preset name.
+"""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from buraco_core.errors import BuracoInputError
+
+PresetName = Literal["aberto", "fechado", "stbl"]
+PRESET_NAMES: tuple[PresetName, ...] = ("aberto", "fechado", "stbl")
+
+
+class RuleSet(BaseModel):
+    """The rules one table plays by. Frozen; unknown options are rejected."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=False)
+
+    preset: PresetName = Field("fechado", json_schema_extra={"sources": []})
+    jokers_in_deck: bool = Field(True, json_schema_extra={"sources": ["000", "001", "003"]})
+    joker_points: int = Field(50, ge=0, le=1000, json_schema_extra={"sources": ["000", "003"]})
+    trincas: bool = Field(False, json_schema_extra={"sources": ["000", "001", "003"]})
+    discard_pile_visible: Literal["all", "top"] = Field(
+        "top", json_schema_extra={"sources": ["000", "001", "002", "003"]}
+    )
+    pickup: Literal["free", "top_card", "top_card_two_from_hand"] = Field(
+        "top_card", json_schema_extra={"sources": ["000", "002", "003"]}
+    )
+    wild_top_card_new_meld_only: bool = Field(True, json_schema_extra={"sources": ["002", "003"]})
+    go_out_requires: Literal["clean_canastra", "any_canastra"] = Field(
+        "any_canastra", json_schema_extra={"sources": ["000", "001", "002", "003"]}
+    )
+    go_out_by: Literal["meld_or_discard", "discard"] = Field(
+        "meld_or_discard", json_schema_extra={"sources": ["000", "001", "002", "003"]}
+    )
+    wild_two_beside_natural_two: bool = Field(False, json_schema_extra={"sources": ["000", "003"]})
+    big_canastras_at_once: bool = Field(False, json_schema_extra={"sources": ["002"]})
+    batida_points: int = Field(100, ge=0, le=10000, json_schema_extra={"sources": ["000", "003"]})
+    canastra_suja_points: int = Field(100, ge=0, le=10000, json_schema_extra={"sources": ["003"]})
+    canastra_limpa_points: int = Field(200, ge=0, le=10000, json_schema_extra={"sources": ["003"]})
+    canastra_500_points: int = Field(
+        500, ge=0, le=10000, json_schema_extra={"sources": ["000", "001", "002"]}
+    )
+    canastra_real_points: int = Field(
+        1000, ge=0, le=10000, json_schema_extra={"sources": ["000", "001", "002"]}
+    )
+    morto_penalty: int = Field(
+        100, ge=0, le=10000, json_schema_extra={"sources": ["000", "001", "002", "003"]}
+    )
+    unused_indirect_morto_paid: bool = Field(True, json_schema_extra={"sources": ["001"]})
+    both_mortos_stock_penalty: bool = Field(True, json_schema_extra={"sources": ["000", "003"]})
+    eight_of_a_kind_real: bool = Field(False, json_schema_extra={"sources": ["003"]})
+    target_score: int = Field(3000, ge=100, le=100000, json_schema_extra={"sources": ["003"]})
+    vulnerable_min_meld_points: int = Field(
+        0, ge=0, le=1000, json_schema_extra={"sources": ["003"]}
+    )
+    round_up_to_ten: bool = Field(False, json_schema_extra={"sources": ["003"]})
+
+    def changed_options(self) -> dict[str, Any]:
+        """The options that differ from this rule set's preset."""
+        base = PRESETS[self.preset]
+        return {
+            name: value
+            for name, value in self.model_dump().items()
+            if name != "preset" and getattr(base, name) != value
+        }
+
+    def with_options(self, **options: Any) -> RuleSet:
+        """A copy with some options changed, each value checked."""
+        return _build(self.model_dump() | options, where="options")
+
+    @property
+    def deck_size(self) -> int:
+        return 108 if self.jokers_in_deck else 104
+
+
+OPTION_NAMES: tuple[str, ...] = tuple(n for n in RuleSet.model_fields if n != "preset")
+
+
+def option_sources(name: str) -> tuple[str, ...]:
+    """The seed files an option's disagreement comes from."""
+    extra = RuleSet.model_fields[name].json_schema_extra
+    sources = extra.get("sources", []) if isinstance(extra, dict) else []
+    return tuple(str(s) for s in sources) if isinstance(sources, list) else ()
+
+
+def option_choices(name: str) -> tuple[Any, ...] | None:
+    """The allowed values of an enumerated option (booleans included), else None."""
+    annotation = RuleSet.model_fields[name].annotation
+    if annotation is bool:
+        return (False, True)
+    args = getattr(annotation, "__args__", None)
+    return tuple(args) if args and getattr(annotation, "__origin__", None) is Literal else None
+
+
+def _build(values: dict[str, Any], where: str) -> RuleSet:
+    try:
+        return RuleSet.model_validate(values)
+    except ValidationError as exc:
+        raise _input_error(exc, where) from None
+
+
+def _input_error(exc: ValidationError, where: str) -> BuracoInputError:
+    first = exc.errors()[0]
+    name = ".".join(str(p) for p in first["loc"])
+    if first["type"] == "extra_forbidden":
+        close = difflib.get_close_matches(name, OPTION_NAMES, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        return BuracoInputError(
+            f"{where}: {name}", f"unknown option{hint}; options: {', '.join(OPTION_NAMES)}"
+        )
+    choices = option_choices(name) if name in RuleSet.model_fields else None
+    allowed = f"; allowed: {', '.join(map(str, choices))}" if choices else ""
+    return BuracoInputError(
+        f"{where}: {name}", f"bad value {first.get('input')!r}: {first['msg']}{allowed}"
+    )
+
+
+ABERTO = RuleSet(
+    preset="aberto",
+    discard_pile_visible="all",
+    pickup="free",
+    wild_top_card_new_meld_only=False,
+    trincas=False,
+    go_out_requires="clean_canastra",
+    big_canastras_at_once=False,
+)
+FECHADO = RuleSet(
+    preset="fechado",
+    discard_pile_visible="top",
+    pickup="top_card",
+    wild_top_card_new_meld_only=True,
+    trincas=True,
+    go_out_requires="any_canastra",
+    big_canastras_at_once=False,
+)
+STBL = RuleSet(
+    preset="stbl",
+    discard_pile_visible="top",
+    pickup="top_card",
+    wild_top_card_new_meld_only=True,
+    trincas=False,
+    go_out_requires="clean_canastra",
+    big_canastras_at_once=True,
+)
+PRESETS: dict[str, RuleSet] = {"aberto": ABERTO, "fechado": FECHADO, "stbl": STBL}
+
+_ALIASES = {
+    "aberto": "aberto",
+    "buraco aberto": "aberto",
+    "classico": "aberto",
+    "buraco classico": "aberto",
+    "open": "aberto",
+    "fechado": "fechado",
+    "buraco fechado": "fechado",
+    "closed": "fechado",
+    "stbl": "stbl",
+    "fechado stbl": "stbl",
+    "buraco stbl": "stbl",
+    "buraco fechado stbl": "stbl",
+    "sem trinca batida limpa": "stbl",
+    "sem trinca e batida limpa": "stbl",
+}
+
+
+def _normalize(name: str) -> str:
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return " ".join(plain.lower().replace("_", " ").replace("-", " ").split())
+
+
+def preset_name(name: str) -> PresetName:
+    """The preset a name or alias stands for ("Buraco Fechado" -> "fechado")."""
+    found = _ALIASES.get(_normalize(name))
+    if found is None:
+        raise BuracoInputError(
+            f"rules {name!r}",
+            "unknown rule set; use aberto, fechado or stbl "
+            "(or a name such as 'buraco fechado', 'sem trinca batida limpa')",
+        )
+    return found  # type: ignore[return-value]
+
+
+def ruleset(name: str = "fechado", **options: Any) -> RuleSet:
+    """A preset by name or alias, with any options changed on top of it."""
+    preset = PRESETS[preset_name(name)]
+    if "preset" in options:
+        raise BuracoInputError("options: preset", "choose the preset by name, not as an option")
+    return preset.with_options(**options) if options else preset
+
+
+def parse_option_assignment(text: str) -> tuple[str, str]:
+    """Split a command-line `OPTION=VALUE` into its parts."""
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise BuracoInputError(f"--set {text!r}", "expected OPTION=VALUE, e.g. joker_points=20")
+    return name.strip(), value.strip()

@@ -1,0 +1,67 @@
+"""Set up and run Buraco Tutor with nothing but Python 3.11+ and pip.
+
+    python3 dev.py run     # create .venv, install, start the app
+    python3 dev.py test    # create .venv, install, run ruff, mypy (strict) and every test
+    python3 dev.py bench   # the benchmarks in benchmarks/
+
+The virtual environment is (re)installed whenever pyproject.toml changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+STAMP = VENV / ".installed"
+
+
+def ensure_env() -> None:
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if STAMP.exists() and STAMP.read_text() == wanted and PYTHON.exists():
+        return
+    if not PYTHON.exists():
+        print("Creating .venv ...", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    print("Installing Buraco Tutor and its test tools into .venv ...", flush=True)
+    run([str(PYTHON), "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
+    run([str(PYTHON), "-m", "pip", "install", "--quiet", "-e", ".[test]"])
+    STAMP.write_text(wanted)
+
+
+def run(cmd: list[str]) -> None:
+    print("$", " ".join(cmd), flush=True)
+    code = subprocess.call(cmd, cwd=ROOT)
+    if code != 0:
+        sys.exit(code)
+
+
+def main(argv: list[str]) -> None:
+    task = argv[0] if argv else "help"
+    extra = argv[1:]
+    if task == "run":
+        ensure_env()
+        run([str(PYTHON), "-m", "streamlit", "run", "app.py", *extra])
+    elif task == "test":
+        ensure_env()
+        run([str(PYTHON), "-m", "ruff", "check", "."])
+        run([str(PYTHON), "-m", "mypy", "buraco_core"])
+        run([str(PYTHON), "-m", "pytest", *extra])
+    elif task == "bench":
+        ensure_env()
+        for script in sorted((ROOT / "benchmarks").glob("bench_*.py")):
+            run([str(PYTHON), str(script)])
+    else:
+        print(__doc__)
+        sys.exit(0 if task == "help" else 2)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
