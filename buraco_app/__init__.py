@@ -1,0 +1,1 @@
+"""Support code for the Streamlit app: language, settings, card drawing, storage."""
