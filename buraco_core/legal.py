@@ -30,8 +30,8 @@ def candidate_moves(rules: RuleSet, state: State) -> Iterator[Move]:
         return
     for card in _distinct(hand):
         yield Discard(card)
-    for meld in meld_candidates(hand, rules):
-        yield Lay((meld,))
+    for group in meld_candidates(hand, rules):
+        yield Lay((group,))
     for index, meld in enumerate(melds):
         for card in _distinct(hand):
             if touches(meld, card):
@@ -44,8 +44,8 @@ def _lixo_candidates(
     if rules.pickup == "free":
         yield TakeLixo()
         return
-    for meld in meld_candidates((*hand, top), rules, must=top):
-        rest = list(meld)
+    for group in meld_candidates((*hand, top), rules, must=top):
+        rest = list(group)
         rest.remove(top)
         yield TakeLixo(new_meld=tuple(rest))
     for index, meld in enumerate(melds):
