@@ -85,13 +85,19 @@ def _parser() -> argparse.ArgumentParser:
     rules.add_argument("--json", action="store_true", help="print JSON")
     rules.set_defaults(handler=_rules)
 
-    for register in EXTRA_COMMANDS:
-        register(sub)
+    judge = sub.add_parser("judge", help="is this move legal here? reads a JSON file or -")
+    judge.add_argument("file", metavar="FILE|-")
+    judge.add_argument("--lang", default="pt", help="pt (default) or en")
+    judge.add_argument("--json", action="store_true", help="print one JSON object")
+    judge.add_argument(
+        "--view", type=int, metavar="SEAT", help="print the position as this seat sees it"
+    )
+    judge.set_defaults(handler=_judge)
+
+    schema = sub.add_parser("schema", help="the JSON Schema of a position, a move, a judge file")
+    schema.add_argument("what", choices=["position", "move", "judge"])
+    schema.set_defaults(handler=_schema)
     return parser
-
-
-# Later parts of the core add their subcommands here (judge, schema, scenarios).
-EXTRA_COMMANDS: list[Callable[[Any], None]] = []
 
 
 def _rule_args(parser: argparse.ArgumentParser) -> None:
@@ -263,13 +269,8 @@ def _score(args: argparse.Namespace) -> int:
     data = read_json(args.file)
     if not isinstance(data, dict):
         raise BuracoInputError("round", "expected a JSON object with 'sides'")
-    base = data.get("rules", "fechado")
-    if not isinstance(base, str):
-        raise BuracoInputError("rules", "expected a rule set name: aberto, fechado or stbl")
-    options = data.get("options", {})
-    if not isinstance(options, dict):
-        raise BuracoInputError("options", "expected an object of option names and values")
-    rules = rules_from_args(args, base, options)
+    file_rules = _rules_of_file(data)
+    rules = rules_from_args(args, file_rules.preset, file_rules.changed_options())
     score = score_round(rules, round_from_data(rules, data))
     if args.json:
         print_json(score_json(score) | {"rules": rules_label(rules)})
@@ -279,6 +280,93 @@ def _score(args: argparse.Namespace) -> int:
         for item in side.items:
             pt, en = ITEM_TEXT.get(item.code, (item.code, item.code))
             print(f"  {item.points:>6}  {pt if lang == 'pt' else en}")
+    return 0
+
+
+# --- judge ---------------------------------------------------------------------------------
+
+
+def _rules_of_file(data: dict[str, Any]) -> RuleSet:
+    base = data.get("rules", "fechado")
+    if not isinstance(base, str):
+        raise BuracoInputError("rules", "expected a rule set name: aberto, fechado or stbl")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise BuracoInputError("options", "expected an object of option names and values")
+    return ruleset(base, **options)
+
+
+def _judge(args: argparse.Namespace) -> int:
+    from buraco_core.judge import play, round_score
+    from buraco_core.positions import move_from_data, position_from_data, position_to_data
+
+    lang = check_lang(args.lang)
+    data = read_json(args.file)
+    if not isinstance(data, dict):
+        raise BuracoInputError("judge", "expected a JSON object with rules, position and move")
+    unknown = sorted(set(data) - {"rules", "options", "position", "move"})
+    if unknown:
+        raise BuracoInputError(unknown[0], "unknown field; fields: rules, options, position, move")
+    for field in ("position", "move"):
+        if field not in data:
+            raise BuracoInputError(field, "missing")
+    rules = _rules_of_file(data)
+    state = position_from_data(rules, data["position"])
+    move = move_from_data(data["move"])
+    verdict, after = play(rules, state, move)
+    shown = after if after is not None else state
+    if args.view is not None and not 0 <= args.view < shown.players:
+        raise BuracoInputError("--view", f"no seat {args.view} with {shown.players} players")
+    result: dict[str, Any] = {
+        "legal": verdict.ok,
+        "reasons": [reason_json(r, lang) for r in verdict.reasons],
+        "position": position_to_data(rules, shown, args.view),
+        "rules": rules_label(rules),
+    }
+    if after is not None and after.phase.value == "ended":
+        result["score"] = score_json(round_score(rules, after))["sides"]
+    if args.json:
+        print_json(result)
+    else:
+        pt = lang == "pt"
+        head = (
+            ("✓ Jogada válida" if pt else "✓ Legal move")
+            if verdict.ok
+            else ("✗ Jogada inválida" if pt else "✗ Illegal move")
+        )
+        print(f"{head}  [{PRESET_TITLES[rules.preset]}]")
+        for reason in verdict.reasons:
+            print(f"  • {message(reason, lang)}  ({reason.source})")
+        if after is not None:
+            turn = "vez do jogador" if pt else "turn of player"
+            print(f"  → {turn} {after.turn}, {after.phase.value}")
+        for side in result.get("score", []):
+            print(f"  {side['name']}: {side['total']}")
+    return 0 if verdict.ok else 1
+
+
+def _schema(args: argparse.Namespace) -> int:
+    from buraco_core.positions import move_schema, position_schema
+
+    if args.what == "position":
+        print_json(position_schema())
+    elif args.what == "move":
+        print_json(move_schema())
+    else:
+        print_json(
+            {
+                "title": "JudgeFile",
+                "type": "object",
+                "required": ["position", "move"],
+                "additionalProperties": False,
+                "properties": {
+                    "rules": {"enum": list(PRESET_NAMES), "default": "fechado"},
+                    "options": {"type": "object", "description": "rule options by name"},
+                    "position": position_schema(),
+                    "move": move_schema(),
+                },
+            }
+        )
     return 0
 
 

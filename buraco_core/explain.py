@@ -161,6 +161,152 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "O {card} já está na posição natural e não volta a ser curinga.",
         "The {card} already stands in its natural place and cannot become a wild again.",
     ),
+    "wild_has_no_place": (
+        "O {as_card} tomaria o lugar do curinga {wild}, mas a sequência já vai de Ás a Ás: "
+        "não há ponta livre para o curinga, e ele não sai da mesa.",
+        "The {as_card} would take the place of the wild {wild}, but the sequence already "
+        "runs from ace to ace: the wild has no free end to go to, and it never leaves the "
+        "table.",
+    ),
+    "no_jokers_in_deck": (
+        "Nesta mesa o baralho não tem curingas (104 cartas): só os 2 são curingas.",
+        "At this table the deck has no jokers (104 cards): only the 2s are wild.",
+    ),
+}
+
+
+# Moves of a round (judge.py).
+MESSAGES |= {
+    "round_over": ("A rodada já acabou.", "The round is over."),
+    "not_your_turn": (
+        "Não é a vez do jogador {seat}: quem joga agora é o jogador {turn}.",
+        "It is not player {seat}'s turn: player {turn} is on turn.",
+    ),
+    "must_draw_first": (
+        "Primeiro compre: do monte ou o lixo. Só depois se baixa e se descarta.",
+        "Draw first: from the stock or the lixo. Only then meld and discard.",
+    ),
+    "already_drew": (
+        "Você já comprou nesta vez: agora baixe jogos ou descarte.",
+        "You have already drawn this turn: now meld or discard.",
+    ),
+    "stock_empty": (
+        "O monte acabou e não há morto para virar monte.",
+        "The stock is empty and no morto is left to replace it.",
+    ),
+    "lixo_empty": ("O lixo está vazio.", "The lixo is empty."),
+    "drew": ("Comprou do monte: {card}.", "Drew from the stock: {card}."),
+    "card_not_in_hand": (
+        "Estas cartas não estão na mão: {cards}.",
+        "These cards are not in the hand: {cards}.",
+    ),
+    "no_such_meld": (
+        "Não há jogo número {meld} na mesa da dupla (há {count}).",
+        "There is no meld number {meld} on the side's table (there are {count}).",
+    ),
+    "not_your_meld": (
+        "Esse jogo é da outra dupla: só se mexe nos jogos da própria dupla.",
+        "That meld belongs to the other side: you may only add to your own side's melds.",
+    ),
+    "pickup_needs_justification": (
+        "Nesta variante o lixo só é pego se a carta de cima ({top}) entrar num jogo na mesma "
+        "jogada: num jogo novo ou num que já está na mesa.",
+        "In this variant the lixo is taken only if its top card ({top}) goes into a meld in the "
+        "same move: a new meld or one already on the table.",
+    ),
+    "pickup_one_justification": (
+        "Escolha um jeito de usar a carta de cima: jogo novo ou jogo da mesa, não os dois.",
+        "Choose one use of the top card: a new meld or a table meld, not both.",
+    ),
+    "pickup_top_card_not_used": (
+        "A carta de cima do lixo ({top}) não forma jogo assim, então o lixo não pode ser pego.",
+        "The lixo's top card ({top}) does not make a meld this way, so the lixo cannot be taken.",
+    ),
+    "pickup_needs_two_from_hand": (
+        "Nesta mesa, para pegar o lixo, são precisas duas cartas da mão que formem sequência "
+        "com a de cima ({top}).",
+        "At this table, taking the lixo needs two cards from the hand that form a sequence "
+        "with the top card ({top}).",
+    ),
+    "wild_top_card_new_meld_only": (
+        "Com um curinga ({top}) no topo, o lixo só é pego para começar um jogo novo com ele.",
+        "With a wild ({top}) on top, the lixo is taken only to start a new meld with it.",
+    ),
+    "took_lixo": ("Pegou o lixo inteiro: {count} cartas.", "Took the whole lixo: {count} cards."),
+    "took_lixo_new_meld": (
+        "Pegou o lixo ({count} cartas) justificando com um jogo novo com o {top}.",
+        "Took the lixo ({count} cards), justified by a new meld with the {top}.",
+    ),
+    "took_lixo_extend": (
+        "Pegou o lixo ({count} cartas) justificando com o {top} num jogo da mesa.",
+        "Took the lixo ({count} cards), justified by the {top} on a table meld.",
+    ),
+    "laid_meld": ("Baixou o jogo {cards}.", "Laid the meld {cards}."),
+    "extended_meld": ("Acrescentou {cards} ao jogo {meld}.", "Added {cards} to meld {meld}."),
+    "discarded": ("Descartou o {card}: a vez passa.", "Discarded the {card}: the turn passes."),
+    "direct_beat": (
+        "Batida direta: a mão acabou na mesa, então pega o morto agora e continua jogando, "
+        "sem comprar, até descartar.",
+        "Direct beat: the hand went onto the table, so the player takes the morto now and goes "
+        "on playing, without drawing, until the discard.",
+    ),
+    "indirect_beat": (
+        "Batida indireta: a última carta foi para o lixo; o morto espera a próxima vez deste "
+        "jogador.",
+        "Indirect beat: the last card went to the lixo; the morto waits for this player's next "
+        "turn.",
+    ),
+    "morto_picked_up": (
+        "O jogador {seat} pega o morto que esperava por ele.",
+        "Player {seat} picks up the morto that was waiting.",
+    ),
+    "morto_became_stock": (
+        "O monte acabou: um morto que ninguém pegou virou o novo monte.",
+        "The stock ran out: a morto nobody took became the new stock.",
+    ),
+    "round_ended_stock_out": (
+        "O monte acabou e não há mais morto: a rodada termina, sem bônus de batida.",
+        "The stock ran out with no morto left: the round ends, with no batida bonus.",
+    ),
+    "went_out": (
+        "Batida final! A rodada termina e a dupla ganha {points} pontos de batida.",
+        "Going out (batida final)! The round ends and the side scores {points} for it.",
+    ),
+    "cannot_go_out": (
+        "Esta jogada acabaria com as cartas da mão, mas a dupla ainda não pode bater:",
+        "This move would empty the hand, but the side may not go out yet:",
+    ),
+    "last_card_trap": (
+        "Sobraria uma só carta, que só sairia batendo, e a dupla ainda não pode bater:",
+        "It would leave a single card, which could only go by going out, and the side may not "
+        "go out yet:",
+    ),
+    "go_out_needs_morto": (
+        "falta pegar o morto da dupla.",
+        "the side has not taken its morto.",
+    ),
+    "go_out_morto_waiting": (
+        "o morto da dupla ainda espera a próxima vez de quem bateu indireto.",
+        "the side's morto is still waiting for the next turn of the player who beat indirectly.",
+    ),
+    "go_out_needs_clean_canastra": (
+        "falta uma canastra limpa na mesa da dupla.",
+        "the side has no clean canastra (canastra limpa) on the table.",
+    ),
+    "go_out_needs_canastra": (
+        "falta uma canastra (limpa ou suja) na mesa da dupla.",
+        "the side has no canastra (limpa or suja) on the table.",
+    ),
+    "go_out_must_discard": (
+        "nesta mesa só se bate descartando a última carta: guarde uma para o lixo.",
+        "at this table you go out only by discarding the last card: keep one for the lixo.",
+    ),
+    "vulnerable_min_meld": (
+        "A dupla está vulnerável: a primeira baixada precisa somar {needed} pontos em cartas, "
+        "e esta soma {points}.",
+        "The side is vulnerable: its first meld must total {needed} card points, and this one "
+        "totals {points}.",
+    ),
 }
 
 

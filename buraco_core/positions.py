@@ -1,0 +1,414 @@
+"""Positions and moves as JSON: the whole table, or what one player sees.
+
+Made to be written by hand (scenarios are written in it). Any hidden part may be given as a
+count instead of cards: another player's hand, the stock, a morto, the lixo below its top
+card. Hidden cards are then filled, reproducibly, from the cards not placed elsewhere. The
+stock may be left out: it is then every card not placed elsewhere.
+
+    {"players": 4, "turn": 0, "phase": "play",
+     "hands": [["3s", "4s", "JK"], 11, 11, 11],
+     "melds": [[["5h", "6h", "7h"]], []],
+     "lixo": {"top": "Kd", "count": 5},
+     "mortos": [11, 11],
+     "morto": ["available", "available"]}
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from buraco_core.cards import Card, copies_in_deck, deck, parse_card
+from buraco_core.errors import BuracoInputError
+from buraco_core.explain import message
+from buraco_core.melds import Meld, judge_meld
+from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
+from buraco_core.rules import RuleSet
+from buraco_core.state import EndReason, MortoStatus, Phase, SideState, State
+
+CardText = Annotated[str, Field(description="a card: 4h, 10♠, Td, JK")]
+Cards = list[CardText]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class MeldData(_Strict):
+    """A meld on the table; `built_up` when it grew over several moves."""
+
+    cards: Cards
+    built_up: bool = False
+
+
+class LixoTop(_Strict):
+    """The lixo as Fechado shows it: the top card and how many cards the pile holds."""
+
+    top: CardText
+    count: int = Field(ge=1, le=108)
+
+
+MortoStatusText = Literal["available", "taken", "waiting", "stock"]
+
+
+class MortoData(_Strict):
+    """A side's morto status; a waiting morto names the seat it waits for and its cards."""
+
+    status: Literal["available", "taken", "waiting", "stock"]
+    seat: int | None = Field(None, ge=0, le=3)
+    cards: Cards | Annotated[int, Field(ge=0, le=11)] | None = None
+
+
+def _no_melds() -> list[list[Cards | MeldData]]:
+    return [[], []]
+
+
+def _two_mortos() -> list[Cards | int]:
+    return [11, 11]
+
+
+def _both_available() -> list[MortoStatusText | MortoData]:
+    return ["available", "available"]
+
+
+class PositionData(_Strict):
+    """A position of a round, the whole table or one player's view."""
+
+    players: Literal[2, 4] = 4
+    turn: int = Field(0, ge=0, le=3, description="the seat on turn; seat s is on side s % 2")
+    phase: Literal["draw", "play", "ended"] = "draw"
+    hands: list[Cards | Annotated[int, Field(ge=0, le=108)]] = Field(
+        description="per seat, in playing order: the cards, or how many (hidden)"
+    )
+    melds: list[list[Cards | MeldData]] = Field(
+        default_factory=_no_melds, description="per side: its melds"
+    )
+    lixo: Cards | LixoTop = Field(default_factory=list, description="bottom to top, or top+count")
+    stock: Cards | Annotated[int, Field(ge=0, le=108)] | None = Field(
+        None, description="top card last, or a count; left out: every card not placed elsewhere"
+    )
+    mortos: list[Cards | Annotated[int, Field(ge=0, le=11)]] = Field(
+        default_factory=_two_mortos,
+        description="the mortos nobody took that did not become stock (0 to 2 piles)",
+    )
+    morto: list[MortoStatusText | MortoData] = Field(
+        default_factory=_both_available, description="per side"
+    )
+    vulnerable: list[bool] = Field(default_factory=lambda: [False, False])
+    went_out: int | None = Field(None, ge=0, le=1, description="the side that went out")
+    seed: int = Field(0, description="shuffles the hidden cards reproducibly")
+
+    @model_validator(mode="after")
+    def _shape(self) -> PositionData:
+        if len(self.hands) != self.players:
+            raise ValueError(f"hands: expected {self.players} hands, one per seat")
+        if self.turn >= self.players:
+            raise ValueError(f"turn: seat {self.turn} does not exist with {self.players} players")
+        for name in ("melds", "morto", "vulnerable"):
+            if len(getattr(self, name)) != 2:
+                raise ValueError(f"{name}: expected 2 entries, one per side")
+        if len(self.mortos) > 2:
+            raise ValueError("mortos: at most 2 piles")
+        return self
+
+
+class MoveData(_Strict):
+    """A move: draw, take_lixo, lay, extend or discard."""
+
+    type: Literal["draw", "take_lixo", "lay", "extend", "discard"]
+    seat: int | None = Field(None, ge=0, le=3)
+    card: CardText | None = Field(None, description="discard: the card")
+    cards: Cards | None = Field(
+        None, description="lay: one meld; extend: the cards added; take_lixo: with extend"
+    )
+    melds: list[Cards] | None = Field(None, description="lay: several melds at once")
+    meld: int | None = Field(None, ge=0, description="extend: which meld of the side")
+    side: int | None = Field(None, ge=0, le=1, description="extend: whose melds (default own)")
+    new_meld: Cards | None = Field(
+        None, description="take_lixo: hand cards that form a new meld with the top card"
+    )
+    extend: int | None = Field(
+        None, ge=0, description="take_lixo: the side's meld the top card goes onto"
+    )
+
+
+# --- reading -------------------------------------------------------------------------------
+
+
+def _validated(model: type[BaseModel], data: Any, where: str) -> Any:
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        path = ".".join(str(p) for p in first["loc"] if not str(p).startswith(("list[", "int")))
+        field = f"{where}.{path}" if path else where
+        raise BuracoInputError(field, str(first["msg"]).removeprefix("Value error, ")) from None
+
+
+def _cards(tokens: list[str], where: str) -> tuple[Card, ...]:
+    out = []
+    for i, token in enumerate(tokens):
+        try:
+            out.append(parse_card(token))
+        except BuracoInputError as exc:
+            raise BuracoInputError(f"{where}[{i}]", exc.problem) from None
+    return tuple(out)
+
+
+def _meld(rules: RuleSet, raw: list[str] | MeldData, where: str) -> Meld:
+    built_up = isinstance(raw, MeldData) and raw.built_up
+    tokens = raw.cards if isinstance(raw, MeldData) else raw
+    verdict = judge_meld(_cards(tokens, where), rules)
+    if verdict.meld is None:
+        raise BuracoInputError(where, "not a valid meld: " + message(verdict.reasons[0], "en"))
+    meld = verdict.meld
+    return Meld(meld.kind, meld.suit, meld.slots, meld.wild_options, built_up) if built_up else meld
+
+
+class _Filler:
+    """Hands out the cards not placed elsewhere, shuffled by the position's seed."""
+
+    def __init__(self, rules: RuleSet, known: list[Card], seed: int) -> None:
+        left = Counter(deck(rules.jokers_in_deck))
+        for card, count in Counter(known).items():
+            if count > copies_in_deck(card, rules.jokers_in_deck):
+                raise BuracoInputError(
+                    "position",
+                    f"{count} copies of {card}, but the deck holds "
+                    f"{copies_in_deck(card, rules.jokers_in_deck)}",
+                )
+        left.subtract(known)
+        self.pool = sorted(left.elements(), key=str)
+        random.Random(seed).shuffle(self.pool)
+
+    def take(self, count: int, where: str) -> tuple[Card, ...]:
+        if count > len(self.pool):
+            raise BuracoInputError(
+                where, f"needs {count} hidden cards but only {len(self.pool)} are left in the deck"
+            )
+        taken, self.pool = self.pool[:count], self.pool[count:]
+        return tuple(taken)
+
+
+def _known_or_count(
+    known: list[tuple[Card, ...] | None], raw: list[Cards | int]
+) -> list[tuple[Card, ...] | int]:
+    """Each entry's parsed cards, or its count where only a count was given."""
+    out: list[tuple[Card, ...] | int] = []
+    for cards, given in zip(known, raw, strict=True):
+        out.append(cards if cards is not None else given if isinstance(given, int) else 0)
+    return out
+
+
+def position_from_data(rules: RuleSet, data: Any, where: str = "position") -> State:
+    """Read a position (a dict as parsed from JSON); errors name the field."""
+    pos: PositionData = _validated(PositionData, data, where)
+    known: list[Card] = []
+    hands_known = [
+        _cards(h, f"{where}.hands[{i}]") if isinstance(h, list) else None
+        for i, h in enumerate(pos.hands)
+    ]
+    for hand in hands_known:
+        known.extend(hand or ())
+    side_melds = [
+        tuple(_meld(rules, m, f"{where}.melds[{s}][{i}]") for i, m in enumerate(melds))
+        for s, melds in enumerate(pos.melds)
+    ]
+    for melds in side_melds:
+        for meld in melds:
+            known.extend(meld.cards)
+    if isinstance(pos.lixo, LixoTop):
+        top = _cards([pos.lixo.top], f"{where}.lixo.top")[0]
+        known.append(top)
+        lixo_hidden = pos.lixo.count - 1
+        lixo_known: tuple[Card, ...] = (top,)
+    else:
+        lixo_hidden = 0
+        lixo_known = _cards(pos.lixo, f"{where}.lixo")
+        known.extend(lixo_known)
+    stock_known = _cards(pos.stock, f"{where}.stock") if isinstance(pos.stock, list) else None
+    known.extend(stock_known or ())
+    mortos_known = [
+        _cards(m, f"{where}.mortos[{i}]") if isinstance(m, list) else None
+        for i, m in enumerate(pos.mortos)
+    ]
+    for pile in mortos_known:
+        known.extend(pile or ())
+    statuses = [m if isinstance(m, MortoData) else MortoData(status=m) for m in pos.morto]
+    waiting_known = [
+        _cards(m.cards, f"{where}.morto[{i}].cards") if isinstance(m.cards, list) else None
+        for i, m in enumerate(statuses)
+    ]
+    for pile in waiting_known:
+        known.extend(pile or ())
+
+    fill = _Filler(rules, known, pos.seed)
+    hands = tuple(
+        raw if isinstance(raw, tuple) else fill.take(raw, f"{where}.hands[{i}]")
+        for i, raw in enumerate(_known_or_count(hands_known, pos.hands))
+    )
+    lixo = fill.take(lixo_hidden, f"{where}.lixo.count") + lixo_known
+    mortos = tuple(
+        raw if isinstance(raw, tuple) else fill.take(raw, f"{where}.mortos[{i}]")
+        for i, raw in enumerate(_known_or_count(mortos_known, pos.mortos))
+    )
+    sides = []
+    for index, status in enumerate(statuses):
+        waiting: tuple[Card, ...] = ()
+        seat = None
+        if status.status == "waiting":
+            seat = status.seat
+            if seat is None or seat >= pos.players or seat % 2 != index:
+                raise BuracoInputError(
+                    f"{where}.morto[{index}].seat", "a waiting morto needs a seat of this side"
+                )
+            pile = waiting_known[index]
+            count = status.cards if isinstance(status.cards, int) else 11
+            if pile is None:
+                pile = fill.take(count, f"{where}.morto[{index}].cards")
+            waiting = pile
+        elif status.cards is not None or status.seat is not None:
+            raise BuracoInputError(
+                f"{where}.morto[{index}]", "seat and cards belong to a waiting morto only"
+            )
+        sides.append(
+            SideState(
+                melds=side_melds[index],
+                morto=MortoStatus(status.status),
+                waiting=waiting,
+                waiting_seat=seat,
+                vulnerable=pos.vulnerable[index],
+                went_out=pos.went_out == index,
+            )
+        )
+    if stock_known is not None:
+        stock = stock_known
+    elif isinstance(pos.stock, int):
+        stock = fill.take(pos.stock, f"{where}.stock")
+    else:
+        stock = tuple(fill.pool)
+        fill.pool = []
+    if fill.pool:
+        raise BuracoInputError(
+            where,
+            f"the counts leave {len(fill.pool)} of the {rules.deck_size} cards nowhere; "
+            "leave 'stock' out to put every remaining card there",
+        )
+    phase = Phase(pos.phase)
+    ended_by = None
+    if phase is Phase.ENDED:
+        ended_by = EndReason.BATIDA if pos.went_out is not None else EndReason.STOCK_OUT
+    return State(hands, tuple(sides), stock, lixo, mortos, pos.turn, phase, ended_by)
+
+
+def move_from_data(data: Any, where: str = "move") -> Move:
+    """Read a move; errors name the field."""
+    m: MoveData = _validated(MoveData, data, where)
+
+    def need(value: Any, name: str) -> Any:
+        if value is None:
+            raise BuracoInputError(f"{where}.{name}", f"required for a '{m.type}' move")
+        return value
+
+    if m.type == "draw":
+        return Draw(seat=m.seat)
+    if m.type == "discard":
+        return Discard(_cards([need(m.card, "card")], f"{where}.card")[0], seat=m.seat)
+    if m.type == "extend":
+        return Extend(
+            need(m.meld, "meld"), _cards(need(m.cards, "cards"), f"{where}.cards"), m.side, m.seat
+        )
+    if m.type == "lay":
+        if m.melds is not None:
+            groups = tuple(_cards(g, f"{where}.melds[{i}]") for i, g in enumerate(m.melds))
+        else:
+            groups = (_cards(need(m.cards, "cards"), f"{where}.cards"),)
+        return Lay(groups, seat=m.seat)
+    return TakeLixo(
+        new_meld=_cards(m.new_meld or [], f"{where}.new_meld"),
+        extend=m.extend,
+        cards=_cards(m.cards or [], f"{where}.cards"),
+        seat=m.seat,
+    )
+
+
+# --- writing -------------------------------------------------------------------------------
+
+
+def _texts(cards: tuple[Card, ...]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def _meld_out(meld: Meld) -> list[str] | dict[str, Any]:
+    cards = _texts(meld.cards)
+    return {"cards": cards, "built_up": True} if meld.built_up else cards
+
+
+def position_to_data(rules: RuleSet, state: State, seat: int | None = None) -> dict[str, Any]:
+    """The position as JSON data: the whole table, or (with `seat`) what that player sees.
+    Either can be read back with `position_from_data`."""
+    hidden = seat is not None
+
+    def morto(side: SideState) -> str | dict[str, Any]:
+        if side.morto is not MortoStatus.WAITING:
+            return side.morto.value
+        pile: list[str] | int = len(side.waiting) if hidden else _texts(side.waiting)
+        return {"status": "waiting", "seat": side.waiting_seat, "cards": pile}
+
+    lixo: list[str] | dict[str, Any] = _texts(state.lixo)
+    if hidden and rules.discard_pile_visible == "top" and state.lixo:
+        lixo = {"top": str(state.lixo[-1]), "count": len(state.lixo)}
+    went_out = next((i for i, s in enumerate(state.sides) if s.went_out), None)
+    data: dict[str, Any] = {
+        "players": state.players,
+        "turn": state.turn,
+        "phase": state.phase.value,
+        "hands": [
+            _texts(h) if not hidden or i == seat else len(h) for i, h in enumerate(state.hands)
+        ],
+        "melds": [[_meld_out(m) for m in side.melds] for side in state.sides],
+        "lixo": lixo,
+        "stock": len(state.stock) if hidden else _texts(state.stock),
+        "mortos": [len(p) if hidden else _texts(p) for p in state.mortos],
+        "morto": [morto(s) for s in state.sides],
+        "vulnerable": [s.vulnerable for s in state.sides],
+    }
+    if went_out is not None:
+        data["went_out"] = went_out
+    return data
+
+
+def move_to_data(move: Move) -> dict[str, Any]:
+    data: dict[str, Any] = {"type": move.kind}
+    if isinstance(move, Discard):
+        data["card"] = str(move.card)
+    elif isinstance(move, Lay):
+        if len(move.melds) == 1:
+            data["cards"] = _texts(move.melds[0])
+        else:
+            data["melds"] = [_texts(g) for g in move.melds]
+    elif isinstance(move, Extend):
+        data |= {"meld": move.meld, "cards": _texts(move.cards)}
+        if move.side is not None:
+            data["side"] = move.side
+    elif isinstance(move, TakeLixo):
+        if move.new_meld:
+            data["new_meld"] = _texts(move.new_meld)
+        if move.extend is not None:
+            data["extend"] = move.extend
+        if move.cards:
+            data["cards"] = _texts(move.cards)
+    if move.seat is not None:
+        data["seat"] = move.seat
+    return data
+
+
+def position_schema() -> dict[str, Any]:
+    return PositionData.model_json_schema()
+
+
+def move_schema() -> dict[str, Any]:
+    return MoveData.model_json_schema()
