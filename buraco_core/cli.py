@@ -94,6 +94,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     judge.set_defaults(handler=_judge)
 
+    scenarios = sub.add_parser("scenarios", help="list the lessons and scenarios; --check them")
+    scenarios.add_argument("--check", action="store_true", help="check every scenario")
+    scenarios.add_argument("--json", action="store_true", help="print one JSON object")
+    scenarios.add_argument("--root", metavar="DIR", help="the folder with lessons/, scenarios/")
+    scenarios.add_argument("--lang", default="pt", help="pt (default) or en")
+    scenarios.set_defaults(handler=_scenarios)
+
     schema = sub.add_parser("schema", help="the JSON Schema of a position, a move, a judge file")
     schema.add_argument("what", choices=["position", "move", "judge"])
     schema.set_defaults(handler=_schema)
@@ -183,7 +190,8 @@ def meld_json(verdict: MeldVerdict, lang: Lang) -> dict[str, Any]:
 def _meld(args: argparse.Namespace) -> int:
     lang = check_lang(args.lang)
     rules = rules_from_args(args)
-    cards = parse_cards(args.cards)
+    # "buraco meld '4h 5h 6h'" and "buraco meld 4h,5h,6h" are the same as separate words.
+    cards = parse_cards(" ".join(args.cards))
     verdict = judge_meld(cards, rules)
     if args.json:
         data = meld_json(verdict, lang)
@@ -343,6 +351,51 @@ def _judge(args: argparse.Namespace) -> int:
         for side in result.get("score", []):
             print(f"  {side['name']}: {side['total']}")
     return 0 if verdict.ok else 1
+
+
+def _scenarios(args: argparse.Namespace) -> int:
+    from buraco_core.curriculum import check_curriculum, load_curriculum
+
+    lang = check_lang(args.lang)
+    curriculum = load_curriculum(Path(args.root) if args.root else None)
+    errors = check_curriculum(curriculum) if args.check else list(curriculum.errors)
+    if args.json:
+        print_json(
+            {
+                "scenarios": [
+                    {
+                        "id": s.id,
+                        "lesson": s.lesson,
+                        "themes": list(s.themes),
+                        "rules": {"preset": s.rules, "options": s.options},
+                        "task": s.task.kind,
+                        "title": s.title.get(lang),
+                    }
+                    for s in curriculum.scenarios.values()
+                ],
+                "lessons": [
+                    {
+                        "id": lesson.id,
+                        "order": lesson.order,
+                        "title": lesson.title.get(lang),
+                        "themes": list(lesson.themes),
+                        "scenarios": list(lesson.scenarios),
+                    }
+                    for lesson in curriculum.lessons
+                ],
+                "errors": errors,
+            }
+        )
+    else:
+        for lesson in curriculum.lessons:
+            print(f"{lesson.order:>2}. {lesson.title.get(lang)}  [{lesson.id}]")
+            for scenario in curriculum.scenarios_of(lesson.id):
+                print(f"      - {scenario.title.get(lang)}  [{scenario.id}, {scenario.rules}]")
+        counted = f"{len(curriculum.lessons)} lessons, {len(curriculum.scenarios)} scenarios"
+        print(counted + (", checked" if args.check and not errors else ""))
+        for error in errors:
+            print(f"error: {error}", file=sys.stderr)
+    return 1 if errors else 0
 
 
 def _schema(args: argparse.Namespace) -> int:
