@@ -1,0 +1,142 @@
+"""The course as data: every lesson and scenario validates, and the rules core agrees with
+every expected verdict, anticipated wrong answer and variant difference (issue 4)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from buraco_core.cli import main
+from buraco_core.curriculum import (
+    ChooseTask,
+    JudgeTask,
+    MoveTask,
+    ScoreTask,
+    check_curriculum,
+    check_scenario,
+    load_curriculum,
+    scenario_state,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+CURRICULUM = load_curriculum(ROOT)
+
+
+def test_every_file_loads_and_the_core_agrees_with_every_scenario() -> None:
+    assert check_curriculum(CURRICULUM) == []
+
+
+@pytest.mark.parametrize("scenario_id", sorted(CURRICULUM.scenarios))
+def test_scenario_is_consistent_with_the_core(scenario_id: str) -> None:
+    """Each scenario on its own, so a failure names it."""
+    assert check_scenario(CURRICULUM.scenarios[scenario_id]) == []
+
+
+def test_positions_account_for_every_card_of_the_deck() -> None:
+    for scenario in CURRICULUM.scenarios.values():
+        if scenario.position is not None:
+            rules = scenario.ruleset()
+            state = scenario_state(scenario, rules)
+            assert Counter(state.all_cards()).total() == rules.deck_size, scenario.id
+
+
+def test_course_has_twelve_lessons_or_more_in_order() -> None:
+    assert len(CURRICULUM.lessons) >= 12
+    assert [lesson.order for lesson in CURRICULUM.lessons] == list(
+        range(1, len(CURRICULUM.lessons) + 1)
+    )
+    assert all(lesson.scenarios for lesson in CURRICULUM.lessons)
+
+
+def test_course_has_sixty_scenarios_and_the_required_themes() -> None:
+    themes = Counter(t for s in CURRICULUM.scenarios.values() for t in s.themes)
+    assert len(CURRICULUM.scenarios) >= 60
+    for theme in ("clean_vs_dirty", "natural_two", "justified_pickup", "direct_vs_indirect"):
+        assert themes[theme] >= 6, theme
+    assert themes["variant_difference"] >= 10
+
+
+def test_variant_difference_scenarios_give_different_verdicts_per_preset() -> None:
+    varying = [s for s in CURRICULUM.scenarios.values() if "variant_difference" in s.themes]
+    assert len(varying) >= 10
+    for scenario in varying:
+        assert len(scenario.verdicts) >= 2 and len(set(scenario.verdicts.values())) == 2
+
+
+def test_every_task_kind_is_used() -> None:
+    kinds = {type(s.task) for s in CURRICULUM.scenarios.values()}
+    assert kinds == {MoveTask, JudgeTask, ChooseTask, ScoreTask}
+
+
+def test_the_worked_example_is_an_exercise() -> None:
+    """RULES.md's worked example (seed 003) is among the scoring exercises."""
+    answers = [
+        s.task.answer for s in CURRICULUM.scenarios.values() if isinstance(s.task, ScoreTask)
+    ]
+    assert {"A": 525, "B": -5} in answers
+
+
+def test_every_text_has_both_languages_filled() -> None:
+    for scenario in CURRICULUM.scenarios.values():
+        for text in (scenario.title, scenario.goal, scenario.hint, scenario.explanation):
+            assert text.pt.strip() and text.en.strip() and text.pt != text.en, scenario.id
+        for wrong in scenario.wrong:
+            assert wrong.explanation.pt.strip() and wrong.explanation.en.strip()
+
+
+# --- the checker catches what it should ------------------------------------------------
+
+
+def _copy_course(tmp_path: Path) -> Path:
+    shutil.copytree(ROOT / "lessons", tmp_path / "lessons")
+    shutil.copytree(ROOT / "scenarios", tmp_path / "scenarios")
+    return tmp_path
+
+
+SAMPLE = Path("scenarios/scoring/worked_example_round.toml")
+
+
+def test_a_wrong_expected_answer_is_reported_by_the_core(tmp_path: Path) -> None:
+    root = _copy_course(tmp_path)
+    path = root / SAMPLE
+    path.write_text(path.read_text().replace("A = 525", "A = 526"))
+    problems = check_curriculum(load_curriculum(root))
+    assert any("worked_example_round" in p and "task.answer" in p for p in problems)
+
+
+def test_an_invalid_file_names_the_file_and_the_field(tmp_path: Path) -> None:
+    root = _copy_course(tmp_path)
+    path = root / SAMPLE
+    path.write_text(path.read_text().replace('rules = "fechado"', 'rules = "fechadoo"'))
+    problems = load_curriculum(root).errors
+    assert len(problems) == 1
+    assert str(path) in problems[0] and ": rules" in problems[0]
+
+
+def test_broken_toml_names_the_file(tmp_path: Path) -> None:
+    root = _copy_course(tmp_path)
+    path = root / SAMPLE
+    path.write_text("id = [unclosed")
+    problems = load_curriculum(root).errors
+    assert len(problems) == 1 and str(path) in problems[0] and "TOML" in problems[0]
+
+
+def test_buraco_scenarios_check_json_lists_everything(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["scenarios", "--check", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["errors"] == []
+    assert {"id", "lesson", "themes", "rules"} <= set(data["scenarios"][0])
+    assert len(data["lessons"]) == len(CURRICULUM.lessons)
+
+
+def test_buraco_scenarios_check_exits_1_on_a_bad_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = _copy_course(tmp_path)
+    (root / SAMPLE).write_text((root / SAMPLE).read_text().replace("A = 525", "A = 1"))
+    assert main(["scenarios", "--check", "--root", str(root)]) == 1
+    assert "worked_example_round" in capsys.readouterr().err
