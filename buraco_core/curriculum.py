@@ -395,3 +395,75 @@ def check_curriculum(curriculum: Curriculum) -> list[str]:
             problems.append(f"scenario {scenario.id}: not listed in any lesson")
         problems.extend(check_scenario(scenario))
     return problems
+
+
+# --- grading a learner's answer --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Grade:
+    """How a learner's answer fares: `correct`, the core's verdict where a move or meld was
+    judged (its reasons explain the rule), and the anticipated wrong answer it matches (whose
+    own explanation the learner should read)."""
+
+    correct: bool
+    verdict: Verdict | None = None
+    wrong: Wrong | None = None
+    totals: dict[str, int] | None = None  # score tasks: what the core scores
+
+
+def grade_move(scenario: Scenario, move: Move) -> Grade:
+    verdict = judge_scenario_move(scenario, move)
+    wrong = next(
+        (
+            w
+            for w in scenario.wrong
+            if w.move is not None and _normal(_move(w.move)) == _normal(move)
+        ),
+        None,
+    )
+    return Grade(move_succeeds(scenario, move, verdict), verdict, wrong)
+
+
+def grade_judgement(scenario: Scenario, legal: bool) -> Grade:
+    task = scenario.task
+    if not isinstance(task, JudgeTask):
+        raise BuracoInputError(f"scenario {scenario.id}", "not a yes/no task")
+    rules = scenario.ruleset()
+    if task.meld is not None:
+        verdict = judge_scenario_meld(task.meld, rules)
+    else:
+        assert task.move is not None
+        verdict = judge_scenario_move(scenario, _move(task.move), rules)
+    wrong = next((w for w in scenario.wrong if w.legal == legal), None)
+    return Grade(legal == task.legal, verdict, wrong if legal != task.legal else None)
+
+
+def grade_choice(scenario: Scenario, chosen: Iterable[int]) -> Grade:
+    task = scenario.task
+    if not isinstance(task, ChooseTask):
+        raise BuracoInputError(f"scenario {scenario.id}", "not a choice task")
+    picked = sorted(set(chosen))
+    wrong = next(
+        (w for w in scenario.wrong if w.choice is not None and sorted(w.choice) == picked), None
+    )
+    return Grade(picked == sorted(task.correct), None, wrong)
+
+
+def option_verdict(scenario: Scenario, index: int) -> Verdict:
+    """The core's verdict on one option of a choice task (to explain each option)."""
+    task = scenario.task
+    if not isinstance(task, ChooseTask):
+        raise BuracoInputError(f"scenario {scenario.id}", "not a choice task")
+    option = task.options[index]
+    rules = scenario.ruleset()
+    if option.meld is not None:
+        return judge_scenario_meld(option.meld, rules)
+    assert option.move is not None
+    return judge_scenario_move(scenario, _move(option.move), rules)
+
+
+def grade_score(scenario: Scenario, totals: dict[str, int]) -> Grade:
+    expected = round_totals(scenario)
+    wrong = next((w for w in scenario.wrong if w.totals == totals), None)
+    return Grade(totals == expected, None, wrong, expected)

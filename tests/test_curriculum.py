@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from buraco_core.cli import main
+from buraco_core.positions import move_from_data
 from buraco_core.curriculum import (
     ChooseTask,
     JudgeTask,
@@ -18,6 +19,10 @@ from buraco_core.curriculum import (
     ScoreTask,
     check_curriculum,
     check_scenario,
+    grade_choice,
+    grade_judgement,
+    grade_move,
+    grade_score,
     load_curriculum,
     scenario_state,
 )
@@ -140,3 +145,40 @@ def test_buraco_scenarios_check_exits_1_on_a_bad_file(
     (root / SAMPLE).write_text((root / SAMPLE).read_text().replace("A = 525", "A = 1"))
     assert main(["scenarios", "--check", "--root", str(root)]) == 1
     assert "worked_example_round" in capsys.readouterr().err
+
+
+# --- grading: what the practice page tells the learner -------------------------------------
+
+
+@pytest.mark.parametrize("scenario_id", sorted(CURRICULUM.scenarios))
+def test_the_right_answer_is_graded_correct_and_each_wrong_one_gets_its_explanation(
+    scenario_id: str,
+) -> None:
+    scenario = CURRICULUM.scenarios[scenario_id]
+    task = scenario.task
+    if isinstance(task, MoveTask):
+        right = grade_move(scenario, move_from_data(task.solution.model_dump(exclude_none=True)))
+        assert right.correct and right.verdict is not None and right.verdict.ok
+        for wrong in scenario.wrong:
+            assert wrong.move is not None
+            graded = grade_move(scenario, move_from_data(wrong.move.model_dump(exclude_none=True)))
+            assert not graded.correct and graded.wrong == wrong
+    elif isinstance(task, JudgeTask):
+        right = grade_judgement(scenario, task.legal)
+        assert right.correct and right.verdict is not None and right.verdict.ok == task.legal
+        graded = grade_judgement(scenario, not task.legal)
+        assert not graded.correct
+        assert graded.wrong in (scenario.wrong or [None])
+    elif isinstance(task, ChooseTask):
+        assert grade_choice(scenario, task.correct).correct
+        for wrong in scenario.wrong:
+            assert wrong.choice is not None
+            graded = grade_choice(scenario, wrong.choice)
+            assert not graded.correct and graded.wrong == wrong
+    else:
+        assert isinstance(task, ScoreTask)
+        assert grade_score(scenario, task.answer).correct
+        for wrong in scenario.wrong:
+            assert wrong.totals is not None
+            graded = grade_score(scenario, wrong.totals)
+            assert not graded.correct and graded.wrong == wrong and graded.totals == task.answer
