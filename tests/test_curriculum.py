@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from buraco_core.cli import main
-from buraco_core.positions import move_from_data
 from buraco_core.curriculum import (
     ChooseTask,
     JudgeTask,
@@ -26,6 +25,7 @@ from buraco_core.curriculum import (
     load_curriculum,
     scenario_state,
 )
+from buraco_core.positions import move_from_data
 
 ROOT = Path(__file__).resolve().parent.parent
 CURRICULUM = load_curriculum(ROOT)
