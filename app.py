@@ -1,17 +1,16 @@
-"""Buraco Tutor: the Streamlit entry point (the pages arrive with the app issues)."""
+"""Buraco Tutor: the Streamlit entry point. Run with `streamlit run app.py`.
+
+Page config, then the sidebar settings (language and rules, mirrored in the URL), then the
+navigation over the pages listed in buraco_app/pages.py.
+"""
 
 import streamlit as st
 
-from buraco_core import judge_meld, message, parse_cards, ruleset
-from buraco_core.errors import BuracoInputError
+from buraco_app import cards_view, pages, settings
 
-st.set_page_config(page_title="Buraco Tutor", page_icon="🂡", layout="centered")
-st.title("Buraco Tutor")
-st.write("Verifique um jogo: digite as cartas (ex.: `3s 2s 5s 4s`, `10♠`, `JK`).")
-text = st.text_input("Cartas", "3s 2s 5s 4s")
-try:
-    verdict = judge_meld(parse_cards(text), ruleset("fechado"))
-except BuracoInputError as exc:
-    st.error(str(exc))
-else:
-    (st.success if verdict.ok else st.error)("\n\n".join(message(r) for r in verdict.reasons))
+st.set_page_config(page_title="Buraco Tutor", page_icon="♠️", layout="centered")
+settings.setup()
+page = st.navigation(pages.navigation_pages())
+settings.show_notices()
+cards_view.inject_css()
+page.run()

@@ -1,0 +1,94 @@
+"""Variants: where Aberto, Fechado and STBL differ, every option per preset, and the same
+meld judged under each (and under the user's table)."""
+
+from collections.abc import Callable
+
+import streamlit as st
+
+from buraco_app import cards_view
+from buraco_app.compare import side_by_side
+from buraco_app.i18n import t
+from buraco_app.rules_view import options_where_presets_differ, preset_table, show_table
+from buraco_app.settings import current_lang, current_rules
+from buraco_app.verdict_view import show_meld_verdict, show_reasons
+from buraco_core.cards import Card
+from buraco_core.melds import MeldVerdict, extend_meld, judge_meld
+from buraco_core.rules import OPTION_NAMES, RuleSet
+
+CARDS_KEY = "variants_cards"
+BUILT_UP_KEY = "variants_built_up"
+EXAMPLE_KEY = "variants_example"
+# Example melds that the presets judge differently: (i18n key, cards, built up).
+EXAMPLES: dict[str, tuple[str, bool]] = {
+    "variants.example.trinca": ("5h 5s 5d", False),
+    "variants.example.500": ("As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks", True),
+    "variants.example.natural_two": ("3s 2s 5s 4s", False),
+}
+
+Verdicts = tuple[MeldVerdict, bool]
+
+
+def _use_example() -> None:
+    chosen = st.session_state.get(EXAMPLE_KEY)
+    if chosen is not None:
+        text, built_up = EXAMPLES[chosen]
+        cards_view.set_cards(CARDS_KEY, text)
+        st.session_state[BUILT_UP_KEY] = built_up
+        st.session_state[EXAMPLE_KEY] = None
+
+
+def _judge(cards: tuple[Card, ...], built_up: bool) -> Callable[[RuleSet], Verdicts]:
+    def judge(rules: RuleSet) -> Verdicts:
+        """The verdict, and whether it is the first part's (built up, first part invalid)."""
+        if not built_up:
+            return judge_meld(cards, rules), False
+        first = judge_meld(cards[:-1], rules)
+        if first.meld is None:
+            return first, True
+        return extend_meld(first.meld, cards[-1:], rules), False
+
+    return judge
+
+
+def _drawer(cards: tuple[Card, ...]) -> Callable[[Verdicts, RuleSet], None]:
+    def draw(result: Verdicts, rules: RuleSet) -> None:
+        verdict, first_part_failed = result
+        if first_part_failed:
+            st.warning(t("variants.first_part"))
+            show_reasons(verdict.reasons)
+            return
+        show_meld_verdict(verdict, rules, typed=cards, size="sm")
+
+    return draw
+
+
+lang = current_lang()
+st.title(t("variants.title"))
+st.markdown(t("variants.lead"))
+
+st.subheader(t("variants.differ"))
+differ = options_where_presets_differ()
+show_table(preset_table(differ, lang))
+
+st.subheader(t("variants.same_meld"))
+st.markdown(t("variants.same_meld_lead"))
+st.pills(
+    t("variants.try"),
+    list(EXAMPLES),
+    format_func=t,
+    key=EXAMPLE_KEY,
+    on_change=_use_example,
+)
+cards = cards_view.card_input(CARDS_KEY)
+built_up = st.toggle(t("variants.built_up"), key=BUILT_UP_KEY, help=t("variants.built_up_help"))
+if cards:
+    side_by_side(_judge(cards, built_up), _drawer(cards))
+elif cards is not None:
+    st.caption(t("cards.empty"))
+
+st.subheader(t("variants.all"))
+yours = current_rules()
+st.caption(t("variants.all_help"))
+show_table(
+    preset_table(OPTION_NAMES, lang, yours=yours if yours.changed_options() else None, bold=differ)
+)

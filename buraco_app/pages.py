@@ -1,0 +1,54 @@
+"""The app's pages, in one place: app.py builds the navigation from this list, and the home
+page links to every page listed here (so a new page appears on both by adding one line).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import streamlit as st
+
+from buraco_app.i18n import t
+
+
+@dataclass(frozen=True, slots=True)
+class PageSpec:
+    """A page: its file (relative to app.py), URL path, emoji icon and i18n keys.
+
+    Icons are emoji, not material symbols: those make the browser fetch a font from the
+    internet. `blurb_key` says on the home page what the page is for (None: not listed there).
+    """
+
+    path: str
+    url_path: str
+    icon: str
+    title_key: str
+    blurb_key: str | None = None
+
+
+HOME = PageSpec("app_pages/home.py", "home", "♠️", "page.home")
+PAGES: tuple[PageSpec, ...] = (
+    HOME,
+    PageSpec("app_pages/variants.py", "variants", "⚖️", "page.variants", "page.variants.blurb"),
+    PageSpec("app_pages/lookup.py", "lookup", "✔️", "page.lookup", "page.lookup.blurb"),
+    PageSpec("app_pages/score_calculator.py", "calculator", "♦️", "page.calc", "page.calc.blurb"),
+    PageSpec("app_pages/score_sheet.py", "sheet", "✏️", "page.sheet", "page.sheet.blurb"),
+)
+
+
+ROOT = Path(__file__).resolve().parent.parent  # where app.py is
+
+
+def available_pages() -> list[PageSpec]:
+    """The listed pages whose file exists: pages are written side by side, and a page listed
+    before its file is there must not break the others (nor get a link on the home page)."""
+    return [p for p in PAGES if (ROOT / p.path).is_file()]
+
+
+def navigation_pages() -> list[st.Page]:
+    """The st.Page objects, titled in the session's language."""
+    return [
+        st.Page(p.path, title=t(p.title_key), icon=p.icon, url_path=p.url_path, default=p is HOME)
+        for p in available_pages()
+    ]

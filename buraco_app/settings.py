@@ -1,0 +1,328 @@
+"""The sidebar settings: language and the table's rule set, kept in the URL too.
+
+Pages read them with `current_lang()` and `current_rules()`; `rules_summary()` says in one
+line what is in force ("Buraco Fechado + curinga 20"). `app.py` calls `setup()` once per run,
+before the page.
+
+The rule set is a preset plus the house options that differ from it ("overrides"). Every
+change goes through the core's `RuleSet`, which validates it; a refused value keeps the
+previous one and shows the core's message. The URL carries `lang`, `rules` and the
+overrides (`?lang=en&rules=stbl&joker_points=20`), so a link carries a table's rules; a bad
+value in a link is ignored with a visible warning. Other query parameters (a page's own) are
+left alone.
+"""
+
+from __future__ import annotations
+
+import difflib
+from functools import lru_cache
+from typing import Any
+
+import streamlit as st
+
+from buraco_app.i18n import DEFAULT_LANG, LANG_KEY, LANG_NAMES, get_lang, t
+from buraco_core.errors import BuracoInputError
+from buraco_core.explain import LANGS, PRESET_TITLES, Lang, check_lang, option_text, value_text
+from buraco_core.rules import (
+    OPTION_NAMES,
+    PRESET_NAMES,
+    PRESETS,
+    PresetName,
+    RuleSet,
+    option_choices,
+    preset_name,
+)
+
+DEFAULT_PRESET: PresetName = "fechado"
+
+# URL parameters (the option names themselves are parameters too).
+QP_LANG = LANG_KEY
+QP_RULES = "rules"
+
+# session_state keys
+PRESET_KEY = "rules_preset"
+HOUSE_KEY = "rules_house_open"  # the house options expander (True: open)
+_OVERRIDES = "_rules_overrides"
+_LOADED = "_settings_loaded"
+_NOTICES = "_settings_notices"
+_ERROR = "_settings_error"
+
+# Where each option is shown in the sidebar; an option the core adds later lands in "play".
+GROUPS: dict[str, tuple[str, ...]] = {
+    "play": (
+        "jokers_in_deck",
+        "trincas",
+        "discard_pile_visible",
+        "pickup",
+        "wild_top_card_new_meld_only",
+        "go_out_requires",
+        "go_out_by",
+        "wild_two_beside_natural_two",
+        "big_canastras_at_once",
+    ),
+    "scoring": (
+        "joker_points",
+        "batida_points",
+        "canastra_suja_points",
+        "canastra_limpa_points",
+        "canastra_500_points",
+        "canastra_real_points",
+        "morto_penalty",
+        "unused_indirect_morto_paid",
+        "both_mortos_stock_penalty",
+        "eight_of_a_kind_real",
+        "round_up_to_ten",
+    ),
+    "match": ("target_score", "vulnerable_min_meld_points"),
+}
+_NUMBER_STEP = {"target_score": 500, "joker_points": 10}
+
+
+# --- what pages use ------------------------------------------------------------------------
+
+
+def current_lang() -> Lang:
+    """The session's language: "pt" (default) or "en"."""
+    return get_lang()
+
+
+def current_preset() -> PresetName:
+    preset = st.session_state.get(PRESET_KEY, DEFAULT_PRESET)
+    return preset if preset in PRESET_NAMES else DEFAULT_PRESET
+
+
+def current_overrides() -> dict[str, Any]:
+    """The house options that differ from the preset."""
+    return dict(st.session_state.get(_OVERRIDES, {}))
+
+
+def current_rules() -> RuleSet:
+    """The rule set the user chose: a preset plus house options, validated by the core."""
+    return _rules(current_preset(), tuple(sorted(current_overrides().items())))
+
+
+@lru_cache(maxsize=256)
+def _rules(preset: str, overrides: tuple[tuple[str, Any], ...]) -> RuleSet:
+    return PRESETS[preset].with_options(**dict(overrides)) if overrides else PRESETS[preset]
+
+
+def rules_summary(rules: RuleSet, lang: Lang | None = None) -> str:
+    """One line: the preset and the options changed on top of it."""
+    lang = lang or current_lang()
+    changed = rules.changed_options()
+    title = PRESET_TITLES[rules.preset]
+    if not changed:
+        return title
+    parts = []
+    for name, value in changed.items():
+        short = t(f"opt.{name}", lang)
+        if isinstance(value, int) and not isinstance(value, bool):
+            parts.append(f"{short} {value}")
+        else:
+            parts.append(f"{short}: {value_text(value, lang)}")
+    return f"{title} + " + ", ".join(parts)
+
+
+def url_params(rules: RuleSet | None = None, lang: Lang | None = None) -> dict[str, str]:
+    """The query parameters that carry a language and a rule set."""
+    rules = rules or current_rules()
+    params: dict[str, str] = {QP_LANG: lang or current_lang(), QP_RULES: rules.preset}
+    params |= {name: _url_value(value) for name, value in rules.changed_options().items()}
+    return params
+
+
+# --- called by app.py ----------------------------------------------------------------------
+
+
+def setup() -> None:
+    """Read the URL (first run of a session), draw the sidebar, write the URL back."""
+    if not st.session_state.get(_LOADED):
+        _load_from_url()
+        st.session_state[_LOADED] = True
+    with st.sidebar:
+        _draw_sidebar()
+    _write_url()
+
+
+def show_notices() -> None:
+    """Warnings about a link's bad values, in the main area (the sidebar is hidden on phones)."""
+    for key, params in st.session_state.get(_NOTICES, []):
+        st.warning(t(key, **params), icon="⚠️")
+
+
+# --- URL -----------------------------------------------------------------------------------
+
+
+def _url_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _load_from_url() -> None:
+    params = st.query_params
+    notices: list[tuple[str, dict[str, str]]] = []
+    lang: Lang = DEFAULT_LANG
+    if QP_LANG in params:
+        try:
+            lang = check_lang(params[QP_LANG])
+        except BuracoInputError as exc:
+            notices.append(("settings.url_ignored", {"error": str(exc)}))
+    preset: PresetName = DEFAULT_PRESET
+    if QP_RULES in params:
+        try:
+            preset = preset_name(params[QP_RULES])
+        except BuracoInputError as exc:
+            notices.append(("settings.url_ignored", {"error": str(exc)}))
+    base = PRESETS[preset]
+    overrides: dict[str, Any] = {}
+    for name in params:
+        if name in OPTION_NAMES:
+            # One option at a time, so one bad value does not discard the others.
+            try:
+                value = getattr(base.with_options(**{name: params[name]}), name)
+            except BuracoInputError as exc:
+                notices.append(("settings.url_ignored", {"error": str(exc)}))
+                continue
+            if value != getattr(base, name):
+                overrides[name] = value
+        elif name not in (QP_LANG, QP_RULES):
+            # Pages may have parameters of their own; only near-misses of options are typos.
+            close = difflib.get_close_matches(name, OPTION_NAMES, n=1, cutoff=0.8)
+            if close:
+                notices.append(("settings.url_unknown", {"name": name, "close": close[0]}))
+    st.session_state[LANG_KEY] = lang
+    st.session_state[PRESET_KEY] = preset
+    st.session_state[_OVERRIDES] = overrides
+    st.session_state[_NOTICES] = notices
+
+
+def _write_url() -> None:
+    wanted = url_params()
+    ours = {QP_LANG, QP_RULES, *OPTION_NAMES}
+    current = {k: v for k, v in st.query_params.to_dict().items() if k in ours}
+    if current == wanted:
+        return  # writing the same values would still send a message to the browser
+    for key in current.keys() - wanted.keys():
+        del st.query_params[key]
+    for key, value in wanted.items():
+        if current.get(key) != value:
+            st.query_params[key] = value
+
+
+# --- sidebar -------------------------------------------------------------------------------
+
+
+def _opt_key(name: str) -> str:
+    return f"rules_opt_{name}"
+
+
+def _grouped_options() -> dict[str, list[str]]:
+    groups: dict[str, list[str]] = {group: [] for group in GROUPS}
+    for name in OPTION_NAMES:
+        group = next((g for g, names in GROUPS.items() if name in names), "play")
+        groups[group].append(name)
+    return groups
+
+
+def _draw_sidebar() -> None:
+    # Bilingual label: someone who does not read the current language can still find it.
+    st.radio(
+        "Idioma · Language",
+        LANGS,
+        format_func=LANG_NAMES.__getitem__,
+        key=LANG_KEY,
+        horizontal=True,
+        on_change=_clear_notices,
+    )
+    lang = current_lang()
+    st.subheader(t("settings.rules"))
+    st.selectbox(
+        t("settings.preset"),
+        PRESET_NAMES,
+        format_func=PRESET_TITLES.__getitem__,
+        key=PRESET_KEY,
+        on_change=_on_preset_change,
+    )
+    rules = current_rules()
+    # The link hint is the line's tooltip: one element less on every rerun of every page.
+    st.markdown(
+        t("settings.in_force", rules=rules_summary(rules, lang)), help=t("settings.link_hint")
+    )
+    changed = rules.changed_options()
+    error = st.session_state.get(_ERROR)
+    # Lazy: the 22 option widgets are drawn only while the expander is open, which keeps
+    # every rerun of every page fast (they are most of the sidebar's cost).
+    house = st.expander(t("settings.house_options"), key=HOUSE_KEY, on_change="rerun")
+    if not house.open:
+        return
+    with house:
+        st.caption(t("settings.house_help"))
+        for group, names in _grouped_options().items():
+            if not names:
+                continue
+            st.markdown(f"**{t(f'settings.group.{group}')}**")
+            for name in names:
+                _option_widget(name, rules, lang, name in changed)
+                if error is not None and error[0] == name:
+                    st.error(t("settings.bad_value", option=t(f"opt.{name}"), error=error[1]))
+        if changed:
+            st.button(t("settings.reset"), on_click=_reset_options, key="rules_reset")
+
+
+def _option_widget(name: str, rules: RuleSet, lang: Lang, changed: bool) -> None:
+    key = _opt_key(name)
+    # The widget shows the rule set in force: set its state before drawing it.
+    st.session_state[key] = getattr(rules, name)
+    label = option_text(name, lang)
+    if changed:
+        label += " ✎"  # differs from the preset
+    common: dict[str, Any] = {"key": key, "on_change": _on_option_change, "args": (name,)}
+    choices = option_choices(name)
+    if choices == (False, True):
+        st.toggle(label, **common)
+    elif choices is not None:
+        st.selectbox(label, choices, format_func=lambda v: value_text(v, lang), **common)
+    else:
+        # No min/max here: the core's RuleSet checks the range and says what is allowed.
+        st.number_input(label, step=_NUMBER_STEP.get(name, 10), **common)
+
+
+# --- callbacks (run before the script, on a widget change) ---------------------------------
+
+
+def _clear_notices() -> None:
+    st.session_state[_NOTICES] = []
+
+
+def _on_preset_change() -> None:
+    _clear_notices()
+    st.session_state.pop(_ERROR, None)
+    base = PRESETS[current_preset()]
+    # House options stay; those the new preset already has are no longer changes.
+    overrides = {k: v for k, v in current_overrides().items() if getattr(base, k) != v}
+    st.session_state[_OVERRIDES] = overrides
+
+
+def _on_option_change(name: str) -> None:
+    _clear_notices()
+    st.session_state.pop(_ERROR, None)
+    value = st.session_state[_opt_key(name)]
+    try:
+        rules = current_rules().with_options(**{name: value})
+    except BuracoInputError as exc:
+        st.session_state[_ERROR] = (name, exc.problem)
+        return
+    base = PRESETS[current_preset()]
+    overrides = current_overrides()
+    if getattr(rules, name) == getattr(base, name):
+        overrides.pop(name, None)
+    else:
+        overrides[name] = getattr(rules, name)
+    st.session_state[_OVERRIDES] = overrides
+
+
+def _reset_options() -> None:
+    _clear_notices()
+    st.session_state.pop(_ERROR, None)
+    st.session_state[_OVERRIDES] = {}

@@ -1,0 +1,90 @@
+"""Drawing the core's answers: a meld verdict, and reasons with their sources.
+
+`show_reasons(reasons)` works for any verdict of the core (melds now, moves later): each
+reason's message comes from `buraco_core.explain`, followed by its sources in plain words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import streamlit as st
+
+from buraco_app.cards_view import Size, cards_html, meld_html
+from buraco_app.i18n import get_lang, t
+from buraco_core.cards import Card
+from buraco_core.explain import Lang, message
+from buraco_core.melds import MeldVerdict
+from buraco_core.rules import OPTION_NAMES, RuleSet
+from buraco_core.verdict import Reason
+
+
+def sources_text(sources: Iterable[str], lang: Lang | None = None) -> str:
+    """ "textos 000, 003; opção «trincas»" from ("000", "003", "option:trincas")."""
+    lang = lang or get_lang()
+    sources = tuple(sources)
+    seeds = [s for s in sources if not s.startswith("option:")]
+    options = [s.removeprefix("option:") for s in sources if s.startswith("option:")]
+    parts = [t("source.seeds", lang, ids=", ".join(seeds))] if seeds else []
+    for name in options:
+        short = t(f"opt.{name}", lang) if name in OPTION_NAMES else name
+        parts.append(t("source.option", lang, name=short))
+    return "; ".join(parts)
+
+
+def reason_line(reason: Reason, lang: Lang | None = None) -> str:
+    lang = lang or get_lang()
+    source = t("meld.source", lang, sources=sources_text(reason.sources, lang))
+    return f"{message(reason, lang)} :gray[({source})]"
+
+
+def show_reasons(reasons: Sequence[Reason], lang: Lang | None = None) -> None:
+    if reasons:
+        st.markdown("\n".join(f"- {reason_line(r, lang)}" for r in reasons))
+
+
+def canastra_label(verdict: MeldVerdict, lang: Lang | None = None) -> str:
+    lang = lang or get_lang()
+    if verdict.meld is None:
+        return ""
+    if verdict.canastra is None:
+        return t("meld.canastra.none", lang, count=verdict.meld.size)
+    return t(f"meld.canastra.{verdict.canastra}", lang)
+
+
+def points_line(verdict: MeldVerdict, rules: RuleSet, lang: Lang | None = None) -> str:
+    """ "Cartas: 25 pontos · Bônus: 200 · Total na mesa: 225" (bonus only for a canastra)."""
+    lang = lang or get_lang()
+    if verdict.meld is None:
+        return ""
+    bonus = verdict.meld.bonus(rules)
+    parts = [t("meld.points", lang, points=verdict.points)]
+    if bonus:
+        parts += [
+            t("meld.bonus", lang, bonus=bonus),
+            t("meld.total", lang, total=verdict.points + bonus),
+        ]
+    return " · ".join(parts)
+
+
+def show_meld_verdict(
+    verdict: MeldVerdict,
+    rules: RuleSet,
+    *,
+    typed: Sequence[Card] = (),
+    size: Size = "md",
+    reasons: bool = True,
+    lang: Lang | None = None,
+) -> None:
+    """The verdict, the meld drawn (wild marked), its canastra kind, points, and why."""
+    lang = lang or get_lang()
+    if verdict.ok and verdict.meld is not None:
+        st.success(f"{t('meld.valid', lang)} · {canastra_label(verdict, lang)}")
+        st.html(meld_html(verdict.meld, size=size, lang=lang))
+        st.markdown(points_line(verdict, rules, lang))
+    else:
+        st.error(t("meld.invalid", lang))
+        if typed:
+            st.html(cards_html(list(typed), size=size, lang=lang))
+    if reasons:
+        show_reasons(verdict.reasons, lang)

@@ -1,0 +1,52 @@
+"""AppTest fixtures: a fresh simulated session of app.py per test."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+from buraco_app.pages import PAGES
+
+APP = Path(__file__).resolve().parents[2] / "app.py"
+
+
+@pytest.fixture(autouse=True)
+def _fresh_caches() -> Iterator[None]:
+    # st.cache_data survives between AppTest instances in one process.
+    st.cache_data.clear()
+    yield
+    st.cache_data.clear()
+
+
+@pytest.fixture
+def open_app() -> Callable[..., AppTest]:
+    """open_app("lookup", lang="en", **query) -> an AppTest that has run that page (by its
+    url_path in buraco_app.pages), with those query parameters in the URL."""
+
+    def open_(page: str = "home", **query: str) -> AppTest:
+        at = AppTest.from_file(str(APP), default_timeout=30)
+        at.query_params.update(query)
+        at.run()
+        assert not at.exception, at.exception
+        if page != "home":
+            at.switch_page(page_file(page)).run()
+            assert not at.exception, at.exception
+        return at
+
+    return open_
+
+
+def page_file(url_path: str) -> str:
+    return next(p.path for p in PAGES if p.url_path == url_path)
+
+
+@pytest.fixture
+def switch_to() -> Callable[[AppTest, str], AppTest]:
+    def switch(at: AppTest, url_path: str) -> AppTest:
+        return at.switch_page(page_file(url_path)).run()
+
+    return switch

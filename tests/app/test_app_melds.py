@@ -1,0 +1,181 @@
+"""The meld lookup and the variants page give the core's answer."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from buraco_app.i18n import EN, PT
+from buraco_core import Suit, judge_meld, parse_cards, ruleset
+from buraco_core.cli import meld_json
+from buraco_core.rules import OPTION_NAMES
+
+OpenApp = Callable[..., AppTest]
+
+MELDS = [
+    "3s 2s 5s 4s",  # natural 2: clean
+    "4h 5h 6h 7h 8h 9h 10h",  # canastra limpa
+    "5s 6s 7s 2d 9s 10s Js",  # canastra suja, the 2♦ stands for the 8♠
+    "As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks",  # canastra de 500
+    "5h 5s 5d",  # trinca: valid in Fechado (the default)
+    "5h 6s 7h",  # mixed suits
+    "3c 4c JK 2c",  # a natural 2 and a joker
+]
+
+
+@pytest.mark.parametrize("text", MELDS)
+def test_lookup_gives_the_same_answer_as_buraco_meld(open_app: OpenApp, text: str) -> None:
+    at = open_app("lookup")
+    at.text_input(key="lookup_cards").input(text).run()
+    assert not at.exception
+    rules = ruleset("fechado")
+    verdict = judge_meld(parse_cards(text), rules)
+    expected = meld_json(verdict, "pt")
+    tab = at.main
+    if expected["valid"]:
+        assert len(tab.success) == 1 and not tab.error
+        headline = tab.success[0].value
+        assert headline.startswith(PT["meld.valid"])
+        kind = expected["canastra"] or "none"
+        assert PT[f"meld.canastra.{kind}"].split(" (")[0] in headline
+        bonus = verdict.meld.bonus(rules) if verdict.meld else 0
+        points = next(m.value for m in tab.markdown if m.value.startswith("Cartas:"))
+        assert f"**{expected['points']}**" in points
+        assert (f"**{bonus}**" in points) == bool(bonus)
+        # The arrangement is drawn in the core's order, the wild marked with what it is.
+        drawn = html.unescape(tab.get("html")[0].value)
+        positions = [
+            drawn.index(f'title="{name}"', start)
+            for start, name in _names_in_order(expected["arrangement"], drawn)
+        ]
+        assert positions == sorted(positions)
+        if expected["wild_as"]:
+            assert "= " + parse_cards(expected["wild_as"])[0].symbol in drawn
+    else:
+        assert tab.error[0].value == PT["meld.invalid"]
+        assert not tab.success
+    # Every reason, with its source.
+    reasons = next(m.value for m in tab.markdown if m.value.startswith("- "))
+    for reason in expected["reasons"]:
+        assert reason["message"] in reasons
+    assert reasons.count("fonte:") == len(expected["reasons"])
+
+
+def _names_in_order(arrangement: list[str], drawn: str) -> list[tuple[int, str]]:
+    from buraco_app.cards_view import card_name
+
+    out, start = [], 0
+    for token in arrangement:
+        name = card_name(parse_cards(token)[0], "pt")
+        out.append((start, name))
+        start = drawn.index(f'title="{name}"', start) + 1
+    return out
+
+
+def test_lookup_shows_an_error_for_a_bad_card(open_app: OpenApp) -> None:
+    at = open_app("lookup")
+    at.text_input(key="lookup_cards").input("3s 4s 5x").run()
+    assert not at.exception
+    tab = at.main
+    assert len(tab.error) == 1
+    assert tab.error[0].value.startswith(PT["cards.bad"])
+    assert "card '5x'" in tab.error[0].value  # the core's own message
+    assert not tab.success
+
+
+def test_lookup_in_english(open_app: OpenApp) -> None:
+    at = open_app("lookup", lang="en")
+    at.text_input(key="lookup_cards").input("3s 2s 5s 4s").run()
+    assert at.main.success[0].value.startswith(EN["meld.valid"])
+    assert any("natural place" in m.value for m in at.main.markdown)
+
+
+def test_tapping_cards_fills_the_field(open_app: OpenApp) -> None:
+    at = open_app("lookup")
+    assert not at.pills  # the pickers are drawn only once opened
+    at.session_state["lookup_cards_taps"] = True
+    at.run()
+    at.segmented_control(key="lookup_cards_suit").set_value(Suit.HEARTS).run()
+    for rank in ("4", "5", "JK"):
+        at.pills(key="lookup_cards_rank").set_value(rank).run()
+    assert at.text_input(key="lookup_cards").value == "4♥ 5♥ JK"
+    assert at.main.success[0].value.startswith(PT["meld.valid"])
+    at.button(key="lookup_cards_undo").click().run()
+    assert at.text_input(key="lookup_cards").value == "4♥ 5♥"
+    at.button(key="lookup_cards_clear").click().run()
+    assert at.text_input(key="lookup_cards").value == ""
+
+
+def test_rules_reference_search(open_app: OpenApp) -> None:
+    at = open_app("lookup")
+    at.segmented_control(key="lookup_view").set_value("rules").run()
+    tab = at.main
+    total = len(OPTION_NAMES)
+    assert tab.caption[0].value == f"{total} de {total} regras"
+    at.text_input(key="lookup_search").input("lixo").run()
+    tab = at.main
+    shown = int(tab.caption[0].value.split()[0])
+    assert 0 < shown < total
+    assert all("lixo" in m.value.lower() for m in tab.markdown if m.value.startswith("**"))
+    at.text_input(key="lookup_search").input("nada disso").run()
+    assert at.main.info[0].value.startswith("Nenhuma regra")
+
+
+def _column_verdicts(at: AppTest) -> dict[str, str]:
+    out = {}
+    for column in at.columns:
+        titles = [m.value for m in column.markdown if m.value.startswith("#### ")]
+        if not titles:
+            continue
+        out[titles[0][5:].split("\n")[0]] = "valid" if column.success else "invalid"
+    return out
+
+
+def test_variants_same_meld_three_verdicts(open_app: OpenApp) -> None:
+    at = open_app("variants")
+    at.text_input(key="variants_cards").input("5h 5s 5d").run()
+    assert not at.exception
+    assert _column_verdicts(at) == {
+        "Buraco Aberto": "invalid",
+        "Buraco Fechado": "valid",
+        "Fechado STBL": "invalid",
+    }
+
+
+def test_variants_500_built_up_counts_as_limpa_in_stbl(open_app: OpenApp) -> None:
+    at = open_app("variants")
+    at.pills(key="variants_example").set_value("variants.example.500").run()
+    assert at.toggle(key="variants_built_up").value is True
+    heads = {
+        m.value[5:].split("\n")[0]: col.success[0].value
+        for col in at.columns
+        for m in col.markdown
+        if m.value.startswith("#### ") and col.success
+    }
+    assert heads["Buraco Aberto"].endswith(PT["meld.canastra.500"])
+    assert heads["Buraco Fechado"].endswith(PT["meld.canastra.500"])
+    assert heads["Fechado STBL"].endswith(PT["meld.canastra.limpa"])
+
+
+def test_variants_adds_a_column_for_a_house_table(open_app: OpenApp) -> None:
+    at = open_app("variants", rules="aberto", trincas="true")
+    at.text_input(key="variants_cards").input("5h 5s 5d").run()
+    verdicts = _column_verdicts(at)
+    assert verdicts[PT["variants.yours_title"]] == "valid"
+    assert verdicts["Buraco Aberto"] == "invalid"
+
+
+def test_variants_tables_come_from_the_presets(open_app: OpenApp) -> None:
+    from buraco_app.rules_view import options_where_presets_differ
+    from buraco_core.explain import option_text
+
+    at = open_app("variants", lang="en")
+    differ_table = next(m.value for m in at.markdown if "| Rule |" in m.value)
+    rows = [line for line in differ_table.splitlines() if line.startswith("| ")][1:]
+    assert len(rows) == len(options_where_presets_differ())
+    assert option_text("trincas", "en") in differ_table
+    trincas = next(r for r in rows if option_text("trincas", "en") in r)
+    assert [c.strip() for c in trincas.strip("|").split("|")][1:] == ["no", "yes", "no"]

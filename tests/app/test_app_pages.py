@@ -1,0 +1,168 @@
+"""Every page with AppTest: renders in both languages, the language switch, the URL."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from buraco_app.i18n import EN, PT
+from buraco_app.pages import available_pages
+from buraco_core.explain import PRESET_TITLES
+from buraco_core.rules import OPTION_NAMES
+
+OpenApp = Callable[..., AppTest]
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+@pytest.mark.parametrize("page", [p.url_path for p in available_pages()])
+def test_every_page_renders_in_both_languages(open_app: OpenApp, page: str, lang: str) -> None:
+    at = open_app(page, lang=lang)
+    assert not at.exception
+    assert not at.warning  # no notice about the link
+    texts = PT if lang == "pt" else EN
+    if f"{page}.title" in texts:
+        assert at.title[0].value == texts[f"{page}.title"]
+
+
+def test_portuguese_is_the_default(open_app: OpenApp) -> None:
+    at = open_app()
+    assert at.radio(key="lang").value == "pt"
+    assert at.markdown[0].value == PT["home.lead"]
+    assert at.query_params["lang"] == "pt"
+    assert at.query_params["rules"] == "fechado"
+
+
+def test_language_switch_changes_the_texts(open_app: OpenApp) -> None:
+    at = open_app("lookup")
+    assert at.title[0].value == PT["lookup.title"]
+    view = at.segmented_control(key="lookup_view")
+    assert view.options == [PT["lookup.tab.meld"], PT["lookup.tab.rules"]]
+    at.radio(key="lang").set_value("en").run()
+    assert not at.exception
+    assert at.title[0].value == EN["lookup.title"]
+    view = at.segmented_control(key="lookup_view")
+    assert view.options == [EN["lookup.tab.meld"], EN["lookup.tab.rules"]]
+    assert at.sidebar.subheader[0].value == EN["settings.rules"]
+    assert at.query_params["lang"] == "en"
+    # The rule texts follow too (they come from buraco_core.explain).
+    at.text_input(key="lookup_cards").input("5h 5s 5d").run()
+    assert any("A valid trinca (lavadeira)" in m.value for m in at.markdown)
+
+
+def open_house_options(at: AppTest) -> AppTest:
+    """The option widgets are drawn only while their expander is open (lazy, for speed)."""
+    at.session_state["rules_house_open"] = True
+    return at.run()
+
+
+def test_house_options_are_drawn_only_when_opened(open_app: OpenApp) -> None:
+    at = open_app()
+    assert not at.sidebar.number_input
+    open_house_options(at)
+    assert len(at.sidebar.toggle) + len(at.sidebar.selectbox) + len(at.sidebar.number_input) == (
+        len(OPTION_NAMES) + 1  # and the preset
+    )
+
+
+def test_query_params_set_language_and_rules(open_app: OpenApp) -> None:
+    at = open_house_options(open_app("lookup", lang="en", rules="stbl", joker_points="20"))
+    assert at.radio(key="lang").value == "en"
+    assert at.selectbox(key="rules_preset").value == "stbl"
+    assert at.number_input(key="rules_opt_joker_points").value == 20
+    assert at.sidebar.markdown[0].value == "In force: **Fechado STBL + joker 20**"
+    assert at.query_params == {"lang": "en", "rules": "stbl", "joker_points": "20"}
+    # The rules in force are the ones the page judges with: a joker counts 20 here.
+    at.text_input(key="lookup_cards").input("4h 5h JK").run()
+    assert any(m.value.startswith("Cards: **30** points") for m in at.markdown)
+
+
+def test_query_params_accept_names_and_aliases(open_app: OpenApp) -> None:
+    at = open_house_options(open_app(lang="en-US", rules="Buraco Aberto", trincas="true"))
+    assert at.radio(key="lang").value == "en"
+    assert at.selectbox(key="rules_preset").value == "aberto"
+    assert at.toggle(key="rules_opt_trincas").value is True
+    assert at.query_params["trincas"] == "true"
+
+
+@pytest.mark.parametrize(
+    ("query", "shown"),
+    [
+        ({"lang": "fr"}, "lang 'fr'"),
+        ({"rules": "canasta"}, "rules 'canasta'"),
+        ({"joker_points": "lots"}, "joker_points"),
+        ({"joker_points": "-5"}, "greater than or equal to 0"),
+        ({"trincas": "maybe"}, "trincas"),
+        ({"pickup": "always"}, "allowed: free, top_card, top_card_two_from_hand"),
+        ({"jocker_points": "20"}, "joker_points"),
+    ],
+)
+def test_a_bad_query_value_is_ignored_with_a_warning(
+    open_app: OpenApp, query: dict[str, str], shown: str
+) -> None:
+    at = open_app("lookup", **query)
+    assert not at.exception
+    assert len(at.warning) == 1
+    assert shown in at.warning[0].value
+    assert at.sidebar.markdown[0].value == "Em vigor: **Buraco Fechado**"
+
+
+def test_a_bad_value_does_not_discard_the_good_ones(open_app: OpenApp) -> None:
+    at = open_app(rules="stbl", joker_points="x", batida_points="50")
+    assert len(at.warning) == 1
+    assert at.query_params == {"lang": "pt", "rules": "stbl", "batida_points": "50"}
+
+
+def test_other_query_params_are_left_alone(open_app: OpenApp) -> None:
+    # Pages may have parameters of their own (a score sheet's id, later).
+    at = open_app(match="abc123")
+    assert not at.warning
+    assert at.query_params["match"] == "abc123"
+
+
+def test_house_option_change_is_validated_and_goes_to_the_url(open_app: OpenApp) -> None:
+    at = open_house_options(open_app())
+    at.number_input(key="rules_opt_joker_points").set_value(20).run()
+    assert at.query_params["joker_points"] == "20"
+    assert at.sidebar.markdown[0].value == "Em vigor: **Buraco Fechado + curinga 20**"
+    # The core refuses a negative value: the message shows, the previous value stays.
+    at.number_input(key="rules_opt_joker_points").set_value(-5).run()
+    assert not at.exception
+    assert "greater than or equal to 0" in at.sidebar.error[0].value
+    assert at.number_input(key="rules_opt_joker_points").value == 20
+    assert at.query_params["joker_points"] == "20"
+    # Back to the preset's value: no longer a change, gone from the URL.
+    at.number_input(key="rules_opt_joker_points").set_value(50).run()
+    assert "joker_points" not in at.query_params
+    assert not at.sidebar.error
+
+
+def test_changing_the_preset_keeps_the_house_options(open_app: OpenApp) -> None:
+    at = open_house_options(open_app())
+    at.number_input(key="rules_opt_joker_points").set_value(20).run()
+    at.toggle(key="rules_opt_trincas").set_value(False).run()
+    assert at.query_params["trincas"] == "false"
+    at.selectbox(key="rules_preset").set_value("stbl").run()
+    # STBL has no trincas already, so only the joker stays a change.
+    assert at.query_params == {"lang": "pt", "rules": "stbl", "joker_points": "20"}
+    assert at.toggle(key="rules_opt_trincas").value is False
+    assert at.selectbox(key="rules_opt_go_out_requires").value == "clean_canastra"
+    at.button(key="rules_reset").click().run()
+    assert at.query_params == {"lang": "pt", "rules": "stbl"}
+    assert at.number_input(key="rules_opt_joker_points").value == 50
+
+
+def test_settings_survive_a_page_switch(
+    open_app: OpenApp, switch_to: Callable[[AppTest, str], AppTest]
+) -> None:
+    at = open_app(lang="en", rules="aberto", joker_points="20")
+    switch_to(at, "variants")
+    assert at.title[0].value == EN["variants.title"]
+    assert at.selectbox(key="rules_preset").value == "aberto"
+    assert at.query_params["joker_points"] == "20"
+
+
+def test_home_names_the_rules_in_force(open_app: OpenApp) -> None:
+    at = open_app(rules="stbl")
+    assert PRESET_TITLES["stbl"] in at.info[0].value

@@ -1,0 +1,225 @@
+"""Real-browser tests: Debian's chromium driven by Playwright, against `streamlit run`.
+
+Locally, without /usr/bin/chromium the tests skip with the reason; in CI (CI=true) they fail
+instead, since CI installs chromium. `playwright install` is never needed: the browser is
+the system's.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+CHROMIUM = Path(os.environ.get("BURACO_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1", "[::1]"}
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+def _unavailable(reason: str) -> None:
+    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+        pytest.fail(f"{reason} (CI=true: the browser tests must run here)", pytrace=False)
+    pytest.skip(reason)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("localhost", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Path:
+    """The system's chromium; skip (locally) or fail (CI=true) when it is not there."""
+    if not CHROMIUM.exists():
+        _unavailable(f"{CHROMIUM} not found: install Debian's chromium to run the e2e tests")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        _unavailable("the playwright package is not installed")
+    return CHROMIUM
+
+
+@pytest.fixture(scope="session")
+def app_url(chromium: Path) -> Iterator[str]:
+    """Start `streamlit run app.py` on a free port; yield its URL once /_stcore/health is ok."""
+    port = _free_port()
+    cmd = [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        "app.py",
+        "--server.headless",
+        "true",
+        "--server.port",
+        str(port),
+        "--server.address",
+        "localhost",
+        "--browser.gatherUsageStats",
+        "false",
+        "--server.fileWatcherType",
+        "none",
+        "--global.developmentMode",
+        "false",
+    ]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    log = (ARTIFACTS / "streamlit.log").open("w")
+    server = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://localhost:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if server.poll() is not None:
+                pytest.fail(f"streamlit exited with {server.returncode}; see {log.name}")
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as answer:
+                    if answer.read().strip() == b"ok":
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"streamlit did not become healthy in 30 s; see {log.name}")
+            time.sleep(0.2)
+        yield url
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser(chromium: Path) -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        launched = pw.chromium.launch(executable_path=str(chromium), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+class Outside:
+    """Every request that left localhost during a test."""
+
+    def __init__(self) -> None:
+        self.urls: list[str] = []
+
+    def record(self, url: str) -> None:
+        parsed = urlparse(url)
+        if parsed.scheme in ("data", "blob", "about", "chrome", "chrome-extension"):
+            return
+        if parsed.hostname not in LOCAL_HOSTS:
+            self.urls.append(url)
+
+
+def new_page(browser: object, viewport: dict[str, int], outside: Outside) -> object:
+    context = browser.new_context(viewport=viewport)  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.on("request", lambda request: outside.record(request.url))
+    page.on("websocket", lambda ws: outside.record(ws.url))
+    return page
+
+
+@pytest.fixture(params=["desktop", "phone"])
+def viewport(request: pytest.FixtureRequest) -> tuple[str, dict[str, int]]:
+    """Each test that takes it runs at 1280x800 and at a 390x844 phone."""
+    return request.param, DESKTOP if request.param == "desktop" else PHONE
+
+
+@pytest.fixture
+def open_page(browser: object, app_url: str) -> Iterator[Callable[..., object]]:
+    """open_page(path, viewport) -> a Playwright page on the app, loaded and idle.
+
+    Every request the page makes is recorded; the test fails if one left localhost.
+    """
+    outside = Outside()
+    contexts: list[object] = []
+
+    def open_(path: str = "", size: dict[str, int] = DESKTOP) -> object:
+        page = new_page(browser, size, outside)
+        contexts.append(page.context)  # type: ignore[attr-defined]
+        page.goto(f"{app_url}/{path.lstrip('/')}")  # type: ignore[attr-defined]
+        wait_for_app(page)
+        return page
+
+    yield open_
+    for context in contexts:
+        context.close()  # type: ignore[attr-defined]
+    assert outside.urls == [], f"requests left localhost: {outside.urls}"
+
+
+def wait_for_app(page: object, timeout: float = 20_000) -> None:
+    """Wait as Streamlit's own e2e suite does: connected, script not running, no skeleton."""
+    page.wait_for_selector(  # type: ignore[attr-defined]
+        "[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=timeout
+    )
+    page.wait_for_selector(  # type: ignore[attr-defined]
+        "[data-testid='stApp'][data-test-script-state='notRunning']", timeout=timeout
+    )
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "() => document.querySelectorAll(\"[data-testid='stSkeleton']\").length === 0",
+        timeout=timeout,
+    )
+
+
+@pytest.fixture
+def settle() -> Callable[[object], None]:
+    """settle(page): wait until the rerun a click or a keystroke started has finished."""
+    return wait_for_app
+
+
+@pytest.fixture
+def screenshot() -> Callable[[object, str], Path]:
+    """screenshot(page, name): the whole app as tests/artifacts/<name>.png."""
+    return shot
+
+
+@pytest.fixture
+def phone() -> dict[str, int]:
+    return PHONE
+
+
+def shot(page: object, name: str) -> Path:
+    """A screenshot of the whole app. Streamlit scrolls inside its main section, so
+    `full_page` alone shows one viewport: grow the viewport to the content, then restore."""
+    path = ARTIFACTS / f"{name}.png"
+    size = page.viewport_size  # type: ignore[attr-defined]
+    height = page.evaluate(  # type: ignore[attr-defined]
+        """() => {
+            const main = document.querySelector("[data-testid='stMain']");
+            const bar = document.querySelector("[data-testid='stSidebarContent']");
+            const box = bar ? bar.getBoundingClientRect() : null;
+            const open = box && box.width > 0 && box.right > 1;  // collapsed: off screen
+            return Math.max(main ? main.scrollHeight : 0, open ? bar.scrollHeight : 0);
+        }"""
+    )
+    if size and height > size["height"]:
+        page.set_viewport_size({"width": size["width"], "height": int(height)})  # type: ignore[attr-defined]
+        page.wait_for_timeout(300)  # type: ignore[attr-defined]
+    page.screenshot(path=str(path), full_page=True)  # type: ignore[attr-defined]
+    if size and height > size["height"]:
+        page.set_viewport_size(size)  # type: ignore[attr-defined]
+    return path

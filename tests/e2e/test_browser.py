@@ -1,0 +1,156 @@
+"""The app in a real browser (Debian's chromium), at 1280x800 and at a 390x844 phone.
+
+Screenshots go to tests/artifacts/ (look at them: they are what a person sees).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.e2e
+OpenPage = Callable[..., Page]
+Viewport = tuple[str, dict[str, int]]
+Settle = Callable[[Page], None]
+Shot = Callable[[Page, str], Path]
+
+
+def type_cards(page: Page, label: str, text: str) -> None:
+    field = page.get_by_label(label, exact=True)
+    field.fill(text)
+    field.press("Enter")
+
+
+def test_home(open_page: OpenPage, viewport: Viewport, settle: Settle, screenshot: Shot) -> None:
+    name, size = viewport
+    page = open_page("", size)
+    expect(page.get_by_role("heading", name="Buraco Tutor")).to_be_visible()
+    main = page.locator("[data-testid='stMain']")
+    expect(main.get_by_text("Variantes", exact=True)).to_be_visible()
+    expect(main.get_by_text("Consulta rápida", exact=True)).to_be_visible()
+    screenshot(page, f"home_{name}")
+    # The way in works: the link opens the page.
+    main.get_by_text("Consulta rápida", exact=True).click()
+    expect(page.get_by_role("heading", name="Consulta rápida")).to_be_visible()
+    settle(page)
+    assert re.search(r"/lookup\\?.*rules=fechado", page.url)
+
+
+def test_variants_same_meld_three_verdicts(
+    open_page: OpenPage, viewport: Viewport, settle: Settle, screenshot: Shot
+) -> None:
+    name, size = viewport
+    page = open_page("variants", size)
+    expect(page.get_by_role("heading", name="Onde as variantes diferem")).to_be_visible()
+    type_cards(page, "Cartas", "5h 5s 5d")
+    main = page.locator("[data-testid='stMain']")
+    expect(main.get_by_text("✓ Jogo válido", exact=False)).to_have_count(1)
+    expect(main.get_by_text("✗ Jogo inválido", exact=True)).to_have_count(2)
+    settle(page)
+    screenshot(page, f"variants_{name}")
+
+
+def test_lookup_type_a_meld(
+    open_page: OpenPage, viewport: Viewport, settle: Settle, screenshot: Shot
+) -> None:
+    name, size = viewport
+    page = open_page("lookup", size)
+    type_cards(page, "Cartas", "5s 6s 7s 2d 9s 10s Js")
+    expect(page.get_by_text("✓ Jogo válido · Canastra suja")).to_be_visible()
+    # The arrangement drawn as cards, the wild marked with what it stands for.
+    expect(page.get_by_role("img", name="2 de ouros")).to_be_visible()
+    expect(page.get_by_text("= 8♠")).to_be_visible()
+    expect(page.get_by_text("Bônus: 100")).to_be_visible()
+    settle(page)
+    screenshot(page, f"lookup_{name}")
+
+
+def test_lookup_bad_card(open_page: OpenPage) -> None:
+    page = open_page("lookup")
+    type_cards(page, "Cartas", "3s 4s 5x")
+    expect(page.get_by_text("Não entendi as cartas.", exact=False)).to_be_visible()
+    expect(page.get_by_text("card '5x'", exact=False)).to_be_visible()
+    expect(page.locator("[data-testid='stException']")).to_have_count(0)
+
+
+def test_lookup_tap_cards_on_a_phone(
+    open_page: OpenPage, phone: dict[str, int], settle: Settle, screenshot: Shot
+) -> None:
+    page = open_page("lookup", phone)
+    page.get_by_text("Ou toque nas cartas", exact=True).click()
+    page.get_by_role("radio", name="copas").click()
+    settle(page)
+    field = page.get_by_label("Cartas", exact=True)
+    typed = []
+    for rank in ("Q", "K", "A"):
+        page.get_by_role("radio", name=rank, exact=True).click()
+        typed.append(f"{rank}♥")
+        # Wait for the card to show before the next tap, as a person does: a tap during
+        # the rerun sends the field's old text along and the card would be lost.
+        expect(field).to_have_value(" ".join(typed))
+        settle(page)
+    expect(page.get_by_text("✓ Jogo válido", exact=False)).to_be_visible()
+    screenshot(page, "lookup_tapped_phone")
+
+
+def test_english_via_the_sidebar(
+    open_page: OpenPage, viewport: Viewport, settle: Settle, screenshot: Shot
+) -> None:
+    name, size = viewport
+    page = open_page("lookup", size)
+    if name == "phone":
+        page.get_by_test_id("stExpandSidebarButton").click()
+    sidebar = page.get_by_test_id("stSidebar")
+    sidebar.get_by_text("English", exact=True).click()
+    expect(page.get_by_role("heading", name="Quick lookup")).to_be_visible()
+    settle(page)
+    assert "lang=en" in page.url
+    screenshot(page, f"english_sidebar_{name}")
+
+
+def test_a_link_carries_the_rules(open_page: OpenPage, settle: Settle) -> None:
+    page = open_page("lookup?lang=en&rules=stbl&joker_points=20")
+    sidebar = page.get_by_test_id("stSidebar")
+    expect(sidebar.get_by_text("Fechado STBL + joker 20")).to_be_visible()
+    type_cards(page, "Cards", "4h 5h JK")
+    expect(page.get_by_text("Cards: 30 points", exact=False)).to_be_visible()
+    # A refresh keeps them: they are in the URL.
+    page.reload()
+    settle(page)
+    expect(sidebar.get_by_text("Fechado STBL + joker 20")).to_be_visible()
+
+
+def test_a_bad_link_value_is_a_warning(open_page: OpenPage, screenshot: Shot) -> None:
+    page = open_page("variants?joker_points=lots")
+    expect(page.get_by_text("Ignorado no link", exact=False)).to_be_visible()
+    expect(page.locator("[data-testid='stException']")).to_have_count(0)
+    screenshot(page, "bad_link_desktop")
+
+
+def test_no_request_leaves_localhost(open_page: OpenPage, settle: Settle, app_url: str) -> None:
+    # open_page fails the test if any request left localhost; visit everything once.
+    page = open_page("")
+    for path in ("variants", "lookup"):
+        page.goto(f"{app_url}/{path}")
+        settle(page)
+    type_cards(page, "Cartas", "3s 2s 5s 4s")
+    expect(page.get_by_text("✓ Jogo válido", exact=False)).to_be_visible()
+
+
+def test_rules_reference_on_a_phone(
+    open_page: OpenPage, phone: dict[str, int], settle: Settle, screenshot: Shot
+) -> None:
+    page = open_page("lookup", phone)
+    page.get_by_role("radio", name="Regras", exact=True).click()
+    search = page.get_by_label("Procurar nas regras", exact=True)
+    expect(search).to_be_visible()
+    search.fill("lixo")
+    search.press("Enter")
+    expect(page.get_by_text(re.compile(r"^\d+ de \d+ regras$"))).to_be_visible()
+    expect(page.get_by_text("pegar o lixo", exact=True)).to_be_visible()
+    settle(page)
+    screenshot(page, "rules_reference_phone")
