@@ -6,14 +6,23 @@ from collections.abc import Callable
 import streamlit as st
 
 from buraco_app import cards_view
+from buraco_app import scenario_player as player
 from buraco_app.compare import side_by_side
 from buraco_app.i18n import t
 from buraco_app.rules_view import options_where_presets_differ, preset_table, show_table
 from buraco_app.settings import current_lang, current_rules
+from buraco_app.table_view import move_text
+from buraco_app.table_view import show_table as show_position
 from buraco_app.verdict_view import show_meld_verdict, show_reasons
 from buraco_core.cards import Card
+from buraco_core.curriculum import JudgeTask, Scenario, scenario_state
+from buraco_core.errors import BuracoInputError
+from buraco_core.judge import play
 from buraco_core.melds import MeldVerdict, extend_meld, judge_meld
+from buraco_core.moves import Move
+from buraco_core.positions import move_from_data, position_from_data
 from buraco_core.rules import OPTION_NAMES, RuleSet
+from buraco_core.verdict import Verdict
 
 CARDS_KEY = "variants_cards"
 BUILT_UP_KEY = "variants_built_up"
@@ -62,6 +71,34 @@ def _drawer(cards: tuple[Card, ...]) -> Callable[[Verdicts, RuleSet], None]:
     return draw
 
 
+def _scenario_move(scenario: Scenario) -> Move | None:
+    """The move a scenario asks about (a judge task's move, or a move task's solution)."""
+    task = scenario.task
+    data = task.move if isinstance(task, JudgeTask) else getattr(task, "solution", None)
+    return move_from_data(data.model_dump(exclude_none=True)) if data is not None else None
+
+
+def _judge_move(scenario: Scenario, move: Move) -> Callable[[RuleSet], Verdict | str]:
+    def judge(rules: RuleSet) -> Verdict | str:
+        try:
+            return play(rules, position_from_data(rules, scenario.position), move)[0]
+        except BuracoInputError as exc:  # e.g. a trinca on the table where trincas are off
+            return str(exc)
+
+    return judge
+
+
+def _draw_move(result: Verdict | str, rules: RuleSet) -> None:
+    if isinstance(result, str):
+        st.warning(t("variants.position_invalid", problem=result))
+        return
+    if result.ok:
+        st.success(t("variants.move_legal"))
+    else:
+        st.error(t("variants.move_illegal"))
+    show_reasons(result.reasons)
+
+
 lang = current_lang()
 st.title(t("variants.title"))
 st.markdown(t("variants.lead"))
@@ -85,6 +122,32 @@ if cards:
     side_by_side(_judge(cards, built_up), _drawer(cards))
 elif cards is not None:
     st.caption(t("cards.empty"))
+
+st.subheader(t("variants.same_move"))
+st.markdown(t("variants.same_move_lead"))
+# The positions come from the course's variant-difference scenarios: a move whose verdict
+# changes with the variant (the lixo pickup, going out with a canastra suja, trincas...).
+course = player.course()
+moves = {
+    s.id: s
+    for s in course.scenarios.values()
+    if "variant_difference" in s.themes and s.position is not None and _scenario_move(s)
+}
+if moves:
+    chosen = st.selectbox(
+        t("variants.position"),
+        list(moves),
+        format_func=lambda i: moves[i].title.get(lang),
+        key="variants_scenario",
+    )
+    scenario = moves[chosen]
+    move = _scenario_move(scenario)
+    assert move is not None
+    st.markdown(scenario.goal.get(lang))
+    with st.container(border=True):
+        show_position(scenario.ruleset(), scenario_state(scenario), lang)
+    st.markdown(t("variants.the_move", move=move_text(move, lang)))
+    side_by_side(_judge_move(scenario, move), _draw_move)
 
 st.subheader(t("variants.all"))
 yours = current_rules()

@@ -50,6 +50,8 @@ box-shadow:0 1px 3px rgba(0,0,0,.3)}}
 .bt-joker{{color:{JOKER_INK};background:{JOKER_PAPER};border-color:#b8860b}}
 .bt-wild{{border:2px dashed {WILD_RING}}}
 .bt-cap{{font-size:12px;font-weight:700;white-space:nowrap;color:{WILD_RING}}}
+.bt-meld-row{{display:flex;align-items:center;gap:6px}}
+.bt-meld-no{{font-weight:700;color:#555;min-width:1.2em;text-align:right}}
 .bt-table table{{width:100%;table-layout:fixed;overflow-wrap:anywhere}}
 .bt-table th:first-child{{width:40%}}
 @media (max-width:640px){{

@@ -16,6 +16,7 @@ from typing import Any
 from buraco_core.cards import parse_cards
 from buraco_core.errors import BuracoInputError
 from buraco_core.explain import (
+    ITEM_TEXT,
     PRESET_TITLES,
     Lang,
     check_lang,
@@ -239,19 +240,6 @@ def meld_text(verdict: MeldVerdict, rules: RuleSet, lang: Lang) -> str:
 # --- score ---------------------------------------------------------------------------------
 
 
-ITEM_TEXT: dict[str, tuple[str, str]] = {
-    "table_cards": ("cartas na mesa", "cards on the table"),
-    "canastra_limpa": ("canastra limpa", "canastra limpa"),
-    "canastra_suja": ("canastra suja", "canastra suja"),
-    "canastra_500": ("canastra de 500", "canastra de 500"),
-    "canastra_real": ("canastra real", "canastra real"),
-    "batida": ("batida", "batida (going out)"),
-    "hand_cards": ("cartas na mão", "cards in hand"),
-    "morto_not_taken": ("não pegou o morto", "morto not taken"),
-    "rounding": ("arredondamento", "rounding"),
-}
-
-
 def score_json(score: RoundScore) -> dict[str, Any]:
     return {
         "sides": [
@@ -406,6 +394,9 @@ def _schema(args: argparse.Namespace) -> int:
     elif args.what == "move":
         print_json(move_schema())
     else:
+        # The parts' "$ref": "#/$defs/..." point at the document root: their $defs go there.
+        position, move = position_schema(), move_schema()
+        defs = {**position.pop("$defs", {}), **move.pop("$defs", {})}
         print_json(
             {
                 "title": "JudgeFile",
@@ -415,9 +406,10 @@ def _schema(args: argparse.Namespace) -> int:
                 "properties": {
                     "rules": {"enum": list(PRESET_NAMES), "default": "fechado"},
                     "options": {"type": "object", "description": "rule options by name"},
-                    "position": position_schema(),
-                    "move": move_schema(),
+                    "position": position,
+                    "move": move,
                 },
+                "$defs": defs,
             }
         )
     return 0

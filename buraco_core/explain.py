@@ -218,6 +218,10 @@ MESSAGES |= {
         "Escolha um jeito de usar a carta de cima: jogo novo ou jogo da mesa, não os dois.",
         "Choose one use of the top card: a new meld or a table meld, not both.",
     ),
+    "pickup_cards_need_extend": (
+        "Cartas da mão só acompanham a de cima do lixo num jogo da mesa: diga em qual.",
+        "Cards from the hand go with the lixo's top card onto a table meld only: say which.",
+    ),
     "pickup_top_card_not_used": (
         "A carta de cima do lixo ({top}) não forma jogo assim, então o lixo não pode ser pego.",
         "The lixo's top card ({top}) does not make a meld this way, so the lixo cannot be taken.",
@@ -448,6 +452,20 @@ VALUE_TEXT: dict[str, tuple[str, str]] = {
     "any_canastra": ("qualquer canastra", "any canastra"),
     "meld_or_discard": ("num jogo ou no lixo", "onto a meld or the lixo"),
     "discard": ("descartando", "by discarding"),
+}
+
+
+# Score item code (buraco_core.scoring) -> label, (pt, en): the command and the app share it.
+ITEM_TEXT: dict[str, tuple[str, str]] = {
+    "table_cards": ("cartas na mesa", "cards on the table"),
+    "canastra_limpa": ("canastra limpa", "canastra limpa"),
+    "canastra_suja": ("canastra suja", "canastra suja"),
+    "canastra_500": ("canastra de 500", "canastra de 500"),
+    "canastra_real": ("canastra real", "canastra real"),
+    "batida": ("batida", "batida (going out)"),
+    "hand_cards": ("cartas na mão", "cards in hand"),
+    "morto_not_taken": ("não pegou o morto", "morto not taken"),
+    "rounding": ("arredondamento", "rounding"),
 }
 
 

@@ -15,6 +15,13 @@ APP = Path(__file__).resolve().parents[2] / "app.py"
 
 
 @pytest.fixture(autouse=True)
+def _own_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Score sheets and progress of each test in its own SQLite file, never ./data/."""
+    monkeypatch.delenv("BURACO_DATABASE_URL", raising=False)
+    monkeypatch.setenv("BURACO_DATA_DIR", str(tmp_path))
+
+
+@pytest.fixture(autouse=True)
 def _fresh_caches() -> Iterator[None]:
     # st.cache_data survives between AppTest instances in one process.
     st.cache_data.clear()

@@ -125,12 +125,12 @@ def test_rules_reference_search(open_app: OpenApp) -> None:
 
 
 def _column_verdicts(at: AppTest) -> dict[str, str]:
-    out = {}
+    """The verdict per column of the first side-by-side section (the same meld)."""
+    out: dict[str, str] = {}
     for column in at.columns:
         titles = [m.value for m in column.markdown if m.value.startswith("#### ")]
-        if not titles:
-            continue
-        out[titles[0][5:].split("\n")[0]] = "valid" if column.success else "invalid"
+        if titles:
+            out.setdefault(titles[0][5:].split("\n")[0], "valid" if column.success else "invalid")
     return out
 
 
@@ -149,12 +149,11 @@ def test_variants_500_built_up_counts_as_limpa_in_stbl(open_app: OpenApp) -> Non
     at = open_app("variants")
     at.pills(key="variants_example").set_value("variants.example.500").run()
     assert at.toggle(key="variants_built_up").value is True
-    heads = {
-        m.value[5:].split("\n")[0]: col.success[0].value
-        for col in at.columns
-        for m in col.markdown
-        if m.value.startswith("#### ") and col.success
-    }
+    heads: dict[str, str] = {}
+    for col in at.columns:  # the meld section comes first; the move section follows
+        for m in col.markdown:
+            if m.value.startswith("#### ") and col.success:
+                heads.setdefault(m.value[5:].split("\n")[0], col.success[0].value)
     assert heads["Buraco Aberto"].endswith(PT["meld.canastra.500"])
     assert heads["Buraco Fechado"].endswith(PT["meld.canastra.500"])
     assert heads["Fechado STBL"].endswith(PT["meld.canastra.limpa"])

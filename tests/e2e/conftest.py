@@ -11,6 +11,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -85,7 +86,10 @@ def app_url(chromium: Path) -> Iterator[str]:
     ]
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log = (ARTIFACTS / "streamlit.log").open("w")
-    server = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    # The server's sheets and progress go to a fresh folder, never the developer's ./data/.
+    env = {**os.environ, "BURACO_DATA_DIR": tempfile.mkdtemp(prefix="buraco-e2e-")}
+    env.pop("BURACO_DATABASE_URL", None)
+    server = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
     url = f"http://localhost:{port}"
     try:
         deadline = time.monotonic() + 30

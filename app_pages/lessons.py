@@ -1,0 +1,68 @@
+"""Lessons: the course in order, with the learner's progress; a lesson's introduction, then
+its scenarios one after another, then what it taught."""
+
+import streamlit as st
+
+from buraco_app import scenario_player as player
+from buraco_app.i18n import t
+from buraco_app.settings import current_lang
+
+lang = current_lang()
+course = player.course()
+done = player.results()
+st.title(t("lessons.title"))
+
+ids = [lesson.id for lesson in course.lessons]
+wanted = st.query_params.get("lesson", ids[0])
+if wanted not in ids:
+    st.warning(t("lessons.unknown", lesson=wanted))
+    wanted = ids[0]
+
+
+def label(lesson_id: str) -> str:
+    lesson = course.lesson(lesson_id)
+    solved = sum(done.get(s, 0) >= player.progress.Result.SOLVED for s in lesson.scenarios)
+    return f"{lesson.order}. {lesson.title.get(lang)} · {solved}/{len(lesson.scenarios)}"
+
+
+chosen = st.selectbox(t("lessons.choose"), ids, index=ids.index(wanted), format_func=label)
+if chosen != st.query_params.get("lesson"):
+    st.query_params["lesson"] = chosen
+lesson = course.lesson(chosen)
+scenarios = course.scenarios_of(lesson.id)
+solved = sum(done.get(s.id, 0) >= player.progress.Result.SOLVED for s in scenarios)
+st.progress(
+    solved / max(len(scenarios), 1), text=t("lessons.progress", solved=solved, total=len(scenarios))
+)
+
+step_key = f"lesson_{lesson.id}_step"  # 0: the introduction; 1..n: the scenarios; n+1: summary
+step = st.session_state.get(step_key, 0)
+last = len(scenarios) + 1
+
+if step == 0:
+    st.markdown(lesson.intro.get(lang))
+elif step == last:
+    st.subheader(t("lessons.summary"))
+    st.markdown(lesson.summary.get(lang))
+else:
+    scenario = scenarios[step - 1]
+    st.caption(
+        t("lessons.step", n=step, total=len(scenarios))
+        + " · "
+        + " ".join(player.result_mark(done.get(s.id)) for s in scenarios)
+    )
+    player.play(scenario, lang)
+
+back, forward = st.columns(2)
+if back.button(t("lessons.back"), disabled=step == 0, use_container_width=True):
+    st.session_state[step_key] = step - 1
+    st.rerun()
+next_key = (
+    "lessons.start" if step == 0 else "lessons.next" if step < last else "lessons.next_lesson"
+)
+if forward.button(t(next_key), type="primary", use_container_width=True):
+    if step < last:
+        st.session_state[step_key] = step + 1
+    elif chosen != ids[-1]:
+        st.query_params["lesson"] = ids[ids.index(chosen) + 1]
+    st.rerun()

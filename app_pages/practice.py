@@ -1,0 +1,53 @@
+"""Practice: any scenario of the course, chosen by theme or lesson, played on its own."""
+
+import streamlit as st
+
+from buraco_app import scenario_player as player
+from buraco_app.i18n import t
+from buraco_app.settings import current_lang
+from buraco_core.curriculum import THEMES
+
+lang = current_lang()
+course = player.course()
+done = player.results()
+st.title(t("practice.title"))
+
+theme = st.selectbox(
+    t("practice.theme"),
+    ["all", *THEMES],
+    format_func=lambda th: (
+        t("practice.all_themes", lang) if th == "all" else t(f"theme.{th}", lang)
+    ),
+    key="practice_theme",
+)
+pool = [
+    s
+    for lesson in course.lessons
+    for s in course.scenarios_of(lesson.id)
+    if theme == "all" or theme in s.themes
+]
+if not pool:
+    st.info(t("practice.none"))
+    st.stop()
+ids = [s.id for s in pool]
+wanted = st.query_params.get("scenario", ids[0])
+if wanted not in course.scenarios:
+    st.warning(t("practice.unknown", scenario=wanted))
+index = ids.index(wanted) if wanted in ids else 0
+chosen = st.selectbox(
+    t("practice.scenario"),
+    ids,
+    index=index,
+    format_func=lambda i: (
+        f"{player.result_mark(done.get(i))} {course.scenarios[i].title.get(lang)}"
+    ),
+)
+if chosen != st.query_params.get("scenario"):
+    st.query_params["scenario"] = chosen
+scenario = course.scenarios[chosen]
+player.play(scenario, lang)
+
+position = ids.index(chosen)
+if st.button(t("practice.next"), disabled=position + 1 >= len(ids), use_container_width=True):
+    st.query_params["scenario"] = ids[position + 1]
+    st.rerun()

@@ -1,0 +1,404 @@
+"""Score sheet: a real match kept in the database, its id in the URL (?match=<id>), so a
+refresh, a closed tab, a restarted server or a second phone all find the same sheet."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from buraco_app.i18n import t
+from buraco_app.settings import current_lang, current_rules, rules_summary
+from buraco_app.sheets import (
+    MAX_NAME,
+    MAX_SIDES,
+    MIN_SIDES,
+    QP_MATCH,
+    MatchNotFound,
+    Sheet,
+    SheetError,
+    SheetStore,
+    error_text,
+    item_label,
+    match_id_from_text,
+    md_text,
+    open_match_id,
+    page_store,
+    set_open_match,
+    sheet_csv,
+)
+from buraco_core.explain import Lang
+from buraco_core.rules import PRESETS
+from buraco_core.scoring import MatchStanding
+
+ERRORS_KEY = "sheet_errors"  # {field: message}, shown under the field, set by callbacks
+FLASH_KEY = "sheet_flash"
+UNDO_ASK_KEY = "sheet_undo_ask"
+SIDES_KEY = "sheet_new_sides"
+TARGET_KEY = "sheet_new_target"
+TARGET_SEEN_KEY = "_sheet_target_seen"
+OPEN_KEY = "sheet_open_text"
+COLOURS = ("#2e7d32", "#1565c0", "#ef6c00", "#6a1b9a")
+
+
+def name_key(side: int) -> str:
+    return f"sheet_name_{side}"
+
+
+def points_key(side: int) -> str:
+    return f"sheet_points_{side}"
+
+
+def _errors() -> dict[str, str]:
+    errors: dict[str, str] = st.session_state.setdefault(ERRORS_KEY, {})
+    return errors
+
+
+def show_error(field: str) -> None:
+    if field in _errors():
+        st.error(_errors()[field])
+
+
+def _fail(exc: SheetError, fields: dict[str, str] | None = None) -> None:
+    """Keep a store error for the field it names (or a page-wide one)."""
+    field = (fields or {}).get(exc.field, exc.field)
+    _errors()[field] = error_text(exc)
+
+
+# --- callbacks (run before the script) ----------------------------------------------------
+
+
+def _start() -> None:
+    _errors().clear()
+    count = st.session_state.get(SIDES_KEY, MIN_SIDES)
+    names = [st.session_state.get(name_key(i), "") for i in range(count)]
+    try:
+        match = page_store().create_match(
+            names, rules=current_rules(), target=st.session_state.get(TARGET_KEY)
+        )
+    except SheetError as exc:
+        _fail(exc)
+        return
+    set_open_match(match.id)
+
+
+def _open() -> None:
+    _errors().clear()
+    try:
+        match = page_store().get_match(match_id_from_text(st.session_state.get(OPEN_KEY, "")))
+    except SheetError as exc:
+        _fail(exc, {"match": "open"})
+        return
+    st.session_state[OPEN_KEY] = ""
+    set_open_match(match.id)
+
+
+def _add(match_id: str, count: int) -> None:
+    _errors().clear()
+    typed = [st.session_state.get(points_key(i), "") for i in range(count)]
+    for i, text in enumerate(typed):
+        if not str(text).strip():
+            _errors()[f"points[{i}]"] = t("sheet.err.points_not_number", value="")
+    if _errors():
+        return
+    try:
+        new = page_store().add_round(match_id, typed)
+    except SheetError as exc:
+        _fail(exc)
+        return
+    for i in range(count):
+        st.session_state[points_key(i)] = ""
+    st.session_state[FLASH_KEY] = t("sheet.added", number=new.number)
+
+
+def _ask_undo(number: int) -> None:
+    st.session_state[UNDO_ASK_KEY] = number
+
+
+def _undo(match_id: str, number: int) -> None:
+    _errors().clear()
+    st.session_state.pop(UNDO_ASK_KEY, None)
+    try:
+        gone = page_store().undo_last(match_id, expected_number=number)
+    except SheetError as exc:
+        _fail(exc, {"match": "undo"})
+        return
+    st.session_state[FLASH_KEY] = t("sheet.undone", number=gone.number)
+
+
+def _close() -> None:
+    _errors().clear()
+    st.session_state.pop(UNDO_ASK_KEY, None)
+    set_open_match(None)
+
+
+# --- drawing -------------------------------------------------------------------------------
+
+
+def draw_start(store: SheetStore) -> None:
+    rules = current_rules()
+    st.subheader(t("sheet.new"))
+    st.radio(
+        t("sheet.sides"),
+        list(range(MIN_SIDES, MAX_SIDES + 1)),
+        horizontal=True,
+        key=SIDES_KEY,
+    )
+    show_error("names")
+    count = st.session_state.get(SIDES_KEY, MIN_SIDES)
+    defaults = [t("calc.side_1"), t("calc.side_2")]
+    for i in range(count):
+        st.session_state.setdefault(
+            name_key(i), defaults[i] if i < 2 else t("calc.side_n", n=i + 1)
+        )
+        st.text_input(t("sheet.side_name", n=i + 1), key=name_key(i), max_chars=MAX_NAME)
+        show_error(f"names[{i}]")
+    # The target follows the sidebar's rules until the user types another one here.
+    if st.session_state.get(TARGET_SEEN_KEY) != rules.target_score:
+        st.session_state[TARGET_SEEN_KEY] = rules.target_score
+        st.session_state[TARGET_KEY] = rules.target_score
+    st.number_input(t("sheet.target"), min_value=100, max_value=100_000, step=500, key=TARGET_KEY)
+    show_error("target")
+    st.caption(t("sheet.rules_new", rules=rules_summary(rules)))
+    st.button(t("sheet.start"), type="primary", on_click=_start, key="sheet_start")
+    show_error("database")
+
+    st.subheader(t("sheet.open_title"))
+    st.text_input(t("sheet.open_label"), key=OPEN_KEY, placeholder=t("sheet.open_placeholder"))
+    show_error("open")
+    st.button(t("sheet.open"), on_click=_open, key="sheet_open")
+
+
+def standing_view(sheet: Sheet, standing: MatchStanding) -> None:
+    rules = sheet.match.rules()
+    last = sheet.last
+    with st.container(horizontal=True):
+        for i, name in enumerate(standing.names):
+            with st.container(border=True):
+                st.metric(
+                    md_text(name),
+                    standing.totals[i],
+                    delta=last.points[i] if last else None,
+                )
+                notes = []
+                if standing.winner is None:
+                    notes.append(
+                        t("sheet.to_go", points=max(0, sheet.match.target - standing.totals[i]))
+                    )
+                if standing.vulnerable[i]:
+                    notes.append(
+                        "⚠ " + t("sheet.vulnerable", points=rules.vulnerable_min_meld_points)
+                    )
+                if notes:
+                    st.caption(" · ".join(notes))
+
+
+def running_chart(sheet: Sheet, standing: MatchStanding) -> go.Figure:
+    fig = go.Figure()
+    xs = list(range(len(standing.running) + 1))
+    for i, name in enumerate(standing.names):
+        fig.add_scatter(
+            x=xs,
+            y=[0, *(row[i] for row in standing.running)],
+            mode="lines+markers",
+            name=html.escape(name),  # plotly reads some HTML in text: names stay text
+            line={"color": COLOURS[i % len(COLOURS)], "width": 3},
+        )
+    fig.add_hline(
+        y=sheet.match.target,
+        line_dash="dash",
+        line_color="#c62828",
+        annotation_text=html.escape(t("sheet.chart_target", target=sheet.match.target)),
+        annotation_position="top left",
+    )
+    top = max([sheet.match.target, *(max(row) for row in standing.running)]) * 1.08
+    low = min([0, *(min(row) for row in standing.running)])
+    fig.update_layout(
+        height=300,
+        margin={"l": 8, "r": 8, "t": 30, "b": 8},
+        legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 0},
+        xaxis={"title": t("sheet.round_axis"), "dtick": 1, "rangemode": "tozero"},
+        yaxis={"title": t("sheet.points_axis"), "range": [low - 0.05 * top, top]},
+    )
+    return fig
+
+
+def rounds_table(sheet: Sheet, standing: MatchStanding) -> pd.DataFrame:
+    """Round, then each side's points and running total, as on a paper sheet."""
+    rows: list[dict[str, Any]] = []
+    for rnd, running in zip(sheet.rounds, standing.running, strict=True):
+        row: dict[str, Any] = {t("sheet.col_round"): rnd.number}
+        for i, name in enumerate(sheet.match.names):
+            row[name] = rnd.points[i]
+            row[t("sheet.col_total", name=name)] = running[i]
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def table_columns(sheet: Sheet) -> dict[str, Any]:
+    # Short headers so two sides fit a 390 px phone without scrolling sideways.
+    columns: dict[str, Any] = {t("sheet.col_round"): st.column_config.NumberColumn("#")}
+    for name in sheet.match.names:
+        columns[name] = st.column_config.NumberColumn(name)
+        columns[t("sheet.col_total", name=name)] = st.column_config.NumberColumn(
+            t("sheet.col_total_short")
+        )
+    return columns
+
+
+def add_form(sheet: Sheet) -> None:
+    number = len(sheet.rounds) + 1
+    st.subheader(t("sheet.add_title"))
+    with st.form("sheet_add", border=True, enter_to_submit=True):
+        st.caption(t("sheet.add_help"))
+        with st.container(horizontal=True, vertical_alignment="bottom"):
+            for i, name in enumerate(sheet.match.names):
+                with st.container():
+                    st.text_input(
+                        t("sheet.points_of", name=md_text(name)),
+                        key=points_key(i),
+                        placeholder="0",
+                    )
+                    show_error(f"points[{i}]")
+        st.form_submit_button(
+            t("sheet.add", number=number),
+            type="primary",
+            on_click=_add,
+            args=(sheet.match.id, len(sheet.match.names)),
+        )
+    show_error("points")
+    st.page_link("app_pages/score_calculator.py", label=t("sheet.use_calculator"), icon="♦️")
+
+
+def undo_controls(sheet: Sheet) -> None:
+    last = sheet.last
+    if last is None:
+        return
+    asked = st.session_state.get(UNDO_ASK_KEY)
+    if asked == last.number:
+        points = ", ".join(
+            f"{md_text(n)} {p:+d}" for n, p in zip(sheet.match.names, last.points, strict=True)
+        )
+        st.warning(t("sheet.undo_confirm", number=last.number, points=points))
+        with st.container(horizontal=True):
+            st.button(
+                t("sheet.undo_yes"),
+                type="primary",
+                on_click=_undo,
+                args=(sheet.match.id, last.number),
+                key="sheet_undo_yes",
+            )
+            st.button(t("sheet.undo_no"), on_click=_ask_undo, args=(None,), key="sheet_undo_no")
+    else:
+        st.button(
+            t("sheet.undo", number=last.number),
+            on_click=_ask_undo,
+            args=(last.number,),
+            key="sheet_undo",
+        )
+    show_error("undo")
+
+
+def details(sheet: Sheet, lang: Lang) -> None:
+    scored = [r for r in sheet.rounds if r.detail and "score" in r.detail]
+    if not scored:
+        return
+    with st.expander(t("sheet.details")):
+        for rnd in scored:
+            st.markdown(f"**{t('sheet.detail_round', number=rnd.number)}**")
+            for side in rnd.detail["score"]["sides"]:  # type: ignore[index]
+                items = " · ".join(
+                    f"{item_label(i['code'], i.get('params', {}), lang)} {i['points']:+d}"
+                    for i in side["items"]
+                )
+                st.markdown(f"{md_text(side['name'])} **{side['total']}**: {items}")
+
+
+def share(sheet: Sheet, store: SheetStore) -> None:
+    url = st.context.url
+    if url:
+        st.caption(t("sheet.share"))
+        st.code(f"{url}?{QP_MATCH}={sheet.match.id}", language=None, wrap_lines=True)
+    st.caption(t("sheet.share_id", id=sheet.match.id))
+    where = "sheet.where.sqlite" if store.is_sqlite else "sheet.where.server"
+    st.caption(t("sheet.saved", where=t(where)))
+
+
+def draw_sheet(store: SheetStore, sheet: Sheet) -> None:
+    lang = current_lang()
+    match = sheet.match
+    standing = sheet.standing()
+    st.subheader(" × ".join(md_text(n) for n in match.names))
+    # The target is said once: the summary shows the other options that differ.
+    rules = match.rules().with_options(target_score=PRESETS[match.preset].target_score)
+    st.caption(t("sheet.rules", rules=rules_summary(rules, lang), target=match.target))
+    show_error("match")
+    show_error("database")
+    flash = st.session_state.pop(FLASH_KEY, None)
+    if flash:
+        st.success(flash)
+    if standing.winner is not None:
+        winner = standing.names.index(standing.winner)
+        points = standing.totals[winner]
+        st.success(t("sheet.winner", name=md_text(standing.winner), points=points), icon="🏆")
+    standing_view(sheet, standing)
+    # At the table the next round is what is wanted most: the form first, the chart later.
+    if standing.winner is None:
+        add_form(sheet)
+    else:
+        st.info(t("sheet.over"))
+    st.subheader(t("sheet.rounds"))
+    if sheet.rounds:
+        st.dataframe(
+            rounds_table(sheet, standing),
+            hide_index=True,
+            width="stretch",
+            column_config=table_columns(sheet),
+        )
+    else:
+        st.caption(t("sheet.no_rounds"))
+    undo_controls(sheet)
+    if sheet.rounds:
+        st.markdown(f"**{t('sheet.chart')}**")
+        st.plotly_chart(
+            running_chart(sheet, standing),
+            width="stretch",
+            config={"displayModeBar": False},
+            alt=t("sheet.chart"),
+        )
+    details(sheet, lang)
+    with st.container(horizontal=True):
+        st.download_button(
+            t("sheet.csv"),
+            data=sheet_csv(
+                sheet, round_label=t("sheet.csv_round"), total_label=t("sheet.csv_total")
+            ),
+            file_name=f"buraco-{match.id}.csv",
+            mime="text/csv",
+            key="sheet_csv",
+        )
+        st.button(t("sheet.refresh"), key="sheet_refresh")
+        st.button(t("sheet.close"), on_click=_close, key="sheet_close")
+    share(sheet, store)
+
+
+st.title(t("sheet.title"))
+store = page_store()
+match_id = open_match_id()
+sheet: Sheet | None = None
+if match_id is not None:
+    try:
+        sheet = store.sheet(match_id)
+    except MatchNotFound as exc:
+        st.error(error_text(exc))
+        set_open_match(None)
+    except SheetError as exc:
+        st.error(error_text(exc))
+if sheet is None:
+    draw_start(store)
+else:
+    set_open_match(sheet.match.id)
+    draw_sheet(store, sheet)

@@ -1,0 +1,100 @@
+"""A learner's progress: the best result per scenario id, kept in the same database as the
+score sheets (so a refresh, a closed tab or a restarted server loses nothing).
+
+The learner is a random id in the URL (`?learner=...`), created on the first visit: the link
+is the learner's key, like a score sheet's `?match=`. Only improvements are saved.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+from enum import IntEnum
+
+from sqlalchemy import Column, DateTime, Engine, Integer, MetaData, String, Table, select
+from sqlalchemy.exc import IntegrityError
+
+QP_LEARNER = "learner"
+_METADATA = MetaData()
+PROGRESS = Table(
+    "progress",
+    _METADATA,
+    Column("learner", String(40), primary_key=True),
+    Column("scenario", String(80), primary_key=True),
+    Column("result", Integer, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+
+class Result(IntEnum):
+    """How a scenario went; higher is better."""
+
+    SEEN = 1  # saw the solution
+    SOLVED = 2  # solved after a wrong try or a hint
+    PERFECT = 3  # solved at the first try, no hint
+
+
+class ProgressStore:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        _METADATA.create_all(engine)
+
+    def results(self, learner: str) -> dict[str, Result]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(PROGRESS.c.scenario, PROGRESS.c.result).where(PROGRESS.c.learner == learner)
+            )
+            return {row.scenario: Result(row.result) for row in rows}
+
+    def record(self, learner: str, scenario: str, result: Result) -> Result:
+        """Save the result if it beats the stored one; return the best."""
+        now = datetime.now(UTC)
+        for _ in range(3):  # another session may insert the same row at the same moment
+            try:
+                with self.engine.begin() as conn:
+                    best = conn.execute(
+                        select(PROGRESS.c.result).where(
+                            PROGRESS.c.learner == learner, PROGRESS.c.scenario == scenario
+                        )
+                    ).scalar()
+                    if best is None:
+                        conn.execute(
+                            PROGRESS.insert().values(
+                                learner=learner,
+                                scenario=scenario,
+                                result=int(result),
+                                updated_at=now,
+                            )
+                        )
+                        return result
+                    if result > best:
+                        conn.execute(
+                            PROGRESS.update()
+                            .where(PROGRESS.c.learner == learner, PROGRESS.c.scenario == scenario)
+                            .values(result=int(result), updated_at=now)
+                        )
+                        return result
+                    return Result(best)
+            except IntegrityError:
+                continue
+        return result
+
+
+def new_learner_id() -> str:
+    return secrets.token_urlsafe(12)
+
+
+def valid_learner_id(text: str) -> bool:
+    return 8 <= len(text) <= 40 and all(c.isalnum() or c in "-_" for c in text)
+
+
+_STORES: dict[int, tuple[Engine, ProgressStore]] = {}
+
+
+def store_for(engine: Engine) -> ProgressStore:
+    """One ProgressStore per engine (creating its table once)."""
+    found = _STORES.get(id(engine))
+    if found is None or found[0] is not engine:
+        found = (engine, ProgressStore(engine))
+        _STORES[id(engine)] = found
+    return found[1]

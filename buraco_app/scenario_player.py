@@ -1,0 +1,381 @@
+"""The scenario player: the table as the learner sees it, the answer given with native
+widgets (AppTest can drive them), and the core's verdict with its explanation, the rule and
+its source; a hint on request, the solution after a try.
+
+`play(scenario)` draws one scenario and returns the learner's best result in this session.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import streamlit as st
+
+from buraco_app import progress, sheets
+from buraco_app.cards_view import cards_html, meld_html
+from buraco_app.i18n import t
+from buraco_app.settings import rules_summary
+from buraco_app.table_view import cards_text, move_text, show_table
+from buraco_app.verdict_view import show_reasons, sources_text
+from buraco_core.cards import parse_cards
+from buraco_core.curriculum import (
+    ChooseTask,
+    Curriculum,
+    Grade,
+    JudgeTask,
+    MoveTask,
+    Scenario,
+    ScoreTask,
+    grade_choice,
+    grade_judgement,
+    grade_move,
+    grade_score,
+    load_curriculum,
+    option_verdict,
+    scenario_state,
+)
+from buraco_core.explain import Lang
+from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
+from buraco_core.positions import move_from_data
+from buraco_core.scoring import round_from_data, score_round
+from buraco_core.state import State
+
+ACTIONS = ("draw", "take_lixo", "lay", "extend", "discard")
+JUSTIFY = ("none", "new_meld", "extend")
+
+
+@dataclass
+class Attempt:
+    """This session's dealings with one scenario."""
+
+    tries: int = 0
+    hint: bool = False
+    solved: bool = False
+    solution_shown: bool = False
+    last: Grade | None = None
+    last_answer: str = ""
+
+    @property
+    def result(self) -> progress.Result | None:
+        if self.solved:
+            clean = self.tries == 1 and not self.hint and not self.solution_shown
+            return progress.Result.PERFECT if clean else progress.Result.SOLVED
+        return progress.Result.SEEN if self.solution_shown else None
+
+
+def _attempt(scenario: Scenario) -> Attempt:
+    key = f"sc_{scenario.id}_attempt"
+    if key not in st.session_state:
+        st.session_state[key] = Attempt()
+    attempt: Attempt = st.session_state[key]
+    return attempt
+
+
+def reset(scenario: Scenario) -> None:
+    st.session_state.pop(f"sc_{scenario.id}_attempt", None)
+
+
+def learner_id() -> str:
+    """The learner's id from the URL, created on the first visit."""
+    found = st.query_params.get(progress.QP_LEARNER, "")
+    if found and progress.valid_learner_id(found):
+        return found
+    new = progress.new_learner_id()
+    st.query_params[progress.QP_LEARNER] = new
+    return new
+
+
+def progress_store() -> progress.ProgressStore:
+    return progress.store_for(sheets.page_store().engine)
+
+
+def results() -> dict[str, progress.Result]:
+    return progress_store().results(learner_id())
+
+
+def _save(scenario: Scenario, attempt: Attempt) -> None:
+    result = attempt.result
+    if result is not None:
+        progress_store().record(learner_id(), scenario.id, result)
+
+
+# --- drawing ----------------------------------------------------------------------------------
+
+
+def play(scenario: Scenario, lang: Lang) -> Attempt:
+    rules = scenario.ruleset()
+    attempt = _attempt(scenario)
+    st.subheader(scenario.title.get(lang))
+    st.caption(
+        t("practice.rules", lang, rules=rules_summary(rules, lang))
+        + " · "
+        + sources_text(scenario.sources, lang)
+    )
+    st.markdown(scenario.goal.get(lang))
+    state = scenario_state(scenario, rules) if scenario.position is not None else None
+    if state is not None:
+        with st.container(border=True):
+            show_table(rules, state, lang)
+    answer = _answer(scenario, state, lang)
+    key = f"sc_{scenario.id}"
+    cols = st.columns(3)
+    if cols[0].button(t("practice.check", lang), key=f"{key}_check", type="primary"):
+        if answer is None:
+            st.session_state[f"{key}_missing"] = True
+        else:
+            st.session_state.pop(f"{key}_missing", None)
+            grade = answer.grade()
+            attempt.tries += 1
+            attempt.last = grade
+            attempt.last_answer = answer.text
+            attempt.solved = attempt.solved or grade.correct
+            _save(scenario, attempt)
+    if cols[1].button(t("practice.hint", lang), key=f"{key}_hint"):
+        attempt.hint = True
+    if cols[2].button(
+        t("practice.solution", lang), key=f"{key}_solution", disabled=attempt.tries == 0
+    ):
+        attempt.solution_shown = True
+        _save(scenario, attempt)
+    if st.session_state.get(f"{key}_missing"):
+        st.warning(t("practice.answer_first", lang))
+    if attempt.hint:
+        st.info(t("practice.hint_is", lang, hint=scenario.hint.get(lang)))
+    if attempt.last is not None:
+        _feedback(scenario, attempt, lang)
+    if attempt.solution_shown:
+        _solution(scenario, lang)
+    return attempt
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the learner answered, in words, and how to grade it."""
+
+    text: str
+    grade: Callable[[], Grade]
+
+
+def _answer(scenario: Scenario, state: State | None, lang: Lang) -> Answer | None:
+    """The answer widgets of the task; None until an answer is given."""
+    task = scenario.task
+    key = f"sc_{scenario.id}"
+    if isinstance(task, MoveTask):
+        assert state is not None
+        move = _move_input(state, key, lang)
+        if move is None:
+            return None
+        return Answer(move_text(move, lang), lambda: grade_move(scenario, move))
+    if isinstance(task, JudgeTask):
+        _show_judged(task, lang)
+        choice = st.radio(
+            t("practice.is_legal", lang),
+            ["yes", "no"],
+            format_func=lambda v: t(f"practice.{v}", lang),
+            index=None,
+            key=f"{key}_legal",
+            horizontal=True,
+        )
+        if choice is None:
+            return None
+        return Answer(
+            t(f"practice.{choice}", lang), lambda: grade_judgement(scenario, choice == "yes")
+        )
+    if isinstance(task, ChooseTask):
+        picked = _choose_input(task, key, lang)
+        return Answer(", ".join(str(i + 1) for i in picked), lambda: grade_choice(scenario, picked))
+    totals = _score_input(scenario, task, key, lang)
+    text = ", ".join(f"{name}: {points}" for name, points in totals.items())
+    return Answer(text, lambda: grade_score(scenario, totals))
+
+
+def _show_judged(task: JudgeTask, lang: Lang) -> None:
+    if task.meld is not None:
+        st.markdown(t("practice.judge_meld", lang))
+        st.html(cards_html(parse_cards(task.meld)))
+    elif task.move is not None:
+        move = move_from_data(task.move.model_dump(exclude_none=True))
+        st.markdown(t("practice.judge_move", lang, move=move_text(move, lang)))
+
+
+def _move_input(state: State, key: str, lang: Lang) -> Move | None:
+    """Build a move from native widgets: an action, the hand cards, and where they go."""
+    hand = state.hand
+    action = st.radio(
+        t("practice.action", lang),
+        ACTIONS,
+        format_func=lambda a: t(f"practice.action.{a}", lang),
+        index=None,
+        key=f"{key}_action",
+    )
+    picked: list[int] = []
+    if action in ("take_lixo", "lay", "extend", "discard"):
+        picked = st.multiselect(
+            t("practice.cards", lang),
+            list(range(len(hand))),
+            format_func=lambda i: hand[i].symbol,
+            key=f"{key}_cards",
+            placeholder=t("practice.cards_placeholder", lang),
+        )
+    cards = tuple(hand[i] for i in picked)
+    melds = state.sides[state.side_of(state.turn)].melds
+    if action is None:
+        return None
+    if action == "draw":
+        return Draw()
+    if action == "discard":
+        return Discard(cards[0]) if len(cards) == 1 else _need_one(lang)
+    if action == "lay":
+        return Lay((cards,)) if cards else None
+    if action == "extend":
+        if not melds:
+            st.caption(t("practice.no_melds", lang))
+            return None
+        index = st.selectbox(
+            t("practice.which_meld", lang),
+            list(range(len(melds))),
+            format_func=lambda i: f"{i + 1}: {cards_text(melds[i].cards)}",
+            key=f"{key}_meld",
+        )
+        return Extend(int(index), cards) if cards else None
+    how = st.radio(
+        t("practice.justify", lang),
+        JUSTIFY,
+        format_func=lambda j: t(f"practice.justify.{j}", lang),
+        key=f"{key}_justify",
+        horizontal=True,
+    )
+    if how == "new_meld":
+        return TakeLixo(new_meld=cards) if cards else None
+    if how == "extend":
+        if not melds:
+            st.caption(t("practice.no_melds", lang))
+            return None
+        index = st.selectbox(
+            t("practice.which_meld", lang),
+            list(range(len(melds))),
+            format_func=lambda i: f"{i + 1}: {cards_text(melds[i].cards)}",
+            key=f"{key}_lixo_meld",
+        )
+        return TakeLixo(extend=int(index), cards=cards)
+    return TakeLixo()
+
+
+def _need_one(lang: Lang) -> None:
+    st.caption(t("practice.discard_one", lang))
+    return None
+
+
+def _option_label(task: ChooseTask, index: int, lang: Lang) -> str:
+    option = task.options[index]
+    if option.label is not None:
+        return option.label.get(lang)
+    if option.meld is not None:
+        return cards_text(parse_cards(option.meld))
+    assert option.move is not None
+    return move_text(move_from_data(option.move.model_dump(exclude_none=True)), lang)
+
+
+def _choose_input(task: ChooseTask, key: str, lang: Lang) -> list[int]:
+    st.markdown(t("practice.choose", lang))
+    return [
+        i
+        for i in range(len(task.options))
+        if st.checkbox(f"{i + 1}. {_option_label(task, i, lang)}", key=f"{key}_option_{i}")
+    ]
+
+
+def _score_input(scenario: Scenario, task: ScoreTask, key: str, lang: Lang) -> dict[str, int]:
+    rules = scenario.ruleset()
+    totals: dict[str, int] = {}
+    for side in round_from_data(rules, task.round):
+        with st.container(border=True):
+            flags = [
+                t(
+                    "practice.score.morto_yes" if side.took_morto else "practice.score.morto_no",
+                    lang,
+                )
+            ]
+            if side.went_out:
+                flags.append(t("practice.score.went_out", lang))
+            st.markdown(
+                f"**{t('practice.score.side', lang, name=side.name)}** · {' · '.join(flags)}"
+            )
+            for meld in side.melds:
+                st.html(meld_html(meld, size="sm", lang=lang))
+            for number, hand in enumerate(side.hands, 1):
+                if hand:
+                    st.caption(t("practice.score.hand", lang, n=number))
+                    st.html(cards_html(hand, size="sm"))
+            totals[side.name] = int(
+                st.number_input(
+                    t("practice.score.total", lang, name=side.name),
+                    value=0,
+                    step=5,
+                    key=f"{key}_total_{side.name}",
+                )
+            )
+    return totals
+
+
+def _feedback(scenario: Scenario, attempt: Attempt, lang: Lang) -> None:
+    grade = attempt.last
+    assert grade is not None
+    if grade.correct:
+        st.success(t("practice.correct", lang) + " " + scenario.explanation.get(lang))
+    else:
+        st.error(t("practice.wrong", lang, answer=attempt.last_answer))
+        if grade.wrong is not None:
+            st.markdown(grade.wrong.explanation.get(lang))
+        elif attempt.tries >= 2:
+            st.caption(t("practice.try_hint", lang))
+    if grade.verdict is not None and (grade.correct or isinstance(scenario.task, MoveTask)):
+        title = t(
+            "practice.core_says_legal" if grade.verdict.ok else "practice.core_says_illegal", lang
+        )
+        st.markdown(f"**{title}**")
+        show_reasons(grade.verdict.reasons, lang)
+
+
+def _solution(scenario: Scenario, lang: Lang) -> None:
+    task = scenario.task
+    with st.container(border=True):
+        st.markdown(f"**{t('practice.solution_title', lang)}**")
+        if isinstance(task, MoveTask):
+            move = move_from_data(task.solution.model_dump(exclude_none=True))
+            st.markdown(move_text(move, lang))
+            verdict = grade_move(scenario, move).verdict
+            if verdict is not None:
+                show_reasons(verdict.reasons, lang)
+        elif isinstance(task, JudgeTask):
+            st.markdown(t("practice.yes" if task.legal else "practice.no", lang))
+            verdict = grade_judgement(scenario, task.legal).verdict
+            if verdict is not None:
+                show_reasons(verdict.reasons, lang)
+        elif isinstance(task, ChooseTask):
+            for i in range(len(task.options)):
+                verdict = option_verdict(scenario, i)
+                mark = "✓" if i in task.correct else "✗"
+                st.markdown(f"{mark} {i + 1}. {_option_label(task, i, lang)}")
+                show_reasons(verdict.reasons[:2], lang)
+        else:
+            rules = scenario.ruleset()
+            score = score_round(rules, round_from_data(rules, task.round))
+            for side in score.sides:
+                items = " ".join(
+                    f"{sheets.item_label(i.code, dict(i.params), lang)} {i.points:+d};"
+                    for i in side.items
+                )
+                st.markdown(f"**{side.name}: {side.total}** — {items}")
+        st.markdown(scenario.explanation.get(lang))
+
+
+@st.cache_resource
+def course() -> Curriculum:
+    """The lessons and scenarios, read once per server (they are files in the project)."""
+    return load_curriculum()
+
+
+def result_mark(result: progress.Result | None) -> str:
+    return {None: "○", progress.Result.SEEN: "◐", progress.Result.SOLVED: "✓"}.get(result, "★")

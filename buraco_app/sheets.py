@@ -1,0 +1,661 @@
+"""Score sheets that are never lost: matches and their rounds in SQL, through SQLAlchemy 2.x.
+
+`SheetStore(engine)` is a plain class (the tests drive it without Streamlit); the pages get
+one from `page_store()`, which opens the database with Streamlit's convention,
+`st.connection("sheets", type="sql")`.
+
+Where the sheets live (first that is set wins):
+1. the environment variable BURACO_DATABASE_URL (e.g. postgresql+psycopg://u:p@host/db);
+2. Streamlit secrets, `[connections.sheets]` with `url = "..."` (or dialect/host/...);
+3. SQLite in the file `sheets.sqlite3` in BURACO_DATA_DIR (default `./data/`).
+
+Tables:
+- matches(id, names JSON, target, preset, options JSON, created_at): `id` is random and
+  URL-safe, the match's link is `?match=<id>`; the rules are the preset plus the changed
+  options, as the match was created.
+- rounds(id, match_id, number, points JSON, detail JSON, created_at), unique
+  (match_id, number): `points` is each side's total for the round, `detail` the itemised
+  score when the round came from the calculator.
+
+Safety: every write is one transaction. Adding or undoing a round first locks the match
+(PostgreSQL: SELECT ... FOR UPDATE; SQLite: BEGIN IMMEDIATE, one writer at a time), then
+numbers the round; the unique (match_id, number) constraint plus a retry covers whatever
+gets past the lock. A process killed mid-write leaves an uncommitted transaction that the
+database rolls back (SQLite's journal, PostgreSQL's dropped connection): the sheet is as it
+was before that round, or after it, never in between.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import random
+import re
+import secrets
+import threading
+import time
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+from sqlalchemy import (
+    JSON,
+    Column,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    UniqueConstraint,
+    create_engine,
+    delete,
+    event,
+    insert,
+    select,
+)
+from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+
+from buraco_core.errors import BuracoInputError
+from buraco_core.explain import ITEM_TEXT, Lang
+from buraco_core.rules import PRESETS, RuleSet
+from buraco_core.scoring import MatchStanding, match_standing
+
+ENV_DATA_DIR = "BURACO_DATA_DIR"
+ENV_DATABASE_URL = "BURACO_DATABASE_URL"
+DEFAULT_DATA_DIR = "data"
+SQLITE_FILE = "sheets.sqlite3"
+CONNECTION_NAME = "sheets"  # st.connection name, and the secrets section [connections.sheets]
+
+MIN_SIDES, MAX_SIDES = 2, 4
+MAX_NAME = 30
+MAX_POINTS = 50_000  # per side per round: far beyond any real round, short of a typo's 5000000
+MAX_DETAIL_BYTES = 64_000
+MATCH_ID_RE = re.compile(r"^[A-Za-z0-9_-]{8,32}$")
+WRITE_ATTEMPTS = 8
+
+T = TypeVar("T")
+
+
+# --- errors --------------------------------------------------------------------------------
+
+
+class SheetError(ValueError):
+    """Bad input or a refused change. `field` names the input, `code` keys the UI message
+    (the page translates it), `params` fill it; str() is a plain English message."""
+
+    def __init__(self, field: str, code: str, message: str, **params: Any) -> None:
+        self.field = field
+        self.code = code
+        self.params = params
+        super().__init__(f"{field}: {message}" if field else message)
+
+
+class MatchNotFound(SheetError):
+    pass
+
+
+# --- schema --------------------------------------------------------------------------------
+
+metadata = MetaData()
+
+matches = Table(
+    "matches",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("names", JSON, nullable=False),
+    Column("target", Integer, nullable=False),
+    Column("preset", String(16), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+rounds = Table(
+    "rounds",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("match_id", String(32), ForeignKey("matches.id", ondelete="CASCADE"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("points", JSON, nullable=False),
+    Column("detail", JSON, nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("match_id", "number", name="uq_round_number"),
+)
+
+
+# --- values --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    id: str
+    names: tuple[str, ...]
+    target: int
+    preset: str
+    options: dict[str, Any] = field(default_factory=dict)
+    created_at: datetime | None = None
+
+    def rules(self) -> RuleSet:
+        """The rules the match was created with (its target included)."""
+        try:
+            return PRESETS[self.preset].with_options(
+                **{**self.options, "target_score": self.target}
+            )
+        except (KeyError, BuracoInputError) as exc:
+            # A stored option the core no longer knows: say so rather than guess.
+            raise SheetError("rules", "rules_bad", f"stored rules unreadable: {exc}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    number: int
+    points: tuple[int, ...]
+    detail: dict[str, Any] | None = None
+    created_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    match: Match
+    rounds: tuple[Round, ...]
+
+    def standing(self) -> MatchStanding:
+        return match_standing(self.match.rules(), self.match.names, [r.points for r in self.rounds])
+
+    @property
+    def last(self) -> Round | None:
+        return self.rounds[-1] if self.rounds else None
+
+
+# --- input checks (plain functions: the pages call them on typed text too) ----------------
+
+
+def clean_names(names: Sequence[Any]) -> tuple[str, ...]:
+    """Side names: 2 to 4, each 1..30 characters of text, all different."""
+    if not MIN_SIDES <= len(names) <= MAX_SIDES:
+        raise SheetError(
+            "names",
+            "names_count",
+            f"a match has {MIN_SIDES} to {MAX_SIDES} sides",
+            low=MIN_SIDES,
+            high=MAX_SIDES,
+        )
+    cleaned: list[str] = []
+    for index, raw in enumerate(names):
+        where = f"names[{index}]"
+        if not isinstance(raw, str):
+            raise SheetError(where, "name_empty", "expected a name", side=index + 1)
+        name = " ".join(unicodedata.normalize("NFC", raw).split())
+        if not name:
+            raise SheetError(where, "name_empty", "a side needs a name", side=index + 1)
+        if len(name) > MAX_NAME:
+            raise SheetError(
+                where,
+                "name_too_long",
+                f"at most {MAX_NAME} characters",
+                side=index + 1,
+                max=MAX_NAME,
+            )
+        if any(unicodedata.category(ch) in ("Cc", "Cf") for ch in name):
+            raise SheetError(where, "name_bad_char", "control characters", side=index + 1)
+        if name.casefold() in (n.casefold() for n in cleaned):
+            raise SheetError(where, "name_duplicate", "two sides with one name", name=name)
+        cleaned.append(name)
+    return tuple(cleaned)
+
+
+def check_target(value: Any) -> int:
+    low, high = 100, 100_000  # the range RuleSet.target_score allows
+    target = _whole_number(value)
+    if target is None or not low <= target <= high:
+        raise SheetError("target", "target_range", f"expected {low} to {high}", low=low, high=high)
+    return target
+
+
+_GROUPED = re.compile(r"^\d{1,3}([.,\s]\d{3})+$")
+
+
+def _whole_number(value: Any) -> int | None:
+    """An int from a number or typed text ("-150", "−150", "1.200"); None if it is not one."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None
+    if not isinstance(value, str):
+        return None
+    text = value.strip().replace("\u2212", "-").replace("\u00a0", " ")
+    sign = -1 if text.startswith("-") else 1
+    digits = text[1:].strip() if text[:1] in "+-" else text
+    if digits.isascii() and digits.isdigit():
+        return sign * int(digits)
+    if _GROUPED.match(digits):  # thousands written 1.200 / 1,200 / 1 200
+        return sign * int(re.sub(r"\D", "", digits))
+    return None
+
+
+def parse_points(value: Any, where: str = "points") -> int:
+    """A round's points for one side, from a number or typed text: "-150", "−150", "1.200".
+
+    Not a whole number -> SheetError "points_not_number"; beyond ±50,000 -> "points_absurd".
+    """
+    number = _whole_number(value)
+    if number is None:
+        raise SheetError(where, "points_not_number", f"not a whole number: {value!r}", value=value)
+    if abs(number) > MAX_POINTS:
+        raise SheetError(
+            where,
+            "points_absurd",
+            f"{number} is beyond ±{MAX_POINTS}",
+            value=number,
+            max=MAX_POINTS,
+        )
+    return number
+
+
+def check_match_id(match_id: Any) -> str:
+    if not isinstance(match_id, str) or not MATCH_ID_RE.match(match_id.strip()):
+        raise MatchNotFound("match", "match_unknown", f"no match {match_id!r}", id=match_id)
+    return match_id.strip()
+
+
+def match_id_from_text(text: str) -> str:
+    """A match id from what someone pasted: the id itself or a link with ?match=<id>."""
+    found = re.search(r"[?&]match=([A-Za-z0-9_-]+)", text)
+    return check_match_id(found.group(1) if found else text.strip())
+
+
+def new_match_id() -> str:
+    return secrets.token_urlsafe(9)  # 12 characters, 72 random bits
+
+
+# --- where the database is ---------------------------------------------------------------
+
+
+def data_dir() -> Path:
+    return Path(os.environ.get(ENV_DATA_DIR) or DEFAULT_DATA_DIR)
+
+
+def sqlite_url(directory: Path | None = None) -> str:
+    directory = directory or data_dir()
+    directory.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{(directory / SQLITE_FILE).resolve()}"
+
+
+def open_engine(url: str) -> Engine:
+    """An engine for a URL, as the pages would open it (without Streamlit)."""
+    return create_engine(url, **engine_options(url))
+
+
+def engine_options(url: str) -> dict[str, Any]:
+    if make_url(url).get_backend_name() == "sqlite":
+        return {"connect_args": {"timeout": 10}}
+    return {"pool_pre_ping": True}  # a restarted database server leaves stale connections
+
+
+# SQLite: pysqlite begins transactions lazily, so a read-then-write could not be made
+# atomic; we emit BEGIN ourselves, IMMEDIATE for writes (the write lock up front).
+def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA busy_timeout = 10000")
+    cursor.execute("PRAGMA foreign_keys = ON")
+    # WAL: readers do not wait for a writer; a killed writer's frames are never committed.
+    cursor.execute("PRAGMA journal_mode = WAL")
+    cursor.close()
+
+
+def _sqlite_begin(conn: Connection) -> None:
+    write = conn.get_execution_options().get("buraco_write", False)
+    conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def _prepare_sqlite(engine: Engine) -> None:
+    if event.contains(engine, "begin", _sqlite_begin):
+        return
+    event.listen(engine, "connect", _sqlite_connect)
+    event.listen(engine, "begin", _sqlite_begin)
+    engine.dispose()  # connections opened before the listeners would lack them
+
+
+# --- the store -----------------------------------------------------------------------------
+
+
+class SheetStore:
+    """Matches and rounds in one SQL database. Thread-safe; many processes may share it."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.is_sqlite = engine.dialect.name == "sqlite"
+        if self.is_sqlite:
+            _prepare_sqlite(engine)
+        self._writer = engine.execution_options(buraco_write=True)
+        self._retry(lambda: metadata.create_all(engine), (DBAPIError,))
+
+    # --- reading
+
+    def get_match(self, match_id: str) -> Match:
+        match_id = check_match_id(match_id)
+        return self._read(lambda conn: self._match(conn, match_id))
+
+    def sheet(self, match_id: str) -> Sheet:
+        """The match and all its rounds, read in one transaction."""
+        match_id = check_match_id(match_id)
+
+        def read(conn: Connection) -> Sheet:
+            match = self._match(conn, match_id)
+            rows = conn.execute(
+                select(rounds.c.number, rounds.c.points, rounds.c.detail, rounds.c.created_at)
+                .where(rounds.c.match_id == match_id)
+                .order_by(rounds.c.number)
+            ).all()
+            return Sheet(
+                match,
+                tuple(Round(r.number, tuple(r.points), r.detail, r.created_at) for r in rows),
+            )
+
+        return self._read(read)
+
+    # --- writing
+
+    def create_match(
+        self, names: Sequence[str], *, rules: RuleSet, target: Any | None = None
+    ) -> Match:
+        clean = clean_names(names)
+        goal = check_target(rules.target_score if target is None else target)
+        options = {k: v for k, v in rules.changed_options().items() if k != "target_score"}
+        match = Match(new_match_id(), clean, goal, rules.preset, options, datetime.now(UTC))
+        match.rules()  # refuse rules that could not be read back
+
+        def write(conn: Connection) -> Match:
+            conn.execute(
+                insert(matches).values(
+                    id=match.id,
+                    names=list(match.names),
+                    target=match.target,
+                    preset=match.preset,
+                    options=match.options,
+                    created_at=match.created_at,
+                )
+            )
+            return match
+
+        return self._write(write)
+
+    def add_round(
+        self, match_id: str, points: Sequence[Any], *, detail: dict[str, Any] | None = None
+    ) -> Round:
+        """Append a round (each side's points) in one transaction; returns it, numbered."""
+        match_id = check_match_id(match_id)
+        values = tuple(parse_points(p, f"points[{i}]") for i, p in enumerate(points))
+        detail = _check_detail(detail)
+
+        def write(conn: Connection) -> Round:
+            match = self._match(conn, match_id, lock=True)
+            if len(values) != len(match.names):
+                raise SheetError(
+                    "points",
+                    "points_count",
+                    f"expected {len(match.names)} scores, got {len(values)}",
+                    expected=len(match.names),
+                    got=len(values),
+                )
+            done = conn.execute(
+                select(rounds.c.number, rounds.c.points)
+                .where(rounds.c.match_id == match_id)
+                .order_by(rounds.c.number)
+            ).all()
+            standing = match_standing(match.rules(), match.names, [r.points for r in done])
+            if standing.winner is not None:
+                raise SheetError(
+                    "match", "match_over", f"{standing.winner} already won", winner=standing.winner
+                )
+            number = done[-1].number + 1 if done else 1
+            new = Round(number, values, detail, datetime.now(UTC))
+            conn.execute(
+                insert(rounds).values(
+                    match_id=match_id,
+                    number=new.number,
+                    points=list(values),
+                    detail=detail,
+                    created_at=new.created_at,
+                )
+            )
+            return new
+
+        return self._write(write)
+
+    def undo_last(self, match_id: str, *, expected_number: int | None = None) -> Round:
+        """Remove the last round, in one transaction; returns what was removed.
+
+        With `expected_number`, only if that is still the last round: a second phone may
+        have added one since this one was drawn, and that one must not go instead.
+        """
+        match_id = check_match_id(match_id)
+
+        def write(conn: Connection) -> Round:
+            self._match(conn, match_id, lock=True)
+            row = conn.execute(
+                select(rounds.c.number, rounds.c.points, rounds.c.detail, rounds.c.created_at)
+                .where(rounds.c.match_id == match_id)
+                .order_by(rounds.c.number.desc())
+                .limit(1)
+            ).first()
+            if row is None:
+                raise SheetError("match", "undo_nothing", "no round to undo")
+            if expected_number is not None and row.number != expected_number:
+                raise SheetError(
+                    "match",
+                    "undo_stale",
+                    f"the last round is now {row.number}, not {expected_number}",
+                    last=row.number,
+                    expected=expected_number,
+                )
+            conn.execute(
+                delete(rounds).where(rounds.c.match_id == match_id, rounds.c.number == row.number)
+            )
+            return Round(row.number, tuple(row.points), row.detail, row.created_at)
+
+        return self._write(write)
+
+    # --- export
+
+    def export_csv(
+        self, match_id: str, *, round_label: str = "round", total_label: str = "{name} total"
+    ) -> str:
+        """CSV: round number, each side's points, each side's running total."""
+        return sheet_csv(self.sheet(match_id), round_label=round_label, total_label=total_label)
+
+    # --- internals
+
+    def _match(self, conn: Connection, match_id: str, *, lock: bool = False) -> Match:
+        query = select(matches).where(matches.c.id == match_id)
+        if lock:
+            query = query.with_for_update()  # PostgreSQL row lock; SQLite: BEGIN IMMEDIATE
+        row = conn.execute(query).first()
+        if row is None:
+            raise MatchNotFound("match", "match_unknown", f"no match {match_id!r}", id=match_id)
+        return Match(
+            row.id, tuple(row.names), row.target, row.preset, dict(row.options), row.created_at
+        )
+
+    def _read(self, fn: Callable[[Connection], T]) -> T:
+        def run() -> T:
+            with self.engine.connect() as conn, conn.begin():
+                return fn(conn)
+
+        return self._retry(run, (OperationalError,))
+
+    def _write(self, fn: Callable[[Connection], T]) -> T:
+        def run() -> T:
+            with self._writer.begin() as conn:
+                return fn(conn)
+
+        # IntegrityError: another session took this round number first; OperationalError:
+        # busy/deadlock/a dropped connection. Both roll back whole, so trying again is safe.
+        return self._retry(run, (IntegrityError, OperationalError))
+
+    @staticmethod
+    def _retry(fn: Callable[[], T], retry_on: tuple[type[BaseException], ...]) -> T:
+        for attempt in range(WRITE_ATTEMPTS):
+            try:
+                return fn()
+            except retry_on as exc:
+                if attempt == WRITE_ATTEMPTS - 1:
+                    raise SheetError("database", "busy", f"the database refused: {exc}") from exc
+                time.sleep(random.uniform(0.01, 0.05) * 2**attempt)
+        raise AssertionError("unreachable")
+
+
+def sheet_csv(
+    sheet: Sheet, *, round_label: str = "round", total_label: str = "{name} total"
+) -> str:
+    """A sheet as CSV: round number, each side's points, each side's running total."""
+    names = sheet.match.names
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    header = [round_label, *names, *(total_label.format(name=n) for n in names)]
+    writer.writerow([_csv_text(h) for h in header])
+    running = [0] * len(names)
+    for rnd in sheet.rounds:
+        running = [a + b for a, b in zip(running, rnd.points, strict=True)]
+        writer.writerow([rnd.number, *rnd.points, *running])
+    return out.getvalue()
+
+
+def _check_detail(detail: dict[str, Any] | None) -> dict[str, Any] | None:
+    if detail is None:
+        return None
+    try:
+        text = json.dumps(detail)
+    except (TypeError, ValueError):
+        raise SheetError("detail", "detail_bad", "the round's detail is not JSON") from None
+    if len(text) > MAX_DETAIL_BYTES:
+        raise SheetError("detail", "detail_bad", "the round's detail is too large")
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
+
+
+def _csv_text(text: str) -> str:
+    # A name starting with = + - @ would be run as a formula by a spreadsheet.
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
+
+# --- the pages' store ----------------------------------------------------------------------
+
+_STORES: dict[int, tuple[Engine, SheetStore]] = {}
+_STORES_LOCK = threading.Lock()
+
+
+def store_for(engine: Engine) -> SheetStore:
+    """One SheetStore per engine (creating the tables once)."""
+    with _STORES_LOCK:
+        found = _STORES.get(id(engine))
+        if found is None or found[0] is not engine:
+            found = (engine, SheetStore(engine))
+            _STORES[id(engine)] = found
+        return found[1]
+
+
+def connection_kwargs() -> dict[str, Any]:
+    """st.connection's arguments: the env URL, else the secrets' (if any), else SQLite."""
+    url = os.environ.get(ENV_DATABASE_URL, "").strip()
+    if url:
+        return {"url": url, **engine_options(url)}
+    section = _secrets_section()
+    if isinstance(section.get("url"), str) and section["url"].strip():
+        url = section["url"].strip()
+        return {"url": url, **engine_options(url)}
+    if section:
+        return {}  # dialect/host/username...: st.connection reads [connections.sheets] itself
+    url = sqlite_url()
+    return {"url": url, **engine_options(url)}
+
+
+def _secrets_section() -> dict[str, Any]:
+    import streamlit as st
+
+    # load_if_toml_exists() is Streamlit's probe: False, not an exception, without a file.
+    if not st.secrets.load_if_toml_exists():
+        return {}
+    section = st.secrets.get("connections", {}).get(CONNECTION_NAME)
+    return dict(section) if section else {}
+
+
+def page_store() -> SheetStore:
+    """The store for a page, through `st.connection(..., type="sql")`."""
+    import streamlit as st
+
+    conn = st.connection(CONNECTION_NAME, type="sql", **connection_kwargs())
+    return store_for(conn.engine)
+
+
+# --- for the pages -------------------------------------------------------------------------
+
+QP_MATCH = "match"  # the URL parameter that carries the open match
+OPEN_MATCH_KEY = "sheet_open_match"  # session_state: the match open in this session
+
+# Streamlit reads labels and messages as Markdown: a name like "**x**" or ":red[x]" must
+# show as typed. Every ASCII punctuation mark may be backslash-escaped in Markdown.
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~:$^=&])")
+
+
+def md_text(text: str) -> str:
+    """User text (a side's name) made safe to put into Markdown: shown exactly as typed."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+
+
+def open_match_id() -> str | None:
+    """The match open in this session: the URL's ?match= first (a link, a refresh), then the
+    one this session opened (the URL parameter is lost when moving between pages)."""
+    import streamlit as st
+
+    from_url = st.query_params.get(QP_MATCH)
+    if from_url:
+        st.session_state[OPEN_MATCH_KEY] = from_url
+        return from_url
+    found = st.session_state.get(OPEN_MATCH_KEY)
+    return found if isinstance(found, str) else None
+
+
+def set_open_match(match_id: str | None) -> None:
+    """Open a match in this session and in the URL (or close it, with None)."""
+    import streamlit as st
+
+    if match_id is None:
+        st.session_state.pop(OPEN_MATCH_KEY, None)
+        if QP_MATCH in st.query_params:
+            del st.query_params[QP_MATCH]
+        return
+    st.session_state[OPEN_MATCH_KEY] = match_id
+    if st.query_params.get(QP_MATCH) != match_id:
+        st.query_params[QP_MATCH] = match_id
+
+
+def error_text(exc: SheetError) -> str:
+    """A SheetError in the session's language."""
+    from buraco_app.i18n import t
+
+    params = {k: md_text(str(v)) for k, v in exc.params.items()}
+    return t(f"sheet.err.{exc.code}", None, **params)
+
+
+def item_label(code: str, params: Mapping[str, Any], lang: Lang) -> str:
+    """A score item's label (buraco_core.explain.ITEM_TEXT), with which meld or hand."""
+    from buraco_app.i18n import t
+
+    pt, en = ITEM_TEXT.get(code, (code, code))
+    label = pt if lang == "pt" else en
+    if isinstance(params.get("meld"), int):
+        label += f" ({t('calc.meld_n', lang, n=params['meld'] + 1)})"
+    elif isinstance(params.get("hand"), int):
+        label += f" ({t('calc.hand_n', lang, n=params['hand'] + 1)})"
+    return label

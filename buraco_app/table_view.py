@@ -1,0 +1,100 @@
+"""Drawing a position as the player on turn sees it, and moves in words.
+
+The lixo shows as the variant shows it: every card in Aberto, only the top card and the count
+in Fechado and STBL (`discard_pile_visible`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import streamlit as st
+
+from buraco_app.cards_view import cards_html, meld_html
+from buraco_app.i18n import t
+from buraco_core.cards import Card
+from buraco_core.explain import Lang
+from buraco_core.melds import Meld
+from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
+from buraco_core.rules import RuleSet
+from buraco_core.state import MortoStatus, Phase, State
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    return " ".join(c.symbol for c in cards)
+
+
+def move_text(move: Move, lang: Lang) -> str:
+    """A move in plain words: "Acrescentar 4♠ ao jogo 1"."""
+    if isinstance(move, Draw):
+        return t("move.draw", lang)
+    if isinstance(move, Discard):
+        return t("move.discard", lang, card=move.card.symbol)
+    if isinstance(move, Lay):
+        return t("move.lay", lang, cards=" + ".join(cards_text(g) for g in move.melds))
+    if isinstance(move, Extend):
+        key = "move.extend_other" if move.side is not None else "move.extend"
+        return t(key, lang, cards=cards_text(move.cards), meld=move.meld + 1)
+    assert isinstance(move, TakeLixo)
+    if move.new_meld:
+        return t("move.take_lixo_new", lang, cards=cards_text(move.new_meld))
+    if move.extend is not None:
+        extra = f" + {cards_text(move.cards)}" if move.cards else ""
+        return t("move.take_lixo_extend", lang, meld=move.extend + 1, extra=extra)
+    return t("move.take_lixo", lang)
+
+
+def _melds_block(title: str, melds: Sequence[Meld], lang: Lang) -> None:
+    st.markdown(f"**{title}**")
+    if not melds:
+        st.caption(t("table.no_melds", lang))
+    for index, meld in enumerate(melds):
+        st.html(
+            f"<div class='bt-meld-row'><span class='bt-meld-no'>{index + 1}</span>"
+            f"{meld_html(meld, size='sm', lang=lang)}</div>"
+        )
+
+
+def show_table(rules: RuleSet, state: State, lang: Lang, seat: int | None = None) -> None:
+    """The table from `seat`'s chair (default: the player on turn)."""
+    seat = state.turn if seat is None else seat
+    side = state.side_of(seat)
+    other = 1 - side
+    turn_key = "table.your_turn" if state.turn == seat else "table.turn_of"
+    phase = {Phase.DRAW: "table.phase_draw", Phase.PLAY: "table.phase_play"}.get(
+        state.phase, "table.phase_ended"
+    )
+    st.caption(f"{t(turn_key, lang, seat=state.turn)} · {t(phase, lang)}")
+    _melds_block(t("table.our_melds", lang), state.sides[side].melds, lang)
+    _melds_block(t("table.their_melds", lang), state.sides[other].melds, lang)
+
+    lixo_title = t("table.lixo", lang, count=len(state.lixo))
+    st.markdown(f"**{lixo_title}**")
+    if not state.lixo:
+        st.caption(t("table.lixo_empty", lang))
+    elif rules.discard_pile_visible == "all":
+        st.html(cards_html(state.lixo, size="sm"))
+        st.caption(t("table.lixo_all", lang))
+    else:
+        st.html(cards_html(state.lixo[-1:], size="sm"))
+        st.caption(t("table.lixo_top", lang))
+
+    statuses = [
+        t(f"table.morto.{s.morto.value}", lang)
+        if s.morto is not MortoStatus.WAITING
+        else t("table.morto.waiting", lang, seat=s.waiting_seat)
+        for s in state.sides
+    ]
+    others = ", ".join(
+        t("table.hand_count", lang, seat=s, count=len(state.hands[s]))
+        for s in range(state.players)
+        if s != seat
+    )
+    st.caption(
+        t("table.counts", lang, stock=len(state.stock), mortos=len(state.mortos))
+        + f" · {t('table.our_morto', lang)}: {statuses[side]}"
+        + f" · {t('table.their_morto', lang)}: {statuses[other]}"
+    )
+    st.caption(others)
+    st.markdown(f"**{t('table.your_hand', lang, count=len(state.hands[seat]))}**")
+    st.html(cards_html(state.hands[seat]))

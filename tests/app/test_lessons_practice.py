@@ -1,0 +1,161 @@
+"""AppTest: the lessons and the scenario player (issue 5). A learner solves scenarios by
+setting native widgets; the verdicts and explanations come from the rules core."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from buraco_app import sheets
+
+Open = Callable[..., AppTest]
+NATURAL_TWO = "two_goes_home_cleans_canastra"  # move task, seed 000/001: 2♠ returns home
+PICKUP = "fechado_pickup_needs_top_card"  # judge task, variant difference
+WORKED = "worked_example_round"  # score task, RULES.md's worked example
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    monkeypatch.delenv(sheets.ENV_DATABASE_URL, raising=False)
+    monkeypatch.setenv(sheets.ENV_DATA_DIR, str(tmp_path))
+    return tmp_path
+
+
+def texts(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [s.value for s in at.subheader]
+    parts += [e.value for e in at.success] + [e.value for e in at.error]
+    parts += [e.value for e in at.info] + [c.value for c in at.caption]
+    return "\n".join(str(p) for p in parts)
+
+
+def open_scenario(open_app: Open, scenario: str, **query: str) -> AppTest:
+    return open_app("practice", scenario=scenario, **query)
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+@pytest.mark.parametrize("page", ["lessons", "practice"])
+def test_page_renders_in_both_languages(open_app: Open, page: str, lang: str) -> None:
+    at = open_app(page, lang=lang)
+    assert not at.exception
+    title = {
+        ("lessons", "pt"): "Lições",
+        ("lessons", "en"): "Lessons",
+        ("practice", "pt"): "Exercícios",
+        ("practice", "en"): "Practice",
+    }[(page, lang)]
+    assert at.title[0].value == title
+
+
+def test_lesson_shows_its_introduction_then_its_scenarios(open_app: Open) -> None:
+    at = open_app("lessons", lesson="natural_two", lang="en")
+    assert "natural" in texts(at).lower()
+    at.button[-1].click().run()  # "Start the exercises"
+    assert not at.exception
+    assert "Exercise 1 of" in texts(at)
+
+
+def test_solving_the_natural_two_scenario_by_clicking(open_app: Open) -> None:
+    """Seed 000/001: adding the 4♠ sends the 2♠ home and the meld turns clean."""
+    at = open_scenario(open_app, NATURAL_TWO, lang="en")
+    key = f"sc_{NATURAL_TWO}"
+    at.radio(key=f"{key}_action").set_value("extend").run()
+    hand = at.multiselect(key=f"{key}_cards")
+    hand.set_value([hand.options.index("4♠")]).run()
+    at.button(key=f"{key}_check").click().run()
+    assert not at.exception
+    assert at.success and "Right!" in at.success[0].value
+    assert "natural place" in texts(at)  # the core's reason, in English
+
+
+def test_a_wrong_move_shows_its_own_explanation(open_app: Open) -> None:
+    at = open_scenario(open_app, NATURAL_TWO)
+    key = f"sc_{NATURAL_TWO}"
+    at.radio(key=f"{key}_action").set_value("discard").run()
+    hand = at.multiselect(key=f"{key}_cards")
+    hand.set_value([hand.options.index("4♠")]).run()
+    at.button(key=f"{key}_check").click().run()
+    assert at.error and "Ainda não" in at.error[0].value
+    assert "Descartar o 4♠ entrega" in texts(at)  # the anticipated wrong answer's text
+
+
+def test_an_illegal_move_shows_the_rule_and_its_source(open_app: Open) -> None:
+    at = open_scenario(open_app, NATURAL_TWO, lang="en")
+    key = f"sc_{NATURAL_TWO}"
+    at.radio(key=f"{key}_action").set_value("lay").run()
+    hand = at.multiselect(key=f"{key}_cards")
+    hand.set_value([hand.options.index("K♣"), hand.options.index("K♥")]).run()
+    at.button(key=f"{key}_check").click().run()
+    shown = texts(at)
+    assert "illegal move" in shown and "at least 3 cards" in shown and "000" in shown
+
+
+def test_a_judge_task_then_the_solution(open_app: Open) -> None:
+    """Fechado: the lixo needs its top card used (seeds 002, 003)."""
+    at = open_scenario(open_app, PICKUP, lang="en")
+    key = f"sc_{PICKUP}"
+    assert at.button(key=f"{key}_solution").disabled  # only after a try
+    at.radio(key=f"{key}_legal").set_value("yes").run()
+    at.button(key=f"{key}_check").click().run()
+    assert at.error and "That holds in Aberto" in texts(at)
+    at.button(key=f"{key}_solution").click().run()
+    assert "top card" in texts(at) and "Solution" in texts(at)
+
+
+def test_the_worked_example_scored_in_the_player(open_app: Open) -> None:
+    at = open_scenario(open_app, WORKED, lang="en")
+    key = f"sc_{WORKED}"
+    at.number_input(key=f"{key}_total_A").set_value(525)
+    at.number_input(key=f"{key}_total_B").set_value(-5)
+    at.button(key=f"{key}_check").click().run()
+    assert at.success and "525" in texts(at)
+
+
+def test_hint_on_request(open_app: Open) -> None:
+    at = open_scenario(open_app, NATURAL_TWO, lang="en")
+    at.button(key=f"sc_{NATURAL_TWO}_hint").click().run()
+    assert any("Hint:" in i.value for i in at.info)
+
+
+def test_progress_survives_a_new_session_with_the_same_link(open_app: Open) -> None:
+    at = open_scenario(open_app, NATURAL_TWO, lang="en")
+    learner = at.query_params["learner"]
+    key = f"sc_{NATURAL_TWO}"
+    at.radio(key=f"{key}_action").set_value("extend").run()
+    hand = at.multiselect(key=f"{key}_cards")
+    hand.set_value([hand.options.index("4♠")]).run()
+    at.button(key=f"{key}_check").click().run()
+    again = open_app("lessons", lesson="natural_two", lang="en", learner=str(learner))
+    assert "1 of" in texts(again) or any("1 of" in p.text for p in again.get("progress"))
+
+
+def test_an_unknown_scenario_in_the_link_is_a_warning_not_a_crash(open_app: Open) -> None:
+    at = open_scenario(open_app, "no_such_thing")
+    assert not at.exception and at.warning
+
+
+def test_language_switch_changes_the_player(open_app: Open) -> None:
+    at = open_scenario(open_app, NATURAL_TWO)
+    assert "O 2 volta para casa" in texts(at)
+    at.radio(key="lang").set_value("en").run()
+    assert "The 2 goes home" in texts(at)
+
+
+def test_variants_page_same_move_three_verdicts(open_app: Open) -> None:
+    """Seeds 002/003: in Fechado and STBL the lixo's top card must be used; Aberto is free."""
+    at = open_app("variants", lang="en")
+    at.selectbox(key="variants_scenario").set_value(PICKUP).run()
+    verdicts = {}
+    for column in at.columns:
+        titles = [m.value for m in column.markdown if m.value.startswith("#### ")]
+        moves = [s.value for s in column.success] + [e.value for e in column.error]
+        moves = [m for m in moves if "move" in m.lower()]
+        if titles and moves:
+            verdicts[titles[0][5:].split("\n")[0]] = moves[0]
+    assert verdicts == {
+        "Buraco Aberto": "✓ Legal move",
+        "Buraco Fechado": "✗ Illegal move",
+        "Fechado STBL": "✗ Illegal move",
+    }

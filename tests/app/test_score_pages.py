@@ -1,0 +1,405 @@
+"""The score calculator and the score sheet with AppTest: both languages, RULES.md's worked
+example, errors next to their fields, and a sheet read back by a new session (a refresh, a
+second phone) from its ?match= id."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from buraco_app import sheets
+from buraco_app.i18n import EN, PT
+from buraco_core import ruleset
+
+OpenApp = Callable[..., AppTest]
+ROOT = Path(__file__).resolve().parents[2]
+MY_FILES = [
+    ROOT / "app_pages" / "score_calculator.py",
+    ROOT / "app_pages" / "score_sheet.py",
+    ROOT / "buraco_app" / "sheets.py",
+]
+# RULES.md's worked example (seed 003), Fechado with joker_points=20: 525 and -5.
+WORKED = {
+    "melds_0": "4h 5h 6h 7h 8h 9h 10h\n5s 6s 7s 2d 9s 10s Js\nQc Kc Ac",
+    "hands_0": "\n7c Kd",
+    "melds_1": "6d 7d 8d\n9s 10s Js Qs",
+    "hands_1": "3c Kh Kh Qd 8c JK",
+}
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """Each test its own SQLite file; never the developer's ./data/ or a real server."""
+    monkeypatch.delenv(sheets.ENV_DATABASE_URL, raising=False)
+    monkeypatch.setenv(sheets.ENV_DATA_DIR, str(tmp_path))
+    return tmp_path
+
+
+def enter_worked_example(at: AppTest) -> AppTest:
+    for key, text in WORKED.items():
+        at.text_area(key=f"calc_{key}").set_value(text)
+    at.radio(key="calc_went_out").set_value(0)
+    return at.run()
+
+
+def metrics(at: AppTest) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def plotly_specs(at: AppTest) -> list[dict[str, Any]]:
+    # st.plotly_chart has no typed wrapper in AppTest: read the figure from its proto.
+    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+
+
+def submit_round(at: AppTest, *points: str) -> AppTest:
+    for i, value in enumerate(points):
+        at.text_input(key=f"sheet_points_{i}").set_value(value)
+    next(b for b in at.button if b.form_id == "sheet_add").click()
+    return at.run()
+
+
+def start_match(at: AppTest, *names: str, target: int | None = None) -> str:
+    if len(names) != 2:
+        at.radio(key="sheet_new_sides").set_value(len(names)).run()
+    for i, name in enumerate(names):
+        at.text_input(key=f"sheet_name_{i}").set_value(name)
+    if target is not None:
+        at.number_input(key="sheet_new_target").set_value(target)
+    at.button(key="sheet_start").click().run()
+    assert not at.exception, at.exception
+    assert not at.error, [e.value for e in at.error]
+    return str(at.query_params["match"])
+
+
+# --- both pages, both languages ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+@pytest.mark.parametrize(
+    ("page", "title"), [("calculator", "calc.title"), ("sheet", "sheet.title")]
+)
+def test_pages_render_in_both_languages(
+    open_app: OpenApp, page: str, title: str, lang: str
+) -> None:
+    at = open_app(page, lang=lang)
+    assert not at.exception
+    texts = PT if lang == "pt" else EN
+    assert at.title[0].value == texts[title]
+    assert not at.error
+
+
+def test_no_user_text_goes_out_as_html() -> None:
+    for path in MY_FILES:
+        assert "unsafe_allow_html" not in path.read_text(), path
+        assert "st.html(" not in path.read_text(), path
+
+
+# --- calculator ----------------------------------------------------------------------------
+
+
+def test_calculator_scores_the_worked_example(open_app: OpenApp) -> None:
+    at = enter_worked_example(open_app("calculator", joker_points="20"))
+    assert not at.exception and not at.error
+    assert metrics(at) == {"Nós": "525", "Eles": "-5"}
+    table = at.markdown[0].value
+    for line in (
+        "canastra limpa (jogo 1) | +200",
+        "canastra suja (jogo 2) | +100",
+        "batida | +100",
+        "cartas na mão (jogador 2) | -15",
+    ):
+        assert line in table
+    # The chart shows the same items, and the totals.
+    (spec,) = plotly_specs(at)
+    bars = {trace["name"]: dict(zip(trace["y"], trace["x"], strict=True)) for trace in spec["data"]}
+    assert bars["Nós"]["canastra limpa (jogo 1)"] == 200
+    assert bars["Nós"]["<b>Total</b>"] == 525 and bars["Eles"]["<b>Total</b>"] == -5
+
+
+def test_calculator_labels_follow_the_language(open_app: OpenApp) -> None:
+    at = enter_worked_example(open_app("calculator", lang="en", joker_points="20"))
+    assert metrics(at) == {"Us": "525", "Them": "-5"}
+    assert "batida (going out) | +100" in at.markdown[0].value
+    assert "cards on the table | +140" in at.markdown[0].value
+
+
+def test_calculator_uses_the_rules_in_force(open_app: OpenApp) -> None:
+    at = enter_worked_example(open_app("calculator"))  # Fechado: the joker counts 50
+    assert metrics(at) == {"Nós": "525", "Eles": "-35"}
+
+
+def test_a_bad_card_shows_the_message_next_to_the_field(open_app: OpenApp) -> None:
+    at = open_app("calculator")
+    at.text_area(key="calc_melds_0").set_value("4h 5h 6h\n7c 8c 9x").run()
+    assert not at.exception
+    (error,) = at.error
+    assert error.value == f"Jogo 2, carta 3: «9x» não é uma carta. {PT['cards.help']}"
+    # The error sits right under the melds field, in that side's tab, which is marked.
+    tab = at.tabs[0]
+    children = list(tab)
+    field = next(i for i, e in enumerate(children) if getattr(e, "key", None) == "calc_melds_0")
+    assert children[field + 1].value == error.value
+    assert tab.label == "⚠ Nós"
+    assert not metrics(at)  # no score until it is fixed
+    assert any(i.value == PT["calc.fix_first"] for i in at.info)
+
+
+def test_an_invalid_meld_is_explained_in_the_language(open_app: OpenApp) -> None:
+    at = open_app("calculator", lang="en")
+    at.text_area(key="calc_melds_1").set_value("4h 5h 9h").run()
+    (error,) = at.error
+    assert error.value.startswith("Meld 1 is not valid:")
+    assert "gap" in error.value
+    at.text_area(key="calc_hands_1").set_value("Zz").run()
+    assert any(
+        e.value.startswith("Hand 1, card 1: “Zz” is not a card. Rank and suit") for e in at.error
+    )
+
+
+def test_an_impossible_round_is_refused(open_app: OpenApp) -> None:
+    at = open_app("calculator", lang="en")
+    at.text_area(key="calc_melds_0").set_value("4h 5h 6h")
+    at.text_area(key="calc_hands_1").set_value("4h 4h").run()
+    (error,) = at.error
+    assert error.value == "Impossible round: 3 copies of 4h in the round, but the deck holds 2."
+    at.radio(key="lang").set_value("pt").run()
+    assert at.error[0].value == "Rodada impossível: 3 cópias de 4h na rodada, mas o baralho tem 2."
+
+
+def test_tapping_cards_fills_the_field(open_app: OpenApp) -> None:
+    at = open_app("calculator")
+    at.segmented_control(key="calc_tap_0_suit").set_value(sheets_suit("h")).run()
+    for rank in ("4", "5", "6"):
+        at.pills(key="calc_tap_0_rank").set_value(rank).run()
+    at.button(key="calc_tap_0_nl").click().run()
+    at.pills(key="calc_tap_0_rank").set_value("JK").run()
+    assert at.text_area(key="calc_melds_0").value == "4♥ 5♥ 6♥\nJK"
+    at.button(key="calc_tap_0_bs").click().run()
+    assert at.text_area(key="calc_melds_0").value == "4♥ 5♥ 6♥\n"
+    assert metrics(at)["Nós"] == "15"
+
+
+def sheets_suit(letter: str) -> Any:
+    from buraco_core.cards import Suit
+
+    return next(s for s in Suit if s.value == letter or s.name.lower().startswith(letter))
+
+
+def test_calculator_sends_the_round_to_the_open_sheet(open_app: OpenApp, switch_to: Any) -> None:
+    at = open_app("sheet", joker_points="20")
+    match_id = start_match(at, "Nós", "Eles")
+    switch_to(at, "calculator")
+    assert at.info[0].value == "Partida aberta: **Nós × Eles** · rodada 1"
+    enter_worked_example(at)
+    send = at.button(key="calc_send")
+    assert send.label == "Lançar no placar (rodada 1)"
+    send.click().run()
+    assert not at.exception
+    assert at.success[0].value == "Rodada 1 lançada no placar."
+    assert at.button(key="calc_send").disabled  # the same round is not sent twice
+    assert at.button(key="calc_send").label == "✓ Lançada como rodada 1"
+    sheet = sheets.SheetStore(sheets.open_engine(sheets.sqlite_url())).sheet(match_id)
+    (rnd,) = sheet.rounds
+    assert rnd.points == (525, -5)
+    assert rnd.detail is not None and rnd.detail["source"] == "calculator"
+    assert rnd.detail["score"]["sides"][0]["total"] == 525
+    # And the sheet shows it, with its detail.
+    switch_to(at, "sheet")
+    assert metrics(at) == {"Nós": "525", "Eles": "-5"}
+    assert any("canastra limpa (jogo 1) +200" in m.value for m in at.markdown)
+
+
+# --- the score sheet -----------------------------------------------------------------------
+
+
+def test_sheet_is_read_back_by_a_new_session(open_app: OpenApp) -> None:
+    at = open_app("sheet")
+    match_id = start_match(at, "Ana & Bia", "Caio e Davi")
+    assert re.fullmatch(r"[A-Za-z0-9_-]{12}", match_id)
+    submit_round(at, "525", "-5")
+    assert at.success[0].value == "Rodada 1 lançada."
+    submit_round(at, "-40", "1.200")
+    assert not at.exception and not at.error
+    assert metrics(at) == {r"Ana \& Bia": "485", "Caio e Davi": "1195"}
+
+    # A refresh, a closed tab, a restarted server, a second phone: a new session, same link.
+    again = open_app("sheet", match=match_id)
+    assert not again.exception and not again.error
+    assert metrics(again) == {r"Ana \& Bia": "485", "Caio e Davi": "1195"}
+    table = again.dataframe[0].value
+    assert table["Rodada"].tolist() == [1, 2]
+    assert table["Ana & Bia"].tolist() == [525, -40]
+    assert table["Caio e Davi (total)"].tolist() == [-5, 1195]
+    assert again.query_params["match"] == match_id
+    (spec,) = plotly_specs(again)
+    lines = {trace["name"]: trace["y"] for trace in spec["data"]}
+    assert lines == {"Ana &amp; Bia": [0, 525, 485], "Caio e Davi": [0, -5, 1195]}
+    assert spec["layout"]["shapes"][0]["y0"] == 3000  # the target line
+
+
+def test_undo_the_last_round_with_a_confirmation(open_app: OpenApp) -> None:
+    at = open_app("sheet", lang="en")
+    match_id = start_match(at, "Us", "Them")
+    submit_round(at, "100", "200")
+    submit_round(at, "300", "400")
+    at.button(key="sheet_undo").click().run()
+    assert at.warning[0].value == "Delete round 2 (Us +300, Them +400)?"
+    at.button(key="sheet_undo_no").click().run()
+    assert metrics(at) == {"Us": "400", "Them": "600"}
+    at.button(key="sheet_undo").click().run()
+    at.button(key="sheet_undo_yes").click().run()
+    assert at.success[0].value == "Round 2 deleted."
+    assert metrics(at) == {"Us": "100", "Them": "200"}
+    again = open_app("sheet", lang="en", match=match_id)
+    assert again.dataframe[0].value["Round"].tolist() == [1]
+
+
+def test_winner_at_the_target(open_app: OpenApp) -> None:
+    at = open_app("sheet", lang="en")
+    start_match(at, "Us", "Them", target=1000)
+    submit_round(at, "600", "300")
+    assert not any("won" in s.value for s in at.success)
+    submit_round(at, "450", "100")
+    assert any(s.value == "Us won with 1050 points!" for s in at.success)
+    assert at.info[-1].value == EN["sheet.over"]
+    assert not [b for b in at.button if b.form_id == "sheet_add"]  # no more rounds
+
+
+def test_vulnerable_sides_are_shown(open_app: OpenApp) -> None:
+    at = open_app("sheet", lang="en", vulnerable_min_meld_points="75")
+    start_match(at, "Us", "Them", target=1000)
+    submit_round(at, "500", "100")
+    captions = [c.value for c in at.caption]
+    assert "500 to go · ⚠ vulnerable: first meld ≥ 75" in captions
+    assert "900 to go" in captions
+
+
+def test_bad_points_show_next_to_the_field_and_store_nothing(open_app: OpenApp) -> None:
+    at = open_app("sheet", lang="en")
+    match_id = start_match(at, "Us", "Them")
+    submit_round(at, "12,5", "10")
+    assert [e.value for e in at.error] == ["“12,5” is not a whole number of points."]
+    submit_round(at, "99999", "")
+    assert [e.value for e in at.error] == [
+        "“” is not a whole number of points."
+    ]  # the empty one is named first
+    submit_round(at, "99999", "0")
+    assert [e.value for e in at.error] == ["99999 points in one round? The limit is ±50000."]
+    assert open_app("sheet", match=match_id).caption[0].value != ""
+    assert sheets.SheetStore(sheets.open_engine(sheets.sqlite_url())).sheet(match_id).rounds == ()
+
+
+def test_bad_names_are_refused_next_to_the_field(open_app: OpenApp) -> None:
+    at = open_app("sheet", lang="en")
+    at.text_input(key="sheet_name_1").set_value("  ")
+    at.button(key="sheet_start").click().run()
+    assert [e.value for e in at.error] == ["Side 2 needs a name."]
+    assert "match" not in at.query_params
+    at.text_input(key="sheet_name_1").set_value("us")
+    at.button(key="sheet_start").click().run()
+    assert [e.value for e in at.error] == ["Two sides named “us”: use different names."]
+
+
+def test_names_are_shown_as_text(open_app: OpenApp) -> None:
+    at = open_app("sheet")
+    nasty = "<b>x</b> **y** :red[z]"
+    match_id = start_match(at, nasty, "Eles")
+    submit_round(at, "10", "20")
+    labels = list(metrics(at))
+    assert labels[0] == sheets.md_text(nasty)  # escaped: Markdown shows it as typed
+    assert at.dataframe[0].value.columns[1] == nasty  # a table cell is text already
+    (spec,) = plotly_specs(at)
+    assert spec["data"][0]["name"] == "&lt;b&gt;x&lt;/b&gt; **y** :red[z]"
+    assert match_id
+
+
+def test_unknown_match_in_the_link(open_app: OpenApp) -> None:
+    at = open_app("sheet", lang="en", match="AAAAAAAAAAAA")
+    assert at.error[0].value == "There is no match with the code “AAAAAAAAAAAA”."
+    assert "match" not in at.query_params
+    assert at.button(key="sheet_start")  # a new one can be started
+    at = open_app("sheet", lang="en", match="<script>")
+    assert at.error[0].value == r"There is no match with the code “\<script\>”."
+
+
+def test_open_a_match_by_pasting_its_link(open_app: OpenApp) -> None:
+    store = sheets.SheetStore(sheets.open_engine(sheets.sqlite_url()))
+    match = store.create_match(["A", "B"], rules=ruleset("stbl"), target=1500)
+    store.add_round(match.id, [10, 20])
+    at = open_app("sheet", lang="en")
+    at.text_input(key="sheet_open_text").set_value(f"https://x.example/sheet?match={match.id}")
+    at.button(key="sheet_open").click().run()
+    assert at.query_params["match"] == match.id
+    assert metrics(at) == {"A": "10", "B": "20"}
+    assert "Rules: **Fechado STBL** · to **1500**" in [c.value for c in at.caption]
+    at.button(key="sheet_close").click().run()
+    assert "match" not in at.query_params
+    assert at.button(key="sheet_start")
+
+
+def test_csv_download_is_offered(open_app: OpenApp) -> None:
+    at = open_app("sheet")
+    start_match(at, "Nós", "Eles")
+    submit_round(at, "10", "20")
+    (button,) = at.download_button
+    assert button.label == PT["sheet.csv"]
+
+
+# --- one setting switches to PostgreSQL ----------------------------------------------------
+
+
+def _postgres_url() -> str:
+    import os
+
+    url = os.environ.get("BURACO_TEST_POSTGRES_URL", "").strip()
+    if not url:
+        message = "BURACO_TEST_POSTGRES_URL is not set: no PostgreSQL to switch to"
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(message + " (CI=true: .ci/run must start PostgreSQL)", pytrace=False)
+        pytest.skip(message)
+    return url
+
+
+@pytest.mark.parametrize("setting", ["environment", "secrets"])
+def test_one_setting_switches_to_postgresql(
+    monkeypatch: pytest.MonkeyPatch, _data_dir: Path, setting: str
+) -> None:
+    url = _postgres_url()
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
+    if setting == "environment":
+        monkeypatch.setenv(sheets.ENV_DATABASE_URL, url)
+    else:
+        at.secrets["connections"] = {"sheets": {"url": url}}
+    at.query_params["lang"] = "en"
+    at.run()
+    at.switch_page("app_pages/score_sheet.py").run()
+    match_id = start_match(at, "Us", "Them")
+    submit_round(at, "120", "-30")
+    assert "Saved in the database" in " ".join(c.value for c in at.caption)
+    # The round is in PostgreSQL, and nothing went to the SQLite file.
+    store = sheets.SheetStore(sheets.open_engine(url))
+    assert store.sheet(match_id).rounds[0].points == (120, -30)
+    store.engine.dispose()
+    assert not (_data_dir / sheets.SQLITE_FILE).exists()
+
+
+def test_calculator_warns_when_the_match_scores_differently(
+    open_app: OpenApp, switch_to: Any
+) -> None:
+    at = open_app("sheet", lang="en")
+    match_id = start_match(at, "Us", "Them", target=1500)  # a target does not score rounds
+    switch_to(at, "calculator")
+    assert not at.warning
+    # A second phone whose link says the joker counts 20: its rounds would score otherwise.
+    other = open_app("calculator", lang="en", match=match_id, joker_points="20")
+    (warning,) = other.warning
+    assert warning.value == (
+        "This match was created with **Buraco Fechado + match to 1500**; the calculator "
+        "scores with **Buraco Fechado + joker 20** (sidebar)."
+    )

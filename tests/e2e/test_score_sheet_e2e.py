@@ -1,0 +1,222 @@
+"""The score sheet in a real browser at a phone's size (390x844): two rounds entered, the page
+reloaded, the server restarted, a second phone opening the shared link: the rounds are still
+there, and the chart is drawn. Screenshots go to tests/artifacts/.
+
+The app runs here as its own `streamlit run` with a temporary BURACO_DATA_DIR, so it can be
+stopped and started again over the same SQLite file.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import ARTIFACTS, PHONE, ROOT, Outside, new_page, shot, wait_for_app
+
+pytestmark = pytest.mark.e2e
+
+
+class Server:
+    """`streamlit run app.py` on a fixed port over one data directory; restartable."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = data_dir
+        with socket.socket() as sock:
+            sock.bind(("localhost", 0))
+            self.port = int(sock.getsockname()[1])
+        self.url = f"http://localhost:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        env = {k: v for k, v in os.environ.items() if k != "BURACO_DATABASE_URL"}
+        env["BURACO_DATA_DIR"] = str(self.data_dir)
+        cmd = [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            "app.py",
+            "--server.headless",
+            "true",
+            "--server.port",
+            str(self.port),
+            "--server.address",
+            "localhost",
+            "--browser.gatherUsageStats",
+            "false",
+            "--server.fileWatcherType",
+            "none",
+            "--global.developmentMode",
+            "false",
+        ]
+        log = (ARTIFACTS / f"streamlit-sheet-{self.port}.log").open("a")
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                pytest.fail(f"streamlit exited with {self.proc.returncode}; see {log.name}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=1) as answer:
+                    if answer.read().strip() == b"ok":
+                        return
+            except OSError:
+                pass
+            time.sleep(0.2)
+        pytest.fail(f"streamlit did not become healthy in 30 s; see {log.name}")
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.proc = None
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    running = Server(tmp_path / "data")
+    running.start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def outside() -> Iterator[Outside]:
+    """Requests that left localhost: there must be none."""
+    seen = Outside()
+    yield seen
+    assert seen.urls == [], f"requests left localhost: {seen.urls}"
+
+
+def metric_values(page: Any) -> list[str]:
+    return [v.strip() for v in page.locator("[data-testid='stMetricValue']").all_inner_texts()]
+
+
+def enter_round(page: Any, number: int, first: str, second: str) -> None:
+    page.get_by_label("Pontos de Nós").fill(first)
+    page.get_by_label("Pontos de Eles").fill(second)
+    page.get_by_role("button", name=f"Lançar rodada {number}").click()
+    page.get_by_text(f"Rodada {number} lançada.").wait_for(timeout=20_000)
+    wait_for_app(page)
+
+
+def chart_lines(page: Any) -> int:
+    """Lines plotly drew in the running-totals chart (one per side)."""
+    page.wait_for_selector(".js-plotly-plot .scatterlayer .trace", timeout=20_000)
+    return int(page.locator(".js-plotly-plot .scatterlayer .trace").count())
+
+
+def test_rounds_survive_a_reload_a_restart_and_a_second_phone(
+    browser: Any, server: Server, outside: Outside
+) -> None:
+    page = new_page(browser, PHONE, outside)
+    page.goto(f"{server.url}/sheet")
+    wait_for_app(page)
+    shot(page, "sheet_new_phone")
+    page.get_by_role("button", name="Começar a partida").click()
+    page.get_by_role("button", name="Lançar rodada 1").wait_for(timeout=20_000)
+    wait_for_app(page)
+    match_id = re.search(r"[?&]match=([A-Za-z0-9_-]+)", page.url)
+    assert match_id, page.url
+
+    enter_round(page, 1, "525", "-5")
+    enter_round(page, 2, "-40", "1.200")
+    assert metric_values(page) == ["485", "1195"]
+    assert chart_lines(page) == 2
+    shot(page, "sheet_two_rounds_phone")
+
+    # A refresh: the URL carries the match.
+    page.reload()
+    wait_for_app(page)
+    assert metric_values(page) == ["485", "1195"]
+    assert chart_lines(page) == 2
+
+    # A restarted server: the SQLite file is all there is.
+    server.stop()
+    server.start()
+    page.reload()
+    wait_for_app(page)
+    assert metric_values(page) == ["485", "1195"]
+    assert page.locator("[data-testid='stDataFrame']").count() == 1
+    assert chart_lines(page) == 2
+    shot(page, "sheet_after_restart_phone")
+
+    # A second phone opens the link shown on the sheet and sees the same rounds.
+    link = page.locator("[data-testid='stCode'] code").first.inner_text().strip()
+    assert link == f"{server.url}/sheet?match={match_id.group(1)}"
+    other = new_page(browser, PHONE, outside)
+    other.goto(link)
+    wait_for_app(other)
+    assert metric_values(other) == ["485", "1195"]
+    enter_round(other, 3, "100", "100")
+    page.get_by_role("button", name="↻ Atualizar").click()
+    page.get_by_text("Lançar rodada 4").wait_for(timeout=20_000)
+    wait_for_app(page)
+    assert metric_values(page) == ["585", "1295"]
+    assert outside.urls == []
+
+
+def type_into(page: Any, field: Any, text: str) -> None:
+    """Type into a text area and leave it: Streamlit sends the value on blur."""
+    field.fill(text)
+    field.blur()
+    wait_for_app(page)
+
+
+def test_calculator_at_phone_size(browser: Any, server: Server, outside: Outside) -> None:
+    page = new_page(browser, PHONE, outside)
+    page.goto(f"{server.url}/calculator?joker_points=20")
+    wait_for_app(page)
+    # Only the open tab's fields are visible, so `.first` is always the open side's.
+    melds = page.get_by_role("textbox", name="Jogos na mesa (um por linha)").first
+    hands = page.get_by_role("textbox", name="Cartas na mão (uma linha por jogador)").first
+    type_into(page, melds, "4h 5h 6h 7h 8h 9h 10h\n5s 6s 7s 2d 9s 10s Js\nQc Kc Ac")
+    type_into(page, hands, "\n7c Kd")
+    page.get_by_role("tab", name="Eles").click()
+    type_into(page, melds, "6d 7d 8d\n9s 10s Js Qs")
+    type_into(page, hands, "3c Kh Kh Qd 8c JK")
+    page.locator("[data-testid='stRadio'] label").filter(has_text="Nós").click()
+    wait_for_app(page)
+    page.wait_for_selector(".js-plotly-plot .barlayer .trace", timeout=20_000)
+    assert metric_values(page) == ["525", "-5"]
+    shot(page, "calculator_worked_example_phone")
+    # A bad card: the message sits under the field, and the side's tab is marked.
+    page.get_by_role("tab", name="Nós").click()
+    type_into(page, melds, "4h 5h 6x")
+    alert = page.locator("[data-testid='stAlertContentError']").first
+    assert "«6x»" in alert.inner_text()
+    assert page.get_by_role("tab", name="⚠ Nós").count() == 1
+    shot(page, "calculator_bad_card_phone")
+
+
+def test_names_show_exactly_as_typed(browser: Any, server: Server, outside: Outside) -> None:
+    page = new_page(browser, PHONE, outside)
+    page.goto(f"{server.url}/sheet?lang=en")
+    wait_for_app(page)
+    names = ["<b>Ana</b> & 1.", "**Bia** :red[x] $y$"]
+    page.get_by_role("textbox", name="Name of side 1").fill(names[0])
+    page.get_by_role("textbox", name="Name of side 2").fill(names[1])
+    page.get_by_role("button", name="Start the match").click()
+    page.get_by_role("button", name="Enter round 1").wait_for(timeout=20_000)
+    wait_for_app(page)
+    labels = page.locator("[data-testid='stMetricLabel']").all_inner_texts()
+    assert [label.strip() for label in labels] == names
+    assert page.locator("[data-testid='stMetricLabel'] b").count() == 0  # no markup made
+    heading = page.locator("[data-testid='stMain'] [data-testid='stHeading'] h3").first.inner_text()
+    assert heading.strip() == " × ".join(names)
+    shot(page, "sheet_names_as_text_phone")
