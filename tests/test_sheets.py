@@ -1,0 +1,449 @@
+"""The score-sheet store (buraco_app.sheets) without Streamlit: create, add, undo, CSV, bad
+input, concurrency (threads and processes), and a process killed in the middle of a write.
+
+Every storage test runs against SQLite (a file in a temporary directory) and against
+PostgreSQL when BURACO_TEST_POSTGRES_URL is set (.ci/run starts a server and sets it); in CI
+(CI=true) a missing PostgreSQL fails the run instead of skipping it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import Engine, create_engine, text
+
+from buraco_app import sheets
+from buraco_app.i18n import EN, PT
+from buraco_app.sheets import (
+    MatchNotFound,
+    SheetError,
+    SheetStore,
+    clean_names,
+    md_text,
+    parse_points,
+)
+from buraco_core import ruleset
+
+ROOT = Path(__file__).resolve().parents[1]
+PG_ENV = "BURACO_TEST_POSTGRES_URL"
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+FECHADO_20 = ruleset("fechado", joker_points=20)
+
+
+# --- backends ------------------------------------------------------------------------------
+
+
+@dataclass
+class Backend:
+    """How to open the same database again, here and in a subprocess."""
+
+    name: str
+    url: str
+    schema: str | None = None  # PostgreSQL: each test gets its own schema
+
+    def engine(self) -> Engine:
+        return make_engine(self.url, self.schema)
+
+    def store(self) -> SheetStore:
+        return SheetStore(self.engine())
+
+
+def make_engine(url: str, schema: str | None) -> Engine:
+    if schema is None:
+        return sheets.open_engine(url)
+    return create_engine(
+        url, connect_args={"options": f"-csearch_path={schema}"}, **sheets.engine_options(url)
+    )
+
+
+def _postgres_url() -> str:
+    url = os.environ.get(PG_ENV, "").strip()
+    if not url:
+        message = f"{PG_ENV} is not set: no PostgreSQL to test the store against"
+        if IN_CI:
+            pytest.fail(message + " (CI=true: .ci/run must start PostgreSQL)", pytrace=False)
+        pytest.skip(message)
+    return url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Backend]:
+    if request.param == "sqlite":
+        yield Backend("sqlite", sheets.sqlite_url(tmp_path / "data"))
+        return
+    url = _postgres_url()
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(url)
+    with admin.begin() as conn:
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    try:
+        yield Backend("postgresql", url, schema)
+    finally:
+        with admin.begin() as conn:
+            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+
+@pytest.fixture
+def store(backend: Backend) -> Iterator[SheetStore]:
+    opened = backend.store()
+    yield opened
+    opened.engine.dispose()
+
+
+# --- create, read, add, undo, CSV ---------------------------------------------------------
+
+
+def test_create_and_read_back_in_a_new_store(backend: Backend, store: SheetStore) -> None:
+    match = store.create_match(["  Nós ", "Eles"], rules=FECHADO_20)
+    assert re.fullmatch(r"[A-Za-z0-9_-]{12}", match.id)
+    again = backend.store()  # another process or a restarted server would do the same
+    read = again.get_match(match.id)
+    assert read.names == ("Nós", "Eles")
+    assert read.target == 3000
+    assert read.rules() == FECHADO_20
+    assert read.created_at is not None
+    assert again.sheet(match.id).rounds == ()
+    again.engine.dispose()
+
+
+def test_target_and_rules_are_those_of_the_match(store: SheetStore) -> None:
+    rules = ruleset("stbl", vulnerable_min_meld_points=75)
+    match = store.create_match(["A", "B"], rules=rules, target=2000)
+    read = store.get_match(match.id).rules()
+    assert read.preset == "stbl"
+    assert read.target_score == 2000
+    assert read.vulnerable_min_meld_points == 75
+
+
+def test_rounds_running_totals_vulnerable_and_winner(store: SheetStore) -> None:
+    rules = ruleset("fechado", vulnerable_min_meld_points=75)
+    match = store.create_match(["Nós", "Eles"], rules=rules, target=1000)
+    assert store.add_round(match.id, [525, -5]).number == 1
+    assert store.add_round(match.id, ["-40", "+300"], detail={"source": "x"}).number == 2
+    sheet = store.sheet(match.id)
+    assert [r.points for r in sheet.rounds] == [(525, -5), (-40, 300)]
+    assert sheet.rounds[1].detail == {"source": "x"}
+    standing = sheet.standing()
+    assert standing.running == ((525, -5), (485, 295))
+    assert standing.vulnerable == (False, False)
+    store.add_round(match.id, [100, 0])
+    assert store.sheet(match.id).standing().vulnerable == (True, False)  # 585 >= 500
+    store.add_round(match.id, [500, 10])
+    standing = store.sheet(match.id).standing()
+    assert standing.winner == "Nós" and standing.totals == (1085, 305)
+    with pytest.raises(SheetError) as over:
+        store.add_round(match.id, [10, 10])
+    assert over.value.code == "match_over"
+
+
+def test_undo_the_last_round_only(store: SheetStore) -> None:
+    match = store.create_match(["A", "B"], rules=FECHADO_20)
+    with pytest.raises(SheetError) as nothing:
+        store.undo_last(match.id)
+    assert nothing.value.code == "undo_nothing"
+    store.add_round(match.id, [10, 20])
+    store.add_round(match.id, [30, 40])
+    with pytest.raises(SheetError) as stale:
+        store.undo_last(match.id, expected_number=1)  # another phone added round 2 since
+    assert stale.value.code == "undo_stale" and stale.value.params["last"] == 2
+    gone = store.undo_last(match.id, expected_number=2)
+    assert (gone.number, gone.points) == (2, (30, 40))
+    assert [r.number for r in store.sheet(match.id).rounds] == [1]
+    assert store.add_round(match.id, [5, 5]).number == 2  # the number is free again
+
+
+def test_export_csv(store: SheetStore) -> None:
+    match = store.create_match(["Nós", "=Eles"], rules=FECHADO_20)
+    store.add_round(match.id, [525, -5])
+    store.add_round(match.id, [-100, 250])
+    assert store.export_csv(match.id).splitlines() == [
+        "round,Nós,'=Eles,Nós total,'=Eles total",  # no formula for a spreadsheet to run
+        "1,525,-5,525,-5",
+        "2,-100,250,425,245",
+    ]
+    pt = store.export_csv(match.id, round_label="rodada", total_label="{name} total")
+    assert pt.splitlines()[0].startswith("rodada,")
+
+
+def test_matches_are_independent(store: SheetStore) -> None:
+    one = store.create_match(["A", "B"], rules=FECHADO_20)
+    two = store.create_match(["A", "B", "C"], rules=FECHADO_20)
+    store.add_round(one.id, [1, 2])
+    store.add_round(two.id, [3, 4, 5])
+    assert store.add_round(two.id, [0, 0, 0]).number == 2
+    assert len(store.sheet(one.id).rounds) == 1
+
+
+# --- bad input -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("names", "code"),
+    [
+        (["A"], "names_count"),
+        (["A", "B", "C", "D", "E"], "names_count"),
+        (["A", "   "], "name_empty"),
+        (["A", "x" * 31], "name_too_long"),
+        (["Nós", "NÓS"], "name_duplicate"),
+        (["A", "B\x00"], "name_bad_char"),
+        (["A", 3], "name_empty"),
+    ],
+)
+def test_bad_names(store: SheetStore, names: list[Any], code: str) -> None:
+    with pytest.raises(SheetError) as bad:
+        store.create_match(names, rules=FECHADO_20)
+    assert bad.value.code == code
+
+
+@pytest.mark.parametrize("target", [0, 99, 100_001, "lots", True, 2.5])
+def test_bad_target(store: SheetStore, target: Any) -> None:
+    with pytest.raises(SheetError) as bad:
+        store.create_match(["A", "B"], rules=FECHADO_20, target=target)
+    assert bad.value.code == "target_range" and bad.value.field == "target"
+
+
+@pytest.mark.parametrize(
+    ("points", "code", "field"),
+    [
+        (["abc", 10], "points_not_number", "points[0]"),
+        ([10, "12.5"], "points_not_number", "points[1]"),
+        ([10, None], "points_not_number", "points[1]"),
+        ([True, 10], "points_not_number", "points[0]"),
+        ([10, 1.5], "points_not_number", "points[1]"),
+        ([50_001, 0], "points_absurd", "points[0]"),
+        ([0, "-9999999"], "points_absurd", "points[1]"),
+        ([10], "points_count", "points"),
+        ([1, 2, 3], "points_count", "points"),
+    ],
+)
+def test_bad_points(store: SheetStore, points: list[Any], code: str, field: str) -> None:
+    match = store.create_match(["A", "B"], rules=FECHADO_20)
+    with pytest.raises(SheetError) as bad:
+        store.add_round(match.id, points)
+    assert (bad.value.code, bad.value.field) == (code, field)
+    assert store.sheet(match.id).rounds == ()  # nothing half-written
+
+
+@pytest.mark.parametrize("match_id", ["", "nope", "x" * 40, "../../etc", "abc def ghi jk", None])
+def test_unknown_match(store: SheetStore, match_id: Any) -> None:
+    for call in (
+        lambda: store.get_match(match_id),
+        lambda: store.sheet(match_id),
+        lambda: store.add_round(match_id, [1, 2]),
+        lambda: store.undo_last(match_id),
+    ):
+        with pytest.raises(MatchNotFound) as unknown:
+            call()
+        assert unknown.value.code == "match_unknown"
+    with pytest.raises(MatchNotFound):
+        store.sheet("AAAAAAAAAAAA")  # well formed, but no such match
+
+
+def test_detail_must_be_json(store: SheetStore) -> None:
+    match = store.create_match(["A", "B"], rules=FECHADO_20)
+    with pytest.raises(SheetError) as bad:
+        store.add_round(match.id, [1, 2], detail={"x": object()})
+    assert bad.value.code == "detail_bad"
+
+
+def test_typed_points() -> None:
+    assert parse_points("-150") == -150
+    assert parse_points("−150") == -150  # the minus sign a phone keyboard may type
+    assert parse_points(" +200 ") == 200
+    assert parse_points("1.200") == 1200
+    assert parse_points("1 200") == 1200
+    assert parse_points(525.0) == 525
+    for bad in ("", "-", "1.2", "12,5", "1e3", "٣", "0x10"):
+        with pytest.raises(SheetError):
+            parse_points(bad)
+
+
+def test_names_are_cleaned_not_interpreted() -> None:
+    assert clean_names(["  <b>Ana</b>  &  Bia ", "**Eles**"]) == ("<b>Ana</b> & Bia", "**Eles**")
+    escaped = md_text("<b>x</b> **y** :red[z] $1$")
+    assert "<b>" not in escaped and "**" not in escaped and ":red[" not in escaped
+
+
+def test_every_error_code_has_a_message_in_both_languages() -> None:
+    source = (ROOT / "buraco_app" / "sheets.py").read_text()
+    codes = set(re.findall(r"(?:SheetError|MatchNotFound)\(\s*[^,]+,\s*\"([a-z_]+)\"", source))
+    assert {"match_unknown", "points_not_number", "busy", "undo_stale"} <= codes
+    for code in codes:
+        assert f"sheet.err.{code}" in PT and f"sheet.err.{code}" in EN, code
+
+
+# --- where the database is -----------------------------------------------------------------
+
+
+def test_settings_choose_the_database(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv(sheets.ENV_DATABASE_URL, raising=False)
+    monkeypatch.setenv(sheets.ENV_DATA_DIR, str(tmp_path / "somewhere"))
+    kwargs = sheets.connection_kwargs()
+    assert kwargs["url"] == f"sqlite:///{(tmp_path / 'somewhere' / 'sheets.sqlite3').resolve()}"
+    assert (tmp_path / "somewhere").is_dir()
+    monkeypatch.setenv(sheets.ENV_DATABASE_URL, "postgresql+psycopg://u:p@db.example/buraco")
+    kwargs = sheets.connection_kwargs()
+    assert kwargs["url"].startswith("postgresql+psycopg://")
+    assert kwargs["pool_pre_ping"] is True
+
+
+# --- concurrency ---------------------------------------------------------------------------
+
+
+def test_threads_adding_rounds_at_once_lose_none(backend: Backend, store: SheetStore) -> None:
+    match = store.create_match(["A", "B"], rules=FECHADO_20)
+    workers, each = 8, 10
+    start = threading.Barrier(workers)
+
+    def add(worker: int) -> list[int]:
+        start.wait()  # all at once
+        return [
+            store.add_round(match.id, [1, 0], detail={"tag": f"{worker}-{i}"}).number
+            for i in range(each)
+        ]
+
+    with ThreadPoolExecutor(workers) as pool:
+        numbers = [n for got in pool.map(add, range(workers)) for n in got]
+    assert sorted(numbers) == list(range(1, workers * each + 1))
+    rounds = store.sheet(match.id).rounds
+    assert [r.number for r in rounds] == list(range(1, workers * each + 1))
+    tags = sorted(r.detail["tag"] for r in rounds if r.detail)
+    assert tags == sorted(f"{w}-{i}" for w in range(workers) for i in range(each))
+
+
+WORKER = """
+import sys, time
+from sqlalchemy import create_engine, event
+sys.path.insert(0, {root!r})
+from buraco_app.sheets import SheetStore, engine_options, open_engine
+url, schema, match_id, tag, count, mode = sys.argv[1:7]
+if schema:  # the test's own PostgreSQL schema, as make_engine() opens it
+    engine = create_engine(
+        url, connect_args={{"options": f"-csearch_path={{schema}}"}}, **engine_options(url)
+    )
+else:
+    engine = open_engine(url)
+store = SheetStore(engine)
+if mode == "hang_in_commit":
+    def hang(conn):
+        print("in-commit", flush=True)
+        time.sleep(120)
+    event.listen(store.engine, "commit", hang)
+for i in range(int(count)):
+    number = store.add_round(match_id, [1, 0], detail={{"tag": f"{{tag}}-{{i}}"}}).number
+    print("added", number, flush=True)
+print("done", flush=True)
+"""
+
+
+def _worker(backend: Backend, match_id: str, tag: str, count: int, mode: str = "plain") -> Any:
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            WORKER.format(root=str(ROOT)),
+            backend.url,
+            backend.schema or "",
+            match_id,
+            tag,
+            str(count),
+            mode,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+
+
+def test_processes_adding_rounds_at_once_lose_none(backend: Backend, store: SheetStore) -> None:
+    match = store.create_match(["A", "B"], rules=FECHADO_20)
+    procs, each = 4, 15
+    running = [_worker(backend, match.id, f"p{p}", each) for p in range(procs)]
+    for proc in running:
+        out, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0, err
+        assert out.strip().endswith("done")
+    rounds = store.sheet(match.id).rounds
+    assert [r.number for r in rounds] == list(range(1, procs * each + 1))
+    tags = sorted(r.detail["tag"] for r in rounds if r.detail)
+    assert tags == sorted(f"p{p}-{i}" for p in range(procs) for i in range(each))
+
+
+# --- a process killed in the middle of a write ---------------------------------------------
+
+
+def _wait_for_line(proc: Any, wanted: str, timeout: float = 60) -> list[str]:
+    lines: list[str] = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            break
+        lines.append(line.strip())
+        if line.startswith(wanted):
+            return lines
+    raise AssertionError(f"no {wanted!r} from the worker: {lines} {proc.stderr.read()}")
+
+
+def _check_intact(backend: Backend, match_id: str) -> list[int]:
+    """Open the store afresh, as a restarted server would: it reads cleanly and writes."""
+    if backend.name == "sqlite":
+        path = backend.url.removeprefix("sqlite:///")
+        with sqlite3.connect(path) as raw:
+            assert raw.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    again = backend.store()
+    try:
+        numbers = [r.number for r in again.sheet(match_id).rounds]
+        assert numbers == list(range(1, len(numbers) + 1))
+        assert again.add_round(match_id, [0, 1]).number == len(numbers) + 1  # no lock left
+        again.undo_last(match_id)
+        return numbers
+    finally:
+        again.engine.dispose()
+
+
+def test_killed_during_the_commit_leaves_the_sheet_as_before(
+    backend: Backend, store: SheetStore
+) -> None:
+    match = store.create_match(["A", "B"], rules=FECHADO_20)
+    store.add_round(match.id, [10, 20])
+    proc = _worker(backend, match.id, "k", 1, mode="hang_in_commit")
+    _wait_for_line(proc, "in-commit")  # the round is inserted, its commit not yet sent
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    assert _check_intact(backend, match.id) == [1]  # as before that round
+    assert store.sheet(match.id).rounds[0].points == (10, 20)
+
+
+def test_killed_at_random_moments_never_breaks_the_sheet(
+    backend: Backend, store: SheetStore
+) -> None:
+    match = store.create_match(["A", "B"], rules=FECHADO_20)
+    acknowledged = 0
+    for delay in (0.05, 0.13, 0.21, 0.3, 0.42):
+        proc = _worker(backend, match.id, f"r{delay}", 1000)
+        time.sleep(delay + 0.6)  # the worker starts (imports) in about half a second
+        proc.send_signal(signal.SIGKILL)
+        out, _ = proc.communicate(timeout=30)
+        acknowledged += sum(1 for line in out.splitlines() if line.startswith("added"))
+        numbers = _check_intact(backend, match.id)
+        # Every acknowledged round is there; at most one more (committed, not yet printed).
+        assert acknowledged <= len(numbers) <= acknowledged + 1
+        acknowledged = len(numbers)
+    assert acknowledged > 0, "the worker never got to write: kill later"
