@@ -49,6 +49,18 @@ class Card:
     rank: int = 0
     suit: Suit | None = None
 
+    def __post_init__(self) -> None:
+        # A card that cannot exist would print wrongly or pass for a joker: refuse it here.
+        if self.suit is None and self.rank != 0:
+            raise BuracoInputError(f"card rank {self.rank!r}", "a card with a rank needs a suit")
+        if self.suit is not None and not (
+            isinstance(self.rank, int) and ACE <= self.rank <= KING and isinstance(self.suit, Suit)
+        ):
+            raise BuracoInputError(
+                f"card (rank={self.rank!r}, suit={self.suit!r})",
+                "the rank must be 1 (ace) to 13 (king) and the suit a Suit",
+            )
+
     @property
     def is_joker(self) -> bool:
         return self.suit is None

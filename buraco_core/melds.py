@@ -10,11 +10,22 @@ wild [000, 001, 002, 003].
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from itertools import pairwise
+from types import MappingProxyType
 from typing import Literal
 
-from buraco_core.cards import ACE, ACE_HIGH, RANK_TEXT, Card, Suit, card_points, copies_in_deck
+from buraco_core.cards import (
+    ACE,
+    ACE_HIGH,
+    KING,
+    RANK_TEXT,
+    Card,
+    Suit,
+    card_points,
+    copies_in_deck,
+)
 from buraco_core.rules import RuleSet
 from buraco_core.verdict import Reason
 
@@ -32,6 +43,12 @@ SRC_CANASTRA = ("000", "001", "002", "003")
 SRC_BIG_CANASTRA = ("000", "001", "002")
 SRC_TRINCA = ("000", "001", "003")
 SRC_TABLE = ("000",)
+
+# The natural card of each place (1..14) of each suit, made once: judging a meld builds no
+# Card values, which keeps the judge fast (benchmarks/bench_melds.py).
+_NATURAL: Mapping[tuple[int, Suit], Card] = MappingProxyType(
+    {(p, s): Card(ACE if p == ACE_HIGH else p, s) for s in Suit for p in range(ACE, ACE_HIGH + 1)}
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +116,9 @@ class Meld:
 
     def stands_for(self, position: int) -> Card:
         """The natural card of a position of a sequence (what a wild there replaces)."""
-        return Card(ACE if position == ACE_HIGH else position, self.suit)
+        if self.suit is None:
+            raise ValueError("a trinca's places are its rank, not cards of one suit")
+        return _NATURAL[position, self.suit]
 
     @property
     def wild_as(self) -> Card | None:
@@ -197,26 +216,52 @@ def extend_meld(meld: Meld, cards: Iterable[Card], rules: RuleSet) -> MeldVerdic
     try:
         grown = _arrange(meld.cards + new, rules, kind=meld.kind)
     except _Failure as failure:
-        return MeldVerdict(False, (failure.reason,))
+        return MeldVerdict(False, (_no_place_for_wild(meld, new, rules) or failure.reason,))
     old_two = meld.natural_two
     if old_two is not None and grown.natural_two is None:
         reason = Reason("natural_two_stays", SRC_NATURAL_TWO, {"card": old_two})
         return MeldVerdict(False, (reason,))
     grown = _keep_wild_place(meld, grown)
     notes: list[Reason] = []
-    if meld.wild is not None and grown.clean:
-        notes.append(Reason("two_moved_to_natural", SRC_NATURAL_TWO, {"card": meld.wild}))
-    elif meld.wild_slot is not None and grown.wild_slot is not None:
-        before, after = meld.wild_slot.position, grown.wild_slot.position
-        if before != after:
-            notes.append(
-                Reason(
-                    "wild_moved",
-                    SRC_TABLE,
-                    {"wild": grown.wild, "from": meld.stands_for(before), "to": grown.wild_as},
-                )
+    old_slot, new_slot = meld.wild_slot, grown.wild_slot
+    same_wild = new_slot is not None and old_slot is not None and new_slot.card == old_slot.card
+    if old_slot is not None and not same_wild and grown.natural_two == old_slot.card:
+        # The wild 2 went home; any wild the meld has now came with the new cards.
+        notes.append(Reason("two_moved_to_natural", SRC_NATURAL_TWO, {"card": old_slot.card}))
+    elif (
+        same_wild
+        and old_slot is not None
+        and new_slot is not None
+        and new_slot.position != old_slot.position
+        and new_slot.position not in meld.wild_options  # taking its other end is no move
+    ):
+        notes.append(
+            Reason(
+                "wild_moved",
+                SRC_TABLE,
+                {
+                    "wild": new_slot.card,
+                    "from": meld.stands_for(old_slot.position),
+                    "to": grown.wild_as,
+                },
             )
+        )
     return _valid(replace(grown, built_up=True), rules, tuple(notes))
+
+
+def _no_place_for_wild(meld: Meld, new: tuple[Card, ...], rules: RuleSet) -> Reason | None:
+    """Why an extension fails when the natural card takes the wild's place and the sequence
+    has no free end left (A..A): the wild never leaves the table [000]."""
+    wild = meld.wild
+    if wild is None or meld.kind != "sequence" or len(meld.cards) + len(new) <= MAX_SEQUENCE:
+        return None
+    rest = list(meld.cards + new)
+    rest.remove(wild)
+    try:
+        _arrange(tuple(rest), rules, kind="sequence")
+    except _Failure:
+        return None
+    return Reason("wild_has_no_place", SRC_TABLE, {"wild": wild, "as_card": meld.wild_as})
 
 
 def _keep_wild_place(old: Meld, grown: Meld) -> Meld:
@@ -224,11 +269,13 @@ def _keep_wild_place(old: Meld, grown: Meld) -> Meld:
     old_slot, new_slot = old.wild_slot, grown.wild_slot
     if old_slot is None or new_slot is None or len(grown.wild_options) < 2:
         return grown
+    if old_slot.card != new_slot.card:
+        return grown
     if old_slot.position == new_slot.position or old_slot.position not in grown.wild_options:
         return grown
     return _sequence_meld(
         grown.suit,
-        [s for s in grown.slots if not s.wild],
+        [(s.card, s.position) for s in grown.slots if not s.wild],
         new_slot.card,
         (old_slot.position, *[p for p in grown.wild_options if p != old_slot.position]),
     )
@@ -319,17 +366,19 @@ def _describe(meld: Meld, rules: RuleSet, kind: CanastraKind | None) -> list[Rea
 
 def _arrange(cards: tuple[Card, ...], rules: RuleSet, kind: MeldKind | None) -> Meld:
     """Find the arrangement of the cards, or raise the most telling _Failure."""
-    counts = Counter(cards)
-    for card, count in counts.items():
-        if count > copies_in_deck(card, rules.jokers_in_deck):
-            raise _fail(
-                0,
-                "more_copies_than_deck",
-                ("000", "001", "002", "003"),
-                card=card,
-                count=count,
-                copies=copies_in_deck(card, rules.jokers_in_deck),
-            )
+    if not rules.jokers_in_deck and any(c.is_joker for c in cards):
+        raise _fail(0, "no_jokers_in_deck", ("003", "option:jokers_in_deck"))
+    if len(set(cards)) < len(cards):  # counting only where a card repeats: a hot path
+        for card, count in Counter(cards).items():
+            if count > copies_in_deck(card, rules.jokers_in_deck):
+                raise _fail(
+                    0,
+                    "more_copies_than_deck",
+                    ("000", "001", "002", "003"),
+                    card=card,
+                    count=count,
+                    copies=copies_in_deck(card, rules.jokers_in_deck),
+                )
     naturals = [c for c in cards if not c.is_wild_kind]
     if not naturals:
         raise _fail(1, "only_wilds", SRC_ONE_WILD, cards=cards)
@@ -364,17 +413,21 @@ def _arrange_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: Rule
     suit = suits[0]
     jokers = [c for c in cards if c.is_joker]
     twos = [c for c in cards if c.is_two]
-    non_ace = Counter(c.rank for c in naturals if c.rank != ACE)
+    ranks = [c.rank for c in naturals if c.rank != ACE]
     aces = [c for c in naturals if c.rank == ACE]
-    repeated = [r for r, n in non_ace.items() if n > 1] + ([ACE] if len(aces) > 2 else [])
-    if repeated:
+    if len(set(ranks)) < len(ranks) or len(aces) > 2:
+        twice = [r for r, n in Counter(ranks).items() if n > 1]
+        repeated = twice + ([ACE] if len(aces) > 2 else [])
         raise _fail(
-            1, "duplicate_rank", SRC_SEQUENCE, cards=tuple(Card(r, suit) for r in sorted(repeated))
+            1,
+            "duplicate_rank",
+            SRC_SEQUENCE,
+            cards=tuple(_NATURAL[r, suit] for r in sorted(repeated)),
         )
     failures: list[_Failure] = []
     natural_two_choices: list[Card | None] = [None]
     if any(t.suit == suit for t in twos):
-        natural_two_choices.insert(0, Card(2, suit))  # a 2 that can be natural is natural
+        natural_two_choices.insert(0, _NATURAL[2, suit])  # a 2 that can be natural is natural
     for natural_two in natural_two_choices:
         wilds = list(jokers)
         rest_twos = list(twos)
@@ -385,71 +438,100 @@ def _arrange_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: Rule
             failures.append(_fail(3, "two_wilds", SRC_ONE_WILD, wilds=tuple(wilds)))
             continue
         wild = wilds[0] if wilds else None
-        if (
-            natural_two is not None
-            and wild is not None
-            and wild.is_two
-            and not rules.wild_two_beside_natural_two
-        ):
-            failures.append(
-                _fail(
-                    2,
-                    "wild_two_beside_natural_two",
-                    ("000", "option:wild_two_beside_natural_two"),
-                    natural=natural_two,
-                    wild=wild,
-                )
-            )
-            continue
-        fixed = [Slot(c, c.rank) for c in naturals if c.rank != ACE]
+        # (card, place) pairs; Slot values are made only for the arrangement that works.
+        fixed = [(c, c.rank) for c in naturals if c.rank != ACE]
         if natural_two is not None:
-            fixed.append(Slot(natural_two, 2))
+            fixed.append((natural_two, 2))
         ace_places = (
             [()] if not aces else [(ACE,), (ACE_HIGH,)] if len(aces) == 1 else [(ACE, ACE_HIGH)]
         )
         for places in ace_places:
-            slots = fixed + [Slot(a, p) for a, p in zip(aces, places, strict=True)]
+            placed = fixed + list(zip(aces, places, strict=True))
             try:
-                return _place_wild(suit, slots, wild)
+                meld = _place_wild(suit, placed, wild)
             except _Failure as failure:
                 failures.append(failure)
+                continue
+            # Checked once the cards fit: only then is the wild 2 the one thing wrong [000].
+            if (
+                natural_two is not None
+                and wild is not None
+                and wild.is_two
+                and not rules.wild_two_beside_natural_two
+            ):
+                failures.append(
+                    _fail(
+                        2,
+                        "wild_two_beside_natural_two",
+                        ("000", "option:wild_two_beside_natural_two"),
+                        natural=natural_two,
+                        wild=wild,
+                    )
+                )
+                continue
+            return meld
     best = min(failures, key=lambda f: (f.rank, len(f.reason.params.get("missing", ()))))
-    if best.reason.code == "gap" and _wraps(naturals, twos, suit):
-        raise _fail(2, "wrap_around", SRC_SEQUENCE)
+    if best.reason.code == "gap":
+        # Report a wrap only when running on past the king misses fewer cards than any
+        # legal arrangement: A 3 5..K is a gap (the 4), K-A-3 is a wrap.
+        fill = _wrap_fill(naturals, twos, suit)
+        if fill is not None and fill < len(best.reason.params["missing"]):
+            raise _fail(2, "wrap_around", SRC_SEQUENCE)
     raise best
 
 
-def _place_wild(suit: Suit, slots: list[Slot], wild: Card | None) -> Meld:
-    taken = {s.position for s in slots}
-    if len(taken) < len(slots):
+def _place_wild(suit: Suit, placed: list[tuple[Card, int]], wild: Card | None) -> Meld:
+    taken = {position for _, position in placed}
+    if len(taken) < len(placed):
         # Only a natural 2 beside... cannot happen: ranks were checked distinct.
         raise _fail(1, "duplicate_rank", SRC_SEQUENCE, cards=())
     low, high = min(taken), max(taken)
     gaps = [p for p in range(low, high + 1) if p not in taken]
     if len(gaps) > (1 if wild else 0):
-        missing = tuple(Card(ACE if p == ACE_HIGH else p, suit) for p in gaps)
+        missing = tuple(_NATURAL[p, suit] for p in gaps)
         raise _fail(4, "gap", SRC_SEQUENCE, missing=missing, has_wild=wild is not None)
     if wild is None:
-        return _sequence_meld(suit, slots, None, ())
+        return _sequence_meld(suit, placed, None, ())
     if gaps:
-        return _sequence_meld(suit, slots, wild, (gaps[0],))
+        return _sequence_meld(suit, placed, wild, (gaps[0],))
     ends = ([high + 1] if high < ACE_HIGH else []) + ([low - 1] if low > ACE else [])
     if not ends:
-        raise _fail(1, "too_long", SRC_SEQUENCE, count=len(slots) + 1, most=MAX_SEQUENCE)
-    return _sequence_meld(suit, slots, wild, tuple(ends))
+        raise _fail(1, "too_long", SRC_SEQUENCE, count=len(placed) + 1, most=MAX_SEQUENCE)
+    return _sequence_meld(suit, placed, wild, tuple(ends))
 
 
 def _sequence_meld(
-    suit: Suit | None, slots: list[Slot], wild: Card | None, options: tuple[int, ...]
+    suit: Suit | None,
+    placed: list[tuple[Card, int]],
+    wild: Card | None,
+    options: tuple[int, ...],
 ) -> Meld:
-    placed = list(slots)
+    slots = [Slot(card, position) for card, position in sorted(placed, key=lambda p: p[1])]
     if wild is not None:
-        placed.append(Slot(wild, options[0], True))
-    placed.sort(key=lambda s: s.position)
-    return Meld("sequence", suit, tuple(placed), options if wild is not None else ())
+        slots.append(Slot(wild, options[0], True))
+        slots.sort(key=lambda s: s.position)
+    return Meld("sequence", suit, tuple(slots), options if wild is not None else ())
 
 
-def _wraps(naturals: list[Card], twos: list[Card], suit: Suit) -> bool:
-    """Would the cards run on past the king into A-2-3 (K-A-2), which no source allows?"""
-    ranks = {c.rank for c in naturals} | ({2} if any(t.suit == suit for t in twos) else set())
-    return 13 in ranks and ACE in ranks and (2 in ranks or 3 in ranks)
+def _wrap_fill(naturals: list[Card], twos: list[Card], suit: Suit) -> int | None:
+    """The fewest cards missing from a run that goes on past the king into A-2 (K-A-2, which
+    no source allows) and holds all the natural cards, among them the king and the ace or the
+    2; None if there is no such run.
+
+    Such a run is the circle of 13 ranks less one stretch strictly between the 2 and the
+    king: the widest stretch free of the cards gives the shortest run."""
+    if sum(c.rank == ACE for c in naturals) > 1:
+        return None
+    ranks = {c.rank for c in naturals}
+    choices = [ranks, ranks | {2}] if any(t.suit == suit for t in twos) else [ranks]
+    best: int | None = None
+    for held in choices:
+        if KING not in held or not (ACE in held or 2 in held):
+            continue  # the cards themselves must run from the king into the ace or the 2
+        marks = sorted({r for r in held if r != ACE} | {2, KING})
+        left_out = max(high - low - 1 for low, high in pairwise(marks))
+        if left_out < 1:
+            continue  # the run would be the whole circle: no wrap, just A..K
+        fill = KING - left_out - len(held)
+        best = fill if best is None else min(best, fill)
+    return best

@@ -7,10 +7,18 @@ changed on top of a preset. Code reads the option fields, never the preset name.
 from __future__ import annotations
 
 import difflib
+import re
 import unicodedata
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+)
 
 from buraco_core.errors import BuracoInputError
 
@@ -62,6 +70,15 @@ class RuleSet(BaseModel):
         0, ge=0, le=1000, json_schema_extra={"sources": ["003"]}
     )
     round_up_to_ten: bool = Field(False, json_schema_extra={"sources": ["003"]})
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _no_bool_for_numbers(cls, value: Any, info: ValidationInfo) -> Any:
+        # Lax parsing would read true as 1 point: a bad setting silently changed.
+        field = cls.model_fields[info.field_name] if info.field_name else None
+        if isinstance(value, bool) and field is not None and field.annotation is int:
+            raise ValueError("expected a whole number, not true/false")
+        return value
 
     def changed_options(self) -> dict[str, Any]:
         """The options that differ from this rule set's preset."""
@@ -172,7 +189,8 @@ _ALIASES = {
 
 def _normalize(name: str) -> str:
     plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    return " ".join(plain.lower().replace("_", " ").replace("-", " ").split())
+    # Punctuation is noise in a name: "sem trinca, batida limpa", "buraco-fechado".
+    return " ".join(re.sub(r"[^a-z0-9]+", " ", plain.lower()).split())
 
 
 def preset_name(name: str) -> PresetName:

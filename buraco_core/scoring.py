@@ -126,12 +126,19 @@ def round_from_data(rules: RuleSet, data: Any) -> list[SideRound]:
     """
     if not isinstance(data, Mapping):
         raise BuracoInputError("round", "expected a JSON object with a 'sides' list")
+    unknown = sorted(str(k) for k in set(data) - _ROUND_FIELDS)
+    if unknown:
+        # A misspelt field would otherwise be ignored and the round scored without it.
+        raise BuracoInputError(
+            unknown[0], f"unknown field; fields: {', '.join(sorted(_ROUND_FIELDS))}"
+        )
     raw_sides = data.get("sides")
     if not isinstance(raw_sides, list) or not raw_sides:
         raise BuracoInputError("sides", "expected a non-empty list of sides")
     return [_side_from_data(rules, raw, f"sides[{i}]") for i, raw in enumerate(raw_sides)]
 
 
+_ROUND_FIELDS = {"rules", "options", "sides"}
 _SIDE_FIELDS = {"name", "melds", "hands", "took_morto", "went_out"}
 
 

@@ -1,6 +1,12 @@
 """Scoring rule points (seeds 000-003, RULES.md's worked example from seed 003)."""
 
-from buraco_core import round_from_data, ruleset, score_round
+import copy
+from typing import Any
+
+import pytest
+
+from buraco_core import BuracoInputError, match_standing, round_from_data, ruleset, score_round
+from buraco_core.scoring import RoundScore
 
 WORKED_EXAMPLE = {
     "sides": [
@@ -33,3 +39,311 @@ def test_worked_example_seed_003_scores_525_and_minus_5() -> None:
     items_a = {(i.code, i.points) for i in score.sides[0].items}
     assert ("canastra_limpa", 200) in items_a and ("canastra_suja", 100) in items_a
     assert ("batida", 100) in items_a and ("hand_cards", -15) in items_a
+
+
+# --- more scoring rule points ---------------------------------------------------------------
+
+
+def score(data: dict[str, Any], preset: str = "fechado", **options: Any) -> RoundScore:
+    rules = ruleset(preset, **options)
+    return score_round(rules, round_from_data(rules, data))
+
+
+def items(result: RoundScore, name: str) -> list[tuple[str, int]]:
+    side = next(s for s in result.sides if s.name == name)
+    return sorted((i.code, i.points) for i in side.items)
+
+
+def one_side(**side: Any) -> dict[str, Any]:
+    return {"sides": [{"name": "A", **side}]}
+
+
+def test_worked_example_is_itemised_and_the_items_sum_to_the_total() -> None:
+    """Side A: cards 50 + 55 + 35, canastras 200 + 100, batida 100, hand -15 = 525; side B:
+    cards 20 + 40, hand -65 = -5 [seed 003 worked example, joker 20]."""
+    result = score(WORKED_EXAMPLE, joker_points=20)
+    assert items(result, "A") == sorted(
+        [
+            ("table_cards", 140),
+            ("canastra_limpa", 200),
+            ("canastra_suja", 100),
+            ("batida", 100),
+            ("hand_cards", -15),
+        ]
+    )
+    assert items(result, "B") == sorted([("table_cards", 60), ("hand_cards", -65)])
+    for side in result.sides:
+        assert side.total == sum(item.points for item in side.items)
+
+
+def test_worked_example_with_the_joker_at_50() -> None:
+    """The joker's value is an option: at 50 [seeds 000, 001, 002; option joker_points] the
+    joker left in B's hand costs 50, not 20: B scores 60 - 95 = -35, A is unchanged."""
+    result = score(WORKED_EXAMPLE)
+    assert result.total("A") == 525
+    assert result.total("B") == -35
+
+
+def test_cards_on_the_table_count_and_cards_in_hand_subtract() -> None:
+    """Cards on the table add their points; cards left in a hand subtract the same
+    [seeds 000, 001, 002, 003]: 6-7-8 of diamonds (20) minus an ace and a joker (65)."""
+    result = score(one_side(melds=[["6d", "7d", "8d"]], hands=[["As", "JK"]]))
+    assert items(result, "A") == [("hand_cards", -65), ("table_cards", 20)]
+
+
+def test_each_hand_of_a_side_is_its_own_line() -> None:
+    """Minus the cards left in each player's hand [seed 003, scoring step 4]."""
+    result = score(one_side(melds=[["6d", "7d", "8d"]], hands=[["3c"], ["Kc"]]))
+    assert items(result, "A") == [("hand_cards", -10), ("hand_cards", -5), ("table_cards", 20)]
+
+
+REAL_DIAMONDS = [
+    "Ad",
+    "2d",
+    "3d",
+    "4d",
+    "5d",
+    "6d",
+    "7d",
+    "8d",
+    "9d",
+    "10d",
+    "Jd",
+    "Qd",
+    "Kd",
+    "Ad",
+]
+FIVE_HUNDRED_CLUBS = ["Ac", "2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "10c", "Jc", "Qc", "Kc"]
+LIMPA_HEARTS = ["4h", "5h", "6h", "7h", "8h", "9h", "10h"]
+SUJA_SPADES = ["5s", "6s", "7s", "2d", "9s", "10s", "Js"]
+
+
+def test_canastra_bonuses_suja_100_limpa_200_500_and_real_1000() -> None:
+    """Suja 100, limpa 200 [seeds 000-003]; de 500 500, real 1000 [seeds 000, 001, 002].
+    Cards: 50 + 55 + 110 + 125 = 340."""
+    result = score(one_side(melds=[LIMPA_HEARTS, SUJA_SPADES, FIVE_HUNDRED_CLUBS, REAL_DIAMONDS]))
+    assert items(result, "A") == sorted(
+        [
+            ("table_cards", 340),
+            ("canastra_limpa", 200),
+            ("canastra_suja", 100),
+            ("canastra_500", 500),
+            ("canastra_real", 1000),
+        ]
+    )
+
+
+def test_canastra_bonus_options_150_and_300() -> None:
+    """Some tables pay 150 for a suja and 300 for a limpa [seed 003 variation; options
+    canastra_suja_points, canastra_limpa_points, canastra_500_points,
+    canastra_real_points]."""
+    result = score(
+        one_side(melds=[LIMPA_HEARTS, SUJA_SPADES, FIVE_HUNDRED_CLUBS, REAL_DIAMONDS]),
+        canastra_suja_points=150,
+        canastra_limpa_points=300,
+        canastra_500_points=600,
+        canastra_real_points=1200,
+    )
+    bonuses = {code: points for code, points in items(result, "A") if code != "table_cards"}
+    assert bonuses == {
+        "canastra_limpa": 300,
+        "canastra_suja": 150,
+        "canastra_500": 600,
+        "canastra_real": 1200,
+    }
+
+
+def test_a_meld_short_of_seven_cards_has_no_bonus() -> None:
+    """Only a canastra (7+ cards) earns a bonus [seeds 000, 001, 002, 003]."""
+    result = score(one_side(melds=[["4h", "5h", "6h", "7h", "8h", "9h"]]))
+    assert items(result, "A") == [("table_cards", 40)]
+
+
+def test_batida_adds_100_for_the_side_that_went_out() -> None:
+    """Going out (batida final) +100, for the side that went out only [seeds 000, 001, 002,
+    003]; 50 at some tables [seed 003; option batida_points]."""
+    data = {
+        "sides": [
+            {"name": "A", "melds": [LIMPA_HEARTS], "went_out": True},
+            {"name": "B", "melds": [["6d", "7d", "8d"]]},
+        ]
+    }
+    assert ("batida", 100) in items(score(data), "A")
+    assert all(code != "batida" for code, _ in items(score(data), "B"))
+    assert ("batida", 50) in items(score(data, batida_points=50), "A")
+
+
+def test_a_round_ended_by_the_stock_has_no_batida() -> None:
+    """When the stock runs out before anyone goes out, there is no batida bonus
+    [seed 003]."""
+    result = score(one_side(melds=[LIMPA_HEARTS]))
+    assert all(code != "batida" for code, _ in items(result, "A"))
+
+
+def test_a_side_without_its_morto_pays_100() -> None:
+    """A side that ends the round without its morto: -100 [seeds 000, 001, 002, 003; option
+    morto_penalty]."""
+    data = {
+        "sides": [
+            {"name": "A", "melds": [LIMPA_HEARTS], "went_out": True},
+            {"name": "B", "melds": [["6d", "7d", "8d"]], "took_morto": False},
+        ]
+    }
+    assert items(score(data), "B") == [("morto_not_taken", -100), ("table_cards", 20)]
+    assert ("morto_not_taken", -150) in items(score(data, morto_penalty=150), "B")
+    assert all(code != "morto_not_taken" for code, _ in items(score(data), "A"))
+
+
+def test_both_mortos_stock_penalty_option() -> None:
+    """Both mortos became stock, no side took one: each side pays -100 [seed 000], or
+    neither loses [seed 003]; option both_mortos_stock_penalty, on by default."""
+    data = {
+        "sides": [
+            {"name": "A", "melds": [["6d", "7d", "8d"]], "took_morto": False},
+            {"name": "B", "melds": [["6c", "7c", "8c"]], "took_morto": False},
+        ]
+    }
+    default = score(data)
+    assert default.total("A") == default.total("B") == 20 - 100
+    neither = score(data, both_mortos_stock_penalty=False)
+    assert neither.total("A") == neither.total("B") == 20
+
+
+def test_neither_loses_only_when_no_side_took_a_morto() -> None:
+    """ "Neither loses" is about both mortos going to the stock [seed 003]; a side that
+    missed its morto while the other took one still pays [seeds 000-003]."""
+    data = {
+        "sides": [
+            {"name": "A", "melds": [["6d", "7d", "8d"]], "took_morto": True},
+            {"name": "B", "melds": [["6c", "7c", "8c"]], "took_morto": False},
+        ]
+    }
+    assert score(data, both_mortos_stock_penalty=False).total("B") == 20 - 100
+
+
+def test_round_up_to_ten() -> None:
+    """Some tables round each round's score up to the next ten [seed 003; option
+    round_up_to_ten, off by default]: 525 -> 530, -5 -> 0."""
+    rounded = score(WORKED_EXAMPLE, joker_points=20, round_up_to_ten=True)
+    assert rounded.total("A") == 530 and rounded.total("B") == 0
+    assert ("rounding", 5) in items(rounded, "A")
+    assert score(WORKED_EXAMPLE, joker_points=20).total("A") == 525
+    already = score(one_side(melds=[LIMPA_HEARTS]), round_up_to_ten=True)
+    assert all(code != "rounding" for code, _ in items(already, "A"))
+
+
+def test_big_canastra_built_up_scores_as_limpa_where_required() -> None:
+    """STBL: a 500 built up over several moves scores as a limpa; laid at once, 500
+    [seed 002; option big_canastras_at_once]. Fechado does not require it."""
+    built = one_side(melds=[{"cards": FIVE_HUNDRED_CLUBS, "built_up": True}])
+    at_once = one_side(melds=[FIVE_HUNDRED_CLUBS])
+    assert ("canastra_limpa", 200) in items(score(built, "stbl"), "A")
+    assert ("canastra_500", 500) in items(score(at_once, "stbl"), "A")
+    assert ("canastra_500", 500) in items(score(built, "fechado"), "A")
+
+
+def test_eight_of_a_kind_real_scores_1000() -> None:
+    """Eight equal cards count as a real, 1000 [seed 003 variation; option
+    eight_of_a_kind_real]."""
+    eight = one_side(melds=[["Kh", "Kh", "Ks", "Ks", "Kd", "Kd", "Kc", "Kc"]])
+    assert ("canastra_real", 1000) in items(score(eight, eight_of_a_kind_real=True), "A")
+    assert ("canastra_limpa", 200) in items(score(eight), "A")
+
+
+# --- the match ------------------------------------------------------------------------------
+
+
+def test_match_is_won_on_reaching_the_target() -> None:
+    """Play rounds until a side reaches 3000; then the higher total wins [seed 003]."""
+    rules = ruleset("fechado")
+    going = match_standing(rules, ["A", "B"], [[1500, 200], [1400, 300]])
+    assert going.totals == (2900, 500) and going.winner is None and not going.finished
+    done = match_standing(rules, ["A", "B"], [[1500, 200], [1500, 300]])
+    assert done.totals == (3000, 500) and done.winner == "A"
+    assert done.running == ((1500, 200), (3000, 500))
+
+
+def test_the_higher_total_wins_when_both_pass_the_target() -> None:
+    """ "Ao alcançar 3000, vence quem tiver mais pontos" [seed 003]."""
+    standing = match_standing(ruleset("fechado"), ["A", "B"], [[2000, 2500], [1200, 900]])
+    assert standing.totals == (3200, 3400) and standing.winner == "B"
+
+
+def test_match_target_option() -> None:
+    """2000, 3500 or 5000 instead of 3000 [seed 003 variations; option target_score]."""
+    rounds = [[1200, 100], [900, 100]]
+    assert match_standing(ruleset("fechado"), ["A", "B"], rounds).winner is None
+    short = match_standing(ruleset("fechado", target_score=2000), ["A", "B"], rounds)
+    assert short.winner == "A"
+
+
+def test_vulnerability_from_half_the_target_when_on() -> None:
+    """From half the target a side is vulnerable: its first meld must total 75 card points
+    [seed 003, optional; option vulnerable_min_meld_points, 0 = off]."""
+    rounds = [[1500, 1499]]
+    on = match_standing(ruleset("fechado", vulnerable_min_meld_points=75), ["A", "B"], rounds)
+    assert on.vulnerable == (True, False)
+    off = match_standing(ruleset("fechado"), ["A", "B"], rounds)
+    assert off.vulnerable == (False, False)
+
+
+def test_a_match_round_needs_a_score_per_side() -> None:
+    """Bad input names the place [DESIGN.md]."""
+    with pytest.raises(BuracoInputError) as info:
+        match_standing(ruleset("fechado"), ["A", "B"], [[10, 20], [30]])
+    assert info.value.where == "rounds[1]"
+
+
+# --- malformed rounds name the field ----------------------------------------------------------
+
+
+def _broken(path: list[Any], value: Any) -> dict[str, Any]:
+    data = copy.deepcopy(WORKED_EXAMPLE)
+    target: Any = data
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return data
+
+
+@pytest.mark.parametrize(
+    ("data", "where"),
+    [
+        (_broken(["sides", 0, "melds", 1, 2], "7x"), "sides[0].melds[1][2]"),
+        (_broken(["sides", 0, "melds", 1], ["5s", "6s", "8s"]), "sides[0].melds[1]"),
+        (_broken(["sides", 1, "hands", 0, 5], "JKK"), "sides[1].hands[0][5]"),
+        (_broken(["sides", 0, "went_out"], "yes"), "sides[0].went_out"),
+        (_broken(["sides", 1, "took_morto"], 1), "sides[1].took_morto"),
+        (_broken(["sides", 0, "hands"], "7c Kd"), "sides[0].hands"),
+        (_broken(["sides", 0, "wnet_out"], True), "sides[0].wnet_out"),
+        (_broken(["sides", 0, "name"], ""), "sides[0].name"),
+        (
+            _broken(["sides", 0, "melds", 2], {"cards": ["Qc", "Kc", "Ac"], "built": True}),
+            "sides[0].melds[2].built",
+        ),
+        (
+            _broken(["sides", 0, "melds", 2], {"cards": ["Qc", "Kc", "Ac"], "built_up": "no"}),
+            "sides[0].melds[2].built_up",
+        ),
+        (_broken(["sides"], []), "sides"),
+        (_broken(["side"], []), "side"),
+    ],
+)
+def test_a_malformed_round_names_the_field(data: dict[str, Any], where: str) -> None:
+    """Malformed input says which field is wrong, e.g. sides[0].melds[1][2] [issue 2,
+    `buraco score`]."""
+    rules = ruleset("fechado", joker_points=20)
+    with pytest.raises(BuracoInputError) as info:
+        score_round(rules, round_from_data(rules, data))
+    assert info.value.where == where
+
+
+def test_an_impossible_round_is_bad_input() -> None:
+    """Two sides cannot both go out, and no card appears more often than the deck holds
+    [seeds 000-003]."""
+    both_out = _broken(["sides", 1, "went_out"], True)
+    with pytest.raises(BuracoInputError, match="went_out"):
+        score(both_out)
+    three_kings = _broken(["sides", 1, "hands", 0], ["Kh", "Kh", "Kh"])
+    with pytest.raises(BuracoInputError, match="Kh"):
+        score(three_kings)

@@ -1,0 +1,146 @@
+"""Cards: the notation, the deck and card points (seeds 000-003, DESIGN.md's notation)."""
+
+from collections import Counter
+
+import pytest
+
+from buraco_core import JOKER, BuracoInputError, Card, Suit, card_points, deck, ruleset
+from buraco_core.cards import copies_in_deck, format_cards, parse_card, parse_cards
+
+
+def test_deck_has_108_cards_or_104_without_jokers() -> None:
+    """Two 52-card decks plus 4 jokers, 108 cards [seeds 000, 001, 002, 003]; without the
+    figure jokers 104 cards, only the 2s wild [seed 003 variation; option jokers_in_deck]."""
+    assert len(deck()) == 108
+    assert len(deck(jokers=False)) == 104
+    assert deck(jokers=False).count(JOKER) == 0
+    assert ruleset("fechado").deck_size == 108
+    assert ruleset("fechado", jokers_in_deck=False).deck_size == 104
+
+
+def test_deck_is_two_copies_of_each_card_and_four_jokers() -> None:
+    """Two full decks: each of the 52 cards twice, jokers four times [seeds 000, 002, 003]."""
+    counts = Counter(deck())
+    assert counts[JOKER] == 4
+    naturals = {card: n for card, n in counts.items() if card != JOKER}
+    assert len(naturals) == 52
+    assert set(naturals.values()) == {2}
+    assert copies_in_deck(Card(5, Suit.HEARTS)) == 2
+    assert copies_in_deck(JOKER) == 4
+    assert copies_in_deck(JOKER, jokers=False) == 0
+
+
+@pytest.mark.parametrize(
+    ("token", "points"),
+    [
+        ("As", 15),
+        ("2c", 10),
+        ("3h", 5),
+        ("7d", 5),
+        ("8s", 10),
+        ("10c", 10),
+        ("Jh", 10),
+        ("Qd", 10),
+        ("Ks", 10),
+    ],
+)
+def test_card_points_ace_15_eight_to_king_10_three_to_seven_5_two_10(
+    token: str, points: int
+) -> None:
+    """A 15; 8 to K 10; 3 to 7 5; a 2 10, wild or natural [seeds 000, 001, 002, 003]."""
+    assert card_points(parse_card(token), joker_points=50) == points
+
+
+def test_joker_points_50_by_default_and_20_selectable() -> None:
+    """Joker 50 [seeds 000, 001, 002]; 20 in seed 003: option joker_points, 50 in every
+    preset."""
+    for name in ("aberto", "fechado", "stbl"):
+        assert card_points(JOKER, ruleset(name).joker_points) == 50
+    assert card_points(JOKER, ruleset("fechado", joker_points=20).joker_points) == 20
+
+
+@pytest.mark.parametrize(
+    ("token", "expected"),
+    [
+        ("4h", Card(4, Suit.HEARTS)),
+        ("4H", Card(4, Suit.HEARTS)),
+        ("10♠", Card(10, Suit.SPADES)),
+        ("10s", Card(10, Suit.SPADES)),
+        ("Td", Card(10, Suit.DIAMONDS)),
+        ("td", Card(10, Suit.DIAMONDS)),
+        ("q♣", Card(12, Suit.CLUBS)),
+        ("A♥", Card(1, Suit.HEARTS)),
+        ("a♥️", Card(1, Suit.HEARTS)),  # the emoji presentation selector some keyboards add
+        ("K♢", Card(13, Suit.DIAMONDS)),  # white suit symbols are typed too
+        ("JK", JOKER),
+        ("jk", JOKER),
+        ("Js", Card(11, Suit.SPADES)),
+        ("jc", Card(11, Suit.CLUBS)),
+    ],
+)
+def test_notation_ranks_suits_symbols_and_joker_case_insensitive(
+    token: str, expected: Card
+) -> None:
+    """Rank A 2..10 J Q K (T for 10), suit c d h s or ♣ ♦ ♥ ♠, joker JK, any case
+    [DESIGN.md, card notation]."""
+    assert parse_card(token) == expected
+
+
+@pytest.mark.parametrize("token", ["1s", "11h", "4x", "4", "h4", "JKK", "10", "", "B♠", "♠10"])
+def test_unparseable_token_names_the_token_and_the_notation(token: str) -> None:
+    """An unparseable token is an error naming the token and saying what the notation is
+    [issue 2, cards]."""
+    with pytest.raises(BuracoInputError) as info:
+        parse_card(token)
+    assert repr(token) in str(info.value)
+    assert "JK" in info.value.problem and "4h" in info.value.problem
+
+
+def test_parse_cards_names_the_bad_token_among_good_ones() -> None:
+    """In a list, the error names the one bad token [issue 2, cards]."""
+    with pytest.raises(BuracoInputError) as info:
+        parse_cards("4h 5h 6x 7h")
+    assert "'6x'" in info.value.where
+
+
+def test_parse_cards_accepts_spaces_commas_and_lists() -> None:
+    """Cards separated by spaces or commas, or given as a list [DESIGN.md, notation]."""
+    expected = (Card(4, Suit.HEARTS), Card(10, Suit.SPADES), JOKER)
+    assert parse_cards("4h 10♠ JK") == expected
+    assert parse_cards("4h,10s, jk") == expected
+    assert parse_cards(["4h", "Ts", "JK"]) == expected
+
+
+def test_two_copies_of_a_card_are_normal() -> None:
+    """Two decks: the same card may appear twice [DESIGN.md; seeds 000, 002]."""
+    assert parse_cards("4h 4h") == (Card(4, Suit.HEARTS), Card(4, Suit.HEARTS))
+
+
+def test_print_then_parse_gives_the_same_cards_ascii_and_symbols() -> None:
+    """Printing then parsing round-trips, in ASCII (JSON) and with suit symbols
+    [issue 2, cards]."""
+    cards = deck()
+    assert parse_cards(format_cards(cards)) == cards
+    assert parse_cards(format_cards(cards, symbols=True)) == cards
+    assert str(Card(10, Suit.SPADES)) == "10s"
+    assert Card(10, Suit.SPADES).symbol == "10♠"
+    assert str(JOKER) == JOKER.symbol == "JK"
+
+
+def test_repr_rebuilds_the_card() -> None:
+    """A card's repr rebuilds it (small immutable values) [DESIGN.md]."""
+    for card in (Card(1, Suit.CLUBS), Card(10, Suit.HEARTS), JOKER):
+        assert eval(repr(card), {"Card": Card}) == card
+
+
+@pytest.mark.parametrize(("rank", "suit"), [(5, None), (14, Suit.CLUBS), (0, Suit.HEARTS)])
+def test_a_card_that_cannot_exist_is_refused(rank: int, suit: Suit | None) -> None:
+    """Ranks run A (1) to K (13) in four suits; only the joker has neither [seed 000]."""
+    with pytest.raises(BuracoInputError):
+        Card(rank, suit)
+
+
+def test_wild_kinds_are_the_jokers_and_every_two() -> None:
+    """Wild cards: the jokers and every 2 [seeds 000, 003]."""
+    wild = [c for c in set(deck()) if c.is_wild_kind]
+    assert sorted(map(str, wild)) == ["2c", "2d", "2h", "2s", "JK"]

@@ -1,0 +1,364 @@
+"""The `buraco` command: meld, score, rules; exit codes 0 / 1 / 2 [issue 2, the command]."""
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from buraco_core.cli import main
+from buraco_core.rules import OPTION_NAMES
+
+# RULES.md's worked example [seed 003]: A went out, B took its morto; joker valued 20.
+WORKED_EXAMPLE: dict[str, Any] = {
+    "sides": [
+        {
+            "name": "A",
+            "melds": [
+                ["4h", "5h", "6h", "7h", "8h", "9h", "10h"],
+                ["5s", "6s", "7s", "2d", "9s", "10s", "Js"],
+                ["Qc", "Kc", "Ac"],
+            ],
+            "hands": [[], ["7c", "Kd"]],
+            "took_morto": True,
+            "went_out": True,
+        },
+        {
+            "name": "B",
+            "melds": [["6d", "7d", "8d"], ["9s", "10s", "Js", "Qs"]],
+            "hands": [["3c", "Kh", "Kh", "Qd", "8c", "JK"], []],
+            "took_morto": True,
+        },
+    ]
+}
+
+MELD_FIELDS = {
+    "valid",
+    "kind",
+    "suit",
+    "arrangement",
+    "wild",
+    "wild_as",
+    "clean",
+    "canastra",
+    "points",
+    "reasons",
+}
+# RULES.md's variant table, plus the 500/real laid at once of STBL [seed 002].
+PRESETS_DIFFER_IN = {
+    "discard_pile_visible",
+    "pickup",
+    "wild_top_card_new_meld_only",
+    "trincas",
+    "go_out_requires",
+    "big_canastras_at_once",
+}
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, Any]:
+    code, out, err = run(capsys, *argv, "--json")
+    assert err == ""
+    return code, json.loads(out)
+
+
+# --- buraco meld ----------------------------------------------------------------------------
+
+
+def test_meld_json_of_the_worked_example_dirty_canastra(capsys: pytest.CaptureFixture[str]) -> None:
+    """5-6-7-2♦-9-10-J of spades: valid, a sequence, the 2♦ is the 8♠, canastra suja, 55
+    points [seed 003 worked example]; the fields the issue lists, cards in ASCII."""
+    code, data = run_json(capsys, "meld", "Js", "5s", "6s", "7s", "2d", "9s", "10s")
+    assert code == 0
+    assert set(data) >= MELD_FIELDS
+    assert data["valid"] is True
+    assert data["kind"] == "sequence" and data["suit"] == "s"
+    assert data["arrangement"] == ["5s", "6s", "7s", "2d", "9s", "10s", "Js"]
+    assert data["wild"] == "2d" and data["wild_as"] == "8s"
+    assert data["clean"] is False
+    assert data["canastra"] == "suja"
+    assert data["points"] == 55
+    for item in data["reasons"]:
+        assert set(item) >= {"code", "source", "message"}
+        assert item["source"].startswith("seed")
+    assert "canastra_suja" in [r["code"] for r in data["reasons"]]
+
+
+def test_meld_json_prints_cards_in_ascii(capsys: pytest.CaptureFixture[str]) -> None:
+    """Cards in JSON use the ASCII notation (10s, JK), whatever was typed [issue 2]."""
+    code, data = run_json(capsys, "meld", "9♠", "10♠", "JK")
+    assert code == 0
+    assert data["wild"] == "JK"
+    assert "10s" in data["arrangement"] and "9s" in data["arrangement"]
+    assert data["wild_as"] in ("Js", "8s")
+
+
+def test_meld_json_of_a_clean_canastra(capsys: pytest.CaptureFixture[str]) -> None:
+    """4-10 of hearts: canastra limpa, no wild, 50 points [seed 003 worked example]."""
+    code, data = run_json(capsys, "meld", "4h", "5h", "6h", "7h", "8h", "9h", "10h")
+    assert code == 0
+    assert data["clean"] is True and data["wild"] is None and data["wild_as"] is None
+    assert (data["canastra"], data["points"]) == ("limpa", 50)
+
+
+def test_meld_invalid_exits_1_and_says_why(capsys: pytest.CaptureFixture[str]) -> None:
+    """An invalid meld exits 1; the reason has a stable code and its source [issue 2]."""
+    code, data = run_json(capsys, "meld", "5s", "6s", "8s")
+    assert code == 1
+    assert data["valid"] is False
+    assert data["kind"] is None and data["canastra"] is None and data["arrangement"] == []
+    assert [r["code"] for r in data["reasons"]] == ["gap"]
+    assert data["reasons"][0]["params"]["missing"] == ["7s"]
+
+
+def test_meld_bad_card_exits_2_naming_the_token(capsys: pytest.CaptureFixture[str]) -> None:
+    """Bad input: exit 2, message on stderr naming the token and the notation [issue 2]."""
+    code, out, err = run(capsys, "meld", "5s", "6s", "1s")
+    assert code == 2 and out == ""
+    assert "'1s'" in err and "JK" in err
+
+
+def test_meld_cards_in_one_word(capsys: pytest.CaptureFixture[str]) -> None:
+    """`buraco meld "4h 5h 6h"` reads the cards as if given one by one [DESIGN.md notation]."""
+    code, data = run_json(capsys, "meld", "4h 5h,6h")
+    assert code == 0 and data["arrangement"] == ["4h", "5h", "6h"]
+
+
+def test_meld_text_answer_in_each_language(capsys: pytest.CaptureFixture[str]) -> None:
+    """Without --json, a short readable answer in the chosen language; pt by default
+    [issue 2]."""
+    code, out, _ = run(capsys, "meld", "5s", "6s", "7s", "2d", "9s", "10s", "Js", "--lang", "en")
+    assert code == 0
+    assert "Valid meld" in out and "2♦=8♠" in out and "suja" in out
+    code, out, _ = run(capsys, "meld", "5s", "6s", "8s")
+    assert code == 1 and "Jogo inválido" in out and "7♠" in out
+
+
+def test_meld_rules_and_set_choose_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    """--rules picks a preset, --set changes an option on top [issue 2]: a trinca is refused
+    in Aberto and allowed with trincas=true [seeds 000, 001, 003; option trincas]."""
+    code, data = run_json(capsys, "meld", "--rules", "aberto", "5h", "5s", "5d")
+    assert code == 1 and data["reasons"][0]["code"] == "trincas_not_allowed"
+    assert "option trincas" in data["reasons"][0]["source"]
+    code, data = run_json(
+        capsys, "meld", "--rules", "buraco aberto", "--set", "trincas=true", "5h", "5s", "5d"
+    )
+    assert code == 0 and data["kind"] == "trinca" and data["suit"] is None
+    code, data = run_json(capsys, "meld", "--set", "joker_points=20", "5h", "6h", "JK")
+    assert data["points"] == 5 + 5 + 20
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["meld", "--set", "jokerpoints=20", "4h", "5h", "6h"], "jokerpoints"),
+        (["meld", "--set", "joker_points=lots", "4h", "5h", "6h"], "joker_points"),
+        (["meld", "--set", "joker_points", "4h", "5h", "6h"], "OPTION=VALUE"),
+        (["meld", "--rules", "buraco mole", "4h", "5h", "6h"], "buraco mole"),
+        (["meld", "--lang", "fr", "4h", "5h", "6h"], "fr"),
+    ],
+)
+def test_meld_bad_options_exit_2_naming_them(
+    capsys: pytest.CaptureFixture[str], argv: list[str], named: str
+) -> None:
+    """A bad option, rule set or language is bad input: exit 2, named on stderr [issue 2]."""
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert named in err
+
+
+# --- buraco score ---------------------------------------------------------------------------
+
+ROUND_FILE = {"rules": "fechado", "options": {"joker_points": 20}, **WORKED_EXAMPLE}
+
+
+def write_round(tmp_path: Path, data: Any) -> str:
+    path = tmp_path / "round.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def totals(data: Any) -> dict[str, int]:
+    return {side["name"]: side["total"] for side in data["sides"]}
+
+
+def test_score_the_worked_example(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The worked example scores 525 and -5 [seed 003]; items are code and points and sum
+    to the total [issue 2]."""
+    code, data = run_json(capsys, "score", write_round(tmp_path, ROUND_FILE))
+    assert code == 0
+    assert totals(data) == {"A": 525, "B": -5}
+    for side in data["sides"]:
+        assert set(side) >= {"name", "items", "total"}
+        assert all(set(item) >= {"code", "points"} for item in side["items"])
+        assert sum(item["points"] for item in side["items"]) == side["total"]
+
+
+def test_score_reads_stdin(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`buraco score -` reads the round from stdin [issue 2]."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(ROUND_FILE)))
+    code, data = run_json(capsys, "score", "-")
+    assert code == 0 and totals(data) == {"A": 525, "B": -5}
+
+
+def test_score_text(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Without --json, each side's items and total [issue 2]."""
+    code, out, _ = run(capsys, "score", write_round(tmp_path, ROUND_FILE), "--lang", "en")
+    assert code == 0
+    assert "A: 525" in out and "B: -5" in out and "canastra limpa" in out
+
+
+def test_score_command_line_options_override_the_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """--set over the file's options: the joker at 50 costs B 30 more [option joker_points;
+    seeds 000, 003]."""
+    path = write_round(tmp_path, ROUND_FILE)
+    code, data = run_json(capsys, "score", "--set", "joker_points=50", path)
+    assert code == 0 and totals(data) == {"A": 525, "B": -35}
+    code, data = run_json(capsys, "score", "--set", "round_up_to_ten=true", path)
+    assert totals(data) == {"A": 530, "B": 0}
+
+
+def _with(path: list[Any], value: Any) -> dict[str, Any]:
+    data: Any = json.loads(json.dumps(ROUND_FILE))
+    target = data
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return dict(data)
+
+
+@pytest.mark.parametrize(
+    ("data", "named"),
+    [
+        (_with(["sides", 0, "melds", 1, 2], "7x"), "sides[0].melds[1][2]"),
+        (_with(["sides", 0, "melds", 0], ["4h", "5h", "7h"]), "sides[0].melds[0]"),
+        (_with(["sides", 1, "went_out"], "no"), "sides[1].went_out"),
+        (_with(["rules"], "buraco mole"), "buraco mole"),
+        (_with(["options"], {"joker_points": "lots"}), "joker_points"),
+        (_with(["options"], {"jokerpoints": 20}), "jokerpoints"),
+        (_with(["sides"], "A and B"), "sides"),
+        ([1, 2, 3], "round"),
+    ],
+)
+def test_score_malformed_round_exits_2_naming_the_field(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, data: Any, named: str
+) -> None:
+    """Malformed input: exit 2 and a message that says which field is wrong [issue 2]."""
+    code, out, err = run(capsys, "score", write_round(tmp_path, data))
+    assert code == 2 and out == ""
+    assert named in err
+
+
+def test_score_unreadable_input_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Not JSON, or no such file: exit 2 naming the place [issue 2]."""
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"sides": [}', encoding="utf-8")
+    code, _, err = run(capsys, "score", str(bad))
+    assert code == 2 and "bad.json:1:" in err
+    code, _, err = run(capsys, "score", str(tmp_path / "missing.json"))
+    assert code == 2 and "missing.json" in err
+
+
+# --- buraco rules ---------------------------------------------------------------------------
+
+
+def test_rules_shows_where_the_presets_differ(capsys: pytest.CaptureFixture[str]) -> None:
+    """`buraco rules`: where the three presets differ, per RULES.md's variant table
+    [seeds 000, 001, 002, 003]."""
+    code, out, _ = run(capsys, "rules", "--lang", "en")
+    assert code == 0
+    assert "Where the variants differ" in out
+    for name in PRESETS_DIFFER_IN:
+        assert name in out
+    assert "joker_points" not in out  # the same in every preset
+    code, out, _ = run(capsys, "rules")
+    assert "Onde as variantes diferem" in out
+
+
+def test_rules_json_lists_every_option_and_the_differences(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`buraco rules --json`: every option with its meaning, sources and preset values
+    [issue 2]."""
+    code, data = run_json(capsys, "rules", "--lang", "en")
+    assert code == 0
+    assert [o["name"] for o in data["options"]] == list(OPTION_NAMES)
+    assert set(data["presets_differ_in"]) == PRESETS_DIFFER_IN
+    trincas = next(o for o in data["options"] if o["name"] == "trincas")
+    assert trincas["presets"] == {"aberto": False, "fechado": True, "stbl": False}
+    assert trincas["description"].startswith("Trincas")
+    assert all(o["sources"] for o in data["options"])
+
+
+def test_rules_of_one_preset_with_values(capsys: pytest.CaptureFixture[str]) -> None:
+    """`buraco rules NAME`: the options of one rule set with their values and meaning
+    [issue 2]."""
+    code, out, _ = run(capsys, "rules", "stbl", "--lang", "en")
+    assert code == 0
+    for name in OPTION_NAMES:
+        assert name in out
+    assert "go_out_requires = clean_canastra" in out
+    code, data = run_json(capsys, "rules", "fechado", "--set", "joker_points=20")
+    values = {o["name"]: o["value"] for o in data["options"]}
+    assert values["joker_points"] == 20 and values["trincas"] is True
+    assert data["rules"] == {"preset": "fechado", "changed": {"joker_points": 20}}
+
+
+def test_rules_unknown_name_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    """An unknown rule set is bad input [DESIGN.md]."""
+    code, _, err = run(capsys, "rules", "canasta")
+    assert code == 2 and "canasta" in err
+
+
+# --- the installed console script -----------------------------------------------------------
+
+
+def _script() -> Path:
+    script = Path(sys.executable).parent / "buraco"
+    assert script.exists(), f"the console script is not installed next to {sys.executable}"
+    return script
+
+
+def test_installed_buraco_command_runs(tmp_path: Path) -> None:
+    """The `buraco` console script of pyproject.toml runs as a real process: 0, 1, 2
+    [issue 2]."""
+    script = str(_script())
+    ok = subprocess.run(
+        [script, "meld", "--json", "--lang", "en", "Qc", "Kc", "Ac"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert ok.returncode == 0, ok.stderr
+    data = json.loads(ok.stdout)
+    assert data["arrangement"] == ["Qc", "Kc", "Ac"] and data["points"] == 35
+    invalid = subprocess.run(
+        [script, "meld", "Ks", "As", "2s", "3s"], capture_output=True, text=True, check=False
+    )
+    assert invalid.returncode == 1
+    bad = subprocess.run(
+        [script, "meld", "Ks", "Zs", "2s"], capture_output=True, text=True, check=False
+    )
+    assert bad.returncode == 2 and "'Zs'" in bad.stderr and bad.stdout == ""
+    scored = subprocess.run(
+        [script, "score", "--json", "-"],
+        input=json.dumps(ROUND_FILE),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert scored.returncode == 0, scored.stderr
+    assert totals(json.loads(scored.stdout)) == {"A": 525, "B": -5}

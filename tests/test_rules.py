@@ -1,0 +1,213 @@
+"""Rule sets: presets per RULES.md's tables, aliases, options on top, every value checked."""
+
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from buraco_core import PRESETS, BuracoInputError, RuleSet, ruleset
+from buraco_core.explain import OPTION_TEXT
+from buraco_core.rules import OPTION_NAMES, option_choices, option_sources, preset_name
+
+ISSUE_OPTION_NAMES = {
+    "jokers_in_deck",
+    "joker_points",
+    "trincas",
+    "discard_pile_visible",
+    "pickup",
+    "wild_top_card_new_meld_only",
+    "go_out_requires",
+    "go_out_by",
+    "wild_two_beside_natural_two",
+    "big_canastras_at_once",
+    "batida_points",
+    "canastra_suja_points",
+    "canastra_limpa_points",
+    "canastra_500_points",
+    "canastra_real_points",
+    "morto_penalty",
+    "unused_indirect_morto_paid",
+    "both_mortos_stock_penalty",
+    "eight_of_a_kind_real",
+    "target_score",
+    "vulnerable_min_meld_points",
+    "round_up_to_ten",
+}
+
+
+def test_rule_options_carry_the_names_the_issue_lists() -> None:
+    """The option names appear in links, scenario files and the command line [issue 2]."""
+    assert set(OPTION_NAMES) >= ISSUE_OPTION_NAMES
+
+
+# RULES.md, "Variant differences (the three presets)": (option, aberto, fechado, stbl).
+VARIANT_TABLE = [
+    ("discard_pile_visible", "all", "top", "top"),  # seeds 000, 001, 002, 003
+    ("pickup", "free", "top_card", "top_card"),  # seeds 000, 002, 003
+    ("wild_top_card_new_meld_only", False, True, True),  # seeds 002, 003
+    ("trincas", False, True, False),  # seeds 000, 001, 003
+    ("go_out_requires", "clean_canastra", "any_canastra", "clean_canastra"),  # 000-003
+]
+
+
+@pytest.mark.parametrize(("option", "aberto", "fechado", "stbl"), VARIANT_TABLE)
+def test_presets_follow_the_variant_table(
+    option: str, aberto: object, fechado: object, stbl: object
+) -> None:
+    """The three presets differ as RULES.md's variant table says [seeds 000, 001, 002, 003]:
+    lixo visible, pickup, wild on top, trincas, going out."""
+    assert getattr(ruleset("aberto"), option) == aberto
+    assert getattr(ruleset("fechado"), option) == fechado
+    assert getattr(ruleset("stbl"), option) == stbl
+
+
+# RULES.md, "Disagreements: rule options, with the value each preset takes".
+DISAGREEMENT_DEFAULTS: list[tuple[str, Any]] = [
+    ("joker_points", 50),  # seeds 000, 001, 002 vs 003
+    ("canastra_500_points", 500),  # seeds 000, 001, 002
+    ("canastra_real_points", 1000),  # seeds 000, 001, 002
+    ("wild_two_beside_natural_two", False),  # seed 000 forbids
+    ("go_out_by", "meld_or_discard"),  # seeds 000, 001, 002 vs 003
+    ("batida_points", 100),  # all; 50 at some tables (003)
+    ("canastra_suja_points", 100),  # all; 150 variation (003)
+    ("canastra_limpa_points", 200),  # all; 300 variation (003)
+    ("jokers_in_deck", True),  # all; none in a 003 variation
+    ("eight_of_a_kind_real", False),  # 003 variation
+    ("unused_indirect_morto_paid", True),  # seed 001
+    ("both_mortos_stock_penalty", True),  # seed 000 vs 003
+    ("morto_penalty", 100),  # seeds 000-003
+    ("target_score", 3000),  # seed 003
+    ("vulnerable_min_meld_points", 0),  # seed 003, optional: off
+    ("round_up_to_ten", False),  # seed 003: some tables
+]
+
+
+@pytest.mark.parametrize(("option", "value"), DISAGREEMENT_DEFAULTS)
+@pytest.mark.parametrize("preset", ["aberto", "fechado", "stbl"])
+def test_disagreements_take_the_default_of_every_preset(
+    preset: str, option: str, value: object
+) -> None:
+    """Every disagreement of RULES.md is an option with its default, the same in the three
+    presets [seeds 000, 001, 002, 003]."""
+    assert getattr(ruleset(preset), option) == value
+
+
+def test_big_canastras_at_once_only_in_stbl() -> None:
+    """A 500 or real must be laid all at once in STBL [seed 002]; Aberto and Fechado do not
+    require it [option big_canastras_at_once]."""
+    assert ruleset("stbl").big_canastras_at_once is True
+    assert ruleset("aberto").big_canastras_at_once is False
+    assert ruleset("fechado").big_canastras_at_once is False
+
+
+def test_stricter_pickup_is_selectable_but_off_by_default() -> None:
+    """Two hand cards in sequence with the top card [seed 003]: option pickup, off by
+    default."""
+    assert "top_card_two_from_hand" in (option_choices("pickup") or ())
+    assert ruleset("fechado", pickup="top_card_two_from_hand").pickup == "top_card_two_from_hand"
+    assert all(p.pickup != "top_card_two_from_hand" for p in PRESETS.values())
+
+
+@pytest.mark.parametrize(
+    ("name", "preset"),
+    [
+        ("aberto", "aberto"),
+        ("Buraco Aberto", "aberto"),
+        ("buraco fechado", "fechado"),
+        ("FECHADO", "fechado"),
+        ("stbl", "stbl"),
+        ("Fechado STBL", "stbl"),
+        ("sem trinca batida limpa", "stbl"),
+        ("Sem trinca, batida limpa", "stbl"),
+        ("buraco-fechado", "fechado"),
+        ("buraco_fechado", "fechado"),
+        ("Buraco Clássico", "aberto"),
+    ],
+)
+def test_presets_found_by_name_or_alias(name: str, preset: str) -> None:
+    """Presets aberto, fechado, stbl, with aliases such as "buraco fechado" and "sem trinca
+    batida limpa" [issue 2; seeds 000, 002]."""
+    assert preset_name(name) == preset
+    assert ruleset(name) == PRESETS[preset]
+
+
+def test_unknown_rule_set_is_bad_input_naming_it() -> None:
+    """Bad input raises one clear exception naming what was wrong [DESIGN.md]."""
+    with pytest.raises(BuracoInputError) as info:
+        ruleset("buraco mole")
+    assert "buraco mole" in str(info.value)
+
+
+def test_any_option_changes_on_top_of_a_preset() -> None:
+    """Any option can be changed on top of a preset; the rest stays the preset's
+    [issue 2, rule sets]."""
+    rules = ruleset("stbl", joker_points=20, trincas=True)
+    assert rules.preset == "stbl"
+    assert rules.joker_points == 20 and rules.trincas is True
+    assert rules.go_out_requires == "clean_canastra"
+    assert rules.changed_options() == {"joker_points": 20, "trincas": True}
+    assert ruleset("stbl").changed_options() == {}
+
+
+def test_command_line_text_values_are_read_and_checked() -> None:
+    """`--set joker_points=20`, `--set trincas=false` arrive as text [issue 2, command]."""
+    rules = ruleset("fechado", joker_points="20", trincas="false")
+    assert rules.joker_points == 20 and rules.trincas is False
+
+
+def test_rule_set_is_frozen() -> None:
+    """RuleSet is a frozen model [issue 2, rule sets]."""
+    rules = ruleset("fechado")
+    with pytest.raises(ValidationError):
+        rules.joker_points = 20  # type: ignore[misc]
+
+
+def test_unknown_option_is_rejected_with_a_suggestion() -> None:
+    """Unknown fields are rejected; a near miss is named [issue 2; DESIGN.md]."""
+    with pytest.raises(BuracoInputError) as info:
+        ruleset("fechado", jokerpoints=20)
+    assert "jokerpoints" in info.value.where
+    assert "joker_points" in info.value.problem
+    with pytest.raises(ValidationError):
+        RuleSet(wild_cards=3)  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("pickup", "anything"),
+        ("discard_pile_visible", "none"),
+        ("go_out_requires", "no_canastra"),
+        ("trincas", "maybe"),
+        ("joker_points", -5),
+        ("joker_points", 20.5),
+        ("joker_points", True),  # lax parsing would read it as 1 point
+        ("batida_points", False),
+        ("target_score", 50),
+        ("vulnerable_min_meld_points", -1),
+    ],
+)
+def test_every_value_is_checked(option: str, value: object) -> None:
+    """Every value is checked; bad settings are never silently replaced [issue 2;
+    DESIGN.md]."""
+    with pytest.raises(BuracoInputError) as info:
+        ruleset("fechado", **{option: value})
+    assert option in info.value.where
+
+
+def test_preset_is_chosen_by_name_not_as_an_option() -> None:
+    """Code reads the option fields, never the preset name [DESIGN.md]."""
+    with pytest.raises(BuracoInputError):
+        ruleset("fechado", preset="aberto")
+
+
+def test_every_option_is_described_in_both_languages_and_names_its_sources() -> None:
+    """The rules reference is generated from the RuleSet [DESIGN.md]: each option has text
+    in pt-BR and English, and its sources are seed files."""
+    assert set(OPTION_TEXT) == set(OPTION_NAMES)
+    for name in OPTION_NAMES:
+        pt, en = OPTION_TEXT[name]
+        assert pt and en and pt != en
+        sources = option_sources(name)
+        assert sources, name
+        assert set(sources) <= {"000", "001", "002", "003"}
