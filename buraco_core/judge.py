@@ -8,9 +8,10 @@ card that could not be discarded, is refused with what is missing.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
+from functools import lru_cache
+from typing import TypeVar
 
 from buraco_core.cards import Card
 from buraco_core.melds import Meld, extend_meld, judge_meld
@@ -19,6 +20,12 @@ from buraco_core.rules import RuleSet
 from buraco_core.scoring import RoundScore, SideRound, score_round
 from buraco_core.state import EndReason, MortoStatus, Phase, SideState, State
 from buraco_core.verdict import Reason, Verdict
+
+# Judging a meld is the costly part of a move, and the same groups come up again and again
+# while a hand is played (legal_moves tries each one at every step). Both functions are pure
+# functions of frozen values, so their verdicts are remembered.
+_judge_meld = lru_cache(maxsize=8192)(judge_meld)
+_extend_meld = lru_cache(maxsize=8192)(extend_meld)
 
 SRC_TURN = ("000", "001", "002", "003")
 SRC_SIDES = ("000", "002", "003")
@@ -63,6 +70,12 @@ def replay(rules: RuleSet, start: State, moves: Iterable[Move]) -> State:
 
 
 # --- the rules of a turn ------------------------------------------------------------------
+#
+# Each move function first runs every check that can refuse the move, then builds the next
+# state. `build=False` (used by `legal_moves` only) stops once the move is known to be legal;
+# `check` and `apply` always take the whole path, so their verdicts are the same.
+
+_LEGAL = Verdict(True)
 
 
 def _r(code: str, sources: Sequence[str], **params: object) -> Reason:
@@ -73,68 +86,85 @@ def _no(*reasons: Reason) -> tuple[Verdict, None]:
     return Verdict(False, reasons), None
 
 
-def _play(rules: RuleSet, state: State, move: Move) -> tuple[Verdict, State | None]:
+def _play(
+    rules: RuleSet, state: State, move: Move, build: bool = True
+) -> tuple[Verdict, State | None]:
     if state.phase is Phase.ENDED:
         return _no(_r("round_over", SRC_TURN))
     if move.seat is not None and move.seat != state.turn:
         return _no(_r("not_your_turn", SRC_TURN, seat=move.seat, turn=state.turn))
+    if isinstance(move, Discard):
+        if state.phase is Phase.DRAW:
+            return _no(_r("must_draw_first", SRC_TURN))
+        return _discard(rules, state, move, build)
     if isinstance(move, Draw):
-        return _draw(state, move)
+        return _draw(state, move, build)
     if isinstance(move, TakeLixo):
-        return _take_lixo(rules, state, move)
+        return _take_lixo(rules, state, move, build)
     if state.phase is Phase.DRAW:
         return _no(_r("must_draw_first", SRC_TURN))
     if isinstance(move, Lay):
-        return _lay(rules, state, move)
-    if isinstance(move, Extend):
-        return _extend(rules, state, move)
-    return _discard(rules, state, move)
+        return _lay(rules, state, move, build)
+    return _extend(rules, state, move, build)
 
 
-def _draw(state: State, move: Draw) -> tuple[Verdict, State | None]:
+def _draw(state: State, move: Draw, build: bool) -> tuple[Verdict, State | None]:
     if state.phase is not Phase.DRAW:
         return _no(_r("already_drew", SRC_TURN))
+    if not state.stock and not state.mortos:
+        return _no(_r("stock_empty", SRC_STOCK_OUT))
+    if not build:
+        return _LEGAL, None
     events: list[Reason] = []
-    if not state.stock:
-        state, events = _refill_stock(state)
-        if not state.stock:
-            return _no(_r("stock_empty", SRC_STOCK_OUT))
-    card = state.stock[-1]
-    hands = _set_hand(state, state.turn, (*state.hand, card))
-    after = replace(state, hands=hands, stock=state.stock[:-1], phase=Phase.PLAY)
+    stock, mortos, sides = state.stock, state.mortos, state.sides
+    if not stock:
+        # A position may arrive with an empty stock: a morto becomes the stock first.
+        stock, mortos, sides = _refill(mortos, sides)
+        events.append(_r("morto_became_stock", SRC_STOCK_OUT))
+    card = stock[-1]
+    seat = state.turn
+    hands = _set(state.hands, seat, (*state.hands[seat], card))
     events.append(_r("drew", SRC_TURN, card=card))
-    return Verdict(True, tuple(events)), _logged(after, move)
+    after = State(
+        hands, sides, stock[:-1], state.lixo, mortos, seat, Phase.PLAY, None, (*state.log, move)
+    )
+    return Verdict(True, tuple(events)), after
 
 
-def _take_lixo(rules: RuleSet, state: State, move: TakeLixo) -> tuple[Verdict, State | None]:
+def _take_lixo(
+    rules: RuleSet, state: State, move: TakeLixo, build: bool
+) -> tuple[Verdict, State | None]:
     if state.phase is not Phase.DRAW:
         return _no(_r("already_drew", SRC_TURN))
     if not state.lixo:
         return _no(_r("lixo_empty", SRC_TURN))
     top, rest = state.lixo[-1], state.lixo[:-1]
-    seat, side_index = state.turn, state.side_of(state.turn)
+    side_index = state.side_of(state.turn)
     side = state.sides[side_index]
     src_pickup = ("002", "003", "option:pickup")
     if rules.pickup != "free" and not move.justified:
         return _no(_r("pickup_needs_justification", src_pickup, top=top))
     if move.new_meld and move.extend is not None:
         return _no(_r("pickup_one_justification", src_pickup))
-    hand = state.hand
+    if move.cards and move.extend is None:
+        # Cards from the hand go with the top card onto a table meld, nowhere else.
+        return _no(_r("pickup_cards_need_extend", src_pickup))
     used = move.new_meld if move.new_meld else move.cards
-    missing = _missing(hand, used)
+    left, missing = _take(state.hand, used)
     if missing:
         return _no(_r("card_not_in_hand", SRC_TURN, cards=missing))
     reasons: list[Reason] = []
     melds = side.melds
-    meld_points = 0
     if move.new_meld:
         if rules.pickup == "top_card_two_from_hand" and len(move.new_meld) < 2:
             return _no(_r("pickup_needs_two_from_hand", ("003", "option:pickup"), top=top))
-        verdict = judge_meld((top, *move.new_meld), rules)
+        verdict = _judge_meld((top, *move.new_meld), rules)
         if verdict.meld is None:
             return _no(_r("pickup_top_card_not_used", src_pickup, top=top), *verdict.reasons)
+        blocked = _vulnerable_block(rules, side, (verdict.meld,))
+        if blocked:
+            return _no(blocked)
         melds = (*melds, verdict.meld)
-        meld_points = verdict.meld.card_points(rules)
         reasons.append(_r("took_lixo_new_meld", src_pickup, top=top, count=len(state.lixo)))
         reasons.extend(verdict.reasons)
     elif move.extend is not None:
@@ -150,7 +180,7 @@ def _take_lixo(rules: RuleSet, state: State, move: TakeLixo) -> tuple[Verdict, S
             return _no(_r("pickup_needs_two_from_hand", ("003", "option:pickup"), top=top))
         if not 0 <= move.extend < len(melds):
             return _no(_r("no_such_meld", SRC_SIDES, meld=move.extend, count=len(melds)))
-        verdict = extend_meld(melds[move.extend], (top, *move.cards), rules)
+        verdict = _extend_meld(melds[move.extend], (top, *move.cards), rules)
         if verdict.meld is None:
             return _no(_r("pickup_top_card_not_used", src_pickup, top=top), *verdict.reasons)
         melds = _replace_at(melds, move.extend, verdict.meld)
@@ -158,52 +188,38 @@ def _take_lixo(rules: RuleSet, state: State, move: TakeLixo) -> tuple[Verdict, S
         reasons.extend(verdict.reasons)
     else:
         reasons.append(_r("took_lixo", ("000", "option:pickup"), count=len(state.lixo)))
-    if move.new_meld:
-        blocked = _vulnerable_block(rules, side, meld_points)
-        if blocked:
-            return _no(blocked)
     # Unjustified (free pickup): the top card goes to the hand with the rest.
-    new_hand = (*_remove(hand, used), *rest, *(() if move.justified else (top,)))
-    after = replace(
-        state,
-        hands=_set_hand(state, seat, new_hand),
-        lixo=(),
-        sides=_set_side(state, side_index, replace(side, melds=melds)),
-        phase=Phase.PLAY,
-    )
-    return _after_meld(rules, after, move, reasons)
+    hand = (*left, *rest) if move.justified else (*left, *rest, top)
+    return _after_meld(rules, state, move, reasons, melds, hand, (), build)
 
 
-def _lay(rules: RuleSet, state: State, move: Lay) -> tuple[Verdict, State | None]:
+def _lay(rules: RuleSet, state: State, move: Lay, build: bool) -> tuple[Verdict, State | None]:
     if not move.melds or any(not group for group in move.melds):
         return _no(_r("no_cards", ("000",)))
     used = tuple(c for group in move.melds for c in group)
-    missing = _missing(state.hand, used)
+    left, missing = _take(state.hand, used)
     if missing:
         return _no(_r("card_not_in_hand", SRC_TURN, cards=missing))
-    side_index = state.side_of(state.turn)
-    side = state.sides[side_index]
+    side = state.sides[state.side_of(state.turn)]
     reasons: list[Reason] = []
     new_melds: list[Meld] = []
     for group in move.melds:
-        verdict = judge_meld(group, rules)
+        verdict = _judge_meld(group, rules)
         if verdict.meld is None:
             return _no(*verdict.reasons)
         new_melds.append(verdict.meld)
         reasons.append(_r("laid_meld", ("000",), cards=verdict.meld.cards))
         reasons.extend(verdict.reasons)
-    blocked = _vulnerable_block(rules, side, sum(m.card_points(rules) for m in new_melds))
+    blocked = _vulnerable_block(rules, side, new_melds)
     if blocked:
         return _no(blocked)
-    after = replace(
-        state,
-        hands=_set_hand(state, state.turn, _remove(state.hand, used)),
-        sides=_set_side(state, side_index, replace(side, melds=(*side.melds, *new_melds))),
-    )
-    return _after_meld(rules, after, move, reasons)
+    melds = (*side.melds, *new_melds)
+    return _after_meld(rules, state, move, reasons, melds, left, state.lixo, build)
 
 
-def _extend(rules: RuleSet, state: State, move: Extend) -> tuple[Verdict, State | None]:
+def _extend(
+    rules: RuleSet, state: State, move: Extend, build: bool
+) -> tuple[Verdict, State | None]:
     side_index = state.side_of(state.turn)
     if move.side is not None and move.side != side_index:
         return _no(_r("not_your_meld", SRC_SIDES, side=move.side))
@@ -212,84 +228,120 @@ def _extend(rules: RuleSet, state: State, move: Extend) -> tuple[Verdict, State 
         return _no(_r("no_such_meld", SRC_SIDES, meld=move.meld, count=len(side.melds)))
     if not move.cards:
         return _no(_r("no_cards", ("000",)))
-    missing = _missing(state.hand, move.cards)
+    left, missing = _take(state.hand, move.cards)
     if missing:
         return _no(_r("card_not_in_hand", SRC_TURN, cards=missing))
-    verdict = extend_meld(side.melds[move.meld], move.cards, rules)
+    verdict = _extend_meld(side.melds[move.meld], move.cards, rules)
     if verdict.meld is None:
         return _no(*verdict.reasons)
     reasons = [_r("extended_meld", ("000", "002", "003"), meld=move.meld, cards=move.cards)]
     reasons.extend(verdict.reasons)
-    after = replace(
-        state,
-        hands=_set_hand(state, state.turn, _remove(state.hand, move.cards)),
-        sides=_set_side(
-            state, side_index, replace(side, melds=_replace_at(side.melds, move.meld, verdict.meld))
-        ),
-    )
-    return _after_meld(rules, after, move, reasons)
+    melds = _replace_at(side.melds, move.meld, verdict.meld)
+    return _after_meld(rules, state, move, reasons, melds, left, state.lixo, build)
 
 
-def _discard(rules: RuleSet, state: State, move: Discard) -> tuple[Verdict, State | None]:
-    if _missing(state.hand, (move.card,)):
+def _discard(
+    rules: RuleSet, state: State, move: Discard, build: bool
+) -> tuple[Verdict, State | None]:
+    hand = state.hand
+    index = _index(hand, move.card)
+    if index < 0:
         return _no(_r("card_not_in_hand", SRC_TURN, cards=(move.card,)))
+    left = hand[:index] + hand[index + 1 :]
     seat, side_index = state.turn, state.side_of(state.turn)
     side = state.sides[side_index]
-    hand = _remove(state.hand, (move.card,))
-    after = replace(state, hands=_set_hand(state, seat, hand), lixo=(*state.lixo, move.card))
+    indirect = not left and side.morto is MortoStatus.AVAILABLE and bool(state.mortos)
+    if not left and not indirect:
+        blockers = _go_out_blockers(rules, state, side, side.melds)
+        if blockers:
+            return _no(_r("cannot_go_out", SRC_GO_OUT), *blockers)
+    if not build:
+        return _LEGAL, None
     reasons = [_r("discarded", SRC_TURN, card=move.card)]
-    if not hand:
-        if side.morto is MortoStatus.AVAILABLE and state.mortos:
-            # Indirect beat: the morto waits for this player's next turn [000, 001, 003].
-            pile, mortos = state.mortos[0], state.mortos[1:]
-            waiting = replace(side, morto=MortoStatus.WAITING, waiting=pile, waiting_seat=seat)
-            after = replace(after, mortos=mortos, sides=_set_side(after, side_index, waiting))
-            reasons.append(_r("indirect_beat", SRC_BEAT))
-        else:
-            blockers = _go_out_blockers(rules, after, side_index)
-            if blockers:
-                return _no(_r("cannot_go_out", SRC_GO_OUT), *blockers)
-            return _went_out(rules, after, move, reasons, side_index)
-    return _end_turn(rules, after, move, reasons)
+    hands = _set(state.hands, seat, left)
+    lixo = (*state.lixo, move.card)
+    sides, mortos = state.sides, state.mortos
+    if indirect:
+        # Indirect beat: the morto waits for this player's next turn [000, 001, 003].
+        waiting = SideState(
+            side.melds, MortoStatus.WAITING, mortos[0], seat, side.vulnerable, side.went_out
+        )
+        sides, mortos = _set(sides, side_index, waiting), mortos[1:]
+        reasons.append(_r("indirect_beat", SRC_BEAT))
+    elif not left:
+        return _went_out(rules, state, move, reasons, hands, sides, lixo, side_index)
+    return _end_turn(state, move, reasons, hands, sides, state.stock, lixo, mortos)
 
 
 def _after_meld(
-    rules: RuleSet, after: State, move: Move, reasons: list[Reason]
+    rules: RuleSet,
+    state: State,
+    move: Move,
+    reasons: list[Reason],
+    melds: tuple[Meld, ...],
+    hand: tuple[Card, ...],
+    lixo: tuple[Card, ...],
+    build: bool,
 ) -> tuple[Verdict, State | None]:
-    """What follows from laying or extending: a direct beat, going out, or the trap of a last
-    card that could not be discarded."""
-    seat, side_index = after.turn, after.side_of(after.turn)
-    side = after.sides[side_index]
-    left = len(after.hands[seat])
-    can_take_morto = side.morto is MortoStatus.AVAILABLE and bool(after.mortos)
-    if left == 0:
-        if can_take_morto:
-            # Direct beat: take the morto now and play on, without drawing [000, 001, 003].
-            pile, mortos = after.mortos[0], after.mortos[1:]
-            after = replace(
-                after,
-                hands=_set_hand(after, seat, pile),
-                mortos=mortos,
-                sides=_set_side(after, side_index, replace(side, morto=MortoStatus.TAKEN)),
-            )
-            reasons.append(_r("direct_beat", SRC_BEAT))
-            return Verdict(True, tuple(reasons)), _logged(after, move)
-        blockers = _go_out_blockers(rules, after, side_index)
+    """What follows from laying or extending (or a justified pickup): a direct beat, going
+    out, or the trap of a last card that could not be discarded."""
+    seat, side_index = state.turn, state.side_of(state.turn)
+    side = state.sides[side_index]
+    left = len(hand)
+    can_take_morto = side.morto is MortoStatus.AVAILABLE and bool(state.mortos)
+    if left == 0 and not can_take_morto:
+        blockers = _go_out_blockers(rules, state, side, melds)
         if rules.go_out_by == "discard":
             blockers.append(_r("go_out_must_discard", ("003", "option:go_out_by")))
         if blockers:
             return _no(_r("cannot_go_out", SRC_GO_OUT), *blockers)
-        return _went_out(rules, after, move, reasons, side_index)
-    if left == 1 and not can_take_morto:
-        blockers = _go_out_blockers(rules, after, side_index)
+    elif left == 1 and not can_take_morto:
+        blockers = _go_out_blockers(rules, state, side, melds)
         if blockers:
             return _no(_r("last_card_trap", SRC_GO_OUT), *blockers)
-    return Verdict(True, tuple(reasons)), _logged(after, move)
+    if not build:
+        return _LEGAL, None
+    new_side = SideState(
+        melds, side.morto, side.waiting, side.waiting_seat, side.vulnerable, side.went_out
+    )
+    hands = state.hands
+    sides = _set(state.sides, side_index, new_side)
+    if left == 0 and not can_take_morto:
+        return _went_out(
+            rules, state, move, reasons, _set(hands, seat, hand), sides, lixo, side_index
+        )
+    mortos = state.mortos
+    if left == 0:
+        # Direct beat: take the morto now and play on, without drawing [000, 001, 003].
+        hand, mortos = mortos[0], mortos[1:]
+        new_side = SideState(
+            melds,
+            MortoStatus.TAKEN,
+            side.waiting,
+            side.waiting_seat,
+            side.vulnerable,
+            side.went_out,
+        )
+        sides = _set(state.sides, side_index, new_side)
+        reasons.append(_r("direct_beat", SRC_BEAT))
+    after = State(
+        _set(hands, seat, hand),
+        sides,
+        state.stock,
+        lixo,
+        mortos,
+        seat,
+        Phase.PLAY,
+        None,
+        (*state.log, move),
+    )
+    return Verdict(True, tuple(reasons)), after
 
 
-def _go_out_blockers(rules: RuleSet, state: State, side_index: int) -> list[Reason]:
-    """What the side lacks to go out (the batida final): empty when it may."""
-    side = state.sides[side_index]
+def _go_out_blockers(
+    rules: RuleSet, state: State, side: SideState, melds: tuple[Meld, ...]
+) -> list[Reason]:
+    """What the side lacks to go out (the batida final) with these melds: empty when it may."""
     blockers: list[Reason] = []
     nobody_took = all(s.morto not in (MortoStatus.TAKEN, MortoStatus.WAITING) for s in state.sides)
     if side.morto is not MortoStatus.TAKEN and not (nobody_took and not state.mortos):
@@ -297,7 +349,7 @@ def _go_out_blockers(rules: RuleSet, state: State, side_index: int) -> list[Reas
             blockers.append(_r("go_out_morto_waiting", SRC_MORTO))
         else:
             blockers.append(_r("go_out_needs_morto", SRC_GO_OUT))
-    kinds = [m.canastra(rules) for m in side.melds]
+    kinds = [m.canastra(rules) for m in melds]
     if rules.go_out_requires == "clean_canastra":
         if not any(k in ("limpa", "500", "real") for k in kinds):
             blockers.append(
@@ -312,65 +364,86 @@ def _go_out_blockers(rules: RuleSet, state: State, side_index: int) -> list[Reas
 
 
 def _went_out(
-    rules: RuleSet, after: State, move: Move, reasons: list[Reason], side_index: int
+    rules: RuleSet,
+    state: State,
+    move: Move,
+    reasons: list[Reason],
+    hands: tuple[tuple[Card, ...], ...],
+    sides: tuple[SideState, ...],
+    lixo: tuple[Card, ...],
+    side_index: int,
 ) -> tuple[Verdict, State | None]:
-    side = after.sides[side_index]
-    after = replace(
-        after,
-        sides=_set_side(after, side_index, replace(side, went_out=True)),
-        phase=Phase.ENDED,
-        ended_by=EndReason.BATIDA,
-    )
+    sides = _set(sides, side_index, replace(sides[side_index], went_out=True))
     reasons.append(_r("went_out", SRC_GO_OUT, points=rules.batida_points))
-    return Verdict(True, tuple(reasons)), _logged(after, move)
+    after = State(
+        hands,
+        sides,
+        state.stock,
+        lixo,
+        state.mortos,
+        state.turn,
+        Phase.ENDED,
+        EndReason.BATIDA,
+        (*state.log, move),
+    )
+    return Verdict(True, tuple(reasons)), after
 
 
 def _end_turn(
-    rules: RuleSet, after: State, move: Move, reasons: list[Reason]
+    state: State,
+    move: Move,
+    reasons: list[Reason],
+    hands: tuple[tuple[Card, ...], ...],
+    sides: tuple[SideState, ...],
+    stock: tuple[Card, ...],
+    lixo: tuple[Card, ...],
+    mortos: tuple[tuple[Card, ...], ...],
 ) -> tuple[Verdict, State | None]:
     """The discard ends the turn: refill the stock from a morto or end the round, then hand
     the turn on; a waiting morto reaches its player at the start of their turn."""
-    if not after.stock:
-        after, events = _refill_stock(after)
-        reasons.extend(events)
-        if not after.stock:
-            after = replace(after, phase=Phase.ENDED, ended_by=EndReason.STOCK_OUT)
+    log = (*state.log, move)
+    if not stock:
+        if not mortos:
             reasons.append(_r("round_ended_stock_out", ("002", "003")))
-            return Verdict(True, tuple(reasons)), _logged(after, move)
-    nxt = (after.turn + 1) % after.players
-    side_index = after.side_of(nxt)
-    side = after.sides[side_index]
-    hands = after.hands
-    sides = after.sides
+            after = State(
+                hands, sides, stock, lixo, mortos, state.turn, Phase.ENDED, EndReason.STOCK_OUT, log
+            )
+            return Verdict(True, tuple(reasons)), after
+        stock, mortos, sides = _refill(mortos, sides)
+        reasons.append(_r("morto_became_stock", SRC_STOCK_OUT))
+    nxt = (state.turn + 1) % len(hands)
+    side_index = nxt % 2
+    side = sides[side_index]
     if side.morto is MortoStatus.WAITING and side.waiting_seat == nxt:
-        hands = _set_hand(after, nxt, (*after.hands[nxt], *side.waiting))
-        picked = replace(side, morto=MortoStatus.TAKEN, waiting=(), waiting_seat=None)
-        sides = _set_side(after, side_index, picked)
+        hands = _set(hands, nxt, (*hands[nxt], *side.waiting))
+        picked = SideState(side.melds, MortoStatus.TAKEN, (), None, side.vulnerable, side.went_out)
+        sides = _set(sides, side_index, picked)
         reasons.append(_r("morto_picked_up", SRC_BEAT, seat=nxt))
-    after = replace(after, hands=hands, sides=sides, turn=nxt, phase=Phase.DRAW)
-    return Verdict(True, tuple(reasons)), _logged(after, move)
+    after = State(hands, sides, stock, lixo, mortos, nxt, Phase.DRAW, None, log)
+    return Verdict(True, tuple(reasons)), after
 
 
-def _refill_stock(state: State) -> tuple[State, list[Reason]]:
-    """The stock ran out: a morto nobody took becomes the stock [000, 001, 003]."""
-    if state.stock or not state.mortos:
-        return state, []
-    stock, mortos = state.mortos[0], state.mortos[1:]
-    sides = state.sides
-    if not mortos:
+def _refill(
+    mortos: tuple[tuple[Card, ...], ...], sides: tuple[SideState, ...]
+) -> tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...], tuple[SideState, ...]]:
+    """The stock ran out: a morto nobody took becomes the stock [000, 001, 003]. Once none is
+    left, a side that has not taken one never will."""
+    stock, rest = mortos[0], mortos[1:]
+    if not rest:
         sides = tuple(
             replace(s, morto=MortoStatus.STOCK) if s.morto is MortoStatus.AVAILABLE else s
             for s in sides
         )
-    return replace(state, stock=stock, mortos=mortos, sides=sides), [
-        _r("morto_became_stock", SRC_STOCK_OUT)
-    ]
+    return stock, rest, sides
 
 
-def _vulnerable_block(rules: RuleSet, side: SideState, points: int) -> Reason | None:
+def _vulnerable_block(rules: RuleSet, side: SideState, melds: Sequence[Meld]) -> Reason | None:
     """A vulnerable side's first meld of the round must reach the minimum [003]."""
     needed = rules.vulnerable_min_meld_points
-    if needed and side.vulnerable and not side.melds and points < needed:
+    if not (needed and side.vulnerable and not side.melds):
+        return None
+    points = sum(m.card_points(rules) for m in melds)
+    if points < needed:
         return _r(
             "vulnerable_min_meld",
             ("003", "option:vulnerable_min_meld_points"),
@@ -383,38 +456,45 @@ def _vulnerable_block(rules: RuleSet, side: SideState, points: int) -> Reason | 
 # --- small helpers -------------------------------------------------------------------------
 
 
-def _missing(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...]:
-    """Cards asked for that the hand does not hold (counting copies)."""
-    have = Counter(hand)
-    need = Counter(cards)
-    return tuple(sorted((need - have).elements(), key=_sort_key))
+def _take(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The hand without the cards, and the cards asked for that it does not hold (counting
+    copies)."""
+    left = list(hand)
+    missing = []
+    for card in cards:
+        index = _index(left, card)
+        if index < 0:
+            missing.append(card)
+        else:
+            del left[index]
+    return tuple(left), tuple(sorted(missing, key=_sort_key))
+
+
+def _index(cards: Sequence[Card], card: Card) -> int:
+    """Where the card lies, or -1. Moves usually carry the hand's own card objects, so
+    identity is tried first (comparing cards field by field is slower)."""
+    for index, held in enumerate(cards):
+        if held is card:
+            return index
+    for index, held in enumerate(cards):
+        if held == card:
+            return index
+    return -1
 
 
 def _sort_key(card: Card) -> tuple[int, str]:
     return (card.rank, card.suit.value if card.suit else "")
 
 
-def _remove(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...]:
-    left = list(hand)
-    for card in cards:
-        left.remove(card)
-    return tuple(left)
+_T = TypeVar("_T")
 
 
-def _set_hand(state: State, seat: int, hand: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(tuple(hand) if i == seat else h for i, h in enumerate(state.hands))
-
-
-def _set_side(state: State, index: int, side: SideState) -> tuple[SideState, ...]:
-    return tuple(side if i == index else s for i, s in enumerate(state.sides))
+def _set(items: tuple[_T, ...], index: int, item: _T) -> tuple[_T, ...]:
+    return (*items[:index], item, *items[index + 1 :])
 
 
 def _replace_at(melds: tuple[Meld, ...], index: int, meld: Meld) -> tuple[Meld, ...]:
-    return tuple(meld if i == index else m for i, m in enumerate(melds))
-
-
-def _logged(state: State, move: Move) -> State:
-    return replace(state, log=(*state.log, move))
+    return _set(melds, index, meld)
 
 
 # --- the end of the round ------------------------------------------------------------------
@@ -451,5 +531,5 @@ def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
     from buraco_core.legal import candidate_moves
 
     for move in candidate_moves(rules, state):
-        if _play(rules, state, move)[1] is not None:
+        if _play(rules, state, move, build=False)[0].ok:
             yield move

@@ -138,14 +138,52 @@ class MoveData(_Strict):
 # --- reading -------------------------------------------------------------------------------
 
 
+# Union branches show up in pydantic's error locations; they are not fields.
+_BRANCH_TAGS = {"int", "str", "bool", "LixoTop", "MortoData", "MeldData"}
+# Errors that only say "not this branch of the union": the others say more.
+_TYPE_ERRORS = {
+    "list_type",
+    "int_type",
+    "int_parsing",
+    "literal_error",
+    "model_type",
+    "model_attributes_type",
+    "dict_type",
+    "string_type",
+    "bool_type",
+}
+
+
+def _path(loc: tuple[int | str, ...]) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif "[" not in part and "-" not in part and part not in _BRANCH_TAGS:
+            out += f".{part}"
+    return out
+
+
 def _validated(model: type[BaseModel], data: Any, where: str) -> Any:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        path = ".".join(str(p) for p in first["loc"] if not str(p).startswith(("list[", "int")))
-        field = f"{where}.{path}" if path else where
-        raise BuracoInputError(field, str(first["msg"]).removeprefix("Value error, ")) from None
+        errors = exc.errors()
+        best = min(errors, key=lambda e: (e["type"] in _TYPE_ERRORS, -len(e["loc"])))
+        field = where + _path(best["loc"])
+        problem = str(best["msg"]).removeprefix("Value error, ")
+        # Checks across fields (PositionData._shape) name their field first: "hands: ...".
+        name, sep, rest = problem.partition(": ")
+        if not best["loc"] and sep and name in model.model_fields:
+            field, problem = f"{where}.{name}", rest
+        raise BuracoInputError(field, problem) from None
+
+
+def _card(token: str, where: str) -> Card:
+    try:
+        return parse_card(token)
+    except BuracoInputError as exc:
+        raise BuracoInputError(where, exc.problem) from None
 
 
 def _cards(tokens: list[str], where: str) -> tuple[Card, ...]:
@@ -171,16 +209,20 @@ def _meld(rules: RuleSet, raw: list[str] | MeldData, where: str) -> Meld:
 class _Filler:
     """Hands out the cards not placed elsewhere, shuffled by the position's seed."""
 
-    def __init__(self, rules: RuleSet, known: list[Card], seed: int) -> None:
+    def __init__(self, rules: RuleSet, known: list[tuple[Card, str]], seed: int) -> None:
         left = Counter(deck(rules.jokers_in_deck))
-        for card, count in Counter(known).items():
-            if count > copies_in_deck(card, rules.jokers_in_deck):
+        seen: Counter[Card] = Counter()
+        for card, where in known:
+            seen[card] += 1
+            copies = copies_in_deck(card, rules.jokers_in_deck)
+            if seen[card] > copies:
+                # Named where the copy too many was written.
                 raise BuracoInputError(
-                    "position",
-                    f"{count} copies of {card}, but the deck holds "
-                    f"{copies_in_deck(card, rules.jokers_in_deck)}",
+                    where,
+                    f"{card} appears {seen[card]} times in the position, "
+                    f"but the deck holds {copies}",
                 )
-        left.subtract(known)
+        left.subtract(seen)
         self.pool = sorted(left.elements(), key=str)
         random.Random(seed).shuffle(self.pool)
 
@@ -206,44 +248,48 @@ def _known_or_count(
 def position_from_data(rules: RuleSet, data: Any, where: str = "position") -> State:
     """Read a position (a dict as parsed from JSON); errors name the field."""
     pos: PositionData = _validated(PositionData, data, where)
-    known: list[Card] = []
+    known: list[tuple[Card, str]] = []  # every card given, and where it was written
+
+    def note(cards: tuple[Card, ...] | None, place: str) -> None:
+        known.extend((card, f"{place}[{i}]") for i, card in enumerate(cards or ()))
+
     hands_known = [
         _cards(h, f"{where}.hands[{i}]") if isinstance(h, list) else None
         for i, h in enumerate(pos.hands)
     ]
-    for hand in hands_known:
-        known.extend(hand or ())
+    for i, hand in enumerate(hands_known):
+        note(hand, f"{where}.hands[{i}]")
     side_melds = [
         tuple(_meld(rules, m, f"{where}.melds[{s}][{i}]") for i, m in enumerate(melds))
         for s, melds in enumerate(pos.melds)
     ]
-    for melds in side_melds:
-        for meld in melds:
-            known.extend(meld.cards)
+    for s, melds in enumerate(side_melds):
+        for i, meld in enumerate(melds):
+            known.extend((card, f"{where}.melds[{s}][{i}]") for card in meld.cards)
     if isinstance(pos.lixo, LixoTop):
-        top = _cards([pos.lixo.top], f"{where}.lixo.top")[0]
-        known.append(top)
+        top = _card(pos.lixo.top, f"{where}.lixo.top")
+        known.append((top, f"{where}.lixo.top"))
         lixo_hidden = pos.lixo.count - 1
         lixo_known: tuple[Card, ...] = (top,)
     else:
         lixo_hidden = 0
         lixo_known = _cards(pos.lixo, f"{where}.lixo")
-        known.extend(lixo_known)
+        note(lixo_known, f"{where}.lixo")
     stock_known = _cards(pos.stock, f"{where}.stock") if isinstance(pos.stock, list) else None
-    known.extend(stock_known or ())
+    note(stock_known, f"{where}.stock")
     mortos_known = [
         _cards(m, f"{where}.mortos[{i}]") if isinstance(m, list) else None
         for i, m in enumerate(pos.mortos)
     ]
-    for pile in mortos_known:
-        known.extend(pile or ())
+    for i, pile in enumerate(mortos_known):
+        note(pile, f"{where}.mortos[{i}]")
     statuses = [m if isinstance(m, MortoData) else MortoData(status=m) for m in pos.morto]
     waiting_known = [
         _cards(m.cards, f"{where}.morto[{i}].cards") if isinstance(m.cards, list) else None
         for i, m in enumerate(statuses)
     ]
-    for pile in waiting_known:
-        known.extend(pile or ())
+    for i, pile in enumerate(waiting_known):
+        note(pile, f"{where}.morto[{i}].cards")
 
     fill = _Filler(rules, known, pos.seed)
     hands = tuple(
@@ -293,7 +339,7 @@ def position_from_data(rules: RuleSet, data: Any, where: str = "position") -> St
         fill.pool = []
     if fill.pool:
         raise BuracoInputError(
-            where,
+            f"{where}.stock",
             f"the counts leave {len(fill.pool)} of the {rules.deck_size} cards nowhere; "
             "leave 'stock' out to put every remaining card there",
         )

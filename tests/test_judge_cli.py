@@ -1,0 +1,231 @@
+"""`buraco judge` and `buraco schema`: exit codes, JSON output, the view, languages."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from buraco_core.cli import main
+from buraco_core.explain import message
+from buraco_core.positions import position_from_data
+from buraco_core.rules import ruleset
+from buraco_core.verdict import Reason
+
+LEGAL = {
+    "rules": "fechado",
+    "position": {"players": 2, "phase": "play", "hands": [["5h", "6h", "7h", "9c"], 11]},
+    "move": {"type": "discard", "card": "9c"},
+}
+ILLEGAL = {**LEGAL, "position": {**LEGAL["position"], "phase": "draw"}}
+
+
+def run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, data: Any, *args: str
+) -> tuple[int, str, str]:
+    path = tmp_path / "judge.json"
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    code = main(["judge", *args, str(path)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, data: Any, *args: str
+) -> tuple[int, dict[str, Any]]:
+    code, out, _ = run(capsys, tmp_path, data, "--json", *args)
+    return code, json.loads(out)
+
+
+def test_legal_move_exits_0(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, err = run(capsys, tmp_path, LEGAL)
+    assert code == 0 and out.strip() and not err
+
+
+def test_illegal_move_exits_1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = run(capsys, tmp_path, ILLEGAL)
+    assert code == 1 and out.strip()
+    code, data = run_json(capsys, tmp_path, ILLEGAL)
+    assert code == 1 and data["legal"] is False
+    assert [r["code"] for r in data["reasons"]] == ["must_draw_first"]
+    # An illegal move leaves the position as it was.
+    assert data["position"]["phase"] == "draw" and data["position"]["hands"][0] == [
+        "5h",
+        "6h",
+        "7h",
+        "9c",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("data", "names"),
+    [
+        ({**LEGAL, "position": {"players": 2, "hands": [["5h", "6h", "9x"], 11]}}, "hands[0][2]"),
+        ({**LEGAL, "moove": {}}, "moove"),
+        ({"rules": "fechado", "position": LEGAL["position"]}, "move"),
+        ({**LEGAL, "move": {"type": "discard"}}, "move.card"),
+        ({**LEGAL, "rules": "canasta"}, "canasta"),
+        ({**LEGAL, "options": {"joker_pionts": 20}}, "joker_pionts"),
+        ({**LEGAL, "position": {"players": 2, "hands": [["5h"], 11], "stock": 2}}, "stock"),
+        ('{"rules": "fechado",\n "position": }', ":2:"),
+        ("[1, 2]", "judge"),
+    ],
+)
+def test_bad_input_exits_2_naming_the_field(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, data: Any, names: str
+) -> None:
+    code, out, err = run(capsys, tmp_path, data)
+    assert code == 2 and not out
+    assert err.startswith("buraco: error:") and names in err
+
+
+def test_bad_lang_and_view_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, tmp_path, LEGAL, "--lang", "fr")
+    assert code == 2 and "lang" in err
+    code, _, err = run(capsys, tmp_path, LEGAL, "--view", "3")
+    assert code == 2 and "--view" in err
+
+
+def test_json_has_legal_reasons_and_position(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, data = run_json(capsys, tmp_path, LEGAL)
+    assert code == 0 and data["legal"] is True
+    assert {"legal", "reasons", "position", "rules"} <= set(data)
+    (reason,) = data["reasons"]
+    assert reason["code"] == "discarded" and reason["params"] == {"card": "9c"}
+    assert reason["source"] == "seeds 000, 001, 002, 003"
+    assert isinstance(reason["message"], str) and reason["message"]
+    # The position after the move, as the whole table: it reads back.
+    assert data["position"]["turn"] == 1 and data["position"]["phase"] == "draw"
+    after = position_from_data(ruleset("fechado"), data["position"])
+    assert after.lixo[-1].rank == 9
+
+
+def test_json_scores_a_finished_round(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    going_out = {
+        "rules": "stbl",
+        "position": {
+            "players": 2,
+            "phase": "play",
+            "hands": [["9c"], 11],
+            "melds": [[["4h", "5h", "6h", "7h", "8h", "9h", "10h"]], []],
+            "mortos": [11],
+            "morto": ["taken", "available"],
+        },
+        "move": {"type": "discard", "card": "9c"},
+    }
+    code, data = run_json(capsys, tmp_path, going_out)
+    assert code == 0 and "went_out" in [r["code"] for r in data["reasons"]]
+    side_a = data["score"][0]
+    assert sum(item["points"] for item in side_a["items"]) == side_a["total"] == 50 + 200 + 100
+
+
+def test_view_prints_what_the_seat_sees(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, data = run_json(capsys, tmp_path, LEGAL, "--view", "1")
+    assert code == 0
+    position = data["position"]
+    assert position["hands"][0] == 3 and isinstance(position["hands"][1], list)
+    assert position["lixo"] == {"top": "9c", "count": 1}  # Fechado shows the top only
+    assert isinstance(position["stock"], int) and position["mortos"] == [11, 11]
+    aberto = {**LEGAL, "rules": "aberto"}
+    _, data = run_json(capsys, tmp_path, aberto, "--view", "1")
+    assert data["position"]["lixo"] == ["9c"]  # Aberto shows the whole lixo
+
+
+def test_lang_en_gives_the_english_messages(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    _, pt = run_json(capsys, tmp_path, ILLEGAL)
+    _, en = run_json(capsys, tmp_path, ILLEGAL, "--lang", "en")
+    reason = Reason("must_draw_first", ())
+    assert pt["reasons"][0]["message"] == message(reason, "pt")
+    assert en["reasons"][0]["message"] == message(reason, "en")
+    assert pt["reasons"][0]["message"] != en["reasons"][0]["message"]
+    code, text, _ = run(capsys, tmp_path, ILLEGAL, "--lang", "en")
+    assert code == 1 and message(reason, "en") in text
+
+
+def test_reads_stdin(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(LEGAL)))
+    assert main(["judge", "--json", "-"]) == 0
+    assert json.loads(capsys.readouterr().out)["legal"] is True
+
+
+def test_the_installed_command_runs() -> None:
+    """The real entry point, as a separate process (exit codes reach the shell)."""
+    result = subprocess.run(
+        [sys.executable, "-m", "buraco_core.cli", "judge", "--json", "-"],
+        input=json.dumps(ILLEGAL),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert json.loads(result.stdout)["reasons"][0]["code"] == "must_draw_first"
+
+
+# --- schema -----------------------------------------------------------------------------
+
+
+def schema(capsys: pytest.CaptureFixture[str], what: str) -> dict[str, Any]:
+    assert main(["schema", what]) == 0
+    data: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return data
+
+
+@pytest.mark.parametrize("what", ["position", "move", "judge"])
+def test_schema_prints_json_schema(capsys: pytest.CaptureFixture[str], what: str) -> None:
+    data = schema(capsys, what)
+    assert data["type"] == "object" and data["properties"]
+    assert data.get("additionalProperties") is False
+    for ref in _refs(data):  # every reference resolves inside the document
+        assert ref.startswith("#/$defs/") and ref.removeprefix("#/$defs/") in data["$defs"]
+
+
+def _refs(node: Any) -> list[str]:
+    if isinstance(node, dict):
+        own = [node["$ref"]] if "$ref" in node else []
+        return own + [r for value in node.values() for r in _refs(value)]
+    if isinstance(node, list):
+        return [r for value in node for r in _refs(value)]
+    return []
+
+
+def test_schema_accepts_the_examples(capsys: pytest.CaptureFixture[str]) -> None:
+    """The examples validate structurally: required keys present, no unknown keys; with
+    jsonschema installed, fully."""
+    position_schema = schema(capsys, "position")
+    move_schema = schema(capsys, "move")
+    judge_schema = schema(capsys, "judge")
+    example = {
+        "players": 4,
+        "turn": 0,
+        "phase": "play",
+        "hands": [["3s", "4s", "JK"], 11, 11, 11],
+        "melds": [[["5h", "6h", "7h"]], []],
+        "lixo": {"top": "Kd", "count": 5},
+        "mortos": [11, 11],
+        "morto": ["available", "available"],
+    }
+    assert set(position_schema["required"]) <= set(example) <= set(position_schema["properties"])
+    move = {"type": "lay", "cards": ["3s", "4s", "JK"]}
+    assert set(move_schema["required"]) <= set(move) <= set(move_schema["properties"])
+    document = {"rules": "fechado", "position": example, "move": move}
+    assert set(judge_schema["required"]) <= set(document) <= set(judge_schema["properties"])
+    position_from_data(ruleset("fechado"), example)  # and the core reads it
+    jsonschema = pytest.importorskip("jsonschema")
+    for data, schema_ in (
+        (example, position_schema),
+        (move, move_schema),
+        (document, judge_schema),
+    ):
+        jsonschema.Draft202012Validator.check_schema(schema_)
+        jsonschema.validate(data, schema_)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**example, "hand": []}, position_schema)
