@@ -201,8 +201,8 @@ MESSAGES |= {
         "These cards are not in the hand: {cards}.",
     ),
     "no_such_meld": (
-        "Não há jogo número {meld} na mesa da dupla (há {count}).",
-        "There is no meld number {meld} on the side's table (there are {count}).",
+        "Não há jogo número {number} na mesa da dupla (há {count}).",
+        "There is no meld number {number} on the side's table (there are {count}).",
     ),
     "not_your_meld": (
         "Esse jogo é da outra dupla: só se mexe nos jogos da própria dupla.",
@@ -246,7 +246,7 @@ MESSAGES |= {
         "Took the lixo ({count} cards), justified by the {top} on a table meld.",
     ),
     "laid_meld": ("Baixou o jogo {cards}.", "Laid the meld {cards}."),
-    "extended_meld": ("Acrescentou {cards} ao jogo {meld}.", "Added {cards} to meld {meld}."),
+    "extended_meld": ("Acrescentou {cards} ao jogo {number}.", "Added {cards} to meld {number}."),
     "discarded": ("Descartou o {card}: a vez passa.", "Discarded the {card}: the turn passes."),
     "direct_beat": (
         "Batida direta: a mão acabou na mesa, então pega o morto agora e continua jogando, "

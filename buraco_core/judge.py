@@ -176,10 +176,22 @@ def _take_lixo(
                     top=top,
                 )
             )
-        if rules.pickup == "top_card_two_from_hand":
+        # Stricter tables [003]: two hand cards must form a sequence with the top card, also
+        # when all three then go onto a table meld.
+        if rules.pickup == "top_card_two_from_hand" and (
+            len(move.cards) < 2 or _judge_meld((top, *move.cards), rules).meld is None
+        ):
             return _no(_r("pickup_needs_two_from_hand", ("003", "option:pickup"), top=top))
         if not 0 <= move.extend < len(melds):
-            return _no(_r("no_such_meld", SRC_SIDES, meld=move.extend, count=len(melds)))
+            return _no(
+                _r(
+                    "no_such_meld",
+                    SRC_SIDES,
+                    meld=move.extend,
+                    number=move.extend + 1,
+                    count=len(melds),
+                )
+            )
         verdict = _extend_meld(melds[move.extend], (top, *move.cards), rules)
         if verdict.meld is None:
             return _no(_r("pickup_top_card_not_used", src_pickup, top=top), *verdict.reasons)
@@ -225,7 +237,15 @@ def _extend(
         return _no(_r("not_your_meld", SRC_SIDES, side=move.side))
     side = state.sides[side_index]
     if not 0 <= move.meld < len(side.melds):
-        return _no(_r("no_such_meld", SRC_SIDES, meld=move.meld, count=len(side.melds)))
+        return _no(
+            _r(
+                "no_such_meld",
+                SRC_SIDES,
+                meld=move.meld,
+                number=move.meld + 1,
+                count=len(side.melds),
+            )
+        )
     if not move.cards:
         return _no(_r("no_cards", ("000",)))
     left, missing = _take(state.hand, move.cards)
@@ -234,7 +254,15 @@ def _extend(
     verdict = _extend_meld(side.melds[move.meld], move.cards, rules)
     if verdict.meld is None:
         return _no(*verdict.reasons)
-    reasons = [_r("extended_meld", ("000", "002", "003"), meld=move.meld, cards=move.cards)]
+    reasons = [
+        _r(
+            "extended_meld",
+            ("000", "002", "003"),
+            meld=move.meld,
+            number=move.meld + 1,
+            cards=move.cards,
+        )
+    ]
     reasons.extend(verdict.reasons)
     melds = _replace_at(side.melds, move.meld, verdict.meld)
     return _after_meld(rules, state, move, reasons, melds, left, state.lixo, build)

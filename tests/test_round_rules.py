@@ -308,6 +308,24 @@ def test_pickup_top_card_two_from_hand(preset: str) -> None:
     ok(default, state, TakeLixo(extend=0))
 
 
+@pytest.mark.parametrize("preset", PRESETS)
+def test_pickup_two_from_hand_may_go_onto_a_table_meld(preset: str) -> None:
+    """Stricter tables: "duas cartas da mão que formem sequência com a de cima" [003]: the
+    top card and two hand cards in sequence may then extend a table meld together."""
+    rules = ruleset(preset, pickup="top_card_two_from_hand")
+    state = position(
+        rules,
+        players=2,
+        hands=[["9h", "10h", "3d", "9c"], 11],
+        melds=[[["5h", "6h", "7h"]], []],
+        lixo=["3c", "8h"],
+    )
+    assert "took_lixo_extend" in ok(rules, state, TakeLixo(extend=0, cards=cards("9h 10h"))).codes
+    assert refused(rules, state, TakeLixo(extend=0, cards=cards("9h"))) == (
+        "pickup_needs_two_from_hand",
+    )
+
+
 @pytest.mark.parametrize(
     ("preset", "alone"),
     [
