@@ -6,8 +6,14 @@ from buraco_app import cards_view
 from buraco_app.i18n import t
 from buraco_app.rules_view import reference
 from buraco_app.settings import current_lang, current_rules, rules_summary
-from buraco_app.verdict_view import show_meld_verdict
+from buraco_app.table_view import move_text
+from buraco_app.verdict_view import show_meld_verdict, show_reasons
+from buraco_core.cards import parse_cards
+from buraco_core.errors import BuracoInputError
+from buraco_core.judge import check, go_out_verdict, lixo_pickups
 from buraco_core.melds import judge_meld
+from buraco_core.moves import TakeLixo
+from buraco_core.positions import position_from_data
 
 CARDS_KEY = "lookup_cards"
 SEARCH_KEY = "lookup_search"
@@ -20,7 +26,12 @@ st.title(t("lookup.title"))
 # A view switch rather than tabs: only the chosen view runs (fast reruns at the table), its
 # value is an id that survives a language switch, and the later "may I take the lixo?" /
 # "may I go out?" forms are one more entry here.
-VIEWS = {"meld": "lookup.tab.meld", "rules": "lookup.tab.rules"}
+VIEWS = {
+    "meld": "lookup.tab.meld",
+    "lixo": "lookup.tab.lixo",
+    "go_out": "lookup.tab.go_out",
+    "rules": "lookup.tab.rules",
+}
 view = st.segmented_control(
     t("lookup.view"),
     list(VIEWS),
@@ -39,6 +50,86 @@ if view == "meld":
         show_meld_verdict(judge_meld(cards, rules), rules, typed=cards)
     elif cards is not None:
         st.caption(t("cards.empty"))
+
+
+def side_melds(key: str) -> list[list[str]] | None:
+    """The side's melds, one per line; None (with the core's message) if a line is bad."""
+    text = st.text_area(t("lookup.melds"), key=key, placeholder="4h 5h 6h 7h\nQs Ks As")
+    lines = [line for line in (text or "").splitlines() if line.strip()]
+    try:
+        return [[str(c) for c in parse_cards(line)] for line in lines]
+    except BuracoInputError as exc:
+        st.error(t("lookup.bad_line", problem=str(exc)))
+        return None
+
+
+if view == "lixo":
+    st.caption(t("lookup.rules_caption", rules=rules_summary(rules, lang)))
+    top = cards_view.card_input("lookup_lixo_top", label=t("lookup.top_card"), taps=False)
+    hand = cards_view.card_input("lookup_lixo_hand", label=t("lookup.hand"), taps=False)
+    melds = side_melds("lookup_lixo_melds")
+    if top and len(top) != 1:
+        st.warning(t("lookup.one_top"))
+    elif top and hand is not None and melds is not None:
+        try:
+            state = position_from_data(
+                rules,
+                {
+                    "players": 2,
+                    "hands": [[str(c) for c in hand], 11],
+                    "melds": [melds, []],
+                    "lixo": [str(top[0])],
+                },
+            )
+        except BuracoInputError as exc:
+            st.error(str(exc))
+        else:
+            ways = lixo_pickups(rules, state)
+            if ways:
+                st.success(t("lookup.lixo_yes"))
+                for way in ways[:8]:
+                    st.markdown(f"- {move_text(way, lang)}")
+            else:
+                st.error(t("lookup.lixo_no"))
+                show_reasons(check(rules, state, TakeLixo()).reasons or ())
+
+if view == "go_out":
+    st.caption(t("lookup.rules_caption", rules=rules_summary(rules, lang)))
+    melds = side_melds("lookup_go_out_melds")
+    morto = st.radio(
+        t("lookup.morto"),
+        ["taken", "available", "stock"],
+        format_func=lambda m: t(f"lookup.morto.{m}", lang),
+        key="lookup_go_out_morto",
+    )
+    if melds is not None:
+        statuses = {
+            "taken": ["taken", "available"],
+            "available": ["available", "available"],
+            "stock": ["stock", "stock"],
+        }[morto]
+        piles = {"taken": [11], "available": [11, 11], "stock": []}[morto]
+        try:
+            state = position_from_data(
+                rules,
+                {
+                    "players": 2,
+                    "phase": "play",
+                    "hands": [1, 11],
+                    "melds": [melds, []],
+                    "mortos": piles,
+                    "morto": statuses,
+                },
+            )
+        except BuracoInputError as exc:
+            st.error(str(exc))
+        else:
+            verdict = go_out_verdict(rules, state, 0)
+            (st.success if verdict.ok else st.error)(
+                t("lookup.go_out_yes" if verdict.ok else "lookup.go_out_no")
+            )
+            show_reasons(verdict.reasons)
+            st.caption(t(f"lookup.go_out_by.{rules.go_out_by}"))
 
 if view == "rules":
     query = st.text_input(

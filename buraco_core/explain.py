@@ -276,6 +276,11 @@ MESSAGES |= {
         "Batida final! A rodada termina e a dupla ganha {points} pontos de batida.",
         "Going out (batida final)! The round ends and the side scores {points} for it.",
     ),
+    "may_go_out": (
+        "A dupla pode bater: tem o morto e a canastra que a mesa pede. A batida vale {points}.",
+        "The side may go out: it has its morto and the canastra the table asks for. Going out "
+        "scores {points}.",
+    ),
     "cannot_go_out": (
         "Esta jogada acabaria com as cartas da mão, mas a dupla ainda não pode bater:",
         "This move would empty the hand, but the side may not go out yet:",

@@ -561,3 +561,17 @@ def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
     for move in candidate_moves(rules, state):
         if _play(rules, state, move, build=False)[0].ok:
             yield move
+
+
+def go_out_verdict(rules: RuleSet, state: State, side: int) -> Verdict:
+    """May this side go out (the batida final) with what it has on the table now? The
+    reasons say what is missing: the morto, the canastra the rules ask for [001, 002, 003]."""
+    blockers = _go_out_blockers(rules, state, state.sides[side], state.sides[side].melds)
+    if blockers:
+        return Verdict(False, (_r("cannot_go_out", SRC_GO_OUT), *blockers))
+    return Verdict(True, (_r("may_go_out", SRC_GO_OUT, points=rules.batida_points),))
+
+
+def lixo_pickups(rules: RuleSet, state: State) -> list[TakeLixo]:
+    """The legal ways for the player on turn to take the lixo (empty: it may not be taken)."""
+    return [m for m in legal_moves(rules, state) if isinstance(m, TakeLixo)]

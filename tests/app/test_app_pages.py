@@ -38,12 +38,12 @@ def test_language_switch_changes_the_texts(open_app: OpenApp) -> None:
     at = open_app("lookup")
     assert at.title[0].value == PT["lookup.title"]
     view = at.segmented_control(key="lookup_view")
-    assert view.options == [PT["lookup.tab.meld"], PT["lookup.tab.rules"]]
+    assert view.options == [PT[f"lookup.tab.{v}"] for v in ("meld", "lixo", "go_out", "rules")]
     at.radio(key="lang").set_value("en").run()
     assert not at.exception
     assert at.title[0].value == EN["lookup.title"]
     view = at.segmented_control(key="lookup_view")
-    assert view.options == [EN["lookup.tab.meld"], EN["lookup.tab.rules"]]
+    assert view.options == [EN[f"lookup.tab.{v}"] for v in ("meld", "lixo", "go_out", "rules")]
     assert at.sidebar.subheader[0].value == EN["settings.rules"]
     assert at.query_params["lang"] == "en"
     # The rule texts follow too (they come from buraco_core.explain).
