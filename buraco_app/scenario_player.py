@@ -7,7 +7,7 @@ its source; a hint on request, the solution after a try.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import streamlit as st
@@ -36,6 +36,7 @@ from buraco_core.curriculum import (
     scenario_state,
 )
 from buraco_core.explain import Lang
+from buraco_core.melds import Meld
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.positions import move_from_data
 from buraco_core.scoring import round_from_data, score_round
@@ -229,16 +230,8 @@ def _move_input(state: State, key: str, lang: Lang) -> Move | None:
     if action == "lay":
         return Lay((cards,)) if cards else None
     if action == "extend":
-        if not melds:
-            st.caption(t("practice.no_melds", lang))
-            return None
-        index = st.selectbox(
-            t("practice.which_meld", lang),
-            list(range(len(melds))),
-            format_func=lambda i: f"{i + 1}: {cards_text(melds[i].cards)}",
-            key=f"{key}_meld",
-        )
-        return Extend(int(index), cards) if cards else None
+        index = _which_meld(melds, f"{key}_meld", lang)
+        return Extend(index, cards) if cards and index is not None else None
     how = st.radio(
         t("practice.justify", lang),
         JUSTIFY,
@@ -249,17 +242,24 @@ def _move_input(state: State, key: str, lang: Lang) -> Move | None:
     if how == "new_meld":
         return TakeLixo(new_meld=cards) if cards else None
     if how == "extend":
-        if not melds:
-            st.caption(t("practice.no_melds", lang))
-            return None
-        index = st.selectbox(
+        index = _which_meld(melds, f"{key}_lixo_meld", lang)
+        return TakeLixo(extend=index, cards=cards) if index is not None else None
+    return TakeLixo()
+
+
+def _which_meld(melds: Sequence[Meld], key: str, lang: Lang) -> int | None:
+    """Pick one of the side's melds (None when the side has none yet)."""
+    if not melds:
+        st.caption(t("practice.no_melds", lang))
+        return None
+    return int(
+        st.selectbox(
             t("practice.which_meld", lang),
             list(range(len(melds))),
             format_func=lambda i: f"{i + 1}: {cards_text(melds[i].cards)}",
-            key=f"{key}_lixo_meld",
+            key=key,
         )
-        return TakeLixo(extend=int(index), cards=cards)
-    return TakeLixo()
+    )
 
 
 def _need_one(lang: Lang) -> None:

@@ -118,6 +118,17 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     return tuple(parse_card(t) for t in tokens if not (isinstance(t, str) and t.strip() == ""))
 
 
+def parse_cards_at(tokens: Iterable[str], where: str) -> tuple[Card, ...]:
+    """Parse a list of card tokens read from a file; an error names the item: `where[2]`."""
+    cards = []
+    for i, token in enumerate(tokens):
+        try:
+            cards.append(parse_card(token))
+        except BuracoInputError as exc:
+            raise BuracoInputError(f"{where}[{i}]", exc.problem) from None
+    return tuple(cards)
+
+
 def format_cards(cards: Iterable[Card], symbols: bool = False) -> str:
     return " ".join(c.symbol if symbols else str(c) for c in cards)
 

@@ -21,7 +21,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from buraco_core.cards import Card, copies_in_deck, deck, parse_card
+from buraco_core.cards import Card, copies_in_deck, deck, parse_card, parse_cards_at
 from buraco_core.errors import BuracoInputError
 from buraco_core.explain import message
 from buraco_core.melds import Meld, judge_meld
@@ -186,14 +186,7 @@ def _card(token: str, where: str) -> Card:
         raise BuracoInputError(where, exc.problem) from None
 
 
-def _cards(tokens: list[str], where: str) -> tuple[Card, ...]:
-    out = []
-    for i, token in enumerate(tokens):
-        try:
-            out.append(parse_card(token))
-        except BuracoInputError as exc:
-            raise BuracoInputError(f"{where}[{i}]", exc.problem) from None
-    return tuple(out)
+_cards = parse_cards_at
 
 
 def _meld(rules: RuleSet, raw: list[str] | MeldData, where: str) -> Meld:

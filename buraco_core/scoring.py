@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from buraco_core.cards import Card, card_points, copies_in_deck, parse_card
+from buraco_core.cards import Card, card_points, copies_in_deck, parse_cards_at
 from buraco_core.errors import BuracoInputError
 from buraco_core.melds import Meld, judge_meld
 from buraco_core.rules import RuleSet
@@ -201,14 +201,7 @@ def _meld_from_data(rules: RuleSet, raw: Any, where: str) -> Meld:
 def _cards_from_data(raw: Any, where: str) -> tuple[Card, ...]:
     if isinstance(raw, str):
         raw = raw.split()
-    items = _list(raw, where)
-    cards = []
-    for i, token in enumerate(items):
-        try:
-            cards.append(parse_card(token))
-        except BuracoInputError as exc:
-            raise BuracoInputError(f"{where}[{i}]", exc.problem) from None
-    return tuple(cards)
+    return parse_cards_at(_list(raw, where), where)
 
 
 def _list(raw: Any, where: str) -> list[Any]:

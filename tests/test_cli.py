@@ -11,29 +11,7 @@ import pytest
 
 from buraco_core.cli import main
 from buraco_core.rules import OPTION_NAMES
-
-# RULES.md's worked example [seed 003]: A went out, B took its morto; joker valued 20.
-WORKED_EXAMPLE: dict[str, Any] = {
-    "sides": [
-        {
-            "name": "A",
-            "melds": [
-                ["4h", "5h", "6h", "7h", "8h", "9h", "10h"],
-                ["5s", "6s", "7s", "2d", "9s", "10s", "Js"],
-                ["Qc", "Kc", "Ac"],
-            ],
-            "hands": [[], ["7c", "Kd"]],
-            "took_morto": True,
-            "went_out": True,
-        },
-        {
-            "name": "B",
-            "melds": [["6d", "7d", "8d"], ["9s", "10s", "Js", "Qs"]],
-            "hands": [["3c", "Kh", "Kh", "Qd", "8c", "JK"], []],
-            "took_morto": True,
-        },
-    ]
-}
+from tests.test_scoring import WORKED_EXAMPLE  # RULES.md's worked example [seed 003]
 
 MELD_FIELDS = {
     "valid",

@@ -4,24 +4,14 @@ setting native widgets; the verdicts and explanations come from the rules core."
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
-
-from buraco_app import sheets
 
 Open = Callable[..., AppTest]
 NATURAL_TWO = "two_goes_home_cleans_canastra"  # move task, seed 000/001: 2♠ returns home
 PICKUP = "fechado_pickup_needs_top_card"  # judge task, variant difference
 WORKED = "worked_example_round"  # score task, RULES.md's worked example
-
-
-@pytest.fixture(autouse=True)
-def _data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    monkeypatch.delenv(sheets.ENV_DATABASE_URL, raising=False)
-    monkeypatch.setenv(sheets.ENV_DATA_DIR, str(tmp_path))
-    return tmp_path
 
 
 def texts(at: AppTest) -> str:

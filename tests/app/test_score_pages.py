@@ -33,14 +33,6 @@ WORKED = {
 }
 
 
-@pytest.fixture(autouse=True)
-def _data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    """Each test its own SQLite file; never the developer's ./data/ or a real server."""
-    monkeypatch.delenv(sheets.ENV_DATABASE_URL, raising=False)
-    monkeypatch.setenv(sheets.ENV_DATA_DIR, str(tmp_path))
-    return tmp_path
-
-
 def enter_worked_example(at: AppTest) -> AppTest:
     for key, text in WORKED.items():
         at.text_area(key=f"calc_{key}").set_value(text)
@@ -368,7 +360,7 @@ def _postgres_url() -> str:
 
 @pytest.mark.parametrize("setting", ["environment", "secrets"])
 def test_one_setting_switches_to_postgresql(
-    monkeypatch: pytest.MonkeyPatch, _data_dir: Path, setting: str
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, setting: str
 ) -> None:
     url = _postgres_url()
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
@@ -386,7 +378,7 @@ def test_one_setting_switches_to_postgresql(
     store = sheets.SheetStore(sheets.open_engine(url))
     assert store.sheet(match_id).rounds[0].points == (120, -30)
     store.engine.dispose()
-    assert not (_data_dir / sheets.SQLITE_FILE).exists()
+    assert not (tmp_path / sheets.SQLITE_FILE).exists()  # the data dir the conftest set
 
 
 def test_calculator_warns_when_the_match_scores_differently(
