@@ -61,29 +61,24 @@ def chromium() -> Path:
     return CHROMIUM
 
 
+def streamlit_command(port: int) -> list[str]:
+    """`streamlit run app.py` as TESTING.md says: headless, local, no telemetry, no watcher."""
+    return [
+        sys.executable, "-m", "streamlit", "run", "app.py",
+        "--server.headless", "true",
+        "--server.port", str(port),
+        "--server.address", "localhost",
+        "--browser.gatherUsageStats", "false",
+        "--server.fileWatcherType", "none",
+        "--global.developmentMode", "false",
+    ]  # fmt: skip
+
+
 @pytest.fixture(scope="session")
 def app_url(chromium: Path) -> Iterator[str]:
     """Start `streamlit run app.py` on a free port; yield its URL once /_stcore/health is ok."""
     port = _free_port()
-    cmd = [
-        sys.executable,
-        "-m",
-        "streamlit",
-        "run",
-        "app.py",
-        "--server.headless",
-        "true",
-        "--server.port",
-        str(port),
-        "--server.address",
-        "localhost",
-        "--browser.gatherUsageStats",
-        "false",
-        "--server.fileWatcherType",
-        "none",
-        "--global.developmentMode",
-        "false",
-    ]
+    cmd = streamlit_command(port)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log = (ARTIFACTS / "streamlit.log").open("w")
     # The server's sheets and progress go to a fresh folder, never the developer's ./data/.

@@ -12,7 +12,6 @@ import os
 import re
 import socket
 import subprocess
-import sys
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -21,7 +20,16 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import ARTIFACTS, PHONE, ROOT, Outside, new_page, shot, wait_for_app
+from tests.e2e.conftest import (
+    ARTIFACTS,
+    PHONE,
+    ROOT,
+    Outside,
+    new_page,
+    shot,
+    streamlit_command,
+    wait_for_app,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -40,25 +48,7 @@ class Server:
     def start(self) -> None:
         env = {k: v for k, v in os.environ.items() if k != "BURACO_DATABASE_URL"}
         env["BURACO_DATA_DIR"] = str(self.data_dir)
-        cmd = [
-            sys.executable,
-            "-m",
-            "streamlit",
-            "run",
-            "app.py",
-            "--server.headless",
-            "true",
-            "--server.port",
-            str(self.port),
-            "--server.address",
-            "localhost",
-            "--browser.gatherUsageStats",
-            "false",
-            "--server.fileWatcherType",
-            "none",
-            "--global.developmentMode",
-            "false",
-        ]
+        cmd = streamlit_command(self.port)
         log = (ARTIFACTS / f"streamlit-sheet-{self.port}.log").open("a")
         self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
