@@ -91,7 +91,7 @@ if view == "lixo":
                     st.markdown(f"- {move_text(way, lang)}")
             else:
                 st.error(t("lookup.lixo_no"))
-                show_reasons(check(rules, state, TakeLixo()).reasons or ())
+                show_reasons(check(rules, state, TakeLixo()).reasons)
 
 if view == "go_out":
     st.caption(t("lookup.rules_caption", rules=rules_summary(rules, lang)))

@@ -568,7 +568,7 @@ def go_out_verdict(rules: RuleSet, state: State, side: int) -> Verdict:
     reasons say what is missing: the morto, the canastra the rules ask for [001, 002, 003]."""
     blockers = _go_out_blockers(rules, state, state.sides[side], state.sides[side].melds)
     if blockers:
-        return Verdict(False, (_r("cannot_go_out", SRC_GO_OUT), *blockers))
+        return Verdict(False, tuple(blockers))
     return Verdict(True, (_r("may_go_out", SRC_GO_OUT, points=rules.batida_points),))
 
 

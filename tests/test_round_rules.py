@@ -17,7 +17,7 @@ import pytest
 from buraco_core import judge
 from buraco_core.cards import Card, parse_card, parse_cards
 from buraco_core.explain import MESSAGES
-from buraco_core.judge import apply, check, round_score
+from buraco_core.judge import apply, check, go_out_verdict, round_score
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.positions import position_from_data, position_to_data
 from buraco_core.rules import RuleSet, ruleset
@@ -830,3 +830,23 @@ def test_every_reason_of_the_judge_has_messages() -> None:
     codes = set(re.findall(r'_r\(\s*"([a-z_]+)"', source))
     assert len(codes) > 30
     assert codes <= set(MESSAGES), sorted(codes - set(MESSAGES))
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_going_out_needs_the_morto_and_the_canastra_the_variant_asks(preset: str) -> None:
+    """The batida final needs the side's morto [001, 002, 003] and a clean canastra in Aberto
+    and STBL, any canastra in Fechado [000, 001, 002, 003; option go_out_requires]; the
+    at-the-table lookup names exactly what is missing."""
+    rules = ruleset(preset)
+    suja = ["4h", "5h", "2c", "7h", "8h", "9h", "10h"]
+    taken = position(
+        rules, players=2, phase="play", hands=[1, 11], melds=[[suja], []],
+        mortos=[11], morto=["taken", "available"],
+    )  # fmt: skip
+    verdict = go_out_verdict(rules, taken, 0)
+    if preset == "fechado":
+        assert verdict.ok and verdict.codes == ("may_go_out",)
+    else:
+        assert not verdict.ok and verdict.codes == ("go_out_needs_clean_canastra",)
+    untaken = position(rules, players=2, phase="play", hands=[1, 11], melds=[[CLEAN_CANASTRA], []])
+    assert go_out_verdict(rules, untaken, 0).codes == ("go_out_needs_morto",)

@@ -8,6 +8,8 @@ from collections.abc import Callable
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from buraco_core.curriculum import load_curriculum
+
 Open = Callable[..., AppTest]
 NATURAL_TWO = "two_goes_home_cleans_canastra"  # move task, seed 000/001: 2♠ returns home
 PICKUP = "fechado_pickup_needs_top_card"  # judge task, variant difference
@@ -117,8 +119,15 @@ def test_progress_survives_a_new_session_with_the_same_link(open_app: Open) -> N
     hand = at.multiselect(key=f"{key}_cards")
     hand.set_value([hand.options.index("4♠")]).run()
     at.button(key=f"{key}_check").click().run()
+    total = len(load_curriculum().lesson("natural_two").scenarios)
     again = open_app("lessons", lesson="natural_two", lang="en", learner=str(learner))
-    assert "1 of" in texts(again) or any("1 of" in p.text for p in again.get("progress"))
+    assert progress_text(again) == f"1 of {total} exercises solved"
+    stranger = open_app("lessons", lesson="natural_two", lang="en", learner="someone_else_1")
+    assert progress_text(stranger) == f"0 of {total} exercises solved"
+
+
+def progress_text(at: AppTest) -> str:
+    return str(at.get("progress")[0].proto.text)
 
 
 def test_an_unknown_scenario_in_the_link_is_a_warning_not_a_crash(open_app: Open) -> None:
