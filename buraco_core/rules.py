@@ -32,8 +32,10 @@ class RuleSet(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", strict=False)
 
     preset: PresetName = Field("fechado", json_schema_extra={"sources": []})
-    jokers_in_deck: bool = Field(True, json_schema_extra={"sources": ["000", "001", "003"]})
-    joker_points: int = Field(50, ge=0, le=1000, json_schema_extra={"sources": ["000", "003"]})
+    jokers_in_deck: bool = Field(True, json_schema_extra={"sources": ["000", "001", "002", "003"]})
+    joker_points: int = Field(
+        50, ge=0, le=1000, json_schema_extra={"sources": ["000", "001", "002", "003"]}
+    )
     trincas: bool = Field(False, json_schema_extra={"sources": ["000", "001", "003"]})
     discard_pile_visible: Literal["all", "top"] = Field(
         "top", json_schema_extra={"sources": ["000", "001", "002", "003"]}

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from buraco_core.cli import main
+from buraco_core.codes import Code
 from buraco_core.explain import message
 from buraco_core.positions import position_from_data
 from buraco_core.rules import ruleset
@@ -143,7 +144,7 @@ def test_lang_en_gives_the_english_messages(
 ) -> None:
     _, pt = run_json(capsys, tmp_path, ILLEGAL)
     _, en = run_json(capsys, tmp_path, ILLEGAL, "--lang", "en")
-    reason = Reason("must_draw_first", ())
+    reason = Reason(Code.MUST_DRAW_FIRST)
     assert pt["reasons"][0]["message"] == message(reason, "pt")
     assert en["reasons"][0]["message"] == message(reason, "en")
     assert pt["reasons"][0]["message"] != en["reasons"][0]["message"]
