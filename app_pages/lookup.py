@@ -10,6 +10,7 @@ from buraco_app.table_view import move_text
 from buraco_app.verdict_view import show_meld_verdict, show_reasons
 from buraco_core.cards import parse_cards
 from buraco_core.errors import BuracoInputError
+from buraco_core.explain import error_message
 from buraco_core.judge import check, go_out_verdict, lixo_pickups
 from buraco_core.melds import judge_meld
 from buraco_core.moves import TakeLixo
@@ -59,7 +60,7 @@ def side_melds(key: str) -> list[list[str]] | None:
     try:
         return [[str(c) for c in parse_cards(line)] for line in lines]
     except BuracoInputError as exc:
-        st.error(t("lookup.bad_line", problem=str(exc)))
+        st.error(t("lookup.bad_line", problem=error_message(exc, lang)))
         return None
 
 
@@ -82,7 +83,7 @@ if view == "lixo":
                 },
             )
         except BuracoInputError as exc:
-            st.error(str(exc))
+            st.error(error_message(exc, lang))
         else:
             ways = lixo_pickups(rules, state)
             if ways:
@@ -122,7 +123,7 @@ if view == "go_out":
                 },
             )
         except BuracoInputError as exc:
-            st.error(str(exc))
+            st.error(error_message(exc, lang))
         else:
             verdict = go_out_verdict(rules, state, 0)
             (st.success if verdict.ok else st.error)(

@@ -14,12 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from buraco_core.cards import parse_cards
-from buraco_core.errors import BuracoInputError
+from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.explain import (
     ITEM_TEXT,
     PRESET_TITLES,
     Lang,
     check_lang,
+    error_message,
     message,
     option_text,
     value_text,
@@ -47,7 +48,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code = handler(args)
     except BuracoInputError as exc:
-        print(f"buraco: error: {exc}", file=sys.stderr)
+        lang = getattr(args, "lang", "pt")
+        shown = error_message(exc, "en" if str(lang).lower().startswith("en") else "pt")
+        print(f"buraco: error: {shown}", file=sys.stderr)
         code = 2
     except BrokenPipeError:
         code = 0
@@ -149,13 +152,14 @@ def read_json(path: str) -> Any:
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise BuracoInputError(f"file {path!r}", exc.strerror or str(exc)) from None
+        detail = exc.strerror or str(exc)
+        raise BuracoInputError(InputCode.CANNOT_READ, f"file {path!r}", detail=detail) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         where = "stdin" if path == "-" else path
         raise BuracoInputError(
-            f"{where}:{exc.lineno}:{exc.colno}", f"not valid JSON: {exc.msg}"
+            InputCode.NOT_JSON, f"{where}:{exc.lineno}:{exc.colno}", detail=exc.msg
         ) from None
 
 
@@ -264,7 +268,7 @@ def _score(args: argparse.Namespace) -> int:
     lang = check_lang(args.lang)
     data = read_json(args.file)
     if not isinstance(data, dict):
-        raise BuracoInputError("round", "expected a JSON object with 'sides'")
+        raise BuracoInputError(InputCode.EXPECTED_OBJECT, "round", fields=("sides",))
     file_rules = _rules_of_file(data)
     rules = rules_from_args(args, file_rules.preset, file_rules.changed_options())
     score = score_round(rules, round_from_data(rules, data))
@@ -285,10 +289,10 @@ def _score(args: argparse.Namespace) -> int:
 def _rules_of_file(data: dict[str, Any]) -> RuleSet:
     base = data.get("rules", "fechado")
     if not isinstance(base, str):
-        raise BuracoInputError("rules", "expected a rule set name: aberto, fechado or stbl")
+        raise BuracoInputError(InputCode.UNKNOWN_RULES, "rules")
     options = data.get("options", {})
     if not isinstance(options, dict):
-        raise BuracoInputError("options", "expected an object of option names and values")
+        raise BuracoInputError(InputCode.EXPECTED_OBJECT, "options", fields=OPTION_NAMES)
     return ruleset(base, **options)
 
 
@@ -299,20 +303,24 @@ def _judge(args: argparse.Namespace) -> int:
     lang = check_lang(args.lang)
     data = read_json(args.file)
     if not isinstance(data, dict):
-        raise BuracoInputError("judge", "expected a JSON object with rules, position and move")
+        fields = ("rules", "options", "position", "move")
+        raise BuracoInputError(InputCode.EXPECTED_OBJECT, "judge", fields=fields)
     unknown = sorted(set(data) - {"rules", "options", "position", "move"})
     if unknown:
-        raise BuracoInputError(unknown[0], "unknown field; fields: rules, options, position, move")
+        fields = ("move", "options", "position", "rules")
+        raise BuracoInputError(InputCode.UNKNOWN_FIELD, unknown[0], fields=fields)
     for field in ("position", "move"):
         if field not in data:
-            raise BuracoInputError(field, "missing")
+            raise BuracoInputError(InputCode.MISSING, field)
     rules = _rules_of_file(data)
     state = position_from_data(rules, data["position"])
     move = move_from_data(data["move"])
     verdict, after = play(rules, state, move)
     shown = after if after is not None else state
     if args.view is not None and not 0 <= args.view < shown.players:
-        raise BuracoInputError("--view", f"no seat {args.view} with {shown.players} players")
+        raise BuracoInputError(
+            InputCode.NO_SUCH_SEAT, "--view", seat=args.view, players=shown.players
+        )
     result: dict[str, Any] = {
         "legal": verdict.ok,
         "reasons": [reason_json(r, lang) for r in verdict.reasons],

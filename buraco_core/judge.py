@@ -29,7 +29,7 @@ _judge_meld = lru_cache(maxsize=8192)(judge_meld)
 _extend_meld = lru_cache(maxsize=8192)(extend_meld)
 
 
-class IllegalMove(Exception):
+class IllegalMove(ValueError):
     """Raised by `apply` for an illegal move; carries the verdict."""
 
     def __init__(self, verdict: Verdict) -> None:

@@ -20,10 +20,10 @@ from collections import Counter
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic_core import PydanticCustomError
 
 from buraco_core.cards import Card, copies_in_deck, deck, parse_card, parse_cards_at
-from buraco_core.errors import BuracoInputError
-from buraco_core.explain import message
+from buraco_core.errors import BuracoInputError, InputCode, from_validation
 from buraco_core.melds import Meld, judge_meld
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.rules import RuleSet
@@ -103,16 +103,23 @@ class PositionData(_Strict):
 
     @model_validator(mode="after")
     def _shape(self) -> PositionData:
+        # Checks across fields name the field they blame (errors.from_validation).
         if len(self.hands) != self.players:
-            raise ValueError(f"hands: expected {self.players} hands, one per seat")
+            raise _invalid(InputCode.HAND_COUNT, field="hands", players=self.players)
         if self.turn >= self.players:
-            raise ValueError(f"turn: seat {self.turn} does not exist with {self.players} players")
+            raise _invalid(
+                InputCode.NO_SUCH_SEAT, field="turn", seat=self.turn, players=self.players
+            )
         for name in ("melds", "morto", "vulnerable"):
             if len(getattr(self, name)) != 2:
-                raise ValueError(f"{name}: expected 2 entries, one per side")
+                raise _invalid(InputCode.PER_SIDE, field=name)
         if len(self.mortos) > 2:
-            raise ValueError("mortos: at most 2 piles")
+            raise _invalid(InputCode.TOO_MANY_MORTOS, field="mortos")
         return self
+
+
+def _invalid(code: InputCode, **values: Any) -> PydanticCustomError:
+    return PydanticCustomError(code.value, code.value, values)
 
 
 class MoveData(_Strict):
@@ -138,52 +145,18 @@ class MoveData(_Strict):
 # --- reading -------------------------------------------------------------------------------
 
 
-# Union branches show up in pydantic's error locations; they are not fields.
-_BRANCH_TAGS = {"int", "str", "bool", "LixoTop", "MortoData", "MeldData"}
-# Errors that only say "not this branch of the union": the others say more.
-_TYPE_ERRORS = {
-    "list_type",
-    "int_type",
-    "int_parsing",
-    "literal_error",
-    "model_type",
-    "model_attributes_type",
-    "dict_type",
-    "string_type",
-    "bool_type",
-}
-
-
-def _path(loc: tuple[int | str, ...]) -> str:
-    out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        elif "[" not in part and "-" not in part and part not in _BRANCH_TAGS:
-            out += f".{part}"
-    return out
-
-
 def _validated(model: type[BaseModel], data: Any, where: str) -> Any:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        errors = exc.errors()
-        best = min(errors, key=lambda e: (e["type"] in _TYPE_ERRORS, -len(e["loc"])))
-        field = where + _path(best["loc"])
-        problem = str(best["msg"]).removeprefix("Value error, ")
-        # Checks across fields (PositionData._shape) name their field first: "hands: ...".
-        name, sep, rest = problem.partition(": ")
-        if not best["loc"] and sep and name in model.model_fields:
-            field, problem = f"{where}.{name}", rest
-        raise BuracoInputError(field, problem) from None
+        raise from_validation(exc, where, model.model_fields) from None
 
 
 def _card(token: str, where: str) -> Card:
     try:
         return parse_card(token)
     except BuracoInputError as exc:
-        raise BuracoInputError(where, exc.problem) from None
+        raise exc.at(where) from None
 
 
 _cards = parse_cards_at
@@ -194,7 +167,7 @@ def _meld(rules: RuleSet, raw: list[str] | MeldData, where: str) -> Meld:
     tokens = raw.cards if isinstance(raw, MeldData) else raw
     verdict = judge_meld(_cards(tokens, where), rules)
     if verdict.meld is None:
-        raise BuracoInputError(where, "not a valid meld: " + message(verdict.reasons[0], "en"))
+        raise BuracoInputError(InputCode.NOT_A_MELD, where, reason=verdict.reasons[0])
     meld = verdict.meld
     return Meld(meld.kind, meld.suit, meld.slots, meld.wild_options, built_up) if built_up else meld
 
@@ -211,9 +184,7 @@ class _Filler:
             if seen[card] > copies:
                 # Named where the copy too many was written.
                 raise BuracoInputError(
-                    where,
-                    f"{card} appears {seen[card]} times in the position, "
-                    f"but the deck holds {copies}",
+                    InputCode.TOO_MANY_COPIES, where, card=card, count=seen[card], copies=copies
                 )
         left.subtract(seen)
         self.pool = sorted(left.elements(), key=str)
@@ -222,7 +193,7 @@ class _Filler:
     def take(self, count: int, where: str) -> tuple[Card, ...]:
         if count > len(self.pool):
             raise BuracoInputError(
-                where, f"needs {count} hidden cards but only {len(self.pool)} are left in the deck"
+                InputCode.HIDDEN_CARDS_SHORT, where, count=count, left=len(self.pool)
             )
         taken, self.pool = self.pool[:count], self.pool[count:]
         return tuple(taken)
@@ -301,18 +272,14 @@ def position_from_data(rules: RuleSet, data: Any, where: str = "position") -> St
         if status.status == "waiting":
             seat = status.seat
             if seat is None or seat >= pos.players or seat % 2 != index:
-                raise BuracoInputError(
-                    f"{where}.morto[{index}].seat", "a waiting morto needs a seat of this side"
-                )
+                raise BuracoInputError(InputCode.WAITING_MORTO_SEAT, f"{where}.morto[{index}].seat")
             pile = waiting_known[index]
             count = status.cards if isinstance(status.cards, int) else 11
             if pile is None:
                 pile = fill.take(count, f"{where}.morto[{index}].cards")
             waiting = pile
         elif status.cards is not None or status.seat is not None:
-            raise BuracoInputError(
-                f"{where}.morto[{index}]", "seat and cards belong to a waiting morto only"
-            )
+            raise BuracoInputError(InputCode.NOT_WAITING, f"{where}.morto[{index}]")
         sides.append(
             SideState(
                 melds=side_melds[index],
@@ -332,9 +299,7 @@ def position_from_data(rules: RuleSet, data: Any, where: str = "position") -> St
         fill.pool = []
     if fill.pool:
         raise BuracoInputError(
-            f"{where}.stock",
-            f"the counts leave {len(fill.pool)} of the {rules.deck_size} cards nowhere; "
-            "leave 'stock' out to put every remaining card there",
+            InputCode.CARDS_NOWHERE, f"{where}.stock", count=len(fill.pool), deck=rules.deck_size
         )
     phase = Phase(pos.phase)
     ended_by = None
@@ -349,7 +314,7 @@ def move_from_data(data: Any, where: str = "move") -> Move:
 
     def need(value: Any, name: str) -> Any:
         if value is None:
-            raise BuracoInputError(f"{where}.{name}", f"required for a '{m.type}' move")
+            raise BuracoInputError(InputCode.REQUIRED_FOR_MOVE, f"{where}.{name}", move=m.type)
         return value
 
     if m.type == "draw":

@@ -105,9 +105,9 @@ def deal(
     """Shuffle and deal: 11 cards each, two mortos of 11, the rest is the stock; the lixo
     starts empty [000, 001, 003]. The same seed gives the same deal."""
     if players not in (2, 4):
-        from buraco_core.errors import BuracoInputError
+        from buraco_core.errors import BuracoInputError, InputCode
 
-        raise BuracoInputError("players", f"Buraco is for 2 or 4 players, not {players}")
+        raise BuracoInputError(InputCode.PLAYERS, "players", players=players)
     cards = list(deck(rules.jokers_in_deck))
     random.Random(seed).shuffle(cards)
     hands = tuple(tuple(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(players))

@@ -211,7 +211,7 @@ BASE: dict[str, Any] = {"players": 2, "hands": [["5h", "6h"], 11]}
 @pytest.mark.parametrize(
     ("change", "where", "words"),
     [
-        ({"hand": [1]}, "position.hand", "Extra inputs"),
+        ({"hand": [1]}, "position.hand", "unknown field; fields: hands"),
         ({"hands": [["5h"], 11, 11]}, "position.hands", "expected 2 hands"),
         ({"hands": [["5h", "6h", "6x"], 11]}, "position.hands[0][2]", "not a card"),
         ({"hands": [["5h", "5h"], 11], "lixo": ["5h"]}, "position.lixo[0]", "deck holds 2"),
