@@ -156,6 +156,8 @@ def from_validation(
     if kind in ("less_than_equal", "less_than"):
         most = context.get("le", context.get("lt"))
         return BuracoInputError(InputCode.TOO_LARGE, path, value=value, most=most)
+    if kind in ("int_parsing", "int_type", "int_from_float"):
+        return BuracoInputError(InputCode.EXPECTED_NUMBER, path)
     if kind == "literal_error":
         allowed = context.get("expected", "")
         return BuracoInputError(InputCode.NOT_ONE_OF, path, value=value, allowed=allowed)

@@ -391,8 +391,8 @@ ERROR_MESSAGES: dict[str, tuple[str, str]] = {
     ),
     InputCode.EXPECTED_TEXT: ("esperava um texto não vazio", "expected a non-empty text"),
     InputCode.EXPECTED_NUMBER: (
-        "esperava um número inteiro, não true/false",
-        "expected a whole number, not true/false",
+        "esperava um número inteiro",
+        "expected a whole number",
     ),
     InputCode.NOT_ONE_OF: (
         "valor {value} inválido; valores possíveis: {allowed}",

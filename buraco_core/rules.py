@@ -137,7 +137,14 @@ def _input_error(exc: ValidationError, where: str) -> BuracoInputError:
                 InputCode.UNKNOWN_OPTION_CLOSE, path, close=close[0], options=OPTION_NAMES
             )
         return BuracoInputError(InputCode.UNKNOWN_OPTION, path, options=OPTION_NAMES)
-    return from_validation(exc, where)
+    error = from_validation(exc, where)
+    choices = option_choices(name) if name in RuleSet.model_fields else None
+    if choices and error.code in (InputCode.NOT_ONE_OF, InputCode.INVALID):
+        allowed = tuple(map(str, choices))
+        return BuracoInputError(
+            InputCode.NOT_ONE_OF, error.path, value=repr(first.get("input")), allowed=allowed
+        )
+    return error
 
 
 ABERTO = RuleSet(
