@@ -14,7 +14,7 @@ from buraco_core.explain import error_message
 from buraco_core.judge import check, go_out_verdict, lixo_pickups
 from buraco_core.melds import judge_meld
 from buraco_core.moves import TakeLixo
-from buraco_core.positions import position_from_data
+from buraco_core.notation import position_from_data
 
 CARDS_KEY = "lookup_cards"
 SEARCH_KEY = "lookup_search"

@@ -21,7 +21,7 @@ from buraco_core.explain import error_message
 from buraco_core.judge import play
 from buraco_core.melds import MeldVerdict, extend_meld, judge_meld
 from buraco_core.moves import Move
-from buraco_core.positions import move_from_data, position_from_data
+from buraco_core.notation import move_from_data, position_from_data
 from buraco_core.rules import OPTION_NAMES, RuleSet
 from buraco_core.verdict import Verdict
 

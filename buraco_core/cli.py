@@ -26,6 +26,7 @@ from buraco_core.explain import (
     value_text,
 )
 from buraco_core.melds import MeldVerdict, judge_meld
+from buraco_core.notation import meld_json, reason_json, round_from_data, rules_label, score_json
 from buraco_core.rules import (
     OPTION_NAMES,
     PRESET_NAMES,
@@ -35,8 +36,7 @@ from buraco_core.rules import (
     parse_option_assignment,
     ruleset,
 )
-from buraco_core.scoring import RoundScore, round_from_data, score_round
-from buraco_core.verdict import Reason, json_value
+from buraco_core.scoring import score_round
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -134,15 +134,6 @@ def rules_from_args(
     return ruleset(args.rules or base or "fechado", **options)
 
 
-def reason_json(reason: Reason, lang: Lang) -> dict[str, Any]:
-    return {
-        "code": reason.code,
-        "source": reason.source,
-        "message": message(reason, lang),
-        "params": json_value(dict(reason.params)),
-    }
-
-
 def print_json(data: Any) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=2))
 
@@ -166,32 +157,6 @@ def read_json(path: str) -> Any:
 # --- meld ----------------------------------------------------------------------------------
 
 
-def meld_json(verdict: MeldVerdict, lang: Lang) -> dict[str, Any]:
-    meld = verdict.meld
-    wild_as: str | None = None
-    if meld is not None and meld.wild is not None:
-        wild_as = str(meld.wild_as) if meld.kind == "sequence" else None
-    return {
-        "valid": verdict.ok,
-        "kind": meld.kind if meld else None,
-        "suit": meld.suit.value if meld and meld.suit else None,
-        "rank": None if meld is None or meld.rank is None else str(meld.slots[0].card)[:-1],
-        "arrangement": [str(c) for c in meld.cards] if meld else [],
-        "wild": str(meld.wild) if meld and meld.wild else None,
-        "wild_as": wild_as,
-        "wild_as_options": (
-            [str(meld.stands_for(p)) for p in meld.wild_options]
-            if meld and meld.kind == "sequence" and meld.wild
-            else []
-        ),
-        "natural_two": str(meld.natural_two) if meld and meld.natural_two else None,
-        "clean": meld.clean if meld else None,
-        "canastra": verdict.canastra,
-        "points": verdict.points,
-        "reasons": [reason_json(r, lang) for r in verdict.reasons],
-    }
-
-
 def _meld(args: argparse.Namespace) -> int:
     lang = check_lang(args.lang)
     rules = rules_from_args(args)
@@ -205,10 +170,6 @@ def _meld(args: argparse.Namespace) -> int:
     else:
         print(meld_text(verdict, rules, lang))
     return 0 if verdict.ok else 1
-
-
-def rules_label(rules: RuleSet) -> dict[str, Any]:
-    return {"preset": rules.preset, "changed": rules.changed_options()}
 
 
 def meld_text(verdict: MeldVerdict, rules: RuleSet, lang: Lang) -> str:
@@ -242,26 +203,6 @@ def meld_text(verdict: MeldVerdict, rules: RuleSet, lang: Lang) -> str:
 
 
 # --- score ---------------------------------------------------------------------------------
-
-
-def score_json(score: RoundScore) -> dict[str, Any]:
-    return {
-        "sides": [
-            {
-                "name": side.name,
-                "items": [
-                    {
-                        "code": item.code,
-                        "points": item.points,
-                        "params": json_value(dict(item.params)),
-                    }
-                    for item in side.items
-                ],
-                "total": side.total,
-            }
-            for side in score.sides
-        ]
-    }
 
 
 def _score(args: argparse.Namespace) -> int:
@@ -298,7 +239,7 @@ def _rules_of_file(data: dict[str, Any]) -> RuleSet:
 
 def _judge(args: argparse.Namespace) -> int:
     from buraco_core.judge import play, round_score
-    from buraco_core.positions import move_from_data, position_from_data, position_to_data
+    from buraco_core.notation import move_from_data, position_from_data, position_to_data
 
     lang = check_lang(args.lang)
     data = read_json(args.file)
@@ -395,7 +336,7 @@ def _scenarios(args: argparse.Namespace) -> int:
 
 
 def _schema(args: argparse.Namespace) -> int:
-    from buraco_core.positions import move_schema, position_schema
+    from buraco_core.notation import move_schema, position_schema
 
     if args.what == "position":
         print_json(position_schema())

@@ -21,9 +21,15 @@ from buraco_core.errors import BuracoInputError, InputCode, from_validation
 from buraco_core.judge import play
 from buraco_core.melds import judge_meld
 from buraco_core.moves import Move
-from buraco_core.positions import MoveData, move_from_data, move_to_data, position_from_data
+from buraco_core.notation import (
+    MoveData,
+    move_from_data,
+    move_to_data,
+    position_from_data,
+    round_from_data,
+)
 from buraco_core.rules import OPTION_NAMES, PresetName, RuleSet, ruleset
-from buraco_core.scoring import round_from_data, score_round
+from buraco_core.scoring import score_round
 from buraco_core.state import State
 from buraco_core.verdict import Verdict
 

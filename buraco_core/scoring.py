@@ -12,9 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from buraco_core.cards import Card, card_points, copies_in_deck, parse_cards_at
+from buraco_core.cards import Card, card_points, copies_in_deck
 from buraco_core.errors import BuracoInputError, InputCode
-from buraco_core.melds import Meld, judge_meld
+from buraco_core.melds import Meld
 from buraco_core.rules import RuleSet
 
 
@@ -113,103 +113,6 @@ def _check_round(rules: RuleSet, sides: Sequence[SideRound]) -> None:
             raise BuracoInputError(
                 InputCode.TOO_MANY_COPIES, "sides", card=card, count=count, copies=copies
             )
-
-
-# --- reading a round from JSON-like data ------------------------------------------------
-
-
-def round_from_data(rules: RuleSet, data: Any) -> list[SideRound]:
-    """Read `{"sides": [{"name", "melds", "hands", "took_morto", "went_out"}]}`.
-
-    A meld is a list of cards, or `{"cards": [...], "built_up": true}` for one grown over
-    several moves. Every error names the field: `sides[0].melds[1][2]`.
-    """
-    if not isinstance(data, Mapping):
-        raise BuracoInputError(InputCode.EXPECTED_OBJECT, "round", fields=("sides",))
-    unknown = sorted(str(k) for k in set(data) - _ROUND_FIELDS)
-    if unknown:
-        # A misspelt field would otherwise be ignored and the round scored without it.
-        raise BuracoInputError(InputCode.UNKNOWN_FIELD, unknown[0], fields=sorted(_ROUND_FIELDS))
-    raw_sides = data.get("sides")
-    if not isinstance(raw_sides, list) or not raw_sides:
-        raise BuracoInputError(InputCode.NO_SIDES, "sides")
-    return [_side_from_data(rules, raw, f"sides[{i}]") for i, raw in enumerate(raw_sides)]
-
-
-_ROUND_FIELDS = {"rules", "options", "sides"}
-_SIDE_FIELDS = {"name", "melds", "hands", "took_morto", "went_out"}
-
-
-def _side_from_data(rules: RuleSet, raw: Any, where: str) -> SideRound:
-    if not isinstance(raw, Mapping):
-        raise BuracoInputError(InputCode.EXPECTED_OBJECT, where, fields=sorted(_SIDE_FIELDS))
-    unknown = sorted(set(raw) - _SIDE_FIELDS)
-    if unknown:
-        raise BuracoInputError(
-            InputCode.UNKNOWN_FIELD, f"{where}.{unknown[0]}", fields=sorted(_SIDE_FIELDS)
-        )
-    name = raw.get("name", f"{where}")
-    if not isinstance(name, str) or not name.strip():
-        raise BuracoInputError(InputCode.EXPECTED_TEXT, f"{where}.name")
-    melds = tuple(
-        _meld_from_data(rules, m, f"{where}.melds[{i}]")
-        for i, m in enumerate(_list(raw.get("melds", []), f"{where}.melds"))
-    )
-    hands = tuple(
-        _cards_from_data(h, f"{where}.hands[{i}]")
-        for i, h in enumerate(_list(raw.get("hands", []), f"{where}.hands"))
-    )
-    return SideRound(
-        name=name.strip(),
-        melds=melds,
-        hands=hands,
-        took_morto=_bool(raw.get("took_morto", True), f"{where}.took_morto"),
-        went_out=_bool(raw.get("went_out", False), f"{where}.went_out"),
-    )
-
-
-def _meld_from_data(rules: RuleSet, raw: Any, where: str) -> Meld:
-    built_up = False
-    if isinstance(raw, Mapping):
-        unknown = sorted(set(raw) - {"cards", "built_up"})
-        if unknown:
-            raise BuracoInputError(
-                InputCode.UNKNOWN_FIELD, f"{where}.{unknown[0]}", fields=("built_up", "cards")
-            )
-        built_up = _bool(raw.get("built_up", False), f"{where}.built_up")
-        raw = raw.get("cards")
-        where = f"{where}.cards"
-    cards = _cards_from_data(raw, where)
-    verdict = judge_meld(cards, rules)
-    if verdict.meld is None:
-        raise BuracoInputError(InputCode.NOT_A_MELD, where, reason=verdict.reasons[0])
-    if built_up:
-        return Meld(
-            verdict.meld.kind,
-            verdict.meld.suit,
-            verdict.meld.slots,
-            verdict.meld.wild_options,
-            built_up=True,
-        )
-    return verdict.meld
-
-
-def _cards_from_data(raw: Any, where: str) -> tuple[Card, ...]:
-    if isinstance(raw, str):
-        raw = raw.split()
-    return parse_cards_at(_list(raw, where), where)
-
-
-def _list(raw: Any, where: str) -> list[Any]:
-    if not isinstance(raw, list):
-        raise BuracoInputError(InputCode.EXPECTED_LIST, where, got=type(raw).__name__)
-    return raw
-
-
-def _bool(raw: Any, where: str) -> bool:
-    if not isinstance(raw, bool):
-        raise BuracoInputError(InputCode.EXPECTED_BOOL, where, got=repr(raw))
-    return raw
 
 
 # --- the match -----------------------------------------------------------------------------

@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from buraco_core.cards import Card
 from buraco_core.codes import PROJECT, Code
 
 
@@ -50,14 +49,3 @@ class Verdict:
     @property
     def codes(self) -> tuple[Code, ...]:
         return tuple(r.code for r in self.reasons)
-
-
-def json_value(value: Any) -> Any:
-    """Params as JSON: cards in ASCII notation, tuples as lists."""
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, list | tuple):
-        return [json_value(v) for v in value]
-    if isinstance(value, Mapping):
-        return {str(k): json_value(v) for k, v in value.items()}
-    return value

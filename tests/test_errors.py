@@ -10,8 +10,8 @@ from buraco_core.cards import parse_card
 from buraco_core.cli import main
 from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.explain import ERROR_MESSAGES, error_message
+from buraco_core.notation import round_from_data
 from buraco_core.rules import ruleset
-from buraco_core.scoring import round_from_data
 
 
 def _placeholders(text: str) -> set[str]:

@@ -14,7 +14,7 @@ import pytest
 from buraco_core.cli import main
 from buraco_core.codes import Code
 from buraco_core.explain import message
-from buraco_core.positions import position_from_data
+from buraco_core.notation import position_from_data
 from buraco_core.rules import ruleset
 from buraco_core.verdict import Reason
 

@@ -13,7 +13,7 @@ from buraco_core.cards import deck, parse_card, parse_cards
 from buraco_core.errors import BuracoInputError
 from buraco_core.judge import apply, legal_moves
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
-from buraco_core.positions import (
+from buraco_core.notation import (
     move_from_data,
     move_to_data,
     position_from_data,

@@ -17,7 +17,7 @@ from buraco_core.codes import ALL_SEEDS, PROJECT, Code
 from buraco_core.explain import MESSAGES
 from buraco_core.judge import apply, check, go_out_verdict, round_score
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
-from buraco_core.positions import position_from_data, position_to_data
+from buraco_core.notation import position_from_data, position_to_data
 from buraco_core.rules import OPTION_NAMES, RuleSet, ruleset
 from buraco_core.scoring import RoundScore
 from buraco_core.state import EndReason, MortoStatus, Phase, State
