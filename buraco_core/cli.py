@@ -265,6 +265,7 @@ def _judge(args: argparse.Namespace) -> int:
     result: dict[str, Any] = {
         "legal": verdict.ok,
         "reasons": [reason_json(r, lang) for r in verdict.reasons],
+        "events": [r.code.value for r in verdict.events],
         "position": position_to_data(rules, shown, args.view),
         "rules": rules_label(rules),
     }

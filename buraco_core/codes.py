@@ -148,3 +148,26 @@ class Code(StrEnum):
     STOCK_EMPTY = "stock_empty", _STOCK_OUT
     MORTO_BECAME_STOCK = "morto_became_stock", _STOCK_OUT
     ROUND_ENDED_STOCK_OUT = "round_ended_stock_out", ("002", "003")
+
+
+# What a legal move made happen (drew, laid, a beat, the morto became the stock, went out):
+# the verdict's events, told among its reasons in the order they happened.
+EVENTS: frozenset[Code] = frozenset(
+    {
+        Code.DREW,
+        Code.TOOK_LIXO,
+        Code.TOOK_LIXO_NEW_MELD,
+        Code.TOOK_LIXO_EXTEND,
+        Code.LAID_MELD,
+        Code.EXTENDED_MELD,
+        Code.WILD_MOVED,
+        Code.TWO_MOVED_TO_NATURAL,
+        Code.DISCARDED,
+        Code.DIRECT_BEAT,
+        Code.INDIRECT_BEAT,
+        Code.MORTO_PICKED_UP,
+        Code.MORTO_BECAME_STOCK,
+        Code.ROUND_ENDED_STOCK_OUT,
+        Code.WENT_OUT,
+    }
+)

@@ -19,7 +19,7 @@ from buraco_core.melds import Meld, extend_meld, judge_meld
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.rules import RuleSet
 from buraco_core.scoring import RoundScore, SideRound, score_round
-from buraco_core.state import EndReason, MortoStatus, Phase, SideState, State
+from buraco_core.state import EndReason, MortoStatus, Phase, SideState, State, WaitingMorto
 from buraco_core.verdict import Reason, Verdict
 
 # Judging a meld is the costly part of a move, and the same groups come up again and again
@@ -83,28 +83,28 @@ def _no(*reasons: Reason) -> tuple[Verdict, None]:
 def _play(
     rules: RuleSet, state: State, move: Move, build: bool = True
 ) -> tuple[Verdict, State | None]:
+    # The phase, checked here once: a turn opens with a draw; then melds, and a discard.
     if state.phase is Phase.ENDED:
         return _no(_r(Code.ROUND_OVER))
     if move.seat is not None and move.seat != state.turn:
         return _no(_r(Code.NOT_YOUR_TURN, seat=move.seat, turn=state.turn))
-    if isinstance(move, Discard):
-        if state.phase is Phase.DRAW:
-            return _no(_r(Code.MUST_DRAW_FIRST))
-        return _discard(rules, state, move, build)
+    drawing = isinstance(move, Draw | TakeLixo)
+    if drawing and state.phase is not Phase.DRAW:
+        return _no(_r(Code.ALREADY_DREW))
+    if not drawing and state.phase is Phase.DRAW:
+        return _no(_r(Code.MUST_DRAW_FIRST))
     if isinstance(move, Draw):
         return _draw(state, move, build)
     if isinstance(move, TakeLixo):
         return _take_lixo(rules, state, move, build)
-    if state.phase is Phase.DRAW:
-        return _no(_r(Code.MUST_DRAW_FIRST))
     if isinstance(move, Lay):
         return _lay(rules, state, move, build)
-    return _extend(rules, state, move, build)
+    if isinstance(move, Extend):
+        return _extend(rules, state, move, build)
+    return _discard(rules, state, move, build)
 
 
 def _draw(state: State, move: Draw, build: bool) -> tuple[Verdict, State | None]:
-    if state.phase is not Phase.DRAW:
-        return _no(_r(Code.ALREADY_DREW))
     if not state.stock and not state.mortos:
         return _no(_r(Code.STOCK_EMPTY))
     if not build:
@@ -119,8 +119,14 @@ def _draw(state: State, move: Draw, build: bool) -> tuple[Verdict, State | None]
     seat = state.turn
     hands = _set(state.hands, seat, (*state.hands[seat], card))
     events.append(_r(Code.DREW, card=card))
-    after = State(
-        hands, sides, stock[:-1], state.lixo, mortos, seat, Phase.PLAY, None, (*state.log, move)
+    after = replace(
+        state,
+        hands=hands,
+        sides=sides,
+        stock=stock[:-1],
+        mortos=mortos,
+        phase=Phase.PLAY,
+        log=(*state.log, move),
     )
     return Verdict(True, tuple(events)), after
 
@@ -128,8 +134,6 @@ def _draw(state: State, move: Draw, build: bool) -> tuple[Verdict, State | None]
 def _take_lixo(
     rules: RuleSet, state: State, move: TakeLixo, build: bool
 ) -> tuple[Verdict, State | None]:
-    if state.phase is not Phase.DRAW:
-        return _no(_r(Code.ALREADY_DREW))
     if not state.lixo:
         return _no(_r(Code.LIXO_EMPTY))
     top, rest = state.lixo[-1], state.lixo[:-1]
@@ -280,9 +284,7 @@ def _discard(
     sides, mortos = state.sides, state.mortos
     if indirect:
         # Indirect beat: the morto waits for this player's next turn [000, 001, 003].
-        waiting = SideState(
-            side.melds, MortoStatus.WAITING, mortos[0], seat, side.vulnerable, side.went_out
-        )
+        waiting = replace(side, morto=MortoStatus.WAITING, waiting=WaitingMorto(seat, mortos[0]))
         sides, mortos = _set(sides, side_index, waiting), mortos[1:]
         reasons.append(_r(Code.INDIRECT_BEAT))
     elif not left:
@@ -318,11 +320,8 @@ def _after_meld(
             return _no(_r(Code.LAST_CARD_TRAP), *blockers)
     if not build:
         return _LEGAL, None
-    new_side = SideState(
-        melds, side.morto, side.waiting, side.waiting_seat, side.vulnerable, side.went_out
-    )
     hands = state.hands
-    sides = _set(state.sides, side_index, new_side)
+    sides = _set(state.sides, side_index, replace(side, melds=melds))
     if left == 0 and not can_take_morto:
         return _went_out(
             rules, state, move, reasons, _set(hands, seat, hand), sides, lixo, side_index
@@ -331,26 +330,16 @@ def _after_meld(
     if left == 0:
         # Direct beat: take the morto now and play on, without drawing [000, 001, 003].
         hand, mortos = mortos[0], mortos[1:]
-        new_side = SideState(
-            melds,
-            MortoStatus.TAKEN,
-            side.waiting,
-            side.waiting_seat,
-            side.vulnerable,
-            side.went_out,
-        )
-        sides = _set(state.sides, side_index, new_side)
+        sides = _set(state.sides, side_index, replace(side, melds=melds, morto=MortoStatus.TAKEN))
         reasons.append(_r(Code.DIRECT_BEAT))
-    after = State(
-        _set(hands, seat, hand),
-        sides,
-        state.stock,
-        lixo,
-        mortos,
-        seat,
-        Phase.PLAY,
-        None,
-        (*state.log, move),
+    after = replace(
+        state,
+        hands=_set(hands, seat, hand),
+        sides=sides,
+        lixo=lixo,
+        mortos=mortos,
+        phase=Phase.PLAY,
+        log=(*state.log, move),
     )
     return Verdict(True, tuple(reasons)), after
 
@@ -391,16 +380,14 @@ def _went_out(
 ) -> tuple[Verdict, State | None]:
     sides = _set(sides, side_index, replace(sides[side_index], went_out=True))
     reasons.append(_r(Code.WENT_OUT, points=rules.batida_points))
-    after = State(
-        hands,
-        sides,
-        state.stock,
-        lixo,
-        state.mortos,
-        state.turn,
-        Phase.ENDED,
-        EndReason.BATIDA,
-        (*state.log, move),
+    after = replace(
+        state,
+        hands=hands,
+        sides=sides,
+        lixo=lixo,
+        phase=Phase.ENDED,
+        ended_by=EndReason.BATIDA,
+        log=(*state.log, move),
     )
     return Verdict(True, tuple(reasons)), after
 
@@ -421,8 +408,16 @@ def _end_turn(
     if not stock:
         if not mortos:
             reasons.append(_r(Code.ROUND_ENDED_STOCK_OUT))
-            after = State(
-                hands, sides, stock, lixo, mortos, state.turn, Phase.ENDED, EndReason.STOCK_OUT, log
+            after = replace(
+                state,
+                hands=hands,
+                sides=sides,
+                stock=stock,
+                lixo=lixo,
+                mortos=mortos,
+                phase=Phase.ENDED,
+                ended_by=EndReason.STOCK_OUT,
+                log=log,
             )
             return Verdict(True, tuple(reasons)), after
         stock, mortos, sides = _refill(mortos, sides)
@@ -430,12 +425,23 @@ def _end_turn(
     nxt = (state.turn + 1) % len(hands)
     side_index = nxt % 2
     side = sides[side_index]
-    if side.morto is MortoStatus.WAITING and side.waiting_seat == nxt:
-        hands = _set(hands, nxt, (*hands[nxt], *side.waiting))
-        picked = SideState(side.melds, MortoStatus.TAKEN, (), None, side.vulnerable, side.went_out)
+    waiting = side.waiting
+    if waiting is not None and waiting.seat == nxt:
+        hands = _set(hands, nxt, (*hands[nxt], *waiting.cards))
+        picked = replace(side, morto=MortoStatus.TAKEN, waiting=None)
         sides = _set(sides, side_index, picked)
         reasons.append(_r(Code.MORTO_PICKED_UP, seat=nxt))
-    after = State(hands, sides, stock, lixo, mortos, nxt, Phase.DRAW, None, log)
+    after = replace(
+        state,
+        hands=hands,
+        sides=sides,
+        stock=stock,
+        lixo=lixo,
+        mortos=mortos,
+        turn=nxt,
+        phase=Phase.DRAW,
+        log=log,
+    )
     return Verdict(True, tuple(reasons)), after
 
 

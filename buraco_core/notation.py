@@ -35,7 +35,7 @@ from buraco_core.melds import Meld, MeldVerdict, judge_meld
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.rules import RuleSet
 from buraco_core.scoring import RoundScore, SideRound
-from buraco_core.state import EndReason, MortoStatus, Phase, SideState, State
+from buraco_core.state import EndReason, MortoStatus, Phase, SideState, State, WaitingMorto
 from buraco_core.verdict import Reason
 
 CardText = Annotated[str, Field(description="a card: 4h, 10♠, Td, JK")]
@@ -283,8 +283,7 @@ def position_from_data(rules: RuleSet, data: Any, where: str = "position") -> St
             SideState(
                 melds=side_melds[index],
                 morto=MortoStatus(status.status),
-                waiting=waiting,
-                waiting_seat=seat,
+                waiting=None if seat is None else WaitingMorto(seat, waiting),
                 vulnerable=pos.vulnerable[index],
                 went_out=pos.went_out == index,
             )
@@ -451,8 +450,9 @@ def position_to_data(rules: RuleSet, state: State, seat: int | None = None) -> d
     def morto(side: SideState) -> str | dict[str, Any]:
         if side.morto is not MortoStatus.WAITING:
             return side.morto.value
-        pile: list[str] | int = len(side.waiting) if hidden else _texts(side.waiting)
-        return {"status": "waiting", "seat": side.waiting_seat, "cards": pile}
+        waiting = side.waiting or WaitingMorto(0, ())
+        pile: list[str] | int = len(waiting.cards) if hidden else _texts(waiting.cards)
+        return {"status": "waiting", "seat": waiting.seat, "cards": pile}
 
     lixo: list[str] | dict[str, Any] = _texts(state.lixo)
     if hidden and rules.discard_pile_visible == "top" and state.lixo:

@@ -38,13 +38,21 @@ class EndReason(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class WaitingMorto:
+    """A morto taken by an indirect beat: its cards reach `seat` at the start of its next
+    turn [000, 001, 003]."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class SideState:
-    """One side (a player, or a partnership)."""
+    """One side (a player, or a partnership). `waiting` is set while `morto` is WAITING."""
 
     melds: tuple[Meld, ...] = ()
     morto: MortoStatus = MortoStatus.AVAILABLE
-    waiting: tuple[Card, ...] = ()  # the morto held for `waiting_seat`'s next turn
-    waiting_seat: int | None = None
+    waiting: WaitingMorto | None = None
     vulnerable: bool = False
     went_out: bool = False
 
@@ -86,7 +94,8 @@ class State:
         for pile in self.mortos:
             cards.extend(pile)
         for side in self.sides:
-            cards.extend(side.waiting)
+            if side.waiting is not None:
+                cards.extend(side.waiting.cards)
             for meld in side.melds:
                 cards.extend(meld.cards)
         return cards

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from buraco_core.codes import PROJECT, Code
+from buraco_core.codes import EVENTS, PROJECT, Code
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,10 +41,16 @@ class Reason:
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """The answer to "is this legal?": `ok` and the reasons, blocking ones first."""
+    """The answer to "is this legal?": `ok` and the reasons, blocking ones first. The
+    reasons of a legal move tell what happened in order; `events` are those alone."""
 
     ok: bool
     reasons: tuple[Reason, ...] = ()
+
+    @property
+    def events(self) -> tuple[Reason, ...]:
+        """What the move made happen: drew, laid, a beat, the morto became the stock..."""
+        return tuple(r for r in self.reasons if r.code in EVENTS)
 
     @property
     def codes(self) -> tuple[Code, ...]:

@@ -73,7 +73,8 @@ def test_round_trip_keeps_waiting_morto_built_up_meld_and_went_out(preset: str) 
         "vulnerable": [True, False],
     }
     state = position_from_data(rules, data)
-    assert state.sides[0].morto is MortoStatus.WAITING and len(state.sides[0].waiting) == 11
+    assert state.sides[0].morto is MortoStatus.WAITING and state.sides[0].waiting is not None
+    assert len(state.sides[0].waiting.cards) == 11
     assert state.sides[0].melds[0].built_up and state.sides[0].vulnerable
     again = position_from_data(rules, position_to_data(rules, state))
     assert again == state

@@ -396,8 +396,9 @@ def test_indirect_beat_morto_waits_for_the_players_next_turn(preset: str) -> Non
     assert "indirect_beat" in verdict.codes and "went_out" not in verdict.codes
     state = apply(rules, state, Discard(card("Kc")))
     side = state.sides[0]
-    assert side.morto is MortoStatus.WAITING and side.waiting_seat == 0
-    assert len(side.waiting) == 11 and state.hands[0] == () and len(state.mortos) == 1
+    assert side.morto is MortoStatus.WAITING and side.waiting is not None
+    assert side.waiting.seat == 0 and len(side.waiting.cards) == 11
+    assert state.hands[0] == () and len(state.mortos) == 1
     for seat, discard in ((1, "3d"), (2, "5d")):
         assert state.turn == seat
         state = apply(rules, apply(rules, state, Draw()), Discard(card(discard)))
