@@ -348,10 +348,19 @@ def _go_out_blockers(
     rules: RuleSet, state: State, side: SideState, melds: tuple[Meld, ...]
 ) -> list[Reason]:
     """What the side lacks to go out (the batida final) with these melds: empty when it may."""
-    blockers: list[Reason] = []
     nobody_took = all(s.morto not in (MortoStatus.TAKEN, MortoStatus.WAITING) for s in state.sides)
-    if side.morto is not MortoStatus.TAKEN and not (nobody_took and not state.mortos):
-        if side.morto is MortoStatus.WAITING:
+    return go_out_blockers(rules, melds, side.morto, nobody_took and not state.mortos)
+
+
+def go_out_blockers(
+    rules: RuleSet, melds: Sequence[Meld], morto: MortoStatus, no_morto_for_anyone: bool
+) -> list[Reason]:
+    """What a side lacks to go out with these melds on the table, given its morto; empty when
+    it may. `no_morto_for_anyone`: both mortos became the stock and nobody took one, so going
+    out needs no morto [001, 002]."""
+    blockers: list[Reason] = []
+    if morto is not MortoStatus.TAKEN and not no_morto_for_anyone:
+        if morto is MortoStatus.WAITING:
             blockers.append(_r(Code.GO_OUT_MORTO_WAITING))
         else:
             blockers.append(_r(Code.GO_OUT_NEEDS_MORTO))
@@ -559,7 +568,13 @@ def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
 def go_out_verdict(rules: RuleSet, state: State, side: int) -> Verdict:
     """May this side go out (the batida final) with what it has on the table now? The
     reasons say what is missing: the morto, the canastra the rules ask for [001, 002, 003]."""
-    blockers = _go_out_blockers(rules, state, state.sides[side], state.sides[side].melds)
+    return blockers_verdict(
+        rules, _go_out_blockers(rules, state, state.sides[side], state.sides[side].melds)
+    )
+
+
+def blockers_verdict(rules: RuleSet, blockers: list[Reason]) -> Verdict:
+    """No blockers: the side may go out, and what it scores for it."""
     if blockers:
         return Verdict(False, tuple(blockers))
     return Verdict(True, (_r(Code.MAY_GO_OUT, points=rules.batida_points),))
