@@ -44,7 +44,16 @@ NOTATION_HELP = (
 
 @dataclass(frozen=True, slots=True, order=True)
 class Card:
-    """One card. `rank` 1 (ace) to 13 (king) and a suit; a joker has neither."""
+    """One card. `rank` 1 (ace) to 13 (king) and a suit; a joker has neither.
+
+    >>> card = Card.parse("10♠")
+    >>> card, str(card), card.symbol, card.rank, card.suit
+    (Card.parse('10s'), '10s', '10♠', 10, <Suit.SPADES: 's'>)
+    >>> Card.parse("jk").is_joker, Card.parse("2h").is_wild_kind
+    (True, True)
+    >>> Card.parse("Td") == Card(10, Suit.DIAMONDS)
+    True
+    """
 
     rank: int = 0
     suit: Suit | None = None

@@ -38,12 +38,43 @@ class IllegalMove(ValueError):
 
 
 def check(rules: RuleSet, state: State, move: Move) -> Verdict:
-    """Is the move legal? The verdict's reasons say why, and what follows from it."""
+    """Is the move legal? The verdict's reasons say why, and what follows from it.
+
+    >>> from buraco_core.cards import parse_cards
+    >>> from buraco_core.moves import Discard, Lay
+    >>> from buraco_core.notation import position_from_data
+    >>> from buraco_core.rules import ruleset
+    >>> rules = ruleset("fechado")
+    >>> table = {"players": 2, "hands": [["5h", "6h", "7h", "9c"], 11]}
+    >>> state = position_from_data(rules, table)
+    >>> [str(code) for code in check(rules, state, Discard(parse_cards("9c")[0])).codes]
+    ['must_draw_first']
+    >>> state = position_from_data(rules, {**table, "phase": "play"})
+    >>> verdict = check(rules, state, Lay((parse_cards("5h 6h 7h"),)))
+    >>> verdict.ok, [str(event.code) for event in verdict.events]
+    (True, ['laid_meld'])
+    """
     return _play(rules, state, move)[0]
 
 
 def apply(rules: RuleSet, state: State, move: Move) -> State:
-    """The position after a legal move; an illegal one raises IllegalMove with its verdict."""
+    """The position after a legal move; an illegal one raises IllegalMove with its verdict.
+
+    >>> from buraco_core.cards import parse_cards
+    >>> from buraco_core.moves import Discard, Draw
+    >>> from buraco_core.rules import ruleset
+    >>> from buraco_core.state import deal
+    >>> rules = ruleset("stbl")
+    >>> state = apply(rules, deal(rules, players=2, seed=1), Draw())
+    >>> state
+    <State turn 0 play: hands 12/11, melds 0/0, stock 63, lixo 0, mortos 2>
+    >>> apply(rules, state, Draw())
+    Traceback (most recent call last):
+    ...
+    buraco_core.judge.IllegalMove: already_drew
+    >>> apply(rules, state, Discard(state.hand[0]))
+    <State turn 1 draw: hands 11/11, melds 0/0, stock 63, lixo 1, mortos 2>
+    """
     verdict, after = _play(rules, state, move)
     if after is None:
         raise IllegalMove(verdict)

@@ -70,6 +70,14 @@ class Meld:
     wild_options: tuple[int, ...] = ()
     built_up: bool = False
 
+    def __repr__(self) -> str:
+        """Short: `<Meld sequence 5s 6s JK=7s 8s>`, a wild with what it stands for."""
+        shown = " ".join(
+            f"{s.card}={self.stands_for(s.position)}" if s.wild and self.suit else str(s.card)
+            for s in self.slots
+        )
+        return f"<Meld {self.kind} {shown}{' built_up' if self.built_up else ''}>"
+
     @property
     def cards(self) -> tuple[Card, ...]:
         return tuple(s.card for s in self.slots)
@@ -185,7 +193,16 @@ def _fail(rank: int, code: Code, **params: object) -> _Failure:
 
 
 def judge_meld(cards: Iterable[Card], rules: RuleSet) -> MeldVerdict:
-    """Judge cards (in any order) as a new meld laid down at once."""
+    """Judge cards (in any order) as a new meld laid down at once.
+
+    >>> from buraco_core.cards import parse_cards
+    >>> from buraco_core.rules import ruleset
+    >>> verdict = judge_meld(parse_cards("8s JK 5s 6s"), ruleset("fechado"))
+    >>> verdict.ok, verdict.meld, verdict.canastra, verdict.points
+    (True, <Meld sequence 5s 6s JK=7s 8s>, None, 70)
+    >>> [str(code) for code in judge_meld(parse_cards("5s 6s 9s"), ruleset("stbl")).codes]
+    ['gap']
+    """
     cards = tuple(cards)
     if len(cards) < MIN_MELD:
         reason = Reason(Code.TOO_FEW_CARDS, {"count": len(cards), "needed": MIN_MELD})

@@ -71,6 +71,15 @@ class State:
     ended_by: EndReason | None = None
     log: tuple[Move, ...] = ()
 
+    def __repr__(self) -> str:
+        """Short: who is on turn, the phase, and how many cards lie where."""
+        hands = "/".join(str(len(h)) for h in self.hands)
+        melds = "/".join(str(len(s.melds)) for s in self.sides)
+        return (
+            f"<State turn {self.turn} {self.phase.value}: hands {hands}, melds {melds}, "
+            f"stock {len(self.stock)}, lixo {len(self.lixo)}, mortos {len(self.mortos)}>"
+        )
+
     @property
     def players(self) -> int:
         return len(self.hands)
