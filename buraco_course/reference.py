@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from buraco_core.errors import BuracoInputError
 from buraco_core.explain import Lang
-from buraco_core.rules import PRESET_NAMES, PRESETS, PresetName, RuleSet
+from buraco_core.rules import PRESET_NAMES, PRESETS, PresetName, RuleSet, option_choices
 
 
 class Text(BaseModel):
@@ -108,20 +108,38 @@ class Dispute(BaseModel):
     # Only while the option is still to come: what the core does today, in every preset.
     today: Text | None = None
 
-    def preset_values(self) -> tuple[tuple[PresetName, Any], ...]:
-        """The option's value in each preset (empty while the option is still to come)."""
-        if self.option not in RuleSet.model_fields:
-            return ()
-        return tuple((p, getattr(PRESETS[p], self.option)) for p in PRESET_NAMES)
+    def pending(self) -> bool:
+        """True while the option that settles it is still to come."""
+        return self.option not in RuleSet.model_fields
+
+    def options_for(self, reading: Reading) -> dict[str, Any]:
+        """The option setting that follows a reading, as `RuleSet.with_options` and a link
+        take it; empty while the option is still to come."""
+        if self.pending() or reading.value is None:
+            return {}
+        choices = option_choices(self.option)
+        if choices is None:
+            return {self.option: int(reading.value)}
+        found = [c for c in choices if value_key(c) == reading.value]
+        if not found:
+            raise BuracoInputError(f"dispute {self.id}", f"no {self.option} = {reading.value}")
+        return {self.option: found[0]}
 
     def reading_of(self, rules: RuleSet) -> Reading | None:
         """The reading these rules follow (None if they follow none of them)."""
-        if self.option not in RuleSet.model_fields:
+        if self.pending():
             return None
-        key = value_key(getattr(rules, self.option))
-        if key == "number":
-            key = str(getattr(rules, self.option))
-        return next((r for r in self.readings if r.value == key), None)
+        value = getattr(rules, self.option)
+        return next((r for r in self.readings if self.options_for(r) == {self.option: value}), None)
+
+    def per_preset(self) -> tuple[tuple[PresetName, Any, Reading | None], ...]:
+        """Each preset's value of the option, read from its RuleSet, and the reading it
+        follows; empty while the option is still to come."""
+        if self.pending():
+            return ()
+        return tuple(
+            (p, getattr(PRESETS[p], self.option), self.reading_of(PRESETS[p])) for p in PRESET_NAMES
+        )
 
 
 class Reference(BaseModel):

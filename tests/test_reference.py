@@ -141,19 +141,16 @@ def test_every_dispute_has_both_sides_and_the_option(dispute_id: str) -> None:
     assert all(set(r.sources) <= SEEDS for r in d.readings)
     assert len({r.text.pt for r in d.readings}) == len(d.readings)
     assert {p.id for p in points()} >= set(d.points)
-    if d.option in OPTION_NAMES:
+    if not d.pending():
         assert d.today is None
         # Each preset's value is read from its RuleSet; Fechado, the base, follows a reading.
-        assert [p for p, _ in d.preset_values()] == list(PRESET_NAMES)
-        assert d.reading_of(PRESETS["fechado"]) is not None
+        shown = d.per_preset()
+        assert [(p, v) for p, v, _ in shown] == [
+            (p, getattr(PRESETS[p], d.option)) for p in PRESET_NAMES
+        ]
+        assert dict((p, r) for p, _, r in shown)["fechado"] is not None
         for reading in d.readings:
-            assert reading.value is not None
-            value: object = reading.value
-            if option_choices(d.option) is None:
-                value = int(reading.value)
-            elif reading.value in ("true", "false"):
-                value = reading.value == "true"
-            rules = PRESETS["fechado"].with_options(**{d.option: value})
+            rules = PRESETS["fechado"].with_options(**d.options_for(reading))
             assert d.reading_of(rules) == reading
     else:
         # The option is still to come (issue 12): say what the core does until then. Once it
@@ -275,3 +272,10 @@ def test_search_answers_table_questions(query: str, expected: str) -> None:
 
 def test_unknown_words_find_nothing() -> None:
     assert search("xadrez peão") == []
+
+
+def test_what_the_reference_says_the_core_does_today_about_trinca_suits() -> None:
+    """Until `trinca_suits` exists the tutor accepts repeated suits, as the reference says
+    [seed 000 "independente do naipe"; 003 "naipes diferentes"]."""
+    assert "any suits" in point("trinca_suits").text.en
+    assert judge_meld(parse_cards("7h 7h 7s"), PRESETS["fechado"]).ok
