@@ -204,7 +204,7 @@ _SYNONYMS: dict[str, str] = {
     "canastra": "canastra canasta",
     "clean": "limpa limpo clean",
     "dirty": "suja sujo dirty misturada",
-    "points": "ponto pontuacao point score scoring contagem placar vale valem worth",
+    "points": "ponto pontuacao point score scoring contagem placar vale valem worth quanto much",
     "ace": "ás ace",
     "two": "2 doi two",
     "morto": "morto dead",

@@ -264,6 +264,10 @@ def test_morto_finds_more_than_penalties(query: str) -> None:
         ("vulnerável", "vulnerable"),
         ("ás depois do rei", "ace_low_high"),
         ("joker_points", "joker_points"),
+        ("quem começa?", "who_starts"),
+        ("quanto vale a batida?", "batida_points"),
+        ("quanto vale o curinga?", "joker_points"),
+        ("How much is a joker worth?", "joker_points"),
     ],
 )
 def test_search_answers_table_questions(query: str, expected: str) -> None:
