@@ -62,6 +62,7 @@ class InputCode(StrEnum):
     # --- the course
     NEEDS_POSITION = "needs_position"
     WRONG_TASK = "wrong_task"
+    NO_SUCH_RULE_POINT = "no_such_rule_point"
 
 
 class BuracoInputError(ValueError):

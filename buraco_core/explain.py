@@ -489,6 +489,10 @@ ERROR_MESSAGES: dict[str, tuple[str, str]] = {
         "esta tarefa precisa de uma posição",
         "this task needs a position",
     ),
+    InputCode.NO_SUCH_RULE_POINT: (
+        "não há ponto de regra com esse nome",
+        "no such rule point",
+    ),
     InputCode.WRONG_TASK: (
         "esta tarefa não é do tipo {wanted}",
         "this task is not of the kind {wanted}",
