@@ -28,10 +28,10 @@ from buraco_app.sheets import (
 from buraco_core.cards import Suit, parse_cards
 from buraco_core.cli import score_json
 from buraco_core.errors import BuracoInputError
-from buraco_core.explain import Lang, message
 from buraco_core.melds import judge_meld
 from buraco_core.rules import RuleSet
 from buraco_core.scoring import RoundScore, round_from_data, score_round
+from buraco_text import Lang, message
 
 WENT_OUT_KEY = "calc_went_out"
 SENT_KEY = "calc_sent"  # {fingerprint: round number}: a round is sent once, not per tap

@@ -13,10 +13,10 @@ import streamlit as st
 from buraco_app.cards_view import Size, cards_html, meld_html
 from buraco_app.i18n import get_lang, t
 from buraco_core.cards import Card
-from buraco_core.explain import Lang, message
 from buraco_core.melds import MeldVerdict
 from buraco_core.rules import OPTION_NAMES, RuleSet
 from buraco_core.verdict import Reason
+from buraco_text import Lang, message
 
 
 def sources_text(sources: Iterable[str], lang: Lang | None = None) -> str:

@@ -23,7 +23,6 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from buraco_core.cards import Card, copies_in_deck, deck, parse_card, parse_cards_at
 from buraco_core.errors import BuracoInputError
-from buraco_core.explain import message
 from buraco_core.melds import Meld, judge_meld
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.rules import RuleSet
@@ -194,7 +193,8 @@ def _meld(rules: RuleSet, raw: list[str] | MeldData, where: str) -> Meld:
     tokens = raw.cards if isinstance(raw, MeldData) else raw
     verdict = judge_meld(_cards(tokens, where), rules)
     if verdict.meld is None:
-        raise BuracoInputError(where, "not a valid meld: " + message(verdict.reasons[0], "en"))
+        # The reason code names the fault; its sentence is the front end's (buraco_text).
+        raise BuracoInputError(where, f"not a valid meld ({verdict.reasons[0].code})")
     meld = verdict.meld
     return Meld(meld.kind, meld.suit, meld.slots, meld.wild_options, built_up) if built_up else meld
 

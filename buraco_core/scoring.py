@@ -184,9 +184,8 @@ def _meld_from_data(rules: RuleSet, raw: Any, where: str) -> Meld:
     cards = _cards_from_data(raw, where)
     verdict = judge_meld(cards, rules)
     if verdict.meld is None:
-        from buraco_core.explain import message
-
-        raise BuracoInputError(where, "not a valid meld: " + message(verdict.reasons[0], "en"))
+        # The reason code names the fault; its sentence is the front end's (buraco_text).
+        raise BuracoInputError(where, f"not a valid meld ({verdict.reasons[0].code})")
     if built_up:
         return Meld(
             verdict.meld.kind,

@@ -24,8 +24,8 @@ from buraco_core import (
     parse_cards,
     ruleset,
 )
-from buraco_core.explain import LANGS, MESSAGES, message
 from buraco_core.rules import OPTION_NAMES
+from buraco_text import LANGS, catalog, message
 
 ALL_SPADES = "As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks"
 
@@ -678,6 +678,12 @@ REASON_CASES: dict[str, Callable[[], MeldVerdict]] = {
 }
 
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+# Reason code -> (pt, en) templates, from the catalogs.
+MESSAGES = {
+    key.removeprefix("reason."): (text, catalog("en")[key])
+    for key, text in catalog("pt").items()
+    if key.startswith("reason.")
+}
 
 
 def _placeholders(template: str) -> set[str]:
@@ -721,7 +727,7 @@ def test_messages_use_the_same_placeholders_in_both_languages(code: str) -> None
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_messages_render_without_placeholders(lang: str) -> None:
-    """Every code of explain.MESSAGES renders fully, in pt-BR and in English [issue 2]; meld
+    """Every reason code of the catalogs renders fully, in pt-BR and in English [issue 2]; meld
     codes with the params they really carry."""
     for code in sorted(MESSAGES):
         text = message(Reason(code, ("000",), _sample_params(code)), lang)  # type: ignore[arg-type]

@@ -14,8 +14,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from buraco_app import sheets
-from buraco_app.i18n import EN, PT
 from buraco_core import ruleset
+from buraco_text import catalog
+
+PT, EN = catalog("pt"), catalog("en")
 
 OpenApp = Callable[..., AppTest]
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,0 +1,163 @@
+"""One catalog per language [issue 9]: every key and every reason code in both languages with
+the same placeholders, every key the code asks for exists, and the `buraco` command speaks
+Portuguese (its default) in its help, its errors and its phase names."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from buraco_core.cli import main
+from buraco_core.rules import OPTION_GROUPS, OPTIONS
+from buraco_text import LANGS, catalog, translate
+
+ROOT = Path(__file__).resolve().parents[1]
+CODE = [
+    ROOT / "app.py",
+    *(ROOT / "app_pages").glob("*.py"),
+    *(ROOT / "buraco_app").glob("*.py"),
+    *(ROOT / "buraco_core").glob("*.py"),
+]
+PT, EN = catalog("pt"), catalog("en")
+
+
+def _fields(text: str) -> set[str]:
+    """The {name} placeholders, and argparse's %(name)s / %s ones."""
+    braces = {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    return braces | set(re.findall(r"%(?:\(\w+\))?[sr]", text))
+
+
+def test_both_languages_have_the_same_keys() -> None:
+    assert set(PT) - set(EN) == set(), "missing in English"
+    assert set(EN) - set(PT) == set(), "missing in Portuguese"
+
+
+def test_placeholders_match() -> None:
+    for key in PT:
+        assert _fields(PT[key]) == _fields(EN[key]), key
+
+
+def test_no_empty_texts() -> None:
+    for lang in LANGS:
+        assert all(text.strip() for text in catalog(lang).values()), lang
+
+
+def test_every_reason_code_the_core_emits_has_both_languages() -> None:
+    # The codes are the first argument of the judges' Reason builders (`_r("code", ...)`,
+    # `Reason("code", ...)`), in every module of the core.
+    emitted = set()
+    for path in (ROOT / "buraco_core").glob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        emitted |= set(re.findall(r'(?:_r|_reason|Reason)\(\s*"([a-z0-9_]+)"', source))
+    assert len(emitted) > 40
+    missing = {code for code in emitted if f"reason.{code}" not in PT}
+    assert missing == set()
+
+
+def test_every_key_used_in_the_code_exists() -> None:
+    literal = re.compile(r"""\b(?:t|translate)\(\s*f?["']([a-z0-9_]+\.[a-z0-9_.]+)["']""")
+    used = {key for path in CODE for key in literal.findall(path.read_text(encoding="utf-8"))}
+    assert len(used) > 100, "the scan found too few t(...) calls"
+    assert used - set(PT) == set()
+
+
+def test_every_option_has_its_texts() -> None:
+    """Each rule option's texts are keyed by its name: a short name, a sentence, and a text
+    for each value of an enumerated option [issue 9]."""
+    for option in OPTIONS:
+        for part in ("name", "description"):
+            assert f"option.{option.name}.{part}" in PT, option.name
+        for value in option.choices or ():
+            if not isinstance(value, bool):
+                assert f"option.{option.name}.value.{value}" in PT, (option.name, value)
+        for source in option.sources:
+            assert f"source.{source}" in PT
+        assert f"preset.{next(iter(option.presets))}" in PT
+    for group in OPTION_GROUPS:
+        assert f"settings.group.{group}" in PT
+    for kind in ("none", "limpa", "suja", "500", "real"):
+        assert f"meld.canastra.{kind}" in PT
+
+
+def test_translate_fills_params_and_falls_back_to_the_key() -> None:
+    assert translate("meld.points", "en", points=25) == "Cards: **25** points"
+    assert translate("meld.points", "pt", points=25) == "Cartas: **25** pontos"
+    assert translate("no.such.key", "pt") == "no.such.key"
+
+
+# --- the `buraco` command in Portuguese ------------------------------------------------------
+
+# Words that only English output has: argparse's own and the command's old inline texts.
+ENGLISH = re.compile(
+    r"\b(usage|error|options|arguments?|required|invalid choice|show this help|the following"
+    r"|expected|commands?|legal|illegal|valid meld|points|turn of|player|lessons|checked"
+    r"|missing|unknown|yet to draw|has drawn|round over)\b",
+    re.IGNORECASE,
+)
+
+
+def _english_in(text: str) -> list[str]:
+    # Command and option names, metavars and JSON field names are the same in every language.
+    plain = re.sub(r"(--?[a-z_-]+|[A-Z|-]{2,}[.]*|\{[a-z,]+\}|'[a-z]+'|“[a-z]+”)", "", text)
+    return ENGLISH.findall(plain)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--help"],
+        ["meld", "--help"],
+        ["judge", "--help"],
+        ["meld"],  # the following arguments are required
+        ["schema", "card"],  # invalid choice
+        ["meld", "4h", "--frobnicate"],  # unrecognized arguments
+        ["rules", "--set"],  # expected one argument
+        ["judge", "x.json", "--view", "two"],  # invalid int value
+        ["bogus"],
+    ],
+)
+def test_buraco_speaks_portuguese_in_help_and_argparse_errors(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with contextlib.suppress(SystemExit):
+        main(argv)
+    out, err = capsys.readouterr()
+    text = out + err
+    assert text.strip()
+    assert ("uso:" in text) or ("buraco: erro:" in text)
+    assert _english_in(text) == [], text
+
+
+def test_buraco_speaks_portuguese_in_its_own_errors_and_phase_names(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bad_json = tmp_path / "bad.json"
+    bad_json.write_text("{oops", encoding="utf-8")
+    cases = [
+        ["score", str(tmp_path / "nao_existe.json")],
+        ["score", str(bad_json)],
+        ["meld", "--lang", "fr", "4h", "5h", "6h"],
+    ]
+    judge_file = tmp_path / "judge.json"
+    judge_file.write_text('{"position": {"players": 2}, "extra": 1}', encoding="utf-8")
+    cases.append(["judge", str(judge_file)])
+    for argv in cases:
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert err.startswith("buraco: erro:"), err
+        assert _english_in(err) == [], err
+
+    position = tmp_path / "move.json"
+    position.write_text(
+        '{"position": {"players": 2, "turn": 0, "phase": "draw", "hands": [11, 11]},'
+        ' "move": {"type": "draw", "seat": 0}}',
+        encoding="utf-8",
+    )
+    assert main(["judge", str(position)]) == 0
+    out = capsys.readouterr().out
+    assert "Jogada válida" in out and "vez do jogador 1, já comprou" in out
+    assert _english_in(out) == [], out
