@@ -20,7 +20,7 @@ from buraco_text import Lang, message
 
 
 def sources_text(sources: Iterable[str], lang: Lang | None = None) -> str:
-    """ "textos 000, 003; opção «trincas»" from ("000", "003", "option:trincas")."""
+    """ "textos 000, 003; opção “trincas”" from ("000", "003", "option:trincas")."""
     lang = lang or get_lang()
     sources = tuple(sources)
     seeds = [s for s in sources if not s.startswith("option:")]

@@ -2,17 +2,22 @@
 
 The catalogs are `locales/pt.toml` (Brazilian Portuguese, the default) and `locales/en.toml`:
 flat dotted keys ("reason.two_wilds", "option.pickup.value.free", "page.home"), `{name}`
-placeholders. The `buraco` command and the app both read them from here, so they say the
-same thing. Buraco's own words (canastra, lixo, morto, batida, trinca) stay in both languages.
+placeholders, and `{name|one|other}` for a word that agrees with a number ("1 carta",
+"2 cartas"; "falta 1", "faltam 2"). The `buraco` command and the app both read them from
+here, so they say the same thing. Buraco's own words (canastra, lixo, morto, batida, trinca)
+stay in both languages.
 
 >>> translate("reason.lixo_empty", "en")
 'The lixo is empty.'
 >>> translate("lessons.step", "pt", n=1, total=5)
 'Exercício 1 de 5'
+>>> translate("table.lixo", "pt", count=1), translate("table.lixo", "pt", count=2)
+('Lixo (1 carta)', 'Lixo (2 cartas)')
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping
 from functools import cache
@@ -61,6 +66,9 @@ class _Params(dict[str, str]):
         return "{" + key + "}"  # a missing param shows as itself rather than breaking a page
 
 
+_PLURAL = re.compile(r"\{(\w+)\|([^{}|]*)\|([^{}|]*)\}")  # {count|carta|cartas}
+
+
 def translate(key: str, lang: Lang = DEFAULT_LANG, **params: Any) -> str:
     """The text of `key` in `lang`, its placeholders filled; an unknown key shows as itself."""
     text = catalog(lang).get(key)
@@ -68,6 +76,14 @@ def translate(key: str, lang: Lang = DEFAULT_LANG, **params: Any) -> str:
         return key
     if not params:
         return text
+
+    def agree(found: re.Match[str]) -> str:
+        number = params.get(found[1])
+        if not isinstance(number, int):
+            return found[0]
+        return found[2] if abs(number) == 1 else found[3]
+
+    text = _PLURAL.sub(agree, text)
     return text.format_map(_Params({k: format_value(v, lang) for k, v in params.items()}))
 
 

@@ -13,7 +13,8 @@ import pytest
 
 from buraco_core.cli import main
 from buraco_core.rules import OPTION_GROUPS, OPTIONS
-from buraco_text import LANGS, catalog, translate
+from buraco_core.verdict import Reason
+from buraco_text import LANGS, catalog, message, translate
 
 ROOT = Path(__file__).resolve().parents[1]
 CODE = [
@@ -26,8 +27,8 @@ PT, EN = catalog("pt"), catalog("en")
 
 
 def _fields(text: str) -> set[str]:
-    """The {name} placeholders, and argparse's %(name)s / %s ones."""
-    braces = {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    """The {name} placeholders ({name|one|other} too), and argparse's %(name)s / %s ones."""
+    braces = {name.split("|")[0] for _, name, _, _ in string.Formatter().parse(text) if name}
     return braces | set(re.findall(r"%(?:\(\w+\))?[sr]", text))
 
 
@@ -87,6 +88,25 @@ def test_translate_fills_params_and_falls_back_to_the_key() -> None:
     assert translate("meld.points", "en", points=25) == "Cards: **25** points"
     assert translate("meld.points", "pt", points=25) == "Cartas: **25** pontos"
     assert translate("no.such.key", "pt") == "no.such.key"
+
+
+def test_words_agree_with_their_number() -> None:
+    """ "1 carta", "falta 1": never "1 cartas" or "faltam 1" [issue 12, Texts]."""
+    assert translate("table.hand_count", "pt", seat=2, count=1) == "jogador 2: 1 carta"
+    assert translate("table.hand_count", "en", seat=2, count=0) == "player 2: 0 cards"
+    six = message(Reason("not_canastra_yet", ("000",), {"count": 6, "missing": 1}), "pt")
+    assert six == "Ainda não é canastra: 6 cartas, falta 1 para chegar a 7."
+    four = message(Reason("not_canastra_yet", ("000",), {"count": 4, "missing": 3}), "pt")
+    assert "faltam 3" in four
+
+
+def test_portuguese_quotes_and_words_are_brazilian() -> None:
+    """Brazil quotes with “ ”, writes "vereditos"; seats are counted from 1 [issue 12]."""
+    texts = " ".join(PT.values())
+    for european in ("«", "»", "veredicto", "são precisas"):
+        assert european not in texts
+    turn = message(Reason("not_your_turn", ("003",), {"seat": 0, "turn": 1}), "pt")
+    assert turn == "Não é a vez do jogador 1: quem joga agora é o jogador 2."
 
 
 # --- the `buraco` command in Portuguese ------------------------------------------------------

@@ -687,7 +687,8 @@ MESSAGES = {
 
 
 def _placeholders(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+    # "{missing|falta|faltam}" is the word that agrees with {missing}.
+    return {name.split("|")[0] for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
 def _sample_params(code: str) -> dict[str, Any]:

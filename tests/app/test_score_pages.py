@@ -133,7 +133,7 @@ def test_a_bad_card_shows_the_message_next_to_the_field(open_app: OpenApp) -> No
     at.text_area(key="calc_melds_0").set_value("4h 5h 6h\n7c 8c 9x").run()
     assert not at.exception
     (error,) = at.error
-    assert error.value == f"Jogo 2, carta 3: «9x» não é uma carta. {PT['cards.help']}"
+    assert error.value == f"Jogo 2, carta 3: “9x” não é uma carta. {PT['cards.help']}"
     # The error sits right under the melds field, in that side's tab, which is marked.
     tab = at.tabs[0]
     children = list(tab)
