@@ -1,7 +1,8 @@
 """Drawing the core's answers: a meld verdict, and reasons with their sources.
 
 `show_reasons(reasons)` works for any verdict of the core (melds now, moves later): each
-reason's message comes from `buraco_core.explain`, followed by its sources in plain words.
+reason's message comes from the catalogs (`buraco_text.message`), followed by its
+sources in plain words.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from buraco_core.cards import Card
 from buraco_core.melds import MeldVerdict
 from buraco_core.rules import OPTION_NAMES, RuleSet
 from buraco_core.verdict import Reason
-from buraco_text import Lang, message
+from buraco_text import Lang, message, option_name
 
 
 def sources_text(sources: Iterable[str], lang: Lang | None = None) -> str:
@@ -27,7 +28,7 @@ def sources_text(sources: Iterable[str], lang: Lang | None = None) -> str:
     options = [s.removeprefix("option:") for s in sources if s.startswith("option:")]
     parts = [t("source.seeds", lang, ids=", ".join(seeds))] if seeds else []
     for name in options:
-        short = t(f"opt.{name}", lang) if name in OPTION_NAMES else name
+        short = option_name(name, lang) if name in OPTION_NAMES else name
         parts.append(t("source.option", lang, name=short))
     return "; ".join(parts)
 

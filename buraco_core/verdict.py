@@ -11,7 +11,7 @@ from buraco_core.cards import Card
 
 @dataclass(frozen=True, slots=True)
 class Reason:
-    """Why a verdict is what it is. `code` is stable; messages live in `explain`.
+    """Why a verdict is what it is. `code` is stable; messages live in buraco_text's catalogs.
 
     `sources` name seed files ("000") or options ("option:go_out_by"); `params` fill the
     message (cards stay Card values so each language prints them its own way).

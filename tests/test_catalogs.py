@@ -66,6 +66,15 @@ def test_every_key_used_in_the_code_exists() -> None:
     assert used - set(PT) == set()
 
 
+def test_every_key_built_at_run_time_has_a_known_prefix() -> None:
+    # t(f"settings.group.{group}") and the like: some key must start with the fixed part.
+    built = re.compile(r"""\b(?:t|translate)\(\s*f["']([a-z0-9_.]+)\{""")
+    prefixes = {p for path in CODE for p in built.findall(path.read_text(encoding="utf-8"))}
+    assert prefixes, "the scan found no keys built at run time"
+    for prefix in prefixes:
+        assert any(key.startswith(prefix) for key in PT), prefix
+
+
 def test_every_option_has_its_texts() -> None:
     """Each rule option's texts are keyed by its name: a short name, a sentence, and a text
     for each value of an enumerated option [issue 9]."""
