@@ -17,12 +17,8 @@ from buraco_core.verdict import Reason
 from buraco_text import LANGS, catalog, message, translate
 
 ROOT = Path(__file__).resolve().parents[1]
-CODE = [
-    ROOT / "app.py",
-    *(ROOT / "app_pages").glob("*.py"),
-    *(ROOT / "buraco_app").glob("*.py"),
-    *(ROOT / "buraco_core").glob("*.py"),
-]
+# Every package of the project (buraco_core, buraco_app, buraco_text...), the pages, app.py.
+CODE = [ROOT / "app.py", *ROOT.glob("app_pages/*.py"), *ROOT.glob("buraco_*/**/*.py")]
 PT, EN = catalog("pt"), catalog("en")
 
 
@@ -51,7 +47,7 @@ def test_every_reason_code_the_core_emits_has_both_languages() -> None:
     # The codes are the first argument of the judges' Reason builders (`_r("code", ...)`,
     # `Reason("code", ...)`), in every module of the core.
     emitted = set()
-    for path in (ROOT / "buraco_core").glob("*.py"):
+    for path in ROOT.glob("buraco_core/**/*.py"):
         source = path.read_text(encoding="utf-8")
         emitted |= set(re.findall(r'(?:_r|_reason|Reason)\(\s*"([a-z0-9_]+)"', source))
     assert len(emitted) > 40
