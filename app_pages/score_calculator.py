@@ -25,8 +25,8 @@ from buraco_app.sheets import (
     page_store,
     set_open_match,
 )
+from buraco_cli.main import score_json
 from buraco_core.cards import Suit, parse_cards
-from buraco_core.cli import score_json
 from buraco_core.errors import BuracoInputError
 from buraco_core.explain import Lang, message
 from buraco_core.melds import judge_meld

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from buraco_core.cli import main
+from buraco_cli.main import main
 from buraco_core.curriculum import (
     ChooseTask,
     JudgeTask,

@@ -9,8 +9,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from buraco_app.i18n import EN, PT
+from buraco_cli.main import meld_json
 from buraco_core import Suit, judge_meld, parse_cards, ruleset
-from buraco_core.cli import meld_json
 from buraco_core.rules import OPTION_NAMES
 
 OpenApp = Callable[..., AppTest]
