@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from buraco_core.curriculum import load_curriculum
+from buraco_course import load_curriculum
 
 Open = Callable[..., AppTest]
 NATURAL_TWO = "two_goes_home_cleans_canastra"  # move task, seed 000/001: 2♠ returns home
