@@ -13,7 +13,7 @@ from typing import Protocol
 
 import streamlit as st
 
-from buraco_app import progress, sheets
+from buraco_app import database, progress, sheet_page
 from buraco_app.cards_view import cards_html, meld_html
 from buraco_app.i18n import t
 from buraco_app.settings import rules_summary
@@ -83,7 +83,7 @@ def learner_id() -> str:
 
 
 def progress_store() -> progress.ProgressStore:
-    return progress.store_for(sheets.page_store().engine)
+    return progress.store_for(database.page_engine())
 
 
 def results() -> dict[str, progress.Result]:
@@ -259,7 +259,7 @@ class _ScoreView:
     def solution(self, lang: Lang) -> None:
         for side in self.task.score(self.scenario).sides:
             items = " ".join(
-                f"{sheets.item_label(i.code, dict(i.params), lang)} {i.points:+d};"
+                f"{sheet_page.item_label(i.code, dict(i.params), lang)} {i.points:+d};"
                 for i in side.items
             )
             st.markdown(f"**{side.name}: {side.total}** — {items}")
