@@ -41,7 +41,7 @@ from buraco_app.sheets import (
 )
 from buraco_cli.main import score_json
 from buraco_core.errors import BuracoInputError
-from buraco_core.scoring import round_from_data, score_round
+from buraco_core.scoring import RoundScore, round_from_data, score_round
 
 SENT_KEY = "calc_sent"  # {fingerprint: round number}: a round is sent once, not per tap
 FLASH_KEY = "calc_flash"
@@ -81,10 +81,10 @@ rules = current_rules()
 st.title(t("calc.title"))
 st.caption(t("calc.rules", rules=rules_summary(rules, lang)))
 
-problems: list[str] = []
-sheet = open_sheet(problems)
-for problem in problems:
-    st.error(problem)
+store_problems: list[str] = []
+sheet = open_sheet(store_problems)
+for store_problem in store_problems:
+    st.error(store_problem)
 if sheet is not None:
     names = sheet.match.names
     st.info(
@@ -166,6 +166,7 @@ if errors:
     st.info(t("calc.fix_first"))
 else:
     data = round_data(names)
+    score: RoundScore | None
     try:
         score = score_round(rules, round_from_data(rules, data))
     except BuracoInputError as exc:

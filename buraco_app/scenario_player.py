@@ -300,7 +300,10 @@ def _move_input(state: State, key: str, lang: Lang) -> Move | None:
     if action == "draw":
         return Draw()
     if action == "discard":
-        return Discard(cards[0]) if len(cards) == 1 else _need_one(lang)
+        if len(cards) == 1:
+            return Discard(cards[0])
+        st.caption(t("practice.discard_one", lang))
+        return None
     if action == "lay":
         return Lay((cards,)) if cards else None
     if action == "extend":
@@ -334,11 +337,6 @@ def _which_meld(melds: Sequence[Meld], key: str, lang: Lang) -> int | None:
             key=key,
         )
     )
-
-
-def _need_one(lang: Lang) -> None:
-    st.caption(t("practice.discard_one", lang))
-    return None
 
 
 def _option_label(task: ChooseTask, index: int, lang: Lang) -> str:
