@@ -15,7 +15,7 @@ import streamlit as st
 from buraco_app import cards_view
 from buraco_app.i18n import t
 from buraco_app.sheet_page import item_label, md_text
-from buraco_core.cards import Suit, parse_cards
+from buraco_core.cards import parse_cards
 from buraco_core.errors import BuracoInputError
 from buraco_core.explain import Lang, message
 from buraco_core.melds import judge_meld
@@ -109,10 +109,8 @@ def round_data(names: tuple[str, ...]) -> dict[str, Any]:
     }
 
 
-# --- the tap pickers' callbacks ---------------------------------------------------------
-
-
 def clear(count: int) -> None:
+    """Empty every field of the calculator (a callback)."""
     for i in range(count):
         st.session_state[melds_key(i)] = ""
         st.session_state[hands_key(i)] = ""
@@ -120,44 +118,13 @@ def clear(count: int) -> None:
     st.session_state[WENT_OUT_KEY] = NOBODY
 
 
-def _tap(side: int) -> None:
-    rank = st.session_state.get(f"calc_tap_{side}_rank")
-    if rank is None:
-        return
-    suit = Suit(st.session_state.get(f"calc_tap_{side}_suit") or Suit.SPADES)
-    token = "JK" if rank == "JK" else rank + suit.symbol
-    key = _tap_target(side)
-    text = st.session_state.get(key, "")
-    joiner = "" if not text or text.endswith("\n") else " "
-    st.session_state[key] = text + joiner + token
-    st.session_state[f"calc_tap_{side}_rank"] = None  # a pill works as a button here
-
-
-def _tap_target(side: int) -> str:
-    into = st.session_state.get(f"calc_tap_{side}_into", "melds")
-    return melds_key(side) if into == "melds" else hands_key(side)
-
-
-def _new_line(side: int) -> None:
-    key = _tap_target(side)
-    text = st.session_state.get(key, "")
-    if text and not text.endswith("\n"):
-        st.session_state[key] = text + "\n"
-
-
-def _backspace(side: int) -> None:
-    key = _tap_target(side)
-    text = st.session_state.get(key, "").rstrip()
-    cut = max(text.rfind(" "), text.rfind("\n"))
-    st.session_state[key] = text[: cut + 1] if cut >= 0 else ""
-
-
 # --- drawing -------------------------------------------------------------------------------
 
 
 def tap_pickers(side: int) -> None:
+    """The card pickers of cards_view, typing into the side's melds or hands field."""
     with st.expander(t("calc.tap")):
-        st.segmented_control(
+        into = st.segmented_control(
             t("calc.tap_into"),
             ["melds", "hands"],
             format_func={v: t(f"calc.tap_{v}") for v in ("melds", "hands")}.__getitem__,
@@ -165,26 +132,8 @@ def tap_pickers(side: int) -> None:
             required=True,
             key=f"calc_tap_{side}_into",
         )
-        st.segmented_control(
-            t("cards.suit"),
-            cards_view.SUITS,
-            format_func=lambda s: f":red[{s.symbol}]" if s.red else s.symbol,
-            default=Suit.SPADES,
-            required=True,
-            key=f"calc_tap_{side}_suit",
-        )
-        st.pills(
-            t("cards.rank"),
-            cards_view.RANKS,
-            key=f"calc_tap_{side}_rank",
-            on_change=_tap,
-            args=(side,),
-        )
-        left, right = st.columns(2)
-        left.button(t("calc.new_line"), key=f"calc_tap_{side}_nl", on_click=_new_line, args=(side,))
-        right.button(
-            "⌫ " + t("cards.undo"), key=f"calc_tap_{side}_bs", on_click=_backspace, args=(side,)
-        )
+        target = hands_key(side) if into == "hands" else melds_key(side)
+        cards_view.card_pickers(f"calc_tap_{side}", target, new_line=t("calc.new_line"))
 
 
 def score_chart(score: RoundScore, lang: Lang) -> go.Figure:

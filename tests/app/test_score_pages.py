@@ -170,10 +170,10 @@ def test_tapping_cards_fills_the_field(open_app: OpenApp) -> None:
     at.segmented_control(key="calc_tap_0_suit").set_value(sheets_suit("h")).run()
     for rank in ("4", "5", "6"):
         at.pills(key="calc_tap_0_rank").set_value(rank).run()
-    at.button(key="calc_tap_0_nl").click().run()
+    at.button(key="calc_tap_0_new_line").click().run()
     at.pills(key="calc_tap_0_rank").set_value("JK").run()
     assert at.text_area(key="calc_melds_0").value == "4♥ 5♥ 6♥\nJK"
-    at.button(key="calc_tap_0_bs").click().run()
+    at.button(key="calc_tap_0_undo").click().run()
     assert at.text_area(key="calc_melds_0").value == "4♥ 5♥ 6♥\n"
     assert metrics(at)["Nós"] == "15"
 
