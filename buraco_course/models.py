@@ -74,6 +74,11 @@ class _Task(_Strict):
     def needs_position(self) -> bool:
         return True
 
+    @property
+    def judged_move(self) -> Move | None:
+        """The move the task is about, if any (what a variant difference compares)."""
+        return None
+
     def problems(self, scenario: Scenario, rules: RuleSet) -> list[str]:
         """What the core says against the task and its anticipated wrong answers."""
         raise NotImplementedError
@@ -96,6 +101,10 @@ class MoveTask(_Task):
     @property
     def solution_move(self) -> Move:
         return move_of(self.solution)
+
+    @property
+    def judged_move(self) -> Move | None:
+        return self.solution_move
 
     def succeeds(self, move: Move, verdict: Verdict) -> bool:
         """Does this move, with this verdict of the core, solve the task?"""
@@ -147,6 +156,10 @@ class JudgeTask(_Task):
     @property
     def needs_position(self) -> bool:
         return self.move is not None
+
+    @property
+    def judged_move(self) -> Move | None:
+        return move_of(self.move) if self.move is not None else None
 
     def judged(self, scenario: Scenario, rules: RuleSet | None = None) -> Verdict:
         """The core's verdict of the move or meld the task asks about."""
