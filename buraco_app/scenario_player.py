@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, ClassVar, Generic, TypeVar
 
 import streamlit as st
 
@@ -37,6 +37,7 @@ from buraco_course import (
     load_curriculum,
 )
 
+TaskT = TypeVar("TaskT", MoveTask, JudgeTask, ChooseTask, ScoreTask)
 ACTIONS = ("draw", "take_lixo", "lay", "extend", "discard")
 JUSTIFY = ("none", "new_meld", "extend")
 
@@ -153,34 +154,22 @@ class Answer:
     grade: Callable[[], Grade]
 
 
-class _KindView(Protocol):
+@dataclass(frozen=True)
+class _View(Generic[TaskT]):
     """The widgets of one task kind: its answer and its solution."""
 
-    verdict_when_wrong: bool  # show the core's reasons for a wrong answer too
-
-    def answer(self, key: str, lang: Lang) -> Answer | None: ...
-
-    def solution(self, lang: Lang) -> None: ...
-
-
-def _view(scenario: Scenario) -> _KindView:
-    """The one place the player tells the task kinds apart: each has its own widgets."""
-    match scenario.task:
-        case MoveTask() as task:
-            return _MoveView(scenario, task)
-        case JudgeTask() as task:
-            return _JudgeView(scenario, task)
-        case ChooseTask() as task:
-            return _ChooseView(scenario, task)
-        case ScoreTask() as task:
-            return _ScoreView(scenario, task)
-    raise AssertionError(scenario.task)
-
-
-@dataclass(frozen=True)
-class _MoveView:
     scenario: Scenario
-    task: MoveTask
+    task: TaskT
+    verdict_when_wrong: ClassVar[bool] = False  # show the core's reasons for a wrong answer too
+
+    def answer(self, key: str, lang: Lang) -> Answer | None:
+        raise NotImplementedError
+
+    def solution(self, lang: Lang) -> None:
+        raise NotImplementedError
+
+
+class _MoveView(_View[MoveTask]):
     verdict_when_wrong = True
 
     def answer(self, key: str, lang: Lang) -> Answer | None:
@@ -197,12 +186,7 @@ class _MoveView:
             show_reasons(verdict.reasons, lang)
 
 
-@dataclass(frozen=True)
-class _JudgeView:
-    scenario: Scenario
-    task: JudgeTask
-    verdict_when_wrong = False
-
+class _JudgeView(_View[JudgeTask]):
     def answer(self, key: str, lang: Lang) -> Answer | None:
         _show_judged(self.task, lang)
         choice = st.radio(
@@ -225,12 +209,7 @@ class _JudgeView:
         show_reasons(self.task.judged(self.scenario).reasons, lang)
 
 
-@dataclass(frozen=True)
-class _ChooseView:
-    scenario: Scenario
-    task: ChooseTask
-    verdict_when_wrong = False
-
+class _ChooseView(_View[ChooseTask]):
     def answer(self, key: str, lang: Lang) -> Answer | None:
         picked = _choose_input(self.task, key, lang)
         return Answer(
@@ -245,12 +224,7 @@ class _ChooseView:
             show_reasons(verdict.reasons[:2], lang)
 
 
-@dataclass(frozen=True)
-class _ScoreView:
-    scenario: Scenario
-    task: ScoreTask
-    verdict_when_wrong = False
-
+class _ScoreView(_View[ScoreTask]):
     def answer(self, key: str, lang: Lang) -> Answer | None:
         totals = _score_input(self.scenario, self.task, key, lang)
         text = ", ".join(f"{name}: {points}" for name, points in totals.items())
@@ -263,6 +237,19 @@ class _ScoreView:
                 for i in side.items
             )
             st.markdown(f"**{side.name}: {side.total}** — {items}")
+
+
+# Each task kind has its own widgets; the kinds' checks and grades live in buraco_course.
+_VIEWS: dict[str, type[_View[Any]]] = {
+    "move": _MoveView,
+    "judge": _JudgeView,
+    "choose": _ChooseView,
+    "score": _ScoreView,
+}
+
+
+def _view(scenario: Scenario) -> _View[Any]:
+    return _VIEWS[scenario.task.kind](scenario, scenario.task)
 
 
 def _show_judged(task: JudgeTask, lang: Lang) -> None:
@@ -410,7 +397,7 @@ def _feedback(scenario: Scenario, attempt: Attempt, verdict_when_wrong: bool, la
         show_reasons(grade.verdict.reasons, lang)
 
 
-def _solution(view: _KindView, scenario: Scenario, lang: Lang) -> None:
+def _solution(view: _View[Any], scenario: Scenario, lang: Lang) -> None:
     with st.container(border=True):
         st.markdown(f"**{t('practice.solution_title', lang)}**")
         view.solution(lang)
