@@ -179,4 +179,4 @@ def show_score(score: RoundScore, lang: Lang) -> None:
 
 def scoring_rules(rules: RuleSet) -> dict[str, Any]:
     match_only = ("preset", "target_score", "vulnerable_min_meld_points")
-    return {k: v for k, v in rules.model_dump().items() if k not in match_only}
+    return {k: v for k, v in rules.values().items() if k not in match_only}

@@ -15,10 +15,10 @@ from functools import partial
 from pathlib import Path
 from typing import Any, NoReturn
 
+from buraco_core.as_json import meld_json, reason_json, rules_label, score_json
 from buraco_core.cards import parse_cards
 from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.melds import MeldVerdict, judge_meld
-from buraco_core.notation import meld_json, reason_json, round_from_data, rules_label, score_json
 from buraco_core.rules import (
     OPTION_NAMES,
     OPTIONS,
@@ -322,6 +322,8 @@ def meld_text(verdict: MeldVerdict, rules: RuleSet, lang: Lang) -> str:
 
 
 def _score(args: argparse.Namespace) -> int:
+    from buraco_core.notation import round_from_data  # pydantic: only where a file is read
+
     lang = _lang(args)
     data = read_json(args.file, lang)
     if not isinstance(data, dict):

@@ -6,6 +6,8 @@
 (True, True, ['2s', '3s', '4s', '5s'])
 """
 
+from typing import TYPE_CHECKING, Any
+
 from buraco_core.cards import (
     JOKER,
     Card,
@@ -18,7 +20,6 @@ from buraco_core.cards import (
 )
 from buraco_core.errors import BuracoInputError
 from buraco_core.melds import Meld, MeldVerdict, extend_meld, judge_meld
-from buraco_core.notation import round_from_data
 from buraco_core.rules import PRESETS, RuleSet, ruleset
 from buraco_core.scoring import (
     MatchStanding,
@@ -28,6 +29,19 @@ from buraco_core.scoring import (
     score_round,
 )
 from buraco_core.verdict import Reason, Verdict
+
+if TYPE_CHECKING:
+    from buraco_core.notation import round_from_data
+
+
+def __getattr__(name: str) -> Any:
+    # notation reads files with pydantic: imported on first use, so `buraco meld` starts fast.
+    if name == "round_from_data":
+        from buraco_core.notation import round_from_data
+
+        return round_from_data
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "JOKER",

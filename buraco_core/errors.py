@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
+if TYPE_CHECKING:  # only the converter below reads it: the core starts without pydantic
+    from pydantic import ValidationError
 
 
 class InputCode(StrEnum):

@@ -21,21 +21,28 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
 
+# The core's values as JSON, kept apart (no pydantic there: `buraco meld` starts fast) and
+# re-exported here, the one place for data formats.
+from buraco_core.as_json import Describe as Describe
+from buraco_core.as_json import json_value as json_value
+from buraco_core.as_json import meld_json as meld_json
+from buraco_core.as_json import reason_json as reason_json
+from buraco_core.as_json import rules_label as rules_label
+from buraco_core.as_json import score_json as score_json
 from buraco_core.cards import Card, copies_in_deck, deck, parse_card, parse_cards_at
 from buraco_core.errors import BuracoInputError, InputCode, from_validation
-from buraco_core.melds import Meld, MeldVerdict, judge_meld
+from buraco_core.melds import Meld, judge_meld
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.rules import RuleSet
-from buraco_core.scoring import RoundScore, SideRound
+from buraco_core.scoring import SideRound
 from buraco_core.state import EndReason, MortoStatus, Phase, SideState, State, WaitingMorto
-from buraco_core.verdict import Reason
 
 CardText = Annotated[str, Field(description="a card: 4h, 10♠, Td, JK")]
 Cards = list[CardText]
@@ -507,79 +514,3 @@ def position_schema() -> dict[str, Any]:
 
 def move_schema() -> dict[str, Any]:
     return MoveData.model_json_schema()
-
-
-# --- the core's values as JSON ----------------------------------------------------------------
-
-
-def json_value(value: Any) -> Any:
-    """Params as JSON: cards in ASCII notation, tuples as lists."""
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, list | tuple):
-        return [json_value(v) for v in value]
-    if isinstance(value, Mapping):
-        return {str(k): json_value(v) for k, v in value.items()}
-    return value
-
-
-Describe = Callable[[Reason], str]  # a reason in words: the front end's (buraco_text.message)
-
-
-def reason_json(reason: Reason, describe: Describe) -> dict[str, Any]:
-    return {
-        "code": reason.code,
-        "source": reason.source,
-        "message": describe(reason),
-        "params": json_value(dict(reason.params)),
-    }
-
-
-def meld_json(verdict: MeldVerdict, describe: Describe) -> dict[str, Any]:
-    meld = verdict.meld
-    wild_as: str | None = None
-    if meld is not None and meld.wild is not None:
-        wild_as = str(meld.wild_as) if meld.kind == "sequence" else None
-    return {
-        "valid": verdict.ok,
-        "kind": meld.kind if meld else None,
-        "suit": meld.suit.value if meld and meld.suit else None,
-        "rank": None if meld is None or meld.rank is None else str(meld.slots[0].card)[:-1],
-        "arrangement": [str(c) for c in meld.cards] if meld else [],
-        "wild": str(meld.wild) if meld and meld.wild else None,
-        "wild_as": wild_as,
-        "wild_as_options": (
-            [str(meld.stands_for(p)) for p in meld.wild_options]
-            if meld and meld.kind == "sequence" and meld.wild
-            else []
-        ),
-        "natural_two": str(meld.natural_two) if meld and meld.natural_two else None,
-        "clean": meld.clean if meld else None,
-        "canastra": verdict.canastra,
-        "points": verdict.points,
-        "reasons": [reason_json(r, describe) for r in verdict.reasons],
-    }
-
-
-def score_json(score: RoundScore) -> dict[str, Any]:
-    return {
-        "sides": [
-            {
-                "name": side.name,
-                "items": [
-                    {
-                        "code": item.code,
-                        "points": item.points,
-                        "params": json_value(dict(item.params)),
-                    }
-                    for item in side.items
-                ],
-                "total": side.total,
-            }
-            for side in score.sides
-        ]
-    }
-
-
-def rules_label(rules: RuleSet) -> dict[str, Any]:
-    return {"preset": rules.preset, "changed": rules.changed_options()}

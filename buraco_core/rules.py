@@ -9,20 +9,10 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from dataclasses import dataclass
-from typing import Any, Literal
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    ValidationError,
-    ValidationInfo,
-    field_validator,
-)
-from pydantic_core import PydanticCustomError
-
-from buraco_core.errors import BuracoInputError, InputCode, from_validation
+from buraco_core.errors import BuracoInputError, InputCode
 
 PresetName = Literal["aberto", "fechado", "stbl"]
 PRESET_NAMES: tuple[PresetName, ...] = ("aberto", "fechado", "stbl")
@@ -31,15 +21,27 @@ OptionGroup = Literal["play", "scoring", "match"]
 OPTION_GROUPS: tuple[OptionGroup, ...] = ("play", "scoring", "match")
 
 
-class RuleSet(BaseModel):
+def Field(
+    default: Any,
+    *,
+    ge: int | None = None,
+    le: int | None = None,
+    json_schema_extra: dict[str, Any] | None = None,
+) -> Any:
+    """One option's declaration: its default, a whole number's bounds, and its `sources`,
+    `group` and sidebar `step`. Checked by hand (no pydantic: `buraco meld` starts fast)."""
+    return field(default=default, metadata={"ge": ge, "le": le, **(json_schema_extra or {})})
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
     """The rules one table plays by. Frozen; unknown options are rejected.
 
     Each field declares one option: its type and values, its default, the seed files its
     dispute comes from and its group; the presets below give its value per variant, and
-    its texts are in buraco_text's catalogs under `option.NAME`.
+    its texts are in buraco_text's catalogs under `option.NAME`. Values arrive as text too
+    (`--set trincas=false`, a link): each is read and checked as it is built.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=False)
 
     preset: PresetName = Field("fechado", json_schema_extra={"sources": []})
     jokers_in_deck: bool = Field(
@@ -123,77 +125,108 @@ class RuleSet(BaseModel):
     )
     round_up_to_ten: bool = Field(False, json_schema_extra={"sources": ["003"], "group": "scoring"})
 
-    @field_validator("*", mode="before")
-    @classmethod
-    def _no_bool_for_numbers(cls, value: Any, info: ValidationInfo) -> Any:
-        # Lax parsing would read true as 1 point: a bad setting silently changed.
-        field = cls.model_fields[info.field_name] if info.field_name else None
-        if isinstance(value, bool) and field is not None and field.annotation is int:
-            raise PydanticCustomError(InputCode.EXPECTED_NUMBER.value, "expected a whole number")
-        return value
+    def __post_init__(self) -> None:
+        for name in _FIELD_NAMES:
+            object.__setattr__(self, name, _checked(name, getattr(self, name)))
 
     def changed_options(self) -> dict[str, Any]:
         """The options that differ from this rule set's preset."""
         base = PRESETS[self.preset]
         return {
             name: value
-            for name, value in self.model_dump().items()
+            for name, value in self.values().items()
             if name != "preset" and getattr(base, name) != value
         }
 
     def with_options(self, **options: Any) -> RuleSet:
         """A copy with some options changed, each value checked."""
-        return _build(self.model_dump() | options, where="options")
+        return _build(self.values() | options)
+
+    def values(self) -> dict[str, Any]:
+        """Every field by name, the preset first."""
+        return {name: getattr(self, name) for name in _FIELD_NAMES}
 
     @property
     def deck_size(self) -> int:
         return 108 if self.jokers_in_deck else 104
 
 
-OPTION_NAMES: tuple[str, ...] = tuple(n for n in RuleSet.model_fields if n != "preset")
+_FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(RuleSet))
+OPTION_NAMES: tuple[str, ...] = tuple(n for n in _FIELD_NAMES if n != "preset")
+_TYPES: dict[str, Any] = get_type_hints(RuleSet)
+_DECLARED: dict[str, dict[str, Any]] = {f.name: dict(f.metadata) for f in fields(RuleSet)}
 
 
 def option_sources(name: str) -> tuple[str, ...]:
     """The seed files an option's disagreement comes from."""
-    extra = RuleSet.model_fields[name].json_schema_extra
-    sources = extra.get("sources", []) if isinstance(extra, dict) else []
-    return tuple(str(s) for s in sources) if isinstance(sources, list) else ()
+    return tuple(str(s) for s in _DECLARED[name].get("sources", []))
 
 
 def option_choices(name: str) -> tuple[Any, ...] | None:
     """The allowed values of an enumerated option (booleans included), else None."""
-    annotation = RuleSet.model_fields[name].annotation
+    annotation = _TYPES[name]
     if annotation is bool:
         return (False, True)
-    args = getattr(annotation, "__args__", None)
-    return tuple(args) if args and getattr(annotation, "__origin__", None) is Literal else None
+    return get_args(annotation) if get_origin(annotation) is Literal else None
 
 
-def _build(values: dict[str, Any], where: str) -> RuleSet:
-    try:
-        return RuleSet.model_validate(values)
-    except ValidationError as exc:
-        raise _input_error(exc, where) from None
+# Text a boolean may be written as (the words pydantic's lax mode read, kept as they were).
+_TRUE = {"1", "on", "t", "true", "y", "yes"}
+_FALSE = {"0", "off", "f", "false", "n", "no"}
+# A whole number as text: spaces around, a sign, digit groups with _, a zero fraction.
+_WHOLE = re.compile(r"\s*([+-]?\d+(?:_\d+)*)(?:\.0*)?\s*")
 
 
-def _input_error(exc: ValidationError, where: str) -> BuracoInputError:
-    first = exc.errors()[0]
-    name = ".".join(str(p) for p in first["loc"])
-    if first["type"] == "extra_forbidden":
-        path, close = f"{where}: {name}", difflib.get_close_matches(name, OPTION_NAMES, n=1)
-        if close:
-            return BuracoInputError(
-                InputCode.UNKNOWN_OPTION_CLOSE, path, close=close[0], options=OPTION_NAMES
-            )
-        return BuracoInputError(InputCode.UNKNOWN_OPTION, path, options=OPTION_NAMES)
-    error = from_validation(exc, where)
-    choices = option_choices(name) if name in RuleSet.model_fields else None
-    if choices and error.code in (InputCode.NOT_ONE_OF, InputCode.INVALID):
-        allowed = tuple(map(str, choices))
-        return BuracoInputError(
-            InputCode.NOT_ONE_OF, error.path, value=repr(first.get("input")), allowed=allowed
+def _checked(name: str, value: Any) -> Any:
+    """An option's value read (text too) and checked, else an input error at `options.NAME`."""
+    path = f"options.{name}"
+    choices = option_choices(name)
+    if choices is None:
+        number = _whole_number(value)
+        if number is None:
+            raise BuracoInputError(InputCode.EXPECTED_NUMBER, path)
+        least, most = _DECLARED[name]["ge"], _DECLARED[name]["le"]
+        if least is not None and number < least:
+            raise BuracoInputError(InputCode.TOO_SMALL, path, value=repr(value), least=least)
+        if most is not None and number > most:
+            raise BuracoInputError(InputCode.TOO_LARGE, path, value=repr(value), most=most)
+        return number
+    if choices == (False, True):
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, int | float) and value in (0, 1):
+            return bool(value)
+        if isinstance(value, str) and value.lower() in _TRUE | _FALSE:
+            return value.lower() in _TRUE
+    elif isinstance(value, str) and value in choices:
+        return value
+    allowed = tuple(map(str, choices))
+    raise BuracoInputError(InputCode.NOT_ONE_OF, path, value=repr(value), allowed=allowed)
+
+
+def _whole_number(value: Any) -> int | None:
+    # true is not 1 point: a bad setting would be silently changed.
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None
+    if isinstance(value, str) and (match := _WHOLE.fullmatch(value)):
+        return int(match.group(1))
+    return None
+
+
+def _build(values: dict[str, Any]) -> RuleSet:
+    unknown = [name for name in values if name not in _DECLARED]
+    if not unknown:
+        return RuleSet(**values)
+    path, close = f"options: {unknown[0]}", difflib.get_close_matches(unknown[0], OPTION_NAMES, n=1)
+    if close:
+        raise BuracoInputError(
+            InputCode.UNKNOWN_OPTION_CLOSE, path, close=close[0], options=OPTION_NAMES
         )
-    return error
+    raise BuracoInputError(InputCode.UNKNOWN_OPTION, path, options=OPTION_NAMES)
 
 
 ABERTO = RuleSet(
@@ -291,8 +324,7 @@ class OptionSpec:
 
 
 def _spec(name: str) -> OptionSpec:
-    extra = RuleSet.model_fields[name].json_schema_extra
-    extra = extra if isinstance(extra, dict) else {}
+    extra = _DECLARED[name]
     group = extra.get("group", "play")
     step = extra.get("step", 10)
     return OptionSpec(

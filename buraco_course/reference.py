@@ -22,7 +22,14 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from buraco_core.errors import BuracoInputError, InputCode, from_validation
-from buraco_core.rules import PRESET_NAMES, PRESETS, PresetName, RuleSet, option_choices
+from buraco_core.rules import (
+    OPTION_NAMES,
+    PRESET_NAMES,
+    PRESETS,
+    PresetName,
+    RuleSet,
+    option_choices,
+)
 from buraco_text import Lang
 
 
@@ -110,7 +117,7 @@ class Dispute(BaseModel):
 
     def pending(self) -> bool:
         """True while the option that settles it is still to come."""
-        return self.option not in RuleSet.model_fields
+        return self.option not in OPTION_NAMES
 
     def options_for(self, reading: Reading) -> dict[str, Any]:
         """The option setting that follows a reading, as `RuleSet.with_options` and a link
