@@ -6,7 +6,6 @@ changed on top of a preset. Code reads the option fields, never the preset name.
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from dataclasses import dataclass, field, fields
@@ -221,6 +220,8 @@ def _build(values: dict[str, Any]) -> RuleSet:
     unknown = [name for name in values if name not in _DECLARED]
     if not unknown:
         return RuleSet(**values)
+    import difflib  # only for a misspelt option: kept out of every start of `buraco`
+
     path, close = f"options: {unknown[0]}", difflib.get_close_matches(unknown[0], OPTION_NAMES, n=1)
     if close:
         raise BuracoInputError(

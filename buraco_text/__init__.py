@@ -17,11 +17,11 @@ stay in both languages.
 
 from __future__ import annotations
 
+import pkgutil
 import re
 import tomllib
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
 from types import MappingProxyType
 from typing import Any, Literal
 
@@ -45,9 +45,11 @@ _SUIT_KEYS = {
 @cache  # read once per process: every rerun of every page asks for texts
 def catalog(lang: Lang) -> Mapping[str, str]:
     """Every key of one language and its text (read-only)."""
-    data = tomllib.loads(
-        resources.files(__name__).joinpath("locales", f"{lang}.toml").read_text("utf-8")
-    )
+    # pkgutil, not importlib.resources: the same package data without its ~10 ms of imports
+    # (zipfile, tempfile, shutil), which `buraco meld` would pay at every start.
+    raw = pkgutil.get_data(__name__, f"locales/{lang}.toml")
+    assert raw is not None  # the package's own file: None only for loaders that cannot read
+    data = tomllib.loads(raw.decode("utf-8"))
     flat: dict[str, str] = {}
     _flatten(data, "", flat)
     return MappingProxyType(flat)
