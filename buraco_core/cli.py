@@ -102,6 +102,8 @@ def _parser() -> argparse.ArgumentParser:
     scenarios.add_argument("--lang", default="pt", help="pt (default) or en")
     scenarios.set_defaults(handler=_scenarios)
 
+    _selfplay_parser(sub)
+
     schema = sub.add_parser("schema", help="the JSON Schema of a position, a move, a judge file")
     schema.add_argument("what", choices=["position", "move", "judge"])
     schema.set_defaults(handler=_schema)
@@ -412,6 +414,85 @@ def _schema(args: argparse.Namespace) -> int:
                 "$defs": defs,
             }
         )
+    return 0
+
+
+# --- selfplay ------------------------------------------------------------------------------
+
+
+def _selfplay_parser(sub: Any) -> None:
+    from buraco_core.players import DEFAULT_THINK_MS
+
+    selfplay = sub.add_parser("selfplay", help="computer players play rounds; the figures")
+    _rule_args(selfplay)
+    selfplay.add_argument("--rounds", type=int, default=10, metavar="N", help="rounds to play")
+    selfplay.add_argument("--players", type=int, choices=(2, 4), default=4)
+    selfplay.add_argument(
+        "--levels", default="strong,basic", metavar="A,B", help="side A's and side B's level"
+    )
+    selfplay.add_argument(
+        "--think", type=int, default=DEFAULT_THINK_MS, metavar="MS", help="strong's budget"
+    )
+    selfplay.add_argument("--seed", type=int, default=0, metavar="S", help="the first deal")
+    selfplay.set_defaults(handler=_selfplay)
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    import time
+
+    from buraco_core.players import LEVELS, play_rounds, summarize
+
+    lang = check_lang(args.lang)
+    rules = rules_from_args(args)
+    levels = [name.strip() for name in args.levels.split(",")]
+    if len(levels) != 2 or any(name not in LEVELS for name in levels):
+        raise BuracoInputError("--levels", f"expected two levels A,B of {', '.join(LEVELS)}")
+    if args.rounds < 1:
+        raise BuracoInputError("--rounds", "expected 1 or more rounds")
+    if args.think < 0:
+        raise BuracoInputError("--think", "expected 0 or more milliseconds")
+    start = time.perf_counter()
+    records = list(
+        play_rounds(rules, (levels[0], levels[1]), args.rounds, args.players, args.seed, args.think)
+    )
+    figures = summarize(records) | {"seconds": round(time.perf_counter() - start, 2)}
+    if args.json:
+        print_json(
+            figures
+            | {
+                "levels": levels,
+                "players": args.players,
+                "seed": args.seed,
+                "think_ms": args.think,
+                "rules": rules_label(rules),
+            }
+        )
+        return 0
+    pt = lang == "pt"
+    a, b = levels
+    print(
+        (
+            f"Autojogo: {figures['rounds']} rodadas, {args.players} jogadores, "
+            f"lado A {a} × lado B {b}  [{PRESET_TITLES[rules.preset]}]"
+        )
+        if pt
+        else (
+            f"Self-play: {figures['rounds']} rounds, {args.players} players, "
+            f"side A {a} vs side B {b}  [{PRESET_TITLES[rules.preset]}]"
+        )
+    )
+    wins, mean = figures["wins"], figures["mean_score"]
+    print(f"  {'vitórias' if pt else 'wins'}: A {wins[0]}, B {wins[1]}")
+    print(f"  {'média por rodada' if pt else 'mean per round'}: A {mean[0]}, B {mean[1]}")
+    print(
+        f"  batidas: {figures['batidas']}, "
+        f"{'monte esgotado' if pt else 'stock ran out'}: {figures['stock_outs']}"
+    )
+    print(
+        f"  {'jogadas' if pt else 'moves'}: {figures['moves']}, "
+        f"{'ilegais' if pt else 'illegal'}: {figures['illegal_attempts']}, "
+        f"{figures['seconds']} s"
+    )
     return 0
 
 
