@@ -61,7 +61,7 @@ def decision_time(think: int, rounds: int, seed: int) -> None:
     for index in range(rounds):
         rng = random.Random(seed + index)
         state = deal(rules, 4, seed + index, index % 4)
-        memory = TableMemory.watching(state)
+        memory = TableMemory.watching(rules, state)
         while state.phase is not Phase.ENDED:
             seat = state.turn
             player = strong if seat % 2 == 0 else basic

@@ -10,13 +10,17 @@ harness checks it again. Randomness comes only from the `random.Random` passed i
   puts a wild down only to complete a canastra or to empty a small hand (the morto early),
   takes the lixo when the pickup keeps its melds clean or the pile is big, never discards a
   wild, and discards the card that connects least with its hand.
-- `strong`: plans on top of that. Keeps melds clean unless the wild completes a canastra it
-  can use, prefers laying out (a direct beat) to discarding the last card, goes out only when
-  the round's count favours its side or the end is near, and discards safely: it deals the
-  next opponent's hidden hand at random many times from the unseen cards (keeping the cards
-  it is known to hold from lixo pickups) and weighs how often that hand could take the lixo
-  with each card, against how much the card is worth keeping (Perfect Information Monte
-  Carlo, on the decision that swings most points in Fechado: feeding the lixo).
+- `strong`: plans on top of that. Takes the lixo whenever the pile holds two cards or more,
+  puts a wild into a new meld to get cards down sooner (the round is a race to the morto and
+  out) but onto a meld only for a canastra it can go out with (a clean one in STBL and
+  Aberto stays in reach), prefers laying out (a direct beat) to discarding the last card,
+  goes out only when the round's count favours its side or the end is near, and discards
+  safely: it deals the next opponent's hidden hand at random many times from the unseen
+  cards (keeping the cards it is known to hold from lixo pickups) and weighs how often that
+  hand, or the opponents' melds, could take the lixo with each card against how much the
+  card is worth keeping (Perfect Information Monte Carlo, on the decision that swings most
+  points in Fechado: feeding the lixo). The thinking budget sets how many hands it deals
+  (`SAMPLES_PER_MS`), a count rather than a clock, so that a seed replays the same game.
 """
 
 from __future__ import annotations
@@ -166,7 +170,7 @@ class StrongPlayer(BasicPlayer):
             own = view.melds_of(view.side)
             useful = top is not None and _keep_value(top, view.hand, own, rules) >= 10
             return view.lixo_size >= 2 or useful
-        return pickup.wilds_added <= 0 or view.lixo_size >= 3
+        return pickup.wilds_added <= 0 or view.lixo_size >= 2
 
     def meld_move(
         self, rules: RuleSet, view: SeatView, options: Sequence[Option], rng: random.Random
@@ -186,10 +190,13 @@ class StrongPlayer(BasicPlayer):
         needs_clean = rules.go_out_requires == "clean_canastra"
         has_clean = any(m.canastra(rules) in ("limpa", "500", "real") for m in side.melds)
         racing = side.morto is MortoStatus.AVAILABLE and bool(view.morto_sizes)
+        # A new meld with a wild gets cards down (the race to the morto and out); a wild
+        # goes onto a meld only for a canastra the side can go out with, or to empty a hand.
         wild = [
             o
             for o in options
-            if (o.canastras_added > 0 and (has_clean or not needs_clean))
+            if isinstance(o.move, Lay)
+            or (o.canastras_added > 0 and (has_clean or not needs_clean))
             or (racing and left - o.cards_laid <= 2)
         ]
         return max(wild, key=_meld_rank).move if wild else None

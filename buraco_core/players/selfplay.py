@@ -86,7 +86,7 @@ def play_round(
     arguments give the same round."""
     rng = random.Random(seed)
     state = start = deal(rules, players, seed, first, vulnerable)
-    memory = TableMemory.watching(state)
+    memory = TableMemory.watching(rules, state)
     illegal = 0
     while state.phase is not Phase.ENDED:
         seat = state.turn

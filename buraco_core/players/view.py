@@ -109,9 +109,14 @@ class TableMemory:
     held: tuple[tuple[Card, ...], ...]
 
     @staticmethod
-    def watching(state: State) -> TableMemory:
-        """The memory of a table first seen at `state` (its log not yet replayed)."""
-        return TableMemory((None,) * len(state.lixo), ((),) * state.players)
+    def watching(rules: RuleSet, state: State) -> TableMemory:
+        """The memory of a table first seen at `state`: the lixo as it shows (the whole
+        pile where it is open, else its top card)."""
+        if rules.discard_pile_visible == "all":
+            lixo: tuple[Card | None, ...] = state.lixo
+        else:
+            lixo = (*(None,) * (len(state.lixo) - 1), *state.lixo[-1:])
+        return TableMemory(lixo, ((),) * state.players)
 
     def after(self, seat: int, move: Move) -> TableMemory:
         """The memory once `seat` has made `move` (a legal one)."""
@@ -138,7 +143,8 @@ class TableMemory:
 
 def recall(state: State) -> TableMemory:
     """The memory of a whole round, from its log: the seats move in turn, a discard hands
-    the turn on (unless it ended the round); a lixo there before the log began is unseen."""
+    the turn on (unless it ended the round). A lixo there before the log began counts as
+    unseen: a log replayed knows only what happened within it."""
     discards = sum(isinstance(m, Discard) for m in state.log)
     ended_by_discard = state.phase is Phase.ENDED and isinstance(
         state.log[-1] if state.log else None, Discard
@@ -157,8 +163,7 @@ def recall(state: State) -> TableMemory:
 def view_of(rules: RuleSet, state: State, seat: int, memory: TableMemory | None = None) -> SeatView:
     """What `seat` sees of `state` (the harness builds it; the player never gets the state).
     `memory` is the table's memory kept move by move; without it the log is replayed."""
-    if memory is None:
-        memory = recall(state)
+    memory = memory or recall(state)
     if rules.discard_pile_visible == "all":
         seen = state.lixo
     else:
@@ -170,7 +175,9 @@ def view_of(rules: RuleSet, state: State, seat: int, memory: TableMemory | None 
         seen = state.lixo[len(state.lixo) - min(recalled, len(state.lixo)) :]
         if state.lixo and not seen:
             seen = state.lixo[-1:]  # the top card is always in view
-    known = tuple(() if s == seat else held for s, held in enumerate(memory.held))
+    known = tuple(
+        () if s == seat else tuple(sorted(held, key=card_key)) for s, held in enumerate(memory.held)
+    )
     sides = tuple(replace(side, waiting=()) if side.waiting else side for side in state.sides)
     return SeatView(
         seat=seat,
