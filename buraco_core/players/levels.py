@@ -116,10 +116,14 @@ class BasicPlayer:
         draw = next((m for m in moves if isinstance(m, Draw)), None)
         lixo = [m for m in moves if isinstance(m, TakeLixo)]
         pickups = _options(rules, state, lixo, view.seat)
-        best = max(pickups, key=_pickup_rank, default=None)
+        best = max(pickups, key=self.pickup_rank, default=None)
         if best is not None and (draw is None or self.take_pays(rules, view, best)):
             return best.move
         return draw if draw is not None else moves[0]
+
+    def pickup_rank(self, option: Option) -> tuple[int, int, int, str]:
+        """Clean first, then a canastra, then keeping hand cards."""
+        return (-option.wilds_added, option.canastras_added, -option.cards_laid, _key(option.move))
 
     def take_pays(self, rules: RuleSet, view: SeatView, pickup: Option) -> bool:
         if rules.pickup == "free":
@@ -163,6 +167,10 @@ class StrongPlayer(BasicPlayer):
     @property
     def samples(self) -> int:
         return max(4, round(self.think_ms * SAMPLES_PER_MS))
+
+    def pickup_rank(self, option: Option) -> tuple[int, int, int, str]:
+        """Clean first, then a canastra, then the most hand cards down (the race)."""
+        return (-option.wilds_added, option.canastras_added, option.cards_laid, _key(option.move))
 
     def take_pays(self, rules: RuleSet, view: SeatView, pickup: Option) -> bool:
         if rules.pickup == "free":
@@ -362,10 +370,6 @@ def _meld_rank(option: Option) -> tuple[int, int, int, int, str]:
         option.cards_laid,
         _key(option.move),
     )
-
-
-def _pickup_rank(option: Option) -> tuple[int, int, int, str]:
-    return (-option.wilds_added, option.canastras_added, -option.cards_laid, _key(option.move))
 
 
 def _key(move: Move) -> str:
