@@ -13,8 +13,9 @@ harness checks it again. Randomness comes only from the `random.Random` passed i
 - `strong`: plans on top of that. Takes the lixo whenever the pile holds two cards or more,
   puts a wild into a new meld to get cards down sooner (the round is a race to the morto and
   out) but onto a meld only for a canastra it can go out with (a clean one in STBL and
-  Aberto stays in reach), prefers laying out (a direct beat) to discarding the last card,
-  goes out only when the round's count favours its side or the end is near, and discards
+  Aberto stays in reach) or, once the opponents hold their morto, to get the wild out of
+  the hand before they go out; prefers laying out (a direct beat) to discarding the last
+  card, goes out only when the round's count favours its side or the end is near, and discards
   safely: it deals the next opponent's hidden hand at random many times from the unseen
   cards (keeping the cards it is known to hold from lixo pickups) and weighs how often that
   hand, or the opponents' melds, could take the lixo with each card against how much the
@@ -198,12 +199,16 @@ class StrongPlayer(BasicPlayer):
         needs_clean = rules.go_out_requires == "clean_canastra"
         has_clean = any(m.canastra(rules) in ("limpa", "500", "real") for m in side.melds)
         racing = side.morto is MortoStatus.AVAILABLE and bool(view.morto_sizes)
+        # Once the opponents hold their morto they may go out any turn: a wild still in the
+        # hand then costs its points, so every wild goes down.
+        hurry = view.sides[1 - view.side].morto is MortoStatus.TAKEN
         # A new meld with a wild gets cards down (the race to the morto and out); a wild
         # goes onto a meld only for a canastra the side can go out with, or to empty a hand.
         wild = [
             o
             for o in options
-            if isinstance(o.move, Lay)
+            if hurry
+            or isinstance(o.move, Lay)
             or (o.canastras_added > 0 and (has_clean or not needs_clean))
             or (racing and left - o.cards_laid <= 2)
         ]
