@@ -100,7 +100,7 @@ class BasicPlayer:
         if view.phase is Phase.DRAW:
             return self.draw_or_take(rules, view, state, moves)
         melds = [m for m in moves if isinstance(m, Lay | Extend)]
-        options = _options(rules, state, melds, view.seat)
+        options = judge_options(rules, state, melds, view.seat)
         chosen = self.meld_move(rules, view, options, rng)
         if chosen is not None:
             return chosen
@@ -116,7 +116,7 @@ class BasicPlayer:
     ) -> Move:
         draw = next((m for m in moves if isinstance(m, Draw)), None)
         lixo = [m for m in moves if isinstance(m, TakeLixo)]
-        pickups = _options(rules, state, lixo, view.seat)
+        pickups = judge_options(rules, state, lixo, view.seat)
         best = max(pickups, key=self.pickup_rank, default=None)
         if best is not None and (draw is None or self.take_pays(rules, view, best)):
             return best.move
@@ -154,7 +154,7 @@ class BasicPlayer:
         self, rules: RuleSet, view: SeatView, discards: Sequence[Discard], rng: random.Random
     ) -> Move:
         own = view.melds_of(view.side)
-        return min(discards, key=lambda d: (_keep_value(d.card, view.hand, own, rules), _key(d)))
+        return min(discards, key=lambda d: (keep_value(d.card, view.hand, own, rules), _key(d)))
 
 
 class StrongPlayer(BasicPlayer):
@@ -177,7 +177,7 @@ class StrongPlayer(BasicPlayer):
         if rules.pickup == "free":
             top = view.lixo_top
             own = view.melds_of(view.side)
-            useful = top is not None and _keep_value(top, view.hand, own, rules) >= 10
+            useful = top is not None and keep_value(top, view.hand, own, rules) >= 10
             return view.lixo_size >= 2 or useful
         return pickup.wilds_added <= 0 or view.lixo_size >= 2
 
@@ -216,7 +216,7 @@ class StrongPlayer(BasicPlayer):
 
     def go_out_pays(self, rules: RuleSet, view: SeatView, option: Option) -> bool:
         """Go out when the round's count favours the side, or when waiting is risky."""
-        ours, theirs = _estimate(rules, view, option.after)
+        ours, theirs = round_estimate(rules, view, option.after)
         near_end = view.stock_size + sum(view.morto_sizes) < 12
         opponents = [n for s, n in enumerate(view.hand_sizes) if s % 2 != view.side]
         return ours >= theirs or near_end or min(opponents) <= 4
@@ -230,7 +230,7 @@ class StrongPlayer(BasicPlayer):
         danger = _Danger(rules, view, self.samples, rng)
 
         def cost(discard: Discard) -> tuple[float, str]:
-            keep = _keep_value(discard.card, view.hand, own, rules)
+            keep = keep_value(discard.card, view.hand, own, rules)
             return keep + danger.cost(discard.card), _key(discard)
 
         return min(discards, key=cost)
@@ -266,10 +266,10 @@ class _Danger:
         rules = self.rules
         if rules.pickup == "free":
             # Anyone may take the open lixo: what matters is what the card gives them.
-            fits = any(_fits(m, card, rules) for m in self.melds)
+            fits = any(fits_meld(m, card, rules) for m in self.melds)
             return (15.0 if fits else 0.0) + 2.0 * self.pile * self._chance(card)
         on_meld = not (card.is_wild_kind and rules.wild_top_card_new_meld_only) and any(
-            _fits(m, card, rules) for m in self.melds
+            fits_meld(m, card, rules) for m in self.melds
         )
         chance = 1.0 if on_meld else self._chance(card)
         return chance * self.pile * 12.0
@@ -319,7 +319,7 @@ class _HandShape:
 # --- judging options ------------------------------------------------------------------------
 
 
-def _options(rules: RuleSet, state: State, moves: Sequence[Move], seat: int) -> list[Option]:
+def judge_options(rules: RuleSet, state: State, moves: Sequence[Move], seat: int) -> list[Option]:
     """Judge each move on the dealt position and say what it does to the mover's side."""
     side = seat % 2
     before = _table(rules, state.sides[side].melds)
@@ -404,7 +404,7 @@ def _connections(card: Card, hand: Sequence[Card], rules: RuleSet) -> float:
     return value + 3.0 * copies
 
 
-def _fits(meld: Meld, card: Card, rules: RuleSet) -> bool:
+def fits_meld(meld: Meld, card: Card, rules: RuleSet) -> bool:
     """Could the card go onto the meld? A quick look first (the suit or rank, the ends, room
     for a wild), then the judge's own answer."""
     if card.is_wild_kind:
@@ -420,16 +420,16 @@ def _fits(meld: Meld, card: Card, rules: RuleSet) -> bool:
     return extend_meld(meld, (card,), rules).ok
 
 
-def _keep_value(card: Card, hand: Sequence[Card], melds: Sequence[Meld], rules: RuleSet) -> float:
+def keep_value(card: Card, hand: Sequence[Card], melds: Sequence[Meld], rules: RuleSet) -> float:
     """What keeping the card is worth, in rough points: its connections, a place on the
     side's melds, less the points it costs if it is still in the hand at the end."""
     value = _connections(card, hand, rules)
-    if not card.is_wild_kind and any(_fits(m, card, rules) for m in melds):
+    if not card.is_wild_kind and any(fits_meld(m, card, rules) for m in melds):
         value += 15.0
     return value - 0.3 * card_points(card, rules.joker_points)
 
 
-def _estimate(rules: RuleSet, view: SeatView, after: State) -> tuple[int, int]:
+def round_estimate(rules: RuleSet, view: SeatView, after: State) -> tuple[int, int]:
     """The round's count for the mover's side and the other one, were it to end at `after`:
     the table, the batida, the morto, and the hands (the hidden ones at the unseen cards'
     mean value)."""
