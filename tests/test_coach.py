@@ -108,3 +108,31 @@ def test_an_illegal_move_gets_no_note() -> None:
     """The judge's verdict explains an illegal move; the coach adds nothing."""
     data = {**PLAY, "hands": [["JK", "Kc"], 11, 11, 11]}
     assert notes("fechado", data, Discard(parse_card("Qs"))) == ()
+
+
+def test_morto_left_in_the_hand() -> None:
+    """The whole hand makes a meld: laid, the morto comes at once [seeds 000, 001, 003];
+    discarding keeps the side waiting."""
+    data = {**PLAY, "hands": [["5h", "6h", "7h"], 11, 11, 11]}
+    found = notes("fechado", data, Discard(parse_card("7h")))
+    assert codes(found) == [NoteCode.MORTO_LEFT]
+    assert found[0].better == Lay((parse_cards("5h 6h 7h"),))
+    assert notes("fechado", data, Lay((parse_cards("5h 6h 7h"),))) == ()
+
+
+def test_last_card_trap_says_what_to_do_instead() -> None:
+    """Laying all but one card before the side may go out leaves a card it could not
+    discard: refused [seeds 001, 002, 003], and the coach names a discard to make instead."""
+    data = {
+        **PLAY,
+        "hands": [["5h", "6h", "7h", "Kc"], 11, 11, 11],
+        "morto": ["taken", "available"],
+        "mortos": [11],
+    }
+    found = notes("fechado", data, Lay((parse_cards("5h 6h 7h"),)))
+    assert codes(found) == [NoteCode.LAST_CARD_TRAP]
+    assert isinstance(found[0].better, Discard)
+    assert "go_out_needs_canastra" in found[0].params["missing"]
+    with_canastra = {**data, "melds": [[["4s", "5s", "6s", "7s", "8s", "9s", "10s"]], []]}
+    found = notes("fechado", with_canastra, Lay((parse_cards("5h 6h 7h"),)))
+    assert NoteCode.LAST_CARD_TRAP not in codes(found)  # legal: it may go out next

@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 from buraco_core.cards import Card
-from buraco_core.judge import legal_moves
+from buraco_core.judge import check, legal_moves
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.players.levels import (
     Option,
@@ -35,6 +35,8 @@ class NoteCode(StrEnum):
     LIXO_LEFT = "lixo_left"  # a clean justified pickup left for a draw
     DIRECT_BEAT_MISSED = "direct_beat_missed"  # the last card discarded: it could be laid
     GO_OUT_MISSED = "go_out_missed"  # the side could go out, ahead
+    MORTO_LEFT = "morto_left"  # the whole hand could go down and take the morto now
+    LAST_CARD_TRAP = "last_card_trap"  # refused: the last card could not be discarded
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,15 +47,16 @@ class Note:
 
 
 def coach(rules: RuleSet, state: State, move: Move) -> tuple[Note, ...]:
-    """Notes on `move` by the player on turn (a legal move; an illegal one gets none: the
-    judge's verdict says why). Empty when nothing is given away."""
+    """Notes on `move` by the player on turn. A legal move gets a note for each way it gives
+    points away (none when it does not); an illegal one only where the coach can say what
+    to do instead (the last-card trap): the judge's verdict says why it is refused."""
     if state.phase is Phase.ENDED:
         return ()
     view = view_of(rules, state, state.turn)
     dealt = view.determinize()
     moves = list(legal_moves(rules, dealt))
     if move not in moves:
-        return ()
+        return _instead(rules, view, dealt, move, moves)
     notes: list[Note] = []
     if isinstance(move, Draw):
         notes.extend(_lixo_left(rules, view, dealt, moves))
@@ -63,7 +66,35 @@ def coach(rules: RuleSet, state: State, move: Move) -> tuple[Note, ...]:
         notes.extend(_wild_notes(rules, view, dealt, move, moves))
     if state.phase is Phase.PLAY:
         notes.extend(_go_out_missed(rules, view, dealt, move, moves))
+        if not any(n.code is NoteCode.DIRECT_BEAT_MISSED for n in notes):
+            notes.extend(_morto_left(rules, view, dealt, move, moves))
     return tuple(notes)
+
+
+def _instead(
+    rules: RuleSet, view: SeatView, dealt: State, move: Move, moves: Sequence[Move]
+) -> tuple[Note, ...]:
+    """A lay that would leave one card the player could not discard (the side may not go
+    out yet): keep two cards, or discard now."""
+    verdict = check(rules, dealt, move)
+    if "last_card_trap" not in verdict.codes:
+        return ()
+    own = view.melds_of(view.side)
+    discards = [m for m in moves if isinstance(m, Discard)]
+    best = min(discards, key=lambda d: (keep_value(d.card, view.hand, own, rules), repr(d)))
+    missing = [code for code in verdict.codes if code != "last_card_trap"]
+    return (Note(NoteCode.LAST_CARD_TRAP, {"missing": missing}, best),)
+
+
+def _morto_left(
+    rules: RuleSet, view: SeatView, dealt: State, move: Move, moves: Sequence[Move]
+) -> list[Note]:
+    others = [m for m in moves if isinstance(m, Lay | Extend) and m != move]
+    beats = [o for o in judge_options(rules, dealt, others, view.seat) if o.beat]
+    if not beats or judge_options(rules, dealt, [move], view.seat)[0].beat:
+        return []
+    best = max(beats, key=lambda o: (-o.wilds_added, o.cards_laid, repr(o.move)))
+    return [Note(NoteCode.MORTO_LEFT, {"cards": len(view.hand)}, best.move)]
 
 
 def _lixo_left(rules: RuleSet, view: SeatView, dealt: State, moves: Sequence[Move]) -> list[Note]:
