@@ -156,7 +156,8 @@ def _wild_notes(
         return []
     best = max(clean, key=lambda o: (o.cards_laid, repr(o.move)))
     wild = next(c for c in _cards(move) if c.is_wild_kind)
-    return [Note(NoteCode.WILD_DIRTIES_MELD, {"card": wild}, best.move)]
+    points = {"limpa": rules.canastra_limpa_points, "suja": rules.canastra_suja_points}
+    return [Note(NoteCode.WILD_DIRTIES_MELD, {"card": wild, **points}, best.move)]
 
 
 def _go_out_missed(
