@@ -128,9 +128,7 @@ class BasicPlayer:
 
     def take_pays(self, rules: RuleSet, view: SeatView, pickup: Option) -> bool:
         if rules.pickup == "free":
-            top = view.lixo_top
-            useful = top is not None and _connections(top, view.hand, rules) >= 10
-            return view.lixo_size >= 3 or useful
+            return view.lixo_size >= 3 or _meldable(rules, view, pickup)
         return pickup.wilds_added <= 0 or view.lixo_size >= 4
 
     # --- lays and extensions ----------------------------------------------------------------
@@ -175,10 +173,7 @@ class StrongPlayer(BasicPlayer):
 
     def take_pays(self, rules: RuleSet, view: SeatView, pickup: Option) -> bool:
         if rules.pickup == "free":
-            top = view.lixo_top
-            own = view.melds_of(view.side)
-            useful = top is not None and keep_value(top, view.hand, own, rules) >= 10
-            return view.lixo_size >= 2 or useful
+            return view.lixo_size >= 2 or _meldable(rules, view, pickup)
         return pickup.wilds_added <= 0 or view.lixo_size >= 2
 
     def meld_move(
@@ -379,6 +374,24 @@ def _meld_rank(option: Option) -> tuple[int, int, int, int, str]:
 
 def _key(move: Move) -> str:
     return repr(move)
+
+
+def _meldable(rules: RuleSet, view: SeatView, pickup: Option) -> bool:
+    """Can the open lixo's top card go down cleanly right after the pickup? A small open
+    lixo is taken only then: the card leaves play, so the players cannot pass one card round
+    the table for ever (near the end nobody may lay their last cards, and nobody draws)."""
+    top = view.lixo_top
+    if top is None:
+        return False
+    after = pickup.after
+    moves = [m for m in legal_moves(rules, after) if top in _laid(m)]
+    return any(o.wilds_added <= 0 for o in judge_options(rules, after, moves, view.seat))
+
+
+def _laid(move: Move) -> tuple[Card, ...]:
+    if isinstance(move, Lay):
+        return tuple(c for group in move.melds for c in group)
+    return move.cards if isinstance(move, Extend) else ()
 
 
 def _connections(card: Card, hand: Sequence[Card], rules: RuleSet) -> float:
