@@ -23,6 +23,7 @@ import pytest
 
 from buraco_core.cards import Card, deck, parse_card, parse_cards
 from buraco_core.cli import main
+from buraco_core.errors import BuracoInputError
 from buraco_core.judge import apply, legal_moves, replay
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.players import (
@@ -123,6 +124,12 @@ def test_a_match_is_played_to_the_target_score() -> None:
     assert [r.first for r in records] == [i % 2 for i in range(len(records))]
     for record in records:
         assert_sound(record)
+
+
+def test_an_unknown_level_is_bad_input() -> None:
+    with pytest.raises(BuracoInputError) as error:
+        make_player("genius")
+    assert "genius" in str(error.value)
 
 
 def test_summary_counts_wins_scores_and_endings() -> None:
