@@ -396,11 +396,12 @@ def _selfplay(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
     levels = [name.strip() for name in args.levels.split(",")]
     if len(levels) != 2 or any(name not in LEVELS for name in levels):
-        raise BuracoInputError("--levels", f"expected two levels A,B of {', '.join(LEVELS)}")
+        allowed = ", ".join(f"{a},{b}" for a in LEVELS for b in LEVELS)
+        raise BuracoInputError(InputCode.NOT_ONE_OF, "--levels", value=args.levels, allowed=allowed)
     if args.rounds < 1:
-        raise BuracoInputError("--rounds", "expected 1 or more rounds")
+        raise BuracoInputError(InputCode.TOO_SMALL, "--rounds", value=args.rounds, least=1)
     if args.think < 0:
-        raise BuracoInputError("--think", "expected 0 or more milliseconds")
+        raise BuracoInputError(InputCode.TOO_SMALL, "--think", value=args.think, least=0)
     start = time.perf_counter()
     records = list(
         play_rounds(rules, (levels[0], levels[1]), args.rounds, args.players, args.seed, args.think)

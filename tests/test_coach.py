@@ -8,8 +8,8 @@ from typing import Any
 
 from buraco_core.cards import parse_card, parse_cards
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
+from buraco_core.notation import position_from_data
 from buraco_core.players.coach import Note, NoteCode, coach
-from buraco_core.positions import position_from_data
 from buraco_core.rules import ruleset
 
 

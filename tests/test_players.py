@@ -26,6 +26,7 @@ from buraco_core.cli import main
 from buraco_core.errors import BuracoInputError
 from buraco_core.judge import apply, legal_moves, replay
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
+from buraco_core.notation import position_from_data
 from buraco_core.players import (
     LEVELS,
     RoundRecord,
@@ -36,7 +37,6 @@ from buraco_core.players import (
     view_of,
 )
 from buraco_core.players.view import TableMemory, recall
-from buraco_core.positions import position_from_data
 from buraco_core.rules import RuleSet, ruleset
 from buraco_core.state import MortoStatus, Phase, State
 

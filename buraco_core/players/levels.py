@@ -61,9 +61,9 @@ def make_player(level: str, think_ms: int = DEFAULT_THINK_MS) -> Player:
         return BasicPlayer()
     if level == "strong":
         return StrongPlayer(think_ms)
-    from buraco_core.errors import BuracoInputError
+    from buraco_core.errors import BuracoInputError, InputCode
 
-    raise BuracoInputError("level", f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+    raise BuracoInputError(InputCode.NOT_ONE_OF, "level", value=level, allowed=", ".join(LEVELS))
 
 
 class RandomPlayer:

@@ -20,9 +20,9 @@ from typing import Any
 
 from buraco_core.judge import check, legal_moves, play, round_score
 from buraco_core.moves import Move
+from buraco_core.notation import move_to_data
 from buraco_core.players.levels import DEFAULT_THINK_MS, Player, make_player
 from buraco_core.players.view import TableMemory, view_of
-from buraco_core.positions import move_to_data
 from buraco_core.rules import RuleSet
 from buraco_core.scoring import match_standing
 from buraco_core.state import EndReason, Phase, State, deal

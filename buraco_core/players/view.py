@@ -21,7 +21,7 @@ from buraco_core.cards import Card, Suit, deck
 from buraco_core.melds import Meld
 from buraco_core.moves import Discard, Extend, Lay, Move, TakeLixo
 from buraco_core.rules import RuleSet
-from buraco_core.state import Phase, SideState, State
+from buraco_core.state import Phase, SideState, State, WaitingMorto
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +90,9 @@ class SeatView:
                 known = self.known_held[seat]
                 hands.append((*known, *take(size - len(known))))
         sides = tuple(
-            replace(side, waiting=take(size)) if size else side
+            replace(side, waiting=WaitingMorto(side.waiting.seat, take(size)))
+            if side.waiting is not None
+            else side
             for side, size in zip(self.sides, self.waiting_sizes, strict=True)
         )
         lixo = (*take(self.lixo_size - len(self.lixo_seen)), *self.lixo_seen)
@@ -178,14 +180,17 @@ def view_of(rules: RuleSet, state: State, seat: int, memory: TableMemory | None 
     known = tuple(
         () if s == seat else tuple(sorted(held, key=card_key)) for s, held in enumerate(memory.held)
     )
-    sides = tuple(replace(side, waiting=()) if side.waiting else side for side in state.sides)
+    sides = tuple(
+        replace(side, waiting=WaitingMorto(side.waiting.seat, ())) if side.waiting else side
+        for side in state.sides
+    )
     return SeatView(
         seat=seat,
         turn=state.turn,
         phase=state.phase,
         hand=state.hands[seat],
         sides=sides,
-        waiting_sizes=tuple(len(side.waiting) for side in state.sides),
+        waiting_sizes=tuple(len(side.waiting.cards) if side.waiting else 0 for side in state.sides),
         lixo_seen=seen,
         lixo_size=len(state.lixo),
         hand_sizes=tuple(len(hand) for hand in state.hands),
