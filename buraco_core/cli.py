@@ -396,7 +396,7 @@ def _selfplay(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
     levels = [name.strip() for name in args.levels.split(",")]
     if len(levels) != 2 or any(name not in LEVELS for name in levels):
-        allowed = ", ".join(f"{a},{b}" for a in LEVELS for b in LEVELS)
+        allowed = f"A,B ({', '.join(LEVELS)})"
         raise BuracoInputError(InputCode.NOT_ONE_OF, "--levels", value=args.levels, allowed=allowed)
     if args.rounds < 1:
         raise BuracoInputError(InputCode.TOO_SMALL, "--rounds", value=args.rounds, least=1)
