@@ -23,8 +23,8 @@ import streamlit as st
 from buraco_app.i18n import get_lang, t
 from buraco_core.cards import RANK_TEXT, Card, Suit, parse_cards
 from buraco_core.errors import BuracoInputError
-from buraco_core.explain import SUIT_NAMES, Lang, error_message
 from buraco_core.melds import Meld
+from buraco_text import Lang, card_name, error_message, suit_name
 
 RED = "#c62828"
 BLACK = "#1b1b1b"
@@ -74,14 +74,6 @@ def _ink_class(card: Card) -> str:
     if card.suit is None:
         return "bt-joker"
     return "bt-red" if card.suit.red else "bt-black"
-
-
-def card_name(card: Card, lang: Lang) -> str:
-    """Spoken name for screen readers and tooltips: "10 de copas", "joker"."""
-    if card.suit is None:
-        return "curinga (joker)" if lang == "pt" else "joker"
-    of = "de" if lang == "pt" else "of"
-    return f"{RANK_TEXT[card.rank]} {of} {SUIT_NAMES[lang][card.suit]}"
 
 
 def card_html(
@@ -160,7 +152,7 @@ SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 def _suit_label(suit: Suit, lang: Lang) -> str:
     # Markdown colour: the pills are native widgets, so no inline HTML there. The name makes
     # a bigger tap target (and keeps a lone ♠ from being taken for an icon).
-    label = f"{suit.symbol}{TEXT_ONLY} {SUIT_NAMES[lang][suit]}"
+    label = f"{suit.symbol}{TEXT_ONLY} {suit_name(suit, lang)}"
     return f":red[{label}]" if suit.red else label
 
 

@@ -35,12 +35,12 @@ from buraco_core.curriculum import (
     option_verdict,
     scenario_state,
 )
-from buraco_core.explain import Lang
 from buraco_core.melds import Meld
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.notation import move_from_data, round_from_data
 from buraco_core.scoring import score_round
 from buraco_core.state import State
+from buraco_text import Lang
 
 ACTIONS = ("draw", "take_lixo", "lay", "extend", "discard")
 JUSTIFY = ("none", "new_meld", "extend")

@@ -418,11 +418,11 @@ def test_selfplay_command_prints_the_figures_as_json() -> None:
 
 
 def test_selfplay_command_speaks_portuguese_by_default() -> None:
-    code, out = run_cli("selfplay", "--rounds", "1", "--levels", "random,random")
+    code, out = run_cli("selfplay", "--rounds", "2", "--levels", "random,random")
     assert code == 0
-    assert "rodadas" in out and "vitórias" in out and "monte esgotado" in out
+    assert "2 rodadas" in out and "vitórias" in out and "monte esgotado" in out
     code, out = run_cli("selfplay", "--rounds", "1", "--levels", "random,random", "--lang", "en")
-    assert "rounds" in out and "wins" in out
+    assert "1 round," in out and "wins" in out
 
 
 @pytest.mark.parametrize(
@@ -432,7 +432,7 @@ def test_selfplay_command_refuses_bad_input(
     argv: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["selfplay", *argv]) == 2
-    assert capsys.readouterr().err.startswith("buraco: error: --")
+    assert capsys.readouterr().err.startswith("buraco: erro: --")
 
 
 # --- the slow suite -----------------------------------------------------------------------
