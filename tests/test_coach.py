@@ -4,9 +4,14 @@ move are asserted, never message text."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
+import pytest
+
 from buraco_core.cards import parse_card, parse_cards
+from buraco_core.cli import main
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.notation import position_from_data
 from buraco_core.players.coach import Note, NoteCode, coach
@@ -136,3 +141,36 @@ def test_last_card_trap_says_what_to_do_instead() -> None:
     with_canastra = {**data, "melds": [[["4s", "5s", "6s", "7s", "8s", "9s", "10s"]], []]}
     found = notes("fechado", with_canastra, Lay((parse_cards("5h 6h 7h"),)))
     assert NoteCode.LAST_CARD_TRAP not in codes(found)  # legal: it may go out next
+
+
+def test_coach_command_prints_the_verdict_and_the_notes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`buraco coach FILE`: the judge's input; with --json, legal, reasons and notes (code,
+    message, better as a move or null) [issue 14, the command]; exit codes as judge."""
+    position = {
+        "players": 4,
+        "phase": "play",
+        "seed": 9,
+        "hands": [["9h", "Kc", "4d", "5s"], 11, 11, 11],
+        "melds": [[], [["6h", "7h", "8h"]]],
+        "lixo": {"top": "3c", "count": 9},
+    }
+    path = tmp_path / "move.json"
+    path.write_text(json.dumps({"position": position, "move": {"type": "discard", "card": "9h"}}))
+    assert main(["coach", str(path), "--json", "--lang", "en"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["legal"] is True and data["reasons"]
+    assert data["notes"] == [
+        {
+            "code": "feeds_opponent",
+            "message": "The 9♥ fits the opponents' meld 1: with it the next player takes the "
+            "whole lixo (10 cards). Better: discard the K♣.",
+            "better": {"type": "discard", "card": "Kc"},
+        }
+    ]
+    assert main(["coach", str(path)]) == 0
+    assert "Melhor: descartar o K♣." in capsys.readouterr().out
+    path.write_text(json.dumps({"position": position, "move": {"type": "discard", "card": "Qs"}}))
+    assert main(["coach", str(path), "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["notes"] == []
