@@ -156,22 +156,32 @@ def _suit_label(suit: Suit, lang: Lang) -> str:
     return f":red[{label}]" if suit.red else label
 
 
-def _append_tapped(key: str) -> None:
+def _append_tapped(key: str, into: str) -> None:
     rank = st.session_state.get(f"{key}_rank")
     if rank is None:
         return
     suit = st.session_state.get(f"{key}_suit") or Suit.SPADES
     token = "JK" if rank == "JK" else rank + Suit(suit).symbol
-    st.session_state[key] = f"{st.session_state.get(key, '').strip()} {token}".strip()
+    text = st.session_state.get(into, "").strip(" ")
+    joiner = "" if not text or text.endswith("\n") else " "  # a new line starts a new group
+    st.session_state[into] = text + joiner + token
     st.session_state[f"{key}_rank"] = None  # a pill is a button here, not a choice
 
 
-def _remove_last(key: str) -> None:
-    st.session_state[key] = " ".join(st.session_state.get(key, "").split()[:-1])
+def _remove_last(into: str) -> None:
+    text = st.session_state.get(into, "").rstrip()
+    cut = max(text.rfind(" "), text.rfind("\n"))
+    st.session_state[into] = text[: cut + 1].rstrip(" ") if cut >= 0 else ""
 
 
-def _clear(key: str) -> None:
-    st.session_state[key] = ""
+def _add_line(into: str) -> None:
+    text = st.session_state.get(into, "")
+    if text and not text.endswith("\n"):
+        st.session_state[into] = text + "\n"
+
+
+def _clear(into: str) -> None:
+    st.session_state[into] = ""
 
 
 def set_cards(key: str, text: str) -> None:
@@ -199,34 +209,38 @@ def card_input(key: str, *, label: str | None = None, taps: bool = True) -> tupl
         st.error(f"{t('cards.bad')} {error_message(exc, get_lang())}")
         cards = None
     if taps:
-        _tap_pickers(key)
+        # Lazy: the pickers are drawn only while the expander is open (most reruns are typing).
+        expander = st.expander(t("cards.tap"), key=f"{key}_taps", on_change="rerun")
+        if expander.open:
+            with expander:
+                card_pickers(key, key)
     return cards
 
 
-def _tap_pickers(key: str) -> None:
+def card_pickers(key: str, into: str, *, new_line: str | None = None) -> None:
+    """Suit and rank pills that type cards into the text field `into`, with a button that
+    removes the last card and one that clears the field; `new_line` labels a button that
+    starts a new line (fields of one meld or one hand per line). Widget keys start `key`."""
     lang = get_lang()
-    # Lazy: the pickers are drawn only while the expander is open (most reruns are typing).
-    taps = st.expander(t("cards.tap"), key=f"{key}_taps", on_change="rerun")
-    if not taps.open:
-        return
-    with taps:
-        st.segmented_control(
-            t("cards.suit"),
-            SUITS,
-            format_func=lambda suit: _suit_label(suit, lang),
-            default=Suit.SPADES,
-            required=True,
-            key=f"{key}_suit",
-            persist_state="session",
-        )
-        st.pills(
-            t("cards.rank"),
-            RANKS,
-            key=f"{key}_rank",
-            on_change=_append_tapped,
-            args=(key,),
-        )
-        # A horizontal container keeps both buttons on one line on a phone (columns stack).
-        with st.container(horizontal=True):
-            st.button("⌫ " + t("cards.undo"), key=f"{key}_undo", on_click=_remove_last, args=(key,))
-            st.button(t("cards.clear"), key=f"{key}_clear", on_click=_clear, args=(key,))
+    st.segmented_control(
+        t("cards.suit"),
+        SUITS,
+        format_func=lambda suit: _suit_label(suit, lang),
+        default=Suit.SPADES,
+        required=True,
+        key=f"{key}_suit",
+        persist_state="session",
+    )
+    st.pills(
+        t("cards.rank"),
+        RANKS,
+        key=f"{key}_rank",
+        on_change=_append_tapped,
+        args=(key, into),
+    )
+    # A horizontal container keeps the buttons on one line on a phone (columns stack).
+    with st.container(horizontal=True):
+        if new_line is not None:
+            st.button(new_line, key=f"{key}_new_line", on_click=_add_line, args=(into,))
+        st.button("⌫ " + t("cards.undo"), key=f"{key}_undo", on_click=_remove_last, args=(into,))
+        st.button(t("cards.clear"), key=f"{key}_clear", on_click=_clear, args=(into,))

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from buraco_cli.main import main
 from buraco_core.cards import parse_card, parse_cards
-from buraco_core.cli import main
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.notation import position_from_data
 from buraco_core.players.coach import Note, NoteCode, coach

@@ -21,8 +21,8 @@ from typing import Any
 
 import pytest
 
+from buraco_cli.main import main
 from buraco_core.cards import Card, deck, parse_card, parse_cards
-from buraco_core.cli import main
 from buraco_core.errors import BuracoInputError
 from buraco_core.judge import apply, legal_moves, replay
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
