@@ -502,8 +502,6 @@ def _schema(args: argparse.Namespace) -> int:
 
 
 def _selfplay_args(parser: argparse.ArgumentParser, lang: Lang) -> None:
-    from buraco_core.players import DEFAULT_THINK_MS
-
     def text(key: str) -> str:
         return translate(f"cli.arg.{key}", lang)
 
@@ -511,9 +509,9 @@ def _selfplay_args(parser: argparse.ArgumentParser, lang: Lang) -> None:
     parser.add_argument("--rounds", type=int, default=10, metavar="N", help=text("rounds"))
     parser.add_argument("--players", type=int, choices=(2, 4), default=4, help=text("players"))
     parser.add_argument("--levels", default="strong,basic", metavar="A,B", help=text("levels"))
-    parser.add_argument(
-        "--think", type=int, default=DEFAULT_THINK_MS, metavar="MS", help=text("think")
-    )
+    # None: the players' own default, read in _selfplay (importing the players here would slow
+    # every start of `buraco`, `meld` included).
+    parser.add_argument("--think", type=int, default=None, metavar="MS", help=text("think"))
     parser.add_argument("--seed", type=int, default=0, metavar="S", help=text("seed"))
     parser.set_defaults(handler=_selfplay)
 
@@ -521,8 +519,10 @@ def _selfplay_args(parser: argparse.ArgumentParser, lang: Lang) -> None:
 def _selfplay(args: argparse.Namespace) -> int:
     import time
 
-    from buraco_core.players import LEVELS, play_rounds, summarize
+    from buraco_core.players import DEFAULT_THINK_MS, LEVELS, play_rounds, summarize
 
+    if args.think is None:
+        args.think = DEFAULT_THINK_MS
     lang = check_lang(args.lang)
     rules = rules_from_args(args)
     levels = [name.strip() for name in args.levels.split(",")]
