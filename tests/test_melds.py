@@ -121,6 +121,14 @@ def test_k_a_2_with_a_wild_two_is_q_k_a() -> None:
         assert not verdict.meld.clean
 
 
+def test_a_wild_beside_a_natural_two_past_the_king_is_a_wrap_not_two_wilds() -> None:
+    """In Q K JK 2h 3h the 2h sits in its natural place, so the joker is the one wild and the
+    fault is the K-A-2 wrap-around, not "two wilds" [seeds 000, 001, 003; issue 12]."""
+    for preset in ("aberto", "fechado", "stbl"):
+        refused(judge("Qh Kh JK 2h 3h", preset), "wrap_around")
+    refused(judge("5h JK 7h 2c"), "two_wilds")  # two wilds far from any king stay two wilds
+
+
 def test_a_gap_far_from_the_king_is_a_gap_not_a_wrap() -> None:
     """3, 5..K and an ace miss only the 4 as 3..A; calling it a wrap-around would mislead
     [seeds 000, 001, 003]."""
