@@ -94,6 +94,8 @@ class Code(StrEnum):
     VALID_TRINCA = "valid_trinca", (*_TRINCA, "option:trincas")
     TRINCAS_NOT_ALLOWED = "trincas_not_allowed", (*_TRINCA, "option:trincas")
     TRINCA_RANKS_DIFFER = "trinca_ranks_differ", _TRINCA
+    # [003] "naipes diferentes"; [000] "independente do naipe" is the other value.
+    TRINCA_SUIT_REPEATED = "trinca_suit_repeated", ("003", "option:trinca_suits")
     # [001] does not speak of wilds in trincas [issue 12].
     WILD_IN_TRINCA = "wild_in_trinca", ("000", "003")
 

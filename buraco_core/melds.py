@@ -393,6 +393,12 @@ def _arrange_trinca(cards: tuple[Card, ...], naturals: list[Card], rules: RuleSe
     ranks = sorted({c.rank for c in naturals})
     if len(ranks) > 1:
         raise _fail(1, Code.TRINCA_RANKS_DIFFER, ranks=tuple(RANK_TEXT[r] for r in ranks))
+    if rules.trinca_suits == "distinct":
+        seen: set[Suit | None] = set()
+        for card in naturals:
+            if card.suit in seen:
+                raise _fail(1, Code.TRINCA_SUIT_REPEATED, card=card)
+            seen.add(card.suit)
     wilds = [c for c in cards if c.is_wild_kind]
     if len(wilds) > 1:
         raise _fail(2, Code.TWO_WILDS, wilds=tuple(wilds))

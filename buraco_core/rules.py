@@ -54,6 +54,9 @@ class RuleSet(BaseModel):
     trincas: bool = Field(
         False, json_schema_extra={"sources": ["000", "001", "003"], "group": "play"}
     )
+    trinca_suits: Literal["any", "distinct"] = Field(
+        "any", json_schema_extra={"sources": ["000", "003"], "group": "play"}
+    )
     discard_pile_visible: Literal["all", "top"] = Field(
         "top", json_schema_extra={"sources": ["000", "001", "002", "003"], "group": "play"}
     )
