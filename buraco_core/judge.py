@@ -562,12 +562,15 @@ def _replace_at(melds: tuple[Meld, ...], index: int, meld: Meld) -> tuple[Meld, 
 
 
 def round_sides(rules: RuleSet, state: State) -> list[SideRound]:
-    """The sides as scoring sees them. A morto still waiting when the round ends counts as
-    not taken where `unused_indirect_morto_paid` is on [001]."""
+    """The sides as scoring sees them. A morto still waiting when the opponents went out
+    counts as not taken where `unused_indirect_morto_paid` is on [001]. When the stock ended
+    the round instead, the sources are silent: the project counts it as taken, as [001]
+    ties the payment to the opponents going out."""
     sides = []
     for index, side in enumerate(state.sides):
         took = side.morto is MortoStatus.TAKEN or (
-            side.morto is MortoStatus.WAITING and not rules.unused_indirect_morto_paid
+            side.morto is MortoStatus.WAITING
+            and not (rules.unused_indirect_morto_paid and state.sides[1 - index].went_out)
         )
         sides.append(
             SideRound(

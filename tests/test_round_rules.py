@@ -686,9 +686,32 @@ def test_vulnerable_side_first_meld_needs_the_minimum(preset: str) -> None:
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("paid", [True, False])
 def test_unused_indirect_morto_paid(preset: str, paid: bool) -> None:
-    """A morto taken by an indirect beat, when the round ends before that player's next turn,
-    is paid as if not taken [001; option unused_indirect_morto_paid]."""
+    """A morto taken by an indirect beat, when the opponents go out before that player's next
+    turn, is paid as if not taken [001; option unused_indirect_morto_paid]; off, it counts
+    as taken [000: received at the beat]. Its 11 cards score nothing either way."""
     rules = ruleset(preset, unused_indirect_morto_paid=paid)
+    state = position(
+        rules,
+        players=2,
+        turn=1,
+        phase="play",
+        hands=[11, ["3d"]],
+        morto=[{"status": "waiting", "seat": 0}, "taken"],
+        melds=[[], [["4s", "5s", "6s", "7s", "8s", "9s", "10s"]]],
+        mortos=[11, 0],
+    )
+    after = apply(rules, state, Discard(card("3d")))
+    assert after.phase is Phase.ENDED and after.sides[1].went_out
+    score = round_score(rules, after)
+    assert ("morto_not_taken" in items(score, 0)) is paid
+    assert "morto_not_taken" not in items(score, 1)
+
+
+@pytest.mark.parametrize("paid", [True, False])
+def test_unused_indirect_morto_paid_not_when_the_stock_ends_the_round(paid: bool) -> None:
+    """The sources speak only of the opponents going out [001]; when the stock ends the round
+    the project counts the waiting morto as taken, under either value (rules reference)."""
+    rules = ruleset("fechado", unused_indirect_morto_paid=paid)
     state = position(
         rules,
         players=2,
@@ -703,7 +726,7 @@ def test_unused_indirect_morto_paid(preset: str, paid: bool) -> None:
     after = apply(rules, state, Discard(card("Kc")))
     assert after.sides[0].morto is MortoStatus.WAITING and after.phase is Phase.ENDED
     score = round_score(rules, after)
-    assert ("morto_not_taken" in items(score, 0)) is paid
+    assert "morto_not_taken" not in items(score, 0)
     assert "morto_not_taken" not in items(score, 1)
 
 
