@@ -138,7 +138,10 @@ class Code(StrEnum):
     GO_OUT_NEEDS_MORTO = "go_out_needs_morto", _GO_OUT
     # [003] has the morto picked up at the player's next turn; [001] has it received at the
     # beat, the other reading [issue 12].
-    GO_OUT_MORTO_WAITING = "go_out_morto_waiting", ("003",)
+    GO_OUT_MORTO_WAITING = (
+        "go_out_morto_waiting",
+        ("003", "option:partner_may_go_out_while_morto_waits"),
+    )
     GO_OUT_NEEDS_CLEAN_CANASTRA = (
         "go_out_needs_clean_canastra",
         (*ALL_SEEDS, "option:go_out_requires"),

@@ -390,7 +390,9 @@ def go_out_blockers(
     it may. `no_morto_for_anyone`: both mortos became the stock and nobody took one, so going
     out needs no morto [001, 002]."""
     blockers: list[Reason] = []
-    if morto is not MortoStatus.TAKEN and not no_morto_for_anyone:
+    # A waiting morto was received at the beat for [000, 001], not yet for [003].
+    received = morto is MortoStatus.WAITING and rules.partner_may_go_out_while_morto_waits
+    if morto is not MortoStatus.TAKEN and not no_morto_for_anyone and not received:
         if morto is MortoStatus.WAITING:
             blockers.append(_r(Code.GO_OUT_MORTO_WAITING))
         else:

@@ -106,6 +106,9 @@ class RuleSet(BaseModel):
         le=10000,
         json_schema_extra={"sources": ["000", "001", "002", "003"], "group": "scoring"},
     )
+    partner_may_go_out_while_morto_waits: bool = Field(
+        False, json_schema_extra={"sources": ["000", "001", "003"], "group": "play"}
+    )
     unused_indirect_morto_paid: bool = Field(
         True, json_schema_extra={"sources": ["001"], "group": "scoring"}
     )

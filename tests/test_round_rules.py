@@ -412,10 +412,33 @@ def test_indirect_beat_morto_waits_for_the_players_next_turn(preset: str) -> Non
 
 
 @pytest.mark.parametrize("preset", PRESETS)
+def test_partner_may_go_out_while_morto_waits(preset: str) -> None:
+    """partner_may_go_out_while_morto_waits=true: the morto is received at the indirect beat
+    [000 “deverá pegá-lo”; 001 “ou sua dupla já tenha pegado o morto”], so the partner may go
+    out before it is picked up; the side then counts as having taken it."""
+    rules = ruleset(preset, partner_may_go_out_while_morto_waits=True)
+    state = position(
+        rules,
+        turn=2,
+        phase="play",
+        hands=[[], 11, ["9c"], 11],
+        melds=[[CLEAN_CANASTRA], []],
+        mortos=[11],
+        morto=[{"status": "waiting", "seat": 0}, "available"],
+    )
+    verdict = ok(rules, state, Discard(card("9c")))
+    assert "go_out_morto_waiting" not in verdict.codes
+    after = apply(rules, state, Discard(card("9c")))
+    assert after.phase is Phase.ENDED and after.sides[0].went_out
+    assert "morto_not_taken" not in items(round_score(rules, after), 0)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
 def test_partner_cannot_go_out_while_the_morto_waits(preset: str) -> None:
-    """Going out needs the side's morto taken; one still waiting after an indirect beat does
-    not count [001, 002, 003]."""
+    """partner_may_go_out_while_morto_waits=false, every preset's value: the morto waits and
+    is picked up at the start of that player's next turn [003], so it does not count yet."""
     rules = ruleset(preset)
+    assert not rules.partner_may_go_out_while_morto_waits
     state = position(
         rules,
         turn=2,
@@ -428,7 +451,7 @@ def test_partner_cannot_go_out_while_the_morto_waits(preset: str) -> None:
     codes = refused(rules, state, Discard(card("9c")))
     assert codes == ("cannot_go_out", "go_out_morto_waiting")
     # [003] has the morto picked up at the next turn; [001] supports the other reading.
-    assert Code.GO_OUT_MORTO_WAITING.sources == ("003",)
+    assert Code.GO_OUT_MORTO_WAITING.sources[0] == "003"
 
 
 @pytest.mark.parametrize("preset", PRESETS)
