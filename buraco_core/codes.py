@@ -62,7 +62,12 @@ class Code(StrEnum):
     PICKUP_NEEDS_TWO_FROM_HAND = "pickup_needs_two_from_hand", ("003", "option:pickup")
     WILD_TOP_CARD_NEW_MELD_ONLY = (
         "wild_top_card_new_meld_only",
-        ("002", "003", "option:wild_top_card_new_meld_only"),
+        (
+            "002",
+            "003",
+            "option:wild_top_card_new_meld_only",
+            "option:two_on_lixo_may_sit_natural",
+        ),
     )
     TOOK_LIXO_NEW_MELD = "took_lixo_new_meld", _PICKUP
     TOOK_LIXO_EXTEND = "took_lixo_extend", _PICKUP

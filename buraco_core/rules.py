@@ -66,6 +66,9 @@ class RuleSet(BaseModel):
     wild_top_card_new_meld_only: bool = Field(
         True, json_schema_extra={"sources": ["002", "003"], "group": "play"}
     )
+    two_on_lixo_may_sit_natural: bool = Field(
+        False, json_schema_extra={"sources": ["002", "003"], "group": "play"}
+    )
     go_out_requires: Literal["clean_canastra", "any_canastra"] = Field(
         "any_canastra", json_schema_extra={"sources": ["000", "001", "002", "003"], "group": "play"}
     )

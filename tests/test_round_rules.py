@@ -286,6 +286,29 @@ def test_wild_on_top_of_the_lixo_only_for_a_new_meld(
         ok(relaxed, state, TakeLixo(extend=0))
 
 
+@pytest.mark.parametrize("preset", ["fechado", "stbl"])
+@pytest.mark.parametrize("natural", [True, False])
+def test_two_on_lixo_may_sit_natural(preset: str, natural: bool) -> None:
+    """A same-suit 2 on top of the closed lixo that would sit in its natural place: for [003]
+    no wild, so it may go onto the meld; for [002] (“Coringa ou Dois”) every 2 on top is a
+    wild, new meld only [option two_on_lixo_may_sit_natural, off in every preset]."""
+    assert not ruleset(preset).two_on_lixo_may_sit_natural
+    rules = ruleset(preset, two_on_lixo_may_sit_natural=natural)
+    state = position(
+        rules,
+        players=2,
+        hands=[["Js", "Qs", "3d", "9c"], 11],
+        melds=[[["3h", "4h", "5h"], ["7c", "8c", "9c"]], []],
+        lixo=["3c", "2h"],
+    )
+    if natural:
+        ok(rules, state, TakeLixo(extend=0))
+    else:
+        assert refused(rules, state, TakeLixo(extend=0)) == ("wild_top_card_new_meld_only",)
+    # Where the 2 would stand as a wild (7-8-9 of clubs) it stays new meld only.
+    assert refused(rules, state, TakeLixo(extend=1)) == ("wild_top_card_new_meld_only",)
+
+
 @pytest.mark.parametrize("preset", PRESETS)
 def test_pickup_top_card_two_from_hand(preset: str) -> None:
     """Stricter tables: two hand cards must form a sequence with the top card; extending a
