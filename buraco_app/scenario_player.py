@@ -18,7 +18,7 @@ from buraco_app.cards_view import cards_html, meld_html
 from buraco_app.i18n import t
 from buraco_app.settings import rules_summary
 from buraco_app.table_view import cards_text, move_text, show_table
-from buraco_app.verdict_view import show_reasons, sources_text
+from buraco_app.verdict_view import show_reasons
 from buraco_core.cards import parse_cards
 from buraco_core.melds import Meld
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
@@ -34,7 +34,7 @@ from buraco_course import (
     ScoreTask,
     load_curriculum,
 )
-from buraco_text import Lang
+from buraco_text import Lang, sources_text
 
 TaskT = TypeVar("TaskT", MoveTask, JudgeTask, ChooseTask, ScoreTask)
 ACTIONS = ("draw", "take_lixo", "lay", "extend", "discard")

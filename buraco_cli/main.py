@@ -39,6 +39,7 @@ from buraco_text import (
     message,
     option_description,
     preset_title,
+    sources_text,
     translate,
     value_text,
 )
@@ -324,7 +325,7 @@ def meld_text(verdict: MeldVerdict, rules: RuleSet, lang: Lang) -> str:
         )
         lines.append("  " + shown)
     for reason in verdict.reasons:
-        lines.append(f"  • {message(reason, lang)}  ({reason.source})")
+        lines.append(f"  • {message(reason, lang)}  ({sources_text(reason.sources, lang)})")
     if meld is not None:
         bonus = meld.bonus(rules)
         key = "cli.meld.points_bonus" if bonus else "cli.meld.points"
@@ -412,7 +413,7 @@ def _judge(args: argparse.Namespace) -> int:
         head = "cli.judge.legal" if verdict.ok else "cli.judge.illegal"
         print(translate(head, lang, rules=preset_title(rules.preset, lang)))
         for reason in verdict.reasons:
-            print(f"  • {message(reason, lang)}  ({reason.source})")
+            print(f"  • {message(reason, lang)}  ({sources_text(reason.sources, lang)})")
         if after is not None:
             phase = translate(f"cli.phase.{after.phase.value}", lang)
             # Seats count from 1 where a person reads them (the JSON's `turn` counts from 0).
@@ -600,7 +601,7 @@ def _coach(args: argparse.Namespace) -> int:
     head = "cli.judge.legal" if verdict.ok else "cli.judge.illegal"
     print(translate(head, lang, rules=preset_title(rules.preset, lang)))
     for reason in verdict.reasons:
-        print(f"  • {message(reason, lang)}  ({reason.source})")
+        print(f"  • {message(reason, lang)}  ({sources_text(reason.sources, lang)})")
     for note in notes:
         print(f"  ! {_note_text(note, lang)}")
     return 0 if verdict.ok else 1
