@@ -113,7 +113,9 @@ def main() -> int:
         medians[engine] = moves
         print(f"  {label:<27} {moves:>9,.0f} moves/s {rounds:>8,.1f} rounds/s")
     if len(medians) == 2:
-        print(f"  ratio ours / gin rummy: {medians['ours'] / medians['openspiel']:.2f} (aim: >= 1.0)")
+        print(
+            f"  ratio ours / gin rummy: {medians['ours'] / medians['openspiel']:.2f} (aim: >= 1.0)"
+        )
     return 0
 
 
