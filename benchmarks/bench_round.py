@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from buraco_core import judge
 from buraco_core.cards import parse_cards
 from buraco_core.judge import apply, legal_moves
+from buraco_core.melds import clear_memos
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.positions import position_from_data
 from buraco_core.rules import PRESET_NAMES, RuleSet, ruleset
@@ -85,8 +85,7 @@ def play_round(rules: RuleSet, players: int, seed: int) -> tuple[State, int]:
 
 
 def clear_caches() -> None:
-    judge._judge_meld.cache_clear()
-    judge._extend_meld.cache_clear()
+    clear_memos()
 
 
 def bench_rounds(rounds: int, repeats: int) -> None:

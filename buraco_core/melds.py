@@ -535,3 +535,65 @@ def _wrap_fill(naturals: list[Card], twos: list[Card], suit: Suit) -> int | None
         fill = KING - left_out - len(held)
         best = fill if best is None else min(best, fill)
     return best
+
+
+# --- remembered verdicts -----------------------------------------------------------------
+#
+# Judging a meld is the costly part of a move, and the same groups come up again and again
+# while a hand is played (legal_moves tries each one at every step). Verdicts are pure
+# functions of frozen values, so they are remembered, per rule set. The keys avoid hashing
+# in Python: a rule set and a table meld are found by identity (the entry keeps the object,
+# so its id cannot be reused), a group of cards by its tuple (cards are interned).
+
+_MEMO_SIZE = 20_000
+
+
+class _Memo:
+    __slots__ = ("extended", "judged", "rules")
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.judged: dict[tuple[Card, ...], MeldVerdict] = {}
+        self.extended: dict[tuple[int, tuple[Card, ...]], tuple[Meld, MeldVerdict]] = {}
+
+
+_MEMOS: dict[int, _Memo] = {}
+
+
+def _memo(rules: RuleSet) -> _Memo:
+    memo = _MEMOS.get(id(rules))
+    if memo is None or memo.rules is not rules:
+        if len(_MEMOS) >= 16:
+            _MEMOS.clear()
+        memo = _MEMOS[id(rules)] = _Memo(rules)
+    return memo
+
+
+def judged(cards: tuple[Card, ...], rules: RuleSet) -> MeldVerdict:
+    """`judge_meld`, remembered."""
+    memo = _memo(rules).judged
+    verdict = memo.get(cards)
+    if verdict is None:
+        if len(memo) >= _MEMO_SIZE:
+            memo.clear()
+        verdict = memo[cards] = judge_meld(cards, rules)
+    return verdict
+
+
+def extended(meld: Meld, cards: tuple[Card, ...], rules: RuleSet) -> MeldVerdict:
+    """`extend_meld`, remembered."""
+    memo = _memo(rules).extended
+    key = (id(meld), cards)
+    hit = memo.get(key)
+    if hit is not None and hit[0] is meld:
+        return hit[1]
+    if len(memo) >= _MEMO_SIZE:
+        memo.clear()
+    verdict = extend_meld(meld, cards, rules)
+    memo[key] = (meld, verdict)
+    return verdict
+
+
+def clear_memos() -> None:
+    """Forget every remembered verdict (benchmarks time the judge with nothing remembered)."""
+    _MEMOS.clear()
