@@ -14,7 +14,7 @@ test (tests/test_legal_moves.py) holds the two ways to the same answer.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import combinations, product
+from itertools import combinations
 
 from buraco_core.cards import ACE, ACE_HIGH, Card, Suit
 from buraco_core.judge import is_legal
@@ -309,6 +309,8 @@ def meld_groups(
             continue
         row[ACE_HIGH] = row[ACE]
         for low in range(ACE, ACE_HIGH - 1):
+            if row[low] is None and row[low + 1] is None:
+                continue  # a stretch starts with a card, or a wild just below one
             missing = 0
             naturals: list[Card] = []
             for high in range(low, ACE_HIGH + 1):
@@ -334,19 +336,19 @@ def meld_groups(
                             add((*others, wild))
     if rules.trincas:
         by_rank: dict[int, list[Card]] = {}
-        for card in count:
+        for card in pool:
             if not card.is_wild_kind:
                 by_rank.setdefault(card.rank, []).append(card)
-        for cards in by_rank.values():
-            if natural_must and must is not None and must.rank != cards[0].rank:
+        for same in by_rank.values():
+            if len(same) < MIN_MELD - 1 or (natural_must and must not in same):
                 continue
-            for copies in product(*(range(count[c] + 1) for c in cards)):
-                same = tuple(c for c, n in zip(cards, copies, strict=True) for _ in range(n))
-                if len(same) >= MIN_MELD:
-                    add(same)
-                if len(same) >= MIN_MELD - 1:
+            same.sort()
+            for size in range(MIN_MELD - 1, len(same) + 1):
+                for cards in combinations(same, size):
+                    if size >= MIN_MELD:
+                        add(cards)
                     for wild in wilds:
-                        add((*same, wild))
+                        add((*cards, wild))
     return list(found.values())
 
 

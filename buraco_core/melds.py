@@ -163,31 +163,98 @@ def canastra_bonus(kind: CanastraKind | None, rules: RuleSet) -> int:
     }[kind]
 
 
-@dataclass(frozen=True, slots=True)
 class MeldVerdict:
-    """Whether cards form a meld, the meld itself, and the reasons (blocking ones first)."""
+    """Whether cards form a meld, the meld itself, and the reasons (blocking ones first).
 
+    Frozen. A valid meld's reasons are written when first read: often only the verdict is
+    wanted (legal_moves judges many groups and reads no explanation).
+    """
+
+    __slots__ = ("_notes", "_reasons", "_rules", "canastra", "meld", "ok", "points")
     ok: bool
-    reasons: tuple[Reason, ...]
-    meld: Meld | None = None
-    canastra: CanastraKind | None = None
-    points: int = 0
+    meld: Meld | None
+    canastra: CanastraKind | None
+    points: int
+    _reasons: tuple[Reason, ...] | None
+    _rules: RuleSet | None
+    _notes: tuple[Reason, ...]
+
+    def __init__(
+        self,
+        ok: bool,
+        reasons: tuple[Reason, ...] | None,
+        meld: Meld | None = None,
+        canastra: CanastraKind | None = None,
+        points: int = 0,
+        rules: RuleSet | None = None,
+        notes: tuple[Reason, ...] = (),
+    ) -> None:
+        """`reasons` None: written from the meld, the rules and the `notes` when read."""
+        put = object.__setattr__
+        put(self, "ok", ok)
+        put(self, "_reasons", reasons)
+        put(self, "meld", meld)
+        put(self, "canastra", canastra)
+        put(self, "points", points)
+        put(self, "_rules", rules)
+        put(self, "_notes", notes)
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        reasons = self._reasons
+        if reasons is None:
+            if self.meld is None or self._rules is None:
+                raise ValueError("a verdict without reasons needs its meld and rules")
+            reasons = (*_describe(self.meld, self._rules, self.canastra), *self._notes)
+            object.__setattr__(self, "_reasons", reasons)
+        return reasons
 
     @property
     def codes(self) -> tuple[str, ...]:
         return tuple(r.code for r in self.reasons)
 
+    def _fields(self) -> tuple[object, ...]:
+        return (self.ok, self.reasons, self.meld, self.canastra, self.points)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MeldVerdict):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"MeldVerdict(ok={self.ok!r}, reasons={self.reasons!r}, meld={self.meld!r}, "
+            f"canastra={self.canastra!r}, points={self.points!r})"
+        )
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a verdict cannot be changed (tried to set {name})")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (MeldVerdict, (self.ok, self.reasons, self.meld, self.canastra, self.points))
+
 
 class _Failure(Exception):
-    """Internal: one arrangement attempt failed for this reason."""
+    """Internal: one arrangement attempt failed for this reason (written when read)."""
 
-    def __init__(self, reason: Reason, rank: int) -> None:
-        self.reason = reason
+    def __init__(
+        self, rank: int, code: str, sources: Sequence[str], params: dict[str, object]
+    ) -> None:
         self.rank = rank  # lower = more telling to the player
+        self.code = code
+        self.sources = sources
+        self.params = params
+
+    @property
+    def reason(self) -> Reason:
+        return Reason(self.code, tuple(self.sources), self.params)
 
 
 def _fail(rank: int, code: str, sources: Sequence[str], **params: object) -> _Failure:
-    return _Failure(Reason(code, tuple(sources), params), rank)
+    return _Failure(rank, code, sources, params)
 
 
 def judge_meld(cards: Iterable[Card], rules: RuleSet) -> MeldVerdict:
@@ -283,8 +350,7 @@ def _keep_wild_place(old: Meld, grown: Meld) -> Meld:
 
 def _valid(meld: Meld, rules: RuleSet, notes: tuple[Reason, ...]) -> MeldVerdict:
     kind = meld.canastra(rules)
-    reasons = [*_describe(meld, rules, kind), *notes]
-    return MeldVerdict(True, tuple(reasons), meld, kind, meld.card_points(rules))
+    return MeldVerdict(True, None, meld, kind, meld.card_points(rules), rules, notes)
 
 
 def _describe(meld: Meld, rules: RuleSet, kind: CanastraKind | None) -> list[Reason]:
@@ -447,10 +513,9 @@ def _arrange_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: Rule
         )
         for places in ace_places:
             placed = fixed + list(zip(aces, places, strict=True))
-            try:
-                meld = _place_wild(suit, placed, wild)
-            except _Failure as failure:
-                failures.append(failure)
+            meld = _place_wild(suit, placed, wild)
+            if isinstance(meld, _Failure):
+                failures.append(meld)
                 continue
             # Checked once the cards fit: only then is the wild 2 the one thing wrong [000].
             if (
@@ -470,33 +535,44 @@ def _arrange_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: Rule
                 )
                 continue
             return meld
-    best = min(failures, key=lambda f: (f.rank, len(f.reason.params.get("missing", ()))))
-    if best.reason.code == "gap":
+    best = min(failures, key=_telling)
+    if best.code == "gap":
         # Report a wrap only when running on past the king misses fewer cards than any
         # legal arrangement: A 3 5..K is a gap (the 4), K-A-3 is a wrap.
         fill = _wrap_fill(naturals, twos, suit)
-        if fill is not None and fill < len(best.reason.params["missing"]):
+        if fill is not None and fill < len(_missing(best)):
             raise _fail(2, "wrap_around", SRC_SEQUENCE)
     raise best
 
 
-def _place_wild(suit: Suit, placed: list[tuple[Card, int]], wild: Card | None) -> Meld:
+def _telling(failure: _Failure) -> tuple[int, int]:
+    return (failure.rank, len(_missing(failure)))
+
+
+def _missing(failure: _Failure) -> tuple[Card, ...]:
+    missing = failure.params.get("missing", ())
+    return missing if isinstance(missing, tuple) else ()
+
+
+def _place_wild(suit: Suit, placed: list[tuple[Card, int]], wild: Card | None) -> Meld | _Failure:
+    """The sequence with the wild in its place, or why there is none (returned, not raised:
+    the caller tries several placements)."""
     taken = {position for _, position in placed}
     if len(taken) < len(placed):
         # Only a natural 2 beside... cannot happen: ranks were checked distinct.
-        raise _fail(1, "duplicate_rank", SRC_SEQUENCE, cards=())
+        return _fail(1, "duplicate_rank", SRC_SEQUENCE, cards=())
     low, high = min(taken), max(taken)
     gaps = [p for p in range(low, high + 1) if p not in taken]
     if len(gaps) > (1 if wild else 0):
         missing = tuple(_NATURAL[p, suit] for p in gaps)
-        raise _fail(4, "gap", SRC_SEQUENCE, missing=missing, has_wild=wild is not None)
+        return _fail(4, "gap", SRC_SEQUENCE, missing=missing, has_wild=wild is not None)
     if wild is None:
         return _sequence_meld(suit, placed, None, ())
     if gaps:
         return _sequence_meld(suit, placed, wild, (gaps[0],))
     ends = ([high + 1] if high < ACE_HIGH else []) + ([low - 1] if low > ACE else [])
     if not ends:
-        raise _fail(1, "too_long", SRC_SEQUENCE, count=len(placed) + 1, most=MAX_SEQUENCE)
+        return _fail(1, "too_long", SRC_SEQUENCE, count=len(placed) + 1, most=MAX_SEQUENCE)
     return _sequence_meld(suit, placed, wild, tuple(ends))
 
 
