@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import combinations
+from operator import attrgetter
 
 from buraco_core.cards import ACE, ACE_HIGH, Card, Suit
 from buraco_core.judge import is_legal
@@ -289,34 +290,38 @@ def meld_groups(
     wilds = [c for c in count if c.is_wild_kind]
     rows: dict[Suit, list[Card | None]] = {}  # per suit, place 1..14 -> its natural card
     for card in count:
-        if card.suit is not None:  # a 2 too: natural in its place
-            row = rows.get(card.suit)
+        suit = card.suit
+        if suit is not None and (must is None or must.is_wild_kind or must.suit == suit):
+            row = rows.get(suit)
             if row is None:
-                row = rows[card.suit] = [None] * (ACE_HIGH + 1)
-            row[card.rank] = card
-    natural_must = must is not None and not must.is_wild_kind
-    found: dict[tuple[int, ...], tuple[Card, ...]] = {}
+                row = rows[suit] = [None] * (ACE_HIGH + 2)
+            row[card.rank] = card  # a 2 too: natural in its place
+    found: list[tuple[Card, ...]] = []
+    seen: set[tuple[int, ...]] = set()  # a wild at either end makes the same group twice
 
     def add(group: tuple[Card, ...]) -> None:
         if must is not None and must not in group:
             return
-        if len(set(group)) < len(group) and any(group.count(c) > count[c] for c in set(group)):
+        if len(set(group)) < len(group) and any(group.count(c) > count[c] for c in group):
             return  # needs more copies than the pool holds
-        found.setdefault(tuple(sorted(c.order for c in group)), group)
+        key = tuple(sorted(c.order for c in group))
+        if key not in seen:
+            seen.add(key)
+            found.append(group)
 
-    for suit, row in rows.items():
-        if natural_must and must is not None and must.suit != suit:
-            continue
+    for row in rows.values():
         row[ACE_HIGH] = row[ACE]
-        for low in range(ACE, ACE_HIGH - 1):
-            if row[low] is None and row[low + 1] is None:
-                continue  # a stretch starts with a card, or a wild just below one
+        held = [p for p in range(ACE, ACE_HIGH + 1) if row[p] is not None]
+        if len(held) + (1 if wilds else 0) < MIN_MELD:
+            continue
+        # A stretch starts at a card, or at a wild just below one.
+        for low in sorted({q for p in held for q in (p - 1, p) if ACE <= q <= ACE_HIGH - 2}):
             missing = 0
             naturals: list[Card] = []
             for high in range(low, ACE_HIGH + 1):
                 natural = row[high]
                 if natural is None:
-                    if missing:
+                    if missing or not wilds:
                         break
                     missing = high
                 else:
@@ -340,16 +345,21 @@ def meld_groups(
             if not card.is_wild_kind:
                 by_rank.setdefault(card.rank, []).append(card)
         for same in by_rank.values():
-            if len(same) < MIN_MELD - 1 or (natural_must and must not in same):
+            if len(same) < MIN_MELD - 1:
                 continue
-            same.sort()
+            if must is not None and not must.is_wild_kind and must.rank != same[0].rank:
+                continue
+            same.sort(key=_ORDER)
             for size in range(MIN_MELD - 1, len(same) + 1):
-                for cards in combinations(same, size):
+                for cards in combinations(same, size):  # (copies: once, see add)
                     if size >= MIN_MELD:
                         add(cards)
                     for wild in wilds:
                         add((*cards, wild))
-    return list(found.values())
+    return found
+
+
+_ORDER = attrgetter("order")
 
 
 def _enough(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
