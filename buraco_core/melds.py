@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import pairwise
+from operator import attrgetter
 from types import MappingProxyType
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from buraco_core.cards import (
     ACE,
@@ -44,6 +45,8 @@ SRC_BIG_CANASTRA = ("000", "001", "002")
 SRC_TRINCA = ("000", "001", "003")
 SRC_TABLE = ("000",)
 
+_ORDER = attrgetter("order")
+
 # The natural card of each place (1..14) of each suit, made once: judging a meld builds no
 # Card values, which keeps the judge fast (benchmarks/bench_melds.py).
 _NATURAL: Mapping[tuple[int, Suit], Card] = MappingProxyType(
@@ -51,10 +54,10 @@ _NATURAL: Mapping[tuple[int, Suit], Card] = MappingProxyType(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Slot:
+class Slot(NamedTuple):
     """A card in a meld and the place it holds: a position 1..14 in a sequence, or the rank
-    in a trinca. `wild` is True when the card stands for another one."""
+    in a trinca. `wild` is True when the card stands for another one. (A named tuple: a
+    meld judgement makes one per card, and a tuple is the cheapest frozen value to make.)"""
 
     card: Card
     position: int
@@ -313,7 +316,8 @@ def extend_meld(meld: Meld, cards: Iterable[Card], rules: RuleSet) -> MeldVerdic
                 },
             )
         )
-    return _valid(replace(grown, built_up=True), rules, tuple(notes))
+    built = Meld(grown.kind, grown.suit, grown.slots, grown.wild_options, built_up=True)
+    return _valid(built, rules, tuple(notes))
 
 
 def _no_place_for_wild(meld: Meld, new: tuple[Card, ...], rules: RuleSet) -> Reason | None:
@@ -435,7 +439,10 @@ def _arrange(cards: tuple[Card, ...], rules: RuleSet, kind: MeldKind | None) -> 
     if not rules.jokers_in_deck and any(c.is_joker for c in cards):
         raise _fail(0, "no_jokers_in_deck", ("003", "option:jokers_in_deck"))
     if len(set(cards)) < len(cards):  # counting only where a card repeats: a hot path
-        for card, count in Counter(cards).items():
+        counts: dict[Card, int] = {}
+        for card in cards:
+            counts[card] = counts.get(card, 0) + 1
+        for card, count in counts.items():
             if count > copies_in_deck(card, rules.jokers_in_deck):
                 raise _fail(
                     0,
@@ -464,7 +471,7 @@ def _arrange_trinca(cards: tuple[Card, ...], naturals: list[Card], rules: RuleSe
     if len(wilds) > 1:
         raise _fail(2, "two_wilds", SRC_ONE_WILD, wilds=tuple(wilds))
     rank = ranks[0]
-    slots = tuple(Slot(c, rank) for c in sorted(naturals)) + tuple(
+    slots = tuple(Slot(c, rank) for c in sorted(naturals, key=_ORDER)) + tuple(
         Slot(w, rank, True) for w in wilds
     )
     return Meld("trinca", None, slots, (rank,) if wilds else ())
