@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 from operator import attrgetter
 
-from buraco_core.cards import ACE, ACE_HIGH, Card, Suit
+from buraco_core.cards import ACE, ACE_HIGH, Card, Suit, deck
 from buraco_core.judge import is_legal
 from buraco_core.melds import MAX_SEQUENCE, MIN_MELD, Meld, extended, judged
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
@@ -29,6 +29,13 @@ _ACE_PLACES: dict[int, tuple[tuple[int, ...], ...]] = {
     1: ((ACE,), (ACE_HIGH,)),
     2: ((ACE, ACE_HIGH),),
 }
+
+
+# Moves are frozen values: the common ones are made once and shared (a random player lists
+# a dozen discards at every step).
+_DRAW = Draw()
+_DISCARD = {card: Discard(card) for card in dict.fromkeys(deck())}
+_EXTEND = {(i, card): Extend(i, (card,)) for i in range(16) for card in _DISCARD}
 
 
 def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
@@ -43,7 +50,7 @@ def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
     first_minimum = bool(rules.vulnerable_min_meld_points and side.vulnerable and not side.melds)
     if state.phase is Phase.DRAW:
         if state.stock or state.mortos:
-            yield Draw()
+            yield _DRAW
         if state.lixo:
             yield from _pickups(rules, state, side, morto_left, first_minimum)
         return
@@ -52,17 +59,17 @@ def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
     def settled(used: int) -> bool:
         return len(hand) - used >= 2 or morto_left
 
-    for card in distinct:
-        move: Move = Discard(card)
-        if len(hand) >= 2 or is_legal(rules, state, move):
-            yield move
+    if len(hand) >= 2:
+        yield from (_DISCARD[card] for card in distinct)
+    else:
+        yield from (m for m in map(Discard, distinct) if is_legal(rules, state, m))
     groups = meld_groups(hand, rules, wild_anywhere=MIN_MELD)
     laid = []
     for group in groups:
         if judged(group, rules).meld is None:
             continue
         laid.append(group)
-        move = Lay((group,))
+        move: Move = Lay((group,))
         if (settled(len(group)) and not first_minimum) or is_legal(rules, state, move):
             yield move
     if first_minimum:
@@ -81,7 +88,7 @@ def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
                 continue
             if extended(meld, (card,), rules).meld is None:
                 continue
-            move = Extend(index, (card,))
+            move = _EXTEND.get((index, card)) or Extend(index, (card,))
             if settled(1) or is_legal(rules, state, move):
                 yield move
 
@@ -289,13 +296,16 @@ def meld_groups(
         count[card] = count.get(card, 0) + 1
     wilds = [c for c in count if c.is_wild_kind]
     rows: dict[Suit, list[Card | None]] = {}  # per suit, place 1..14 -> its natural card
+    held: dict[Suit, list[int]] = {}  # per suit, the places held
     for card in count:
         suit = card.suit
         if suit is not None and (must is None or must.is_wild_kind or must.suit == suit):
             row = rows.get(suit)
             if row is None:
-                row = rows[suit] = [None] * (ACE_HIGH + 2)
+                row = rows[suit] = [None] * (ACE_HIGH + 1)
+                held[suit] = []
             row[card.rank] = card  # a 2 too: natural in its place
+            held[suit].append(card.rank)
     found: list[tuple[Card, ...]] = []
     seen: set[tuple[int, ...]] = set()  # a wild at either end makes the same group twice
 
@@ -309,13 +319,15 @@ def meld_groups(
             seen.add(key)
             found.append(group)
 
-    for row in rows.values():
-        row[ACE_HIGH] = row[ACE]
-        held = [p for p in range(ACE, ACE_HIGH + 1) if row[p] is not None]
-        if len(held) + (1 if wilds else 0) < MIN_MELD:
+    for suit, row in rows.items():
+        places = held[suit]
+        if len(places) + (1 if wilds else 0) < MIN_MELD:
             continue
+        if row[ACE] is not None:
+            row[ACE_HIGH] = row[ACE]
+            places.append(ACE_HIGH)
         # A stretch starts at a card, or at a wild just below one.
-        for low in sorted({q for p in held for q in (p - 1, p) if ACE <= q <= ACE_HIGH - 2}):
+        for low in sorted({q for p in places for q in (p - 1, p) if ACE <= q <= ACE_HIGH - 2}):
             missing = 0
             naturals: list[Card] = []
             for high in range(low, ACE_HIGH + 1):
