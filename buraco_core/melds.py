@@ -250,6 +250,7 @@ class _Failure(Exception):
         self.code = code
         self.sources = sources
         self.params = params
+        self.gaps: list[int] = []  # a gap: the places missing (made cards when reported)
 
     @property
     def reason(self) -> Reason:
@@ -543,22 +544,18 @@ def _arrange_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: Rule
                 continue
             return meld
     best = min(failures, key=_telling)
-    if best.code == "gap":
+    if best.gaps:
         # Report a wrap only when running on past the king misses fewer cards than any
         # legal arrangement: A 3 5..K is a gap (the 4), K-A-3 is a wrap.
         fill = _wrap_fill(naturals, twos, suit)
-        if fill is not None and fill < len(_missing(best)):
+        if fill is not None and fill < len(best.gaps):
             raise _fail(2, "wrap_around", SRC_SEQUENCE)
+        best.params["missing"] = tuple(_NATURAL[p, suit] for p in best.gaps)
     raise best
 
 
 def _telling(failure: _Failure) -> tuple[int, int]:
-    return (failure.rank, len(_missing(failure)))
-
-
-def _missing(failure: _Failure) -> tuple[Card, ...]:
-    missing = failure.params.get("missing", ())
-    return missing if isinstance(missing, tuple) else ()
+    return (failure.rank, len(failure.gaps))
 
 
 def _place_wild(suit: Suit, placed: list[tuple[Card, int]], wild: Card | None) -> Meld | _Failure:
@@ -569,14 +566,16 @@ def _place_wild(suit: Suit, placed: list[tuple[Card, int]], wild: Card | None) -
         # Only a natural 2 beside... cannot happen: ranks were checked distinct.
         return _fail(1, "duplicate_rank", SRC_SEQUENCE, cards=())
     low, high = min(taken), max(taken)
-    gaps = [p for p in range(low, high + 1) if p not in taken]
-    if len(gaps) > (1 if wild else 0):
-        missing = tuple(_NATURAL[p, suit] for p in gaps)
-        return _fail(4, "gap", SRC_SEQUENCE, missing=missing, has_wild=wild is not None)
+    gap_count = high - low + 1 - len(taken)
+    if gap_count > (1 if wild else 0):
+        failure = _fail(4, "gap", SRC_SEQUENCE, missing=(), has_wild=wild is not None)
+        failure.gaps = [p for p in range(low, high + 1) if p not in taken]  # (cards if told)
+        return failure
     if wild is None:
         return _sequence_meld(suit, placed, None, ())
-    if gaps:
-        return _sequence_meld(suit, placed, wild, (gaps[0],))
+    if gap_count:
+        gap = next(p for p in range(low, high + 1) if p not in taken)
+        return _sequence_meld(suit, placed, wild, (gap,))
     ends = ([high + 1] if high < ACE_HIGH else []) + ([low - 1] if low > ACE else [])
     if not ends:
         return _fail(1, "too_long", SRC_SEQUENCE, count=len(placed) + 1, most=MAX_SEQUENCE)
