@@ -453,7 +453,7 @@ def _arrange(cards: tuple[Card, ...], rules: RuleSet, kind: MeldKind | None) -> 
                     count=count,
                     copies=copies_in_deck(card, rules.jokers_in_deck),
                 )
-    naturals = [c for c in cards if not c.is_wild_kind]
+    naturals = [c for c in cards if c.suit is not None and c.rank != 2]  # (not wild kinds)
     if not naturals:
         raise _fail(1, "only_wilds", SRC_ONE_WILD, cards=cards)
     one_rank = len({c.rank for c in naturals}) == 1
@@ -481,12 +481,14 @@ def _arrange_trinca(cards: tuple[Card, ...], naturals: list[Card], rules: RuleSe
 def _arrange_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: RuleSet) -> Meld:
     if len(cards) > MAX_SEQUENCE:
         raise _fail(1, "too_long", SRC_SEQUENCE, count=len(cards), most=MAX_SEQUENCE)
-    suits = sorted({c.suit for c in naturals if c.suit is not None}, key=lambda s: s.value)
+    suits = {c.suit for c in naturals if c.suit is not None}
     if len(suits) > 1:
-        raise _fail(1, "mixed_suits", SRC_SEQUENCE, suits=tuple(suits))
-    suit = suits[0]
-    jokers = [c for c in cards if c.is_joker]
-    twos = [c for c in cards if c.is_two]
+        ordered = tuple(sorted(suits, key=lambda s: s.value))
+        raise _fail(1, "mixed_suits", SRC_SEQUENCE, suits=ordered)
+    suit = suits.pop()
+    # (card fields rather than the card's properties: this runs for every meld judged)
+    jokers = [c for c in cards if c.suit is None]
+    twos = [c for c in cards if c.rank == 2]
     ranks = [c.rank for c in naturals if c.rank != ACE]
     aces = [c for c in naturals if c.rank == ACE]
     if len(set(ranks)) < len(ranks) or len(aces) > 2:
