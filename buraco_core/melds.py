@@ -521,11 +521,11 @@ def _arrange_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: Rule
         ace_places = (
             [()] if not aces else [(ACE,), (ACE_HIGH,)] if len(aces) == 1 else [(ACE, ACE_HIGH)]
         )
+        fixed_places = [p for _, p in fixed]
         for places in ace_places:
-            placed = fixed + list(zip(aces, places, strict=True))
-            meld = _place_wild(suit, placed, wild)
-            if isinstance(meld, _Failure):
-                failures.append(meld)
+            options = _place_wild(suit, fixed_places + list(places), wild)
+            if isinstance(options, _Failure):
+                failures.append(options)
                 continue
             # Checked once the cards fit: only then is the wild 2 the one thing wrong [000].
             if (
@@ -544,7 +544,7 @@ def _arrange_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: Rule
                     )
                 )
                 continue
-            return meld
+            return _sequence_meld(suit, fixed + list(zip(aces, places, strict=True)), wild, options)
     best = min(failures, key=_telling)
     if best.gaps:
         # Report a wrap only when running on past the king misses fewer cards than any
@@ -560,11 +560,12 @@ def _telling(failure: _Failure) -> tuple[int, int]:
     return (failure.rank, len(failure.gaps))
 
 
-def _place_wild(suit: Suit, placed: list[tuple[Card, int]], wild: Card | None) -> Meld | _Failure:
-    """The sequence with the wild in its place, or why there is none (returned, not raised:
+def _place_wild(suit: Suit, places: list[int], wild: Card | None) -> tuple[int, ...] | _Failure:
+    """Where the wild may stand among the cards at these places (the first is where it
+    stands; empty without a wild), or why the cards make no sequence (returned, not raised:
     the caller tries several placements)."""
-    taken = {position for _, position in placed}
-    if len(taken) < len(placed):
+    taken = set(places)
+    if len(taken) < len(places):
         # Only a natural 2 beside... cannot happen: ranks were checked distinct.
         return _fail(1, "duplicate_rank", SRC_SEQUENCE, cards=())
     low, high = min(taken), max(taken)
@@ -574,14 +575,13 @@ def _place_wild(suit: Suit, placed: list[tuple[Card, int]], wild: Card | None) -
         failure.gaps = [p for p in range(low, high + 1) if p not in taken]  # (cards if told)
         return failure
     if wild is None:
-        return _sequence_meld(suit, placed, None, ())
+        return ()
     if gap_count:
-        gap = next(p for p in range(low, high + 1) if p not in taken)
-        return _sequence_meld(suit, placed, wild, (gap,))
+        return (next(p for p in range(low, high + 1) if p not in taken),)
     ends = ([high + 1] if high < ACE_HIGH else []) + ([low - 1] if low > ACE else [])
     if not ends:
-        return _fail(1, "too_long", SRC_SEQUENCE, count=len(placed) + 1, most=MAX_SEQUENCE)
-    return _sequence_meld(suit, placed, wild, tuple(ends))
+        return _fail(1, "too_long", SRC_SEQUENCE, count=len(places) + 1, most=MAX_SEQUENCE)
+    return tuple(ends)
 
 
 def _sequence_meld(
