@@ -29,7 +29,7 @@ from buraco_core.cards import parse_cards
 from buraco_core.judge import apply, legal_moves
 from buraco_core.melds import clear_memos
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
-from buraco_core.positions import position_from_data
+from buraco_core.notation import position_from_data
 from buraco_core.rules import PRESET_NAMES, RuleSet, ruleset
 from buraco_core.state import Phase, State, deal
 
@@ -134,7 +134,8 @@ def bench_legal_moves(repeats: int) -> None:
             warm.append(time.process_time() - start)
         print(
             f"  {preset:<8} {count:>3} moves: {statistics.median(cold) * 1000:.2f} ms "
-            f"(meld cache cleared), {statistics.median(warm) * 1000:.2f} ms (warm)  (aim: <= 2 ms cleared)"
+            f"(meld cache cleared), {statistics.median(warm) * 1000:.2f} ms (warm)  "
+            "(aim: <= 2 ms cleared)"
         )
 
 

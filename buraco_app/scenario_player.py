@@ -38,8 +38,8 @@ from buraco_core.curriculum import (
 from buraco_core.explain import Lang
 from buraco_core.melds import Meld
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
-from buraco_core.positions import move_from_data
-from buraco_core.scoring import round_from_data, score_round
+from buraco_core.notation import move_from_data, round_from_data
+from buraco_core.scoring import score_round
 from buraco_core.state import State
 
 ACTIONS = ("draw", "take_lixo", "lay", "extend", "discard")

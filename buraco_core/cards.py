@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable
 from enum import StrEnum
 
-from buraco_core.errors import BuracoInputError
+from buraco_core.errors import BuracoInputError, InputCode
 
 
 class Suit(StrEnum):
@@ -48,6 +48,14 @@ class Card:
     53 kinds of card. Equal cards are therefore identical, so comparing and hashing them
     costs what it costs for any object (a card is in every cache key of the judge), and a
     card cannot be changed.
+
+    >>> card = Card.parse("10♠")
+    >>> card, str(card), card.symbol, card.rank, card.suit
+    (Card.parse('10s'), '10s', '10♠', 10, <Suit.SPADES: 's'>)
+    >>> Card.parse("jk").is_joker, Card.parse("2h").is_wild_kind
+    (True, True)
+    >>> Card.parse("Td") == Card(10, Suit.DIAMONDS), Card.parse("Td") is Card(10, Suit.DIAMONDS)
+    (True, True)
     """
 
     __slots__ = ("order", "rank", "suit")
@@ -61,11 +69,8 @@ class Card:
             return card
         # A card that cannot exist would print wrongly or pass for a joker: refuse it here.
         if suit is None:
-            raise BuracoInputError(f"card rank {rank!r}", "a card with a rank needs a suit")
-        raise BuracoInputError(
-            f"card (rank={rank!r}, suit={suit!r})",
-            "the rank must be 1 (ace) to 13 (king) and the suit a Suit",
-        )
+            raise BuracoInputError(InputCode.IMPOSSIBLE_CARD, f"card rank {rank!r}")
+        raise BuracoInputError(InputCode.IMPOSSIBLE_CARD, f"card (rank={rank!r}, suit={suit!r})")
 
     @classmethod
     def _make(cls, rank: int, suit: Suit | None) -> Card:
@@ -146,14 +151,14 @@ JOKER = Card()
 def parse_card(token: str) -> Card:
     """Parse one card token; raise BuracoInputError naming the token if it is not a card."""
     if not isinstance(token, str):
-        raise BuracoInputError(repr(token), f"not a card: {NOTATION_HELP}")
+        raise BuracoInputError(InputCode.NOT_A_CARD, repr(token), token=repr(token))
     text = token.strip().replace("\ufe0f", "").upper()
     if text in ("JK", "JOKER", "CURINGA", "CORINGA"):
         return JOKER
     match = _TOKEN.match(text)
     suit = _SUIT_BY_TEXT.get(match.group(2).lower()) if match else None
     if match is None or suit is None:
-        raise BuracoInputError(f"card {token!r}", f"not a card: {NOTATION_HELP}")
+        raise BuracoInputError(InputCode.NOT_A_CARD, f"card {token!r}", token=token)
     return Card(_RANK_BY_TEXT[match.group(1)], suit)
 
 
@@ -170,7 +175,7 @@ def parse_cards_at(tokens: Iterable[str], where: str) -> tuple[Card, ...]:
         try:
             cards.append(parse_card(token))
         except BuracoInputError as exc:
-            raise BuracoInputError(f"{where}[{i}]", exc.problem) from None
+            raise exc.at(f"{where}[{i}]") from None
     return tuple(cards)
 
 

@@ -18,7 +18,7 @@ import pytest
 from buraco_core.cards import Card, parse_cards
 from buraco_core.judge import apply, check, legal_moves, lixo_pickups
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
-from buraco_core.positions import position_from_data
+from buraco_core.notation import position_from_data
 from buraco_core.rules import RuleSet, ruleset
 from buraco_core.state import Phase, State, deal
 
