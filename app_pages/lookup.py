@@ -10,14 +10,15 @@ from buraco_app.table_view import move_text
 from buraco_app.verdict_view import show_meld_verdict, show_reasons
 from buraco_core.cards import Card, parse_cards
 from buraco_core.errors import BuracoInputError
-from buraco_core.explain import error_message
 from buraco_core.melds import judge_meld
-from buraco_core.queries import lixo_ways, may_go_out
+from buraco_core.queries import MortoAnswer, lixo_ways, may_go_out
+from buraco_text import error_message
 
 CARDS_KEY = "lookup_cards"
 SEARCH_KEY = "lookup_search"
 VIEW_KEY = "lookup_view"
 SOURCE_IDS = ("000", "001", "002", "003")
+MORTO_ANSWERS: tuple[MortoAnswer, ...] = ("taken", "available", "stock")
 
 lang = current_lang()
 rules = current_rules()
@@ -88,11 +89,11 @@ if view == "go_out":
     melds = side_melds("lookup_go_out_melds")
     morto = st.radio(
         t("lookup.morto"),
-        ["taken", "available", "stock"],
+        MORTO_ANSWERS,
         format_func=lambda m: t(f"lookup.morto.{m}", lang),
         key="lookup_go_out_morto",
     )
-    if melds is not None:
+    if melds is not None and morto is not None:
         try:
             verdict = may_go_out(rules, melds, morto)
         except BuracoInputError as exc:

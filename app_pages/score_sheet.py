@@ -12,27 +12,29 @@ import streamlit as st
 
 from buraco_app.i18n import t
 from buraco_app.settings import current_lang, current_rules, rules_summary
-from buraco_app.sheets import (
-    MAX_NAME,
-    MAX_SIDES,
-    MIN_SIDES,
+from buraco_app.sheet_page import (
     QP_MATCH,
-    MatchNotFound,
-    Sheet,
-    SheetError,
-    SheetStore,
     error_text,
     item_label,
-    match_id_from_text,
     md_text,
     open_match_id,
     page_store,
     set_open_match,
+)
+from buraco_app.sheets import (
+    MAX_NAME,
+    MAX_SIDES,
+    MIN_SIDES,
+    MatchNotFound,
+    Sheet,
+    SheetError,
+    SheetStore,
+    match_id_from_text,
     sheet_csv,
 )
-from buraco_core.explain import Lang
 from buraco_core.rules import PRESETS
 from buraco_core.scoring import MatchStanding
+from buraco_text import Lang
 
 ERRORS_KEY = "sheet_errors"  # {field: message}, shown under the field, set by callbacks
 FLASH_KEY = "sheet_flash"

@@ -23,8 +23,8 @@ import streamlit as st
 from buraco_app.i18n import get_lang, t
 from buraco_core.cards import RANK_TEXT, Card, Suit, parse_cards
 from buraco_core.errors import BuracoInputError
-from buraco_core.explain import SUIT_NAMES, Lang, error_message
 from buraco_core.melds import Meld
+from buraco_text import Lang, card_name, error_message, suit_name
 
 RED = "#c62828"
 BLACK = "#1b1b1b"
@@ -74,14 +74,6 @@ def _ink_class(card: Card) -> str:
     if card.suit is None:
         return "bt-joker"
     return "bt-red" if card.suit.red else "bt-black"
-
-
-def card_name(card: Card, lang: Lang) -> str:
-    """Spoken name for screen readers and tooltips: "10 de copas", "joker"."""
-    if card.suit is None:
-        return "curinga (joker)" if lang == "pt" else "joker"
-    of = "de" if lang == "pt" else "of"
-    return f"{RANK_TEXT[card.rank]} {of} {SUIT_NAMES[lang][card.suit]}"
 
 
 def card_html(
@@ -160,26 +152,36 @@ SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 def _suit_label(suit: Suit, lang: Lang) -> str:
     # Markdown colour: the pills are native widgets, so no inline HTML there. The name makes
     # a bigger tap target (and keeps a lone ♠ from being taken for an icon).
-    label = f"{suit.symbol}{TEXT_ONLY} {SUIT_NAMES[lang][suit]}"
+    label = f"{suit.symbol}{TEXT_ONLY} {suit_name(suit, lang)}"
     return f":red[{label}]" if suit.red else label
 
 
-def _append_tapped(key: str) -> None:
+def _append_tapped(key: str, into: str) -> None:
     rank = st.session_state.get(f"{key}_rank")
     if rank is None:
         return
     suit = st.session_state.get(f"{key}_suit") or Suit.SPADES
     token = "JK" if rank == "JK" else rank + Suit(suit).symbol
-    st.session_state[key] = f"{st.session_state.get(key, '').strip()} {token}".strip()
+    text = st.session_state.get(into, "").strip(" ")
+    joiner = "" if not text or text.endswith("\n") else " "  # a new line starts a new group
+    st.session_state[into] = text + joiner + token
     st.session_state[f"{key}_rank"] = None  # a pill is a button here, not a choice
 
 
-def _remove_last(key: str) -> None:
-    st.session_state[key] = " ".join(st.session_state.get(key, "").split()[:-1])
+def _remove_last(into: str) -> None:
+    text = st.session_state.get(into, "").rstrip()
+    cut = max(text.rfind(" "), text.rfind("\n"))
+    st.session_state[into] = text[: cut + 1].rstrip(" ") if cut >= 0 else ""
 
 
-def _clear(key: str) -> None:
-    st.session_state[key] = ""
+def _add_line(into: str) -> None:
+    text = st.session_state.get(into, "")
+    if text and not text.endswith("\n"):
+        st.session_state[into] = text + "\n"
+
+
+def _clear(into: str) -> None:
+    st.session_state[into] = ""
 
 
 def set_cards(key: str, text: str) -> None:
@@ -207,34 +209,38 @@ def card_input(key: str, *, label: str | None = None, taps: bool = True) -> tupl
         st.error(f"{t('cards.bad')} {error_message(exc, get_lang())}")
         cards = None
     if taps:
-        _tap_pickers(key)
+        # Lazy: the pickers are drawn only while the expander is open (most reruns are typing).
+        expander = st.expander(t("cards.tap"), key=f"{key}_taps", on_change="rerun")
+        if expander.open:
+            with expander:
+                card_pickers(key, key)
     return cards
 
 
-def _tap_pickers(key: str) -> None:
+def card_pickers(key: str, into: str, *, new_line: str | None = None) -> None:
+    """Suit and rank pills that type cards into the text field `into`, with a button that
+    removes the last card and one that clears the field; `new_line` labels a button that
+    starts a new line (fields of one meld or one hand per line). Widget keys start `key`."""
     lang = get_lang()
-    # Lazy: the pickers are drawn only while the expander is open (most reruns are typing).
-    taps = st.expander(t("cards.tap"), key=f"{key}_taps", on_change="rerun")
-    if not taps.open:
-        return
-    with taps:
-        st.segmented_control(
-            t("cards.suit"),
-            SUITS,
-            format_func=lambda suit: _suit_label(suit, lang),
-            default=Suit.SPADES,
-            required=True,
-            key=f"{key}_suit",
-            persist_state="session",
-        )
-        st.pills(
-            t("cards.rank"),
-            RANKS,
-            key=f"{key}_rank",
-            on_change=_append_tapped,
-            args=(key,),
-        )
-        # A horizontal container keeps both buttons on one line on a phone (columns stack).
-        with st.container(horizontal=True):
-            st.button("⌫ " + t("cards.undo"), key=f"{key}_undo", on_click=_remove_last, args=(key,))
-            st.button(t("cards.clear"), key=f"{key}_clear", on_click=_clear, args=(key,))
+    st.segmented_control(
+        t("cards.suit"),
+        SUITS,
+        format_func=lambda suit: _suit_label(suit, lang),
+        default=Suit.SPADES,
+        required=True,
+        key=f"{key}_suit",
+        persist_state="session",
+    )
+    st.pills(
+        t("cards.rank"),
+        RANKS,
+        key=f"{key}_rank",
+        on_change=_append_tapped,
+        args=(key, into),
+    )
+    # A horizontal container keeps the buttons on one line on a phone (columns stack).
+    with st.container(horizontal=True):
+        if new_line is not None:
+            st.button(new_line, key=f"{key}_new_line", on_click=_add_line, args=(into,))
+        st.button("⌫ " + t("cards.undo"), key=f"{key}_undo", on_click=_remove_last, args=(into,))
+        st.button(t("cards.clear"), key=f"{key}_clear", on_click=_clear, args=(into,))

@@ -9,17 +9,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
 
 import streamlit as st
 
-from buraco_app import progress, sheets
+from buraco_app import database, progress, sheet_page
 from buraco_app.cards_view import cards_html, meld_html
 from buraco_app.i18n import t
 from buraco_app.settings import rules_summary
 from buraco_app.table_view import cards_text, move_text, show_table
 from buraco_app.verdict_view import show_reasons, sources_text
 from buraco_core.cards import parse_cards
-from buraco_core.curriculum import (
+from buraco_core.melds import Meld
+from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
+from buraco_core.notation import move_from_data, round_from_data
+from buraco_core.state import State
+from buraco_course import (
     ChooseTask,
     Curriculum,
     Grade,
@@ -27,21 +32,11 @@ from buraco_core.curriculum import (
     MoveTask,
     Scenario,
     ScoreTask,
-    grade_choice,
-    grade_judgement,
-    grade_move,
-    grade_score,
     load_curriculum,
-    option_verdict,
-    scenario_state,
 )
-from buraco_core.explain import Lang
-from buraco_core.melds import Meld
-from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
-from buraco_core.notation import move_from_data, round_from_data
-from buraco_core.scoring import score_round
-from buraco_core.state import State
+from buraco_text import Lang
 
+TaskT = TypeVar("TaskT", MoveTask, JudgeTask, ChooseTask, ScoreTask)
 ACTIONS = ("draw", "take_lixo", "lay", "extend", "discard")
 JUSTIFY = ("none", "new_meld", "extend")
 
@@ -88,7 +83,7 @@ def learner_id() -> str:
 
 
 def progress_store() -> progress.ProgressStore:
-    return progress.store_for(sheets.page_store().engine)
+    return progress.store_for(database.page_engine())
 
 
 def results() -> dict[str, progress.Result]:
@@ -114,12 +109,12 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
         + sources_text(scenario.sources, lang)
     )
     st.markdown(scenario.goal.get(lang))
-    state = scenario_state(scenario, rules) if scenario.position is not None else None
-    if state is not None:
+    if scenario.position is not None:
         with st.container(border=True):
-            show_table(rules, state, lang)
-    answer = _answer(scenario, state, lang)
+            show_table(rules, scenario.state, lang)
+    view = _view(scenario)
     key = f"sc_{scenario.id}"
+    answer = view.answer(key, lang)
     cols = st.columns(3)
     if cols[0].button(t("practice.check", lang), key=f"{key}_check", type="primary"):
         if answer is None:
@@ -144,9 +139,9 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
     if attempt.hint:
         st.info(t("practice.hint_is", lang, hint=scenario.hint.get(lang)))
     if attempt.last is not None:
-        _feedback(scenario, attempt, lang)
+        _feedback(scenario, attempt, view.verdict_when_wrong, lang)
     if attempt.solution_shown:
-        _solution(scenario, lang)
+        _solution(view, scenario, lang)
     return attempt
 
 
@@ -158,18 +153,41 @@ class Answer:
     grade: Callable[[], Grade]
 
 
-def _answer(scenario: Scenario, state: State | None, lang: Lang) -> Answer | None:
-    """The answer widgets of the task; None until an answer is given."""
-    task = scenario.task
-    key = f"sc_{scenario.id}"
-    if isinstance(task, MoveTask):
-        assert state is not None
-        move = _move_input(state, key, lang)
+@dataclass(frozen=True)
+class _View(Generic[TaskT]):
+    """The widgets of one task kind: its answer and its solution."""
+
+    scenario: Scenario
+    task: TaskT
+    verdict_when_wrong: ClassVar[bool] = False  # show the core's reasons for a wrong answer too
+
+    def answer(self, key: str, lang: Lang) -> Answer | None:
+        raise NotImplementedError
+
+    def solution(self, lang: Lang) -> None:
+        raise NotImplementedError
+
+
+class _MoveView(_View[MoveTask]):
+    verdict_when_wrong = True
+
+    def answer(self, key: str, lang: Lang) -> Answer | None:
+        move = _move_input(self.scenario.state, key, lang)
         if move is None:
             return None
-        return Answer(move_text(move, lang), lambda: grade_move(scenario, move))
-    if isinstance(task, JudgeTask):
-        _show_judged(task, lang)
+        return Answer(move_text(move, lang), lambda: self.task.grade(self.scenario, move))
+
+    def solution(self, lang: Lang) -> None:
+        move = self.task.solution_move
+        st.markdown(move_text(move, lang))
+        verdict = self.task.grade(self.scenario, move).verdict
+        if verdict is not None:
+            show_reasons(verdict.reasons, lang)
+
+
+class _JudgeView(_View[JudgeTask]):
+    def answer(self, key: str, lang: Lang) -> Answer | None:
+        _show_judged(self.task, lang)
         choice = st.radio(
             t("practice.is_legal", lang),
             ["yes", "no"],
@@ -181,14 +199,56 @@ def _answer(scenario: Scenario, state: State | None, lang: Lang) -> Answer | Non
         if choice is None:
             return None
         return Answer(
-            t(f"practice.{choice}", lang), lambda: grade_judgement(scenario, choice == "yes")
+            t(f"practice.{choice}", lang),
+            lambda: self.task.grade(self.scenario, choice == "yes"),
         )
-    if isinstance(task, ChooseTask):
-        picked = _choose_input(task, key, lang)
-        return Answer(", ".join(str(i + 1) for i in picked), lambda: grade_choice(scenario, picked))
-    totals = _score_input(scenario, task, key, lang)
-    text = ", ".join(f"{name}: {points}" for name, points in totals.items())
-    return Answer(text, lambda: grade_score(scenario, totals))
+
+    def solution(self, lang: Lang) -> None:
+        st.markdown(t("practice.yes" if self.task.legal else "practice.no", lang))
+        show_reasons(self.task.judged(self.scenario).reasons, lang)
+
+
+class _ChooseView(_View[ChooseTask]):
+    def answer(self, key: str, lang: Lang) -> Answer | None:
+        picked = _choose_input(self.task, key, lang)
+        return Answer(
+            ", ".join(str(i + 1) for i in picked), lambda: self.task.grade(self.scenario, picked)
+        )
+
+    def solution(self, lang: Lang) -> None:
+        for i in range(len(self.task.options)):
+            verdict = self.task.option_verdict(self.scenario, i)
+            mark = "✓" if i in self.task.correct else "✗"
+            st.markdown(f"{mark} {i + 1}. {_option_label(self.task, i, lang)}")
+            show_reasons(verdict.reasons[:2], lang)
+
+
+class _ScoreView(_View[ScoreTask]):
+    def answer(self, key: str, lang: Lang) -> Answer | None:
+        totals = _score_input(self.scenario, self.task, key, lang)
+        text = ", ".join(f"{name}: {points}" for name, points in totals.items())
+        return Answer(text, lambda: self.task.grade(self.scenario, totals))
+
+    def solution(self, lang: Lang) -> None:
+        for side in self.task.score(self.scenario).sides:
+            items = " ".join(
+                f"{sheet_page.item_label(i.code, dict(i.params), lang)} {i.points:+d};"
+                for i in side.items
+            )
+            st.markdown(f"**{side.name}: {side.total}** — {items}")
+
+
+# Each task kind has its own widgets; the kinds' checks and grades live in buraco_course.
+_VIEWS: dict[str, type[_View[Any]]] = {
+    "move": _MoveView,
+    "judge": _JudgeView,
+    "choose": _ChooseView,
+    "score": _ScoreView,
+}
+
+
+def _view(scenario: Scenario) -> _View[Any]:
+    return _VIEWS[scenario.task.kind](scenario, scenario.task)
 
 
 def _show_judged(task: JudgeTask, lang: Lang) -> None:
@@ -226,7 +286,10 @@ def _move_input(state: State, key: str, lang: Lang) -> Move | None:
     if action == "draw":
         return Draw()
     if action == "discard":
-        return Discard(cards[0]) if len(cards) == 1 else _need_one(lang)
+        if len(cards) == 1:
+            return Discard(cards[0])
+        st.caption(t("practice.discard_one", lang))
+        return None
     if action == "lay":
         return Lay((cards,)) if cards else None
     if action == "extend":
@@ -260,11 +323,6 @@ def _which_meld(melds: Sequence[Meld], key: str, lang: Lang) -> int | None:
             key=key,
         )
     )
-
-
-def _need_one(lang: Lang) -> None:
-    st.caption(t("practice.discard_one", lang))
-    return None
 
 
 def _option_label(task: ChooseTask, index: int, lang: Lang) -> str:
@@ -319,7 +377,7 @@ def _score_input(scenario: Scenario, task: ScoreTask, key: str, lang: Lang) -> d
     return totals
 
 
-def _feedback(scenario: Scenario, attempt: Attempt, lang: Lang) -> None:
+def _feedback(scenario: Scenario, attempt: Attempt, verdict_when_wrong: bool, lang: Lang) -> None:
     grade = attempt.last
     assert grade is not None
     if grade.correct:
@@ -330,7 +388,7 @@ def _feedback(scenario: Scenario, attempt: Attempt, lang: Lang) -> None:
             st.markdown(grade.wrong.explanation.get(lang))
         elif attempt.tries >= 2:
             st.caption(t("practice.try_hint", lang))
-    if grade.verdict is not None and (grade.correct or isinstance(scenario.task, MoveTask)):
+    if grade.verdict is not None and (grade.correct or verdict_when_wrong):
         title = t(
             "practice.core_says_legal" if grade.verdict.ok else "practice.core_says_illegal", lang
         )
@@ -338,36 +396,10 @@ def _feedback(scenario: Scenario, attempt: Attempt, lang: Lang) -> None:
         show_reasons(grade.verdict.reasons, lang)
 
 
-def _solution(scenario: Scenario, lang: Lang) -> None:
-    task = scenario.task
+def _solution(view: _View[Any], scenario: Scenario, lang: Lang) -> None:
     with st.container(border=True):
         st.markdown(f"**{t('practice.solution_title', lang)}**")
-        if isinstance(task, MoveTask):
-            move = move_from_data(task.solution.model_dump(exclude_none=True))
-            st.markdown(move_text(move, lang))
-            verdict = grade_move(scenario, move).verdict
-            if verdict is not None:
-                show_reasons(verdict.reasons, lang)
-        elif isinstance(task, JudgeTask):
-            st.markdown(t("practice.yes" if task.legal else "practice.no", lang))
-            verdict = grade_judgement(scenario, task.legal).verdict
-            if verdict is not None:
-                show_reasons(verdict.reasons, lang)
-        elif isinstance(task, ChooseTask):
-            for i in range(len(task.options)):
-                verdict = option_verdict(scenario, i)
-                mark = "✓" if i in task.correct else "✗"
-                st.markdown(f"{mark} {i + 1}. {_option_label(task, i, lang)}")
-                show_reasons(verdict.reasons[:2], lang)
-        else:
-            rules = scenario.ruleset()
-            score = score_round(rules, round_from_data(rules, task.round))
-            for side in score.sides:
-                items = " ".join(
-                    f"{sheets.item_label(i.code, dict(i.params), lang)} {i.points:+d};"
-                    for i in side.items
-                )
-                st.markdown(f"**{side.name}: {side.total}** — {items}")
+        view.solution(lang)
         st.markdown(scenario.explanation.get(lang))
 
 

@@ -50,7 +50,7 @@ def test_a_wrong_move_shows_its_explanation(
     choose_move(page, settle, "Descartar", "4♠")
     main.get_by_role("button", name="Conferir").click()
     settle(page)
-    expect(main.get_by_text("Ainda não: «Descartar o 4♠»", exact=False)).to_be_visible()
+    expect(main.get_by_text("Ainda não: “Descartar o 4♠”", exact=False)).to_be_visible()
     expect(main.get_by_text("Descartar o 4♠ entrega", exact=False)).to_be_visible()
     screenshot(page, "practice_wrong_phone")
 

@@ -1,0 +1,680 @@
+"""The `buraco` command: quick rule lookups from a terminal, JSON for scripts.
+
+Exit codes: 0 yes (valid / legal / done), 1 no (invalid / illegal / a check failed),
+2 bad input (the message on stderr names what was wrong and where).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from buraco_core.cards import parse_cards
+from buraco_core.errors import BuracoInputError, InputCode
+from buraco_core.melds import MeldVerdict, judge_meld
+from buraco_core.moves import Move
+from buraco_core.notation import meld_json, reason_json, round_from_data, rules_label, score_json
+from buraco_core.rules import (
+    OPTION_NAMES,
+    OPTIONS,
+    PRESET_NAMES,
+    RuleSet,
+    parse_option_assignment,
+    ruleset,
+)
+from buraco_core.scoring import score_round
+from buraco_core.state import State
+from buraco_text import (
+    DEFAULT_LANG,
+    Lang,
+    check_lang,
+    error_message,
+    item_text,
+    message,
+    option_description,
+    preset_title,
+    translate,
+    value_text,
+)
+
+if TYPE_CHECKING:
+    from buraco_core.players.coach import Note
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    lang = _lang_of(argv)
+    parser = _parser(lang)
+    args = parser.parse_args(argv)
+    handler: Handler = args.handler
+    try:
+        code = handler(args)
+    except BuracoInputError as exc:
+        print(translate("cli.error", lang, problem=error_message(exc, lang)), file=sys.stderr)
+        code = 2
+    except BrokenPipeError:
+        code = 0
+    sys.stdout.flush()
+    return code
+
+
+def _lang_of(argv: Sequence[str]) -> Lang:
+    """The --lang of the command line, read before parsing so that help and argparse's own
+    errors speak it too; a bad one is reported by the command itself."""
+    for i, word in enumerate(argv):
+        value = argv[i + 1] if word == "--lang" and i + 1 < len(argv) else None
+        if word.startswith("--lang="):
+            value = word.partition("=")[2]
+        if value is not None:
+            try:
+                return check_lang(value)
+            except BuracoInputError:
+                return DEFAULT_LANG
+    return DEFAULT_LANG
+
+
+# argparse's own words (its gettext msgids) -> catalog keys. A msgid not listed stays English.
+_ARGPARSE_KEYS = {
+    "usage: ": "cli.argparse.usage",
+    "options": "cli.argparse.options",
+    "positional arguments": "cli.argparse.positional",
+    "show this help message and exit": "cli.argparse.help",
+    "%(prog)s: error: %(message)s\n": "cli.argparse.error",
+    "argument %(argument_name)s: %(message)s": "cli.argparse.argument",
+    "invalid choice: %(value)r (choose from %(choices)s)": "cli.argparse.invalid_choice",
+    "the following arguments are required: %s": "cli.argparse.required",
+    "unrecognized arguments: %s": "cli.argparse.unrecognized",
+    "expected one argument": "cli.argparse.expected_one",
+    "expected at least one argument": "cli.argparse.expected_at_least_one",
+    "expected at most one argument": "cli.argparse.expected_at_most_one",
+    "ambiguous option: %(option)s could match %(matches)s": "cli.argparse.ambiguous",
+    "invalid %(type)s value: %(value)r": "cli.argparse.invalid_value",
+}
+
+
+_GETTEXT = "_"  # the name of argparse's gettext function in its module
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser that speaks the command's language, argparse's own words included.
+
+    argparse looks its words up through its module's gettext function `_`; while this parser
+    builds, parses or formats, that function answers from our catalogs.
+    """
+
+    def __init__(self, *args: Any, lang: Lang = DEFAULT_LANG, **kwargs: Any) -> None:
+        self.lang = lang
+        with self._speaking():
+            super().__init__(*args, **kwargs)
+
+    @contextmanager
+    def _speaking(self) -> Iterator[None]:
+        lang = self.lang
+
+        def words(msgid: str) -> str:
+            key = _ARGPARSE_KEYS.get(msgid)
+            return translate(key, lang) if key else msgid
+
+        english = getattr(argparse, _GETTEXT)
+        setattr(argparse, _GETTEXT, words)
+        try:
+            yield
+        finally:
+            setattr(argparse, _GETTEXT, english)
+
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> argparse.Namespace:
+        with self._speaking():
+            return super().parse_args(args, namespace)
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        with self._speaking():
+            return super().parse_known_args(args, namespace)
+
+    def format_usage(self) -> str:
+        with self._speaking():
+            return super().format_usage()
+
+    def format_help(self) -> str:
+        with self._speaking():
+            return super().format_help()
+
+    def error(self, message: str) -> NoReturn:
+        with self._speaking():
+            super().error(message)
+
+
+def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
+    def text(key: str) -> str:
+        return translate(f"cli.{key}", lang)
+
+    parser = _Parser(prog="buraco", description=text("description"), lang=lang)
+
+    def show_help(_args: argparse.Namespace) -> int:
+        parser.print_help()
+        return 0
+
+    parser.set_defaults(handler=show_help)
+    sub = parser.add_subparsers(title=text("commands"), metavar="COMMAND")
+
+    def command(name: str) -> argparse.ArgumentParser:
+        found: argparse.ArgumentParser = sub.add_parser(
+            name, help=text(f"help.{name}"), description=text(f"help.{name}"), lang=lang
+        )
+        return found
+
+    meld = command("meld")
+    _rule_args(meld, lang)
+    meld.add_argument("cards", nargs="+", metavar="CARD", help=text("arg.cards"))
+    meld.set_defaults(handler=_meld)
+
+    score = command("score")
+    _rule_args(score, lang)
+    score.add_argument("file", metavar="FILE|-", help=text("arg.file"))
+    score.set_defaults(handler=_score)
+
+    rules = command("rules")
+    rules.add_argument("name", nargs="?", metavar="NAME", help=text("arg.name"))
+    rules.add_argument(
+        "--set",
+        dest="options",
+        action="append",
+        default=[],
+        metavar="OPT=VAL",
+        help=text("arg.set"),
+    )
+    _lang_json_args(rules, lang)
+    rules.set_defaults(handler=_rules)
+
+    judge = command("judge")
+    judge.add_argument("file", metavar="FILE|-", help=text("arg.file"))
+    _lang_json_args(judge, lang)
+    judge.add_argument("--view", type=int, metavar="SEAT", help=text("arg.view"))
+    judge.set_defaults(handler=_judge)
+
+    scenarios = command("scenarios")
+    scenarios.add_argument("--check", action="store_true", help=text("arg.check"))
+    scenarios.add_argument("--root", metavar="DIR", help=text("arg.root"))
+    _lang_json_args(scenarios, lang)
+    scenarios.set_defaults(handler=_scenarios)
+
+    selfplay = command("selfplay")
+    _selfplay_args(selfplay, lang)
+
+    coach = command("coach")
+    coach.add_argument("file", metavar="FILE|-", help=text("arg.file"))
+    _lang_json_args(coach, lang)
+    coach.set_defaults(handler=_coach)
+
+    schema = command("schema")
+    schema.add_argument("what", choices=["position", "move", "judge"], help=text("arg.what"))
+    schema.set_defaults(handler=_schema)
+    return parser
+
+
+def _lang_json_args(parser: argparse.ArgumentParser, lang: Lang) -> None:
+    parser.add_argument("--lang", default="pt", help=translate("cli.arg.lang", lang))
+    parser.add_argument("--json", action="store_true", help=translate("cli.arg.json", lang))
+
+
+def _rule_args(parser: argparse.ArgumentParser, lang: Lang) -> None:
+    parser.add_argument("--rules", metavar="NAME", help=translate("cli.arg.rules", lang))
+    parser.add_argument(
+        "--set",
+        dest="options",
+        action="append",
+        default=[],
+        metavar="OPTION=VALUE",
+        help=translate("cli.arg.set", lang),
+    )
+    _lang_json_args(parser, lang)
+
+
+def rules_from_args(
+    args: argparse.Namespace, base: str | None = None, base_options: dict[str, Any] | None = None
+) -> RuleSet:
+    """The rule set: the command line's --rules and --set over a file's rules and options."""
+    options = dict(base_options or {})
+    options.update(parse_option_assignment(text) for text in args.options)
+    return ruleset(args.rules or base or "fechado", **options)
+
+
+def print_json(data: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def read_json(path: str, lang: Lang = DEFAULT_LANG) -> Any:
+    """Read JSON from a file or stdin ("-"); a bad file is bad input naming the place."""
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        problem = translate("cli.err.no_file", lang)
+        raise BuracoInputError(InputCode.CANNOT_READ, path, detail=problem) from None
+    except OSError:
+        problem = translate("cli.err.unreadable", lang)
+        raise BuracoInputError(InputCode.CANNOT_READ, path, detail=problem) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        where = "stdin" if path == "-" else path
+        raise BuracoInputError(
+            InputCode.NOT_JSON, f"{where}:{exc.lineno}:{exc.colno}", detail=exc.msg
+        ) from None
+
+
+def _lang(args: argparse.Namespace) -> Lang:
+    try:
+        return check_lang(args.lang)
+    except BuracoInputError:
+        raise BuracoInputError(InputCode.UNKNOWN_LANGUAGE, f"--lang {args.lang}") from None
+
+
+# --- meld ----------------------------------------------------------------------------------
+
+
+def _meld(args: argparse.Namespace) -> int:
+    lang = _lang(args)
+    rules = rules_from_args(args)
+    # "buraco meld '4h 5h 6h'" and "buraco meld 4h,5h,6h" are the same as separate words.
+    cards = parse_cards(" ".join(args.cards))
+    verdict = judge_meld(cards, rules)
+    if args.json:
+        data = meld_json(verdict, partial(message, lang=lang))
+        data["rules"] = rules_label(rules)
+        print_json(data)
+    else:
+        print(meld_text(verdict, rules, lang))
+    return 0 if verdict.ok else 1
+
+
+def _title(rules: RuleSet, lang: Lang) -> str:
+    """The preset's title and the options changed on top of it."""
+    title = preset_title(rules.preset, lang)
+    changed = rules.changed_options()
+    if changed:
+        title += " + " + ", ".join(f"{k}={v}" for k, v in changed.items())
+    return title
+
+
+def meld_text(verdict: MeldVerdict, rules: RuleSet, lang: Lang) -> str:
+    title = _title(rules, lang)
+    lines = []
+    meld = verdict.meld
+    if meld is None:
+        lines.append(translate("cli.meld.invalid", lang, rules=title))
+    else:
+        lines.append(translate("cli.meld.valid", lang, rules=title))
+        shown = " ".join(
+            f"{s.card.symbol}={meld.stands_for(s.position).symbol}"
+            if s.wild and meld.kind == "sequence"
+            else s.card.symbol
+            for s in meld.slots
+        )
+        lines.append("  " + shown)
+    for reason in verdict.reasons:
+        lines.append(f"  • {message(reason, lang)}  ({reason.source})")
+    if meld is not None:
+        bonus = meld.bonus(rules)
+        key = "cli.meld.points_bonus" if bonus else "cli.meld.points"
+        lines.append("  " + translate(key, lang, points=verdict.points, bonus=bonus))
+    return "\n".join(lines)
+
+
+# --- score ---------------------------------------------------------------------------------
+
+
+def _score(args: argparse.Namespace) -> int:
+    lang = _lang(args)
+    data = read_json(args.file, lang)
+    if not isinstance(data, dict):
+        raise BuracoInputError(InputCode.EXPECTED_OBJECT, "round", fields=("sides",))
+    file_rules = _rules_of_file(data)
+    rules = rules_from_args(args, file_rules.preset, file_rules.changed_options())
+    score = score_round(rules, round_from_data(rules, data))
+    if args.json:
+        print_json(score_json(score) | {"rules": rules_label(rules)})
+        return 0
+    for side in score.sides:
+        print(f"{side.name}: {side.total}")
+        for item in side.items:
+            print(f"  {item.points:>6}  {item_text(item.code, lang)}")
+    return 0
+
+
+# --- judge ---------------------------------------------------------------------------------
+
+
+def _rules_of_file(data: dict[str, Any]) -> RuleSet:
+    base = data.get("rules", "fechado")
+    if not isinstance(base, str):
+        raise BuracoInputError(InputCode.UNKNOWN_RULES, "rules")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise BuracoInputError(InputCode.EXPECTED_OBJECT, "options", fields=OPTION_NAMES)
+    return ruleset(base, **options)
+
+
+def _judge_file(path: str, lang: Lang) -> tuple[RuleSet, State, Move]:
+    """The rules, position and move of a judge file (`buraco judge`, `buraco coach`)."""
+    from buraco_core.notation import move_from_data, position_from_data
+
+    data = read_json(path, lang)
+    if not isinstance(data, dict):
+        fields = ("rules", "options", "position", "move")
+        raise BuracoInputError(InputCode.EXPECTED_OBJECT, "judge", fields=fields)
+    unknown = sorted(set(data) - {"rules", "options", "position", "move"})
+    if unknown:
+        fields = ("move", "options", "position", "rules")
+        raise BuracoInputError(InputCode.UNKNOWN_FIELD, unknown[0], fields=fields)
+    for field in ("position", "move"):
+        if field not in data:
+            raise BuracoInputError(InputCode.MISSING, field)
+    rules = _rules_of_file(data)
+    return rules, position_from_data(rules, data["position"]), move_from_data(data["move"])
+
+
+def _judge(args: argparse.Namespace) -> int:
+    from buraco_core.judge import play, round_score
+    from buraco_core.notation import position_to_data
+
+    lang = _lang(args)
+    rules, state, move = _judge_file(args.file, lang)
+    verdict, after = play(rules, state, move)
+    shown = after if after is not None else state
+    if args.view is not None and not 0 <= args.view < shown.players:
+        raise BuracoInputError(
+            InputCode.NO_SUCH_SEAT, "--view", seat=args.view, players=shown.players
+        )
+    result: dict[str, Any] = {
+        "legal": verdict.ok,
+        "reasons": [reason_json(r, partial(message, lang=lang)) for r in verdict.reasons],
+        "events": [r.code.value for r in verdict.events],
+        "position": position_to_data(rules, shown, args.view),
+        "rules": rules_label(rules),
+    }
+    if after is not None and after.phase.value == "ended":
+        result["score"] = score_json(round_score(rules, after))["sides"]
+    if args.json:
+        print_json(result)
+    else:
+        head = "cli.judge.legal" if verdict.ok else "cli.judge.illegal"
+        print(translate(head, lang, rules=preset_title(rules.preset, lang)))
+        for reason in verdict.reasons:
+            print(f"  • {message(reason, lang)}  ({reason.source})")
+        if after is not None:
+            phase = translate(f"cli.phase.{after.phase.value}", lang)
+            # Seats count from 1 where a person reads them (the JSON's `turn` counts from 0).
+            print("  → " + translate("cli.judge.next", lang, seat=after.turn + 1, phase=phase))
+        for side in result.get("score", []):
+            print(f"  {side['name']}: {side['total']}")
+    return 0 if verdict.ok else 1
+
+
+def _scenarios(args: argparse.Namespace) -> int:
+    from buraco_course import check_curriculum, load_curriculum
+
+    lang = _lang(args)
+    curriculum = load_curriculum(Path(args.root) if args.root else None)
+    errors = check_curriculum(curriculum) if args.check else list(curriculum.errors)
+    if args.json:
+        print_json(
+            {
+                "scenarios": [
+                    {
+                        "id": s.id,
+                        "lesson": s.lesson,
+                        "themes": list(s.themes),
+                        "rules": {"preset": s.rules, "options": s.options},
+                        "task": s.task.kind,
+                        "title": s.title.get(lang),
+                    }
+                    for s in curriculum.scenarios.values()
+                ],
+                "lessons": [
+                    {
+                        "id": lesson.id,
+                        "order": lesson.order,
+                        "title": lesson.title.get(lang),
+                        "themes": list(lesson.themes),
+                        "scenarios": list(lesson.scenarios),
+                    }
+                    for lesson in curriculum.lessons
+                ],
+                "errors": errors,
+            }
+        )
+    else:
+        for lesson in curriculum.lessons:
+            print(f"{lesson.order:>2}. {lesson.title.get(lang)}  [{lesson.id}]")
+            for scenario in curriculum.scenarios_of(lesson.id):
+                print(f"      - {scenario.title.get(lang)}  [{scenario.id}, {scenario.rules}]")
+        key = "cli.scenarios.checked" if args.check and not errors else "cli.scenarios.count"
+        counts = {"lessons": len(curriculum.lessons), "scenarios": len(curriculum.scenarios)}
+        print(translate(key, lang, **counts))
+        for error in errors:
+            print(translate("cli.scenarios.error", lang, error=error), file=sys.stderr)
+    return 1 if errors else 0
+
+
+def _schema(args: argparse.Namespace) -> int:
+    from buraco_core.notation import move_schema, position_schema
+
+    if args.what == "position":
+        print_json(position_schema())
+    elif args.what == "move":
+        print_json(move_schema())
+    else:
+        # The parts' "$ref": "#/$defs/..." point at the document root: their $defs go there.
+        position, move = position_schema(), move_schema()
+        defs = {**position.pop("$defs", {}), **move.pop("$defs", {})}
+        print_json(
+            {
+                "title": "JudgeFile",
+                "type": "object",
+                "required": ["position", "move"],
+                "additionalProperties": False,
+                "properties": {
+                    "rules": {"enum": list(PRESET_NAMES), "default": "fechado"},
+                    "options": {"type": "object", "description": "rule options by name"},
+                    "position": position,
+                    "move": move,
+                },
+                "$defs": defs,
+            }
+        )
+    return 0
+
+
+# --- selfplay ------------------------------------------------------------------------------
+
+
+def _selfplay_args(parser: argparse.ArgumentParser, lang: Lang) -> None:
+    from buraco_core.players import DEFAULT_THINK_MS
+
+    def text(key: str) -> str:
+        return translate(f"cli.arg.{key}", lang)
+
+    _rule_args(parser, lang)
+    parser.add_argument("--rounds", type=int, default=10, metavar="N", help=text("rounds"))
+    parser.add_argument("--players", type=int, choices=(2, 4), default=4, help=text("players"))
+    parser.add_argument("--levels", default="strong,basic", metavar="A,B", help=text("levels"))
+    parser.add_argument(
+        "--think", type=int, default=DEFAULT_THINK_MS, metavar="MS", help=text("think")
+    )
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help=text("seed"))
+    parser.set_defaults(handler=_selfplay)
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    import time
+
+    from buraco_core.players import LEVELS, play_rounds, summarize
+
+    lang = check_lang(args.lang)
+    rules = rules_from_args(args)
+    levels = [name.strip() for name in args.levels.split(",")]
+    if len(levels) != 2 or any(name not in LEVELS for name in levels):
+        allowed = f"A,B ({', '.join(LEVELS)})"
+        raise BuracoInputError(InputCode.NOT_ONE_OF, "--levels", value=args.levels, allowed=allowed)
+    if args.rounds < 1:
+        raise BuracoInputError(InputCode.TOO_SMALL, "--rounds", value=args.rounds, least=1)
+    if args.think < 0:
+        raise BuracoInputError(InputCode.TOO_SMALL, "--think", value=args.think, least=0)
+    start = time.perf_counter()
+    records = list(
+        play_rounds(rules, (levels[0], levels[1]), args.rounds, args.players, args.seed, args.think)
+    )
+    figures = summarize(records) | {"seconds": round(time.perf_counter() - start, 2)}
+    if args.json:
+        print_json(
+            figures
+            | {
+                "levels": levels,
+                "players": args.players,
+                "seed": args.seed,
+                "think_ms": args.think,
+                "rules": rules_label(rules),
+            }
+        )
+        return 0
+    a, b = levels
+    say = partial(translate, lang=lang)
+    title = preset_title(rules.preset, lang)
+    print(say("cli.selfplay.head", rounds=args.rounds, players=args.players, a=a, b=b, rules=title))
+    wins, mean = figures["wins"], figures["mean_score"]
+    print(say("cli.selfplay.wins", a=wins[0], b=wins[1]))
+    print(say("cli.selfplay.mean", a=mean[0], b=mean[1]))
+    print(say("cli.selfplay.endings", batidas=figures["batidas"], stock_outs=figures["stock_outs"]))
+    print(
+        say(
+            "cli.selfplay.moves",
+            moves=figures["moves"],
+            illegal=figures["illegal_attempts"],
+            seconds=figures["seconds"],
+        )
+    )
+    return 0
+
+
+# --- coach ---------------------------------------------------------------------------------
+
+
+def _coach(args: argparse.Namespace) -> int:
+    from buraco_core.judge import check
+    from buraco_core.notation import move_to_data
+    from buraco_core.players.coach import coach
+
+    lang = _lang(args)
+    rules, state, move = _judge_file(args.file, lang)
+    verdict = check(rules, state, move)
+    notes = coach(rules, state, move)
+    if args.json:
+        print_json(
+            {
+                "legal": verdict.ok,
+                "reasons": [reason_json(r, partial(message, lang=lang)) for r in verdict.reasons],
+                "notes": [
+                    {
+                        "code": note.code.value,
+                        "message": _note_text(note, lang),
+                        "better": move_to_data(note.better) if note.better else None,
+                    }
+                    for note in notes
+                ],
+                "rules": rules_label(rules),
+            }
+        )
+        return 0 if verdict.ok else 1
+    head = "cli.judge.legal" if verdict.ok else "cli.judge.illegal"
+    print(translate(head, lang, rules=preset_title(rules.preset, lang)))
+    for reason in verdict.reasons:
+        print(f"  • {message(reason, lang)}  ({reason.source})")
+    for note in notes:
+        print(f"  ! {_note_text(note, lang)}")
+    return 0 if verdict.ok else 1
+
+
+def _note_text(note: Note, lang: Lang) -> str:
+    """The note's message, and the better move in words."""
+    from buraco_core.moves import Discard, Extend, Lay, TakeLixo
+
+    text = translate(f"cli.coach.note.{note.code.value}", lang, **note.params)
+    better = note.better
+    if better is None:
+        return text
+    if isinstance(better, Discard):
+        what = translate("cli.coach.move.discard", lang, card=better.card)
+    elif isinstance(better, Lay):
+        laid = " ".join(c.symbol for group in better.melds for c in group)
+        what = translate("cli.coach.move.lay", lang, cards=laid)
+    elif isinstance(better, Extend):
+        added = " ".join(c.symbol for c in better.cards)
+        what = translate("cli.coach.move.extend", lang, cards=added, meld=better.meld + 1)
+    elif isinstance(better, TakeLixo) and better.new_meld:
+        taken = " ".join(c.symbol for c in better.new_meld)
+        what = translate("cli.coach.move.take_meld", lang, cards=taken)
+    else:
+        what = translate("cli.coach.move.take", lang)
+    return text + " " + translate("cli.coach.better", lang, move=what)
+
+
+# --- rules ---------------------------------------------------------------------------------
+
+
+def _rules(args: argparse.Namespace) -> int:
+    lang = _lang(args)
+    options = dict(parse_option_assignment(t) for t in args.options)
+    chosen = ruleset(args.name, **options) if args.name else None
+    differ = [o for o in OPTIONS if o.presets_differ]
+    if args.json:
+        data: dict[str, Any] = {
+            "options": [
+                {
+                    "name": o.name,
+                    "description": option_description(o.name, lang),
+                    "sources": list(o.sources),
+                    "presets": dict(o.presets),
+                    **({"value": getattr(chosen, o.name)} if chosen else {}),
+                }
+                for o in OPTIONS
+            ],
+            "presets_differ_in": [o.name for o in differ],
+        }
+        if chosen:
+            data["rules"] = rules_label(chosen)
+        print_json(data)
+        return 0
+    if chosen:
+        print(preset_title(chosen.preset, lang))
+        for o in OPTIONS:
+            value = getattr(chosen, o.name)
+            mark = "*" if o.name in chosen.changed_options() else " "
+            print(f"{mark} {o.name} = {value}  ({value_text(o.name, value, lang)})")
+            print(f"      {option_description(o.name, lang)}")
+        return 0
+    print(translate("cli.rules.differ", lang))
+    width = max(len(o.name) for o in differ)
+    titles = [preset_title(p, lang) for p in PRESET_NAMES]
+    rows = [[value_text(o.name, o.presets[p], lang) for p in PRESET_NAMES] for o in differ]
+    col = 2 + max(len(c) for row in [titles, *rows] for c in row)
+    print(" " * (width + 2) + "".join(f"{title:<{col}}" for title in titles))
+    for o, row in zip(differ, rows, strict=True):
+        print(f"{o.name:<{width}}  " + "".join(f"{cell:<{col}}" for cell in row))
+    print()
+    print(translate("cli.rules.more", lang))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
