@@ -10,23 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
-from functools import lru_cache
 from typing import TypeVar
 
 from buraco_core.cards import Card
 from buraco_core.codes import Code
-from buraco_core.melds import Meld, extend_meld, judge_meld
+from buraco_core.melds import Meld, extended, judged
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.rules import RuleSet
 from buraco_core.scoring import RoundScore, SideRound, score_round
 from buraco_core.state import EndReason, MortoStatus, Phase, SideState, State, WaitingMorto
 from buraco_core.verdict import Reason, Verdict
 
-# Judging a meld is the costly part of a move, and the same groups come up again and again
-# while a hand is played (legal_moves tries each one at every step). Both functions are pure
-# functions of frozen values, so their verdicts are remembered.
-_judge_meld = lru_cache(maxsize=8192)(judge_meld)
-_extend_meld = lru_cache(maxsize=8192)(extend_meld)
+# Meld verdicts, remembered (see melds.judged).
+_judge_meld = judged
+_extend_meld = extended
 
 
 class IllegalMove(ValueError):
@@ -598,13 +595,30 @@ def round_score(rules: RuleSet, state: State) -> RoundScore:
 
 
 def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
-    """What the player on turn may do, lazily. Melds are built from the hand's structure
-    (runs of one suit, ranks for trincas), never by trying every subset of the hand."""
-    from buraco_core.legal import candidate_moves
+    """What the player on turn may do, lazily, each move once; `check` accepts every one.
 
-    for move in candidate_moves(rules, state):
-        if _play(rules, state, move, build=False)[0].ok:
-            yield move
+    Complete for these moves (a test enumerates them by brute force on random positions):
+    - every `Draw`, and in Aberto the free `TakeLixo()`;
+    - every justified pickup with a new meld: the top card and two or more hand cards, any
+      meld they make (`TakeLixo(new_meld=...)`);
+    - every justified pickup onto each of the side's melds: the top card alone or with one
+      or two hand cards (`TakeLixo(extend=i, cards=...)`), and with the hand cards that
+      bridge a longer gap between the top card and a sequence;
+    - every new meld of three cards (`Lay`), and the longer ones whose wild, if any, stands
+      for a card the hand does not hold; a vulnerable side's first two melds at once;
+    - every single-card extension of each of the side's melds (`Extend(i, (card,))`):
+      longer ones are reached card by card;
+    - every discard.
+    Not listed: extensions or lays of more cards that the ones above reach in steps.
+    """
+    from buraco_core.legal import legal_moves as listed
+
+    return listed(rules, state)
+
+
+def is_legal(rules: RuleSet, state: State, move: Move) -> bool:
+    """`check(...).ok`, without building the next state (legal_moves asks it)."""
+    return _play(rules, state, move, build=False)[0].ok
 
 
 def go_out_verdict(rules: RuleSet, state: State, side: int) -> Verdict:

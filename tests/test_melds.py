@@ -25,7 +25,7 @@ from buraco_core import (
     ruleset,
 )
 from buraco_core.codes import ALL_SEEDS, PROJECT, Code
-from buraco_core.legal import meld_candidates
+from buraco_core.legal import meld_groups
 from buraco_core.rules import OPTION_NAMES, PRESETS
 from buraco_text import LANGS, catalog, message
 
@@ -484,7 +484,7 @@ def test_trinca_suits_distinct_offers_one_card_of_each_suit() -> None:
     """The melds offered from a hand follow the option: with 7h 7h 7s 7d, the trinca of three
     suits is offered, never the one repeating hearts [seed 003; option trinca_suits]."""
     hand = parse_cards("7h 7h 7s 7d")
-    offered = meld_candidates(hand, ruleset("fechado", trinca_suits="distinct"))
+    offered = meld_groups(hand, ruleset("fechado", trinca_suits="distinct"))
     suits = [sorted(str(c.suit) for c in group) for group in offered]
     assert suits and all(len(set(s)) == len(s) for s in suits)
     assert any(len(group) == 3 for group in offered)
