@@ -7,16 +7,16 @@ its source; a hint on request, the solution after a try.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import streamlit as st
 
-from buraco_app import progress, sheets
+from buraco_app import board, board_task, progress, sheets
 from buraco_app.cards_view import cards_html, meld_html
 from buraco_app.i18n import t
 from buraco_app.settings import rules_summary
-from buraco_app.table_view import cards_text, move_text, show_table
+from buraco_app.table_view import cards_text, move_text
 from buraco_app.verdict_view import show_reasons, sources_text
 from buraco_core.cards import parse_cards
 from buraco_core.curriculum import (
@@ -36,14 +36,8 @@ from buraco_core.curriculum import (
     scenario_state,
 )
 from buraco_core.explain import Lang
-from buraco_core.melds import Meld
-from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.positions import move_from_data
 from buraco_core.scoring import round_from_data, score_round
-from buraco_core.state import State
-
-ACTIONS = ("draw", "take_lixo", "lay", "extend", "discard")
-JUSTIFY = ("none", "new_meld", "extend")
 
 
 @dataclass
@@ -115,39 +109,58 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
     )
     st.markdown(scenario.goal.get(lang))
     state = scenario_state(scenario, rules) if scenario.position is not None else None
-    if state is not None:
-        with st.container(border=True):
-            show_table(rules, state, lang)
-    answer = _answer(scenario, state, lang)
     key = f"sc_{scenario.id}"
-    cols = st.columns(3)
-    if cols[0].button(t("practice.check", lang), key=f"{key}_check", type="primary"):
+    on_board = isinstance(scenario.task, MoveTask) and state is not None
+    answer: Answer | None = None
+    if on_board:
+        assert state is not None
+        board_task.play_on_board(
+            scenario, rules, state, lang, lambda grade: _graded(scenario, attempt, grade)
+        )
+    else:
+        if state is not None:
+            with st.container(border=True):
+                board.show_board(rules, state, f"{key}_table", lang)
+        answer = _answer(scenario, lang)
+    # A horizontal container keeps the buttons side by side on a phone (columns stack).
+    with st.container(horizontal=True):
+        checked = not on_board and st.button(
+            t("practice.check", lang), key=f"{key}_check", type="primary"
+        )
+        if st.button(t("practice.hint", lang), key=f"{key}_hint"):
+            attempt.hint = True
+        if st.button(
+            t("practice.solution", lang), key=f"{key}_solution", disabled=attempt.tries == 0
+        ):
+            attempt.solution_shown = True
+            _save(scenario, attempt)
+            st.rerun()  # the page drew the progress before: draw it again with this result
+    if checked:
         if answer is None:
             st.session_state[f"{key}_missing"] = True
         else:
             st.session_state.pop(f"{key}_missing", None)
-            grade = answer.grade()
-            attempt.tries += 1
-            attempt.last = grade
             attempt.last_answer = answer.text
-            attempt.solved = attempt.solved or grade.correct
-            _save(scenario, attempt)
-    if cols[1].button(t("practice.hint", lang), key=f"{key}_hint"):
-        attempt.hint = True
-    if cols[2].button(
-        t("practice.solution", lang), key=f"{key}_solution", disabled=attempt.tries == 0
-    ):
-        attempt.solution_shown = True
-        _save(scenario, attempt)
+            _graded(scenario, attempt, answer.grade())
+            st.rerun()  # as above: progress bar, marks and lesson list with this result
     if st.session_state.get(f"{key}_missing"):
         st.warning(t("practice.answer_first", lang))
     if attempt.hint:
         st.info(t("practice.hint_is", lang, hint=scenario.hint.get(lang)))
-    if attempt.last is not None:
+    if attempt.last is not None and not on_board:
         _feedback(scenario, attempt, lang)
     if attempt.solution_shown:
         _solution(scenario, lang)
     return attempt
+
+
+def _graded(scenario: Scenario, attempt: Attempt, grade: Grade) -> None:
+    """Count a try and save the result (called before the page reads the progress when the
+    answer is a tap on the board)."""
+    attempt.tries += 1
+    attempt.last = grade
+    attempt.solved = attempt.solved or grade.correct
+    _save(scenario, attempt)
 
 
 @dataclass(frozen=True)
@@ -158,16 +171,10 @@ class Answer:
     grade: Callable[[], Grade]
 
 
-def _answer(scenario: Scenario, state: State | None, lang: Lang) -> Answer | None:
-    """The answer widgets of the task; None until an answer is given."""
+def _answer(scenario: Scenario, lang: Lang) -> Answer | None:
+    """The answer widgets of a task not played on the board; None until an answer is given."""
     task = scenario.task
     key = f"sc_{scenario.id}"
-    if isinstance(task, MoveTask):
-        assert state is not None
-        move = _move_input(state, key, lang)
-        if move is None:
-            return None
-        return Answer(move_text(move, lang), lambda: grade_move(scenario, move))
     if isinstance(task, JudgeTask):
         _show_judged(task, lang)
         choice = st.radio(
@@ -186,6 +193,8 @@ def _answer(scenario: Scenario, state: State | None, lang: Lang) -> Answer | Non
     if isinstance(task, ChooseTask):
         picked = _choose_input(task, key, lang)
         return Answer(", ".join(str(i + 1) for i in picked), lambda: grade_choice(scenario, picked))
+    if not isinstance(task, ScoreTask):
+        return None  # a move task without a position: the course checker refuses those
     totals = _score_input(scenario, task, key, lang)
     text = ", ".join(f"{name}: {points}" for name, points in totals.items())
     return Answer(text, lambda: grade_score(scenario, totals))
@@ -198,73 +207,6 @@ def _show_judged(task: JudgeTask, lang: Lang) -> None:
     elif task.move is not None:
         move = move_from_data(task.move.model_dump(exclude_none=True))
         st.markdown(t("practice.judge_move", lang, move=move_text(move, lang)))
-
-
-def _move_input(state: State, key: str, lang: Lang) -> Move | None:
-    """Build a move from native widgets: an action, the hand cards, and where they go."""
-    hand = state.hand
-    action = st.radio(
-        t("practice.action", lang),
-        ACTIONS,
-        format_func=lambda a: t(f"practice.action.{a}", lang),
-        index=None,
-        key=f"{key}_action",
-    )
-    picked: list[int] = []
-    if action in ("take_lixo", "lay", "extend", "discard"):
-        picked = st.multiselect(
-            t("practice.cards", lang),
-            list(range(len(hand))),
-            format_func=lambda i: hand[i].symbol,
-            key=f"{key}_cards",
-            placeholder=t("practice.cards_placeholder", lang),
-        )
-    cards = tuple(hand[i] for i in picked)
-    melds = state.sides[state.side_of(state.turn)].melds
-    if action is None:
-        return None
-    if action == "draw":
-        return Draw()
-    if action == "discard":
-        return Discard(cards[0]) if len(cards) == 1 else _need_one(lang)
-    if action == "lay":
-        return Lay((cards,)) if cards else None
-    if action == "extend":
-        index = _which_meld(melds, f"{key}_meld", lang)
-        return Extend(index, cards) if cards and index is not None else None
-    how = st.radio(
-        t("practice.justify", lang),
-        JUSTIFY,
-        format_func=lambda j: t(f"practice.justify.{j}", lang),
-        key=f"{key}_justify",
-        horizontal=True,
-    )
-    if how == "new_meld":
-        return TakeLixo(new_meld=cards) if cards else None
-    if how == "extend":
-        index = _which_meld(melds, f"{key}_lixo_meld", lang)
-        return TakeLixo(extend=index, cards=cards) if index is not None else None
-    return TakeLixo()
-
-
-def _which_meld(melds: Sequence[Meld], key: str, lang: Lang) -> int | None:
-    """Pick one of the side's melds (None when the side has none yet)."""
-    if not melds:
-        st.caption(t("practice.no_melds", lang))
-        return None
-    return int(
-        st.selectbox(
-            t("practice.which_meld", lang),
-            list(range(len(melds))),
-            format_func=lambda i: f"{i + 1}: {cards_text(melds[i].cards)}",
-            key=key,
-        )
-    )
-
-
-def _need_one(lang: Lang) -> None:
-    st.caption(t("practice.discard_one", lang))
-    return None
 
 
 def _option_label(task: ChooseTask, index: int, lang: Lang) -> str:
