@@ -157,22 +157,28 @@ BOARD_CSS = f"""
 [class*="st-key-btc"] button{{min-height:0;width:44px;height:60px;padding:0;
 border:1px solid #8a8a8a;border-radius:7px;background:#fff;box-shadow:0 1px 3px rgba(0,0,0,.3);
 transition:transform .1s}}
+[class*="st-key-bt"] button:disabled{{opacity:1;cursor:default;color:{BLACK}}}
 [class*="st-key-btc"] button p{{font-size:18px;font-weight:700;font-family:'DejaVu Sans',Arial,
 sans-serif}}
 [class*="st-key-btc"][class*="-r-"] button p{{color:{RED}}}
 [class*="st-key-btc"][class*="-b-"] button p{{color:{BLACK}}}
-[class*="st-key-btc"][class*="-j-"] button{{background:{JOKER_PAPER}}}
+[class*="st-key-btc"][class*="-j-"] button{{background:{JOKER_PAPER}!important}}
 [class*="st-key-btc"][class*="-j-"] button p{{color:{JOKER_INK}}}
-[class*="st-key-btcs-"] button{{transform:translateY(-9px);border:3px solid {WILD_RING};
-background:#fff3e0}}
+[class*="st-key-btcs-"] button{{transform:translateY(-9px);border:3px solid {WILD_RING}!important;
+background:#fff3e0!important}}
 [class*="st-key-btcn-"] button{{outline:3px solid #2e7d32;outline-offset:1px}}
-[class*="st-key-btm"] button{{justify-content:flex-start;text-align:left;min-height:0;
-padding:2px 8px;background:#fafafa;border:1px solid #bbb}}
-[class*="st-key-btm"] button p{{font-size:17px;font-weight:600}}
-[class*="st-key-btmc-"] button{{border:3px solid #2e7d32;background:#e8f5e9}}
-[class*="st-key-btt-"] button{{min-height:0;padding:4px 10px;border-style:dashed}}
+[class*="st-key-btm"] button{{min-height:0;padding:2px 8px;background:#fafafa!important;
+border:1px solid #bbb!important}}
+[class*="st-key-btm"] button p{{font-size:17px;font-weight:600;color:{BLACK}}}
+[class*="st-key-btmc-"] button{{border:3px solid #2e7d32!important;background:#e8f5e9!important}}
+[class*="st-key-btt-"] button{{min-height:0;padding:4px 10px;border-style:dashed!important}}
 [class*="st-key-bthand"]{{padding-top:10px}}
 """
+
+
+def inject_css() -> None:
+    """The board's style sheet (app.py adds it once per run, as the cards' one)."""
+    st.html(f"<style>{BOARD_CSS}</style>")
 
 
 def _ink(card: Card) -> str:
@@ -249,19 +255,20 @@ def show_board(
     lang: Lang,
     on_move: Callable[[Move], None] | None = None,
     marks: Changes | None = None,
+    seat: int | None = None,
 ) -> None:
-    """The table from the chair of the player on turn. With `on_move` the cards and places
-    are buttons that make a move; without, the same board is drawn for reading only."""
-    seat = state.turn
+    """The table from `seat`'s chair (default: the player on turn). With `on_move` the cards
+    and places are buttons that make a move; without, the same board, for reading only."""
+    seat = state.turn if seat is None else seat
     side = state.side_of(seat)
-    live = on_move is not None and state.phase is not Phase.ENDED
+    live = on_move is not None and state.phase is not Phase.ENDED and seat == state.turn
     pick = current_pick(key) if live else Pick()
     marks = marks or Changes()
 
     def target(kind: TargetKind, meld: int = 0, other: bool = False) -> tuple[object, ...]:
         return (key, state, Target(kind, meld, other), on_move)
 
-    _seats(state, lang)
+    _seats(state, seat, lang)
     for other in (True, False):
         melds_side = 1 - side if other else side
         melds = state.sides[melds_side].melds
@@ -306,14 +313,13 @@ def show_board(
                     + " "
                     + " | ".join(cards_label([hand[p] for p in g]) for g in pick.groups)
                 )
-    _middle(rules, state, key, lang, live, pick, target)
-    _hand(state, key, lang, live, pick, marks)
+    _middle(rules, state, seat, key, lang, live, pick, target)
+    _hand(state, seat, key, lang, live, pick, marks)
     _marks_text(marks, lang)
 
 
-def _seats(state: State, lang: Lang) -> None:
+def _seats(state: State, seat: int, lang: Lang) -> None:
     """Who plays where, and how many cards each other hand holds (seats count from 1)."""
-    seat = state.turn
     parts = [t("board.you", lang, seat=seat + 1)]
     for other in range(state.players):
         if other == seat:
@@ -329,6 +335,7 @@ def _seats(state: State, lang: Lang) -> None:
 def _middle(
     rules: RuleSet,
     state: State,
+    seat: int,
     key: str,
     lang: Lang,
     live: bool,
@@ -371,7 +378,7 @@ def _middle(
             args=target("discard"),
             disabled=not live,
         )
-    side = state.sides[state.side_of(state.turn)]
+    side = state.sides[state.side_of(seat)]
     if side.morto is MortoStatus.WAITING:
         morto = t("table.morto.waiting", lang, seat=(side.waiting_seat or 0) + 1)
     else:
@@ -380,8 +387,10 @@ def _middle(
     st.caption(f"{t('table.our_morto', lang)}: {morto} · {mortos}")
 
 
-def _hand(state: State, key: str, lang: Lang, live: bool, pick: Pick, marks: Changes) -> None:
-    hand = state.hand
+def _hand(
+    state: State, seat: int, key: str, lang: Lang, live: bool, pick: Pick, marks: Changes
+) -> None:
+    hand = state.hands[seat]
     head = st.container(horizontal=True, vertical_alignment="center")
     head.markdown(f"**{t('table.your_hand', lang, count=len(hand))}**")
     by_rank = head.toggle(t("board.by_rank", lang), key=f"{key}_by_rank")

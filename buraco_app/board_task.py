@@ -85,7 +85,7 @@ def play_on_board(
     with st.container(border=True):
         if played is not None and played.after is not None:
             marks = board.changes(state, played.after)
-            board.show_board(rules, played.after, key, lang, marks=marks)
+            board.show_board(rules, played.after, key, lang, marks=marks, seat=state.turn)
         else:
             board.show_board(
                 rules,

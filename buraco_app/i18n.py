@@ -408,7 +408,7 @@ PT: dict[str, str] = {
     # --- the board (buraco_app/board.py, board_task.py)
     "board.meld": "Jogo {n}:",
     "board.canastra": "canastra {kind}",
-    "board.new_meld": "＋ Novo jogo",
+    "board.new_meld": "+ Novo jogo",
     "board.set_aside": "Separar jogo",
     "board.aside": "Separados para baixar junto:",
     "board.you": "Você: jogador {seat}",
@@ -839,7 +839,7 @@ EN: dict[str, str] = {
     # --- the board (buraco_app/board.py, board_task.py)
     "board.meld": "Meld {n}:",
     "board.canastra": "canastra {kind}",
-    "board.new_meld": "＋ New meld",
+    "board.new_meld": "+ New meld",
     "board.set_aside": "Set aside",
     "board.aside": "Set aside, to lay together:",
     "board.you": "You: player {seat}",
