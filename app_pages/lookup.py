@@ -68,7 +68,17 @@ if view == "lixo":
     top = cards_view.card_input("lookup_lixo_top", label=t("lookup.top_card"), taps=False)
     hand = cards_view.card_input("lookup_lixo_hand", label=t("lookup.hand"), taps=False)
     melds = side_melds("lookup_lixo_melds")
-    if top and len(top) != 1:
+    cards_view.grid_into(
+        "lookup_lixo",
+        [
+            cards_view.GridField("lookup_lixo_top", t("lookup.top_card"), single=True),
+            cards_view.GridField("lookup_lixo_hand", t("lookup.hand")),
+            cards_view.GridField("lookup_lixo_melds", t("lookup.melds"), lines=True),
+        ],
+    )
+    if not top:
+        st.caption(t("lookup.lixo_first"))  # no verdict before there is a top card
+    elif len(top) != 1:
         st.warning(t("lookup.one_top"))
     elif top and hand is not None and melds is not None:
         try:
@@ -96,13 +106,17 @@ if view == "lixo":
 if view == "go_out":
     st.caption(t("lookup.rules_caption", rules=rules_summary(rules, lang)))
     melds = side_melds("lookup_go_out_melds")
+    melds_field = cards_view.GridField("lookup_go_out_melds", t("lookup.melds"), lines=True)
+    cards_view.grid_into("lookup_go_out", [melds_field])
     morto = st.radio(
         t("lookup.morto"),
         ["taken", "available", "stock"],
         format_func=lambda m: t(f"lookup.morto.{m}", lang),
         key="lookup_go_out_morto",
     )
-    if melds is not None:
+    if melds == []:
+        st.caption(t("lookup.go_out_first"))  # no verdict before there is a meld
+    elif melds is not None:
         statuses = {
             "taken": ["taken", "available"],
             "available": ["available", "available"],

@@ -6,16 +6,18 @@ glyphs coloured explicitly (red ♥ ♦, black ♣ ♠, jokers purple on gold) b
 server may have no colour emoji font; rows wrap, so a 14-card canastra fits a 390 px phone.
 
 Input: `card_input(key)` is a text field that reads the notation ("3s 2s 5s 4s", "10♠",
-"JK") plus tap pickers (suit, then rank) that append to it. It returns the cards, or None
-after showing the parse error next to the field. Tests drive it through the text field
-(`at.text_input(key=key)`) or the pickers: open them with `at.session_state[key + "_taps"]
-= True`, then `at.segmented_control(key=key + "_suit")` and `at.pills(key=key + "_rank")`.
+"JK") plus `card_grid`, every card once, one tap each, appending to it. It returns the
+cards, or None after showing the parse error next to the field. Tests drive it through the
+text field (`at.text_input(key=key)`) or the grid (`at.pills(key=key + "_grid_h")`, set to a
+Card). Streamlit's own "Press Enter to apply" under a field is hidden by CARD_CSS: it is
+English in every language.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 import streamlit as st
@@ -53,6 +55,10 @@ box-shadow:0 1px 3px rgba(0,0,0,.3)}}
 .bt-meld-row{{display:flex;align-items:center;gap:6px}}
 .bt-meld-no{{font-weight:700;color:#555;min-width:1.2em;text-align:right}}
 .bt-table table{{width:100%;table-layout:fixed;overflow-wrap:anywhere}}
+[class*="st-key-btg-"] button{{min-width:40px;min-height:34px;padding:0 6px;justify-content:center}}
+[class*="st-key-btg-"] button p{{font-size:16px;font-weight:700}}
+[class*="st-key-btg-"] [data-testid="stButtonGroup"]{{margin-bottom:-10px}}
+[data-testid="InputInstructions"]{{display:none}}
 .bt-table th:first-child{{width:40%}}
 @media (max-width:640px){{
 .bt-table table{{font-size:.85em}} .bt-table th,.bt-table td{{padding:.3em}}}}
@@ -157,21 +163,56 @@ RANKS: tuple[str, ...] = (*(RANK_TEXT[r] for r in range(1, 14)), "JK")
 SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 
 
-def _suit_label(suit: Suit, lang: Lang) -> str:
-    # Markdown colour: the pills are native widgets, so no inline HTML there. The name makes
-    # a bigger tap target (and keeps a lone ♠ from being taken for an icon).
-    label = f"{suit.symbol}{TEXT_ONLY} {SUIT_NAMES[lang][suit]}"
-    return f":red[{label}]" if suit.red else label
+# The grid's rows: alternating colours read easier than the suits' alphabetical order.
+GRID_SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+JOKER = Card()
 
 
-def _append_tapped(key: str) -> None:
-    rank = st.session_state.get(f"{key}_rank")
-    if rank is None:
+def _grid_label(card: Card) -> str:
+    # Markdown colour: the pills are native widgets, so no inline HTML there.
+    return f":red[{card.symbol}]" if card.suit is not None and card.suit.red else card.symbol
+
+
+def _grid_tapped(key: str, row: str, on_card: Callable[[Card], None]) -> None:
+    card = st.session_state.get(f"{key}_grid_{row}")
+    if card is None:
         return
-    suit = st.session_state.get(f"{key}_suit") or Suit.SPADES
-    token = "JK" if rank == "JK" else rank + Suit(suit).symbol
-    st.session_state[key] = f"{st.session_state.get(key, '').strip()} {token}".strip()
-    st.session_state[f"{key}_rank"] = None  # a pill is a button here, not a choice
+    st.session_state[f"{key}_grid_{row}"] = None  # a pill is a button here, not a choice
+    on_card(card)
+
+
+def card_grid(key: str, on_card: Callable[[Card], None], lang: Lang | None = None) -> None:
+    """Every card once, one tap each: a row of ranks per suit, and the joker. A tap calls
+    `on_card(card)` (from the widget's callback, before the page runs again).
+
+    Pills, not a multiselect: no "Select all", no typing, and each card is a button named
+    "4♠" for a test or a screen reader. Tests tap with `at.pills(key=f"{key}_grid_s")`
+    (rows `s h c d` and `jk`) set to the Card."""
+    lang = lang or get_lang()
+    with st.container(key=f"btg-{key}"):
+        for suit in GRID_SUITS:
+            st.pills(
+                SUIT_NAMES[lang][suit],
+                [Card(rank, suit) for rank in range(1, 14)],
+                format_func=_grid_label,
+                key=f"{key}_grid_{suit.value}",
+                on_change=_grid_tapped,
+                args=(key, suit.value, on_card),
+                label_visibility="collapsed",
+            )
+        st.pills(
+            t("cards.joker", lang),
+            [JOKER],
+            format_func=lambda _: "JK",
+            key=f"{key}_grid_jk",
+            on_change=_grid_tapped,
+            args=(key, "jk", on_card),
+            label_visibility="collapsed",
+        )
+
+
+def _append(key: str, card: Card) -> None:
+    st.session_state[key] = f"{st.session_state.get(key, '').strip()} {card.symbol}".strip()
 
 
 def _remove_last(key: str) -> None:
@@ -212,29 +253,86 @@ def card_input(key: str, *, label: str | None = None, taps: bool = True) -> tupl
 
 
 def _tap_pickers(key: str) -> None:
+    # One tap per card (a 7-card meld in 7 taps), then undo and clear side by side (a
+    # horizontal container keeps them on one line on a phone, where columns stack).
     lang = get_lang()
-    # Lazy: the pickers are drawn only while the expander is open (most reruns are typing).
-    taps = st.expander(t("cards.tap"), key=f"{key}_taps", on_change="rerun")
-    if not taps.open:
+    st.caption(t("cards.tap", lang))
+    card_grid(key, lambda card: _append(key, card), lang)
+    with st.container(horizontal=True):
+        st.button("⌫ " + t("cards.undo"), key=f"{key}_undo", on_click=_remove_last, args=(key,))
+        st.button(t("cards.clear"), key=f"{key}_clear", on_click=_clear, args=(key,))
+
+
+@dataclass(frozen=True, slots=True)
+class GridField:
+    """A card field the grid can fill: `single` holds one card (a tap replaces it and moves
+    on to the next field); `lines` holds one meld per line."""
+
+    key: str
+    label: str
+    single: bool = False
+    lines: bool = False
+
+
+def _focus(key: str, fields: Sequence[GridField]) -> GridField:
+    chosen = st.session_state.get(f"{key}_into")
+    return next((f for f in fields if f.key == chosen), fields[0])
+
+
+def _tapped_into(key: str, fields: Sequence[GridField], card: Card) -> None:
+    field = _focus(key, fields)
+    if field.single:
+        st.session_state[field.key] = card.symbol
+        later = fields[fields.index(field) + 1 :]
+        if later:
+            st.session_state[f"{key}_into"] = later[0].key
+    elif field.lines:
+        text = st.session_state.get(field.key, "")
+        sep = "" if not text or text.endswith("\n") else " "
+        st.session_state[field.key] = f"{text}{sep}{card.symbol}"
+    else:
+        _append(field.key, card)
+
+
+def _undo_into(key: str, fields: Sequence[GridField]) -> None:
+    field = _focus(key, fields)
+    text = st.session_state.get(field.key, "").rstrip(" ")
+    if text.endswith("\n"):
+        st.session_state[field.key] = text[:-1]
         return
-    with taps:
+    cut = max(text.rfind(" "), text.rfind("\n"))
+    st.session_state[field.key] = text[: cut + 1].rstrip(" ") if cut >= 0 else ""
+
+
+def _new_line(key: str, fields: Sequence[GridField]) -> None:
+    field = _focus(key, fields)
+    text = st.session_state.get(field.key, "").rstrip()
+    if text:
+        st.session_state[field.key] = text + "\n"
+
+
+def grid_into(key: str, fields: Sequence[GridField], lang: Lang | None = None) -> None:
+    """One card grid for several fields: choose the field, then tap cards into it (the
+    fields themselves are drawn by the page, and stay typeable)."""
+    lang = lang or get_lang()
+    if len(fields) > 1:
+        st.session_state.setdefault(f"{key}_into", fields[0].key)
         st.segmented_control(
-            t("cards.suit"),
-            SUITS,
-            format_func=lambda suit: _suit_label(suit, lang),
-            default=Suit.SPADES,
+            t("cards.tap_into", lang),
+            [f.key for f in fields],
+            format_func={f.key: f.label for f in fields}.__getitem__,
             required=True,
-            key=f"{key}_suit",
-            persist_state="session",
+            key=f"{key}_into",
         )
-        st.pills(
-            t("cards.rank"),
-            RANKS,
-            key=f"{key}_rank",
-            on_change=_append_tapped,
-            args=(key,),
+    card_grid(key, lambda card: _tapped_into(key, fields, card), lang)
+    with st.container(horizontal=True):
+        st.button(
+            "⌫ " + t("cards.undo", lang), key=f"{key}_undo", on_click=_undo_into, args=(key, fields)
         )
-        # A horizontal container keeps both buttons on one line on a phone (columns stack).
-        with st.container(horizontal=True):
-            st.button("⌫ " + t("cards.undo"), key=f"{key}_undo", on_click=_remove_last, args=(key,))
-            st.button(t("cards.clear"), key=f"{key}_clear", on_click=_clear, args=(key,))
+        if _focus(key, fields).lines:
+            st.button(
+                "↵ " + t("cards.next_meld", lang),
+                key=f"{key}_newline",
+                on_click=_new_line,
+                args=(key, fields),
+            )
