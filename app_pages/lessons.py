@@ -22,10 +22,12 @@ if wanted not in ids:
 def label(lesson_id: str) -> str:
     lesson = course.lesson(lesson_id)
     solved = sum(done.get(s, 0) >= player.progress.Result.SOLVED for s in lesson.scenarios)
-    return f"{lesson.order}. {lesson.title.get(lang)} · {solved}/{len(lesson.scenarios)}"
+    stars = player.stars_text(player.progress.lesson_stars(done, lesson.scenarios))
+    return f"{lesson.order}. {lesson.title.get(lang)} · {solved}/{len(lesson.scenarios)} {stars}"
 
 
 chosen = st.selectbox(t("lessons.choose"), ids, index=ids.index(wanted), format_func=label)
+player.legend(lang)
 if chosen != st.query_params.get("lesson"):
     st.query_params["lesson"] = chosen
 lesson = course.lesson(chosen)

@@ -198,13 +198,15 @@ def cards_label(cards: Sequence[Card]) -> str:
     return " ".join(_label(c) for c in cards)
 
 
-def meld_label(meld: Meld, number: int, lang: Lang) -> str:
-    """ "Jogo 2: 3♠ 4♠ 5♠" with the wild marked, low to high as it lies."""
+def meld_label(meld: Meld, number: int, lang: Lang, theirs: bool = False) -> str:
+    """ "Jogo 2: 3♠ 4♠ 5♠" ("Jogo deles 2: …" across the table), the wild marked, low to
+    high as it lies."""
     parts = []
     for slot in meld.slots:
         text = _label(slot.card)
         parts.append(f":orange-background[{slot.card.symbol}]" if slot.wild else text)
-    return t("board.meld", lang, n=number) + " " + " ".join(parts)
+    name = t("board.their_meld" if theirs else "board.meld", lang, n=number)
+    return name + " " + " ".join(parts)
 
 
 def _pick_key(key: str) -> str:
@@ -278,7 +280,7 @@ def show_board(
         for index, meld in enumerate(melds):
             changed = (melds_side, index) in marks.melds
             st.button(
-                meld_label(meld, index + 1, lang)
+                meld_label(meld, index + 1, lang, other)
                 + (
                     f" · {t('board.canastra', lang, kind=meld.canastra(rules))}"
                     if meld.canastra(rules)

@@ -77,6 +77,13 @@ PT: dict[str, str] = {
     "cards.suit": "Naipe",
     "cards.rank": "Valor (toque para acrescentar)",
     "cards.joker": "Curinga",
+    "progress.legend": "Marcas, estrelas e onde fica o seu progresso",
+    "progress.legend_text": "Exercícios: ○ ainda não · ◐ viu a solução · ✓ resolvido · "
+    "★ resolvido de primeira, sem dica.  \nLições: ★☆☆ todos resolvidos · ★★☆ e metade "
+    "de primeira, sem dica · ★★★ todos de primeira, sem dica.",
+    "progress.kept": "O progresso fica guardado neste navegador: ao voltar, ele está aqui, "
+    "sem link. Para levá-lo a outro aparelho, abra lá o link desta página (ele leva o seu "
+    "código de aluno).",
     "lookup.lixo_first": "Toque a carta de cima do lixo, depois a sua mão e os jogos da dupla.",
     "lookup.go_out_first": "Toque os jogos da sua dupla (“Outro jogo” separa um do outro).",
     "cards.tap_into": "Tocar as cartas em:",
@@ -412,6 +419,7 @@ PT: dict[str, str] = {
     "sheet.err.busy": "O banco de dados não respondeu; tente de novo.",
     # --- the board (buraco_app/board.py, board_task.py)
     "board.meld": "Jogo {n}:",
+    "board.their_meld": "Jogo deles {n}:",
     "board.canastra": "canastra {kind}",
     "board.new_meld": "+ Novo jogo",
     "board.set_aside": "Separar jogo",
@@ -514,6 +522,13 @@ EN: dict[str, str] = {
     "cards.suit": "Suit",
     "cards.rank": "Rank (tap to add)",
     "cards.joker": "Joker",
+    "progress.legend": "Marks, stars and where your progress is kept",
+    "progress.legend_text": "Exercises: ○ not yet · ◐ saw the solution · ✓ solved · "
+    "★ solved at the first try, no hint.  \nLessons: ★☆☆ all solved · ★★☆ and half at "
+    "the first try, no hint · ★★★ all at the first try, no hint.",
+    "progress.kept": "Your progress is kept in this browser: come back and it is here, no "
+    "link needed. To take it to another device, open this page's link there (it carries "
+    "your learner code).",
     "lookup.lixo_first": "Tap the lixo's top card, then your hand and your side's melds.",
     "lookup.go_out_first": "Tap your side's melds (“Next meld” starts the next one).",
     "cards.tap_into": "Tap the cards into:",
@@ -848,6 +863,7 @@ EN: dict[str, str] = {
     "sheet.err.busy": "The database did not answer; try again.",
     # --- the board (buraco_app/board.py, board_task.py)
     "board.meld": "Meld {n}:",
+    "board.their_meld": "Their meld {n}:",
     "board.canastra": "canastra {kind}",
     "board.new_meld": "+ New meld",
     "board.set_aside": "Set aside",

@@ -72,13 +72,32 @@ def reset(scenario: Scenario) -> None:
 
 
 def learner_id() -> str:
-    """The learner's id from the URL, created on the first visit."""
+    """The learner's id: from the link (`?learner=`, which carries progress to another
+    device), else from this browser's cookie, else a new one; kept in the URL either way."""
     found = st.query_params.get(progress.QP_LEARNER, "")
-    if found and progress.valid_learner_id(found):
-        return found
-    new = progress.new_learner_id()
-    st.query_params[progress.QP_LEARNER] = new
-    return new
+    if not progress.valid_learner_id(found):
+        found = st.context.cookies.get(progress.COOKIE, "") or ""
+    if not progress.valid_learner_id(found):
+        found = progress.new_learner_id()
+    if st.query_params.get(progress.QP_LEARNER) != found:
+        st.query_params[progress.QP_LEARNER] = found
+    return found
+
+
+def _remember_in_browser(learner: str) -> None:
+    """Keep the id in a cookie of this site, so that reopening the app without the link
+    brings the progress back. A same-origin script, nothing fetched; once per session."""
+    if learner in (st.context.cookies.get(progress.COOKIE), st.session_state.get(_COOKIE_SET)):
+        return
+    st.session_state[_COOKIE_SET] = learner
+    st.html(
+        f"<script>document.cookie = '{progress.COOKIE}={learner}; path=/; "
+        f"max-age={progress.COOKIE_MAX_AGE}; SameSite=Lax';</script>",
+        unsafe_allow_javascript=True,
+    )
+
+
+_COOKIE_SET = "learner_cookie_set"
 
 
 def progress_store() -> progress.ProgressStore:
@@ -86,7 +105,9 @@ def progress_store() -> progress.ProgressStore:
 
 
 def results() -> dict[str, progress.Result]:
-    return progress_store().results(learner_id())
+    learner = learner_id()
+    _remember_in_browser(learner)
+    return progress_store().results(learner)
 
 
 def _save(scenario: Scenario, attempt: Attempt) -> None:
@@ -317,6 +338,17 @@ def _solution(scenario: Scenario, lang: Lang) -> None:
 def course() -> Curriculum:
     """The lessons and scenarios, read once per server (they are files in the project)."""
     return load_curriculum()
+
+
+def stars_text(stars: int) -> str:
+    return "★" * stars + "☆" * (3 - stars)
+
+
+def legend(lang: Lang) -> None:
+    """What the marks and stars mean, and where the progress is kept."""
+    with st.expander(t("progress.legend", lang)):
+        st.markdown(t("progress.legend_text", lang))
+        st.caption(t("progress.kept", lang))
 
 
 def result_mark(result: progress.Result | None) -> str:
