@@ -71,9 +71,9 @@ if view == "lixo":
     cards_view.grid_into(
         "lookup_lixo",
         [
-            cards_view.GridField("lookup_lixo_top", t("lookup.top_card"), single=True),
-            cards_view.GridField("lookup_lixo_hand", t("lookup.hand")),
-            cards_view.GridField("lookup_lixo_melds", t("lookup.melds"), lines=True),
+            cards_view.GridField("lookup_lixo_top", t("lookup.into.top"), single=True),
+            cards_view.GridField("lookup_lixo_hand", t("lookup.into.hand")),
+            cards_view.GridField("lookup_lixo_melds", t("lookup.into.melds"), lines=True),
         ],
     )
     if not top:

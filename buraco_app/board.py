@@ -274,9 +274,9 @@ def show_board(
     for other in (True, False):
         melds_side = 1 - side if other else side
         melds = state.sides[melds_side].melds
-        st.markdown(f"**{t('table.their_melds' if other else 'table.our_melds', lang)}**")
-        if not melds and other:
-            st.caption(t("table.no_melds", lang))
+        title = t("table.their_melds" if other else "table.our_melds", lang)
+        none = f": :gray[{t('table.no_melds', lang)}]" if not melds and other else ""
+        st.markdown(f"**{title}**{none}")
         for index, meld in enumerate(melds):
             changed = (melds_side, index) in marks.melds
             st.button(

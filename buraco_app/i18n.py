@@ -77,6 +77,9 @@ PT: dict[str, str] = {
     "cards.suit": "Naipe",
     "cards.rank": "Valor (toque para acrescentar)",
     "cards.joker": "Curinga",
+    "lookup.into.top": "Carta de cima",
+    "lookup.into.hand": "Mão",
+    "lookup.into.melds": "Jogos da dupla",
     "progress.legend": "Marcas, estrelas e onde fica o seu progresso",
     "progress.legend_text": "Exercícios: ○ ainda não · ◐ viu a solução · ✓ resolvido · "
     "★ resolvido de primeira, sem dica.  \nLições: ★☆☆ todos resolvidos · ★★☆ e metade "
@@ -522,6 +525,9 @@ EN: dict[str, str] = {
     "cards.suit": "Suit",
     "cards.rank": "Rank (tap to add)",
     "cards.joker": "Joker",
+    "lookup.into.top": "Top card",
+    "lookup.into.hand": "Hand",
+    "lookup.into.melds": "Side's melds",
     "progress.legend": "Marks, stars and where your progress is kept",
     "progress.legend_text": "Exercises: ○ not yet · ◐ saw the solution · ✓ solved · "
     "★ solved at the first try, no hint.  \nLessons: ★☆☆ all solved · ★★☆ and half at "
