@@ -144,3 +144,18 @@ def test_may_i_take_the_lixo_by_taps(
     expect(page.get_by_text("Pegar o lixo e baixar a carta de cima com 5♥ 6♥")).to_be_visible()
     no_streamlit_english(page)
     screenshot(page, "lookup_lixo_taps_phone")
+
+
+def test_no_streamlit_english_while_typing(
+    open_page: OpenPage, phone: dict[str, int], screenshot: Shot
+) -> None:
+    """Streamlit writes "Press Enter to apply" under a field being typed, in English in
+    every language: the app hides it (Enter still applies)."""
+    page = open_page("lookup", phone)
+    page.get_by_label("Cartas", exact=True).press_sequentially("4h 5h")
+    assert page.get_by_text("Press Enter to apply").count() == 1  # there, and hidden
+    expect(page.get_by_text("Press Enter to apply")).to_be_hidden()
+    Taps(page).radio("Posso pegar o lixo?")
+    page.get_by_label("Jogos da sua dupla na mesa (um por linha)").press_sequentially("4h")
+    expect(page.get_by_text("Press Ctrl+Enter to apply")).to_be_hidden()
+    screenshot(page, "lookup_typing_phone")
