@@ -123,6 +123,7 @@ class Changes:
 
     new_cards: tuple[int, ...] = ()  # positions in the new hand (the lixo came in, a draw)
     melds: frozenset[tuple[int, int]] = field(default_factory=frozenset)  # (side, index)
+    cleaned: tuple[int, ...] = ()  # the mover's melds that turned clean (the 2 went home)
     morto: str | None = None  # "arrived" or "waits"
     ended: bool = False
 
@@ -142,11 +143,17 @@ def changes(before: State, after: State) -> Changes:
             if index >= len(was.melds) or was.melds[index] != meld:
                 melds.add((side, index))
     mine = before.side_of(seat)
+    was_dirty = [not m.clean for m in before.sides[mine].melds]
+    cleaned = tuple(
+        i
+        for i, m in enumerate(after.sides[mine].melds[: len(was_dirty)])
+        if was_dirty[i] and m.clean
+    )
     morto = None
     status_before, status_after = before.sides[mine].morto, after.sides[mine].morto
     if status_before is not status_after:
         morto = "waits" if status_after is MortoStatus.WAITING else "arrived"
-    return Changes(tuple(new_cards), frozenset(melds), morto, after.phase is Phase.ENDED)
+    return Changes(tuple(new_cards), frozenset(melds), cleaned, morto, after.phase is Phase.ENDED)
 
 
 # --- drawing ----------------------------------------------------------------------------------
@@ -428,7 +435,7 @@ def _hand(
 
 
 def _marks_text(marks: Changes, lang: Lang) -> None:
-    lines = []
+    lines = [t("board.mark.cleaned", lang, n=i + 1) for i in marks.cleaned]
     if marks.new_cards:
         lines.append(t("board.mark.new_cards", lang, n=len(marks.new_cards)))
     if marks.morto:

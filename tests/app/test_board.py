@@ -157,6 +157,16 @@ def test_a_legal_move_redraws_the_board_the_two_went_home(open_app: Open) -> Non
     assert melds[0].label == "Meld 1: 2♠ 3♠ 4♠ 5♠"  # now in its place, not marked wild
     assert melds[0].key.startswith("btmc-")  # marked as changed
     assert "4♠" not in board_labels(at)  # the card left the hand
+    assert any("meld 1 turned clean" in c.value for c in at.caption)
+
+
+def test_the_hand_switch_sorts_by_rank(open_app: Open) -> None:
+    at = open_app("practice", scenario="draw_comes_first", lang="en")
+    hand = [b.label for b in at.button if (b.key or "").startswith("btc-") and "lixo" not in b.key]
+    assert hand[:4] == ["8♠", "Q♠", "K♠", "A♥"]  # by suit: ♠ ♥ ♣ ♦, each low to high
+    at.toggle(key="sc_draw_comes_first_board_by_rank").set_value(True).run()
+    hand = [b.label for b in at.button if (b.key or "").startswith("btc-") and "lixo" not in b.key]
+    assert hand[:3] == ["A♥", "3♥", "4♣"]
 
 
 def test_an_illegal_move_keeps_the_board_and_names_the_cards(open_app: Open) -> None:
