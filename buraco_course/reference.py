@@ -1,0 +1,329 @@
+"""The rules reference: every rule point in the project's own words, and a search that
+understands how a player asks ("como pego o morto?", "o monte acabou", "coringa").
+
+The points and the disputes ("Quem tem razão?") are data in reference.toml. Whatever differs
+between presets is never written per preset: a point governed by an option holds one text per
+value of that option, and the text a preset shows is picked by that preset's RuleSet value,
+the same value the core judges with.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import tomllib
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from buraco_core.errors import BuracoInputError
+from buraco_core.explain import Lang
+from buraco_core.rules import PRESET_NAMES, PRESETS, PresetName, RuleSet, option_choices
+
+
+class Text(BaseModel):
+    """A text in both languages."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    pt: str = Field(min_length=1)
+    en: str = Field(min_length=1)
+
+    def __call__(self, lang: Lang = "pt") -> str:
+        return self.pt if lang == "pt" else self.en
+
+
+def value_key(value: Any) -> str:
+    """The key under which a point keeps the text for an option value: `true`/`false`, the
+    value itself for a named choice, `number` (a template over `{value}`) for a number."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return "number"
+    return str(value)
+
+
+class RulePoint(BaseModel):
+    """One rule point: what it says, where it comes from, what governs it, where it is taught."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    topic: str
+    title: Text
+    text: Text
+    sources: tuple[str, ...] = Field(min_length=1)
+    option: str | None = None
+    values: Mapping[str, Text] = Field(default_factory=dict)
+    lesson: str | None = None
+    scenarios: tuple[str, ...] = ()
+    words: str = ""  # how players also ask for it; searched, never shown
+
+    def value_text(self, value: Any, lang: Lang = "pt") -> str:
+        """What this point says under one value of its option."""
+        text = self.values[value_key(value)](lang)
+        return text.format(value=value) if isinstance(value, int) else text
+
+    def at_table(self, rules: RuleSet, lang: Lang = "pt") -> str | None:
+        """What the point says under these rules (None when no option governs it)."""
+        if self.option is None:
+            return None
+        return self.value_text(getattr(rules, self.option), lang)
+
+    def per_preset(self, lang: Lang = "pt") -> tuple[tuple[PresetName, str], ...]:
+        """The point under each preset, read from the presets' RuleSets; empty when the
+        point is the same everywhere."""
+        if self.option is None:
+            return ()
+        return tuple(
+            (p, self.value_text(getattr(PRESETS[p], self.option), lang)) for p in PRESET_NAMES
+        )
+
+
+class Reading(BaseModel):
+    """What one side of a dispute says, in the project's words, with its sources."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    sources: tuple[str, ...] = Field(min_length=1)
+    text: Text
+    value: str | None = None  # the option value (value_key) that follows this reading
+
+
+class Dispute(BaseModel):
+    """A point the sources disagree on, and the option a table settles it with."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    title: Text
+    option: str
+    points: tuple[str, ...] = Field(min_length=1)
+    readings: tuple[Reading, ...] = Field(min_length=2)
+    # Only while the option is still to come: what the core does today, in every preset.
+    today: Text | None = None
+
+    def pending(self) -> bool:
+        """True while the option that settles it is still to come."""
+        return self.option not in RuleSet.model_fields
+
+    def options_for(self, reading: Reading) -> dict[str, Any]:
+        """The option setting that follows a reading, as `RuleSet.with_options` and a link
+        take it; empty while the option is still to come."""
+        if self.pending() or reading.value is None:
+            return {}
+        choices = option_choices(self.option)
+        if choices is None:
+            return {self.option: int(reading.value)}
+        found = [c for c in choices if value_key(c) == reading.value]
+        if not found:
+            raise BuracoInputError(f"dispute {self.id}", f"no {self.option} = {reading.value}")
+        return {self.option: found[0]}
+
+    def reading_of(self, rules: RuleSet) -> Reading | None:
+        """The reading these rules follow (None if they follow none of them)."""
+        if self.pending():
+            return None
+        value = getattr(rules, self.option)
+        return next((r for r in self.readings if self.options_for(r) == {self.option: value}), None)
+
+    def per_preset(self) -> tuple[tuple[PresetName, Any, Reading | None], ...]:
+        """Each preset's value of the option, read from its RuleSet, and the reading it
+        follows; empty while the option is still to come."""
+        if self.pending():
+            return ()
+        return tuple(
+            (p, getattr(PRESETS[p], self.option), self.reading_of(PRESETS[p])) for p in PRESET_NAMES
+        )
+
+
+class Reference(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    topics: Mapping[str, Text]
+    point: tuple[RulePoint, ...]
+    dispute: tuple[Dispute, ...]
+
+
+@cache
+def _reference() -> Reference:
+    raw = resources.files("buraco_course").joinpath("reference.toml").read_text(encoding="utf-8")
+    try:
+        return Reference.model_validate(tomllib.loads(raw))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise BuracoInputError(f"reference.toml: {where}", first["msg"]) from None
+
+
+def topics() -> Mapping[str, Text]:
+    """Topic id -> its title, in the order of the reference."""
+    return _reference().topics
+
+
+def points() -> tuple[RulePoint, ...]:
+    """Every rule point, in the order a player learns them."""
+    return _reference().point
+
+
+def point(point_id: str) -> RulePoint:
+    found = next((p for p in points() if p.id == point_id), None)
+    if found is None:
+        raise BuracoInputError(f"rule point {point_id!r}", "no such rule point")
+    return found
+
+
+def disputes() -> tuple[Dispute, ...]:
+    """The points the sources disagree on ("Quem tem razão?")."""
+    return _reference().dispute
+
+
+# --- search ----------------------------------------------------------------------------------
+
+# Each group is one idea as players say it, in both languages; a word stands for its group.
+_SYNONYMS: dict[str, str] = {
+    "wild": "curinga coringa curingao coringao joker jk wild",
+    "trinca": "trinca lavadeira",
+    "lixo": "lixo lixeira descarte descartar descarta descartou descarto discard discarded "
+    "discarding",
+    "stock": "monte estoque stock",
+    "go_out": "bater bate bati batida batendo bateu batem go goe going went",
+    "run_out": "acabou acabar acaba acabaram acabe esgotou esgotar zerar zerou ran exhausted "
+    "empty vazio vazia",
+    "take": "pegar pego pega pegou pegam pegue pegando peguei take took taking taken pick "
+    "picked pickup receber recebe",
+    "draw": "comprar compro compra comprou draw drew drawing",
+    "how_many": "quantas quantos many",
+    "card": "carta card",
+    "meld": "jogo sequencia baixar baixada baixo baixa meld sequence lay laid",
+    "canastra": "canastra canasta",
+    "clean": "limpa limpo clean",
+    "dirty": "suja sujo dirty misturada",
+    "points": "ponto pontuacao point score scoring contagem placar vale valem worth quanto much",
+    "ace": "ás ace",
+    "two": "2 doi two",
+    "morto": "morto dead",
+    "partner": "parceiro parceira dupla partner side team",
+    "penalty": "penalidade multa perde perder penalty lose",
+    "deal": "distribuicao distribuir distribui deal dealt dealer carteador embaralhar shuffle",
+    "deck": "baralho deck",
+    "turn": "vez turn",
+    "round": "rodada round",
+    "justified": "justificada justificar justifica justified justify",
+    "visible": "visivel aparece ver see visible show",
+    "vulnerable": "vulneravel vulnerabilidade vulnerable vulnerability",
+    "target": "alvo meta target",
+    "rounding": "arredonda arredondar arredondamento dezena rounding",
+    "cut": "corte cortar corta cut cutting",
+    "player": "jogador player pessoa people",
+    "hand": "mao hand",
+    "table": "mesa table",
+    "first": "primeira primeiro first",
+    "end": "fim final termina terminar terminou end ends ended",
+    "natural": "natural naturai",
+}
+_CONCEPT: dict[str, str] = {
+    word: concept for concept, words in _SYNONYMS.items() for word in words.split()
+}
+_LITTLE_WORDS = """
+    o a os as um uma uns umas de do da dos das no na nos nas num numa em e ou que como se
+    eu meu minha me com por para pra pro ao aos e ser foi tem ter posso pode podem quando qual
+    quais onde quem porque isso esse essa este esta ja mais muito nao sim ele ela eles vai
+    the an of to in on is are be do does did i my me can may how what when who which with
+    for and or it its at by from if out this that there have has you your we our not"""
+_STOPWORDS = frozenset(_LITTLE_WORDS.split())
+_WORD = re.compile(r"[\w-]+")
+
+
+def _fold(text: str) -> str:
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return plain.lower().replace("_", " ")
+
+
+def search_terms(text: str) -> tuple[str, ...]:
+    """The ideas a text speaks of: accents and case ignored, plurals and synonyms folded,
+    little words dropped. "Como pego o morto?" -> ("take", "morto")."""
+    return tuple(concept for concept, _ in _terms(text))
+
+
+def _terms(text: str) -> list[tuple[str, str]]:
+    """(idea, word as written) for each word that counts, the word without accent or plural."""
+    terms: list[tuple[str, str]] = []
+    for raw in _WORD.findall(text.lower()):
+        if raw == "ás":  # the ace; "as" without the accent is the article
+            terms.append(("ace", "as"))
+            continue
+        word = _fold(raw)
+        if not word or word in _STOPWORDS:
+            continue
+        single = word[:-1] if len(word) > 3 and word.endswith("s") else word
+        terms.append((_CONCEPT.get(word) or _CONCEPT.get(single) or single, single))
+    return terms
+
+
+# Where a word is found counts: in the title it names the point, in the text it mentions it.
+# The very word the player wrote counts a little more than a synonym of it.
+_TITLE, _WORDS, _TEXT = 3.0, 2.0, 1.0
+_SAME_WORD = 0.5
+
+
+@dataclass(frozen=True)
+class _Entry:
+    point: RulePoint
+    ideas: dict[str, float]
+    words: dict[str, float]
+
+
+@cache
+def _index() -> tuple[_Entry, ...]:
+    entries = []
+    for p in points():
+        values = " ".join(v.pt + " " + v.en for v in p.values.values())
+        fields = [
+            (_TEXT, f"{p.text.pt} {p.text.en} {values}"),
+            (_WORDS, f"{p.words} {p.option or ''}"),
+            (_TITLE, f"{p.title.pt} {p.title.en}"),
+        ]
+        entry = _Entry(p, {}, {})
+        for weight, text in fields:
+            for idea, word in _terms(text):
+                entry.ideas[idea] = max(entry.ideas.get(idea, 0.0), weight)
+                entry.words[word] = max(entry.words.get(word, 0.0), weight)
+        entries.append(entry)
+    return tuple(entries)
+
+
+@cache
+def _rarity() -> dict[str, float]:
+    """Rarer ideas weigh more: "morto" says more about a point than "carta"."""
+    index = _index()
+    counts: dict[str, int] = {}
+    for entry in index:
+        for idea in entry.ideas:
+            counts[idea] = counts.get(idea, 0) + 1
+    return {idea: 1.0 + math.log(len(index) / n) for idea, n in counts.items()}
+
+
+def search(query: str, limit: int | None = None) -> list[RulePoint]:
+    """The rule points that answer a question or a few words, best first. The query may be in
+    Portuguese or English, with or without accents; an empty query finds nothing."""
+    terms = dict(_terms(query))  # idea -> the word written for it
+    rarity = _rarity()
+    found: list[tuple[int, float, int, RulePoint]] = []
+    for order, entry in enumerate(_index()):
+        hits = [idea for idea in terms if idea in entry.ideas]
+        if hits:
+            score = sum(
+                entry.ideas[idea] * rarity[idea] + _SAME_WORD * entry.words.get(terms[idea], 0.0)
+                for idea in hits
+            )
+            # Points that answer more of the question come first, then the best matches.
+            found.append((-len(hits), -score, order, entry.point))
+    found.sort(key=lambda f: f[:3])
+    ranked = [f[3] for f in found]
+    return ranked if limit is None else ranked[:limit]
