@@ -283,7 +283,7 @@ def show_board(
         melds_side = 1 - side if other else side
         melds = state.sides[melds_side].melds
         title = t("table.their_melds" if other else "table.our_melds", lang)
-        none = f": :gray[{t('table.no_melds', lang)}]" if not melds and other else ""
+        none = f": :gray[{t('table.no_melds', lang)}]" if not melds and (other or not live) else ""
         st.markdown(f"**{title}**{none}")
         for index, meld in enumerate(melds):
             changed = (melds_side, index) in marks.melds
@@ -300,7 +300,7 @@ def show_board(
                 disabled=not live,
                 width="stretch",
             )
-        if not other:
+        if not other and live:
             with st.container(horizontal=True, gap="small"):
                 st.button(
                     t("board.new_meld", lang),
@@ -352,42 +352,41 @@ def _middle(
     pick: Pick,
     target: Callable[..., tuple[object, ...]],
 ) -> None:
-    """The stock, the lixo (its top card a button to pick), the discard place, the mortos."""
-    with st.container(horizontal=True, gap="small", vertical_alignment="center"):
-        st.button(
-            t("board.stock", lang, count=len(state.stock)),
-            key=f"btt-{key}-stock",
-            on_click=_tap,
-            args=target("stock"),
-            disabled=not live,
-        )
-        st.button(
-            t("table.lixo", lang, count=len(state.lixo)),
-            key=f"btt-{key}-lixo",
-            on_click=_tap,
-            args=target("lixo"),
-            disabled=not live or not state.lixo,
-        )
+    """The stock, the lixo (its top card a button to pick), the discard place, the mortos.
+    A board for reading only names the stock and the lixo instead of offering them."""
+    with st.container(horizontal=True, gap="xsmall", vertical_alignment="center"):
+        stock = t("board.stock", lang, count=len(state.stock))
+        lixo = t("table.lixo", lang, count=len(state.lixo))
+        if live:
+            st.button(stock, key=f"btt-{key}-stock", on_click=_tap, args=target("stock"))
+            st.button(
+                lixo,
+                key=f"btt-{key}-lixo",
+                on_click=_tap,
+                args=target("lixo"),
+                disabled=not state.lixo,
+            )
+        else:
+            st.caption(f"{stock} · {lixo}")
         shown = state.lixo if rules.discard_pile_visible == "all" else state.lixo[-1:]
         for offset, card in enumerate(shown):
             top = offset == len(shown) - 1
-            picked = top and pick.top
-            prefix = "btcs" if picked else "btc"
+            prefix = "btcs" if top and pick.top else "btc"
             st.button(
                 card.symbol,
                 key=f"{prefix}-{_ink(card)}-{key}-lixo{offset}",
                 on_click=_toggle_top if top else None,
                 args=(key,) if top else None,
                 disabled=not live or not top,
-                help=t("board.top_help", lang),
+                help=t("board.top_help", lang) if live and top else None,
             )
-        st.button(
-            t("board.discard", lang),
-            key=f"btt-{key}-discard",
-            on_click=_tap,
-            args=target("discard"),
-            disabled=not live,
-        )
+        if live:
+            st.button(
+                t("board.discard", lang),
+                key=f"btt-{key}-discard",
+                on_click=_tap,
+                args=target("discard"),
+            )
     side = state.sides[state.side_of(seat)]
     if side.morto is MortoStatus.WAITING:
         morto = t("table.morto.waiting", lang, seat=(side.waiting_seat or 0) + 1)
@@ -405,7 +404,7 @@ def _hand(
     head.markdown(f"**{t('table.your_hand', lang, count=len(hand))}**")
     by_rank = head.toggle(t("board.by_rank", lang), key=f"{key}_by_rank")
     set_aside = {p for g in pick.groups for p in g}
-    with st.container(horizontal=True, gap="small", key=f"bthand-{key}"):
+    with st.container(horizontal=True, gap="xsmall", key=f"bthand-{key}"):
         for position in hand_order(hand, by_rank):
             if position in set_aside:
                 continue
