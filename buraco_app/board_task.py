@@ -68,7 +68,27 @@ def _played(
     grade = grade_move(scenario, move)
     _verdict, after = play(rules, state, move)
     st.session_state[f"{_key(scenario)}_played"] = Played(move, grade, after)
+    st.session_state[f"{_key(scenario)}_fresh"] = True
     graded(grade)
+
+
+@st.fragment
+def _live_board(
+    scenario: Scenario,
+    rules: RuleSet,
+    state: State,
+    lang: Lang,
+    graded: Callable[[Grade], None],
+) -> None:
+    """The board while the learner picks cards: a tap on a card reruns only this part (a
+    quick answer on a phone); a move reruns the whole page, whose headline, progress bar
+    and marks show its result."""
+    key = _key(scenario)
+    if st.session_state.pop(f"{key}_fresh", False):
+        st.rerun()
+    board.show_board(
+        rules, state, key, lang, on_move=lambda move: _played(scenario, rules, state, graded, move)
+    )
 
 
 def play_on_board(
@@ -87,13 +107,8 @@ def play_on_board(
             marks = board.changes(state, played.after)
             board.show_board(rules, played.after, key, lang, marks=marks, seat=state.turn)
         else:
-            board.show_board(
-                rules,
-                state,
-                key,
-                lang,
-                on_move=lambda move: _played(scenario, rules, state, graded, move),
-            )
+            st.session_state.pop(f"{key}_fresh", None)  # the whole page runs already
+            _live_board(scenario, rules, state, lang, graded)
     if played is not None:
         _answer(scenario, rules, played, lang)
     return played
