@@ -206,3 +206,18 @@ def test_progress_updates_in_the_same_rerun_as_the_verdict(open_app: Open) -> No
     tap(at, "4♠", "Meld 1:")
     assert str(at.get("progress")[0].proto.text) == f"1 of {total} exercises solved"
     assert "★" in at.caption[0].value or any("★" in c.value for c in at.caption)
+
+
+def test_a_checked_answer_updates_the_progress_in_the_same_rerun(open_app: Open) -> None:
+    """Tasks answered with widgets and "Check" too: the bar counts the answer at once."""
+    course = load_curriculum()
+    scenario = course.scenarios["fechado_pickup_needs_top_card"]  # a yes/no task
+    lesson = course.lesson(scenario.lesson)
+    at = open_app("lessons", lesson=lesson.id, lang="en")
+    at.session_state[f"lesson_{lesson.id}_step"] = lesson.scenarios.index(scenario.id) + 1
+    at.run()
+    total = len(lesson.scenarios)
+    at.radio(key=f"sc_{scenario.id}_legal").set_value("no").run()
+    at.button(key=f"sc_{scenario.id}_check").click().run()
+    assert at.success
+    assert str(at.get("progress")[0].proto.text) == f"1 of {total} exercises solved"
