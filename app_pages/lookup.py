@@ -8,12 +8,11 @@ from buraco_app.rules_view import reference
 from buraco_app.settings import current_lang, current_rules, rules_summary
 from buraco_app.table_view import move_text
 from buraco_app.verdict_view import show_meld_verdict, show_reasons
-from buraco_core.cards import parse_cards
+from buraco_core.cards import Card, parse_cards
 from buraco_core.errors import BuracoInputError
-from buraco_core.judge import check, go_out_verdict, lixo_pickups
+from buraco_core.explain import error_message
 from buraco_core.melds import judge_meld
-from buraco_core.moves import TakeLixo
-from buraco_core.positions import position_from_data
+from buraco_core.queries import lixo_ways, may_go_out
 
 CARDS_KEY = "lookup_cards"
 SEARCH_KEY = "lookup_search"
@@ -52,14 +51,14 @@ if view == "meld":
         st.caption(t("cards.empty"))
 
 
-def side_melds(key: str) -> list[list[str]] | None:
+def side_melds(key: str) -> list[tuple[Card, ...]] | None:
     """The side's melds, one per line; None (with the core's message) if a line is bad."""
     text = st.text_area(t("lookup.melds"), key=key, placeholder="4h 5h 6h 7h\nQs Ks As")
     lines = [line for line in (text or "").splitlines() if line.strip()]
     try:
-        return [[str(c) for c in parse_cards(line)] for line in lines]
+        return [parse_cards(line) for line in lines]
     except BuracoInputError as exc:
-        st.error(t("lookup.bad_line", problem=str(exc)))
+        st.error(t("lookup.bad_line", problem=error_message(exc, lang)))
         return None
 
 
@@ -82,26 +81,17 @@ if view == "lixo":
         st.warning(t("lookup.one_top"))
     elif top and hand is not None and melds is not None:
         try:
-            state = position_from_data(
-                rules,
-                {
-                    "players": 2,
-                    "hands": [[str(c) for c in hand], 11],
-                    "melds": [melds, []],
-                    "lixo": [str(top[0])],
-                },
-            )
+            ways, plain = lixo_ways(rules, top[0], hand, melds)
         except BuracoInputError as exc:
-            st.error(str(exc))
+            st.error(error_message(exc, lang))
         else:
-            ways = lixo_pickups(rules, state)
             if ways:
                 st.success(t("lookup.lixo_yes"))
                 for way in ways[:8]:
                     st.markdown(f"- {move_text(way, lang)}")
             else:
                 st.error(t("lookup.lixo_no"))
-                show_reasons(check(rules, state, TakeLixo()).reasons)
+                show_reasons(plain.reasons)
 
 if view == "go_out":
     st.caption(t("lookup.rules_caption", rules=rules_summary(rules, lang)))
@@ -117,28 +107,11 @@ if view == "go_out":
     if melds == []:
         st.caption(t("lookup.go_out_first"))  # no verdict before there is a meld
     elif melds is not None:
-        statuses = {
-            "taken": ["taken", "available"],
-            "available": ["available", "available"],
-            "stock": ["stock", "stock"],
-        }[morto]
-        piles = {"taken": [11], "available": [11, 11], "stock": []}[morto]
         try:
-            state = position_from_data(
-                rules,
-                {
-                    "players": 2,
-                    "phase": "play",
-                    "hands": [1, 11],
-                    "melds": [melds, []],
-                    "mortos": piles,
-                    "morto": statuses,
-                },
-            )
+            verdict = may_go_out(rules, melds, morto)
         except BuracoInputError as exc:
-            st.error(str(exc))
+            st.error(error_message(exc, lang))
         else:
-            verdict = go_out_verdict(rules, state, 0)
             (st.success if verdict.ok else st.error)(
                 t("lookup.go_out_yes" if verdict.ok else "lookup.go_out_no")
             )

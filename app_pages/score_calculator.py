@@ -25,20 +25,19 @@ from buraco_app.sheets import (
     page_store,
     set_open_match,
 )
-from buraco_core.cards import Suit, parse_cards
-from buraco_core.cli import score_json
-from buraco_core.errors import BuracoInputError
-from buraco_core.explain import Lang, message
+from buraco_core.cards import Suit, parse_card, parse_cards
+from buraco_core.errors import BuracoInputError, InputCode
+from buraco_core.explain import Lang, error_problem, message
 from buraco_core.melds import judge_meld
+from buraco_core.notation import round_from_data, score_json
 from buraco_core.rules import RuleSet
-from buraco_core.scoring import RoundScore, round_from_data, score_round
+from buraco_core.scoring import RoundScore, score_round
 
 WENT_OUT_KEY = "calc_went_out"
 SENT_KEY = "calc_sent"  # {fingerprint: round number}: a round is sent once, not per tap
 FLASH_KEY = "calc_flash"
 NOBODY = -1
 COLOURS = ("#2e7d32", "#1565c0", "#ef6c00", "#6a1b9a")
-_WHERE = re.compile(r"^sides\[0\]\.(melds|hands)\[(\d+)\](?:\[(\d+)\])?")
 
 
 def melds_key(side: int) -> str:
@@ -70,40 +69,38 @@ def hand_lines(text: str) -> list[str]:
 
 
 def field_error(rules: RuleSet, field: str, lines: list[str], lang: Lang) -> str | None:
-    """The first problem in one field (melds or hands of one side), in words, or None."""
-    try:
-        round_from_data(rules, {"sides": [{"name": "x", field: lines}]})
-    except BuracoInputError as exc:
-        found = _WHERE.match(exc.where)
-        if found is None:
-            return exc.problem
-        index = int(found.group(2))
-        if found.group(3) is not None:
-            card = int(found.group(3))
-            token = lines[index].split()[card]
-            key = "calc.bad_meld_card" if field == "melds" else "calc.bad_hand_card"
-            # The core's "not a card: <notation>" says the notation; say it in the language.
-            problem = t("cards.help") if exc.problem.startswith("not a card") else exc.problem
-            return t(
-                key, meld=index + 1, hand=index + 1, card=card + 1, token=token, problem=problem
-            )
-        # An invalid meld: the core's reason again, in the session's language.
-        verdict = judge_meld(parse_cards(lines[index]), rules)
-        problem = message(verdict.reasons[0], lang) if verdict.reasons else exc.problem
-        return t("calc.bad_meld", meld=index + 1, problem=problem)
+    """The first problem in one field (melds or hands of one side), in words, or None: each
+    card as the round reader reads it (tokens split on spaces), then each meld."""
+    key = "calc.bad_meld_card" if field == "melds" else "calc.bad_hand_card"
+    for index, line in enumerate(lines):
+        for card, token in enumerate(line.split()):
+            try:
+                parse_card(token)
+            except BuracoInputError as exc:
+                # The notation, said in the language.
+                problem = (
+                    t("cards.help")
+                    if exc.code is InputCode.NOT_A_CARD
+                    else error_problem(exc, lang)
+                )
+                return t(
+                    key, meld=index + 1, hand=index + 1, card=card + 1, token=token, problem=problem
+                )
+        verdict = judge_meld(parse_cards(line), rules) if field == "melds" else None
+        if verdict is not None and not verdict.ok:
+            # An invalid meld: the core's reason, in the session's language.
+            return t("calc.bad_meld", meld=index + 1, problem=message(verdict.reasons[0], lang))
     return None
 
 
-_COPIES = re.compile(r"^(\d+) copies of (\S+) in the round, but the deck holds (\d+)$")
-
-
-def round_problem(problem: str) -> str:
-    """The core's whole-round problem; the usual one (too many copies) in the language."""
-    found = _COPIES.match(problem)
-    if found is None:
-        return problem
-    count, card, copies = found.groups()
-    return t("calc.too_many_copies", count=count, card=card, copies=copies)
+def round_problem(error: BuracoInputError, lang: Lang) -> str:
+    """The core's whole-round problem in the language; the usual one (too many copies) in
+    the calculator's own words."""
+    if error.code is InputCode.TOO_MANY_COPIES:
+        values = error.values
+        card = str(values["card"])
+        return t("calc.too_many_copies", count=values["count"], card=card, copies=values["copies"])
+    return error_problem(error, lang)
 
 
 def round_data(names: tuple[str, ...]) -> dict[str, Any]:
@@ -370,7 +367,7 @@ else:
     try:
         score = score_round(rules, round_from_data(rules, data))
     except BuracoInputError as exc:
-        st.error(t("calc.bad_round", problem=round_problem(exc.problem)))
+        st.error(t("calc.bad_round", problem=round_problem(exc, lang)))
         score = None
     if score is not None:
         show_score(score, lang)

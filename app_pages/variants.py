@@ -17,10 +17,11 @@ from buraco_app.verdict_view import show_meld_verdict, show_reasons
 from buraco_core.cards import Card
 from buraco_core.curriculum import JudgeTask, Scenario, scenario_state
 from buraco_core.errors import BuracoInputError
+from buraco_core.explain import error_message
 from buraco_core.judge import play
 from buraco_core.melds import MeldVerdict, extend_meld, judge_meld
 from buraco_core.moves import Move
-from buraco_core.positions import move_from_data, position_from_data
+from buraco_core.notation import move_from_data, position_from_data
 from buraco_core.rules import OPTION_NAMES, RuleSet
 from buraco_core.verdict import Verdict
 
@@ -83,7 +84,7 @@ def _judge_move(scenario: Scenario, move: Move) -> Callable[[RuleSet], Verdict |
         try:
             return play(rules, position_from_data(rules, scenario.position), move)[0]
         except BuracoInputError as exc:  # e.g. a trinca on the table where trincas are off
-            return str(exc)
+            return error_message(exc, lang)
 
     return judge
 

@@ -26,7 +26,7 @@ from streamlit.testing.v1 import AppTest  # noqa: E402
 from buraco_core.cards import Card, Suit  # noqa: E402
 from buraco_core.curriculum import MoveTask, load_curriculum  # noqa: E402
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move  # noqa: E402
-from buraco_core.positions import move_from_data  # noqa: E402
+from buraco_core.notation import move_from_data  # noqa: E402
 
 WARM_UP = 3
 

@@ -27,7 +27,7 @@ from buraco_core import judge
 from buraco_core.cards import parse_cards
 from buraco_core.judge import apply, legal_moves
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
-from buraco_core.positions import position_from_data
+from buraco_core.notation import position_from_data
 from buraco_core.rules import PRESET_NAMES, RuleSet, ruleset
 from buraco_core.state import Phase, State, deal
 

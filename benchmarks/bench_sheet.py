@@ -27,7 +27,7 @@ from sqlalchemy import create_engine, text  # noqa: E402
 from buraco_app import sheets  # noqa: E402
 from buraco_app.sheets import SheetStore  # noqa: E402
 from buraco_core import round_from_data, ruleset, score_round  # noqa: E402
-from buraco_core.cli import score_json  # noqa: E402
+from buraco_core.notation import score_json  # noqa: E402
 
 RULES = ruleset("fechado", joker_points=20)
 STORED = 50

@@ -388,8 +388,8 @@ def _middle(
                 args=target("discard"),
             )
     side = state.sides[state.side_of(seat)]
-    if side.morto is MortoStatus.WAITING:
-        morto = t("table.morto.waiting", lang, seat=(side.waiting_seat or 0) + 1)
+    if side.waiting is not None:
+        morto = t("table.morto.waiting", lang, seat=side.waiting.seat + 1)
     else:
         morto = t(f"table.morto.{side.morto.value}", lang)
     mortos = t("board.mortos", lang, n=len(state.mortos))

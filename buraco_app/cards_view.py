@@ -25,7 +25,7 @@ import streamlit as st
 from buraco_app.i18n import get_lang, t
 from buraco_core.cards import RANK_TEXT, Card, Suit, parse_cards
 from buraco_core.errors import BuracoInputError
-from buraco_core.explain import SUIT_NAMES, Lang
+from buraco_core.explain import SUIT_NAMES, Lang, error_message
 from buraco_core.melds import Meld
 
 RED = "#c62828"
@@ -245,7 +245,7 @@ def card_input(key: str, *, label: str | None = None, taps: bool = True) -> tupl
     try:
         cards = parse_cards(text or "")
     except BuracoInputError as exc:
-        st.error(f"{t('cards.bad')} {exc}")
+        st.error(f"{t('cards.bad')} {error_message(exc, get_lang())}")
         cards = None
     if taps:
         _tap_pickers(key)

@@ -115,6 +115,7 @@ PT: dict[str, str] = {
     "meld.typed": "Cartas digitadas",
     # --- sources of the rules
     "source.seeds": "textos {ids}",
+    "source.project": "leitura do projeto (nenhum texto diz isso)",
     "source.option": "opção «{name}»",
     "source.000": "um blog sobre o Buraco Aberto, com as diferenças das variantes no fim",
     "source.001": "as regras do Buraco Aberto de um site de jogos, com a tabela das variantes",
@@ -564,6 +565,7 @@ EN: dict[str, str] = {
     "meld.typed": "Cards typed",
     # --- sources of the rules
     "source.seeds": "texts {ids}",
+    "source.project": "the project's reading (no source says it)",
     "source.option": "option “{name}”",
     "source.000": "a blog post on Buraco Aberto, with the variant differences at the end",
     "source.001": "an online game site's rules for Buraco Aberto, with a table of the variants",

@@ -36,8 +36,8 @@ from buraco_core.curriculum import (
     scenario_state,
 )
 from buraco_core.explain import Lang
-from buraco_core.positions import move_from_data
-from buraco_core.scoring import round_from_data, score_round
+from buraco_core.notation import move_from_data, round_from_data
+from buraco_core.scoring import score_round
 
 
 @dataclass

@@ -22,7 +22,16 @@ import streamlit as st
 
 from buraco_app.i18n import DEFAULT_LANG, LANG_KEY, LANG_NAMES, get_lang, t
 from buraco_core.errors import BuracoInputError
-from buraco_core.explain import LANGS, PRESET_TITLES, Lang, check_lang, option_text, value_text
+from buraco_core.explain import (
+    LANGS,
+    PRESET_TITLES,
+    Lang,
+    check_lang,
+    error_message,
+    error_problem,
+    option_text,
+    value_text,
+)
 from buraco_core.rules import (
     OPTION_NAMES,
     PRESET_NAMES,
@@ -167,13 +176,13 @@ def _load_from_url() -> None:
         try:
             lang = check_lang(params[QP_LANG])
         except BuracoInputError as exc:
-            notices.append(("settings.url_ignored", {"error": str(exc)}))
+            notices.append(("settings.url_ignored", {"error": error_message(exc, lang)}))
     preset: PresetName = DEFAULT_PRESET
     if QP_RULES in params:
         try:
             preset = preset_name(params[QP_RULES])
         except BuracoInputError as exc:
-            notices.append(("settings.url_ignored", {"error": str(exc)}))
+            notices.append(("settings.url_ignored", {"error": error_message(exc, lang)}))
     base = PRESETS[preset]
     overrides: dict[str, Any] = {}
     for name in params:
@@ -182,7 +191,7 @@ def _load_from_url() -> None:
             try:
                 value = getattr(base.with_options(**{name: params[name]}), name)
             except BuracoInputError as exc:
-                notices.append(("settings.url_ignored", {"error": str(exc)}))
+                notices.append(("settings.url_ignored", {"error": error_message(exc, lang)}))
                 continue
             if value != getattr(base, name):
                 overrides[name] = value
@@ -311,7 +320,7 @@ def _on_option_change(name: str) -> None:
     try:
         rules = current_rules().with_options(**{name: value})
     except BuracoInputError as exc:
-        st.session_state[_ERROR] = (name, exc.problem)
+        st.session_state[_ERROR] = (name, error_problem(exc, current_lang()))
         return
     base = PRESETS[current_preset()]
     overrides = current_overrides()

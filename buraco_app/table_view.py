@@ -82,7 +82,7 @@ def show_table(rules: RuleSet, state: State, lang: Lang, seat: int | None = None
     statuses = [
         t(f"table.morto.{s.morto.value}", lang)
         if s.morto is not MortoStatus.WAITING
-        else t("table.morto.waiting", lang, seat=s.waiting_seat)
+        else t("table.morto.waiting", lang, seat=s.waiting.seat if s.waiting else "?")
         for s in state.sides
     ]
     others = ", ".join(

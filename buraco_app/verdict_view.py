@@ -13,6 +13,7 @@ import streamlit as st
 from buraco_app.cards_view import Size, cards_html, meld_html
 from buraco_app.i18n import get_lang, t
 from buraco_core.cards import Card
+from buraco_core.codes import PROJECT
 from buraco_core.explain import Lang, message
 from buraco_core.melds import MeldVerdict
 from buraco_core.rules import OPTION_NAMES, RuleSet
@@ -23,9 +24,11 @@ def sources_text(sources: Iterable[str], lang: Lang | None = None) -> str:
     """ "textos 000, 003; opção «trincas»" from ("000", "003", "option:trincas")."""
     lang = lang or get_lang()
     sources = tuple(sources)
-    seeds = [s for s in sources if not s.startswith("option:")]
+    seeds = [s for s in sources if not s.startswith("option:") and s != PROJECT]
     options = [s.removeprefix("option:") for s in sources if s.startswith("option:")]
-    parts = [t("source.seeds", lang, ids=", ".join(seeds))] if seeds else []
+    parts = [t("source.project", lang)] if PROJECT in sources else []
+    if seeds:
+        parts.append(t("source.seeds", lang, ids=", ".join(seeds)))
     for name in options:
         short = t(f"opt.{name}", lang) if name in OPTION_NAMES else name
         parts.append(t("source.option", lang, name=short))

@@ -19,13 +19,13 @@ from buraco_core.cards import (
 from buraco_core.errors import BuracoInputError
 from buraco_core.explain import message
 from buraco_core.melds import Meld, MeldVerdict, extend_meld, judge_meld
+from buraco_core.notation import round_from_data
 from buraco_core.rules import PRESETS, RuleSet, ruleset
 from buraco_core.scoring import (
     MatchStanding,
     RoundScore,
     SideRound,
     match_standing,
-    round_from_data,
     score_round,
 )
 from buraco_core.verdict import Reason, Verdict

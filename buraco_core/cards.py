@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from buraco_core.errors import BuracoInputError
+from buraco_core.errors import BuracoInputError, InputCode
 
 
 class Suit(StrEnum):
@@ -44,7 +44,16 @@ NOTATION_HELP = (
 
 @dataclass(frozen=True, slots=True, order=True)
 class Card:
-    """One card. `rank` 1 (ace) to 13 (king) and a suit; a joker has neither."""
+    """One card. `rank` 1 (ace) to 13 (king) and a suit; a joker has neither.
+
+    >>> card = Card.parse("10♠")
+    >>> card, str(card), card.symbol, card.rank, card.suit
+    (Card.parse('10s'), '10s', '10♠', 10, <Suit.SPADES: 's'>)
+    >>> Card.parse("jk").is_joker, Card.parse("2h").is_wild_kind
+    (True, True)
+    >>> Card.parse("Td") == Card(10, Suit.DIAMONDS)
+    True
+    """
 
     rank: int = 0
     suit: Suit | None = None
@@ -52,13 +61,12 @@ class Card:
     def __post_init__(self) -> None:
         # A card that cannot exist would print wrongly or pass for a joker: refuse it here.
         if self.suit is None and self.rank != 0:
-            raise BuracoInputError(f"card rank {self.rank!r}", "a card with a rank needs a suit")
+            raise BuracoInputError(InputCode.IMPOSSIBLE_CARD, f"card rank {self.rank!r}")
         if self.suit is not None and not (
             isinstance(self.rank, int) and ACE <= self.rank <= KING and isinstance(self.suit, Suit)
         ):
             raise BuracoInputError(
-                f"card (rank={self.rank!r}, suit={self.suit!r})",
-                "the rank must be 1 (ace) to 13 (king) and the suit a Suit",
+                InputCode.IMPOSSIBLE_CARD, f"card (rank={self.rank!r}, suit={self.suit!r})"
             )
 
     @property
@@ -101,14 +109,14 @@ JOKER = Card()
 def parse_card(token: str) -> Card:
     """Parse one card token; raise BuracoInputError naming the token if it is not a card."""
     if not isinstance(token, str):
-        raise BuracoInputError(repr(token), f"not a card: {NOTATION_HELP}")
+        raise BuracoInputError(InputCode.NOT_A_CARD, repr(token), token=repr(token))
     text = token.strip().replace("\ufe0f", "").upper()
     if text in ("JK", "JOKER", "CURINGA", "CORINGA"):
         return JOKER
     match = _TOKEN.match(text)
     suit = _SUIT_BY_TEXT.get(match.group(2).lower()) if match else None
     if match is None or suit is None:
-        raise BuracoInputError(f"card {token!r}", f"not a card: {NOTATION_HELP}")
+        raise BuracoInputError(InputCode.NOT_A_CARD, f"card {token!r}", token=token)
     return Card(_RANK_BY_TEXT[match.group(1)], suit)
 
 
@@ -125,7 +133,7 @@ def parse_cards_at(tokens: Iterable[str], where: str) -> tuple[Card, ...]:
         try:
             cards.append(parse_card(token))
         except BuracoInputError as exc:
-            raise BuracoInputError(f"{where}[{i}]", exc.problem) from None
+            raise exc.at(f"{where}[{i}]") from None
     return tuple(cards)
 
 

@@ -14,17 +14,19 @@ from pathlib import Path
 from typing import Any
 
 from buraco_core.cards import parse_cards
-from buraco_core.errors import BuracoInputError
+from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.explain import (
     ITEM_TEXT,
     PRESET_TITLES,
     Lang,
     check_lang,
+    error_message,
     message,
     option_text,
     value_text,
 )
 from buraco_core.melds import MeldVerdict, judge_meld
+from buraco_core.notation import meld_json, reason_json, round_from_data, rules_label, score_json
 from buraco_core.rules import (
     OPTION_NAMES,
     PRESET_NAMES,
@@ -34,8 +36,7 @@ from buraco_core.rules import (
     parse_option_assignment,
     ruleset,
 )
-from buraco_core.scoring import RoundScore, round_from_data, score_round
-from buraco_core.verdict import Reason, json_value
+from buraco_core.scoring import score_round
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -47,7 +48,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code = handler(args)
     except BuracoInputError as exc:
-        print(f"buraco: error: {exc}", file=sys.stderr)
+        lang = getattr(args, "lang", "pt")
+        shown = error_message(exc, "en" if str(lang).lower().startswith("en") else "pt")
+        print(f"buraco: error: {shown}", file=sys.stderr)
         code = 2
     except BrokenPipeError:
         code = 0
@@ -131,15 +134,6 @@ def rules_from_args(
     return ruleset(args.rules or base or "fechado", **options)
 
 
-def reason_json(reason: Reason, lang: Lang) -> dict[str, Any]:
-    return {
-        "code": reason.code,
-        "source": reason.source,
-        "message": message(reason, lang),
-        "params": json_value(dict(reason.params)),
-    }
-
-
 def print_json(data: Any) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=2))
 
@@ -149,43 +143,18 @@ def read_json(path: str) -> Any:
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise BuracoInputError(f"file {path!r}", exc.strerror or str(exc)) from None
+        detail = exc.strerror or str(exc)
+        raise BuracoInputError(InputCode.CANNOT_READ, f"file {path!r}", detail=detail) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         where = "stdin" if path == "-" else path
         raise BuracoInputError(
-            f"{where}:{exc.lineno}:{exc.colno}", f"not valid JSON: {exc.msg}"
+            InputCode.NOT_JSON, f"{where}:{exc.lineno}:{exc.colno}", detail=exc.msg
         ) from None
 
 
 # --- meld ----------------------------------------------------------------------------------
-
-
-def meld_json(verdict: MeldVerdict, lang: Lang) -> dict[str, Any]:
-    meld = verdict.meld
-    wild_as: str | None = None
-    if meld is not None and meld.wild is not None:
-        wild_as = str(meld.wild_as) if meld.kind == "sequence" else None
-    return {
-        "valid": verdict.ok,
-        "kind": meld.kind if meld else None,
-        "suit": meld.suit.value if meld and meld.suit else None,
-        "rank": None if meld is None or meld.rank is None else str(meld.slots[0].card)[:-1],
-        "arrangement": [str(c) for c in meld.cards] if meld else [],
-        "wild": str(meld.wild) if meld and meld.wild else None,
-        "wild_as": wild_as,
-        "wild_as_options": (
-            [str(meld.stands_for(p)) for p in meld.wild_options]
-            if meld and meld.kind == "sequence" and meld.wild
-            else []
-        ),
-        "natural_two": str(meld.natural_two) if meld and meld.natural_two else None,
-        "clean": meld.clean if meld else None,
-        "canastra": verdict.canastra,
-        "points": verdict.points,
-        "reasons": [reason_json(r, lang) for r in verdict.reasons],
-    }
 
 
 def _meld(args: argparse.Namespace) -> int:
@@ -201,10 +170,6 @@ def _meld(args: argparse.Namespace) -> int:
     else:
         print(meld_text(verdict, rules, lang))
     return 0 if verdict.ok else 1
-
-
-def rules_label(rules: RuleSet) -> dict[str, Any]:
-    return {"preset": rules.preset, "changed": rules.changed_options()}
 
 
 def meld_text(verdict: MeldVerdict, rules: RuleSet, lang: Lang) -> str:
@@ -240,31 +205,11 @@ def meld_text(verdict: MeldVerdict, rules: RuleSet, lang: Lang) -> str:
 # --- score ---------------------------------------------------------------------------------
 
 
-def score_json(score: RoundScore) -> dict[str, Any]:
-    return {
-        "sides": [
-            {
-                "name": side.name,
-                "items": [
-                    {
-                        "code": item.code,
-                        "points": item.points,
-                        "params": json_value(dict(item.params)),
-                    }
-                    for item in side.items
-                ],
-                "total": side.total,
-            }
-            for side in score.sides
-        ]
-    }
-
-
 def _score(args: argparse.Namespace) -> int:
     lang = check_lang(args.lang)
     data = read_json(args.file)
     if not isinstance(data, dict):
-        raise BuracoInputError("round", "expected a JSON object with 'sides'")
+        raise BuracoInputError(InputCode.EXPECTED_OBJECT, "round", fields=("sides",))
     file_rules = _rules_of_file(data)
     rules = rules_from_args(args, file_rules.preset, file_rules.changed_options())
     score = score_round(rules, round_from_data(rules, data))
@@ -285,37 +230,42 @@ def _score(args: argparse.Namespace) -> int:
 def _rules_of_file(data: dict[str, Any]) -> RuleSet:
     base = data.get("rules", "fechado")
     if not isinstance(base, str):
-        raise BuracoInputError("rules", "expected a rule set name: aberto, fechado or stbl")
+        raise BuracoInputError(InputCode.UNKNOWN_RULES, "rules")
     options = data.get("options", {})
     if not isinstance(options, dict):
-        raise BuracoInputError("options", "expected an object of option names and values")
+        raise BuracoInputError(InputCode.EXPECTED_OBJECT, "options", fields=OPTION_NAMES)
     return ruleset(base, **options)
 
 
 def _judge(args: argparse.Namespace) -> int:
     from buraco_core.judge import play, round_score
-    from buraco_core.positions import move_from_data, position_from_data, position_to_data
+    from buraco_core.notation import move_from_data, position_from_data, position_to_data
 
     lang = check_lang(args.lang)
     data = read_json(args.file)
     if not isinstance(data, dict):
-        raise BuracoInputError("judge", "expected a JSON object with rules, position and move")
+        fields = ("rules", "options", "position", "move")
+        raise BuracoInputError(InputCode.EXPECTED_OBJECT, "judge", fields=fields)
     unknown = sorted(set(data) - {"rules", "options", "position", "move"})
     if unknown:
-        raise BuracoInputError(unknown[0], "unknown field; fields: rules, options, position, move")
+        fields = ("move", "options", "position", "rules")
+        raise BuracoInputError(InputCode.UNKNOWN_FIELD, unknown[0], fields=fields)
     for field in ("position", "move"):
         if field not in data:
-            raise BuracoInputError(field, "missing")
+            raise BuracoInputError(InputCode.MISSING, field)
     rules = _rules_of_file(data)
     state = position_from_data(rules, data["position"])
     move = move_from_data(data["move"])
     verdict, after = play(rules, state, move)
     shown = after if after is not None else state
     if args.view is not None and not 0 <= args.view < shown.players:
-        raise BuracoInputError("--view", f"no seat {args.view} with {shown.players} players")
+        raise BuracoInputError(
+            InputCode.NO_SUCH_SEAT, "--view", seat=args.view, players=shown.players
+        )
     result: dict[str, Any] = {
         "legal": verdict.ok,
         "reasons": [reason_json(r, lang) for r in verdict.reasons],
+        "events": [r.code.value for r in verdict.events],
         "position": position_to_data(rules, shown, args.view),
         "rules": rules_label(rules),
     }
@@ -387,7 +337,7 @@ def _scenarios(args: argparse.Namespace) -> int:
 
 
 def _schema(args: argparse.Namespace) -> int:
-    from buraco_core.positions import move_schema, position_schema
+    from buraco_core.notation import move_schema, position_schema
 
     if args.what == "position":
         print_json(position_schema())

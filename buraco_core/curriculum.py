@@ -17,13 +17,19 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from buraco_core.cards import parse_cards
-from buraco_core.errors import BuracoInputError
+from buraco_core.errors import BuracoInputError, InputCode, from_validation
 from buraco_core.judge import play
 from buraco_core.melds import judge_meld
 from buraco_core.moves import Move
-from buraco_core.positions import MoveData, move_from_data, move_to_data, position_from_data
+from buraco_core.notation import (
+    MoveData,
+    move_from_data,
+    move_to_data,
+    position_from_data,
+    round_from_data,
+)
 from buraco_core.rules import OPTION_NAMES, PresetName, RuleSet, ruleset
-from buraco_core.scoring import round_from_data, score_round
+from buraco_core.scoring import score_round
 from buraco_core.state import State
 from buraco_core.verdict import Verdict
 
@@ -166,15 +172,14 @@ def _load(model: type[_Strict], path: Path) -> Any:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
-        raise BuracoInputError(str(path), f"cannot read: {exc}") from None
+        raise BuracoInputError(InputCode.CANNOT_READ, str(path), detail=str(exc)) from None
     except tomllib.TOMLDecodeError as exc:
-        raise BuracoInputError(str(path), f"not valid TOML: {exc}") from None
+        raise BuracoInputError(InputCode.NOT_TOML, str(path), detail=str(exc)) from None
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        field = ".".join(str(p) for p in first["loc"])
-        raise BuracoInputError(f"{path}: {field}", first["msg"]) from None
+        error = from_validation(exc, "", model.model_fields)
+        raise error.at(f"{path}: {error.path}") from None
 
 
 def default_root() -> Path:
@@ -212,7 +217,7 @@ def load_curriculum(root: Path | None = None) -> Curriculum:
 
 def scenario_state(scenario: Scenario, rules: RuleSet | None = None) -> State:
     if scenario.position is None:
-        raise BuracoInputError(f"scenario {scenario.id}: position", "this task needs a position")
+        raise BuracoInputError(InputCode.NEEDS_POSITION, f"scenario {scenario.id}: position")
     return position_from_data(rules or scenario.ruleset(), scenario.position, "position")
 
 
@@ -260,7 +265,9 @@ def task_verdict(scenario: Scenario, preset: str | None = None) -> bool:
             return judge_scenario_move(scenario, _move(task.move), rules).ok
     if isinstance(task, MoveTask):
         return judge_scenario_move(scenario, _move(task.solution), rules).ok
-    raise BuracoInputError(f"scenario {scenario.id}: verdicts", "only judge and move tasks vary")
+    raise BuracoInputError(
+        InputCode.WRONG_TASK, f"scenario {scenario.id}: verdicts", wanted=("judge", "move")
+    )
 
 
 def _move(data: MoveData) -> Move:
@@ -428,7 +435,7 @@ def grade_move(scenario: Scenario, move: Move) -> Grade:
 def grade_judgement(scenario: Scenario, legal: bool) -> Grade:
     task = scenario.task
     if not isinstance(task, JudgeTask):
-        raise BuracoInputError(f"scenario {scenario.id}", "not a yes/no task")
+        raise BuracoInputError(InputCode.WRONG_TASK, f"scenario {scenario.id}", wanted="judge")
     rules = scenario.ruleset()
     if task.meld is not None:
         verdict = judge_scenario_meld(task.meld, rules)
@@ -442,7 +449,7 @@ def grade_judgement(scenario: Scenario, legal: bool) -> Grade:
 def grade_choice(scenario: Scenario, chosen: Iterable[int]) -> Grade:
     task = scenario.task
     if not isinstance(task, ChooseTask):
-        raise BuracoInputError(f"scenario {scenario.id}", "not a choice task")
+        raise BuracoInputError(InputCode.WRONG_TASK, f"scenario {scenario.id}", wanted="choice")
     picked = sorted(set(chosen))
     wrong = next(
         (w for w in scenario.wrong if w.choice is not None and sorted(w.choice) == picked), None
@@ -454,7 +461,7 @@ def option_verdict(scenario: Scenario, index: int) -> Verdict:
     """The core's verdict on one option of a choice task (to explain each option)."""
     task = scenario.task
     if not isinstance(task, ChooseTask):
-        raise BuracoInputError(f"scenario {scenario.id}", "not a choice task")
+        raise BuracoInputError(InputCode.WRONG_TASK, f"scenario {scenario.id}", wanted="choice")
     option = task.options[index]
     rules = scenario.ruleset()
     if option.meld is not None:

@@ -1,14 +1,165 @@
-"""The one exception type of the core: bad input (never an illegal move)."""
+"""The one exception type of the core: bad input (never an illegal move).
+
+An input error carries a stable code (`InputCode`), the path of the field that was wrong
+(`sides[0].melds[1][2]`, `position.hands[0]`, `card '1s'`) and the values that fill its
+message; callers place and word it from those, never from the text. The messages, pt-BR and
+English, live in `explain.ERROR_MESSAGES`; `str(err)` reads in English.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import StrEnum
+from typing import Any
+
+from pydantic import ValidationError
+
+
+class InputCode(StrEnum):
+    # --- cards
+    NOT_A_CARD = "not_a_card"
+    IMPOSSIBLE_CARD = "impossible_card"
+    TOO_MANY_COPIES = "too_many_copies"
+    # --- data in general: files, JSON, fields
+    CANNOT_READ = "cannot_read"
+    NOT_JSON = "not_json"
+    NOT_TOML = "not_toml"
+    UNKNOWN_FIELD = "unknown_field"
+    MISSING = "missing"
+    REQUIRED_FOR_MOVE = "required_for_move"
+    EXPECTED_OBJECT = "expected_object"
+    EXPECTED_LIST = "expected_list"
+    EXPECTED_BOOL = "expected_bool"
+    EXPECTED_TEXT = "expected_text"
+    EXPECTED_NUMBER = "expected_number"
+    NOT_ONE_OF = "not_one_of"
+    TOO_SMALL = "too_small"
+    TOO_LARGE = "too_large"
+    INVALID = "invalid"  # any other schema error: `detail` is the validator's own words
+    # --- rules and languages
+    UNKNOWN_RULES = "unknown_rules"
+    UNKNOWN_OPTION = "unknown_option"
+    UNKNOWN_OPTION_CLOSE = "unknown_option_close"  # with the closest name
+    PRESET_AS_OPTION = "preset_as_option"
+    BAD_ASSIGNMENT = "bad_assignment"
+    UNKNOWN_LANGUAGE = "unknown_language"
+    # --- rounds and matches
+    NO_SIDES = "no_sides"
+    SIDE_NAMES_REPEAT = "side_names_repeat"
+    TWO_WENT_OUT = "two_went_out"
+    NOT_A_MELD = "not_a_meld"
+    WRONG_SCORE_COUNT = "wrong_score_count"
+    # --- positions
+    PLAYERS = "players"
+    HAND_COUNT = "hand_count"
+    NO_SUCH_SEAT = "no_such_seat"
+    PER_SIDE = "per_side"
+    TOO_MANY_MORTOS = "too_many_mortos"
+    HIDDEN_CARDS_SHORT = "hidden_cards_short"
+    CARDS_NOWHERE = "cards_nowhere"
+    WAITING_MORTO_SEAT = "waiting_morto_seat"
+    NOT_WAITING = "not_waiting"
+    # --- the course
+    NEEDS_POSITION = "needs_position"
+    WRONG_TASK = "wrong_task"
+    NO_SUCH_RULE_POINT = "no_such_rule_point"
 
 
 class BuracoInputError(ValueError):
     """Input the core cannot read: an unparseable card, an unknown option, a malformed file.
 
-    `where` names the place (a token, a field path, a file); the message says what was wrong
-    there and, where it helps, what was expected.
+    >>> err = BuracoInputError(InputCode.EXPECTED_BOOL, "sides[0].went_out", got="'yes'")
+    >>> err.code, err.path, err.values
+    (<InputCode.EXPECTED_BOOL: 'expected_bool'>, 'sides[0].went_out', {'got': "'yes'"})
+    >>> str(err)
+    "sides[0].went_out: expected true or false, got 'yes'"
     """
 
-    def __init__(self, where: str, problem: str) -> None:
-        self.where = where
-        self.problem = problem
-        super().__init__(f"{where}: {problem}" if where else problem)
+    def __init__(self, code: InputCode, path: str = "", **values: Any) -> None:
+        self.code = code
+        self.path = path
+        self.values = values
+        super().__init__(code, path)
+
+    def at(self, path: str) -> BuracoInputError:
+        """The same error, placed at another path (a token inside a file's field)."""
+        return BuracoInputError(self.code, path, **self.values)
+
+    @property
+    def where(self) -> str:
+        return self.path
+
+    @property
+    def problem(self) -> str:
+        """What was wrong, in English (without the path)."""
+        from buraco_core.explain import error_problem
+
+        return error_problem(self, "en")
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.problem}" if self.path else self.problem
+
+
+# --- pydantic's validation errors as input errors: the one converter -----------------------
+
+# Union branches show up in pydantic's error locations; they are not fields.
+_BRANCH_TAGS = {"int", "str", "bool", "LixoTop", "MortoData", "MeldData"}
+# Errors that only say "not this branch of the union": the others say more.
+_TYPE_ERRORS = {
+    "list_type",
+    "int_type",
+    "int_parsing",
+    "literal_error",
+    "model_type",
+    "model_attributes_type",
+    "dict_type",
+    "string_type",
+    "bool_type",
+}
+
+
+def field_path(loc: tuple[int | str, ...]) -> str:
+    """pydantic's error location as a field path: `.hands[0][2]`."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif "[" not in part and "-" not in part and part not in _BRANCH_TAGS:
+            out += f".{part}"
+    return out
+
+
+def from_validation(
+    exc: ValidationError, where: str, fields: Iterable[str] = ()
+) -> BuracoInputError:
+    """The most telling of pydantic's errors as a BuracoInputError at `where` + its field.
+
+    Checks of a model's own (validators) raise `PydanticCustomError(InputCode, ..., values)`;
+    a `field` value among them names the field when the check spans several. `fields` are
+    the model's own, listed when an unknown one is given at its top level."""
+    best = min(exc.errors(), key=lambda e: (e["type"] in _TYPE_ERRORS, -len(e["loc"])))
+    path = where + field_path(best["loc"]) if where else field_path(best["loc"])[1:]
+    context = dict(best.get("ctx") or {})
+    kind = best["type"]
+    if kind in InputCode.__members__.values():
+        field = context.pop("field", None)
+        if field:
+            path = f"{where}.{field}" if where else str(field)
+        return BuracoInputError(InputCode(kind), path, **context)
+    value = repr(best.get("input"))
+    if kind == "missing":
+        return BuracoInputError(InputCode.MISSING, path)
+    if kind == "extra_forbidden" and fields and len(best["loc"]) == 1:
+        return BuracoInputError(InputCode.UNKNOWN_FIELD, path, fields=sorted(fields))
+    if kind in ("greater_than_equal", "greater_than"):
+        least = context.get("ge", context.get("gt"))
+        return BuracoInputError(InputCode.TOO_SMALL, path, value=value, least=least)
+    if kind in ("less_than_equal", "less_than"):
+        most = context.get("le", context.get("lt"))
+        return BuracoInputError(InputCode.TOO_LARGE, path, value=value, most=most)
+    if kind in ("int_parsing", "int_type", "int_from_float"):
+        return BuracoInputError(InputCode.EXPECTED_NUMBER, path)
+    if kind == "literal_error":
+        allowed = context.get("expected", "")
+        return BuracoInputError(InputCode.NOT_ONE_OF, path, value=value, allowed=allowed)
+    return BuracoInputError(InputCode.INVALID, path, detail=str(best["msg"]))

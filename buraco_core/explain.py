@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 from buraco_core.cards import Card, Suit
+from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.verdict import Reason
 
 Lang = Literal["pt", "en"]
@@ -320,6 +321,8 @@ MESSAGES |= {
 
 
 def _format_value(value: Any, lang: Lang) -> str:
+    if isinstance(value, Reason):
+        return message(value, lang)
     if isinstance(value, Card):
         return value.symbol
     if isinstance(value, Suit):
@@ -349,6 +352,168 @@ def _formatted(params: Mapping[str, Any], lang: Lang) -> dict[str, str]:
     return {k: _format_value(v, lang) for k, v in params.items()}
 
 
+# Input error code -> (pt, en): what was wrong, without the path (errors.BuracoInputError).
+ERROR_MESSAGES: dict[str, tuple[str, str]] = {
+    InputCode.NOT_A_CARD: (
+        "não é uma carta: uma carta é um valor A 2 3 4 5 6 7 8 9 10 J Q K (ou T para o 10) "
+        "seguido de um naipe c d h s (ou ♣ ♦ ♥ ♠), por exemplo 4h, 10♠, Td; o curinga é JK",
+        "not a card: a card is a rank A 2 3 4 5 6 7 8 9 10 J Q K (or T for 10) followed by a "
+        "suit c d h s (or ♣ ♦ ♥ ♠), for example 4h, 10♠, Td; a joker is JK",
+    ),
+    InputCode.IMPOSSIBLE_CARD: (
+        "essa carta não existe: o valor vai de 1 (Ás) a 13 (Rei), com um naipe",
+        "no such card: the rank must be 1 (ace) to 13 (king), with a suit",
+    ),
+    InputCode.TOO_MANY_COPIES: (
+        "o {card} aparece {count} vezes, mas o baralho só tem {copies}",
+        "{card} appears {count} times, but the deck holds {copies}",
+    ),
+    InputCode.CANNOT_READ: ("não foi possível ler: {detail}", "cannot read: {detail}"),
+    InputCode.NOT_JSON: ("não é JSON válido: {detail}", "not valid JSON: {detail}"),
+    InputCode.NOT_TOML: ("não é TOML válido: {detail}", "not valid TOML: {detail}"),
+    InputCode.UNKNOWN_FIELD: (
+        "campo desconhecido; campos: {fields}",
+        "unknown field; fields: {fields}",
+    ),
+    InputCode.MISSING: ("campo obrigatório ausente", "missing"),
+    InputCode.REQUIRED_FOR_MOVE: (
+        "obrigatório numa jogada “{move}”",
+        "required for a '{move}' move",
+    ),
+    InputCode.EXPECTED_OBJECT: (
+        "esperava um objeto JSON com {fields}",
+        "expected a JSON object with {fields}",
+    ),
+    InputCode.EXPECTED_LIST: ("esperava uma lista, veio {got}", "expected a list, got {got}"),
+    InputCode.EXPECTED_BOOL: (
+        "esperava true ou false, veio {got}",
+        "expected true or false, got {got}",
+    ),
+    InputCode.EXPECTED_TEXT: ("esperava um texto não vazio", "expected a non-empty text"),
+    InputCode.EXPECTED_NUMBER: (
+        "esperava um número inteiro",
+        "expected a whole number",
+    ),
+    InputCode.NOT_ONE_OF: (
+        "valor {value} inválido; valores possíveis: {allowed}",
+        "bad value {value}; allowed: {allowed}",
+    ),
+    InputCode.TOO_SMALL: (
+        "valor {value} pequeno demais: precisa ser maior ou igual a {least}",
+        "bad value {value}: should be greater than or equal to {least}",
+    ),
+    InputCode.TOO_LARGE: (
+        "valor {value} grande demais: precisa ser menor ou igual a {most}",
+        "bad value {value}: should be less than or equal to {most}",
+    ),
+    InputCode.INVALID: ("valor inválido: {detail}", "{detail}"),
+    InputCode.UNKNOWN_RULES: (
+        "conjunto de regras desconhecido; use aberto, fechado ou stbl (ou um nome como "
+        "“buraco fechado”, “sem trinca batida limpa”)",
+        "unknown rule set; use aberto, fechado or stbl (or a name such as 'buraco fechado', "
+        "'sem trinca batida limpa')",
+    ),
+    InputCode.UNKNOWN_OPTION: (
+        "opção desconhecida; opções: {options}",
+        "unknown option; options: {options}",
+    ),
+    InputCode.UNKNOWN_OPTION_CLOSE: (
+        "opção desconhecida (seria “{close}”?); opções: {options}",
+        "unknown option (did you mean '{close}'?); options: {options}",
+    ),
+    InputCode.PRESET_AS_OPTION: (
+        "escolha a variante pelo nome, não como opção",
+        "choose the preset by name, not as an option",
+    ),
+    InputCode.BAD_ASSIGNMENT: (
+        "esperava OPTION=VALUE (opção=valor), por exemplo joker_points=20",
+        "expected OPTION=VALUE, e.g. joker_points=20",
+    ),
+    InputCode.UNKNOWN_LANGUAGE: (
+        "idioma desconhecido; use pt ou en",
+        "unknown language; use pt or en",
+    ),
+    InputCode.NO_SIDES: (
+        "uma rodada precisa de uma lista de duplas, não vazia",
+        "expected a non-empty list of sides",
+    ),
+    InputCode.SIDE_NAMES_REPEAT: (
+        "os nomes das duplas precisam ser diferentes: {names}",
+        "side names must differ: {names}",
+    ),
+    InputCode.TWO_WENT_OUT: (
+        "só uma dupla pode bater (went_out) numa rodada",
+        "only one side can go out (went_out) in a round",
+    ),
+    InputCode.NOT_A_MELD: ("não é um jogo válido: {reason}", "not a valid meld: {reason}"),
+    InputCode.WRONG_SCORE_COUNT: (
+        "esperava {expected} resultados, vieram {got}",
+        "expected {expected} scores, got {got}",
+    ),
+    InputCode.PLAYERS: (
+        "Buraco é para 2 ou 4 jogadores, não {players}",
+        "Buraco is for 2 or 4 players, not {players}",
+    ),
+    InputCode.HAND_COUNT: (
+        "esperava {players} mãos, uma por jogador",
+        "expected {players} hands, one per seat",
+    ),
+    InputCode.NO_SUCH_SEAT: (
+        "o lugar {seat} não existe com {players} jogadores (contando de 0)",
+        "seat {seat} does not exist with {players} players (counting from 0)",
+    ),
+    InputCode.PER_SIDE: (
+        "esperava 2 itens, um por dupla",
+        "expected 2 entries, one per side",
+    ),
+    InputCode.TOO_MANY_MORTOS: ("no máximo 2 mortos", "at most 2 piles"),
+    InputCode.HIDDEN_CARDS_SHORT: (
+        "precisa de {count} cartas escondidas, mas só sobram {left} no baralho",
+        "needs {count} hidden cards but only {left} are left in the deck",
+    ),
+    InputCode.CARDS_NOWHERE: (
+        "as contagens deixam {count} das {deck} cartas em lugar nenhum; omita “stock” para "
+        "pôr ali todas as cartas que sobram",
+        "the counts leave {count} of the {deck} cards nowhere; leave 'stock' out to put every "
+        "remaining card there",
+    ),
+    InputCode.WAITING_MORTO_SEAT: (
+        "um morto que espera precisa de um lugar desta dupla",
+        "a waiting morto needs a seat of this side",
+    ),
+    InputCode.NOT_WAITING: (
+        "lugar e cartas só cabem num morto que espera",
+        "seat and cards belong to a waiting morto only",
+    ),
+    InputCode.NEEDS_POSITION: (
+        "esta tarefa precisa de uma posição",
+        "this task needs a position",
+    ),
+    InputCode.NO_SUCH_RULE_POINT: (
+        "não há ponto de regra com esse nome",
+        "no such rule point",
+    ),
+    InputCode.WRONG_TASK: (
+        "esta tarefa não é do tipo {wanted}",
+        "this task is not of the kind {wanted}",
+    ),
+}
+
+
+def error_problem(error: BuracoInputError, lang: Lang = "pt") -> str:
+    """What was wrong, in the language, without the path. Cards print as they are typed
+    (`Kh`): the message points at what the person wrote."""
+    pt, en = ERROR_MESSAGES[error.code]
+    values = {k: str(v) if isinstance(v, Card) else v for k, v in error.values.items()}
+    return (pt if lang == "pt" else en).format_map(_Params(_formatted(values, lang)))
+
+
+def error_message(error: BuracoInputError, lang: Lang = "pt") -> str:
+    """The error as one line in the language: `sides[0].melds[1]: ...`."""
+    problem = error_problem(error, lang)
+    return f"{error.path}: {problem}" if error.path else problem
+
+
 def check_lang(lang: str) -> Lang:
     """Accept pt, pt-BR, en, en-US...; anything else is bad input."""
     short = lang.lower().split("-")[0].split("_")[0]
@@ -356,9 +521,7 @@ def check_lang(lang: str) -> Lang:
         return "pt"
     if short == "en":
         return "en"
-    from buraco_core.errors import BuracoInputError
-
-    raise BuracoInputError(f"lang {lang!r}", "unknown language; use pt or en")
+    raise BuracoInputError(InputCode.UNKNOWN_LANGUAGE, f"lang {lang!r}")
 
 
 # --- rule options, in plain words: (pt, en) ------------------------------------------------

@@ -14,11 +14,12 @@ from functools import lru_cache
 from typing import TypeVar
 
 from buraco_core.cards import Card
+from buraco_core.codes import Code
 from buraco_core.melds import Meld, extend_meld, judge_meld
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.rules import RuleSet
 from buraco_core.scoring import RoundScore, SideRound, score_round
-from buraco_core.state import EndReason, MortoStatus, Phase, SideState, State
+from buraco_core.state import EndReason, MortoStatus, Phase, SideState, State, WaitingMorto
 from buraco_core.verdict import Reason, Verdict
 
 # Judging a meld is the costly part of a move, and the same groups come up again and again
@@ -27,15 +28,8 @@ from buraco_core.verdict import Reason, Verdict
 _judge_meld = lru_cache(maxsize=8192)(judge_meld)
 _extend_meld = lru_cache(maxsize=8192)(extend_meld)
 
-SRC_TURN = ("000", "001", "002", "003")
-SRC_SIDES = ("000", "002", "003")
-SRC_MORTO = ("001", "003")
-SRC_BEAT = ("000", "001", "003")
-SRC_GO_OUT = ("001", "002", "003")
-SRC_STOCK_OUT = ("000", "001", "003")
 
-
-class IllegalMove(Exception):
+class IllegalMove(ValueError):
     """Raised by `apply` for an illegal move; carries the verdict."""
 
     def __init__(self, verdict: Verdict) -> None:
@@ -44,12 +38,43 @@ class IllegalMove(Exception):
 
 
 def check(rules: RuleSet, state: State, move: Move) -> Verdict:
-    """Is the move legal? The verdict's reasons say why, and what follows from it."""
+    """Is the move legal? The verdict's reasons say why, and what follows from it.
+
+    >>> from buraco_core.cards import parse_cards
+    >>> from buraco_core.moves import Discard, Lay
+    >>> from buraco_core.notation import position_from_data
+    >>> from buraco_core.rules import ruleset
+    >>> rules = ruleset("fechado")
+    >>> table = {"players": 2, "hands": [["5h", "6h", "7h", "9c"], 11]}
+    >>> state = position_from_data(rules, table)
+    >>> [str(code) for code in check(rules, state, Discard(parse_cards("9c")[0])).codes]
+    ['must_draw_first']
+    >>> state = position_from_data(rules, {**table, "phase": "play"})
+    >>> verdict = check(rules, state, Lay((parse_cards("5h 6h 7h"),)))
+    >>> verdict.ok, [str(event.code) for event in verdict.events]
+    (True, ['laid_meld'])
+    """
     return _play(rules, state, move)[0]
 
 
 def apply(rules: RuleSet, state: State, move: Move) -> State:
-    """The position after a legal move; an illegal one raises IllegalMove with its verdict."""
+    """The position after a legal move; an illegal one raises IllegalMove with its verdict.
+
+    >>> from buraco_core.cards import parse_cards
+    >>> from buraco_core.moves import Discard, Draw
+    >>> from buraco_core.rules import ruleset
+    >>> from buraco_core.state import deal
+    >>> rules = ruleset("stbl")
+    >>> state = apply(rules, deal(rules, players=2, seed=1), Draw())
+    >>> state
+    <State turn 0 play: hands 12/11, melds 0/0, stock 63, lixo 0, mortos 2>
+    >>> apply(rules, state, Draw())
+    Traceback (most recent call last):
+    ...
+    buraco_core.judge.IllegalMove: already_drew
+    >>> apply(rules, state, Discard(state.hand[0]))
+    <State turn 1 draw: hands 11/11, melds 0/0, stock 63, lixo 1, mortos 2>
+    """
     verdict, after = _play(rules, state, move)
     if after is None:
         raise IllegalMove(verdict)
@@ -78,8 +103,8 @@ def replay(rules: RuleSet, start: State, moves: Iterable[Move]) -> State:
 _LEGAL = Verdict(True)
 
 
-def _r(code: str, sources: Sequence[str], **params: object) -> Reason:
-    return Reason(code, tuple(sources), params)
+def _r(code: Code, **params: object) -> Reason:
+    return Reason(code, params)
 
 
 def _no(*reasons: Reason) -> tuple[Verdict, None]:
@@ -89,30 +114,30 @@ def _no(*reasons: Reason) -> tuple[Verdict, None]:
 def _play(
     rules: RuleSet, state: State, move: Move, build: bool = True
 ) -> tuple[Verdict, State | None]:
+    # The phase, checked here once: a turn opens with a draw; then melds, and a discard.
     if state.phase is Phase.ENDED:
-        return _no(_r("round_over", SRC_TURN))
+        return _no(_r(Code.ROUND_OVER))
     if move.seat is not None and move.seat != state.turn:
-        return _no(_r("not_your_turn", SRC_TURN, seat=move.seat, turn=state.turn))
-    if isinstance(move, Discard):
-        if state.phase is Phase.DRAW:
-            return _no(_r("must_draw_first", SRC_TURN))
-        return _discard(rules, state, move, build)
+        return _no(_r(Code.NOT_YOUR_TURN, seat=move.seat, turn=state.turn))
+    drawing = isinstance(move, Draw | TakeLixo)
+    if drawing and state.phase is not Phase.DRAW:
+        return _no(_r(Code.ALREADY_DREW))
+    if not drawing and state.phase is Phase.DRAW:
+        return _no(_r(Code.MUST_DRAW_FIRST))
     if isinstance(move, Draw):
         return _draw(state, move, build)
     if isinstance(move, TakeLixo):
         return _take_lixo(rules, state, move, build)
-    if state.phase is Phase.DRAW:
-        return _no(_r("must_draw_first", SRC_TURN))
     if isinstance(move, Lay):
         return _lay(rules, state, move, build)
-    return _extend(rules, state, move, build)
+    if isinstance(move, Extend):
+        return _extend(rules, state, move, build)
+    return _discard(rules, state, move, build)
 
 
 def _draw(state: State, move: Draw, build: bool) -> tuple[Verdict, State | None]:
-    if state.phase is not Phase.DRAW:
-        return _no(_r("already_drew", SRC_TURN))
     if not state.stock and not state.mortos:
-        return _no(_r("stock_empty", SRC_STOCK_OUT))
+        return _no(_r(Code.STOCK_EMPTY))
     if not build:
         return _LEGAL, None
     events: list[Reason] = []
@@ -120,13 +145,19 @@ def _draw(state: State, move: Draw, build: bool) -> tuple[Verdict, State | None]
     if not stock:
         # A position may arrive with an empty stock: a morto becomes the stock first.
         stock, mortos, sides = _refill(mortos, sides)
-        events.append(_r("morto_became_stock", SRC_STOCK_OUT))
+        events.append(_r(Code.MORTO_BECAME_STOCK))
     card = stock[-1]
     seat = state.turn
     hands = _set(state.hands, seat, (*state.hands[seat], card))
-    events.append(_r("drew", SRC_TURN, card=card))
-    after = State(
-        hands, sides, stock[:-1], state.lixo, mortos, seat, Phase.PLAY, None, (*state.log, move)
+    events.append(_r(Code.DREW, card=card))
+    after = replace(
+        state,
+        hands=hands,
+        sides=sides,
+        stock=stock[:-1],
+        mortos=mortos,
+        phase=Phase.PLAY,
+        log=(*state.log, move),
     )
     return Verdict(True, tuple(events)), after
 
@@ -134,45 +165,41 @@ def _draw(state: State, move: Draw, build: bool) -> tuple[Verdict, State | None]
 def _take_lixo(
     rules: RuleSet, state: State, move: TakeLixo, build: bool
 ) -> tuple[Verdict, State | None]:
-    if state.phase is not Phase.DRAW:
-        return _no(_r("already_drew", SRC_TURN))
     if not state.lixo:
-        return _no(_r("lixo_empty", SRC_TURN))
+        return _no(_r(Code.LIXO_EMPTY))
     top, rest = state.lixo[-1], state.lixo[:-1]
     side_index = state.side_of(state.turn)
     side = state.sides[side_index]
-    src_pickup = ("002", "003", "option:pickup")
     if rules.pickup != "free" and not move.justified:
-        return _no(_r("pickup_needs_justification", src_pickup, top=top))
+        return _no(_r(Code.PICKUP_NEEDS_JUSTIFICATION, top=top))
     if move.new_meld and move.extend is not None:
-        return _no(_r("pickup_one_justification", src_pickup))
+        return _no(_r(Code.PICKUP_ONE_JUSTIFICATION))
     if move.cards and move.extend is None:
         # Cards from the hand go with the top card onto a table meld, nowhere else.
-        return _no(_r("pickup_cards_need_extend", src_pickup))
+        return _no(_r(Code.PICKUP_CARDS_NEED_EXTEND))
     used = move.new_meld if move.new_meld else move.cards
     left, missing = _take(state.hand, used)
     if missing:
-        return _no(_r("card_not_in_hand", SRC_TURN, cards=missing))
+        return _no(_r(Code.CARD_NOT_IN_HAND, cards=missing))
     reasons: list[Reason] = []
     melds = side.melds
     if move.new_meld:
         if rules.pickup == "top_card_two_from_hand" and len(move.new_meld) < 2:
-            return _no(_r("pickup_needs_two_from_hand", ("003", "option:pickup"), top=top))
+            return _no(_r(Code.PICKUP_NEEDS_TWO_FROM_HAND, top=top))
         verdict = _judge_meld((top, *move.new_meld), rules)
         if verdict.meld is None:
-            return _no(_r("pickup_top_card_not_used", src_pickup, top=top), *verdict.reasons)
+            return _no(_r(Code.PICKUP_TOP_CARD_NOT_USED, top=top), *verdict.reasons)
         blocked = _vulnerable_block(rules, side, (verdict.meld,))
         if blocked:
             return _no(blocked)
         melds = (*melds, verdict.meld)
-        reasons.append(_r("took_lixo_new_meld", src_pickup, top=top, count=len(state.lixo)))
+        reasons.append(_r(Code.TOOK_LIXO_NEW_MELD, top=top, count=len(state.lixo)))
         reasons.extend(verdict.reasons)
     elif move.extend is not None:
         if top.is_wild_kind and rules.wild_top_card_new_meld_only and rules.pickup != "free":
             return _no(
                 _r(
-                    "wild_top_card_new_meld_only",
-                    ("002", "003", "option:wild_top_card_new_meld_only"),
+                    Code.WILD_TOP_CARD_NEW_MELD_ONLY,
                     top=top,
                 )
             )
@@ -181,12 +208,11 @@ def _take_lixo(
         if rules.pickup == "top_card_two_from_hand" and (
             len(move.cards) < 2 or _judge_meld((top, *move.cards), rules).meld is None
         ):
-            return _no(_r("pickup_needs_two_from_hand", ("003", "option:pickup"), top=top))
+            return _no(_r(Code.PICKUP_NEEDS_TWO_FROM_HAND, top=top))
         if not 0 <= move.extend < len(melds):
             return _no(
                 _r(
-                    "no_such_meld",
-                    SRC_SIDES,
+                    Code.NO_SUCH_MELD,
                     meld=move.extend,
                     number=move.extend + 1,
                     count=len(melds),
@@ -194,12 +220,12 @@ def _take_lixo(
             )
         verdict = _extend_meld(melds[move.extend], (top, *move.cards), rules)
         if verdict.meld is None:
-            return _no(_r("pickup_top_card_not_used", src_pickup, top=top), *verdict.reasons)
+            return _no(_r(Code.PICKUP_TOP_CARD_NOT_USED, top=top), *verdict.reasons)
         melds = _replace_at(melds, move.extend, verdict.meld)
-        reasons.append(_r("took_lixo_extend", src_pickup, top=top, count=len(state.lixo)))
+        reasons.append(_r(Code.TOOK_LIXO_EXTEND, top=top, count=len(state.lixo)))
         reasons.extend(verdict.reasons)
     else:
-        reasons.append(_r("took_lixo", ("000", "option:pickup"), count=len(state.lixo)))
+        reasons.append(_r(Code.TOOK_LIXO, count=len(state.lixo)))
     # Unjustified (free pickup): the top card goes to the hand with the rest.
     hand = (*left, *rest) if move.justified else (*left, *rest, top)
     return _after_meld(rules, state, move, reasons, melds, hand, (), build)
@@ -207,11 +233,11 @@ def _take_lixo(
 
 def _lay(rules: RuleSet, state: State, move: Lay, build: bool) -> tuple[Verdict, State | None]:
     if not move.melds or any(not group for group in move.melds):
-        return _no(_r("no_cards", ("000",)))
+        return _no(_r(Code.NO_CARDS))
     used = tuple(c for group in move.melds for c in group)
     left, missing = _take(state.hand, used)
     if missing:
-        return _no(_r("card_not_in_hand", SRC_TURN, cards=missing))
+        return _no(_r(Code.CARD_NOT_IN_HAND, cards=missing))
     side = state.sides[state.side_of(state.turn)]
     reasons: list[Reason] = []
     new_melds: list[Meld] = []
@@ -220,7 +246,7 @@ def _lay(rules: RuleSet, state: State, move: Lay, build: bool) -> tuple[Verdict,
         if verdict.meld is None:
             return _no(*verdict.reasons)
         new_melds.append(verdict.meld)
-        reasons.append(_r("laid_meld", ("000",), cards=verdict.meld.cards))
+        reasons.append(_r(Code.LAID_MELD, cards=verdict.meld.cards))
         reasons.extend(verdict.reasons)
     blocked = _vulnerable_block(rules, side, new_melds)
     if blocked:
@@ -234,30 +260,28 @@ def _extend(
 ) -> tuple[Verdict, State | None]:
     side_index = state.side_of(state.turn)
     if move.side is not None and move.side != side_index:
-        return _no(_r("not_your_meld", SRC_SIDES, side=move.side))
+        return _no(_r(Code.NOT_YOUR_MELD, side=move.side))
     side = state.sides[side_index]
     if not 0 <= move.meld < len(side.melds):
         return _no(
             _r(
-                "no_such_meld",
-                SRC_SIDES,
+                Code.NO_SUCH_MELD,
                 meld=move.meld,
                 number=move.meld + 1,
                 count=len(side.melds),
             )
         )
     if not move.cards:
-        return _no(_r("no_cards", ("000",)))
+        return _no(_r(Code.NO_CARDS))
     left, missing = _take(state.hand, move.cards)
     if missing:
-        return _no(_r("card_not_in_hand", SRC_TURN, cards=missing))
+        return _no(_r(Code.CARD_NOT_IN_HAND, cards=missing))
     verdict = _extend_meld(side.melds[move.meld], move.cards, rules)
     if verdict.meld is None:
         return _no(*verdict.reasons)
     reasons = [
         _r(
-            "extended_meld",
-            ("000", "002", "003"),
+            Code.EXTENDED_MELD,
             meld=move.meld,
             number=move.meld + 1,
             cards=move.cards,
@@ -274,7 +298,7 @@ def _discard(
     hand = state.hand
     index = _index(hand, move.card)
     if index < 0:
-        return _no(_r("card_not_in_hand", SRC_TURN, cards=(move.card,)))
+        return _no(_r(Code.CARD_NOT_IN_HAND, cards=(move.card,)))
     left = hand[:index] + hand[index + 1 :]
     seat, side_index = state.turn, state.side_of(state.turn)
     side = state.sides[side_index]
@@ -282,20 +306,18 @@ def _discard(
     if not left and not indirect:
         blockers = _go_out_blockers(rules, state, side, side.melds)
         if blockers:
-            return _no(_r("cannot_go_out", SRC_GO_OUT), *blockers)
+            return _no(_r(Code.CANNOT_GO_OUT), *blockers)
     if not build:
         return _LEGAL, None
-    reasons = [_r("discarded", SRC_TURN, card=move.card)]
+    reasons = [_r(Code.DISCARDED, card=move.card)]
     hands = _set(state.hands, seat, left)
     lixo = (*state.lixo, move.card)
     sides, mortos = state.sides, state.mortos
     if indirect:
         # Indirect beat: the morto waits for this player's next turn [000, 001, 003].
-        waiting = SideState(
-            side.melds, MortoStatus.WAITING, mortos[0], seat, side.vulnerable, side.went_out
-        )
+        waiting = replace(side, morto=MortoStatus.WAITING, waiting=WaitingMorto(seat, mortos[0]))
         sides, mortos = _set(sides, side_index, waiting), mortos[1:]
-        reasons.append(_r("indirect_beat", SRC_BEAT))
+        reasons.append(_r(Code.INDIRECT_BEAT))
     elif not left:
         return _went_out(rules, state, move, reasons, hands, sides, lixo, side_index)
     return _end_turn(state, move, reasons, hands, sides, state.stock, lixo, mortos)
@@ -320,20 +342,17 @@ def _after_meld(
     if left == 0 and not can_take_morto:
         blockers = _go_out_blockers(rules, state, side, melds)
         if rules.go_out_by == "discard":
-            blockers.append(_r("go_out_must_discard", ("003", "option:go_out_by")))
+            blockers.append(_r(Code.GO_OUT_MUST_DISCARD))
         if blockers:
-            return _no(_r("cannot_go_out", SRC_GO_OUT), *blockers)
+            return _no(_r(Code.CANNOT_GO_OUT), *blockers)
     elif left == 1 and not can_take_morto:
         blockers = _go_out_blockers(rules, state, side, melds)
         if blockers:
-            return _no(_r("last_card_trap", SRC_GO_OUT), *blockers)
+            return _no(_r(Code.LAST_CARD_TRAP), *blockers)
     if not build:
         return _LEGAL, None
-    new_side = SideState(
-        melds, side.morto, side.waiting, side.waiting_seat, side.vulnerable, side.went_out
-    )
     hands = state.hands
-    sides = _set(state.sides, side_index, new_side)
+    sides = _set(state.sides, side_index, replace(side, melds=melds))
     if left == 0 and not can_take_morto:
         return _went_out(
             rules, state, move, reasons, _set(hands, seat, hand), sides, lixo, side_index
@@ -342,26 +361,16 @@ def _after_meld(
     if left == 0:
         # Direct beat: take the morto now and play on, without drawing [000, 001, 003].
         hand, mortos = mortos[0], mortos[1:]
-        new_side = SideState(
-            melds,
-            MortoStatus.TAKEN,
-            side.waiting,
-            side.waiting_seat,
-            side.vulnerable,
-            side.went_out,
-        )
-        sides = _set(state.sides, side_index, new_side)
-        reasons.append(_r("direct_beat", SRC_BEAT))
-    after = State(
-        _set(hands, seat, hand),
-        sides,
-        state.stock,
-        lixo,
-        mortos,
-        seat,
-        Phase.PLAY,
-        None,
-        (*state.log, move),
+        sides = _set(state.sides, side_index, replace(side, melds=melds, morto=MortoStatus.TAKEN))
+        reasons.append(_r(Code.DIRECT_BEAT))
+    after = replace(
+        state,
+        hands=_set(hands, seat, hand),
+        sides=sides,
+        lixo=lixo,
+        mortos=mortos,
+        phase=Phase.PLAY,
+        log=(*state.log, move),
     )
     return Verdict(True, tuple(reasons)), after
 
@@ -370,24 +379,32 @@ def _go_out_blockers(
     rules: RuleSet, state: State, side: SideState, melds: tuple[Meld, ...]
 ) -> list[Reason]:
     """What the side lacks to go out (the batida final) with these melds: empty when it may."""
-    blockers: list[Reason] = []
     nobody_took = all(s.morto not in (MortoStatus.TAKEN, MortoStatus.WAITING) for s in state.sides)
-    if side.morto is not MortoStatus.TAKEN and not (nobody_took and not state.mortos):
-        if side.morto is MortoStatus.WAITING:
-            blockers.append(_r("go_out_morto_waiting", SRC_MORTO))
+    return go_out_blockers(rules, melds, side.morto, nobody_took and not state.mortos)
+
+
+def go_out_blockers(
+    rules: RuleSet, melds: Sequence[Meld], morto: MortoStatus, no_morto_for_anyone: bool
+) -> list[Reason]:
+    """What a side lacks to go out with these melds on the table, given its morto; empty when
+    it may. `no_morto_for_anyone`: both mortos became the stock and nobody took one, so going
+    out needs no morto [001, 002]."""
+    blockers: list[Reason] = []
+    if morto is not MortoStatus.TAKEN and not no_morto_for_anyone:
+        if morto is MortoStatus.WAITING:
+            blockers.append(_r(Code.GO_OUT_MORTO_WAITING))
         else:
-            blockers.append(_r("go_out_needs_morto", SRC_GO_OUT))
+            blockers.append(_r(Code.GO_OUT_NEEDS_MORTO))
     kinds = [m.canastra(rules) for m in melds]
     if rules.go_out_requires == "clean_canastra":
         if not any(k in ("limpa", "500", "real") for k in kinds):
             blockers.append(
                 _r(
-                    "go_out_needs_clean_canastra",
-                    ("000", "001", "002", "003", "option:go_out_requires"),
+                    Code.GO_OUT_NEEDS_CLEAN_CANASTRA,
                 )
             )
     elif not any(kinds):
-        blockers.append(_r("go_out_needs_canastra", ("000", "001", "option:go_out_requires")))
+        blockers.append(_r(Code.GO_OUT_NEEDS_CANASTRA))
     return blockers
 
 
@@ -402,17 +419,15 @@ def _went_out(
     side_index: int,
 ) -> tuple[Verdict, State | None]:
     sides = _set(sides, side_index, replace(sides[side_index], went_out=True))
-    reasons.append(_r("went_out", SRC_GO_OUT, points=rules.batida_points))
-    after = State(
-        hands,
-        sides,
-        state.stock,
-        lixo,
-        state.mortos,
-        state.turn,
-        Phase.ENDED,
-        EndReason.BATIDA,
-        (*state.log, move),
+    reasons.append(_r(Code.WENT_OUT, points=rules.batida_points))
+    after = replace(
+        state,
+        hands=hands,
+        sides=sides,
+        lixo=lixo,
+        phase=Phase.ENDED,
+        ended_by=EndReason.BATIDA,
+        log=(*state.log, move),
     )
     return Verdict(True, tuple(reasons)), after
 
@@ -432,22 +447,41 @@ def _end_turn(
     log = (*state.log, move)
     if not stock:
         if not mortos:
-            reasons.append(_r("round_ended_stock_out", ("002", "003")))
-            after = State(
-                hands, sides, stock, lixo, mortos, state.turn, Phase.ENDED, EndReason.STOCK_OUT, log
+            reasons.append(_r(Code.ROUND_ENDED_STOCK_OUT))
+            after = replace(
+                state,
+                hands=hands,
+                sides=sides,
+                stock=stock,
+                lixo=lixo,
+                mortos=mortos,
+                phase=Phase.ENDED,
+                ended_by=EndReason.STOCK_OUT,
+                log=log,
             )
             return Verdict(True, tuple(reasons)), after
         stock, mortos, sides = _refill(mortos, sides)
-        reasons.append(_r("morto_became_stock", SRC_STOCK_OUT))
+        reasons.append(_r(Code.MORTO_BECAME_STOCK))
     nxt = (state.turn + 1) % len(hands)
     side_index = nxt % 2
     side = sides[side_index]
-    if side.morto is MortoStatus.WAITING and side.waiting_seat == nxt:
-        hands = _set(hands, nxt, (*hands[nxt], *side.waiting))
-        picked = SideState(side.melds, MortoStatus.TAKEN, (), None, side.vulnerable, side.went_out)
+    waiting = side.waiting
+    if waiting is not None and waiting.seat == nxt:
+        hands = _set(hands, nxt, (*hands[nxt], *waiting.cards))
+        picked = replace(side, morto=MortoStatus.TAKEN, waiting=None)
         sides = _set(sides, side_index, picked)
-        reasons.append(_r("morto_picked_up", SRC_BEAT, seat=nxt))
-    after = State(hands, sides, stock, lixo, mortos, nxt, Phase.DRAW, None, log)
+        reasons.append(_r(Code.MORTO_PICKED_UP, seat=nxt))
+    after = replace(
+        state,
+        hands=hands,
+        sides=sides,
+        stock=stock,
+        lixo=lixo,
+        mortos=mortos,
+        turn=nxt,
+        phase=Phase.DRAW,
+        log=log,
+    )
     return Verdict(True, tuple(reasons)), after
 
 
@@ -473,8 +507,7 @@ def _vulnerable_block(rules: RuleSet, side: SideState, melds: Sequence[Meld]) ->
     points = sum(m.card_points(rules) for m in melds)
     if points < needed:
         return _r(
-            "vulnerable_min_meld",
-            ("003", "option:vulnerable_min_meld_points"),
+            Code.VULNERABLE_MIN_MELD,
             points=points,
             needed=needed,
         )
@@ -566,10 +599,16 @@ def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
 def go_out_verdict(rules: RuleSet, state: State, side: int) -> Verdict:
     """May this side go out (the batida final) with what it has on the table now? The
     reasons say what is missing: the morto, the canastra the rules ask for [001, 002, 003]."""
-    blockers = _go_out_blockers(rules, state, state.sides[side], state.sides[side].melds)
+    return blockers_verdict(
+        rules, _go_out_blockers(rules, state, state.sides[side], state.sides[side].melds)
+    )
+
+
+def blockers_verdict(rules: RuleSet, blockers: list[Reason]) -> Verdict:
+    """No blockers: the side may go out, and what it scores for it."""
     if blockers:
         return Verdict(False, tuple(blockers))
-    return Verdict(True, (_r("may_go_out", SRC_GO_OUT, points=rules.batida_points),))
+    return Verdict(True, (_r(Code.MAY_GO_OUT, points=rules.batida_points),))
 
 
 def lixo_pickups(rules: RuleSet, state: State) -> list[TakeLixo]:

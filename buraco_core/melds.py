@@ -10,7 +10,7 @@ wild [000, 001, 002, 003].
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from itertools import pairwise
 from types import MappingProxyType
@@ -26,6 +26,7 @@ from buraco_core.cards import (
     card_points,
     copies_in_deck,
 )
+from buraco_core.codes import Code
 from buraco_core.rules import RuleSet
 from buraco_core.verdict import Reason
 
@@ -36,13 +37,6 @@ MIN_MELD = 3
 CANASTRA_SIZE = 7
 MAX_SEQUENCE = 14  # A..K..A
 
-SRC_SEQUENCE = ("000", "001", "003")
-SRC_ONE_WILD = ("000", "003")
-SRC_NATURAL_TWO = ("000", "001", "002", "003")
-SRC_CANASTRA = ("000", "001", "002", "003")
-SRC_BIG_CANASTRA = ("000", "001", "002")
-SRC_TRINCA = ("000", "001", "003")
-SRC_TABLE = ("000",)
 
 # The natural card of each place (1..14) of each suit, made once: judging a meld builds no
 # Card values, which keeps the judge fast (benchmarks/bench_melds.py).
@@ -75,6 +69,14 @@ class Meld:
     slots: tuple[Slot, ...]
     wild_options: tuple[int, ...] = ()
     built_up: bool = False
+
+    def __repr__(self) -> str:
+        """Short: `<Meld sequence 5s 6s JK=7s 8s>`, a wild with what it stands for."""
+        shown = " ".join(
+            f"{s.card}={self.stands_for(s.position)}" if s.wild and self.suit else str(s.card)
+            for s in self.slots
+        )
+        return f"<Meld {self.kind} {shown}{' built_up' if self.built_up else ''}>"
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -174,7 +176,7 @@ class MeldVerdict:
     points: int = 0
 
     @property
-    def codes(self) -> tuple[str, ...]:
+    def codes(self) -> tuple[Code, ...]:
         return tuple(r.code for r in self.reasons)
 
 
@@ -186,15 +188,24 @@ class _Failure(Exception):
         self.rank = rank  # lower = more telling to the player
 
 
-def _fail(rank: int, code: str, sources: Sequence[str], **params: object) -> _Failure:
-    return _Failure(Reason(code, tuple(sources), params), rank)
+def _fail(rank: int, code: Code, **params: object) -> _Failure:
+    return _Failure(Reason(code, params), rank)
 
 
 def judge_meld(cards: Iterable[Card], rules: RuleSet) -> MeldVerdict:
-    """Judge cards (in any order) as a new meld laid down at once."""
+    """Judge cards (in any order) as a new meld laid down at once.
+
+    >>> from buraco_core.cards import parse_cards
+    >>> from buraco_core.rules import ruleset
+    >>> verdict = judge_meld(parse_cards("8s JK 5s 6s"), ruleset("fechado"))
+    >>> verdict.ok, verdict.meld, verdict.canastra, verdict.points
+    (True, <Meld sequence 5s 6s JK=7s 8s>, None, 70)
+    >>> [str(code) for code in judge_meld(parse_cards("5s 6s 9s"), ruleset("stbl")).codes]
+    ['gap']
+    """
     cards = tuple(cards)
     if len(cards) < MIN_MELD:
-        reason = Reason("too_few_cards", SRC_TABLE, {"count": len(cards), "needed": MIN_MELD})
+        reason = Reason(Code.TOO_FEW_CARDS, {"count": len(cards), "needed": MIN_MELD})
         return MeldVerdict(False, (reason,))
     try:
         meld = _arrange(cards, rules, kind=None)
@@ -212,14 +223,14 @@ def extend_meld(meld: Meld, cards: Iterable[Card], rules: RuleSet) -> MeldVerdic
     """
     new = tuple(cards)
     if not new:
-        return MeldVerdict(False, (Reason("no_cards", SRC_TABLE, {}),))
+        return MeldVerdict(False, (Reason(Code.NO_CARDS, {}),))
     try:
         grown = _arrange(meld.cards + new, rules, kind=meld.kind)
     except _Failure as failure:
         return MeldVerdict(False, (_no_place_for_wild(meld, new, rules) or failure.reason,))
     old_two = meld.natural_two
     if old_two is not None and grown.natural_two is None:
-        reason = Reason("natural_two_stays", SRC_NATURAL_TWO, {"card": old_two})
+        reason = Reason(Code.NATURAL_TWO_STAYS, {"card": old_two})
         return MeldVerdict(False, (reason,))
     grown = _keep_wild_place(meld, grown)
     notes: list[Reason] = []
@@ -227,7 +238,7 @@ def extend_meld(meld: Meld, cards: Iterable[Card], rules: RuleSet) -> MeldVerdic
     same_wild = new_slot is not None and old_slot is not None and new_slot.card == old_slot.card
     if old_slot is not None and not same_wild and grown.natural_two == old_slot.card:
         # The wild 2 went home; any wild the meld has now came with the new cards.
-        notes.append(Reason("two_moved_to_natural", SRC_NATURAL_TWO, {"card": old_slot.card}))
+        notes.append(Reason(Code.TWO_MOVED_TO_NATURAL, {"card": old_slot.card}))
     elif (
         same_wild
         and old_slot is not None
@@ -237,8 +248,7 @@ def extend_meld(meld: Meld, cards: Iterable[Card], rules: RuleSet) -> MeldVerdic
     ):
         notes.append(
             Reason(
-                "wild_moved",
-                SRC_TABLE,
+                Code.WILD_MOVED,
                 {
                     "wild": new_slot.card,
                     "from": meld.stands_for(old_slot.position),
@@ -261,7 +271,7 @@ def _no_place_for_wild(meld: Meld, new: tuple[Card, ...], rules: RuleSet) -> Rea
         _arrange(tuple(rest), rules, kind="sequence")
     except _Failure:
         return None
-    return Reason("wild_has_no_place", SRC_TABLE, {"wild": wild, "as_card": meld.wild_as})
+    return Reason(Code.WILD_HAS_NO_PLACE, {"wild": wild, "as_card": meld.wild_as})
 
 
 def _keep_wild_place(old: Meld, grown: Meld) -> Meld:
@@ -292,8 +302,7 @@ def _describe(meld: Meld, rules: RuleSet, kind: CanastraKind | None) -> list[Rea
     if meld.kind == "sequence":
         reasons.append(
             Reason(
-                "valid_sequence",
-                SRC_SEQUENCE,
+                Code.VALID_SEQUENCE,
                 {
                     "count": meld.size,
                     "suit": meld.suit,
@@ -305,83 +314,73 @@ def _describe(meld: Meld, rules: RuleSet, kind: CanastraKind | None) -> list[Rea
     else:
         reasons.append(
             Reason(
-                "valid_trinca",
-                (*SRC_TRINCA, "option:trincas"),
+                Code.VALID_TRINCA,
                 {"count": meld.size, "rank": RANK_TEXT[meld.rank or ACE]},
             )
         )
     two = meld.natural_two
     if two is not None:
-        reasons.append(Reason("natural_two", SRC_NATURAL_TWO, {"card": two}))
+        reasons.append(Reason(Code.NATURAL_TWO, {"card": two}))
     slot = meld.wild_slot
     if slot is not None:
         if meld.kind == "sequence":
             options = tuple(meld.stands_for(p) for p in meld.wild_options)
             reasons.append(
                 Reason(
-                    "wild_stands_for",
-                    SRC_ONE_WILD,
+                    Code.WILD_STANDS_FOR,
                     {"wild": slot.card, "as_card": meld.stands_for(slot.position)},
                 )
             )
             if len(options) > 1:
-                reasons.append(Reason("wild_either_end", SRC_TABLE, {"options": options}))
+                reasons.append(Reason(Code.WILD_EITHER_END, {"options": options}))
             if slot.card.is_two and slot.card.suit == meld.suit:
-                reasons.append(
-                    Reason("two_may_become_natural", SRC_NATURAL_TWO, {"card": slot.card})
-                )
+                reasons.append(Reason(Code.TWO_MAY_BECOME_NATURAL, {"card": slot.card}))
         else:
-            reasons.append(Reason("wild_in_trinca", (*SRC_TRINCA,), {"wild": slot.card}))
+            reasons.append(Reason(Code.WILD_IN_TRINCA, {"wild": slot.card}))
     if kind is None:
         reasons.append(
             Reason(
-                "not_canastra_yet",
-                SRC_CANASTRA,
+                Code.NOT_CANASTRA_YET,
                 {"count": meld.size, "missing": CANASTRA_SIZE - meld.size},
             )
         )
     elif kind == "suja":
-        reasons.append(
-            Reason("canastra_suja", SRC_CANASTRA, {"count": meld.size, "wild": meld.wild})
-        )
+        reasons.append(Reason(Code.CANASTRA_SUJA, {"count": meld.size, "wild": meld.wild}))
     elif kind == "limpa":
-        reasons.append(Reason("canastra_limpa", SRC_CANASTRA, {"count": meld.size}))
+        reasons.append(Reason(Code.CANASTRA_LIMPA, {"count": meld.size}))
         if (
             meld.built_up
             and rules.big_canastras_at_once
             and meld.kind == "sequence"
             and (meld.size == MAX_SEQUENCE or (meld.low == ACE and meld.high == 13))
         ):
-            reasons.append(
-                Reason("big_canastra_built_up", ("002", "option:big_canastras_at_once"), {})
-            )
+            reasons.append(Reason(Code.BIG_CANASTRA_BUILT_UP, {}))
     elif kind == "500":
-        reasons.append(Reason("canastra_500", SRC_BIG_CANASTRA, {"count": meld.size}))
+        reasons.append(Reason(Code.CANASTRA_500, {"count": meld.size}))
     elif meld.kind == "trinca":
-        reasons.append(Reason("canastra_real_eight", ("003", "option:eight_of_a_kind_real"), {}))
+        reasons.append(Reason(Code.CANASTRA_REAL_EIGHT, {}))
     else:
-        reasons.append(Reason("canastra_real", SRC_BIG_CANASTRA, {"count": meld.size}))
+        reasons.append(Reason(Code.CANASTRA_REAL, {"count": meld.size}))
     return reasons
 
 
 def _arrange(cards: tuple[Card, ...], rules: RuleSet, kind: MeldKind | None) -> Meld:
     """Find the arrangement of the cards, or raise the most telling _Failure."""
     if not rules.jokers_in_deck and any(c.is_joker for c in cards):
-        raise _fail(0, "no_jokers_in_deck", ("003", "option:jokers_in_deck"))
+        raise _fail(0, Code.NO_JOKERS_IN_DECK)
     if len(set(cards)) < len(cards):  # counting only where a card repeats: a hot path
         for card, count in Counter(cards).items():
             if count > copies_in_deck(card, rules.jokers_in_deck):
                 raise _fail(
                     0,
-                    "more_copies_than_deck",
-                    ("000", "001", "002", "003"),
+                    Code.MORE_COPIES_THAN_DECK,
                     card=card,
                     count=count,
                     copies=copies_in_deck(card, rules.jokers_in_deck),
                 )
     naturals = [c for c in cards if not c.is_wild_kind]
     if not naturals:
-        raise _fail(1, "only_wilds", SRC_ONE_WILD, cards=cards)
+        raise _fail(1, Code.ONLY_WILDS, cards=cards)
     one_rank = len({c.rank for c in naturals}) == 1
     if kind == "trinca" or (kind is None and one_rank and len(naturals) >= 2):
         return _arrange_trinca(cards, naturals, rules)
@@ -390,13 +389,13 @@ def _arrange(cards: tuple[Card, ...], rules: RuleSet, kind: MeldKind | None) -> 
 
 def _arrange_trinca(cards: tuple[Card, ...], naturals: list[Card], rules: RuleSet) -> Meld:
     if not rules.trincas:
-        raise _fail(1, "trincas_not_allowed", (*SRC_TRINCA, "option:trincas"))
+        raise _fail(1, Code.TRINCAS_NOT_ALLOWED)
     ranks = sorted({c.rank for c in naturals})
     if len(ranks) > 1:
-        raise _fail(1, "trinca_ranks_differ", SRC_TRINCA, ranks=tuple(RANK_TEXT[r] for r in ranks))
+        raise _fail(1, Code.TRINCA_RANKS_DIFFER, ranks=tuple(RANK_TEXT[r] for r in ranks))
     wilds = [c for c in cards if c.is_wild_kind]
     if len(wilds) > 1:
-        raise _fail(2, "two_wilds", SRC_ONE_WILD, wilds=tuple(wilds))
+        raise _fail(2, Code.TWO_WILDS, wilds=tuple(wilds))
     rank = ranks[0]
     slots = tuple(Slot(c, rank) for c in sorted(naturals)) + tuple(
         Slot(w, rank, True) for w in wilds
@@ -406,10 +405,10 @@ def _arrange_trinca(cards: tuple[Card, ...], naturals: list[Card], rules: RuleSe
 
 def _arrange_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: RuleSet) -> Meld:
     if len(cards) > MAX_SEQUENCE:
-        raise _fail(1, "too_long", SRC_SEQUENCE, count=len(cards), most=MAX_SEQUENCE)
+        raise _fail(1, Code.TOO_LONG, count=len(cards), most=MAX_SEQUENCE)
     suits = sorted({c.suit for c in naturals if c.suit is not None}, key=lambda s: s.value)
     if len(suits) > 1:
-        raise _fail(1, "mixed_suits", SRC_SEQUENCE, suits=tuple(suits))
+        raise _fail(1, Code.MIXED_SUITS, suits=tuple(suits))
     suit = suits[0]
     jokers = [c for c in cards if c.is_joker]
     twos = [c for c in cards if c.is_two]
@@ -420,8 +419,7 @@ def _arrange_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: Rule
         repeated = twice + ([ACE] if len(aces) > 2 else [])
         raise _fail(
             1,
-            "duplicate_rank",
-            SRC_SEQUENCE,
+            Code.DUPLICATE_RANK,
             cards=tuple(_NATURAL[r, suit] for r in sorted(repeated)),
         )
     failures: list[_Failure] = []
@@ -435,7 +433,7 @@ def _arrange_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: Rule
             rest_twos.remove(natural_two)
         wilds += rest_twos
         if len(wilds) > 1:
-            failures.append(_fail(3, "two_wilds", SRC_ONE_WILD, wilds=tuple(wilds)))
+            failures.append(_fail(3, Code.TWO_WILDS, wilds=tuple(wilds)))
             continue
         wild = wilds[0] if wilds else None
         # (card, place) pairs; Slot values are made only for the arrangement that works.
@@ -462,8 +460,7 @@ def _arrange_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: Rule
                 failures.append(
                     _fail(
                         2,
-                        "wild_two_beside_natural_two",
-                        ("000", "option:wild_two_beside_natural_two"),
+                        Code.WILD_TWO_BESIDE_NATURAL_TWO,
                         natural=natural_two,
                         wild=wild,
                     )
@@ -476,7 +473,7 @@ def _arrange_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: Rule
         # legal arrangement: A 3 5..K is a gap (the 4), K-A-3 is a wrap.
         fill = _wrap_fill(naturals, twos, suit)
         if fill is not None and fill < len(best.reason.params["missing"]):
-            raise _fail(2, "wrap_around", SRC_SEQUENCE)
+            raise _fail(2, Code.WRAP_AROUND)
     raise best
 
 
@@ -484,19 +481,19 @@ def _place_wild(suit: Suit, placed: list[tuple[Card, int]], wild: Card | None) -
     taken = {position for _, position in placed}
     if len(taken) < len(placed):
         # Only a natural 2 beside... cannot happen: ranks were checked distinct.
-        raise _fail(1, "duplicate_rank", SRC_SEQUENCE, cards=())
+        raise _fail(1, Code.DUPLICATE_RANK, cards=())
     low, high = min(taken), max(taken)
     gaps = [p for p in range(low, high + 1) if p not in taken]
     if len(gaps) > (1 if wild else 0):
         missing = tuple(_NATURAL[p, suit] for p in gaps)
-        raise _fail(4, "gap", SRC_SEQUENCE, missing=missing, has_wild=wild is not None)
+        raise _fail(4, Code.GAP, missing=missing, has_wild=wild is not None)
     if wild is None:
         return _sequence_meld(suit, placed, None, ())
     if gaps:
         return _sequence_meld(suit, placed, wild, (gaps[0],))
     ends = ([high + 1] if high < ACE_HIGH else []) + ([low - 1] if low > ACE else [])
     if not ends:
-        raise _fail(1, "too_long", SRC_SEQUENCE, count=len(placed) + 1, most=MAX_SEQUENCE)
+        raise _fail(1, Code.TOO_LONG, count=len(placed) + 1, most=MAX_SEQUENCE)
     return _sequence_meld(suit, placed, wild, tuple(ends))
 
 

@@ -19,8 +19,9 @@ from pydantic import (
     ValidationInfo,
     field_validator,
 )
+from pydantic_core import PydanticCustomError
 
-from buraco_core.errors import BuracoInputError
+from buraco_core.errors import BuracoInputError, InputCode, from_validation
 
 PresetName = Literal["aberto", "fechado", "stbl"]
 PRESET_NAMES: tuple[PresetName, ...] = ("aberto", "fechado", "stbl")
@@ -32,8 +33,10 @@ class RuleSet(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", strict=False)
 
     preset: PresetName = Field("fechado", json_schema_extra={"sources": []})
-    jokers_in_deck: bool = Field(True, json_schema_extra={"sources": ["000", "001", "003"]})
-    joker_points: int = Field(50, ge=0, le=1000, json_schema_extra={"sources": ["000", "003"]})
+    jokers_in_deck: bool = Field(True, json_schema_extra={"sources": ["000", "001", "002", "003"]})
+    joker_points: int = Field(
+        50, ge=0, le=1000, json_schema_extra={"sources": ["000", "001", "002", "003"]}
+    )
     trincas: bool = Field(False, json_schema_extra={"sources": ["000", "001", "003"]})
     discard_pile_visible: Literal["all", "top"] = Field(
         "top", json_schema_extra={"sources": ["000", "001", "002", "003"]}
@@ -77,7 +80,7 @@ class RuleSet(BaseModel):
         # Lax parsing would read true as 1 point: a bad setting silently changed.
         field = cls.model_fields[info.field_name] if info.field_name else None
         if isinstance(value, bool) and field is not None and field.annotation is int:
-            raise ValueError("expected a whole number, not true/false")
+            raise PydanticCustomError(InputCode.EXPECTED_NUMBER.value, "expected a whole number")
         return value
 
     def changed_options(self) -> dict[str, Any]:
@@ -128,16 +131,20 @@ def _input_error(exc: ValidationError, where: str) -> BuracoInputError:
     first = exc.errors()[0]
     name = ".".join(str(p) for p in first["loc"])
     if first["type"] == "extra_forbidden":
-        close = difflib.get_close_matches(name, OPTION_NAMES, n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        return BuracoInputError(
-            f"{where}: {name}", f"unknown option{hint}; options: {', '.join(OPTION_NAMES)}"
-        )
+        path, close = f"{where}: {name}", difflib.get_close_matches(name, OPTION_NAMES, n=1)
+        if close:
+            return BuracoInputError(
+                InputCode.UNKNOWN_OPTION_CLOSE, path, close=close[0], options=OPTION_NAMES
+            )
+        return BuracoInputError(InputCode.UNKNOWN_OPTION, path, options=OPTION_NAMES)
+    error = from_validation(exc, where)
     choices = option_choices(name) if name in RuleSet.model_fields else None
-    allowed = f"; allowed: {', '.join(map(str, choices))}" if choices else ""
-    return BuracoInputError(
-        f"{where}: {name}", f"bad value {first.get('input')!r}: {first['msg']}{allowed}"
-    )
+    if choices and error.code in (InputCode.NOT_ONE_OF, InputCode.INVALID):
+        allowed = tuple(map(str, choices))
+        return BuracoInputError(
+            InputCode.NOT_ONE_OF, error.path, value=repr(first.get("input")), allowed=allowed
+        )
+    return error
 
 
 ABERTO = RuleSet(
@@ -197,11 +204,7 @@ def preset_name(name: str) -> PresetName:
     """The preset a name or alias stands for ("Buraco Fechado" -> "fechado")."""
     found = _ALIASES.get(_normalize(name))
     if found is None:
-        raise BuracoInputError(
-            f"rules {name!r}",
-            "unknown rule set; use aberto, fechado or stbl "
-            "(or a name such as 'buraco fechado', 'sem trinca batida limpa')",
-        )
+        raise BuracoInputError(InputCode.UNKNOWN_RULES, f"rules {name!r}")
     return found  # type: ignore[return-value]
 
 
@@ -209,7 +212,7 @@ def ruleset(name: str = "fechado", **options: Any) -> RuleSet:
     """A preset by name or alias, with any options changed on top of it."""
     preset = PRESETS[preset_name(name)]
     if "preset" in options:
-        raise BuracoInputError("options: preset", "choose the preset by name, not as an option")
+        raise BuracoInputError(InputCode.PRESET_AS_OPTION, "options: preset")
     return preset.with_options(**options) if options else preset
 
 
@@ -217,5 +220,5 @@ def parse_option_assignment(text: str) -> tuple[str, str]:
     """Split a command-line `OPTION=VALUE` into its parts."""
     name, sep, value = text.partition("=")
     if not sep or not name.strip():
-        raise BuracoInputError(f"--set {text!r}", "expected OPTION=VALUE, e.g. joker_points=20")
+        raise BuracoInputError(InputCode.BAD_ASSIGNMENT, f"--set {text!r}")
     return name.strip(), value.strip()

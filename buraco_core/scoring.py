@@ -12,9 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from buraco_core.cards import Card, card_points, copies_in_deck, parse_cards_at
-from buraco_core.errors import BuracoInputError
-from buraco_core.melds import Meld, judge_meld
+from buraco_core.cards import Card, card_points, copies_in_deck
+from buraco_core.errors import BuracoInputError, InputCode
+from buraco_core.melds import Meld
 from buraco_core.rules import RuleSet
 
 
@@ -95,12 +95,12 @@ def _score_side(rules: RuleSet, side: SideRound, nobody_took: bool) -> SideScore
 
 def _check_round(rules: RuleSet, sides: Sequence[SideRound]) -> None:
     if not sides:
-        raise BuracoInputError("sides", "a round needs at least one side")
+        raise BuracoInputError(InputCode.NO_SIDES, "sides")
     names = [s.name for s in sides]
     if len(set(names)) != len(names):
-        raise BuracoInputError("sides", f"side names must differ: {names}")
+        raise BuracoInputError(InputCode.SIDE_NAMES_REPEAT, "sides", names=tuple(names))
     if sum(s.went_out for s in sides) > 1:
-        raise BuracoInputError("sides", "only one side can go out (went_out) in a round")
+        raise BuracoInputError(InputCode.TWO_WENT_OUT, "sides")
     counts: Counter[Card] = Counter()
     for side in sides:
         for meld in side.melds:
@@ -111,109 +111,8 @@ def _check_round(rules: RuleSet, sides: Sequence[SideRound]) -> None:
         copies = copies_in_deck(card, rules.jokers_in_deck)
         if count > copies:
             raise BuracoInputError(
-                "sides", f"{count} copies of {card} in the round, but the deck holds {copies}"
+                InputCode.TOO_MANY_COPIES, "sides", card=card, count=count, copies=copies
             )
-
-
-# --- reading a round from JSON-like data ------------------------------------------------
-
-
-def round_from_data(rules: RuleSet, data: Any) -> list[SideRound]:
-    """Read `{"sides": [{"name", "melds", "hands", "took_morto", "went_out"}]}`.
-
-    A meld is a list of cards, or `{"cards": [...], "built_up": true}` for one grown over
-    several moves. Every error names the field: `sides[0].melds[1][2]`.
-    """
-    if not isinstance(data, Mapping):
-        raise BuracoInputError("round", "expected a JSON object with a 'sides' list")
-    unknown = sorted(str(k) for k in set(data) - _ROUND_FIELDS)
-    if unknown:
-        # A misspelt field would otherwise be ignored and the round scored without it.
-        raise BuracoInputError(
-            unknown[0], f"unknown field; fields: {', '.join(sorted(_ROUND_FIELDS))}"
-        )
-    raw_sides = data.get("sides")
-    if not isinstance(raw_sides, list) or not raw_sides:
-        raise BuracoInputError("sides", "expected a non-empty list of sides")
-    return [_side_from_data(rules, raw, f"sides[{i}]") for i, raw in enumerate(raw_sides)]
-
-
-_ROUND_FIELDS = {"rules", "options", "sides"}
-_SIDE_FIELDS = {"name", "melds", "hands", "took_morto", "went_out"}
-
-
-def _side_from_data(rules: RuleSet, raw: Any, where: str) -> SideRound:
-    if not isinstance(raw, Mapping):
-        raise BuracoInputError(where, "expected an object with name, melds, hands, took_morto")
-    unknown = sorted(set(raw) - _SIDE_FIELDS)
-    if unknown:
-        raise BuracoInputError(
-            f"{where}.{unknown[0]}", f"unknown field; fields: {', '.join(sorted(_SIDE_FIELDS))}"
-        )
-    name = raw.get("name", f"{where}")
-    if not isinstance(name, str) or not name.strip():
-        raise BuracoInputError(f"{where}.name", "expected a non-empty text")
-    melds = tuple(
-        _meld_from_data(rules, m, f"{where}.melds[{i}]")
-        for i, m in enumerate(_list(raw.get("melds", []), f"{where}.melds"))
-    )
-    hands = tuple(
-        _cards_from_data(h, f"{where}.hands[{i}]")
-        for i, h in enumerate(_list(raw.get("hands", []), f"{where}.hands"))
-    )
-    return SideRound(
-        name=name.strip(),
-        melds=melds,
-        hands=hands,
-        took_morto=_bool(raw.get("took_morto", True), f"{where}.took_morto"),
-        went_out=_bool(raw.get("went_out", False), f"{where}.went_out"),
-    )
-
-
-def _meld_from_data(rules: RuleSet, raw: Any, where: str) -> Meld:
-    built_up = False
-    if isinstance(raw, Mapping):
-        unknown = sorted(set(raw) - {"cards", "built_up"})
-        if unknown:
-            raise BuracoInputError(
-                f"{where}.{unknown[0]}", "unknown field; fields: cards, built_up"
-            )
-        built_up = _bool(raw.get("built_up", False), f"{where}.built_up")
-        raw = raw.get("cards")
-        where = f"{where}.cards"
-    cards = _cards_from_data(raw, where)
-    verdict = judge_meld(cards, rules)
-    if verdict.meld is None:
-        from buraco_core.explain import message
-
-        raise BuracoInputError(where, "not a valid meld: " + message(verdict.reasons[0], "en"))
-    if built_up:
-        return Meld(
-            verdict.meld.kind,
-            verdict.meld.suit,
-            verdict.meld.slots,
-            verdict.meld.wild_options,
-            built_up=True,
-        )
-    return verdict.meld
-
-
-def _cards_from_data(raw: Any, where: str) -> tuple[Card, ...]:
-    if isinstance(raw, str):
-        raw = raw.split()
-    return parse_cards_at(_list(raw, where), where)
-
-
-def _list(raw: Any, where: str) -> list[Any]:
-    if not isinstance(raw, list):
-        raise BuracoInputError(where, f"expected a list, got {type(raw).__name__}")
-    return raw
-
-
-def _bool(raw: Any, where: str) -> bool:
-    if not isinstance(raw, bool):
-        raise BuracoInputError(where, f"expected true or false, got {raw!r}")
-    return raw
 
 
 # --- the match -----------------------------------------------------------------------------
@@ -247,7 +146,9 @@ def match_standing(
     totals = [0] * width
     for index, row in enumerate(rounds):
         if len(row) != width:
-            raise BuracoInputError(f"rounds[{index}]", f"expected {width} scores, got {len(row)}")
+            raise BuracoInputError(
+                InputCode.WRONG_SCORE_COUNT, f"rounds[{index}]", expected=width, got=len(row)
+            )
         totals = [t + int(p) for t, p in zip(totals, row, strict=True)]
         running.append(tuple(totals))
     half = rules.target_score / 2

@@ -38,13 +38,21 @@ class EndReason(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class WaitingMorto:
+    """A morto taken by an indirect beat: its cards reach `seat` at the start of its next
+    turn [000, 001, 003]."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class SideState:
-    """One side (a player, or a partnership)."""
+    """One side (a player, or a partnership). `waiting` is set while `morto` is WAITING."""
 
     melds: tuple[Meld, ...] = ()
     morto: MortoStatus = MortoStatus.AVAILABLE
-    waiting: tuple[Card, ...] = ()  # the morto held for `waiting_seat`'s next turn
-    waiting_seat: int | None = None
+    waiting: WaitingMorto | None = None
     vulnerable: bool = False
     went_out: bool = False
 
@@ -62,6 +70,15 @@ class State:
     phase: Phase = Phase.DRAW
     ended_by: EndReason | None = None
     log: tuple[Move, ...] = ()
+
+    def __repr__(self) -> str:
+        """Short: who is on turn, the phase, and how many cards lie where."""
+        hands = "/".join(str(len(h)) for h in self.hands)
+        melds = "/".join(str(len(s.melds)) for s in self.sides)
+        return (
+            f"<State turn {self.turn} {self.phase.value}: hands {hands}, melds {melds}, "
+            f"stock {len(self.stock)}, lixo {len(self.lixo)}, mortos {len(self.mortos)}>"
+        )
 
     @property
     def players(self) -> int:
@@ -86,7 +103,8 @@ class State:
         for pile in self.mortos:
             cards.extend(pile)
         for side in self.sides:
-            cards.extend(side.waiting)
+            if side.waiting is not None:
+                cards.extend(side.waiting.cards)
             for meld in side.melds:
                 cards.extend(meld.cards)
         return cards
@@ -105,9 +123,9 @@ def deal(
     """Shuffle and deal: 11 cards each, two mortos of 11, the rest is the stock; the lixo
     starts empty [000, 001, 003]. The same seed gives the same deal."""
     if players not in (2, 4):
-        from buraco_core.errors import BuracoInputError
+        from buraco_core.errors import BuracoInputError, InputCode
 
-        raise BuracoInputError("players", f"Buraco is for 2 or 4 players, not {players}")
+        raise BuracoInputError(InputCode.PLAYERS, "players", players=players)
     cards = list(deck(rules.jokers_in_deck))
     random.Random(seed).shuffle(cards)
     hands = tuple(tuple(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(players))

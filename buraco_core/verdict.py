@@ -6,27 +6,32 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from buraco_core.cards import Card
+from buraco_core.codes import EVENTS, PROJECT, Code
 
 
 @dataclass(frozen=True, slots=True)
 class Reason:
     """Why a verdict is what it is. `code` is stable; messages live in `explain`.
 
-    `sources` name seed files ("000") or options ("option:go_out_by"); `params` fill the
-    message (cards stay Card values so each language prints them its own way).
+    `params` fill the message (cards stay Card values so each language prints them its own
+    way); the sources come with the code (`codes.py`).
     """
 
-    code: str
-    sources: tuple[str, ...]
+    code: Code
     params: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        """Seed files ("000"), options ("option:go_out_by") or "project" (codes.py)."""
+        return self.code.sources
 
     @property
     def source(self) -> str:
         """The sources as one readable string: `seeds 000, 003; option go_out_by`."""
-        seeds = [s for s in self.sources if not s.startswith("option:")]
-        options = [s.removeprefix("option:") for s in self.sources if s.startswith("option:")]
-        parts = []
+        sources = self.sources
+        seeds = [s for s in sources if not s.startswith("option:") and s != PROJECT]
+        options = [s.removeprefix("option:") for s in sources if s.startswith("option:")]
+        parts = ["the project's reading"] if PROJECT in sources else []
         if seeds:
             parts.append(("seed " if len(seeds) == 1 else "seeds ") + ", ".join(seeds))
         if options:
@@ -36,22 +41,17 @@ class Reason:
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """The answer to "is this legal?": `ok` and the reasons, blocking ones first."""
+    """The answer to "is this legal?": `ok` and the reasons, blocking ones first. The
+    reasons of a legal move tell what happened in order; `events` are those alone."""
 
     ok: bool
     reasons: tuple[Reason, ...] = ()
 
     @property
-    def codes(self) -> tuple[str, ...]:
+    def events(self) -> tuple[Reason, ...]:
+        """What the move made happen: drew, laid, a beat, the morto became the stock..."""
+        return tuple(r for r in self.reasons if r.code in EVENTS)
+
+    @property
+    def codes(self) -> tuple[Code, ...]:
         return tuple(r.code for r in self.reasons)
-
-
-def json_value(value: Any) -> Any:
-    """Params as JSON: cards in ASCII notation, tuples as lists."""
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, list | tuple):
-        return [json_value(v) for v in value]
-    if isinstance(value, Mapping):
-        return {str(k): json_value(v) for k, v in value.items()}
-    return value

@@ -21,7 +21,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from buraco_core.errors import BuracoInputError
+from buraco_core.errors import BuracoInputError, InputCode, from_validation
 from buraco_core.explain import Lang
 from buraco_core.rules import PRESET_NAMES, PRESETS, PresetName, RuleSet, option_choices
 
@@ -122,7 +122,12 @@ class Dispute(BaseModel):
             return {self.option: int(reading.value)}
         found = [c for c in choices if value_key(c) == reading.value]
         if not found:
-            raise BuracoInputError(f"dispute {self.id}", f"no {self.option} = {reading.value}")
+            raise BuracoInputError(
+                InputCode.NOT_ONE_OF,
+                f"dispute {self.id}: {self.option}",
+                value=repr(reading.value),
+                allowed=tuple(value_key(c) for c in choices),
+            )
         return {self.option: found[0]}
 
     def reading_of(self, rules: RuleSet) -> Reading | None:
@@ -156,9 +161,8 @@ def _reference() -> Reference:
     try:
         return Reference.model_validate(tomllib.loads(raw))
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise BuracoInputError(f"reference.toml: {where}", first["msg"]) from None
+        error = from_validation(exc, "")
+        raise error.at(f"reference.toml: {error.path}") from None
 
 
 def topics() -> Mapping[str, Text]:
@@ -174,7 +178,7 @@ def points() -> tuple[RulePoint, ...]:
 def point(point_id: str) -> RulePoint:
     found = next((p for p in points() if p.id == point_id), None)
     if found is None:
-        raise BuracoInputError(f"rule point {point_id!r}", "no such rule point")
+        raise BuracoInputError(InputCode.NO_SUCH_RULE_POINT, f"rule point {point_id!r}")
     return found
 
 

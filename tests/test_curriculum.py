@@ -25,7 +25,7 @@ from buraco_core.curriculum import (
     load_curriculum,
     scenario_state,
 )
-from buraco_core.positions import move_from_data
+from buraco_core.notation import move_from_data
 
 ROOT = Path(__file__).resolve().parent.parent
 CURRICULUM = load_curriculum(ROOT)

@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from buraco_core.cli import main
+from buraco_core.codes import Code
 from buraco_core.explain import message
-from buraco_core.positions import position_from_data
+from buraco_core.notation import position_from_data
 from buraco_core.rules import ruleset
 from buraco_core.verdict import Reason
 
@@ -101,10 +102,27 @@ def test_json_has_legal_reasons_and_position(
     assert reason["code"] == "discarded" and reason["params"] == {"card": "9c"}
     assert reason["source"] == "seeds 000, 001, 002, 003"
     assert isinstance(reason["message"], str) and reason["message"]
+    assert data["events"] == ["discarded"]  # what happened, apart from why [issue 9]
     # The position after the move, as the whole table: it reads back.
     assert data["position"]["turn"] == 1 and data["position"]["phase"] == "draw"
     after = position_from_data(ruleset("fechado"), data["position"])
     assert after.lixo[-1].rank == 9
+
+
+def test_events_tell_what_happened_apart_from_the_meld_reasons(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A direct beat: the meld laid, its reasons, and the morto taken at once [000, 001, 003];
+    the events are what happened, in order, and still print among the reasons."""
+    beat = {
+        "rules": "fechado",
+        "position": {"players": 2, "phase": "play", "hands": [["5h", "6h", "7h"], 11]},
+        "move": {"type": "lay", "cards": ["5h", "6h", "7h"]},
+    }
+    code, data = run_json(capsys, tmp_path, beat)
+    assert code == 0 and data["events"] == ["laid_meld", "direct_beat"]
+    codes = [r["code"] for r in data["reasons"]]
+    assert codes[0] == "laid_meld" and codes[-1] == "direct_beat" and "valid_sequence" in codes
 
 
 def test_json_scores_a_finished_round(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -143,7 +161,7 @@ def test_lang_en_gives_the_english_messages(
 ) -> None:
     _, pt = run_json(capsys, tmp_path, ILLEGAL)
     _, en = run_json(capsys, tmp_path, ILLEGAL, "--lang", "en")
-    reason = Reason("must_draw_first", ())
+    reason = Reason(Code.MUST_DRAW_FIRST)
     assert pt["reasons"][0]["message"] == message(reason, "pt")
     assert en["reasons"][0]["message"] == message(reason, "en")
     assert pt["reasons"][0]["message"] != en["reasons"][0]["message"]

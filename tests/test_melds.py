@@ -24,6 +24,7 @@ from buraco_core import (
     parse_cards,
     ruleset,
 )
+from buraco_core.codes import ALL_SEEDS, PROJECT, Code
 from buraco_core.explain import LANGS, MESSAGES, message
 from buraco_core.rules import OPTION_NAMES
 
@@ -572,9 +573,11 @@ def test_wild_with_nowhere_to_go_refuses_the_extension() -> None:
 
 
 def test_natural_two_stays_natural_on_extension() -> None:
-    """A 2 laid in its natural place is not a wild: an extension cannot turn it into one
-    [seeds 000, 001, 002, 003]."""
+    """A 2 laid in its natural place is not a wild: an extension cannot turn it into one.
+    No source says so: the reason cites the project's reading [RULES.md; issue 12]."""
     assert refused(extend("2s 3s 4s", "6s"), "natural_two_stays") == {"card": c("2s")}
+    stays = reason(extend("2s 3s 4s", "6s"), "natural_two_stays")
+    assert stays.sources == ("project",) and stays.source == "the project's reading"
     with_joker = extend("2s 3s 4s", "JK 6s")
     assert with_joker.ok and with_joker.meld is not None
     assert with_joker.meld.natural_two == c("2s") and with_joker.meld.wild_as == c("5s")
@@ -724,7 +727,7 @@ def test_messages_render_without_placeholders(lang: str) -> None:
     """Every code of explain.MESSAGES renders fully, in pt-BR and in English [issue 2]; meld
     codes with the params they really carry."""
     for code in sorted(MESSAGES):
-        text = message(Reason(code, ("000",), _sample_params(code)), lang)  # type: ignore[arg-type]
+        text = message(Reason(Code(code), _sample_params(code)), lang)
         assert text != code
         assert not PLACEHOLDER.search(text), f"{code}: {text}"
 
@@ -737,6 +740,13 @@ def test_messages_print_cards_with_suit_symbols() -> None:
         assert "2♦" in text and "8♠" in text
 
 
+def test_wild_in_trinca_cites_the_sources_that_speak_of_it() -> None:
+    """A wild completes a trinca, at most one per meld [000, 003]; [001] does not speak of
+    wilds in trincas [issue 12, Corrections]."""
+    verdict = judge("9h 9s JK", "fechado")
+    assert reason(verdict, "wild_in_trinca").sources == ("000", "003")
+
+
 def test_every_reason_names_its_source() -> None:
     """Each reason carries the rule's source: a seed file or an option name [issue 2]."""
     for case in REASON_CASES.values():
@@ -744,4 +754,4 @@ def test_every_reason_names_its_source() -> None:
             assert item.sources, item.code
             for source in item.sources:
                 option = source.removeprefix("option:")
-                assert source in ("000", "001", "002", "003") or option in OPTION_NAMES, source
+                assert source in (*ALL_SEEDS, PROJECT) or option in OPTION_NAMES, source

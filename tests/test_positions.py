@@ -13,7 +13,7 @@ from buraco_core.cards import deck, parse_card, parse_cards
 from buraco_core.errors import BuracoInputError
 from buraco_core.judge import apply, legal_moves
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
-from buraco_core.positions import (
+from buraco_core.notation import (
     move_from_data,
     move_to_data,
     position_from_data,
@@ -73,7 +73,8 @@ def test_round_trip_keeps_waiting_morto_built_up_meld_and_went_out(preset: str) 
         "vulnerable": [True, False],
     }
     state = position_from_data(rules, data)
-    assert state.sides[0].morto is MortoStatus.WAITING and len(state.sides[0].waiting) == 11
+    assert state.sides[0].morto is MortoStatus.WAITING and state.sides[0].waiting is not None
+    assert len(state.sides[0].waiting.cards) == 11
     assert state.sides[0].melds[0].built_up and state.sides[0].vulnerable
     again = position_from_data(rules, position_to_data(rules, state))
     assert again == state
@@ -211,7 +212,7 @@ BASE: dict[str, Any] = {"players": 2, "hands": [["5h", "6h"], 11]}
 @pytest.mark.parametrize(
     ("change", "where", "words"),
     [
-        ({"hand": [1]}, "position.hand", "Extra inputs"),
+        ({"hand": [1]}, "position.hand", "unknown field; fields: hands"),
         ({"hands": [["5h"], 11, 11]}, "position.hands", "expected 2 hands"),
         ({"hands": [["5h", "6h", "6x"], 11]}, "position.hands[0][2]", "not a card"),
         ({"hands": [["5h", "5h"], 11], "lixo": ["5h"]}, "position.lixo[0]", "deck holds 2"),

@@ -31,7 +31,7 @@ import pytest
 from buraco_core.cards import Suit, card_points, deck, parse_cards
 from buraco_core.judge import IllegalMove, apply, check, legal_moves, play, replay, round_score
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
-from buraco_core.positions import position_from_data
+from buraco_core.notation import position_from_data
 from buraco_core.rules import RuleSet, ruleset
 from buraco_core.state import EndReason, MortoStatus, Phase, State, deal
 

@@ -8,19 +8,17 @@ way scenarios are; only reason codes and their params are asserted, never messag
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from buraco_core import judge
 from buraco_core.cards import Card, parse_card, parse_cards
+from buraco_core.codes import ALL_SEEDS, PROJECT, Code
 from buraco_core.explain import MESSAGES
 from buraco_core.judge import apply, check, go_out_verdict, round_score
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
-from buraco_core.positions import position_from_data, position_to_data
-from buraco_core.rules import RuleSet, ruleset
+from buraco_core.notation import position_from_data, position_to_data
+from buraco_core.rules import OPTION_NAMES, RuleSet, ruleset
 from buraco_core.scoring import RoundScore
 from buraco_core.state import EndReason, MortoStatus, Phase, State
 from buraco_core.verdict import Verdict
@@ -398,8 +396,9 @@ def test_indirect_beat_morto_waits_for_the_players_next_turn(preset: str) -> Non
     assert "indirect_beat" in verdict.codes and "went_out" not in verdict.codes
     state = apply(rules, state, Discard(card("Kc")))
     side = state.sides[0]
-    assert side.morto is MortoStatus.WAITING and side.waiting_seat == 0
-    assert len(side.waiting) == 11 and state.hands[0] == () and len(state.mortos) == 1
+    assert side.morto is MortoStatus.WAITING and side.waiting is not None
+    assert side.waiting.seat == 0 and len(side.waiting.cards) == 11
+    assert state.hands[0] == () and len(state.mortos) == 1
     for seat, discard in ((1, "3d"), (2, "5d")):
         assert state.turn == seat
         state = apply(rules, apply(rules, state, Draw()), Discard(card(discard)))
@@ -428,6 +427,8 @@ def test_partner_cannot_go_out_while_the_morto_waits(preset: str) -> None:
     )
     codes = refused(rules, state, Discard(card("9c")))
     assert codes == ("cannot_go_out", "go_out_morto_waiting")
+    # [003] has the morto picked up at the next turn; [001] supports the other reading.
+    assert Code.GO_OUT_MORTO_WAITING.sources == ("003",)
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -824,12 +825,22 @@ def test_batida_score_adds_batida_points(preset: str, bonus: int) -> None:
     assert refused(rules, after, Draw(seat=1)) == ("round_over",)
 
 
-def test_every_reason_of_the_judge_has_messages() -> None:
-    """Every code the judge can give explains itself in pt-BR and English (DESIGN.md)."""
-    source = Path(judge.__file__).read_text(encoding="utf-8")
-    codes = set(re.findall(r'_r\(\s*"([a-z_]+)"', source))
-    assert len(codes) > 30
+def test_every_reason_code_has_messages() -> None:
+    """Every code the core can give (codes.Code) explains itself in pt-BR and English
+    (DESIGN.md)."""
+    codes = set(Code)
+    assert len(codes) > 60
     assert codes <= set(MESSAGES), sorted(codes - set(MESSAGES))
+
+
+def test_every_reason_code_names_its_sources() -> None:
+    """Each code declares its sources once: seed files, options, or the project's reading
+    where no source says it [issue 12, Corrections]."""
+    for code in Code:
+        assert code.sources, code
+        for source in code.sources:
+            option = source.removeprefix("option:")
+            assert source in (*ALL_SEEDS, PROJECT) or option in OPTION_NAMES, (code, source)
 
 
 @pytest.mark.parametrize("preset", PRESETS)

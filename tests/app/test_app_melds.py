@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 from buraco_app.i18n import EN, PT
 from buraco_core import Suit, judge_meld, parse_cards, ruleset
 from buraco_core.cards import Card
-from buraco_core.cli import meld_json
+from buraco_core.notation import meld_json
 from buraco_core.rules import OPTION_NAMES
 
 OpenApp = Callable[..., AppTest]

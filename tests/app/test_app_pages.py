@@ -92,9 +92,9 @@ def test_query_params_accept_names_and_aliases(open_app: OpenApp) -> None:
         ({"lang": "fr"}, "lang 'fr'"),
         ({"rules": "canasta"}, "rules 'canasta'"),
         ({"joker_points": "lots"}, "joker_points"),
-        ({"joker_points": "-5"}, "greater than or equal to 0"),
+        ({"joker_points": "-5"}, "maior ou igual a 0"),  # in the app's language [issue 9]
         ({"trincas": "maybe"}, "trincas"),
-        ({"pickup": "always"}, "allowed: free, top_card, top_card_two_from_hand"),
+        ({"pickup": "always"}, "valores possíveis: free, top_card, top_card_two_from_hand"),
         ({"jocker_points": "20"}, "joker_points"),
     ],
 )
@@ -129,7 +129,7 @@ def test_house_option_change_is_validated_and_goes_to_the_url(open_app: OpenApp)
     # The core refuses a negative value: the message shows, the previous value stays.
     at.number_input(key="rules_opt_joker_points").set_value(-5).run()
     assert not at.exception
-    assert "greater than or equal to 0" in at.sidebar.error[0].value
+    assert "maior ou igual a 0" in at.sidebar.error[0].value  # in Portuguese [issue 9]
     assert at.number_input(key="rules_opt_joker_points").value == 20
     assert at.query_params["joker_points"] == "20"
     # Back to the preset's value: no longer a change, gone from the URL.

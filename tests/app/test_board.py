@@ -14,7 +14,7 @@ from buraco_core import parse_cards, ruleset
 from buraco_core.curriculum import load_curriculum, scenario_state
 from buraco_core.judge import apply
 from buraco_core.moves import Discard, Draw, Extend, Lay, TakeLixo
-from buraco_core.positions import position_from_data
+from buraco_core.notation import position_from_data
 
 Open = Callable[..., AppTest]
 

@@ -1,4 +1,8 @@
-"""Positions and moves as JSON: the whole table, or what one player sees.
+"""The data formats of the core, in one place: positions, moves and rounds as JSON-like data
+(read with errors that name the field, written back the same way), and the core's values as
+JSON (reasons, meld verdicts, scores, rule sets).
+
+Positions: the whole table, or what one player sees.
 
 Made to be written by hand (scenarios are written in it). Any hidden part may be given as a
 count instead of cards: another player's hand, the stock, a morto, the lixo below its top
@@ -17,17 +21,22 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic_core import PydanticCustomError
 
 from buraco_core.cards import Card, copies_in_deck, deck, parse_card, parse_cards_at
-from buraco_core.errors import BuracoInputError
-from buraco_core.explain import message
-from buraco_core.melds import Meld, judge_meld
+from buraco_core.errors import BuracoInputError, InputCode, from_validation
+from buraco_core.explain import Lang, message
+from buraco_core.melds import Meld, MeldVerdict, judge_meld
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.rules import RuleSet
-from buraco_core.state import EndReason, MortoStatus, Phase, SideState, State
+from buraco_core.scoring import RoundScore, SideRound
+from buraco_core.state import EndReason, MortoStatus, Phase, SideState, State, WaitingMorto
+from buraco_core.verdict import Reason
 
 CardText = Annotated[str, Field(description="a card: 4h, 10♠, Td, JK")]
 Cards = list[CardText]
@@ -103,16 +112,23 @@ class PositionData(_Strict):
 
     @model_validator(mode="after")
     def _shape(self) -> PositionData:
+        # Checks across fields name the field they blame (errors.from_validation).
         if len(self.hands) != self.players:
-            raise ValueError(f"hands: expected {self.players} hands, one per seat")
+            raise _invalid(InputCode.HAND_COUNT, field="hands", players=self.players)
         if self.turn >= self.players:
-            raise ValueError(f"turn: seat {self.turn} does not exist with {self.players} players")
+            raise _invalid(
+                InputCode.NO_SUCH_SEAT, field="turn", seat=self.turn, players=self.players
+            )
         for name in ("melds", "morto", "vulnerable"):
             if len(getattr(self, name)) != 2:
-                raise ValueError(f"{name}: expected 2 entries, one per side")
+                raise _invalid(InputCode.PER_SIDE, field=name)
         if len(self.mortos) > 2:
-            raise ValueError("mortos: at most 2 piles")
+            raise _invalid(InputCode.TOO_MANY_MORTOS, field="mortos")
         return self
+
+
+def _invalid(code: InputCode, **values: Any) -> PydanticCustomError:
+    return PydanticCustomError(code.value, code.value, values)
 
 
 class MoveData(_Strict):
@@ -138,65 +154,21 @@ class MoveData(_Strict):
 # --- reading -------------------------------------------------------------------------------
 
 
-# Union branches show up in pydantic's error locations; they are not fields.
-_BRANCH_TAGS = {"int", "str", "bool", "LixoTop", "MortoData", "MeldData"}
-# Errors that only say "not this branch of the union": the others say more.
-_TYPE_ERRORS = {
-    "list_type",
-    "int_type",
-    "int_parsing",
-    "literal_error",
-    "model_type",
-    "model_attributes_type",
-    "dict_type",
-    "string_type",
-    "bool_type",
-}
-
-
-def _path(loc: tuple[int | str, ...]) -> str:
-    out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        elif "[" not in part and "-" not in part and part not in _BRANCH_TAGS:
-            out += f".{part}"
-    return out
-
-
 def _validated(model: type[BaseModel], data: Any, where: str) -> Any:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        errors = exc.errors()
-        best = min(errors, key=lambda e: (e["type"] in _TYPE_ERRORS, -len(e["loc"])))
-        field = where + _path(best["loc"])
-        problem = str(best["msg"]).removeprefix("Value error, ")
-        # Checks across fields (PositionData._shape) name their field first: "hands: ...".
-        name, sep, rest = problem.partition(": ")
-        if not best["loc"] and sep and name in model.model_fields:
-            field, problem = f"{where}.{name}", rest
-        raise BuracoInputError(field, problem) from None
+        raise from_validation(exc, where, model.model_fields) from None
 
 
 def _card(token: str, where: str) -> Card:
     try:
         return parse_card(token)
     except BuracoInputError as exc:
-        raise BuracoInputError(where, exc.problem) from None
+        raise exc.at(where) from None
 
 
 _cards = parse_cards_at
-
-
-def _meld(rules: RuleSet, raw: list[str] | MeldData, where: str) -> Meld:
-    built_up = isinstance(raw, MeldData) and raw.built_up
-    tokens = raw.cards if isinstance(raw, MeldData) else raw
-    verdict = judge_meld(_cards(tokens, where), rules)
-    if verdict.meld is None:
-        raise BuracoInputError(where, "not a valid meld: " + message(verdict.reasons[0], "en"))
-    meld = verdict.meld
-    return Meld(meld.kind, meld.suit, meld.slots, meld.wild_options, built_up) if built_up else meld
 
 
 class _Filler:
@@ -211,9 +183,7 @@ class _Filler:
             if seen[card] > copies:
                 # Named where the copy too many was written.
                 raise BuracoInputError(
-                    where,
-                    f"{card} appears {seen[card]} times in the position, "
-                    f"but the deck holds {copies}",
+                    InputCode.TOO_MANY_COPIES, where, card=card, count=seen[card], copies=copies
                 )
         left.subtract(seen)
         self.pool = sorted(left.elements(), key=str)
@@ -222,7 +192,7 @@ class _Filler:
     def take(self, count: int, where: str) -> tuple[Card, ...]:
         if count > len(self.pool):
             raise BuracoInputError(
-                where, f"needs {count} hidden cards but only {len(self.pool)} are left in the deck"
+                InputCode.HIDDEN_CARDS_SHORT, where, count=count, left=len(self.pool)
             )
         taken, self.pool = self.pool[:count], self.pool[count:]
         return tuple(taken)
@@ -253,7 +223,7 @@ def position_from_data(rules: RuleSet, data: Any, where: str = "position") -> St
     for i, hand in enumerate(hands_known):
         note(hand, f"{where}.hands[{i}]")
     side_melds = [
-        tuple(_meld(rules, m, f"{where}.melds[{s}][{i}]") for i, m in enumerate(melds))
+        tuple(meld_from_data(rules, m, f"{where}.melds[{s}][{i}]") for i, m in enumerate(melds))
         for s, melds in enumerate(pos.melds)
     ]
     for s, melds in enumerate(side_melds):
@@ -301,24 +271,19 @@ def position_from_data(rules: RuleSet, data: Any, where: str = "position") -> St
         if status.status == "waiting":
             seat = status.seat
             if seat is None or seat >= pos.players or seat % 2 != index:
-                raise BuracoInputError(
-                    f"{where}.morto[{index}].seat", "a waiting morto needs a seat of this side"
-                )
+                raise BuracoInputError(InputCode.WAITING_MORTO_SEAT, f"{where}.morto[{index}].seat")
             pile = waiting_known[index]
             count = status.cards if isinstance(status.cards, int) else 11
             if pile is None:
                 pile = fill.take(count, f"{where}.morto[{index}].cards")
             waiting = pile
         elif status.cards is not None or status.seat is not None:
-            raise BuracoInputError(
-                f"{where}.morto[{index}]", "seat and cards belong to a waiting morto only"
-            )
+            raise BuracoInputError(InputCode.NOT_WAITING, f"{where}.morto[{index}]")
         sides.append(
             SideState(
                 melds=side_melds[index],
                 morto=MortoStatus(status.status),
-                waiting=waiting,
-                waiting_seat=seat,
+                waiting=None if seat is None else WaitingMorto(seat, waiting),
                 vulnerable=pos.vulnerable[index],
                 went_out=pos.went_out == index,
             )
@@ -332,9 +297,7 @@ def position_from_data(rules: RuleSet, data: Any, where: str = "position") -> St
         fill.pool = []
     if fill.pool:
         raise BuracoInputError(
-            f"{where}.stock",
-            f"the counts leave {len(fill.pool)} of the {rules.deck_size} cards nowhere; "
-            "leave 'stock' out to put every remaining card there",
+            InputCode.CARDS_NOWHERE, f"{where}.stock", count=len(fill.pool), deck=rules.deck_size
         )
     phase = Phase(pos.phase)
     ended_by = None
@@ -349,7 +312,7 @@ def move_from_data(data: Any, where: str = "move") -> Move:
 
     def need(value: Any, name: str) -> Any:
         if value is None:
-            raise BuracoInputError(f"{where}.{name}", f"required for a '{m.type}' move")
+            raise BuracoInputError(InputCode.REQUIRED_FOR_MOVE, f"{where}.{name}", move=m.type)
         return value
 
     if m.type == "draw":
@@ -374,6 +337,99 @@ def move_from_data(data: Any, where: str = "move") -> Move:
     )
 
 
+# --- rounds ------------------------------------------------------------------------------
+
+
+def round_from_data(rules: RuleSet, data: Any) -> list[SideRound]:
+    """Read `{"sides": [{"name", "melds", "hands", "took_morto", "went_out"}]}`.
+
+    A meld is a list of cards, or `{"cards": [...], "built_up": true}` for one grown over
+    several moves. Every error names the field: `sides[0].melds[1][2]`.
+    """
+    if not isinstance(data, Mapping):
+        raise BuracoInputError(InputCode.EXPECTED_OBJECT, "round", fields=("sides",))
+    unknown = sorted(str(k) for k in set(data) - _ROUND_FIELDS)
+    if unknown:
+        # A misspelt field would otherwise be ignored and the round scored without it.
+        raise BuracoInputError(InputCode.UNKNOWN_FIELD, unknown[0], fields=sorted(_ROUND_FIELDS))
+    raw_sides = data.get("sides")
+    if not isinstance(raw_sides, list) or not raw_sides:
+        raise BuracoInputError(InputCode.NO_SIDES, "sides")
+    return [_side_from_data(rules, raw, f"sides[{i}]") for i, raw in enumerate(raw_sides)]
+
+
+_ROUND_FIELDS = {"rules", "options", "sides"}
+_SIDE_FIELDS = {"name", "melds", "hands", "took_morto", "went_out"}
+
+
+def _side_from_data(rules: RuleSet, raw: Any, where: str) -> SideRound:
+    if not isinstance(raw, Mapping):
+        raise BuracoInputError(InputCode.EXPECTED_OBJECT, where, fields=sorted(_SIDE_FIELDS))
+    unknown = sorted(set(raw) - _SIDE_FIELDS)
+    if unknown:
+        raise BuracoInputError(
+            InputCode.UNKNOWN_FIELD, f"{where}.{unknown[0]}", fields=sorted(_SIDE_FIELDS)
+        )
+    name = raw.get("name", f"{where}")
+    if not isinstance(name, str) or not name.strip():
+        raise BuracoInputError(InputCode.EXPECTED_TEXT, f"{where}.name")
+    melds = tuple(
+        meld_from_data(rules, m, f"{where}.melds[{i}]")
+        for i, m in enumerate(_list(raw.get("melds", []), f"{where}.melds"))
+    )
+    hands = tuple(
+        _cards_from_data(h, f"{where}.hands[{i}]")
+        for i, h in enumerate(_list(raw.get("hands", []), f"{where}.hands"))
+    )
+    return SideRound(
+        name=name.strip(),
+        melds=melds,
+        hands=hands,
+        took_morto=_bool(raw.get("took_morto", True), f"{where}.took_morto"),
+        went_out=_bool(raw.get("went_out", False), f"{where}.went_out"),
+    )
+
+
+def meld_from_data(rules: RuleSet, raw: Any, where: str) -> Meld:
+    """Read a meld on the table: a list of cards (or one string of them), or
+    `{"cards": [...], "built_up": true}` for one grown over several moves. The one meld
+    reader of positions and rounds; an invalid meld is bad input carrying the meld's reason."""
+    built_up = False
+    if isinstance(raw, MeldData):
+        raw = raw.model_dump()
+    if isinstance(raw, Mapping):
+        unknown = sorted(set(raw) - {"cards", "built_up"})
+        if unknown:
+            raise BuracoInputError(
+                InputCode.UNKNOWN_FIELD, f"{where}.{unknown[0]}", fields=("built_up", "cards")
+            )
+        built_up = _bool(raw.get("built_up", False), f"{where}.built_up")
+        raw = raw.get("cards")
+        where = f"{where}.cards"
+    verdict = judge_meld(_cards_from_data(raw, where), rules)
+    if verdict.meld is None:
+        raise BuracoInputError(InputCode.NOT_A_MELD, where, reason=verdict.reasons[0])
+    return replace(verdict.meld, built_up=True) if built_up else verdict.meld
+
+
+def _cards_from_data(raw: Any, where: str) -> tuple[Card, ...]:
+    if isinstance(raw, str):
+        raw = raw.split()
+    return parse_cards_at(_list(raw, where), where)
+
+
+def _list(raw: Any, where: str) -> list[Any]:
+    if not isinstance(raw, list):
+        raise BuracoInputError(InputCode.EXPECTED_LIST, where, got=type(raw).__name__)
+    return raw
+
+
+def _bool(raw: Any, where: str) -> bool:
+    if not isinstance(raw, bool):
+        raise BuracoInputError(InputCode.EXPECTED_BOOL, where, got=repr(raw))
+    return raw
+
+
 # --- writing -------------------------------------------------------------------------------
 
 
@@ -394,8 +450,9 @@ def position_to_data(rules: RuleSet, state: State, seat: int | None = None) -> d
     def morto(side: SideState) -> str | dict[str, Any]:
         if side.morto is not MortoStatus.WAITING:
             return side.morto.value
-        pile: list[str] | int = len(side.waiting) if hidden else _texts(side.waiting)
-        return {"status": "waiting", "seat": side.waiting_seat, "cards": pile}
+        waiting = side.waiting or WaitingMorto(0, ())
+        pile: list[str] | int = len(waiting.cards) if hidden else _texts(waiting.cards)
+        return {"status": "waiting", "seat": waiting.seat, "cards": pile}
 
     lixo: list[str] | dict[str, Any] = _texts(state.lixo)
     if hidden and rules.discard_pile_visible == "top" and state.lixo:
@@ -451,3 +508,76 @@ def position_schema() -> dict[str, Any]:
 
 def move_schema() -> dict[str, Any]:
     return MoveData.model_json_schema()
+
+
+# --- the core's values as JSON ----------------------------------------------------------------
+
+
+def json_value(value: Any) -> Any:
+    """Params as JSON: cards in ASCII notation, tuples as lists."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, list | tuple):
+        return [json_value(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): json_value(v) for k, v in value.items()}
+    return value
+
+
+def reason_json(reason: Reason, lang: Lang) -> dict[str, Any]:
+    return {
+        "code": reason.code,
+        "source": reason.source,
+        "message": message(reason, lang),
+        "params": json_value(dict(reason.params)),
+    }
+
+
+def meld_json(verdict: MeldVerdict, lang: Lang) -> dict[str, Any]:
+    meld = verdict.meld
+    wild_as: str | None = None
+    if meld is not None and meld.wild is not None:
+        wild_as = str(meld.wild_as) if meld.kind == "sequence" else None
+    return {
+        "valid": verdict.ok,
+        "kind": meld.kind if meld else None,
+        "suit": meld.suit.value if meld and meld.suit else None,
+        "rank": None if meld is None or meld.rank is None else str(meld.slots[0].card)[:-1],
+        "arrangement": [str(c) for c in meld.cards] if meld else [],
+        "wild": str(meld.wild) if meld and meld.wild else None,
+        "wild_as": wild_as,
+        "wild_as_options": (
+            [str(meld.stands_for(p)) for p in meld.wild_options]
+            if meld and meld.kind == "sequence" and meld.wild
+            else []
+        ),
+        "natural_two": str(meld.natural_two) if meld and meld.natural_two else None,
+        "clean": meld.clean if meld else None,
+        "canastra": verdict.canastra,
+        "points": verdict.points,
+        "reasons": [reason_json(r, lang) for r in verdict.reasons],
+    }
+
+
+def score_json(score: RoundScore) -> dict[str, Any]:
+    return {
+        "sides": [
+            {
+                "name": side.name,
+                "items": [
+                    {
+                        "code": item.code,
+                        "points": item.points,
+                        "params": json_value(dict(item.params)),
+                    }
+                    for item in side.items
+                ],
+                "total": side.total,
+            }
+            for side in score.sides
+        ]
+    }
+
+
+def rules_label(rules: RuleSet) -> dict[str, Any]:
+    return {"preset": rules.preset, "changed": rules.changed_options()}
