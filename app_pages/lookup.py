@@ -10,9 +10,9 @@ from buraco_app.table_view import move_text
 from buraco_app.verdict_view import show_meld_verdict, show_reasons
 from buraco_core.cards import Card, parse_cards
 from buraco_core.errors import BuracoInputError
-from buraco_core.explain import error_message
 from buraco_core.melds import judge_meld
 from buraco_core.queries import lixo_ways, may_go_out
+from buraco_text import error_message
 
 CARDS_KEY = "lookup_cards"
 SEARCH_KEY = "lookup_search"

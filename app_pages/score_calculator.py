@@ -27,11 +27,11 @@ from buraco_app.sheets import (
 )
 from buraco_core.cards import Suit, parse_card, parse_cards
 from buraco_core.errors import BuracoInputError, InputCode
-from buraco_core.explain import Lang, error_problem, message
 from buraco_core.melds import judge_meld
 from buraco_core.notation import round_from_data, score_json
 from buraco_core.rules import RuleSet
 from buraco_core.scoring import RoundScore, score_round
+from buraco_text import Lang, error_problem, message
 
 WENT_OUT_KEY = "calc_went_out"
 SENT_KEY = "calc_sent"  # {fingerprint: round number}: a round is sent once, not per tap

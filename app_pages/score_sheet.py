@@ -30,9 +30,9 @@ from buraco_app.sheets import (
     set_open_match,
     sheet_csv,
 )
-from buraco_core.explain import Lang
 from buraco_core.rules import PRESETS
 from buraco_core.scoring import MatchStanding
+from buraco_text import Lang
 
 ERRORS_KEY = "sheet_errors"  # {field: message}, shown under the field, set by callbacks
 FLASH_KEY = "sheet_flash"

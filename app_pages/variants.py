@@ -17,13 +17,13 @@ from buraco_app.verdict_view import show_meld_verdict, show_reasons
 from buraco_core.cards import Card
 from buraco_core.curriculum import JudgeTask, Scenario, scenario_state
 from buraco_core.errors import BuracoInputError
-from buraco_core.explain import error_message
 from buraco_core.judge import play
 from buraco_core.melds import MeldVerdict, extend_meld, judge_meld
 from buraco_core.moves import Move
 from buraco_core.notation import move_from_data, position_from_data
 from buraco_core.rules import OPTION_NAMES, RuleSet
 from buraco_core.verdict import Verdict
+from buraco_text import error_message
 
 CARDS_KEY = "variants_cards"
 BUILT_UP_KEY = "variants_built_up"

@@ -26,11 +26,11 @@ import streamlit as st
 from buraco_app.cards_view import BLACK, JOKER_INK, JOKER_PAPER, RED, WILD_RING
 from buraco_app.i18n import t
 from buraco_core.cards import Card
-from buraco_core.explain import Lang
 from buraco_core.melds import Meld
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.rules import RuleSet
 from buraco_core.state import MortoStatus, Phase, State
+from buraco_text import Lang
 
 TargetKind = Literal["stock", "lixo", "new", "discard", "meld"]
 

@@ -19,12 +19,12 @@ from buraco_app.i18n import t
 from buraco_app.table_view import move_text
 from buraco_app.verdict_view import reason_line
 from buraco_core.curriculum import Grade, MoveTask, Scenario, grade_move
-from buraco_core.explain import Lang, message
 from buraco_core.judge import play, round_score
 from buraco_core.moves import Move
 from buraco_core.rules import RuleSet
 from buraco_core.state import Phase, State
 from buraco_core.verdict import Reason
+from buraco_text import Lang, message
 
 # What a legal move that misses the task lacks, by the success code it did not earn.
 MISSES = (

@@ -25,8 +25,8 @@ import streamlit as st
 from buraco_app.i18n import get_lang, t
 from buraco_core.cards import RANK_TEXT, Card, Suit, parse_cards
 from buraco_core.errors import BuracoInputError
-from buraco_core.explain import SUIT_NAMES, Lang, error_message
 from buraco_core.melds import Meld
+from buraco_text import Lang, card_name, error_message, suit_name
 
 RED = "#c62828"
 BLACK = "#1b1b1b"
@@ -80,14 +80,6 @@ def _ink_class(card: Card) -> str:
     if card.suit is None:
         return "bt-joker"
     return "bt-red" if card.suit.red else "bt-black"
-
-
-def card_name(card: Card, lang: Lang) -> str:
-    """Spoken name for screen readers and tooltips: "10 de copas", "joker"."""
-    if card.suit is None:
-        return "curinga (joker)" if lang == "pt" else "joker"
-    of = "de" if lang == "pt" else "of"
-    return f"{RANK_TEXT[card.rank]} {of} {SUIT_NAMES[lang][card.suit]}"
 
 
 def card_html(
@@ -192,7 +184,7 @@ def card_grid(key: str, on_card: Callable[[Card], None], lang: Lang | None = Non
     with st.container(key=f"btg-{key}"):
         for suit in GRID_SUITS:
             st.pills(
-                SUIT_NAMES[lang][suit],
+                suit_name(suit, lang),
                 [Card(rank, suit) for rank in range(1, 14)],
                 format_func=_grid_label,
                 key=f"{key}_grid_{suit.value}",

@@ -15,8 +15,8 @@ import streamlit as st
 
 from buraco_app.i18n import get_lang, t
 from buraco_app.settings import current_rules, rules_summary
-from buraco_core.explain import PRESET_TITLES
 from buraco_core.rules import PRESET_NAMES, PRESETS, RuleSet
+from buraco_text import preset_title
 
 T = TypeVar("T")
 
@@ -24,7 +24,7 @@ T = TypeVar("T")
 def tables_to_compare() -> list[tuple[str, RuleSet]]:
     """The three presets, plus the user's table when it changes a house option."""
     yours = current_rules()
-    tables = [(PRESET_TITLES[name], PRESETS[name]) for name in PRESET_NAMES]
+    tables = [(preset_title(name, get_lang()), PRESETS[name]) for name in PRESET_NAMES]
     if yours.changed_options():
         tables.append((t("variants.yours_title"), yours))
     return tables

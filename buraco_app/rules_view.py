@@ -1,7 +1,8 @@
 """The rule options as text: tables per preset and the searchable reference.
 
-Everything here is generated from the core's RuleSet presets and explain texts, never typed
-twice: a rules page that drifts from the engine is trusted by nobody.
+Everything here is generated from the options as the core declares them (buraco_core.rules
+OPTIONS) and their texts in the catalogs, never typed twice: a rules page that drifts from the
+engine is trusted by nobody.
 """
 
 from __future__ import annotations
@@ -14,12 +15,12 @@ from functools import lru_cache
 import streamlit as st
 
 from buraco_app.i18n import t
-from buraco_core.explain import PRESET_TITLES, Lang, option_text, value_text
-from buraco_core.rules import OPTION_NAMES, PRESET_NAMES, PRESETS, RuleSet, option_sources
+from buraco_core.rules import OPTIONS, PRESET_NAMES, PRESETS, RuleSet
+from buraco_text import Lang, option_description, option_name, preset_title, value_text
 
 
 def options_where_presets_differ() -> list[str]:
-    return [n for n in OPTION_NAMES if len({getattr(PRESETS[p], n) for p in PRESET_NAMES}) > 1]
+    return [o.name for o in OPTIONS if o.presets_differ]
 
 
 def _cell(text: str) -> str:
@@ -38,15 +39,15 @@ def preset_table(
 def _preset_table(
     names: tuple[str, ...], lang: Lang, yours: RuleSet | None, bold: tuple[str, ...]
 ) -> str:
-    heads = [t("variants.col.rule", lang), *(PRESET_TITLES[p] for p in PRESET_NAMES)]
+    heads = [t("variants.col.rule", lang), *(preset_title(p, lang) for p in PRESET_NAMES)]
     if yours is not None:
         heads.append(t("variants.col.yours", lang))
     lines = ["| " + " | ".join(heads) + " |", "|" + "---|" * len(heads)]
     for name in names:
-        text = option_text(name, lang)
-        values = [value_text(getattr(PRESETS[p], name), lang) for p in PRESET_NAMES]
+        text = option_description(name, lang)
+        values = [value_text(name, getattr(PRESETS[p], name), lang) for p in PRESET_NAMES]
         if yours is not None:
-            value = value_text(getattr(yours, name), lang)
+            value = value_text(name, getattr(yours, name), lang)
             changed = name in yours.changed_options()
             values.append(f"**{value}** ✎" if changed else value)
         if name in bold:
@@ -90,16 +91,16 @@ def reference(rules: RuleSet, lang: Lang) -> list[OptionEntry]:
     changed = rules.changed_options()
     return [
         OptionEntry(
-            name=name,
-            short=t(f"opt.{name}", lang),
-            text=option_text(name, lang),
-            sources=option_sources(name),
+            name=o.name,
+            short=option_name(o.name, lang),
+            text=option_description(o.name, lang),
+            sources=o.sources,
             per_preset=tuple(
-                (PRESET_TITLES[p], value_text(getattr(PRESETS[p], name), lang))
-                for p in PRESET_NAMES
+                (preset_title(p, lang), value_text(o.name, value, lang))
+                for p, value in o.presets.items()
             ),
-            value=value_text(getattr(rules, name), lang),
-            changed=name in changed,
+            value=value_text(o.name, getattr(rules, o.name), lang),
+            changed=o.name in changed,
         )
-        for name in OPTION_NAMES
+        for o in OPTIONS
     ]

@@ -35,9 +35,9 @@ from buraco_core.curriculum import (
     option_verdict,
     scenario_state,
 )
-from buraco_core.explain import Lang
 from buraco_core.notation import move_from_data, round_from_data
 from buraco_core.scoring import score_round
+from buraco_text import Lang
 
 
 @dataclass

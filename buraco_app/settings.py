@@ -20,26 +20,30 @@ from typing import Any
 
 import streamlit as st
 
-from buraco_app.i18n import DEFAULT_LANG, LANG_KEY, LANG_NAMES, get_lang, t
+from buraco_app.i18n import LANG_KEY, LANG_NAMES, get_lang, t
 from buraco_core.errors import BuracoInputError
-from buraco_core.explain import (
+from buraco_core.rules import (
+    OPTION_GROUPS,
+    OPTION_NAMES,
+    OPTIONS,
+    PRESET_NAMES,
+    PRESETS,
+    OptionSpec,
+    PresetName,
+    RuleSet,
+    preset_name,
+)
+from buraco_text import (
+    DEFAULT_LANG,
     LANGS,
-    PRESET_TITLES,
     Lang,
     check_lang,
     error_message,
     error_problem,
-    option_text,
+    option_description,
+    option_name,
+    preset_title,
     value_text,
-)
-from buraco_core.rules import (
-    OPTION_NAMES,
-    PRESET_NAMES,
-    PRESETS,
-    PresetName,
-    RuleSet,
-    option_choices,
-    preset_name,
 )
 
 DEFAULT_PRESET: PresetName = "fechado"
@@ -55,37 +59,6 @@ _OVERRIDES = "_rules_overrides"
 _LOADED = "_settings_loaded"
 _NOTICES = "_settings_notices"
 _ERROR = "_settings_error"
-
-# Where each option is shown in the sidebar; an option the core adds later lands in "play".
-GROUPS: dict[str, tuple[str, ...]] = {
-    "play": (
-        "jokers_in_deck",
-        "trincas",
-        "discard_pile_visible",
-        "pickup",
-        "wild_top_card_new_meld_only",
-        "go_out_requires",
-        "go_out_by",
-        "wild_two_beside_natural_two",
-        "big_canastras_at_once",
-    ),
-    "scoring": (
-        "joker_points",
-        "batida_points",
-        "canastra_suja_points",
-        "canastra_limpa_points",
-        "canastra_500_points",
-        "canastra_real_points",
-        "morto_penalty",
-        "unused_indirect_morto_paid",
-        "both_mortos_stock_penalty",
-        "eight_of_a_kind_real",
-        "round_up_to_ten",
-    ),
-    "match": ("target_score", "vulnerable_min_meld_points"),
-}
-_NUMBER_STEP = {"target_score": 500, "joker_points": 10}
-
 
 # --- what pages use ------------------------------------------------------------------------
 
@@ -119,16 +92,16 @@ def rules_summary(rules: RuleSet, lang: Lang | None = None) -> str:
     """One line: the preset and the options changed on top of it."""
     lang = lang or current_lang()
     changed = rules.changed_options()
-    title = PRESET_TITLES[rules.preset]
+    title = preset_title(rules.preset, lang)
     if not changed:
         return title
     parts = []
     for name, value in changed.items():
-        short = t(f"opt.{name}", lang)
+        short = option_name(name, lang)
         if isinstance(value, int) and not isinstance(value, bool):
             parts.append(f"{short} {value}")
         else:
-            parts.append(f"{short}: {value_text(value, lang)}")
+            parts.append(f"{short}: {value_text(name, value, lang)}")
     return f"{title} + " + ", ".join(parts)
 
 
@@ -226,12 +199,8 @@ def _opt_key(name: str) -> str:
     return f"rules_opt_{name}"
 
 
-def _grouped_options() -> dict[str, list[str]]:
-    groups: dict[str, list[str]] = {group: [] for group in GROUPS}
-    for name in OPTION_NAMES:
-        group = next((g for g, names in GROUPS.items() if name in names), "play")
-        groups[group].append(name)
-    return groups
+def _grouped_options() -> dict[str, list[OptionSpec]]:
+    return {group: [o for o in OPTIONS if o.group == group] for group in OPTION_GROUPS}
 
 
 def _draw_sidebar() -> None:
@@ -249,7 +218,7 @@ def _draw_sidebar() -> None:
     st.selectbox(
         t("settings.preset"),
         PRESET_NAMES,
-        format_func=PRESET_TITLES.__getitem__,
+        format_func=lambda preset: preset_title(preset, lang),
         key=PRESET_KEY,
         on_change=_on_preset_change,
     )
@@ -267,34 +236,37 @@ def _draw_sidebar() -> None:
         return
     with house:
         st.caption(t("settings.house_help"))
-        for group, names in _grouped_options().items():
-            if not names:
+        for group, options in _grouped_options().items():
+            if not options:
                 continue
             st.markdown(f"**{t(f'settings.group.{group}')}**")
-            for name in names:
-                _option_widget(name, rules, lang, name in changed)
-                if error is not None and error[0] == name:
-                    st.error(t("settings.bad_value", option=t(f"opt.{name}"), error=error[1]))
+            for option in options:
+                _option_widget(option, rules, lang, option.name in changed)
+                if error is not None and error[0] == option.name:
+                    label = option_name(option.name, lang)
+                    st.error(t("settings.bad_value", option=label, error=error[1]))
         if changed:
             st.button(t("settings.reset"), on_click=_reset_options, key="rules_reset")
 
 
-def _option_widget(name: str, rules: RuleSet, lang: Lang, changed: bool) -> None:
+def _option_widget(option: OptionSpec, rules: RuleSet, lang: Lang, changed: bool) -> None:
+    name = option.name
     key = _opt_key(name)
     # The widget shows the rule set in force: set its state before drawing it.
     st.session_state[key] = getattr(rules, name)
-    label = option_text(name, lang)
+    label = option_description(name, lang)
     if changed:
         label += " ✎"  # differs from the preset
     common: dict[str, Any] = {"key": key, "on_change": _on_option_change, "args": (name,)}
-    choices = option_choices(name)
-    if choices == (False, True):
+    if option.choices == (False, True):
         st.toggle(label, **common)
-    elif choices is not None:
-        st.selectbox(label, choices, format_func=lambda v: value_text(v, lang), **common)
+    elif option.choices is not None:
+        st.selectbox(
+            label, option.choices, format_func=lambda v: value_text(name, v, lang), **common
+        )
     else:
         # No min/max here: the core's RuleSet checks the range and says what is allowed.
-        st.number_input(label, step=_NUMBER_STEP.get(name, 10), **common)
+        st.number_input(label, step=option.step, **common)
 
 
 # --- callbacks (run before the script, on a widget change) ---------------------------------

@@ -64,9 +64,9 @@ from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
 from buraco_core.errors import BuracoInputError
-from buraco_core.explain import ITEM_TEXT, Lang
 from buraco_core.rules import PRESETS, RuleSet
 from buraco_core.scoring import MatchStanding, match_standing
+from buraco_text import Lang, item_text
 
 ENV_DATA_DIR = "BURACO_DATA_DIR"
 ENV_DATABASE_URL = "BURACO_DATABASE_URL"
@@ -649,11 +649,10 @@ def error_text(exc: SheetError) -> str:
 
 
 def item_label(code: str, params: Mapping[str, Any], lang: Lang) -> str:
-    """A score item's label (buraco_core.explain.ITEM_TEXT), with which meld or hand."""
+    """A score item's label, with which meld or hand."""
     from buraco_app.i18n import t
 
-    pt, en = ITEM_TEXT.get(code, (code, code))
-    label = pt if lang == "pt" else en
+    label = item_text(code, lang)
     if isinstance(params.get("meld"), int):
         label += f" ({t('calc.meld_n', lang, n=params['meld'] + 1)})"
     elif isinstance(params.get("hand"), int):

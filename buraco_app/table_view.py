@@ -13,11 +13,11 @@ import streamlit as st
 from buraco_app.cards_view import cards_html, meld_html
 from buraco_app.i18n import t
 from buraco_core.cards import Card
-from buraco_core.explain import Lang
 from buraco_core.melds import Meld
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.rules import RuleSet
 from buraco_core.state import MortoStatus, Phase, State
+from buraco_text import Lang
 
 
 def cards_text(cards: Sequence[Card]) -> str:
@@ -64,7 +64,7 @@ def show_table(rules: RuleSet, state: State, lang: Lang, seat: int | None = None
     phase = {Phase.DRAW: "table.phase_draw", Phase.PLAY: "table.phase_play"}.get(
         state.phase, "table.phase_ended"
     )
-    st.caption(f"{t(turn_key, lang, seat=state.turn)} · {t(phase, lang)}")
+    st.caption(f"{t(turn_key, lang, seat=state.turn + 1)} · {t(phase, lang)}")
     _melds_block(t("table.our_melds", lang), state.sides[side].melds, lang)
     _melds_block(t("table.their_melds", lang), state.sides[other].melds, lang)
 
@@ -82,11 +82,11 @@ def show_table(rules: RuleSet, state: State, lang: Lang, seat: int | None = None
     statuses = [
         t(f"table.morto.{s.morto.value}", lang)
         if s.morto is not MortoStatus.WAITING
-        else t("table.morto.waiting", lang, seat=s.waiting.seat if s.waiting else "?")
+        else t("table.morto.waiting", lang, seat=s.waiting.seat + 1 if s.waiting else "?")
         for s in state.sides
     ]
     others = ", ".join(
-        t("table.hand_count", lang, seat=s, count=len(state.hands[s]))
+        t("table.hand_count", lang, seat=s + 1, count=len(state.hands[s]))  # seats from 1
         for s in range(state.players)
         if s != seat
     )

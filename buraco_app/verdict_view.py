@@ -1,7 +1,8 @@
 """Drawing the core's answers: a meld verdict, and reasons with their sources.
 
 `show_reasons(reasons)` works for any verdict of the core (melds now, moves later): each
-reason's message comes from `buraco_core.explain`, followed by its sources in plain words.
+reason's message comes from the catalogs (`buraco_text.message`), followed by its
+sources in plain words.
 """
 
 from __future__ import annotations
@@ -14,14 +15,14 @@ from buraco_app.cards_view import Size, cards_html, meld_html
 from buraco_app.i18n import get_lang, t
 from buraco_core.cards import Card
 from buraco_core.codes import PROJECT
-from buraco_core.explain import Lang, message
 from buraco_core.melds import MeldVerdict
 from buraco_core.rules import OPTION_NAMES, RuleSet
 from buraco_core.verdict import Reason
+from buraco_text import Lang, message, option_name
 
 
 def sources_text(sources: Iterable[str], lang: Lang | None = None) -> str:
-    """ "textos 000, 003; opção «trincas»" from ("000", "003", "option:trincas")."""
+    """ "textos 000, 003; opção “trincas”" from ("000", "003", "option:trincas")."""
     lang = lang or get_lang()
     sources = tuple(sources)
     seeds = [s for s in sources if not s.startswith("option:") and s != PROJECT]
@@ -30,7 +31,7 @@ def sources_text(sources: Iterable[str], lang: Lang | None = None) -> str:
     if seeds:
         parts.append(t("source.seeds", lang, ids=", ".join(seeds)))
     for name in options:
-        short = t(f"opt.{name}", lang) if name in OPTION_NAMES else name
+        short = option_name(name, lang) if name in OPTION_NAMES else name
         parts.append(t("source.option", lang, name=short))
     return "; ".join(parts)
 

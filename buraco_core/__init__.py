@@ -17,7 +17,6 @@ from buraco_core.cards import (
     parse_cards,
 )
 from buraco_core.errors import BuracoInputError
-from buraco_core.explain import message
 from buraco_core.melds import Meld, MeldVerdict, extend_meld, judge_meld
 from buraco_core.notation import round_from_data
 from buraco_core.rules import PRESETS, RuleSet, ruleset
@@ -50,7 +49,6 @@ __all__ = [
     "format_cards",
     "judge_meld",
     "match_standing",
-    "message",
     "parse_card",
     "parse_cards",
     "round_from_data",

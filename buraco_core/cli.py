@@ -9,48 +9,51 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from buraco_core.cards import parse_cards
 from buraco_core.errors import BuracoInputError, InputCode
-from buraco_core.explain import (
-    ITEM_TEXT,
-    PRESET_TITLES,
-    Lang,
-    check_lang,
-    error_message,
-    message,
-    option_text,
-    value_text,
-)
 from buraco_core.melds import MeldVerdict, judge_meld
 from buraco_core.notation import meld_json, reason_json, round_from_data, rules_label, score_json
 from buraco_core.rules import (
     OPTION_NAMES,
+    OPTIONS,
     PRESET_NAMES,
-    PRESETS,
     RuleSet,
-    option_sources,
     parse_option_assignment,
     ruleset,
 )
 from buraco_core.scoring import score_round
+from buraco_text import (
+    DEFAULT_LANG,
+    Lang,
+    check_lang,
+    error_message,
+    item_text,
+    message,
+    option_description,
+    preset_title,
+    translate,
+    value_text,
+)
 
 Handler = Callable[[argparse.Namespace], int]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    lang = _lang_of(argv)
+    parser = _parser(lang)
     args = parser.parse_args(argv)
     handler: Handler = args.handler
     try:
         code = handler(args)
     except BuracoInputError as exc:
-        lang = getattr(args, "lang", "pt")
-        shown = error_message(exc, "en" if str(lang).lower().startswith("en") else "pt")
-        print(f"buraco: error: {shown}", file=sys.stderr)
+        print(translate("cli.error", lang, problem=error_message(exc, lang)), file=sys.stderr)
         code = 2
     except BrokenPipeError:
         code = 0
@@ -58,71 +61,171 @@ def main(argv: Sequence[str] | None = None) -> int:
     return code
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="buraco",
-        description="Buraco rules at the table: melds, scores, rule sets. "
-        "Cards: 4h, 10♠, Td, Qc, JK (case-insensitive).",
-    )
+def _lang_of(argv: Sequence[str]) -> Lang:
+    """The --lang of the command line, read before parsing so that help and argparse's own
+    errors speak it too; a bad one is reported by the command itself."""
+    for i, word in enumerate(argv):
+        value = argv[i + 1] if word == "--lang" and i + 1 < len(argv) else None
+        if word.startswith("--lang="):
+            value = word.partition("=")[2]
+        if value is not None:
+            try:
+                return check_lang(value)
+            except BuracoInputError:
+                return DEFAULT_LANG
+    return DEFAULT_LANG
+
+
+# argparse's own words (its gettext msgids) -> catalog keys. A msgid not listed stays English.
+_ARGPARSE_KEYS = {
+    "usage: ": "cli.argparse.usage",
+    "options": "cli.argparse.options",
+    "positional arguments": "cli.argparse.positional",
+    "show this help message and exit": "cli.argparse.help",
+    "%(prog)s: error: %(message)s\n": "cli.argparse.error",
+    "argument %(argument_name)s: %(message)s": "cli.argparse.argument",
+    "invalid choice: %(value)r (choose from %(choices)s)": "cli.argparse.invalid_choice",
+    "the following arguments are required: %s": "cli.argparse.required",
+    "unrecognized arguments: %s": "cli.argparse.unrecognized",
+    "expected one argument": "cli.argparse.expected_one",
+    "expected at least one argument": "cli.argparse.expected_at_least_one",
+    "expected at most one argument": "cli.argparse.expected_at_most_one",
+    "ambiguous option: %(option)s could match %(matches)s": "cli.argparse.ambiguous",
+    "invalid %(type)s value: %(value)r": "cli.argparse.invalid_value",
+}
+
+
+_GETTEXT = "_"  # the name of argparse's gettext function in its module
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser that speaks the command's language, argparse's own words included.
+
+    argparse looks its words up through its module's gettext function `_`; while this parser
+    builds, parses or formats, that function answers from our catalogs.
+    """
+
+    def __init__(self, *args: Any, lang: Lang = DEFAULT_LANG, **kwargs: Any) -> None:
+        self.lang = lang
+        with self._speaking():
+            super().__init__(*args, **kwargs)
+
+    @contextmanager
+    def _speaking(self) -> Iterator[None]:
+        lang = self.lang
+
+        def words(msgid: str) -> str:
+            key = _ARGPARSE_KEYS.get(msgid)
+            return translate(key, lang) if key else msgid
+
+        english = getattr(argparse, _GETTEXT)
+        setattr(argparse, _GETTEXT, words)
+        try:
+            yield
+        finally:
+            setattr(argparse, _GETTEXT, english)
+
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> argparse.Namespace:
+        with self._speaking():
+            return super().parse_args(args, namespace)
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        with self._speaking():
+            return super().parse_known_args(args, namespace)
+
+    def format_usage(self) -> str:
+        with self._speaking():
+            return super().format_usage()
+
+    def format_help(self) -> str:
+        with self._speaking():
+            return super().format_help()
+
+    def error(self, message: str) -> NoReturn:
+        with self._speaking():
+            super().error(message)
+
+
+def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
+    def text(key: str) -> str:
+        return translate(f"cli.{key}", lang)
+
+    parser = _Parser(prog="buraco", description=text("description"), lang=lang)
 
     def show_help(_args: argparse.Namespace) -> int:
         parser.print_help()
         return 0
 
     parser.set_defaults(handler=show_help)
-    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+    sub = parser.add_subparsers(title=text("commands"), metavar="COMMAND")
 
-    meld = sub.add_parser("meld", help="is this a valid meld? why? what kind of canastra?")
-    _rule_args(meld)
-    meld.add_argument("cards", nargs="+", metavar="CARD", help="the cards, in any order")
+    def command(name: str) -> argparse.ArgumentParser:
+        found: argparse.ArgumentParser = sub.add_parser(
+            name, help=text(f"help.{name}"), description=text(f"help.{name}"), lang=lang
+        )
+        return found
+
+    meld = command("meld")
+    _rule_args(meld, lang)
+    meld.add_argument("cards", nargs="+", metavar="CARD", help=text("arg.cards"))
     meld.set_defaults(handler=_meld)
 
-    score = sub.add_parser("score", help="score a round from a JSON file (or - for stdin)")
-    _rule_args(score)
-    score.add_argument("file", metavar="FILE|-")
+    score = command("score")
+    _rule_args(score, lang)
+    score.add_argument("file", metavar="FILE|-", help=text("arg.file"))
     score.set_defaults(handler=_score)
 
-    rules = sub.add_parser("rules", help="the options of a rule set and where presets differ")
-    rules.add_argument("name", nargs="?", metavar="NAME", help="aberto, fechado or stbl")
-    rules.add_argument("--set", dest="options", action="append", default=[], metavar="OPT=VAL")
-    rules.add_argument("--lang", default="pt", help="pt (default) or en")
-    rules.add_argument("--json", action="store_true", help="print JSON")
+    rules = command("rules")
+    rules.add_argument("name", nargs="?", metavar="NAME", help=text("arg.name"))
+    rules.add_argument(
+        "--set",
+        dest="options",
+        action="append",
+        default=[],
+        metavar="OPT=VAL",
+        help=text("arg.set"),
+    )
+    _lang_json_args(rules, lang)
     rules.set_defaults(handler=_rules)
 
-    judge = sub.add_parser("judge", help="is this move legal here? reads a JSON file or -")
-    judge.add_argument("file", metavar="FILE|-")
-    judge.add_argument("--lang", default="pt", help="pt (default) or en")
-    judge.add_argument("--json", action="store_true", help="print one JSON object")
-    judge.add_argument(
-        "--view", type=int, metavar="SEAT", help="print the position as this seat sees it"
-    )
+    judge = command("judge")
+    judge.add_argument("file", metavar="FILE|-", help=text("arg.file"))
+    _lang_json_args(judge, lang)
+    judge.add_argument("--view", type=int, metavar="SEAT", help=text("arg.view"))
     judge.set_defaults(handler=_judge)
 
-    scenarios = sub.add_parser("scenarios", help="list the lessons and scenarios; --check them")
-    scenarios.add_argument("--check", action="store_true", help="check every scenario")
-    scenarios.add_argument("--json", action="store_true", help="print one JSON object")
-    scenarios.add_argument("--root", metavar="DIR", help="the folder with lessons/, scenarios/")
-    scenarios.add_argument("--lang", default="pt", help="pt (default) or en")
+    scenarios = command("scenarios")
+    scenarios.add_argument("--check", action="store_true", help=text("arg.check"))
+    scenarios.add_argument("--root", metavar="DIR", help=text("arg.root"))
+    _lang_json_args(scenarios, lang)
     scenarios.set_defaults(handler=_scenarios)
 
-    schema = sub.add_parser("schema", help="the JSON Schema of a position, a move, a judge file")
-    schema.add_argument("what", choices=["position", "move", "judge"])
+    schema = command("schema")
+    schema.add_argument("what", choices=["position", "move", "judge"], help=text("arg.what"))
     schema.set_defaults(handler=_schema)
     return parser
 
 
-def _rule_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rules", metavar="NAME", help="aberto, fechado (default) or stbl")
+def _lang_json_args(parser: argparse.ArgumentParser, lang: Lang) -> None:
+    parser.add_argument("--lang", default="pt", help=translate("cli.arg.lang", lang))
+    parser.add_argument("--json", action="store_true", help=translate("cli.arg.json", lang))
+
+
+def _rule_args(parser: argparse.ArgumentParser, lang: Lang) -> None:
+    parser.add_argument("--rules", metavar="NAME", help=translate("cli.arg.rules", lang))
     parser.add_argument(
         "--set",
         dest="options",
         action="append",
         default=[],
         metavar="OPTION=VALUE",
-        help="change one rule option (repeatable), e.g. --set joker_points=20",
+        help=translate("cli.arg.set", lang),
     )
-    parser.add_argument("--lang", default="pt", help="pt (default) or en")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    _lang_json_args(parser, lang)
 
 
 def rules_from_args(
@@ -138,13 +241,16 @@ def print_json(data: Any) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=2))
 
 
-def read_json(path: str) -> Any:
+def read_json(path: str, lang: Lang = DEFAULT_LANG) -> Any:
     """Read JSON from a file or stdin ("-"); a bad file is bad input naming the place."""
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        detail = exc.strerror or str(exc)
-        raise BuracoInputError(InputCode.CANNOT_READ, f"file {path!r}", detail=detail) from None
+    except FileNotFoundError:
+        problem = translate("cli.err.no_file", lang)
+        raise BuracoInputError(InputCode.CANNOT_READ, path, detail=problem) from None
+    except OSError:
+        problem = translate("cli.err.unreadable", lang)
+        raise BuracoInputError(InputCode.CANNOT_READ, path, detail=problem) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -154,17 +260,24 @@ def read_json(path: str) -> Any:
         ) from None
 
 
+def _lang(args: argparse.Namespace) -> Lang:
+    try:
+        return check_lang(args.lang)
+    except BuracoInputError:
+        raise BuracoInputError(InputCode.UNKNOWN_LANGUAGE, f"--lang {args.lang}") from None
+
+
 # --- meld ----------------------------------------------------------------------------------
 
 
 def _meld(args: argparse.Namespace) -> int:
-    lang = check_lang(args.lang)
+    lang = _lang(args)
     rules = rules_from_args(args)
     # "buraco meld '4h 5h 6h'" and "buraco meld 4h,5h,6h" are the same as separate words.
     cards = parse_cards(" ".join(args.cards))
     verdict = judge_meld(cards, rules)
     if args.json:
-        data = meld_json(verdict, lang)
+        data = meld_json(verdict, partial(message, lang=lang))
         data["rules"] = rules_label(rules)
         print_json(data)
     else:
@@ -172,18 +285,23 @@ def _meld(args: argparse.Namespace) -> int:
     return 0 if verdict.ok else 1
 
 
-def meld_text(verdict: MeldVerdict, rules: RuleSet, lang: Lang) -> str:
-    pt = lang == "pt"
-    title = PRESET_TITLES[rules.preset]
+def _title(rules: RuleSet, lang: Lang) -> str:
+    """The preset's title and the options changed on top of it."""
+    title = preset_title(rules.preset, lang)
     changed = rules.changed_options()
     if changed:
         title += " + " + ", ".join(f"{k}={v}" for k, v in changed.items())
+    return title
+
+
+def meld_text(verdict: MeldVerdict, rules: RuleSet, lang: Lang) -> str:
+    title = _title(rules, lang)
     lines = []
     meld = verdict.meld
     if meld is None:
-        lines.append(("✗ Jogo inválido" if pt else "✗ Not a valid meld") + f"  [{title}]")
+        lines.append(translate("cli.meld.invalid", lang, rules=title))
     else:
-        lines.append(("✓ Jogo válido" if pt else "✓ Valid meld") + f"  [{title}]")
+        lines.append(translate("cli.meld.valid", lang, rules=title))
         shown = " ".join(
             f"{s.card.symbol}={meld.stands_for(s.position).symbol}"
             if s.wild and meld.kind == "sequence"
@@ -195,10 +313,8 @@ def meld_text(verdict: MeldVerdict, rules: RuleSet, lang: Lang) -> str:
         lines.append(f"  • {message(reason, lang)}  ({reason.source})")
     if meld is not None:
         bonus = meld.bonus(rules)
-        points = f"  {'Pontos' if pt else 'Points'}: {verdict.points}"
-        if bonus:
-            points += f" + {bonus} ({'bônus' if pt else 'bonus'})"
-        lines.append(points)
+        key = "cli.meld.points_bonus" if bonus else "cli.meld.points"
+        lines.append("  " + translate(key, lang, points=verdict.points, bonus=bonus))
     return "\n".join(lines)
 
 
@@ -206,8 +322,8 @@ def meld_text(verdict: MeldVerdict, rules: RuleSet, lang: Lang) -> str:
 
 
 def _score(args: argparse.Namespace) -> int:
-    lang = check_lang(args.lang)
-    data = read_json(args.file)
+    lang = _lang(args)
+    data = read_json(args.file, lang)
     if not isinstance(data, dict):
         raise BuracoInputError(InputCode.EXPECTED_OBJECT, "round", fields=("sides",))
     file_rules = _rules_of_file(data)
@@ -219,8 +335,7 @@ def _score(args: argparse.Namespace) -> int:
     for side in score.sides:
         print(f"{side.name}: {side.total}")
         for item in side.items:
-            pt, en = ITEM_TEXT.get(item.code, (item.code, item.code))
-            print(f"  {item.points:>6}  {pt if lang == 'pt' else en}")
+            print(f"  {item.points:>6}  {item_text(item.code, lang)}")
     return 0
 
 
@@ -241,8 +356,8 @@ def _judge(args: argparse.Namespace) -> int:
     from buraco_core.judge import play, round_score
     from buraco_core.notation import move_from_data, position_from_data, position_to_data
 
-    lang = check_lang(args.lang)
-    data = read_json(args.file)
+    lang = _lang(args)
+    data = read_json(args.file, lang)
     if not isinstance(data, dict):
         fields = ("rules", "options", "position", "move")
         raise BuracoInputError(InputCode.EXPECTED_OBJECT, "judge", fields=fields)
@@ -264,7 +379,7 @@ def _judge(args: argparse.Namespace) -> int:
         )
     result: dict[str, Any] = {
         "legal": verdict.ok,
-        "reasons": [reason_json(r, lang) for r in verdict.reasons],
+        "reasons": [reason_json(r, partial(message, lang=lang)) for r in verdict.reasons],
         "events": [r.code.value for r in verdict.events],
         "position": position_to_data(rules, shown, args.view),
         "rules": rules_label(rules),
@@ -274,18 +389,14 @@ def _judge(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result)
     else:
-        pt = lang == "pt"
-        head = (
-            ("✓ Jogada válida" if pt else "✓ Legal move")
-            if verdict.ok
-            else ("✗ Jogada inválida" if pt else "✗ Illegal move")
-        )
-        print(f"{head}  [{PRESET_TITLES[rules.preset]}]")
+        head = "cli.judge.legal" if verdict.ok else "cli.judge.illegal"
+        print(translate(head, lang, rules=preset_title(rules.preset, lang)))
         for reason in verdict.reasons:
             print(f"  • {message(reason, lang)}  ({reason.source})")
         if after is not None:
-            turn = "vez do jogador" if pt else "turn of player"
-            print(f"  → {turn} {after.turn}, {after.phase.value}")
+            phase = translate(f"cli.phase.{after.phase.value}", lang)
+            # Seats count from 1 where a person reads them (the JSON's `turn` counts from 0).
+            print("  → " + translate("cli.judge.next", lang, seat=after.turn + 1, phase=phase))
         for side in result.get("score", []):
             print(f"  {side['name']}: {side['total']}")
     return 0 if verdict.ok else 1
@@ -294,7 +405,7 @@ def _judge(args: argparse.Namespace) -> int:
 def _scenarios(args: argparse.Namespace) -> int:
     from buraco_core.curriculum import check_curriculum, load_curriculum
 
-    lang = check_lang(args.lang)
+    lang = _lang(args)
     curriculum = load_curriculum(Path(args.root) if args.root else None)
     errors = check_curriculum(curriculum) if args.check else list(curriculum.errors)
     if args.json:
@@ -329,10 +440,11 @@ def _scenarios(args: argparse.Namespace) -> int:
             print(f"{lesson.order:>2}. {lesson.title.get(lang)}  [{lesson.id}]")
             for scenario in curriculum.scenarios_of(lesson.id):
                 print(f"      - {scenario.title.get(lang)}  [{scenario.id}, {scenario.rules}]")
-        counted = f"{len(curriculum.lessons)} lessons, {len(curriculum.scenarios)} scenarios"
-        print(counted + (", checked" if args.check and not errors else ""))
+        key = "cli.scenarios.checked" if args.check and not errors else "cli.scenarios.count"
+        counts = {"lessons": len(curriculum.lessons), "scenarios": len(curriculum.scenarios)}
+        print(translate(key, lang, **counts))
         for error in errors:
-            print(f"error: {error}", file=sys.stderr)
+            print(translate("cli.scenarios.error", lang, error=error), file=sys.stderr)
     return 1 if errors else 0
 
 
@@ -369,49 +481,46 @@ def _schema(args: argparse.Namespace) -> int:
 
 
 def _rules(args: argparse.Namespace) -> int:
-    lang = check_lang(args.lang)
+    lang = _lang(args)
     options = dict(parse_option_assignment(t) for t in args.options)
     chosen = ruleset(args.name, **options) if args.name else None
-    differ = [n for n in OPTION_NAMES if len({getattr(PRESETS[p], n) for p in PRESET_NAMES}) > 1]
+    differ = [o for o in OPTIONS if o.presets_differ]
     if args.json:
         data: dict[str, Any] = {
             "options": [
                 {
-                    "name": name,
-                    "description": option_text(name, lang),
-                    "sources": list(option_sources(name)),
-                    "presets": {p: getattr(PRESETS[p], name) for p in PRESET_NAMES},
-                    **({"value": getattr(chosen, name)} if chosen else {}),
+                    "name": o.name,
+                    "description": option_description(o.name, lang),
+                    "sources": list(o.sources),
+                    "presets": dict(o.presets),
+                    **({"value": getattr(chosen, o.name)} if chosen else {}),
                 }
-                for name in OPTION_NAMES
+                for o in OPTIONS
             ],
-            "presets_differ_in": differ,
+            "presets_differ_in": [o.name for o in differ],
         }
         if chosen:
             data["rules"] = rules_label(chosen)
         print_json(data)
         return 0
     if chosen:
-        print(PRESET_TITLES[chosen.preset])
-        for name in OPTION_NAMES:
-            value = getattr(chosen, name)
-            mark = "*" if name in chosen.changed_options() else " "
-            print(f"{mark} {name} = {value}  ({value_text(value, lang)})")
-            print(f"      {option_text(name, lang)}")
+        print(preset_title(chosen.preset, lang))
+        for o in OPTIONS:
+            value = getattr(chosen, o.name)
+            mark = "*" if o.name in chosen.changed_options() else " "
+            print(f"{mark} {o.name} = {value}  ({value_text(o.name, value, lang)})")
+            print(f"      {option_description(o.name, lang)}")
         return 0
-    head = "Onde as variantes diferem" if lang == "pt" else "Where the variants differ"
-    print(head)
-    width = max(len(n) for n in differ)
-    rows = [[value_text(getattr(PRESETS[p], n), lang) for p in PRESET_NAMES] for n in differ]
-    col = 2 + max(len(c) for row in [list(PRESET_TITLES.values()), *rows] for c in row)
-    print(" " * (width + 2) + "".join(f"{PRESET_TITLES[p]:<{col}}" for p in PRESET_NAMES))
-    for name, row in zip(differ, rows, strict=True):
-        print(f"{name:<{width}}  " + "".join(f"{cell:<{col}}" for cell in row))
+    print(translate("cli.rules.differ", lang))
+    width = max(len(o.name) for o in differ)
+    titles = [preset_title(p, lang) for p in PRESET_NAMES]
+    rows = [[value_text(o.name, o.presets[p], lang) for p in PRESET_NAMES] for o in differ]
+    col = 2 + max(len(c) for row in [titles, *rows] for c in row)
+    print(" " * (width + 2) + "".join(f"{title:<{col}}" for title in titles))
+    for o, row in zip(differ, rows, strict=True):
+        print(f"{o.name:<{width}}  " + "".join(f"{cell:<{col}}" for cell in row))
     print()
-    print(
-        "buraco rules NAME"
-        + (": todas as opções de uma variante" if lang == "pt" else ": every option of one variant")
-    )
+    print(translate("cli.rules.more", lang))
     return 0
 
 

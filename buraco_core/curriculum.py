@@ -32,6 +32,7 @@ from buraco_core.rules import OPTION_NAMES, PresetName, RuleSet, ruleset
 from buraco_core.scoring import score_round
 from buraco_core.state import State
 from buraco_core.verdict import Verdict
+from buraco_text import error_message
 
 Theme = Literal[
     "cards", "sequences", "wild_cards", "clean_vs_dirty", "canastras", "natural_two", "turn",
@@ -197,13 +198,13 @@ def load_curriculum(root: Path | None = None) -> Curriculum:
         try:
             lessons.append(_load(Lesson, path))
         except BuracoInputError as exc:
-            errors.append(str(exc))
+            errors.append(error_message(exc, "en"))
     scenarios: dict[str, Scenario] = {}
     for path in sorted((root / "scenarios").rglob("*.toml")):
         try:
             scenario: Scenario = _load(Scenario, path)
         except BuracoInputError as exc:
-            errors.append(str(exc))
+            errors.append(error_message(exc, "en"))
             continue
         if scenario.id in scenarios:
             errors.append(f"{path}: id: {scenario.id!r} is used twice")
@@ -291,7 +292,7 @@ def check_scenario(scenario: Scenario) -> list[str]:
     try:
         return [f"{where}: {problem}" for problem in _problems(scenario)]
     except BuracoInputError as exc:
-        return [f"{where}: {exc}"]
+        return [f"{where}: {error_message(exc, 'en')}"]
 
 
 def _problems(s: Scenario) -> list[str]:

@@ -3,7 +3,8 @@
 An input error carries a stable code (`InputCode`), the path of the field that was wrong
 (`sides[0].melds[1][2]`, `position.hands[0]`, `card '1s'`) and the values that fill its
 message; callers place and word it from those, never from the text. The messages, pt-BR and
-English, live in `explain.ERROR_MESSAGES`; `str(err)` reads in English.
+English, live in the front ends' catalogs (`buraco_text.error_message`); `str(err)` is the
+code and values, for a developer's traceback.
 """
 
 from __future__ import annotations
@@ -71,8 +72,8 @@ class BuracoInputError(ValueError):
     >>> err = BuracoInputError(InputCode.EXPECTED_BOOL, "sides[0].went_out", got="'yes'")
     >>> err.code, err.path, err.values
     (<InputCode.EXPECTED_BOOL: 'expected_bool'>, 'sides[0].went_out', {'got': "'yes'"})
-    >>> str(err)
-    "sides[0].went_out: expected true or false, got 'yes'"
+    >>> print(err)
+    sides[0].went_out: expected_bool (got="'yes'")
     """
 
     def __init__(self, code: InputCode, path: str = "", **values: Any) -> None:
@@ -91,10 +92,9 @@ class BuracoInputError(ValueError):
 
     @property
     def problem(self) -> str:
-        """What was wrong, in English (without the path)."""
-        from buraco_core.explain import error_problem
-
-        return error_problem(self, "en")
+        """What was wrong, as its code and values (without the path)."""
+        values = ", ".join(f"{k}={v!r}" for k, v in self.values.items())
+        return f"{self.code.value} ({values})" if values else self.code.value
 
     def __str__(self) -> str:
         return f"{self.path}: {self.problem}" if self.path else self.problem

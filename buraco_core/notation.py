@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Annotated, Any, Literal
 
@@ -30,7 +30,6 @@ from pydantic_core import PydanticCustomError
 
 from buraco_core.cards import Card, copies_in_deck, deck, parse_card, parse_cards_at
 from buraco_core.errors import BuracoInputError, InputCode, from_validation
-from buraco_core.explain import Lang, message
 from buraco_core.melds import Meld, MeldVerdict, judge_meld
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.rules import RuleSet
@@ -524,16 +523,19 @@ def json_value(value: Any) -> Any:
     return value
 
 
-def reason_json(reason: Reason, lang: Lang) -> dict[str, Any]:
+Describe = Callable[[Reason], str]  # a reason in words: the front end's (buraco_text.message)
+
+
+def reason_json(reason: Reason, describe: Describe) -> dict[str, Any]:
     return {
         "code": reason.code,
         "source": reason.source,
-        "message": message(reason, lang),
+        "message": describe(reason),
         "params": json_value(dict(reason.params)),
     }
 
 
-def meld_json(verdict: MeldVerdict, lang: Lang) -> dict[str, Any]:
+def meld_json(verdict: MeldVerdict, describe: Describe) -> dict[str, Any]:
     meld = verdict.meld
     wild_as: str | None = None
     if meld is not None and meld.wild is not None:
@@ -555,7 +557,7 @@ def meld_json(verdict: MeldVerdict, lang: Lang) -> dict[str, Any]:
         "clean": meld.clean if meld else None,
         "canastra": verdict.canastra,
         "points": verdict.points,
-        "reasons": [reason_json(r, lang) for r in verdict.reasons],
+        "reasons": [reason_json(r, describe) for r in verdict.reasons],
     }
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import (
@@ -25,54 +26,102 @@ from buraco_core.errors import BuracoInputError, InputCode, from_validation
 
 PresetName = Literal["aberto", "fechado", "stbl"]
 PRESET_NAMES: tuple[PresetName, ...] = ("aberto", "fechado", "stbl")
+# Where an option is shown: the sidebar's groups, in this order.
+OptionGroup = Literal["play", "scoring", "match"]
+OPTION_GROUPS: tuple[OptionGroup, ...] = ("play", "scoring", "match")
 
 
 class RuleSet(BaseModel):
-    """The rules one table plays by. Frozen; unknown options are rejected."""
+    """The rules one table plays by. Frozen; unknown options are rejected.
+
+    Each field declares one option: its type and values, its default, the seed files its
+    dispute comes from and its group; the presets below give its value per variant, and
+    its texts are in buraco_text's catalogs under `option.NAME`.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid", strict=False)
 
     preset: PresetName = Field("fechado", json_schema_extra={"sources": []})
-    jokers_in_deck: bool = Field(True, json_schema_extra={"sources": ["000", "001", "002", "003"]})
-    joker_points: int = Field(
-        50, ge=0, le=1000, json_schema_extra={"sources": ["000", "001", "002", "003"]}
+    jokers_in_deck: bool = Field(
+        True, json_schema_extra={"sources": ["000", "001", "002", "003"], "group": "play"}
     )
-    trincas: bool = Field(False, json_schema_extra={"sources": ["000", "001", "003"]})
+    joker_points: int = Field(
+        50,
+        ge=0,
+        le=1000,
+        json_schema_extra={"sources": ["000", "001", "002", "003"], "group": "scoring"},
+    )
+    trincas: bool = Field(
+        False, json_schema_extra={"sources": ["000", "001", "003"], "group": "play"}
+    )
     discard_pile_visible: Literal["all", "top"] = Field(
-        "top", json_schema_extra={"sources": ["000", "001", "002", "003"]}
+        "top", json_schema_extra={"sources": ["000", "001", "002", "003"], "group": "play"}
     )
     pickup: Literal["free", "top_card", "top_card_two_from_hand"] = Field(
-        "top_card", json_schema_extra={"sources": ["000", "002", "003"]}
+        "top_card", json_schema_extra={"sources": ["000", "002", "003"], "group": "play"}
     )
-    wild_top_card_new_meld_only: bool = Field(True, json_schema_extra={"sources": ["002", "003"]})
+    wild_top_card_new_meld_only: bool = Field(
+        True, json_schema_extra={"sources": ["002", "003"], "group": "play"}
+    )
     go_out_requires: Literal["clean_canastra", "any_canastra"] = Field(
-        "any_canastra", json_schema_extra={"sources": ["000", "001", "002", "003"]}
+        "any_canastra", json_schema_extra={"sources": ["000", "001", "002", "003"], "group": "play"}
     )
     go_out_by: Literal["meld_or_discard", "discard"] = Field(
-        "meld_or_discard", json_schema_extra={"sources": ["000", "001", "002", "003"]}
+        "meld_or_discard",
+        json_schema_extra={"sources": ["000", "001", "002", "003"], "group": "play"},
     )
-    wild_two_beside_natural_two: bool = Field(False, json_schema_extra={"sources": ["000", "003"]})
-    big_canastras_at_once: bool = Field(False, json_schema_extra={"sources": ["002"]})
-    batida_points: int = Field(100, ge=0, le=10000, json_schema_extra={"sources": ["000", "003"]})
-    canastra_suja_points: int = Field(100, ge=0, le=10000, json_schema_extra={"sources": ["003"]})
-    canastra_limpa_points: int = Field(200, ge=0, le=10000, json_schema_extra={"sources": ["003"]})
+    wild_two_beside_natural_two: bool = Field(
+        False, json_schema_extra={"sources": ["000", "003"], "group": "play"}
+    )
+    big_canastras_at_once: bool = Field(
+        False, json_schema_extra={"sources": ["002"], "group": "play"}
+    )
+    batida_points: int = Field(
+        100, ge=0, le=10000, json_schema_extra={"sources": ["000", "003"], "group": "scoring"}
+    )
+    canastra_suja_points: int = Field(
+        100, ge=0, le=10000, json_schema_extra={"sources": ["003"], "group": "scoring"}
+    )
+    canastra_limpa_points: int = Field(
+        200, ge=0, le=10000, json_schema_extra={"sources": ["003"], "group": "scoring"}
+    )
     canastra_500_points: int = Field(
-        500, ge=0, le=10000, json_schema_extra={"sources": ["000", "001", "002"]}
+        500,
+        ge=0,
+        le=10000,
+        json_schema_extra={"sources": ["000", "001", "002"], "group": "scoring"},
     )
     canastra_real_points: int = Field(
-        1000, ge=0, le=10000, json_schema_extra={"sources": ["000", "001", "002"]}
+        1000,
+        ge=0,
+        le=10000,
+        json_schema_extra={"sources": ["000", "001", "002"], "group": "scoring"},
     )
     morto_penalty: int = Field(
-        100, ge=0, le=10000, json_schema_extra={"sources": ["000", "001", "002", "003"]}
+        100,
+        ge=0,
+        le=10000,
+        json_schema_extra={"sources": ["000", "001", "002", "003"], "group": "scoring"},
     )
-    unused_indirect_morto_paid: bool = Field(True, json_schema_extra={"sources": ["001"]})
-    both_mortos_stock_penalty: bool = Field(True, json_schema_extra={"sources": ["000", "003"]})
-    eight_of_a_kind_real: bool = Field(False, json_schema_extra={"sources": ["003"]})
-    target_score: int = Field(3000, ge=100, le=100000, json_schema_extra={"sources": ["003"]})
+    unused_indirect_morto_paid: bool = Field(
+        True, json_schema_extra={"sources": ["001"], "group": "scoring"}
+    )
+    both_mortos_stock_penalty: bool = Field(
+        True, json_schema_extra={"sources": ["000", "003"], "group": "scoring"}
+    )
+    eight_of_a_kind_real: bool = Field(
+        False, json_schema_extra={"sources": ["003"], "group": "scoring"}
+    )
+    target_score: int = Field(
+        3000,
+        ge=100,
+        le=100000,
+        json_schema_extra={"sources": ["003"], "group": "match", "step": 500},
+    )
     vulnerable_min_meld_points: int = Field(
-        0, ge=0, le=1000, json_schema_extra={"sources": ["003"]}
+        0, ge=0, le=1000, json_schema_extra={"sources": ["003"], "group": "match"}
     )
-    round_up_to_ten: bool = Field(False, json_schema_extra={"sources": ["003"]})
+    round_up_to_ten: bool = Field(False, json_schema_extra={"sources": ["003"], "group": "scoring"})
 
     @field_validator("*", mode="before")
     @classmethod
@@ -222,3 +271,38 @@ def parse_option_assignment(text: str) -> tuple[str, str]:
     if not sep or not name.strip():
         raise BuracoInputError(InputCode.BAD_ASSIGNMENT, f"--set {text!r}")
     return name.strip(), value.strip()
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One rule option as RuleSet and the presets declare it: what the sidebar, the rules
+    reference and `buraco rules` show."""
+
+    name: str
+    group: OptionGroup
+    choices: tuple[Any, ...] | None  # None: a whole number
+    presets: dict[PresetName, Any]  # the value of each variant
+    sources: tuple[str, ...]
+    step: int  # a whole number's step in the sidebar
+
+    @property
+    def presets_differ(self) -> bool:
+        return len(set(self.presets.values())) > 1
+
+
+def _spec(name: str) -> OptionSpec:
+    extra = RuleSet.model_fields[name].json_schema_extra
+    extra = extra if isinstance(extra, dict) else {}
+    group = extra.get("group", "play")
+    step = extra.get("step", 10)
+    return OptionSpec(
+        name=name,
+        group=group if group in OPTION_GROUPS else "play",
+        choices=option_choices(name),
+        presets={p: getattr(PRESETS[p], name) for p in PRESET_NAMES},
+        sources=option_sources(name),
+        step=step if isinstance(step, int) else 10,
+    )
+
+
+OPTIONS: tuple[OptionSpec, ...] = tuple(_spec(name) for name in OPTION_NAMES)

@@ -11,7 +11,7 @@ from buraco_core.codes import EVENTS, PROJECT, Code
 
 @dataclass(frozen=True, slots=True)
 class Reason:
-    """Why a verdict is what it is. `code` is stable; messages live in `explain`.
+    """Why a verdict is what it is. `code` is stable; messages live in buraco_text's catalogs.
 
     `params` fill the message (cards stay Card values so each language prints them its own
     way); the sources come with the code (`codes.py`).

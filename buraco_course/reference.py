@@ -22,8 +22,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from buraco_core.errors import BuracoInputError, InputCode, from_validation
-from buraco_core.explain import Lang
 from buraco_core.rules import PRESET_NAMES, PRESETS, PresetName, RuleSet, option_choices
+from buraco_text import Lang
 
 
 class Text(BaseModel):

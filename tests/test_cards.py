@@ -6,6 +6,7 @@ import pytest
 
 from buraco_core import JOKER, BuracoInputError, Card, Suit, card_points, deck, ruleset
 from buraco_core.cards import copies_in_deck, format_cards, parse_card, parse_cards
+from buraco_text import error_problem
 
 
 def test_deck_has_108_cards_or_104_without_jokers() -> None:
@@ -93,7 +94,7 @@ def test_unparseable_token_names_the_token_and_the_notation(token: str) -> None:
     with pytest.raises(BuracoInputError) as info:
         parse_card(token)
     assert repr(token) in str(info.value)
-    assert "JK" in info.value.problem and "4h" in info.value.problem
+    assert "JK" in error_problem(info.value, "en") and "4h" in error_problem(info.value, "en")
 
 
 def test_parse_cards_names_the_bad_token_among_good_ones() -> None:

@@ -13,10 +13,10 @@ import pytest
 
 from buraco_core.cli import main
 from buraco_core.codes import Code
-from buraco_core.explain import message
 from buraco_core.notation import position_from_data
 from buraco_core.rules import ruleset
 from buraco_core.verdict import Reason
+from buraco_text import message
 
 LEGAL = {
     "rules": "fechado",
@@ -82,7 +82,7 @@ def test_bad_input_exits_2_naming_the_field(
 ) -> None:
     code, out, err = run(capsys, tmp_path, data)
     assert code == 2 and not out
-    assert err.startswith("buraco: error:") and names in err
+    assert err.startswith("buraco: erro:") and names in err
 
 
 def test_bad_lang_and_view_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -25,8 +25,8 @@ from buraco_core import (
     ruleset,
 )
 from buraco_core.codes import ALL_SEEDS, PROJECT, Code
-from buraco_core.explain import LANGS, MESSAGES, message
 from buraco_core.rules import OPTION_NAMES
+from buraco_text import LANGS, catalog, message
 
 ALL_SPADES = "As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks"
 
@@ -681,10 +681,17 @@ REASON_CASES: dict[str, Callable[[], MeldVerdict]] = {
 }
 
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+# Reason code -> (pt, en) templates, from the catalogs.
+MESSAGES = {
+    key.removeprefix("reason."): (text, catalog("en")[key])
+    for key, text in catalog("pt").items()
+    if key.startswith("reason.")
+}
 
 
 def _placeholders(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+    # "{missing|falta|faltam}" is the word that agrees with {missing}.
+    return {name.split("|")[0] for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
 def _sample_params(code: str) -> dict[str, Any]:
@@ -724,7 +731,7 @@ def test_messages_use_the_same_placeholders_in_both_languages(code: str) -> None
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_messages_render_without_placeholders(lang: str) -> None:
-    """Every code of explain.MESSAGES renders fully, in pt-BR and in English [issue 2]; meld
+    """Every reason code of the catalogs renders fully, in pt-BR and in English [issue 2]; meld
     codes with the params they really carry."""
     for code in sorted(MESSAGES):
         text = message(Reason(Code(code), _sample_params(code)), lang)

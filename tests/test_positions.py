@@ -21,6 +21,7 @@ from buraco_core.notation import (
 )
 from buraco_core.rules import ruleset
 from buraco_core.state import MortoStatus, Phase, State, deal
+from buraco_text import error_problem
 
 PRESETS = ("aberto", "fechado", "stbl")
 
@@ -234,7 +235,7 @@ def test_bad_positions_name_the_field(change: dict[str, Any], where: str, words:
     with pytest.raises(BuracoInputError) as err:
         position_from_data(ruleset("fechado"), {**BASE, **change})
     assert err.value.where == where
-    assert words in err.value.problem
+    assert words in error_problem(err.value, "en")
 
 
 def test_a_joker_without_jokers_in_the_deck_is_bad_input() -> None:

@@ -14,7 +14,6 @@ import pytest
 
 from buraco_core.cards import Card, parse_card, parse_cards
 from buraco_core.codes import ALL_SEEDS, PROJECT, Code
-from buraco_core.explain import MESSAGES
 from buraco_core.judge import apply, check, go_out_verdict, round_score
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.notation import position_from_data, position_to_data
@@ -22,6 +21,7 @@ from buraco_core.rules import OPTION_NAMES, RuleSet, ruleset
 from buraco_core.scoring import RoundScore
 from buraco_core.state import EndReason, MortoStatus, Phase, State
 from buraco_core.verdict import Verdict
+from buraco_text import catalog
 
 PRESETS = ("aberto", "fechado", "stbl")
 CLEAN_CANASTRA = ["4h", "5h", "6h", "7h", "8h", "9h", "10h"]
@@ -830,7 +830,8 @@ def test_every_reason_code_has_messages() -> None:
     (DESIGN.md)."""
     codes = set(Code)
     assert len(codes) > 60
-    assert codes <= set(MESSAGES), sorted(codes - set(MESSAGES))
+    explained = {key.removeprefix("reason.") for key in catalog("pt") if key.startswith("reason.")}
+    assert codes <= explained, sorted(codes - explained)
 
 
 def test_every_reason_code_names_its_sources() -> None:

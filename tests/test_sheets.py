@@ -27,7 +27,6 @@ import pytest
 from sqlalchemy import Engine, create_engine, text
 
 from buraco_app import sheets
-from buraco_app.i18n import EN, PT
 from buraco_app.sheets import (
     MatchNotFound,
     SheetError,
@@ -37,6 +36,9 @@ from buraco_app.sheets import (
     parse_points,
 )
 from buraco_core import ruleset
+from buraco_text import catalog
+
+PT, EN = catalog("pt"), catalog("en")
 
 ROOT = Path(__file__).resolve().parents[1]
 PG_ENV = "BURACO_TEST_POSTGRES_URL"

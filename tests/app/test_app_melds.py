@@ -8,11 +8,13 @@ from collections.abc import Callable
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from buraco_app.i18n import EN, PT
 from buraco_core import Suit, judge_meld, parse_cards, ruleset
 from buraco_core.cards import Card
 from buraco_core.notation import meld_json
 from buraco_core.rules import OPTION_NAMES
+from buraco_text import catalog, message
+
+PT, EN = catalog("pt"), catalog("en")
 
 OpenApp = Callable[..., AppTest]
 
@@ -34,7 +36,7 @@ def test_lookup_gives_the_same_answer_as_buraco_meld(open_app: OpenApp, text: st
     assert not at.exception
     rules = ruleset("fechado")
     verdict = judge_meld(parse_cards(text), rules)
-    expected = meld_json(verdict, "pt")
+    expected = meld_json(verdict, lambda reason: message(reason, "pt"))
     tab = at.main
     if expected["valid"]:
         assert len(tab.success) == 1 and not tab.error
@@ -167,12 +169,12 @@ def test_variants_adds_a_column_for_a_house_table(open_app: OpenApp) -> None:
 
 def test_variants_tables_come_from_the_presets(open_app: OpenApp) -> None:
     from buraco_app.rules_view import options_where_presets_differ
-    from buraco_core.explain import option_text
+    from buraco_text import option_description
 
     at = open_app("variants", lang="en")
     differ_table = next(m.value for m in at.markdown if "| Rule |" in m.value)
     rows = [line for line in differ_table.splitlines() if line.startswith("| ")][1:]
     assert len(rows) == len(options_where_presets_differ())
-    assert option_text("trincas", "en") in differ_table
-    trincas = next(r for r in rows if option_text("trincas", "en") in r)
+    assert option_description("trincas", "en") in differ_table
+    trincas = next(r for r in rows if option_description("trincas", "en") in r)
     assert [c.strip() for c in trincas.strip("|").split("|")][1:] == ["no", "yes", "no"]

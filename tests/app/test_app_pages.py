@@ -7,10 +7,11 @@ from collections.abc import Callable
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from buraco_app.i18n import EN, PT
 from buraco_app.pages import available_pages
-from buraco_core.explain import PRESET_TITLES
 from buraco_core.rules import OPTION_NAMES
+from buraco_text import catalog
+
+PT, EN = catalog("pt"), catalog("en")
 
 OpenApp = Callable[..., AppTest]
 
@@ -46,7 +47,7 @@ def test_language_switch_changes_the_texts(open_app: OpenApp) -> None:
     assert view.options == [EN[f"lookup.tab.{v}"] for v in ("meld", "lixo", "go_out", "rules")]
     assert at.sidebar.subheader[0].value == EN["settings.rules"]
     assert at.query_params["lang"] == "en"
-    # The rule texts follow too (they come from buraco_core.explain).
+    # The rule texts follow too (they come from the same catalogs).
     at.text_input(key="lookup_cards").input("5h 5s 5d").run()
     assert any("A valid trinca (lavadeira)" in m.value for m in at.markdown)
 
@@ -165,4 +166,4 @@ def test_settings_survive_a_page_switch(
 
 def test_home_names_the_rules_in_force(open_app: OpenApp) -> None:
     at = open_app(rules="stbl")
-    assert PRESET_TITLES["stbl"] in at.info[0].value
+    assert PT["preset.stbl"] in at.info[0].value

@@ -14,8 +14,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from buraco_app import sheets
-from buraco_app.i18n import EN, PT
 from buraco_core import ruleset
+from buraco_text import catalog
+
+PT, EN = catalog("pt"), catalog("en")
 
 OpenApp = Callable[..., AppTest]
 ROOT = Path(__file__).resolve().parents[2]
@@ -131,7 +133,7 @@ def test_a_bad_card_shows_the_message_next_to_the_field(open_app: OpenApp) -> No
     at.text_area(key="calc_melds_0").set_value("4h 5h 6h\n7c 8c 9x").run()
     assert not at.exception
     (error,) = at.error
-    assert error.value == f"Jogo 2, carta 3: «9x» não é uma carta. {PT['cards.help']}"
+    assert error.value == f"Jogo 2, carta 3: “9x” não é uma carta. {PT['cards.help']}"
     # The error sits right under the melds field, in that side's tab, which is marked.
     tab = at.tabs[0]
     children = list(tab)

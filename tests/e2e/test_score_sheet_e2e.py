@@ -200,7 +200,7 @@ def test_calculator_at_phone_size(browser: Any, server: Server, outside: Outside
     page.get_by_role("tab", name="Nós").click()
     type_into(page, melds, "4h 5h 6x")
     alert = page.locator("[data-testid='stAlertContentError']").first
-    assert "«6x»" in alert.inner_text()
+    assert "“6x”" in alert.inner_text()
     assert page.get_by_role("tab", name="⚠ Nós").count() == 1
     shot(page, "calculator_bad_card_phone")
 

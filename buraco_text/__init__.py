@@ -1,0 +1,184 @@
+"""Every text a person reads, one catalog per language, behind one `translate`.
+
+The catalogs are `locales/pt.toml` (Brazilian Portuguese, the default) and `locales/en.toml`:
+flat dotted keys ("reason.two_wilds", "option.pickup.value.free", "page.home"), `{name}`
+placeholders, and `{name|one|other}` for a word that agrees with a number ("1 carta",
+"2 cartas"; "falta 1", "faltam 2"). The `buraco` command and the app both read them from
+here, so they say the same thing. Buraco's own words (canastra, lixo, morto, batida, trinca)
+stay in both languages.
+
+>>> translate("reason.lixo_empty", "en")
+'The lixo is empty.'
+>>> translate("lessons.step", "pt", n=1, total=5)
+'Exercício 1 de 5'
+>>> translate("table.lixo", "pt", count=1), translate("table.lixo", "pt", count=2)
+('Lixo (1 carta)', 'Lixo (2 cartas)')
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+from types import MappingProxyType
+from typing import Any, Literal
+
+from buraco_core.cards import RANK_TEXT, Card, Suit
+from buraco_core.errors import BuracoInputError, InputCode
+from buraco_core.rules import PresetName
+from buraco_core.verdict import Reason
+
+Lang = Literal["pt", "en"]
+LANGS: tuple[Lang, ...] = ("pt", "en")
+DEFAULT_LANG: Lang = "pt"
+
+_SUIT_KEYS = {
+    Suit.CLUBS: "suit.clubs",
+    Suit.DIAMONDS: "suit.diamonds",
+    Suit.HEARTS: "suit.hearts",
+    Suit.SPADES: "suit.spades",
+}
+
+
+@cache  # read once per process: every rerun of every page asks for texts
+def catalog(lang: Lang) -> Mapping[str, str]:
+    """Every key of one language and its text (read-only)."""
+    data = tomllib.loads(
+        resources.files(__name__).joinpath("locales", f"{lang}.toml").read_text("utf-8")
+    )
+    flat: dict[str, str] = {}
+    _flatten(data, "", flat)
+    return MappingProxyType(flat)
+
+
+def _flatten(table: Mapping[str, Any], prefix: str, into: dict[str, str]) -> None:
+    for key, value in table.items():
+        if isinstance(value, Mapping):
+            _flatten(value, f"{prefix}{key}.", into)
+        else:
+            into[prefix + key] = str(value)
+
+
+class _Params(dict[str, str]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"  # a missing param shows as itself rather than breaking a page
+
+
+_PLURAL = re.compile(r"\{(\w+)\|([^{}|]*)\|([^{}|]*)\}")  # {count|carta|cartas}
+
+
+def translate(key: str, lang: Lang = DEFAULT_LANG, **params: Any) -> str:
+    """The text of `key` in `lang`, its placeholders filled; an unknown key shows as itself."""
+    text = catalog(lang).get(key)
+    if text is None:
+        return key
+    if not params:
+        return text
+
+    def agree(found: re.Match[str]) -> str:
+        number = params.get(found[1])
+        if not isinstance(number, int):
+            return found[0]
+        return found[2] if abs(number) == 1 else found[3]
+
+    text = _PLURAL.sub(agree, text)
+    return text.format_map(_Params({k: format_value(v, lang) for k, v in params.items()}))
+
+
+def format_value(value: Any, lang: Lang = DEFAULT_LANG) -> str:
+    """A value inside a sentence: cards with suit symbols, suits by name, yes/no, lists, a
+    reason as its sentence."""
+    if isinstance(value, Reason):
+        return message(value, lang)
+    if isinstance(value, Card):
+        return value.symbol
+    if isinstance(value, Suit):
+        return suit_name(value, lang)
+    if isinstance(value, bool):
+        return translate(f"value.{str(value).lower()}", lang)
+    if isinstance(value, list | tuple):
+        return ", ".join(format_value(v, lang) for v in value)
+    return str(value)
+
+
+# Reason params that are seats: 0-based like the JSON position, read by a person from 1.
+_SEAT_PARAMS = ("seat", "turn")
+
+
+def message(reason: Reason, lang: Lang = DEFAULT_LANG) -> str:
+    """The reason as a sentence in the language; an unknown code falls back to the code."""
+    key = f"reason.{reason.code}"
+    if key not in catalog(lang):
+        return reason.code
+    params = dict(reason.params)
+    for name in _SEAT_PARAMS:
+        if isinstance(params.get(name), int):
+            params[name] += 1
+    return translate(key, lang, **params)
+
+
+def check_lang(lang: str) -> Lang:
+    """Accept pt, pt-BR, en, en-US...; anything else is bad input."""
+    short = lang.lower().split("-")[0].split("_")[0]
+    if short == "pt":
+        return "pt"
+    if short == "en":
+        return "en"
+    raise BuracoInputError(InputCode.UNKNOWN_LANGUAGE, f"lang {lang!r}")
+
+
+def error_problem(error: BuracoInputError, lang: Lang = DEFAULT_LANG) -> str:
+    """What was wrong, in the language, without the path. Cards print as they are typed
+    (`Kh`): the message points at what the person wrote."""
+    values = {k: str(v) if isinstance(v, Card) else v for k, v in error.values.items()}
+    return translate(f"input_error.{error.code}", lang, **values)
+
+
+def error_message(error: BuracoInputError, lang: Lang = DEFAULT_LANG) -> str:
+    """The error as one line in the language: `sides[0].melds[1]: ...`."""
+    problem = error_problem(error, lang)
+    return f"{error.path}: {problem}" if error.path else problem
+
+
+# --- the vocabulary of the game, in words --------------------------------------------------
+
+
+def suit_name(suit: Suit, lang: Lang = DEFAULT_LANG) -> str:
+    return translate(_SUIT_KEYS[suit], lang)
+
+
+def card_name(card: Card, lang: Lang = DEFAULT_LANG) -> str:
+    """Spoken name for screen readers and tooltips: "10 de copas", "joker"."""
+    if card.suit is None:
+        return translate("card.joker", lang)
+    return translate("card.name", lang, rank=RANK_TEXT[card.rank], suit=card.suit)
+
+
+def preset_title(preset: PresetName, lang: Lang = DEFAULT_LANG) -> str:
+    return translate(f"preset.{preset}", lang)
+
+
+def item_text(code: str, lang: Lang = DEFAULT_LANG) -> str:
+    """A score item (buraco_core.scoring) in words; an unknown code shows as itself."""
+    key = f"item.{code}"
+    return translate(key, lang) if key in catalog(lang) else code
+
+
+def option_name(name: str, lang: Lang = DEFAULT_LANG) -> str:
+    """A rule option in a few words ("curinga", "bater com")."""
+    return translate(f"option.{name}.name", lang)
+
+
+def option_description(name: str, lang: Lang = DEFAULT_LANG) -> str:
+    """A rule option in one sentence."""
+    return translate(f"option.{name}.description", lang)
+
+
+def value_text(name: str, value: Any, lang: Lang = DEFAULT_LANG) -> str:
+    """The value of option `name` in plain words: sim/não, "só a de cima", 50."""
+    key = f"option.{name}.value.{value}"
+    if isinstance(value, str) and key in catalog(lang):
+        return translate(key, lang)
+    return format_value(value, lang)

@@ -1,0 +1,186 @@
+"""One catalog per language [issue 9]: every key and every reason code in both languages with
+the same placeholders, every key the code asks for exists, and the `buraco` command speaks
+Portuguese (its default) in its help, its errors and its phase names."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from buraco_core.cli import main
+from buraco_core.codes import Code
+from buraco_core.errors import InputCode
+from buraco_core.rules import OPTION_GROUPS, OPTIONS
+from buraco_core.verdict import Reason
+from buraco_text import LANGS, catalog, message, translate
+
+ROOT = Path(__file__).resolve().parents[1]
+# Every package of the project (buraco_core, buraco_app, buraco_text...), the pages, app.py.
+CODE = [ROOT / "app.py", *ROOT.glob("app_pages/*.py"), *ROOT.glob("buraco_*/**/*.py")]
+PT, EN = catalog("pt"), catalog("en")
+
+
+def _fields(text: str) -> set[str]:
+    """The {name} placeholders ({name|one|other} too), and argparse's %(name)s / %s ones."""
+    braces = {name.split("|")[0] for _, name, _, _ in string.Formatter().parse(text) if name}
+    return braces | set(re.findall(r"%(?:\(\w+\))?[sr]", text))
+
+
+def test_both_languages_have_the_same_keys() -> None:
+    assert set(PT) - set(EN) == set(), "missing in English"
+    assert set(EN) - set(PT) == set(), "missing in Portuguese"
+
+
+def test_placeholders_match() -> None:
+    for key in PT:
+        assert _fields(PT[key]) == _fields(EN[key]), key
+
+
+def test_no_empty_texts() -> None:
+    for lang in LANGS:
+        assert all(text.strip() for text in catalog(lang).values()), lang
+
+
+def test_every_reason_code_the_core_emits_has_both_languages() -> None:
+    # Every code the core can give is a member of codes.Code; every input error, of InputCode.
+    missing = {code for code in Code if f"reason.{code}" not in PT}
+    missing |= {code for code in InputCode if f"input_error.{code}" not in PT}
+    assert missing == set()
+
+
+def test_every_key_used_in_the_code_exists() -> None:
+    literal = re.compile(r"""\b(?:t|translate)\(\s*f?["']([a-z0-9_]+\.[a-z0-9_.]+)["']""")
+    used = {key for path in CODE for key in literal.findall(path.read_text(encoding="utf-8"))}
+    assert len(used) > 100, "the scan found too few t(...) calls"
+    assert used - set(PT) == set()
+
+
+def test_every_key_built_at_run_time_has_a_known_prefix() -> None:
+    # t(f"settings.group.{group}") and the like: some key must start with the fixed part.
+    built = re.compile(r"""\b(?:t|translate)\(\s*f["']([a-z0-9_.]+)\{""")
+    prefixes = {p for path in CODE for p in built.findall(path.read_text(encoding="utf-8"))}
+    assert prefixes, "the scan found no keys built at run time"
+    for prefix in prefixes:
+        assert any(key.startswith(prefix) for key in PT), prefix
+
+
+def test_every_option_has_its_texts() -> None:
+    """Each rule option's texts are keyed by its name: a short name, a sentence, and a text
+    for each value of an enumerated option [issue 9]."""
+    for option in OPTIONS:
+        for part in ("name", "description"):
+            assert f"option.{option.name}.{part}" in PT, option.name
+        for value in option.choices or ():
+            if not isinstance(value, bool):
+                assert f"option.{option.name}.value.{value}" in PT, (option.name, value)
+        for source in option.sources:
+            assert f"source.{source}" in PT
+        assert f"preset.{next(iter(option.presets))}" in PT
+    for group in OPTION_GROUPS:
+        assert f"settings.group.{group}" in PT
+    for kind in ("none", "limpa", "suja", "500", "real"):
+        assert f"meld.canastra.{kind}" in PT
+
+
+def test_translate_fills_params_and_falls_back_to_the_key() -> None:
+    assert translate("meld.points", "en", points=25) == "Cards: **25** points"
+    assert translate("meld.points", "pt", points=25) == "Cartas: **25** pontos"
+    assert translate("no.such.key", "pt") == "no.such.key"
+
+
+def test_words_agree_with_their_number() -> None:
+    """ "1 carta", "falta 1": never "1 cartas" or "faltam 1" [issue 12, Texts]."""
+    assert translate("table.hand_count", "pt", seat=2, count=1) == "jogador 2: 1 carta"
+    assert translate("table.hand_count", "en", seat=2, count=0) == "player 2: 0 cards"
+    six = message(Reason(Code.NOT_CANASTRA_YET, {"count": 6, "missing": 1}), "pt")
+    assert six == "Ainda não é canastra: 6 cartas, falta 1 para chegar a 7."
+    four = message(Reason(Code.NOT_CANASTRA_YET, {"count": 4, "missing": 3}), "pt")
+    assert "faltam 3" in four
+
+
+def test_portuguese_quotes_and_words_are_brazilian() -> None:
+    """Brazil quotes with “ ”, writes "vereditos"; seats are counted from 1 [issue 12]."""
+    texts = " ".join(PT.values())
+    for european in ("«", "»", "veredicto", "são precisas"):
+        assert european not in texts
+    turn = message(Reason(Code.NOT_YOUR_TURN, {"seat": 0, "turn": 1}), "pt")
+    assert turn == "Não é a vez do jogador 1: quem joga agora é o jogador 2."
+
+
+# --- the `buraco` command in Portuguese ------------------------------------------------------
+
+# Words that only English output has: argparse's own and the command's old inline texts.
+ENGLISH = re.compile(
+    r"\b(usage|error|options|arguments?|required|invalid choice|show this help|the following"
+    r"|expected|commands?|legal|illegal|valid meld|points|turn of|player|lessons|checked"
+    r"|missing|unknown|yet to draw|has drawn|round over)\b",
+    re.IGNORECASE,
+)
+
+
+def _english_in(text: str) -> list[str]:
+    # Command and option names, metavars and JSON field names are the same in every language.
+    plain = re.sub(r"(--?[a-z_-]+|[A-Z|-]{2,}[.]*|\{[a-z,]+\}|'[a-z]+'|“[a-z]+”)", "", text)
+    plain = re.sub(r"campos: [a-z_, ]+", "", plain)  # the JSON fields that are allowed
+    return ENGLISH.findall(plain)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--help"],
+        ["meld", "--help"],
+        ["judge", "--help"],
+        ["meld"],  # the following arguments are required
+        ["schema", "card"],  # invalid choice
+        ["meld", "4h", "--frobnicate"],  # unrecognized arguments
+        ["rules", "--set"],  # expected one argument
+        ["judge", "x.json", "--view", "two"],  # invalid int value
+        ["bogus"],
+    ],
+)
+def test_buraco_speaks_portuguese_in_help_and_argparse_errors(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with contextlib.suppress(SystemExit):
+        main(argv)
+    out, err = capsys.readouterr()
+    text = out + err
+    assert text.strip()
+    assert ("uso:" in text) or ("buraco: erro:" in text)
+    assert _english_in(text) == [], text
+
+
+def test_buraco_speaks_portuguese_in_its_own_errors_and_phase_names(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bad_json = tmp_path / "bad.json"
+    bad_json.write_text("{oops", encoding="utf-8")
+    cases = [
+        ["score", str(tmp_path / "nao_existe.json")],
+        ["score", str(bad_json)],
+        ["meld", "--lang", "fr", "4h", "5h", "6h"],
+    ]
+    judge_file = tmp_path / "judge.json"
+    judge_file.write_text('{"position": {"players": 2}, "extra": 1}', encoding="utf-8")
+    cases.append(["judge", str(judge_file)])
+    for argv in cases:
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert err.startswith("buraco: erro:"), err
+        assert _english_in(err) == [], err
+
+    position = tmp_path / "move.json"
+    position.write_text(
+        '{"position": {"players": 2, "turn": 0, "phase": "draw", "hands": [11, 11]},'
+        ' "move": {"type": "draw", "seat": 0}}',
+        encoding="utf-8",
+    )
+    assert main(["judge", str(position)]) == 0
+    out = capsys.readouterr().out
+    assert "Jogada válida" in out and "vez do jogador 1, já comprou" in out
+    assert _english_in(out) == [], out
