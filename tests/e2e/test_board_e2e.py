@@ -23,12 +23,25 @@ STREAMLIT_ENGLISH = ("Select all", "Press Enter to apply", "Press Ctrl+Enter to 
 
 
 class Taps:
-    """Clicks on a page, counted, each followed by the wait for its rerun (a person waits
-    for the card to show before the next tap)."""
+    """Clicks on a page, counted, each followed by the wait for its rerun to start and end
+    (a person waits for the card to show before the next tap: a tap during a rerun may be
+    lost). Reruns are counted by watching the app's script state leave running."""
+
+    COUNT_RUNS = """() => {
+        if (window.__runs !== undefined) return;
+        window.__runs = 0;
+        const app = document.querySelector("[data-testid='stApp']");
+        new MutationObserver((records) => {
+            for (const r of records) if (r.oldValue === "running") window.__runs++;  // a run ended
+        }).observe(app, {
+            attributes: true, attributeOldValue: true, attributeFilter: ["data-test-script-state"],
+        });
+    }"""
 
     def __init__(self, page: Page) -> None:
         self.page = page
         self.count = 0
+        page.evaluate(self.COUNT_RUNS)
 
     def button(self, name: str) -> None:
         self._click(self.page.get_by_role("button", name=name, exact=True).first)
@@ -37,9 +50,10 @@ class Taps:
         self._click(self.page.get_by_role("radio", name=name, exact=True).first)
 
     def _click(self, target: object) -> None:
+        runs = self.page.evaluate("() => window.__runs")
         target.click()  # type: ignore[attr-defined]
         self.count += 1
-        self.page.wait_for_timeout(50)  # let the rerun start before waiting for its end
+        self.page.wait_for_function(f"() => window.__runs > {runs}", timeout=10_000)
         wait_for_app(self.page)
 
 
