@@ -5,6 +5,7 @@ import streamlit as st
 
 from buraco_app import scenario_player as player
 from buraco_app.i18n import t
+from buraco_app.progress import Result, lesson_stars
 from buraco_app.settings import current_lang
 
 lang = current_lang()
@@ -21,8 +22,8 @@ if wanted not in ids:
 
 def label(lesson_id: str) -> str:
     lesson = course.lesson(lesson_id)
-    solved = sum(done.get(s, 0) >= player.progress.Result.SOLVED for s in lesson.scenarios)
-    stars = player.stars_text(player.progress.lesson_stars(done, lesson.scenarios))
+    solved = sum(done.get(s, 0) >= Result.SOLVED for s in lesson.scenarios)
+    stars = player.stars_text(lesson_stars(done, lesson.scenarios))
     return f"{lesson.order}. {lesson.title.get(lang)} · {solved}/{len(lesson.scenarios)} {stars}"
 
 
@@ -32,7 +33,7 @@ if chosen != st.query_params.get("lesson"):
     st.query_params["lesson"] = chosen
 lesson = course.lesson(chosen)
 scenarios = course.scenarios_of(lesson.id)
-solved = sum(done.get(s.id, 0) >= player.progress.Result.SOLVED for s in scenarios)
+solved = sum(done.get(s.id, 0) >= Result.SOLVED for s in scenarios)
 st.progress(
     solved / max(len(scenarios), 1), text=t("lessons.progress", solved=solved, total=len(scenarios))
 )

@@ -11,13 +11,14 @@ from buraco_app.verdict_view import show_meld_verdict, show_reasons
 from buraco_core.cards import Card, parse_cards
 from buraco_core.errors import BuracoInputError
 from buraco_core.melds import judge_meld
-from buraco_core.queries import lixo_ways, may_go_out
+from buraco_core.queries import MortoAnswer, lixo_ways, may_go_out
 from buraco_text import error_message
 
 CARDS_KEY = "lookup_cards"
 SEARCH_KEY = "lookup_search"
 VIEW_KEY = "lookup_view"
 SOURCE_IDS = ("000", "001", "002", "003")
+MORTO_ANSWERS: tuple[MortoAnswer, ...] = ("taken", "available", "stock")
 
 lang = current_lang()
 rules = current_rules()
@@ -43,7 +44,9 @@ view = st.segmented_control(
 
 if view == "meld":
     st.caption(t("lookup.rules_caption", rules=rules_summary(rules, lang)))
-    cards = cards_view.card_input(CARDS_KEY)
+    cards = cards_view.card_input(CARDS_KEY, taps=False)
+    st.caption(t("cards.tap"))
+    cards_view.card_pickers(CARDS_KEY, CARDS_KEY)  # always open: one tap per card
     if cards:
         # The same judge and answer as `buraco meld`: valid, arrangement, canastra, points.
         show_meld_verdict(judge_meld(cards, rules), rules, typed=cards)
@@ -74,6 +77,7 @@ if view == "lixo":
             cards_view.GridField("lookup_lixo_hand", t("lookup.into.hand")),
             cards_view.GridField("lookup_lixo_melds", t("lookup.into.melds"), lines=True),
         ],
+        new_line="↵ " + t("cards.next_meld"),
     )
     if not top:
         st.caption(t("lookup.lixo_first"))  # no verdict before there is a top card
@@ -96,17 +100,18 @@ if view == "lixo":
 if view == "go_out":
     st.caption(t("lookup.rules_caption", rules=rules_summary(rules, lang)))
     melds = side_melds("lookup_go_out_melds")
-    melds_field = cards_view.GridField("lookup_go_out_melds", t("lookup.melds"), lines=True)
-    cards_view.grid_into("lookup_go_out", [melds_field])
+    cards_view.card_pickers(
+        "lookup_go_out", "lookup_go_out_melds", new_line="↵ " + t("cards.next_meld")
+    )
     morto = st.radio(
         t("lookup.morto"),
-        ["taken", "available", "stock"],
+        MORTO_ANSWERS,
         format_func=lambda m: t(f"lookup.morto.{m}", lang),
         key="lookup_go_out_morto",
     )
     if melds == []:
         st.caption(t("lookup.go_out_first"))  # no verdict before there is a meld
-    elif melds is not None:
+    elif melds is not None and morto is not None:
         try:
             verdict = may_go_out(rules, melds, morto)
         except BuracoInputError as exc:

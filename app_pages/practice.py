@@ -5,7 +5,7 @@ import streamlit as st
 from buraco_app import scenario_player as player
 from buraco_app.i18n import t
 from buraco_app.settings import current_lang
-from buraco_core.curriculum import THEMES
+from buraco_course import THEMES
 
 lang = current_lang()
 course = player.course()

@@ -12,22 +12,24 @@ import streamlit as st
 
 from buraco_app.i18n import t
 from buraco_app.settings import current_lang, current_rules, rules_summary
-from buraco_app.sheets import (
-    MAX_NAME,
-    MAX_SIDES,
-    MIN_SIDES,
+from buraco_app.sheet_page import (
     QP_MATCH,
-    MatchNotFound,
-    Sheet,
-    SheetError,
-    SheetStore,
     error_text,
     item_label,
-    match_id_from_text,
     md_text,
     open_match_id,
     page_store,
     set_open_match,
+)
+from buraco_app.sheets import (
+    MAX_NAME,
+    MAX_SIDES,
+    MIN_SIDES,
+    MatchNotFound,
+    Sheet,
+    SheetError,
+    SheetStore,
+    match_id_from_text,
     sheet_csv,
 )
 from buraco_core.rules import PRESETS

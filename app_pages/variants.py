@@ -15,14 +15,14 @@ from buraco_app.table_view import move_text
 from buraco_app.table_view import show_table as show_position
 from buraco_app.verdict_view import show_meld_verdict, show_reasons
 from buraco_core.cards import Card
-from buraco_core.curriculum import JudgeTask, Scenario, scenario_state
 from buraco_core.errors import BuracoInputError
 from buraco_core.judge import play
 from buraco_core.melds import MeldVerdict, extend_meld, judge_meld
 from buraco_core.moves import Move
-from buraco_core.notation import move_from_data, position_from_data
+from buraco_core.notation import position_from_data
 from buraco_core.rules import OPTION_NAMES, RuleSet
 from buraco_core.verdict import Verdict
+from buraco_course import Scenario, scenario_state
 from buraco_text import error_message
 
 CARDS_KEY = "variants_cards"
@@ -74,9 +74,7 @@ def _drawer(cards: tuple[Card, ...]) -> Callable[[Verdicts, RuleSet], None]:
 
 def _scenario_move(scenario: Scenario) -> Move | None:
     """The move a scenario asks about (a judge task's move, or a move task's solution)."""
-    task = scenario.task
-    data = task.move if isinstance(task, JudgeTask) else getattr(task, "solution", None)
-    return move_from_data(data.model_dump(exclude_none=True)) if data is not None else None
+    return scenario.task.judged_move
 
 
 def _judge_move(scenario: Scenario, move: Move) -> Callable[[RuleSet], Verdict | str]:

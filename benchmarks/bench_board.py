@@ -24,9 +24,9 @@ sys.path.insert(0, str(ROOT))
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from buraco_core.cards import Card, Suit  # noqa: E402
-from buraco_core.curriculum import MoveTask, load_curriculum  # noqa: E402
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move  # noqa: E402
 from buraco_core.notation import move_from_data  # noqa: E402
+from buraco_course import MoveTask, load_curriculum  # noqa: E402
 
 WARM_UP = 3
 

@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import create_engine, text  # noqa: E402
 
-from buraco_app import sheets  # noqa: E402
+from buraco_app import database  # noqa: E402
 from buraco_app.sheets import SheetStore  # noqa: E402
 from buraco_core import round_from_data, ruleset, score_round  # noqa: E402
 from buraco_core.notation import score_json  # noqa: E402
@@ -89,7 +89,7 @@ def bench_store(name: str, store: SheetStore, repeat: int) -> None:
 def bench_page(repeat: int) -> None:
     from streamlit.testing.v1 import AppTest
 
-    store = SheetStore(sheets.open_engine(sheets.sqlite_url()))
+    store = SheetStore(database.open_engine(database.sqlite_url()))
     match_id = filled_match(store, STORED, DETAIL)
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
     at.query_params["match"] = match_id
@@ -115,13 +115,13 @@ def bench_page(repeat: int) -> None:
 def sqlite_size(directory: Path, detail: dict[str, Any] | None, rounds: int = 1000) -> float:
     """Bytes the SQLite file grows by per 1,000 rounds (WAL checkpointed into the file)."""
     directory.mkdir(parents=True)
-    url = sheets.sqlite_url(directory)
-    path = directory / sheets.SQLITE_FILE
-    store = SheetStore(sheets.open_engine(url))
+    url = database.sqlite_url(directory)
+    path = directory / database.SQLITE_FILE
+    store = SheetStore(database.open_engine(url))
     match = store.create_match(["Nós", "Eles"], rules=RULES, target=100_000)
     store.engine.dispose()
     before = _checkpointed_size(path)
-    store = SheetStore(sheets.open_engine(url))
+    store = SheetStore(database.open_engine(url))
     for i in range(rounds):
         store.add_round(match.id, [5 * (i % 7), -5 * (i % 3)], detail=detail)
     store.engine.dispose()
@@ -139,9 +139,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=20)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        os.environ[sheets.ENV_DATA_DIR] = str(Path(tmp) / "data")
-        os.environ.pop(sheets.ENV_DATABASE_URL, None)
-        bench_store("SQLite", SheetStore(sheets.open_engine(sheets.sqlite_url())), args.repeat)
+        os.environ[database.ENV_DATA_DIR] = str(Path(tmp) / "data")
+        os.environ.pop(database.ENV_DATABASE_URL, None)
+        bench_store("SQLite", SheetStore(database.open_engine(database.sqlite_url())), args.repeat)
         url = os.environ.get("BURACO_TEST_POSTGRES_URL", "").strip()
         if url:
             schema = f"bench_{uuid.uuid4().hex[:8]}"

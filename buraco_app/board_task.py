@@ -18,12 +18,12 @@ from buraco_app import board
 from buraco_app.i18n import t
 from buraco_app.table_view import move_text
 from buraco_app.verdict_view import reason_line
-from buraco_core.curriculum import Grade, MoveTask, Scenario, grade_move
 from buraco_core.judge import play, round_score
 from buraco_core.moves import Move
 from buraco_core.rules import RuleSet
 from buraco_core.state import Phase, State
 from buraco_core.verdict import Reason
+from buraco_course import Grade, MoveTask, Scenario
 from buraco_text import Lang, message
 
 # What a legal move that misses the task lacks, by the success code it did not earn.
@@ -65,7 +65,9 @@ def forget(scenario: Scenario) -> None:
 def _played(
     scenario: Scenario, rules: RuleSet, state: State, graded: Callable[[Grade], None], move: Move
 ) -> None:
-    grade = grade_move(scenario, move)
+    task = scenario.task
+    assert isinstance(task, MoveTask)
+    grade = task.grade(scenario, move)
     _verdict, after = play(rules, state, move)
     st.session_state[f"{_key(scenario)}_played"] = Played(move, grade, after)
     st.session_state[f"{_key(scenario)}_fresh"] = True

@@ -151,10 +151,6 @@ def show_meld(meld: Meld, *, size: Size = "md") -> None:
 
 # --- input ---------------------------------------------------------------------------------
 
-RANKS: tuple[str, ...] = (*(RANK_TEXT[r] for r in range(1, 14)), "JK")
-SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
-
-
 # The grid's rows: alternating colours read easier than the suits' alphabetical order.
 GRID_SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 JOKER = Card()
@@ -203,16 +199,26 @@ def card_grid(key: str, on_card: Callable[[Card], None], lang: Lang | None = Non
         )
 
 
-def _append(key: str, card: Card) -> None:
-    st.session_state[key] = f"{st.session_state.get(key, '').strip()} {card.symbol}".strip()
+def _append(into: str, card: Card) -> None:
+    text = st.session_state.get(into, "").strip(" ")
+    joiner = "" if not text or text.endswith("\n") else " "  # a new line starts a new group
+    st.session_state[into] = text + joiner + card.symbol
 
 
-def _remove_last(key: str) -> None:
-    st.session_state[key] = " ".join(st.session_state.get(key, "").split()[:-1])
+def _remove_last(into: str) -> None:
+    text = st.session_state.get(into, "").rstrip()
+    cut = max(text.rfind(" "), text.rfind("\n"))
+    st.session_state[into] = text[: cut + 1].rstrip(" ") if cut >= 0 else ""
 
 
-def _clear(key: str) -> None:
-    st.session_state[key] = ""
+def _add_line(into: str) -> None:
+    text = st.session_state.get(into, "")
+    if text and not text.endswith("\n"):
+        st.session_state[into] = text + "\n"
+
+
+def _clear(into: str) -> None:
+    st.session_state[into] = ""
 
 
 def set_cards(key: str, text: str) -> None:
@@ -240,24 +246,32 @@ def card_input(key: str, *, label: str | None = None, taps: bool = True) -> tupl
         st.error(f"{t('cards.bad')} {error_message(exc, get_lang())}")
         cards = None
     if taps:
-        _tap_pickers(key)
+        # Lazy: the pickers are drawn only while the expander is open (most reruns are typing).
+        expander = st.expander(t("cards.tap"), key=f"{key}_taps", on_change="rerun")
+        if expander.open:
+            with expander:
+                card_pickers(key, key)
     return cards
 
 
-def _tap_pickers(key: str) -> None:
-    # One tap per card (a 7-card meld in 7 taps), then undo and clear side by side (a
-    # horizontal container keeps them on one line on a phone, where columns stack).
+def card_pickers(key: str, into: str, *, new_line: str | None = None) -> None:
+    """The card grid typing cards into the text field `into` (one tap per card), with a
+    button that removes the last card and one that clears the field; `new_line` labels a
+    button that starts a new line (fields of one meld or one hand per line). Widget keys
+    start `key`."""
     lang = get_lang()
-    st.caption(t("cards.tap", lang))
-    card_grid(key, lambda card: _append(key, card), lang)
+    card_grid(key, lambda card: _append(into, card), lang)
+    # A horizontal container keeps the buttons on one line on a phone (columns stack).
     with st.container(horizontal=True):
-        st.button("⌫ " + t("cards.undo"), key=f"{key}_undo", on_click=_remove_last, args=(key,))
-        st.button(t("cards.clear"), key=f"{key}_clear", on_click=_clear, args=(key,))
+        if new_line is not None:
+            st.button(new_line, key=f"{key}_new_line", on_click=_add_line, args=(into,))
+        st.button("⌫ " + t("cards.undo"), key=f"{key}_undo", on_click=_remove_last, args=(into,))
+        st.button(t("cards.clear"), key=f"{key}_clear", on_click=_clear, args=(into,))
 
 
 @dataclass(frozen=True, slots=True)
 class GridField:
-    """A card field the grid can fill: `single` holds one card (a tap replaces it and moves
+    """A card field the grid can fill; `single` holds one card (a tap replaces it and moves
     on to the next field); `lines` holds one meld per line."""
 
     key: str
@@ -273,58 +287,32 @@ def _focus(key: str, fields: Sequence[GridField]) -> GridField:
 
 def _tapped_into(key: str, fields: Sequence[GridField], card: Card) -> None:
     field = _focus(key, fields)
-    if field.single:
-        st.session_state[field.key] = card.symbol
-        later = fields[fields.index(field) + 1 :]
-        if later:
-            st.session_state[f"{key}_into"] = later[0].key
-    elif field.lines:
-        text = st.session_state.get(field.key, "")
-        sep = "" if not text or text.endswith("\n") else " "
-        st.session_state[field.key] = f"{text}{sep}{card.symbol}"
-    else:
+    if not field.single:
         _append(field.key, card)
-
-
-def _undo_into(key: str, fields: Sequence[GridField]) -> None:
-    field = _focus(key, fields)
-    text = st.session_state.get(field.key, "").rstrip(" ")
-    if text.endswith("\n"):
-        st.session_state[field.key] = text[:-1]
         return
-    cut = max(text.rfind(" "), text.rfind("\n"))
-    st.session_state[field.key] = text[: cut + 1].rstrip(" ") if cut >= 0 else ""
+    st.session_state[field.key] = card.symbol
+    later = fields[fields.index(field) + 1 :]
+    if later:
+        st.session_state[f"{key}_into"] = later[0].key
 
 
-def _new_line(key: str, fields: Sequence[GridField]) -> None:
-    field = _focus(key, fields)
-    text = st.session_state.get(field.key, "").rstrip()
-    if text:
-        st.session_state[field.key] = text + "\n"
-
-
-def grid_into(key: str, fields: Sequence[GridField], lang: Lang | None = None) -> None:
-    """One card grid for several fields: choose the field, then tap cards into it (the
-    fields themselves are drawn by the page, and stay typeable)."""
-    lang = lang or get_lang()
-    if len(fields) > 1:
-        st.session_state.setdefault(f"{key}_into", fields[0].key)
-        st.segmented_control(
-            t("cards.tap_into", lang),
-            [f.key for f in fields],
-            format_func={f.key: f.label for f in fields}.__getitem__,
-            required=True,
-            key=f"{key}_into",
-        )
+def grid_into(key: str, fields: Sequence[GridField], *, new_line: str | None = None) -> None:
+    """One card grid for several fields (the page draws the fields, which stay typeable):
+    choose the field, then tap cards into it; undo, clear and `new_line` act on it."""
+    lang = get_lang()
+    st.session_state.setdefault(f"{key}_into", fields[0].key)
+    st.segmented_control(
+        t("cards.tap_into", lang),
+        [f.key for f in fields],
+        format_func={f.key: f.label for f in fields}.__getitem__,
+        required=True,
+        key=f"{key}_into",
+    )
     card_grid(key, lambda card: _tapped_into(key, fields, card), lang)
+    focus = _focus(key, fields)
+    into = focus.key
     with st.container(horizontal=True):
-        st.button(
-            "⌫ " + t("cards.undo", lang), key=f"{key}_undo", on_click=_undo_into, args=(key, fields)
-        )
-        if _focus(key, fields).lines:
-            st.button(
-                "↵ " + t("cards.next_meld", lang),
-                key=f"{key}_newline",
-                on_click=_new_line,
-                args=(key, fields),
-            )
+        if new_line is not None and focus.lines:
+            st.button(new_line, key=f"{key}_new_line", on_click=_add_line, args=(into,))
+        st.button("⌫ " + t("cards.undo"), key=f"{key}_undo", on_click=_remove_last, args=(into,))
+        st.button(t("cards.clear"), key=f"{key}_clear", on_click=_clear, args=(into,))

@@ -9,17 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
 
 import streamlit as st
 
-from buraco_app import board, board_task, progress, sheets
+from buraco_app import board, board_task, database, progress, sheet_page
 from buraco_app.cards_view import cards_html, meld_html
 from buraco_app.i18n import t
 from buraco_app.settings import rules_summary
 from buraco_app.table_view import cards_text, move_text
 from buraco_app.verdict_view import show_reasons, sources_text
 from buraco_core.cards import parse_cards
-from buraco_core.curriculum import (
+from buraco_core.notation import move_from_data, round_from_data
+from buraco_course import (
     ChooseTask,
     Curriculum,
     Grade,
@@ -27,17 +29,11 @@ from buraco_core.curriculum import (
     MoveTask,
     Scenario,
     ScoreTask,
-    grade_choice,
-    grade_judgement,
-    grade_move,
-    grade_score,
     load_curriculum,
-    option_verdict,
-    scenario_state,
 )
-from buraco_core.notation import move_from_data, round_from_data
-from buraco_core.scoring import score_round
 from buraco_text import Lang
+
+TaskT = TypeVar("TaskT", MoveTask, JudgeTask, ChooseTask, ScoreTask)
 
 
 @dataclass
@@ -84,6 +80,9 @@ def learner_id() -> str:
     return found
 
 
+_COOKIE_SET = "learner_cookie_set"
+
+
 def _remember_in_browser(learner: str) -> None:
     """Keep the id in a cookie of this site, so that reopening the app without the link
     brings the progress back. A same-origin script, nothing fetched; once per session."""
@@ -97,11 +96,8 @@ def _remember_in_browser(learner: str) -> None:
     )
 
 
-_COOKIE_SET = "learner_cookie_set"
-
-
 def progress_store() -> progress.ProgressStore:
-    return progress.store_for(sheets.page_store().engine)
+    return progress.store_for(database.page_engine())
 
 
 def results() -> dict[str, progress.Result]:
@@ -129,20 +125,19 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
         + sources_text(scenario.sources, lang)
     )
     st.markdown(scenario.goal.get(lang))
-    state = scenario_state(scenario, rules) if scenario.position is not None else None
+    view = _view(scenario)
     key = f"sc_{scenario.id}"
-    on_board = isinstance(scenario.task, MoveTask) and state is not None
+    on_board = view.on_board and scenario.position is not None
     answer: Answer | None = None
     if on_board:
-        assert state is not None
         board_task.play_on_board(
-            scenario, rules, state, lang, lambda grade: _graded(scenario, attempt, grade)
+            scenario, rules, scenario.state, lang, lambda grade: _graded(scenario, attempt, grade)
         )
     else:
-        if state is not None:
+        if scenario.position is not None:
             with st.container(border=True):
-                board.show_board(rules, state, f"{key}_table", lang)
-        answer = _answer(scenario, lang)
+                board.show_board(rules, scenario.state, f"{key}_table", lang)
+        answer = view.answer(key, lang)
     # A horizontal container keeps the buttons side by side on a phone (columns stack).
     with st.container(horizontal=True):
         checked = not on_board and st.button(
@@ -169,9 +164,9 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
     if attempt.hint:
         st.info(t("practice.hint_is", lang, hint=scenario.hint.get(lang)))
     if attempt.last is not None and not on_board:
-        _feedback(scenario, attempt, lang)
+        _feedback(scenario, attempt, view.verdict_when_wrong, lang)
     if attempt.solution_shown:
-        _solution(scenario, lang)
+        _solution(view, scenario, lang)
     return attempt
 
 
@@ -192,12 +187,40 @@ class Answer:
     grade: Callable[[], Grade]
 
 
-def _answer(scenario: Scenario, lang: Lang) -> Answer | None:
-    """The answer widgets of a task not played on the board; None until an answer is given."""
-    task = scenario.task
-    key = f"sc_{scenario.id}"
-    if isinstance(task, JudgeTask):
-        _show_judged(task, lang)
+@dataclass(frozen=True)
+class _View(Generic[TaskT]):
+    """The widgets of one task kind: its answer and its solution."""
+
+    scenario: Scenario
+    task: TaskT
+    verdict_when_wrong: ClassVar[bool] = False  # show the core's reasons for a wrong answer too
+    on_board: ClassVar[bool] = False  # answered by tapping the board (board_task), not here
+
+    def answer(self, key: str, lang: Lang) -> Answer | None:
+        raise NotImplementedError
+
+    def solution(self, lang: Lang) -> None:
+        raise NotImplementedError
+
+
+class _MoveView(_View[MoveTask]):
+    verdict_when_wrong = True
+    on_board = True
+
+    def answer(self, key: str, lang: Lang) -> Answer | None:
+        return None  # the move is made on the board: board_task grades it from the tap
+
+    def solution(self, lang: Lang) -> None:
+        move = self.task.solution_move
+        st.markdown(move_text(move, lang))
+        verdict = self.task.grade(self.scenario, move).verdict
+        if verdict is not None:
+            show_reasons(verdict.reasons, lang)
+
+
+class _JudgeView(_View[JudgeTask]):
+    def answer(self, key: str, lang: Lang) -> Answer | None:
+        _show_judged(self.task, lang)
         choice = st.radio(
             t("practice.is_legal", lang),
             ["yes", "no"],
@@ -209,16 +232,56 @@ def _answer(scenario: Scenario, lang: Lang) -> Answer | None:
         if choice is None:
             return None
         return Answer(
-            t(f"practice.{choice}", lang), lambda: grade_judgement(scenario, choice == "yes")
+            t(f"practice.{choice}", lang),
+            lambda: self.task.grade(self.scenario, choice == "yes"),
         )
-    if isinstance(task, ChooseTask):
-        picked = _choose_input(task, key, lang)
-        return Answer(", ".join(str(i + 1) for i in picked), lambda: grade_choice(scenario, picked))
-    if not isinstance(task, ScoreTask):
-        return None  # a move task without a position: the course checker refuses those
-    totals = _score_input(scenario, task, key, lang)
-    text = ", ".join(f"{name}: {points}" for name, points in totals.items())
-    return Answer(text, lambda: grade_score(scenario, totals))
+
+    def solution(self, lang: Lang) -> None:
+        st.markdown(t("practice.yes" if self.task.legal else "practice.no", lang))
+        show_reasons(self.task.judged(self.scenario).reasons, lang)
+
+
+class _ChooseView(_View[ChooseTask]):
+    def answer(self, key: str, lang: Lang) -> Answer | None:
+        picked = _choose_input(self.task, key, lang)
+        return Answer(
+            ", ".join(str(i + 1) for i in picked), lambda: self.task.grade(self.scenario, picked)
+        )
+
+    def solution(self, lang: Lang) -> None:
+        for i in range(len(self.task.options)):
+            verdict = self.task.option_verdict(self.scenario, i)
+            mark = "✓" if i in self.task.correct else "✗"
+            st.markdown(f"{mark} {i + 1}. {_option_label(self.task, i, lang)}")
+            show_reasons(verdict.reasons[:2], lang)
+
+
+class _ScoreView(_View[ScoreTask]):
+    def answer(self, key: str, lang: Lang) -> Answer | None:
+        totals = _score_input(self.scenario, self.task, key, lang)
+        text = ", ".join(f"{name}: {points}" for name, points in totals.items())
+        return Answer(text, lambda: self.task.grade(self.scenario, totals))
+
+    def solution(self, lang: Lang) -> None:
+        for side in self.task.score(self.scenario).sides:
+            items = " ".join(
+                f"{sheet_page.item_label(i.code, dict(i.params), lang)} {i.points:+d};"
+                for i in side.items
+            )
+            st.markdown(f"**{side.name}: {side.total}** — {items}")
+
+
+# Each task kind has its own widgets; the kinds' checks and grades live in buraco_course.
+_VIEWS: dict[str, type[_View[Any]]] = {
+    "move": _MoveView,
+    "judge": _JudgeView,
+    "choose": _ChooseView,
+    "score": _ScoreView,
+}
+
+
+def _view(scenario: Scenario) -> _View[Any]:
+    return _VIEWS[scenario.task.kind](scenario, scenario.task)
 
 
 def _show_judged(task: JudgeTask, lang: Lang) -> None:
@@ -282,7 +345,7 @@ def _score_input(scenario: Scenario, task: ScoreTask, key: str, lang: Lang) -> d
     return totals
 
 
-def _feedback(scenario: Scenario, attempt: Attempt, lang: Lang) -> None:
+def _feedback(scenario: Scenario, attempt: Attempt, verdict_when_wrong: bool, lang: Lang) -> None:
     grade = attempt.last
     assert grade is not None
     if grade.correct:
@@ -293,7 +356,7 @@ def _feedback(scenario: Scenario, attempt: Attempt, lang: Lang) -> None:
             st.markdown(grade.wrong.explanation.get(lang))
         elif attempt.tries >= 2:
             st.caption(t("practice.try_hint", lang))
-    if grade.verdict is not None and (grade.correct or isinstance(scenario.task, MoveTask)):
+    if grade.verdict is not None and (grade.correct or verdict_when_wrong):
         title = t(
             "practice.core_says_legal" if grade.verdict.ok else "practice.core_says_illegal", lang
         )
@@ -301,36 +364,10 @@ def _feedback(scenario: Scenario, attempt: Attempt, lang: Lang) -> None:
         show_reasons(grade.verdict.reasons, lang)
 
 
-def _solution(scenario: Scenario, lang: Lang) -> None:
-    task = scenario.task
+def _solution(view: _View[Any], scenario: Scenario, lang: Lang) -> None:
     with st.container(border=True):
         st.markdown(f"**{t('practice.solution_title', lang)}**")
-        if isinstance(task, MoveTask):
-            move = move_from_data(task.solution.model_dump(exclude_none=True))
-            st.markdown(move_text(move, lang))
-            verdict = grade_move(scenario, move).verdict
-            if verdict is not None:
-                show_reasons(verdict.reasons, lang)
-        elif isinstance(task, JudgeTask):
-            st.markdown(t("practice.yes" if task.legal else "practice.no", lang))
-            verdict = grade_judgement(scenario, task.legal).verdict
-            if verdict is not None:
-                show_reasons(verdict.reasons, lang)
-        elif isinstance(task, ChooseTask):
-            for i in range(len(task.options)):
-                verdict = option_verdict(scenario, i)
-                mark = "✓" if i in task.correct else "✗"
-                st.markdown(f"{mark} {i + 1}. {_option_label(task, i, lang)}")
-                show_reasons(verdict.reasons[:2], lang)
-        else:
-            rules = scenario.ruleset()
-            score = score_round(rules, round_from_data(rules, task.round))
-            for side in score.sides:
-                items = " ".join(
-                    f"{sheets.item_label(i.code, dict(i.params), lang)} {i.points:+d};"
-                    for i in side.items
-                )
-                st.markdown(f"**{side.name}: {side.total}** — {items}")
+        view.solution(lang)
         st.markdown(scenario.explanation.get(lang))
 
 

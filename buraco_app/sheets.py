@@ -1,13 +1,7 @@
 """Score sheets that are never lost: matches and their rounds in SQL, through SQLAlchemy 2.x.
 
-`SheetStore(engine)` is a plain class (the tests drive it without Streamlit); the pages get
-one from `page_store()`, which opens the database with Streamlit's convention,
-`st.connection("sheets", type="sql")`.
-
-Where the sheets live (first that is set wins):
-1. the environment variable BURACO_DATABASE_URL (e.g. postgresql+psycopg://u:p@host/db);
-2. Streamlit secrets, `[connections.sheets]` with `url = "..."` (or dialect/host/...);
-3. SQLite in the file `sheets.sqlite3` in BURACO_DATA_DIR (default `./data/`).
+`SheetStore(engine)` is a plain class without Streamlit (the tests drive it directly); where
+the database lives is buraco_app/database.py, the pages' glue buraco_app/sheet_page.py.
 
 Tables:
 - matches(id, names JSON, target, preset, options JSON, created_at): `id` is random and
@@ -30,17 +24,15 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import random
 import re
 import secrets
 import threading
 import time
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any, TypeVar
 
 from sqlalchemy import (
@@ -54,25 +46,17 @@ from sqlalchemy import (
     String,
     Table,
     UniqueConstraint,
-    create_engine,
     delete,
-    event,
     insert,
     select,
 )
-from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
+from buraco_app.database import prepare_sqlite
 from buraco_core.errors import BuracoInputError
 from buraco_core.rules import PRESETS, RuleSet
 from buraco_core.scoring import MatchStanding, match_standing
-from buraco_text import Lang, item_text
-
-ENV_DATA_DIR = "BURACO_DATA_DIR"
-ENV_DATABASE_URL = "BURACO_DATABASE_URL"
-DEFAULT_DATA_DIR = "data"
-SQLITE_FILE = "sheets.sqlite3"
-CONNECTION_NAME = "sheets"  # st.connection name, and the secrets section [connections.sheets]
 
 MIN_SIDES, MAX_SIDES = 2, 4
 MAX_NAME = 30
@@ -277,55 +261,6 @@ def new_match_id() -> str:
     return secrets.token_urlsafe(9)  # 12 characters, 72 random bits
 
 
-# --- where the database is ---------------------------------------------------------------
-
-
-def data_dir() -> Path:
-    return Path(os.environ.get(ENV_DATA_DIR) or DEFAULT_DATA_DIR)
-
-
-def sqlite_url(directory: Path | None = None) -> str:
-    directory = directory or data_dir()
-    directory.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{(directory / SQLITE_FILE).resolve()}"
-
-
-def open_engine(url: str) -> Engine:
-    """An engine for a URL, as the pages would open it (without Streamlit)."""
-    return create_engine(url, **engine_options(url))
-
-
-def engine_options(url: str) -> dict[str, Any]:
-    if make_url(url).get_backend_name() == "sqlite":
-        return {"connect_args": {"timeout": 10}}
-    return {"pool_pre_ping": True}  # a restarted database server leaves stale connections
-
-
-# SQLite: pysqlite begins transactions lazily, so a read-then-write could not be made
-# atomic; we emit BEGIN ourselves, IMMEDIATE for writes (the write lock up front).
-def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
-    dbapi_connection.isolation_level = None
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA busy_timeout = 10000")
-    cursor.execute("PRAGMA foreign_keys = ON")
-    # WAL: readers do not wait for a writer; a killed writer's frames are never committed.
-    cursor.execute("PRAGMA journal_mode = WAL")
-    cursor.close()
-
-
-def _sqlite_begin(conn: Connection) -> None:
-    write = conn.get_execution_options().get("buraco_write", False)
-    conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
-
-
-def _prepare_sqlite(engine: Engine) -> None:
-    if event.contains(engine, "begin", _sqlite_begin):
-        return
-    event.listen(engine, "connect", _sqlite_connect)
-    event.listen(engine, "begin", _sqlite_begin)
-    engine.dispose()  # connections opened before the listeners would lack them
-
-
 # --- the store -----------------------------------------------------------------------------
 
 
@@ -336,7 +271,7 @@ class SheetStore:
         self.engine = engine
         self.is_sqlite = engine.dialect.name == "sqlite"
         if self.is_sqlite:
-            _prepare_sqlite(engine)
+            prepare_sqlite(engine)
         self._writer = engine.execution_options(buraco_write=True)
         self._retry(lambda: metadata.create_all(engine), (DBAPIError,))
 
@@ -549,7 +484,7 @@ def _csv_text(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@") else text
 
 
-# --- the pages' store ----------------------------------------------------------------------
+# --- one store per engine ----------------------------------------------------------------
 
 _STORES: dict[int, tuple[Engine, SheetStore]] = {}
 _STORES_LOCK = threading.Lock()
@@ -563,98 +498,3 @@ def store_for(engine: Engine) -> SheetStore:
             found = (engine, SheetStore(engine))
             _STORES[id(engine)] = found
         return found[1]
-
-
-def connection_kwargs() -> dict[str, Any]:
-    """st.connection's arguments: the env URL, else the secrets' (if any), else SQLite."""
-    url = os.environ.get(ENV_DATABASE_URL, "").strip()
-    if url:
-        return {"url": url, **engine_options(url)}
-    section = _secrets_section()
-    if isinstance(section.get("url"), str) and section["url"].strip():
-        url = section["url"].strip()
-        return {"url": url, **engine_options(url)}
-    if section:
-        return {}  # dialect/host/username...: st.connection reads [connections.sheets] itself
-    url = sqlite_url()
-    return {"url": url, **engine_options(url)}
-
-
-def _secrets_section() -> dict[str, Any]:
-    import streamlit as st
-
-    # load_if_toml_exists() is Streamlit's probe: False, not an exception, without a file.
-    if not st.secrets.load_if_toml_exists():
-        return {}
-    section = st.secrets.get("connections", {}).get(CONNECTION_NAME)
-    return dict(section) if section else {}
-
-
-def page_store() -> SheetStore:
-    """The store for a page, through `st.connection(..., type="sql")`."""
-    import streamlit as st
-
-    conn = st.connection(CONNECTION_NAME, type="sql", **connection_kwargs())
-    return store_for(conn.engine)
-
-
-# --- for the pages -------------------------------------------------------------------------
-
-QP_MATCH = "match"  # the URL parameter that carries the open match
-OPEN_MATCH_KEY = "sheet_open_match"  # session_state: the match open in this session
-
-# Streamlit reads labels and messages as Markdown: a name like "**x**" or ":red[x]" must
-# show as typed. Every ASCII punctuation mark may be backslash-escaped in Markdown.
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~:$^=&])")
-
-
-def md_text(text: str) -> str:
-    """User text (a side's name) made safe to put into Markdown: shown exactly as typed."""
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
-
-
-def open_match_id() -> str | None:
-    """The match open in this session: the URL's ?match= first (a link, a refresh), then the
-    one this session opened (the URL parameter is lost when moving between pages)."""
-    import streamlit as st
-
-    from_url = st.query_params.get(QP_MATCH)
-    if from_url:
-        st.session_state[OPEN_MATCH_KEY] = from_url
-        return from_url
-    found = st.session_state.get(OPEN_MATCH_KEY)
-    return found if isinstance(found, str) else None
-
-
-def set_open_match(match_id: str | None) -> None:
-    """Open a match in this session and in the URL (or close it, with None)."""
-    import streamlit as st
-
-    if match_id is None:
-        st.session_state.pop(OPEN_MATCH_KEY, None)
-        if QP_MATCH in st.query_params:
-            del st.query_params[QP_MATCH]
-        return
-    st.session_state[OPEN_MATCH_KEY] = match_id
-    if st.query_params.get(QP_MATCH) != match_id:
-        st.query_params[QP_MATCH] = match_id
-
-
-def error_text(exc: SheetError) -> str:
-    """A SheetError in the session's language."""
-    from buraco_app.i18n import t
-
-    params = {k: md_text(str(v)) for k, v in exc.params.items()}
-    return t(f"sheet.err.{exc.code}", None, **params)
-
-
-def item_label(code: str, params: Mapping[str, Any], lang: Lang) -> str:
-    """A score item's label, with which meld or hand."""
-    from buraco_app.i18n import t
-
-    label = item_text(code, lang)
-    if isinstance(params.get("meld"), int):
-        label += f" ({t('calc.meld_n', lang, n=params['meld'] + 1)})"
-    elif isinstance(params.get("hand"), int):
-        label += f" ({t('calc.hand_n', lang, n=params['hand'] + 1)})"
-    return label

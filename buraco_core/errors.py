@@ -63,6 +63,7 @@ class InputCode(StrEnum):
     # --- the course
     NEEDS_POSITION = "needs_position"
     WRONG_TASK = "wrong_task"
+    MOVE_OR_MELD = "move_or_meld"
     NO_SUCH_RULE_POINT = "no_such_rule_point"
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from buraco_core.cli import main
+from buraco_cli.main import main
 from buraco_core.codes import Code
 from buraco_core.errors import InputCode
 from buraco_core.rules import OPTION_GROUPS, OPTIONS

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from buraco_core.cli import main
+from buraco_cli.main import main
 from buraco_core.rules import OPTION_NAMES
 from tests.test_scoring import WORKED_EXAMPLE  # RULES.md's worked example [seed 003]
 

@@ -10,22 +10,18 @@ from pathlib import Path
 
 import pytest
 
-from buraco_core.cli import main
-from buraco_core.curriculum import (
+from buraco_cli.main import main
+from buraco_core.notation import move_from_data
+from buraco_course import (
     ChooseTask,
     JudgeTask,
     MoveTask,
     ScoreTask,
     check_curriculum,
     check_scenario,
-    grade_choice,
-    grade_judgement,
-    grade_move,
-    grade_score,
     load_curriculum,
     scenario_state,
 )
-from buraco_core.notation import move_from_data
 
 ROOT = Path(__file__).resolve().parent.parent
 CURRICULUM = load_curriculum(ROOT)
@@ -47,6 +43,14 @@ def test_positions_account_for_every_card_of_the_deck() -> None:
             rules = scenario.ruleset()
             state = scenario_state(scenario, rules)
             assert Counter(state.all_cards()).total() == rules.deck_size, scenario.id
+
+
+def test_the_installed_package_finds_the_same_course_as_the_repository() -> None:
+    """Lessons and scenarios travel as package data (importlib.resources), so `buraco
+    scenarios` and the app find them in a non-editable install too."""
+    packaged = load_curriculum()
+    assert [le.id for le in packaged.lessons] == [le.id for le in CURRICULUM.lessons]
+    assert sorted(packaged.scenarios) == sorted(CURRICULUM.scenarios)
 
 
 def test_course_has_twelve_lessons_or_more_in_order() -> None:
@@ -157,28 +161,28 @@ def test_the_right_answer_is_graded_correct_and_each_wrong_one_gets_its_explanat
     scenario = CURRICULUM.scenarios[scenario_id]
     task = scenario.task
     if isinstance(task, MoveTask):
-        right = grade_move(scenario, move_from_data(task.solution.model_dump(exclude_none=True)))
+        right = task.grade(scenario, move_from_data(task.solution.model_dump(exclude_none=True)))
         assert right.correct and right.verdict is not None and right.verdict.ok
         for wrong in scenario.wrong:
             assert wrong.move is not None
-            graded = grade_move(scenario, move_from_data(wrong.move.model_dump(exclude_none=True)))
+            graded = task.grade(scenario, move_from_data(wrong.move.model_dump(exclude_none=True)))
             assert not graded.correct and graded.wrong == wrong
     elif isinstance(task, JudgeTask):
-        right = grade_judgement(scenario, task.legal)
+        right = task.grade(scenario, task.legal)
         assert right.correct and right.verdict is not None and right.verdict.ok == task.legal
-        graded = grade_judgement(scenario, not task.legal)
+        graded = task.grade(scenario, not task.legal)
         assert not graded.correct
         assert graded.wrong in (scenario.wrong or [None])
     elif isinstance(task, ChooseTask):
-        assert grade_choice(scenario, task.correct).correct
+        assert task.grade(scenario, task.correct).correct
         for wrong in scenario.wrong:
             assert wrong.choice is not None
-            graded = grade_choice(scenario, wrong.choice)
+            graded = task.grade(scenario, wrong.choice)
             assert not graded.correct and graded.wrong == wrong
     else:
         assert isinstance(task, ScoreTask)
-        assert grade_score(scenario, task.answer).correct
+        assert task.grade(scenario, task.answer).correct
         for wrong in scenario.wrong:
             assert wrong.totals is not None
-            graded = grade_score(scenario, wrong.totals)
+            graded = task.grade(scenario, wrong.totals)
             assert not graded.correct and graded.wrong == wrong and graded.totals == task.answer

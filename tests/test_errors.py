@@ -6,8 +6,8 @@ import string
 
 import pytest
 
+from buraco_cli.main import main
 from buraco_core.cards import parse_card
-from buraco_core.cli import main
 from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.notation import round_from_data
 from buraco_core.rules import ruleset

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from buraco_core.cli import main
+from buraco_cli.main import main
 from buraco_core.codes import Code
 from buraco_core.notation import position_from_data
 from buraco_core.rules import ruleset
@@ -178,7 +178,7 @@ def test_reads_stdin(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Mon
 def test_the_installed_command_runs() -> None:
     """The real entry point, as a separate process (exit codes reach the shell)."""
     result = subprocess.run(
-        [sys.executable, "-m", "buraco_core.cli", "judge", "--json", "-"],
+        [sys.executable, "-m", "buraco_cli", "judge", "--json", "-"],
         input=json.dumps(ILLEGAL),
         capture_output=True,
         text=True,

@@ -26,13 +26,13 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine, create_engine, text
 
-from buraco_app import sheets
+from buraco_app import database
+from buraco_app.sheet_page import md_text
 from buraco_app.sheets import (
     MatchNotFound,
     SheetError,
     SheetStore,
     clean_names,
-    md_text,
     parse_points,
 )
 from buraco_core import ruleset
@@ -66,9 +66,9 @@ class Backend:
 
 def make_engine(url: str, schema: str | None) -> Engine:
     if schema is None:
-        return sheets.open_engine(url)
+        return database.open_engine(url)
     return create_engine(
-        url, connect_args={"options": f"-csearch_path={schema}"}, **sheets.engine_options(url)
+        url, connect_args={"options": f"-csearch_path={schema}"}, **database.engine_options(url)
     )
 
 
@@ -85,7 +85,7 @@ def _postgres_url() -> str:
 @pytest.fixture(params=["sqlite", "postgresql"])
 def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Backend]:
     if request.param == "sqlite":
-        yield Backend("sqlite", sheets.sqlite_url(tmp_path / "data"))
+        yield Backend("sqlite", database.sqlite_url(tmp_path / "data"))
         return
     url = _postgres_url()
     schema = f"t_{uuid.uuid4().hex[:12]}"
@@ -293,13 +293,13 @@ def test_every_error_code_has_a_message_in_both_languages() -> None:
 
 
 def test_settings_choose_the_database(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.delenv(sheets.ENV_DATABASE_URL, raising=False)
-    monkeypatch.setenv(sheets.ENV_DATA_DIR, str(tmp_path / "somewhere"))
-    kwargs = sheets.connection_kwargs()
+    monkeypatch.delenv(database.ENV_DATABASE_URL, raising=False)
+    monkeypatch.setenv(database.ENV_DATA_DIR, str(tmp_path / "somewhere"))
+    kwargs = database.connection_kwargs()
     assert kwargs["url"] == f"sqlite:///{(tmp_path / 'somewhere' / 'sheets.sqlite3').resolve()}"
     assert (tmp_path / "somewhere").is_dir()
-    monkeypatch.setenv(sheets.ENV_DATABASE_URL, "postgresql+psycopg://u:p@db.example/buraco")
-    kwargs = sheets.connection_kwargs()
+    monkeypatch.setenv(database.ENV_DATABASE_URL, "postgresql+psycopg://u:p@db.example/buraco")
+    kwargs = database.connection_kwargs()
     assert kwargs["url"].startswith("postgresql+psycopg://")
     assert kwargs["pool_pre_ping"] is True
 
@@ -332,7 +332,8 @@ WORKER = """
 import sys, time
 from sqlalchemy import create_engine, event
 sys.path.insert(0, {root!r})
-from buraco_app.sheets import SheetStore, engine_options, open_engine
+from buraco_app.database import engine_options, open_engine
+from buraco_app.sheets import SheetStore
 url, schema, match_id, tag, count, mode = sys.argv[1:7]
 if schema:  # the test's own PostgreSQL schema, as make_engine() opens it
     engine = create_engine(

@@ -11,10 +11,10 @@ from streamlit.testing.v1 import AppTest
 from buraco_app import progress
 from buraco_app.board import Pick, Target, build_move, changes, hand_order
 from buraco_core import parse_cards, ruleset
-from buraco_core.curriculum import load_curriculum, scenario_state
 from buraco_core.judge import apply
 from buraco_core.moves import Discard, Draw, Extend, Lay, TakeLixo
 from buraco_core.notation import position_from_data
+from buraco_course import load_curriculum, scenario_state
 
 Open = Callable[..., AppTest]
 

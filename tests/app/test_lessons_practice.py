@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from buraco_core.curriculum import load_curriculum
+from buraco_course import load_curriculum
 
 Open = Callable[..., AppTest]
 NATURAL_TWO = "two_goes_home_cleans_canastra"  # move task, seed 000/001: 2♠ returns home
@@ -164,3 +164,23 @@ def test_variants_page_same_move_three_verdicts(open_app: Open) -> None:
         "Buraco Fechado": "✗ Illegal move",
         "Fechado STBL": "✗ Illegal move",
     }
+
+
+@pytest.mark.parametrize("kind", ["move", "judge", "choose", "score"])
+def test_every_task_kind_shows_its_solution_and_explanation_after_a_try(
+    open_app: Open, kind: str
+) -> None:
+    """Each task kind has its own answer widgets and solution (buraco_course's task kinds)."""
+    scenario = next(s for s in load_curriculum().scenarios.values() if s.task.kind == kind)
+    at = open_scenario(open_app, scenario.id, lang="en")
+    key = f"sc_{scenario.id}"
+    if kind == "move":
+        tap(at, f"Stock ({len(scenario.state.stock)})")  # a try on the board
+    else:
+        if kind == "judge":
+            at.radio(key=f"{key}_legal").set_value("yes").run()
+        at.button(key=f"{key}_check").click().run()
+    at.button(key=f"{key}_solution").click().run()
+    assert not at.exception
+    shown = texts(at)
+    assert "Solution" in shown and scenario.explanation.get("en") in shown

@@ -97,7 +97,7 @@ def test_going_out_melds_by_taps_with_next_meld(open_app: Open) -> None:
     at = open_app("lookup", lang="en")
     at.segmented_control(key="lookup_view").set_value("go_out").run()
     tap(at, "lookup_go_out", "4h 5h 6h 7h 8h 9h 10h")
-    at.button(key="lookup_go_out_newline").click().run()
+    at.button(key="lookup_go_out_new_line").click().run()
     tap(at, "lookup_go_out", "Qs Ks JK")
     assert at.text_area(key="lookup_go_out_melds").value == "4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥\nQ♠ K♠ JK"
     assert at.success and not at.exception

@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from buraco_app import sheets
+from buraco_app import database, sheet_page, sheets
 from buraco_core import ruleset
+from buraco_core.cards import Card
 from buraco_text import catalog
 
 PT, EN = catalog("pt"), catalog("en")
@@ -25,6 +26,7 @@ MY_FILES = [
     ROOT / "app_pages" / "score_calculator.py",
     ROOT / "app_pages" / "score_sheet.py",
     ROOT / "buraco_app" / "sheets.py",
+    ROOT / "buraco_app" / "sheet_page.py",
 ]
 # RULES.md's worked example (seed 003), Fechado with joker_points=20: 525 and -5.
 WORKED = {
@@ -167,14 +169,14 @@ def test_an_impossible_round_is_refused(open_app: OpenApp) -> None:
 
 
 def test_tapping_cards_fills_the_field(open_app: OpenApp) -> None:
+    """One tap per card on the grid (issue 13), a new line for the next meld."""
     at = open_app("calculator")
-    at.segmented_control(key="calc_tap_0_suit").set_value(sheets_suit("h")).run()
-    for rank in ("4", "5", "6"):
-        at.pills(key="calc_tap_0_rank").set_value(rank).run()
-    at.button(key="calc_tap_0_nl").click().run()
-    at.pills(key="calc_tap_0_rank").set_value("JK").run()
+    for rank in (4, 5, 6):
+        at.pills(key="calc_tap_0_grid_h").set_value(Card(rank, sheets_suit("h"))).run()
+    at.button(key="calc_tap_0_new_line").click().run()
+    at.pills(key="calc_tap_0_grid_jk").set_value(Card()).run()
     assert at.text_area(key="calc_melds_0").value == "4♥ 5♥ 6♥\nJK"
-    at.button(key="calc_tap_0_bs").click().run()
+    at.button(key="calc_tap_0_undo").click().run()
     assert at.text_area(key="calc_melds_0").value == "4♥ 5♥ 6♥\n"
     assert metrics(at)["Nós"] == "15"
 
@@ -198,7 +200,7 @@ def test_calculator_sends_the_round_to_the_open_sheet(open_app: OpenApp, switch_
     assert at.success[0].value == "Rodada 1 lançada no placar."
     assert at.button(key="calc_send").disabled  # the same round is not sent twice
     assert at.button(key="calc_send").label == "✓ Lançada como rodada 1"
-    sheet = sheets.SheetStore(sheets.open_engine(sheets.sqlite_url())).sheet(match_id)
+    sheet = sheets.SheetStore(database.open_engine(database.sqlite_url())).sheet(match_id)
     (rnd,) = sheet.rounds
     assert rnd.points == (525, -5)
     assert rnd.detail is not None and rnd.detail["source"] == "calculator"
@@ -286,7 +288,8 @@ def test_bad_points_show_next_to_the_field_and_store_nothing(open_app: OpenApp) 
     submit_round(at, "99999", "0")
     assert [e.value for e in at.error] == ["99999 points in one round? The limit is ±50000."]
     assert open_app("sheet", match=match_id).caption[0].value != ""
-    assert sheets.SheetStore(sheets.open_engine(sheets.sqlite_url())).sheet(match_id).rounds == ()
+    store = sheets.SheetStore(database.open_engine(database.sqlite_url()))
+    assert store.sheet(match_id).rounds == ()
 
 
 def test_bad_names_are_refused_next_to_the_field(open_app: OpenApp) -> None:
@@ -306,7 +309,7 @@ def test_names_are_shown_as_text(open_app: OpenApp) -> None:
     match_id = start_match(at, nasty, "Eles")
     submit_round(at, "10", "20")
     labels = list(metrics(at))
-    assert labels[0] == sheets.md_text(nasty)  # escaped: Markdown shows it as typed
+    assert labels[0] == sheet_page.md_text(nasty)  # escaped: Markdown shows it as typed
     assert at.dataframe[0].value.columns[1] == nasty  # a table cell is text already
     (spec,) = plotly_specs(at)
     assert spec["data"][0]["name"] == "&lt;b&gt;x&lt;/b&gt; **y** :red[z]"
@@ -323,7 +326,7 @@ def test_unknown_match_in_the_link(open_app: OpenApp) -> None:
 
 
 def test_open_a_match_by_pasting_its_link(open_app: OpenApp) -> None:
-    store = sheets.SheetStore(sheets.open_engine(sheets.sqlite_url()))
+    store = sheets.SheetStore(database.open_engine(database.sqlite_url()))
     match = store.create_match(["A", "B"], rules=ruleset("stbl"), target=1500)
     store.add_round(match.id, [10, 20])
     at = open_app("sheet", lang="en")
@@ -367,7 +370,7 @@ def test_one_setting_switches_to_postgresql(
     url = _postgres_url()
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
     if setting == "environment":
-        monkeypatch.setenv(sheets.ENV_DATABASE_URL, url)
+        monkeypatch.setenv(database.ENV_DATABASE_URL, url)
     else:
         at.secrets["connections"] = {"sheets": {"url": url}}
     at.query_params["lang"] = "en"
@@ -377,10 +380,10 @@ def test_one_setting_switches_to_postgresql(
     submit_round(at, "120", "-30")
     assert "Saved in the database" in " ".join(c.value for c in at.caption)
     # The round is in PostgreSQL, and nothing went to the SQLite file.
-    store = sheets.SheetStore(sheets.open_engine(url))
+    store = sheets.SheetStore(database.open_engine(url))
     assert store.sheet(match_id).rounds[0].points == (120, -30)
     store.engine.dispose()
-    assert not (tmp_path / sheets.SQLITE_FILE).exists()  # the data dir the conftest set
+    assert not (tmp_path / database.SQLITE_FILE).exists()  # the data dir the conftest set
 
 
 def test_calculator_warns_when_the_match_scores_differently(

@@ -403,7 +403,7 @@ def _judge(args: argparse.Namespace) -> int:
 
 
 def _scenarios(args: argparse.Namespace) -> int:
-    from buraco_core.curriculum import check_curriculum, load_curriculum
+    from buraco_course import check_curriculum, load_curriculum
 
     lang = _lang(args)
     curriculum = load_curriculum(Path(args.root) if args.root else None)

@@ -1,0 +1,182 @@
+"""The score calculator's fields and results: a round typed as melds and hands per side,
+read through the core (each problem placed by its field, in the session's language), and the
+itemised score as a table and a chart. The page (app_pages/score_calculator.py) lays them out.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from buraco_app import cards_view
+from buraco_app.i18n import t
+from buraco_app.sheet_page import item_label, md_text
+from buraco_core.cards import parse_card, parse_cards
+from buraco_core.errors import BuracoInputError, InputCode
+from buraco_core.melds import judge_meld
+from buraco_core.rules import RuleSet
+from buraco_core.scoring import RoundScore
+from buraco_text import Lang, error_problem, message
+
+WENT_OUT_KEY = "calc_went_out"
+NOBODY = -1
+COLOURS = ("#2e7d32", "#1565c0", "#ef6c00", "#6a1b9a")
+
+
+def melds_key(side: int) -> str:
+    return f"calc_melds_{side}"
+
+
+def hands_key(side: int) -> str:
+    return f"calc_hands_{side}"
+
+
+def morto_key(side: int) -> str:
+    return f"calc_morto_{side}"
+
+
+def meld_lines(text: str) -> list[str]:
+    """One meld per line (or separated by ;), blank lines ignored."""
+    return [part.strip() for part in re.split(r"[\n;]", text) if part.strip()]
+
+
+def hand_lines(text: str) -> list[str]:
+    """One line per player; an empty line inside is a player with no cards left."""
+    lines = [line.strip() for line in text.splitlines()]
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+# --- reading the fields ------------------------------------------------------------------
+
+
+def field_error(rules: RuleSet, field: str, lines: list[str], lang: Lang) -> str | None:
+    """The first problem in one field (melds or hands of one side), in words, or None: each
+    card as the round reader reads it (tokens split on spaces), then each meld."""
+    key = "calc.bad_meld_card" if field == "melds" else "calc.bad_hand_card"
+    for index, line in enumerate(lines):
+        for card, token in enumerate(line.split()):
+            try:
+                parse_card(token)
+            except BuracoInputError as exc:
+                # The notation, said in the language.
+                problem = (
+                    t("cards.help")
+                    if exc.code is InputCode.NOT_A_CARD
+                    else error_problem(exc, lang)
+                )
+                return t(
+                    key, meld=index + 1, hand=index + 1, card=card + 1, token=token, problem=problem
+                )
+        verdict = judge_meld(parse_cards(line), rules) if field == "melds" else None
+        if verdict is not None and not verdict.ok:
+            # An invalid meld: the core's reason, in the session's language.
+            return t("calc.bad_meld", meld=index + 1, problem=message(verdict.reasons[0], lang))
+    return None
+
+
+def round_problem(error: BuracoInputError, lang: Lang) -> str:
+    """The core's whole-round problem in the language; the usual one (too many copies) in
+    the calculator's own words."""
+    if error.code is InputCode.TOO_MANY_COPIES:
+        values = error.values
+        card = str(values["card"])
+        return t("calc.too_many_copies", count=values["count"], card=card, copies=values["copies"])
+    return error_problem(error, lang)
+
+
+def round_data(names: tuple[str, ...]) -> dict[str, Any]:
+    went_out = st.session_state.get(WENT_OUT_KEY, NOBODY)
+    return {
+        "sides": [
+            {
+                "name": name,
+                "melds": meld_lines(st.session_state.get(melds_key(i), "")),
+                "hands": hand_lines(st.session_state.get(hands_key(i), "")),
+                "took_morto": bool(st.session_state.get(morto_key(i), True)),
+                "went_out": went_out == i,
+            }
+            for i, name in enumerate(names)
+        ]
+    }
+
+
+def clear(count: int) -> None:
+    """Empty every field of the calculator (a callback)."""
+    for i in range(count):
+        st.session_state[melds_key(i)] = ""
+        st.session_state[hands_key(i)] = ""
+        st.session_state[morto_key(i)] = True
+    st.session_state[WENT_OUT_KEY] = NOBODY
+
+
+# --- drawing -------------------------------------------------------------------------------
+
+
+def tap_pickers(side: int) -> None:
+    """The card pickers of cards_view, typing into the side's melds or hands field."""
+    with st.expander(t("calc.tap")):
+        into = st.segmented_control(
+            t("calc.tap_into"),
+            ["melds", "hands"],
+            format_func={v: t(f"calc.tap_{v}") for v in ("melds", "hands")}.__getitem__,
+            default="melds",
+            required=True,
+            key=f"calc_tap_{side}_into",
+        )
+        target = hands_key(side) if into == "hands" else melds_key(side)
+        cards_view.card_pickers(f"calc_tap_{side}", target, new_line=t("calc.new_line"))
+
+
+def score_chart(score: RoundScore, lang: Lang) -> go.Figure:
+    """Horizontal bars: each item of each side, and the totals; readable at 390 px."""
+    fig = go.Figure()
+    for index, side in enumerate(score.sides):
+        labels = [item_label(i.code, dict(i.params), lang) for i in side.items]
+        labels.append(f"<b>{html.escape(t('calc.total'))}</b>")
+        points = [i.points for i in side.items] + [side.total]
+        fig.add_bar(
+            y=labels,
+            x=points,
+            name=html.escape(side.name),  # plotly reads some HTML in text: names stay text
+            orientation="h",
+            marker_color=COLOURS[index % len(COLOURS)],
+            text=[f"{p:+d}" for p in points],
+            textposition="auto",
+        )
+    rows = len({label for trace in fig.data for label in trace.y})
+    fig.update_layout(
+        barmode="group",
+        height=120 + 34 * rows * len(score.sides),
+        margin={"l": 8, "r": 8, "t": 36, "b": 8},
+        legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 0},
+        yaxis={"autorange": "reversed", "automargin": True},
+        xaxis={"zeroline": True, "zerolinecolor": "#888"},
+    )
+    return fig
+
+
+def show_score(score: RoundScore, lang: Lang) -> None:
+    st.subheader(t("calc.result"))
+    with st.container(horizontal=True):
+        for side in score.sides:
+            st.metric(md_text(side.name), side.total, border=True)
+    for side in score.sides:
+        rows = [f"| {t('calc.item')} | {t('calc.points')} |", "|:--|--:|"]
+        rows += [
+            f"| {item_label(i.code, dict(i.params), lang)} | {i.points:+d} |" for i in side.items
+        ]
+        rows.append(f"| **{md_text(side.name)}** | **{side.total}** |")
+        st.markdown("\n".join(rows))
+    st.markdown(f"**{t('calc.chart')}**")
+    st.plotly_chart(score_chart(score, lang), width="stretch", config={"displayModeBar": False})
+
+
+def scoring_rules(rules: RuleSet) -> dict[str, Any]:
+    match_only = ("preset", "target_score", "vulnerable_min_meld_points")
+    return {k: v for k, v in rules.model_dump().items() if k not in match_only}

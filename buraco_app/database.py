@@ -1,0 +1,105 @@
+"""Where the score sheets and the learners' progress live (first that is set wins):
+1. the environment variable BURACO_DATABASE_URL (e.g. postgresql+psycopg://u:p@host/db);
+2. Streamlit secrets, `[connections.sheets]` with `url = "..."` (or dialect/host/...);
+3. SQLite in the file `sheets.sqlite3` in BURACO_DATA_DIR (default `./data/`).
+
+The pages open it with Streamlit's convention, `st.connection("sheets", type="sql")`;
+scripts and tests with `open_engine(url)`.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import Connection, make_url
+
+ENV_DATA_DIR = "BURACO_DATA_DIR"
+ENV_DATABASE_URL = "BURACO_DATABASE_URL"
+DEFAULT_DATA_DIR = "data"
+SQLITE_FILE = "sheets.sqlite3"
+CONNECTION_NAME = "sheets"  # st.connection name, and the secrets section [connections.sheets]
+
+
+# --- engines -----------------------------------------------------------------------------
+
+
+def data_dir() -> Path:
+    return Path(os.environ.get(ENV_DATA_DIR) or DEFAULT_DATA_DIR)
+
+
+def sqlite_url(directory: Path | None = None) -> str:
+    directory = directory or data_dir()
+    directory.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{(directory / SQLITE_FILE).resolve()}"
+
+
+def open_engine(url: str) -> Engine:
+    """An engine for a URL, as the pages would open it (without Streamlit)."""
+    return create_engine(url, **engine_options(url))
+
+
+def engine_options(url: str) -> dict[str, Any]:
+    if make_url(url).get_backend_name() == "sqlite":
+        return {"connect_args": {"timeout": 10}}
+    return {"pool_pre_ping": True}  # a restarted database server leaves stale connections
+
+
+# SQLite: pysqlite begins transactions lazily, so a read-then-write could not be made
+# atomic; we emit BEGIN ourselves, IMMEDIATE for writes (the write lock up front).
+def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA busy_timeout = 10000")
+    cursor.execute("PRAGMA foreign_keys = ON")
+    # WAL: readers do not wait for a writer; a killed writer's frames are never committed.
+    cursor.execute("PRAGMA journal_mode = WAL")
+    cursor.close()
+
+
+def _sqlite_begin(conn: Connection) -> None:
+    write = conn.get_execution_options().get("buraco_write", False)
+    conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def prepare_sqlite(engine: Engine) -> None:
+    if event.contains(engine, "begin", _sqlite_begin):
+        return
+    event.listen(engine, "connect", _sqlite_connect)
+    event.listen(engine, "begin", _sqlite_begin)
+    engine.dispose()  # connections opened before the listeners would lack them
+
+
+def connection_kwargs() -> dict[str, Any]:
+    """st.connection's arguments: the env URL, else the secrets' (if any), else SQLite."""
+    url = os.environ.get(ENV_DATABASE_URL, "").strip()
+    if url:
+        return {"url": url, **engine_options(url)}
+    section = _secrets_section()
+    if isinstance(section.get("url"), str) and section["url"].strip():
+        url = section["url"].strip()
+        return {"url": url, **engine_options(url)}
+    if section:
+        return {}  # dialect/host/username...: st.connection reads [connections.sheets] itself
+    url = sqlite_url()
+    return {"url": url, **engine_options(url)}
+
+
+def _secrets_section() -> dict[str, Any]:
+    import streamlit as st
+
+    # load_if_toml_exists() is Streamlit's probe: False, not an exception, without a file.
+    if not st.secrets.load_if_toml_exists():
+        return {}
+    section = st.secrets.get("connections", {}).get(CONNECTION_NAME)
+    return dict(section) if section else {}
+
+
+def page_engine() -> Engine:
+    """The pages' engine, through `st.connection(..., type="sql")` (one per server)."""
+    import streamlit as st
+
+    engine: Engine = st.connection(CONNECTION_NAME, type="sql", **connection_kwargs()).engine
+    return engine

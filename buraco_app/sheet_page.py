@@ -1,0 +1,74 @@
+"""The score sheet pages' glue: the store of the pages, the open match in the URL and the
+session, and user text made safe and translated for Streamlit."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import streamlit as st
+
+from buraco_app.database import page_engine
+from buraco_app.i18n import t
+from buraco_app.sheets import SheetError, SheetStore, store_for
+from buraco_text import Lang, item_text
+
+
+def page_store() -> SheetStore:
+    """The store for a page, through `st.connection(..., type="sql")`."""
+    return store_for(page_engine())
+
+
+# --- for the pages -------------------------------------------------------------------------
+
+QP_MATCH = "match"  # the URL parameter that carries the open match
+OPEN_MATCH_KEY = "sheet_open_match"  # session_state: the match open in this session
+
+# Streamlit reads labels and messages as Markdown: a name like "**x**" or ":red[x]" must
+# show as typed. Every ASCII punctuation mark may be backslash-escaped in Markdown.
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~:$^=&])")
+
+
+def md_text(text: str) -> str:
+    """User text (a side's name) made safe to put into Markdown: shown exactly as typed."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+
+
+def open_match_id() -> str | None:
+    """The match open in this session: the URL's ?match= first (a link, a refresh), then the
+    one this session opened (the URL parameter is lost when moving between pages)."""
+    from_url = st.query_params.get(QP_MATCH)
+    if from_url:
+        st.session_state[OPEN_MATCH_KEY] = from_url
+        return from_url
+    found = st.session_state.get(OPEN_MATCH_KEY)
+    return found if isinstance(found, str) else None
+
+
+def set_open_match(match_id: str | None) -> None:
+    """Open a match in this session and in the URL (or close it, with None)."""
+    if match_id is None:
+        st.session_state.pop(OPEN_MATCH_KEY, None)
+        if QP_MATCH in st.query_params:
+            del st.query_params[QP_MATCH]
+        return
+    st.session_state[OPEN_MATCH_KEY] = match_id
+    if st.query_params.get(QP_MATCH) != match_id:
+        st.query_params[QP_MATCH] = match_id
+
+
+def error_text(exc: SheetError) -> str:
+    """A SheetError in the session's language."""
+    params = {k: md_text(str(v)) for k, v in exc.params.items()}
+    return t(f"sheet.err.{exc.code}", None, **params)
+
+
+def item_label(code: str, params: Mapping[str, Any], lang: Lang) -> str:
+    """A score item's label, with which meld or hand."""
+    label = item_text(code, lang)
+    if isinstance(params.get("meld"), int):
+        label += f" ({t('calc.meld_n', lang, n=params['meld'] + 1)})"
+    elif isinstance(params.get("hand"), int):
+        label += f" ({t('calc.hand_n', lang, n=params['hand'] + 1)})"
+    return label

@@ -1,0 +1,1 @@
+"""The `buraco` command line: a front end over buraco_core (see main.py)."""

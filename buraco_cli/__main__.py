@@ -1,0 +1,7 @@
+"""`python -m buraco_cli` runs the `buraco` command."""
+
+import sys
+
+from buraco_cli.main import main
+
+sys.exit(main())

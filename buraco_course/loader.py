@@ -1,0 +1,87 @@
+"""Reading the course: every lesson and scenario file, validated by the models.
+
+The files travel with the package (`buraco_course.lessons`, `buraco_course.scenarios`, mapped
+in pyproject.toml to the repository's top-level `lessons/` and `scenarios/`), so they are found
+with `importlib.resources` in a checkout and in an installed package alike.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from buraco_core.errors import BuracoInputError, InputCode, from_validation
+from buraco_course.models import Lesson, Scenario
+from buraco_text import error_message
+
+
+@dataclass(frozen=True)
+class Curriculum:
+    lessons: tuple[Lesson, ...]
+    scenarios: dict[str, Scenario]
+    errors: tuple[str, ...] = ()
+
+    def lesson(self, lesson_id: str) -> Lesson:
+        return next(lesson for lesson in self.lessons if lesson.id == lesson_id)
+
+    def scenarios_of(self, lesson_id: str) -> list[Scenario]:
+        return [self.scenarios[s] for s in self.lesson(lesson_id).scenarios if s in self.scenarios]
+
+
+def _load(model: type[BaseModel], path: Traversable) -> Any:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BuracoInputError(InputCode.CANNOT_READ, str(path), detail=str(exc)) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise BuracoInputError(InputCode.NOT_TOML, str(path), detail=str(exc)) from None
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        error = from_validation(exc, "", model.model_fields)
+        raise error.at(f"{path}: {error.path}") from None
+
+
+def _toml_files(folder: Traversable) -> Iterator[Traversable]:
+    """The .toml files under a folder, its subfolders included, in a stable order."""
+    if not folder.is_dir():
+        return
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.is_dir():
+            yield from _toml_files(entry)
+        elif entry.name.endswith(".toml"):
+            yield entry
+
+
+def load_curriculum(root: Path | None = None) -> Curriculum:
+    """Read every lesson and scenario, from `root/lessons` and `root/scenarios` when a root
+    is given, else from the package's own files; a file that does not validate becomes an
+    error line naming the file and the field (the others still load)."""
+    lessons_dir: Traversable = root / "lessons" if root else files("buraco_course.lessons")
+    scenarios_dir: Traversable = root / "scenarios" if root else files("buraco_course.scenarios")
+    errors: list[str] = []
+    lessons: list[Lesson] = []
+    for path in _toml_files(lessons_dir):
+        try:
+            lessons.append(_load(Lesson, path))
+        except BuracoInputError as exc:
+            errors.append(error_message(exc, "en"))
+    scenarios: dict[str, Scenario] = {}
+    for path in _toml_files(scenarios_dir):
+        try:
+            scenario: Scenario = _load(Scenario, path)
+        except BuracoInputError as exc:
+            errors.append(error_message(exc, "en"))
+            continue
+        if scenario.id in scenarios:
+            errors.append(f"{path}: id: {scenario.id!r} is used twice")
+        scenarios[scenario.id] = scenario
+    lessons.sort(key=lambda lesson: lesson.order)
+    return Curriculum(tuple(lessons), scenarios, tuple(errors))

@@ -1,0 +1,309 @@
+"""Lessons and scenarios as data: pydantic models (unknown fields rejected). Each task kind
+carries its own grade (a learner's answer), check (what the core says against it) and
+solution, so no caller branches over the kinds to judge them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cached_property
+from typing import Annotated, Any, Literal, get_args
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from buraco_core.errors import BuracoInputError, InputCode
+from buraco_core.moves import Move
+from buraco_core.notation import MoveData, position_from_data
+from buraco_core.rules import PresetName, RuleSet, ruleset
+from buraco_core.scoring import RoundScore
+from buraco_core.state import State
+from buraco_core.verdict import Verdict
+from buraco_course.grader import (
+    Grade,
+    judge_move_or_meld,
+    judge_scenario_move,
+    missing_codes,
+    move_of,
+    round_score_of,
+    same_move,
+)
+
+Theme = Literal[
+    "cards", "sequences", "wild_cards", "clean_vs_dirty", "canastras", "natural_two", "turn",
+    "justified_pickup", "lixo", "morto", "direct_vs_indirect", "going_out", "stock_out",
+    "scoring", "variant_difference", "house_rules", "trincas", "common_errors",
+]  # fmt: skip
+THEMES: tuple[str, ...] = get_args(Theme)
+Seed = Literal["000", "001", "002", "003"]
+Id = Annotated[str, Field(pattern=r"^[a-z0-9_]+$", min_length=3, max_length=60)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Text(_Strict):
+    """A text in Brazilian Portuguese and in English (Markdown)."""
+
+    pt: str = Field(min_length=1)
+    en: str = Field(min_length=1)
+
+    def get(self, lang: str) -> str:
+        return self.en if lang == "en" else self.pt
+
+
+class Wrong(_Strict):
+    """An anticipated wrong answer and its own explanation. Exactly one of: a move, a meld,
+    a yes/no, a chosen set, or score totals. `codes`: what the core must say of it."""
+
+    move: MoveData | None = None
+    meld: list[str] | None = None
+    legal: bool | None = None
+    choice: list[int] | None = None
+    totals: dict[str, int] | None = None
+    codes: list[str] = Field(default_factory=list)
+    explanation: Text
+
+
+# --- tasks -----------------------------------------------------------------------------------
+
+
+class _Task(_Strict):
+    """What every task kind answers."""
+
+    @property
+    def needs_position(self) -> bool:
+        return True
+
+    @property
+    def judged_move(self) -> Move | None:
+        """The move the task is about, if any (what a variant difference compares)."""
+        return None
+
+    def problems(self, scenario: Scenario, rules: RuleSet) -> list[str]:
+        """What the core says against the task and its anticipated wrong answers."""
+        raise NotImplementedError
+
+    def verdict(self, scenario: Scenario, rules: RuleSet) -> bool:
+        """The verdict of what the task judges under other rules (variant differences)."""
+        raise BuracoInputError(
+            InputCode.WRONG_TASK, f"scenario {scenario.id}: verdicts", wanted=("judge", "move")
+        )
+
+
+class MoveTask(_Task):
+    """Make a move. Success: a legal move whose verdict carries every `success_codes` code;
+    without success codes, the solution's move itself (cards in any order)."""
+
+    kind: Literal["move"]
+    solution: MoveData
+    success_codes: list[str] = Field(default_factory=list)
+
+    @property
+    def solution_move(self) -> Move:
+        return move_of(self.solution)
+
+    @property
+    def judged_move(self) -> Move | None:
+        return self.solution_move
+
+    def succeeds(self, move: Move, verdict: Verdict) -> bool:
+        """Does this move, with this verdict of the core, solve the task?"""
+        if not verdict.ok:
+            return False
+        if self.success_codes:
+            return all(code in verdict.codes for code in self.success_codes)
+        return same_move(move, self.solution_move)
+
+    def grade(self, scenario: Scenario, move: Move) -> Grade:
+        verdict = judge_scenario_move(scenario, move)
+        wrong = next(
+            (w for w in scenario.wrong if w.move is not None and same_move(move_of(w.move), move)),
+            None,
+        )
+        return Grade(self.succeeds(move, verdict), verdict, wrong)
+
+    def verdict(self, scenario: Scenario, rules: RuleSet) -> bool:
+        return judge_scenario_move(scenario, self.solution_move, rules).ok
+
+    def problems(self, scenario: Scenario, rules: RuleSet) -> list[str]:
+        problems: list[str] = []
+        verdict = judge_scenario_move(scenario, self.solution_move, rules)
+        if not verdict.ok:
+            problems.append(f"task.solution: the core refuses it: {', '.join(verdict.codes)}")
+        elif not self.succeeds(self.solution_move, verdict):
+            problems.append(f"task.solution: lacks success codes {self.success_codes}")
+        for i, wrong in enumerate(scenario.wrong):
+            if wrong.move is None:
+                problems.append(f"wrong[{i}]: a move task's wrong answer is a move")
+                continue
+            wrong_move = move_of(wrong.move)
+            v = judge_scenario_move(scenario, wrong_move, rules)
+            if self.succeeds(wrong_move, v):
+                problems.append(f"wrong[{i}]: the core counts this move as a success")
+            problems.extend(missing_codes(f"wrong[{i}]", wrong.codes, v))
+        return problems
+
+
+class JudgeTask(_Task):
+    """Is this move (in the position) or this meld legal? Yes or no, then why."""
+
+    kind: Literal["judge"]
+    move: MoveData | None = None
+    meld: list[str] | None = None
+    legal: bool
+    codes: list[str] = Field(default_factory=list, description="reason codes of the why")
+
+    @property
+    def needs_position(self) -> bool:
+        return self.move is not None
+
+    @property
+    def judged_move(self) -> Move | None:
+        return move_of(self.move) if self.move is not None else None
+
+    def judged(self, scenario: Scenario, rules: RuleSet | None = None) -> Verdict:
+        """The core's verdict of the move or meld the task asks about."""
+        return judge_move_or_meld(scenario, rules or scenario.ruleset(), self.move, self.meld)
+
+    def grade(self, scenario: Scenario, legal: bool) -> Grade:
+        wrong = next((w for w in scenario.wrong if w.legal == legal), None)
+        correct = legal == self.legal
+        return Grade(correct, self.judged(scenario), None if correct else wrong)
+
+    def verdict(self, scenario: Scenario, rules: RuleSet) -> bool:
+        return self.judged(scenario, rules).ok
+
+    def problems(self, scenario: Scenario, rules: RuleSet) -> list[str]:
+        if (self.move is None) == (self.meld is None):
+            return ["task: give exactly one of move or meld"]
+        problems: list[str] = []
+        verdict = self.judged(scenario, rules)
+        if verdict.ok != self.legal:
+            problems.append(f"task.legal: says {self.legal}, the core says {verdict.ok}")
+        problems.extend(missing_codes("task.codes", self.codes, verdict))
+        for i, wrong in enumerate(scenario.wrong):
+            if wrong.legal is None or wrong.legal == self.legal:
+                problems.append(f"wrong[{i}]: a judge task's wrong answer is the other yes/no")
+        return problems
+
+
+class ChoiceOption(_Strict):
+    move: MoveData | None = None
+    meld: list[str] | None = None
+    label: Text | None = None
+
+
+class ChooseTask(_Task):
+    """Which of these melds or moves are legal? `correct`: the indexes of the legal ones."""
+
+    kind: Literal["choose"]
+    options: list[ChoiceOption] = Field(min_length=2)
+    correct: list[int]
+
+    def option_verdict(self, scenario: Scenario, index: int) -> Verdict:
+        """The core's verdict on one option (to explain each option)."""
+        option = self.options[index]
+        return judge_move_or_meld(scenario, scenario.ruleset(), option.move, option.meld)
+
+    def grade(self, scenario: Scenario, chosen: Iterable[int]) -> Grade:
+        picked = sorted(set(chosen))
+        wrong = next(
+            (w for w in scenario.wrong if w.choice is not None and sorted(w.choice) == picked),
+            None,
+        )
+        return Grade(picked == sorted(self.correct), None, wrong)
+
+    def problems(self, scenario: Scenario, rules: RuleSet) -> list[str]:
+        problems: list[str] = []
+        for i, option in enumerate(self.options):
+            if (option.move is None) == (option.meld is None):
+                problems.append(f"task.options[{i}]: give exactly one of move or meld")
+                continue
+            ok = judge_move_or_meld(scenario, rules, option.move, option.meld).ok
+            if ok != (i in self.correct):
+                problems.append(f"task.options[{i}]: the core says {'legal' if ok else 'illegal'}")
+        for i, wrong in enumerate(scenario.wrong):
+            if wrong.choice is None or sorted(wrong.choice) == sorted(self.correct):
+                problems.append(f"wrong[{i}]: a choose task's wrong answer is another choice")
+        return problems
+
+
+class ScoreTask(_Task):
+    """What does this round score? `round` as `buraco score` reads it; `answer` per side."""
+
+    kind: Literal["score"]
+    round: dict[str, Any]
+    answer: dict[str, int]
+
+    @property
+    def needs_position(self) -> bool:
+        return False
+
+    def score(self, scenario: Scenario) -> RoundScore:
+        return round_score_of(scenario, self.round)
+
+    def totals(self, scenario: Scenario) -> dict[str, int]:
+        return {side.name: side.total for side in self.score(scenario).sides}
+
+    def grade(self, scenario: Scenario, totals: dict[str, int]) -> Grade:
+        expected = self.totals(scenario)
+        wrong = next((w for w in scenario.wrong if w.totals == totals), None)
+        return Grade(totals == expected, None, wrong, expected)
+
+    def problems(self, scenario: Scenario, rules: RuleSet) -> list[str]:
+        problems: list[str] = []
+        totals = self.totals(scenario)
+        if totals != self.answer:
+            problems.append(f"task.answer: says {self.answer}, the core scores {totals}")
+        for i, wrong in enumerate(scenario.wrong):
+            if wrong.totals is None or wrong.totals == totals:
+                problems.append(f"wrong[{i}]: a score task's wrong answer is other totals")
+        return problems
+
+
+Task = Annotated[MoveTask | JudgeTask | ChooseTask | ScoreTask, Field(discriminator="kind")]
+
+
+# --- scenarios and lessons -------------------------------------------------------------------
+
+
+class Scenario(_Strict):
+    id: Id
+    lesson: Id
+    themes: list[Theme] = Field(min_length=1)
+    sources: list[Seed] = Field(min_length=1)
+    rules: PresetName = "fechado"
+    options: dict[str, Any] = Field(default_factory=dict)
+    title: Text
+    goal: Text
+    position: dict[str, Any] | None = None
+    task: Task
+    hint: Text
+    explanation: Text
+    wrong: list[Wrong] = Field(default_factory=list)
+    verdicts: dict[PresetName, bool] = Field(
+        default_factory=dict,
+        description="variant differences: the verdict of the task's move or meld per preset",
+    )
+
+    def ruleset(self, preset: str | None = None) -> RuleSet:
+        return ruleset(preset or self.rules, **self.options)
+
+    @cached_property
+    def state(self) -> State:
+        """The position under the scenario's own rules, parsed once (scenarios are frozen)."""
+        if self.position is None:
+            raise BuracoInputError(InputCode.NEEDS_POSITION, f"scenario {self.id}: position")
+        return position_from_data(self.ruleset(), self.position, "position")
+
+
+class Lesson(_Strict):
+    id: Id
+    order: int = Field(ge=1)
+    themes: list[Theme]
+    sources: list[Seed]
+    options: list[str] = Field(default_factory=list)
+    scenarios: list[Id] = Field(default_factory=list)
+    title: Text
+    intro: Text
+    summary: Text
