@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.conftest import Outside, new_page, wait_for_app
 
@@ -53,7 +54,13 @@ class Taps:
         runs = self.page.evaluate("() => window.__runs")
         target.click()  # type: ignore[attr-defined]
         self.count += 1
-        self.page.wait_for_function(f"() => window.__runs > {runs}", timeout=10_000)
+        try:
+            self.page.wait_for_function(f"() => window.__runs > {runs}", timeout=5_000)
+        except PlaywrightTimeout:
+            # On a loaded machine a click can be lost (the browser was busy with the last
+            # rerun), as a person's would: tap again; the count stays one tap.
+            target.click()  # type: ignore[attr-defined]
+            self.page.wait_for_function(f"() => window.__runs > {runs}", timeout=10_000)
         wait_for_app(self.page)
 
 
