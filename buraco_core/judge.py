@@ -196,13 +196,12 @@ def _take_lixo(
         reasons.append(_r(Code.TOOK_LIXO_NEW_MELD, top=top, count=len(state.lixo)))
         reasons.extend(verdict.reasons)
     elif move.extend is not None:
-        if top.is_wild_kind and rules.wild_top_card_new_meld_only and rules.pickup != "free":
-            return _no(
-                _r(
-                    Code.WILD_TOP_CARD_NEW_MELD_ONLY,
-                    top=top,
-                )
-            )
+        wild_on_top = top.is_wild_kind and rules.wild_top_card_new_meld_only
+        wild_on_top = wild_on_top and rules.pickup != "free"
+        # A 2 that sits in its natural place is no wild [003], where the table says so; for
+        # [002] every 2 on top is a wild. Whether it sits natural is known once laid, below.
+        if wild_on_top and not (top.is_two and rules.two_on_lixo_may_sit_natural):
+            return _no(_r(Code.WILD_TOP_CARD_NEW_MELD_ONLY, top=top))
         # Stricter tables [003]: two hand cards must form a sequence with the top card, also
         # when all three then go onto a table meld.
         if rules.pickup == "top_card_two_from_hand" and (
@@ -221,6 +220,8 @@ def _take_lixo(
         verdict = _extend_meld(melds[move.extend], (top, *move.cards), rules)
         if verdict.meld is None:
             return _no(_r(Code.PICKUP_TOP_CARD_NOT_USED, top=top), *verdict.reasons)
+        if wild_on_top and _wild_copies(verdict.meld, top) > _wild_copies(melds[move.extend], top):
+            return _no(_r(Code.WILD_TOP_CARD_NEW_MELD_ONLY, top=top))
         melds = _replace_at(melds, move.extend, verdict.meld)
         reasons.append(_r(Code.TOOK_LIXO_EXTEND, top=top, count=len(state.lixo)))
         reasons.extend(verdict.reasons)
@@ -229,6 +230,11 @@ def _take_lixo(
     # Unjustified (free pickup): the top card goes to the hand with the rest.
     hand = (*left, *rest) if move.justified else (*left, *rest, top)
     return _after_meld(rules, state, move, reasons, melds, hand, (), build)
+
+
+def _wild_copies(meld: Meld, card: Card) -> int:
+    """How many copies of this card stand as a wild in the meld."""
+    return sum(s.wild and s.card == card for s in meld.slots)
 
 
 def _lay(rules: RuleSet, state: State, move: Lay, build: bool) -> tuple[Verdict, State | None]:
@@ -390,7 +396,9 @@ def go_out_blockers(
     it may. `no_morto_for_anyone`: both mortos became the stock and nobody took one, so going
     out needs no morto [001, 002]."""
     blockers: list[Reason] = []
-    if morto is not MortoStatus.TAKEN and not no_morto_for_anyone:
+    # A waiting morto was received at the beat for [000, 001], not yet for [003].
+    received = morto is MortoStatus.WAITING and rules.partner_may_go_out_while_morto_waits
+    if morto is not MortoStatus.TAKEN and not no_morto_for_anyone and not received:
         if morto is MortoStatus.WAITING:
             blockers.append(_r(Code.GO_OUT_MORTO_WAITING))
         else:
@@ -562,12 +570,15 @@ def _replace_at(melds: tuple[Meld, ...], index: int, meld: Meld) -> tuple[Meld, 
 
 
 def round_sides(rules: RuleSet, state: State) -> list[SideRound]:
-    """The sides as scoring sees them. A morto still waiting when the round ends counts as
-    not taken where `unused_indirect_morto_paid` is on [001]."""
+    """The sides as scoring sees them. A morto still waiting when the opponents went out
+    counts as not taken where `unused_indirect_morto_paid` is on [001]. When the stock ended
+    the round instead, the sources are silent: the project counts it as taken, as [001]
+    ties the payment to the opponents going out."""
     sides = []
     for index, side in enumerate(state.sides):
         took = side.morto is MortoStatus.TAKEN or (
-            side.morto is MortoStatus.WAITING and not rules.unused_indirect_morto_paid
+            side.morto is MortoStatus.WAITING
+            and not (rules.unused_indirect_morto_paid and state.sides[1 - index].went_out)
         )
         sides.append(
             SideRound(

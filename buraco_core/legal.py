@@ -277,6 +277,8 @@ def meld_candidates(
             n = len(cards)
             if n < 2:
                 continue
+            if rules.trinca_suits == "distinct":
+                cards = list({c.suit: c for c in cards}.values())  # one card of each suit
             same = sorted(cards, key=_trinca_order)
             for size in range(3, n + 1):
                 found.append(tuple(same[:size]))

@@ -393,6 +393,12 @@ def _arrange_trinca(cards: tuple[Card, ...], naturals: list[Card], rules: RuleSe
     ranks = sorted({c.rank for c in naturals})
     if len(ranks) > 1:
         raise _fail(1, Code.TRINCA_RANKS_DIFFER, ranks=tuple(RANK_TEXT[r] for r in ranks))
+    if rules.trinca_suits == "distinct":
+        seen: set[Suit | None] = set()
+        for card in naturals:
+            if card.suit in seen:
+                raise _fail(1, Code.TRINCA_SUIT_REPEATED, card=card)
+            seen.add(card.suit)
     wilds = [c for c in cards if c.is_wild_kind]
     if len(wilds) > 1:
         raise _fail(2, Code.TWO_WILDS, wilds=tuple(wilds))
@@ -468,11 +474,15 @@ def _arrange_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: Rule
                 continue
             return meld
     best = min(failures, key=lambda f: (f.rank, len(f.reason.params.get("missing", ()))))
-    if best.reason.code == "gap":
+    gap_misses = [len(f.reason.params["missing"]) for f in failures if f.reason.code == "gap"]
+    if gap_misses and best.reason.code in (Code.GAP, Code.TWO_WILDS):
         # Report a wrap only when running on past the king misses fewer cards than any
-        # legal arrangement: A 3 5..K is a gap (the 4), K-A-3 is a wrap.
+        # legal arrangement: A 3 5..K is a gap (the 4), K-A-3 is a wrap. Over "two wilds"
+        # only when the one wild left beside a natural 2 would fill the wrap: in
+        # Q K JK 2h 3h the 2h is natural and K-A-2 is the fault.
         fill = _wrap_fill(naturals, twos, suit)
-        if fill is not None and fill < len(best.reason.params["missing"]):
+        fits = best.reason.code == Code.GAP or (fill is not None and fill <= 1)
+        if fill is not None and fits and fill < min(gap_misses):
             raise _fail(2, Code.WRAP_AROUND)
     raise best
 
