@@ -55,12 +55,18 @@ class Taps:
         target.click()  # type: ignore[attr-defined]
         self.count += 1
         try:
-            self.page.wait_for_function(f"() => window.__runs > {runs}", timeout=5_000)
+            # A slow rerun on a loaded machine is not a lost tap: wait long before retrying.
+            self.page.wait_for_function(f"() => window.__runs > {runs}", timeout=15_000)
         except PlaywrightTimeout:
-            # On a loaded machine a click can be lost (the browser was busy with the last
-            # rerun), as a person's would: tap again; the count stays one tap.
-            target.click()  # type: ignore[attr-defined]
-            self.page.wait_for_function(f"() => window.__runs > {runs}", timeout=10_000)
+            running = self.page.evaluate(
+                "() => document.querySelector(\"[data-testid='stApp']\")"
+                ".dataset.testScriptState === 'running'"
+            )
+            if not running:
+                # The click was lost (the browser was busy), as a person's can be: tap again;
+                # the count stays one tap.
+                target.click()  # type: ignore[attr-defined]
+            self.page.wait_for_function(f"() => window.__runs > {runs}", timeout=15_000)
         wait_for_app(self.page)
 
 
