@@ -14,11 +14,12 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from buraco_core.cards import Card, parse_cards
 from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.melds import MeldVerdict, judge_meld
+from buraco_core.moves import Move
 from buraco_core.notation import meld_json, reason_json, round_from_data, rules_label, score_json
 from buraco_core.rules import (
     OPTION_NAMES,
@@ -29,6 +30,7 @@ from buraco_core.rules import (
     ruleset,
 )
 from buraco_core.scoring import score_round
+from buraco_core.state import State
 from buraco_text import (
     DEFAULT_LANG,
     Lang,
@@ -41,6 +43,9 @@ from buraco_text import (
     translate,
     value_text,
 )
+
+if TYPE_CHECKING:
+    from buraco_core.players.coach import Note
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -231,6 +236,14 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
     scenarios.add_argument("--root", metavar="DIR", help=text("arg.root"))
     _lang_json_args(scenarios, lang)
     scenarios.set_defaults(handler=_scenarios)
+
+    selfplay = command("selfplay")
+    _selfplay_args(selfplay, lang)
+
+    coach = command("coach")
+    coach.add_argument("file", metavar="FILE|-", help=text("arg.file"))
+    _lang_json_args(coach, lang)
+    coach.set_defaults(handler=_coach)
 
     schema = command("schema")
     schema.add_argument("what", choices=["position", "move", "judge"], help=text("arg.what"))
@@ -436,12 +449,11 @@ def _rules_of_file(data: dict[str, Any]) -> RuleSet:
     return ruleset(base, **options)
 
 
-def _judge(args: argparse.Namespace) -> int:
-    from buraco_core.judge import play, round_score
-    from buraco_core.notation import move_from_data, position_from_data, position_to_data
+def _judge_file(path: str, lang: Lang) -> tuple[RuleSet, State, Move]:
+    """The rules, position and move of a judge file (`buraco judge`, `buraco coach`)."""
+    from buraco_core.notation import move_from_data, position_from_data
 
-    lang = _lang(args)
-    data = read_json(args.file, lang)
+    data = read_json(path, lang)
     if not isinstance(data, dict):
         fields = ("rules", "options", "position", "move")
         raise BuracoInputError(InputCode.EXPECTED_OBJECT, "judge", fields=fields)
@@ -453,8 +465,15 @@ def _judge(args: argparse.Namespace) -> int:
         if field not in data:
             raise BuracoInputError(InputCode.MISSING, field)
     rules = _rules_of_file(data)
-    state = position_from_data(rules, data["position"])
-    move = move_from_data(data["move"])
+    return rules, position_from_data(rules, data["position"]), move_from_data(data["move"])
+
+
+def _judge(args: argparse.Namespace) -> int:
+    from buraco_core.judge import play, round_score
+    from buraco_core.notation import position_to_data
+
+    lang = _lang(args)
+    rules, state, move = _judge_file(args.file, lang)
     verdict, after = play(rules, state, move)
     shown = after if after is not None else state
     if args.view is not None and not 0 <= args.view < shown.players:
@@ -561,6 +580,139 @@ def _schema(args: argparse.Namespace) -> int:
             }
         )
     return 0
+
+
+# --- selfplay ------------------------------------------------------------------------------
+
+
+def _selfplay_args(parser: argparse.ArgumentParser, lang: Lang) -> None:
+    from buraco_core.players import DEFAULT_THINK_MS
+
+    def text(key: str) -> str:
+        return translate(f"cli.arg.{key}", lang)
+
+    _rule_args(parser, lang)
+    parser.add_argument("--rounds", type=int, default=10, metavar="N", help=text("rounds"))
+    parser.add_argument("--players", type=int, choices=(2, 4), default=4, help=text("players"))
+    parser.add_argument("--levels", default="strong,basic", metavar="A,B", help=text("levels"))
+    parser.add_argument(
+        "--think", type=int, default=DEFAULT_THINK_MS, metavar="MS", help=text("think")
+    )
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help=text("seed"))
+    parser.set_defaults(handler=_selfplay)
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    import time
+
+    from buraco_core.players import LEVELS, play_rounds, summarize
+
+    lang = check_lang(args.lang)
+    rules = rules_from_args(args)
+    levels = [name.strip() for name in args.levels.split(",")]
+    if len(levels) != 2 or any(name not in LEVELS for name in levels):
+        allowed = f"A,B ({', '.join(LEVELS)})"
+        raise BuracoInputError(InputCode.NOT_ONE_OF, "--levels", value=args.levels, allowed=allowed)
+    if args.rounds < 1:
+        raise BuracoInputError(InputCode.TOO_SMALL, "--rounds", value=args.rounds, least=1)
+    if args.think < 0:
+        raise BuracoInputError(InputCode.TOO_SMALL, "--think", value=args.think, least=0)
+    start = time.perf_counter()
+    records = list(
+        play_rounds(rules, (levels[0], levels[1]), args.rounds, args.players, args.seed, args.think)
+    )
+    figures = summarize(records) | {"seconds": round(time.perf_counter() - start, 2)}
+    if args.json:
+        print_json(
+            figures
+            | {
+                "levels": levels,
+                "players": args.players,
+                "seed": args.seed,
+                "think_ms": args.think,
+                "rules": rules_label(rules),
+            }
+        )
+        return 0
+    a, b = levels
+    say = partial(translate, lang=lang)
+    title = preset_title(rules.preset, lang)
+    print(say("cli.selfplay.head", rounds=args.rounds, players=args.players, a=a, b=b, rules=title))
+    wins, mean = figures["wins"], figures["mean_score"]
+    print(say("cli.selfplay.wins", a=wins[0], b=wins[1]))
+    print(say("cli.selfplay.mean", a=mean[0], b=mean[1]))
+    print(say("cli.selfplay.endings", batidas=figures["batidas"], stock_outs=figures["stock_outs"]))
+    print(
+        say(
+            "cli.selfplay.moves",
+            moves=figures["moves"],
+            illegal=figures["illegal_attempts"],
+            seconds=figures["seconds"],
+        )
+    )
+    return 0
+
+
+# --- coach ---------------------------------------------------------------------------------
+
+
+def _coach(args: argparse.Namespace) -> int:
+    from buraco_core.judge import check
+    from buraco_core.notation import move_to_data
+    from buraco_core.players.coach import coach
+
+    lang = _lang(args)
+    rules, state, move = _judge_file(args.file, lang)
+    verdict = check(rules, state, move)
+    notes = coach(rules, state, move)
+    if args.json:
+        print_json(
+            {
+                "legal": verdict.ok,
+                "reasons": [reason_json(r, partial(message, lang=lang)) for r in verdict.reasons],
+                "notes": [
+                    {
+                        "code": note.code.value,
+                        "message": _note_text(note, lang),
+                        "better": move_to_data(note.better) if note.better else None,
+                    }
+                    for note in notes
+                ],
+                "rules": rules_label(rules),
+            }
+        )
+        return 0 if verdict.ok else 1
+    head = "cli.judge.legal" if verdict.ok else "cli.judge.illegal"
+    print(translate(head, lang, rules=preset_title(rules.preset, lang)))
+    for reason in verdict.reasons:
+        print(f"  • {message(reason, lang)}  ({reason.source})")
+    for note in notes:
+        print(f"  ! {_note_text(note, lang)}")
+    return 0 if verdict.ok else 1
+
+
+def _note_text(note: Note, lang: Lang) -> str:
+    """The note's message, and the better move in words."""
+    from buraco_core.moves import Discard, Extend, Lay, TakeLixo
+
+    text = translate(f"cli.coach.note.{note.code.value}", lang, **note.params)
+    better = note.better
+    if better is None:
+        return text
+    if isinstance(better, Discard):
+        what = translate("cli.coach.move.discard", lang, card=better.card)
+    elif isinstance(better, Lay):
+        laid = " ".join(c.symbol for group in better.melds for c in group)
+        what = translate("cli.coach.move.lay", lang, cards=laid)
+    elif isinstance(better, Extend):
+        added = " ".join(c.symbol for c in better.cards)
+        what = translate("cli.coach.move.extend", lang, cards=added, meld=better.meld + 1)
+    elif isinstance(better, TakeLixo) and better.new_meld:
+        taken = " ".join(c.symbol for c in better.new_meld)
+        what = translate("cli.coach.move.take_meld", lang, cards=taken)
+    else:
+        what = translate("cli.coach.move.take", lang)
+    return text + " " + translate("cli.coach.better", lang, move=what)
 
 
 # --- rules ---------------------------------------------------------------------------------

@@ -1,0 +1,463 @@
+"""Computer players by level: `random`, `basic`, `strong`.
+
+Each decides one move at a time from its seat's view (a turn is several moves: draw or take
+the lixo, lays and extensions, one discard), asking the judge for the legal moves in a
+position dealt consistently with the view; so every move it returns is legal, and the
+harness checks it again. Randomness comes only from the `random.Random` passed in.
+
+- `random`: uniform over the legal moves (a baseline for tests).
+- `basic`: habits. Goes out and beats whenever it can, lays and extends with natural cards,
+  puts a wild down only to complete a canastra or to empty a small hand (the morto early),
+  takes the lixo when the pickup keeps its melds clean or the pile is big, never discards a
+  wild, and discards the card that connects least with its hand.
+- `strong`: plans on top of that. Takes the lixo whenever the pile holds two cards or more,
+  puts a wild into a new meld to get cards down sooner (the round is a race to the morto and
+  out) but onto a meld only for a canastra it can go out with (a clean one in STBL and
+  Aberto stays in reach) or, once the opponents hold their morto, to get the wild out of
+  the hand before they go out; prefers laying out (a direct beat) to discarding the last
+  card, goes out only when the round's count favours its side or the end is near, and discards
+  safely: it deals the next opponent's hidden hand at random many times from the unseen
+  cards (keeping the cards it is known to hold from lixo pickups) and weighs how often that
+  hand, or the opponents' melds, could take the lixo with each card against how much the
+  card is worth keeping (Perfect Information Monte Carlo, on the decision that swings most
+  points in Fechado: feeding the lixo). The thinking budget sets how many hands it deals
+  (`SAMPLES_PER_MS`), a count rather than a clock, so that a seed replays the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from buraco_core.cards import ACE, ACE_HIGH, Card, card_points
+from buraco_core.judge import legal_moves, play
+from buraco_core.melds import Meld, extend_meld
+from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
+from buraco_core.players.view import SeatView
+from buraco_core.rules import RuleSet
+from buraco_core.state import MortoStatus, Phase, State
+
+LEVELS: tuple[str, ...] = ("random", "basic", "strong")
+DEFAULT_THINK_MS = 200
+SAMPLES_PER_MS = 0.5  # dealt hands per millisecond of budget: a count, so play is reproducible
+
+
+class Player(Protocol):
+    """A computer player: one legal move for the seat on turn, from what that seat sees."""
+
+    @property
+    def level(self) -> str: ...
+
+    def choose(self, rules: RuleSet, view: SeatView, rng: random.Random) -> Move: ...
+
+
+def make_player(level: str, think_ms: int = DEFAULT_THINK_MS) -> Player:
+    """A player of the named level; `think_ms` is the strong player's thinking budget."""
+    if level == "random":
+        return RandomPlayer()
+    if level == "basic":
+        return BasicPlayer()
+    if level == "strong":
+        return StrongPlayer(think_ms)
+    from buraco_core.errors import BuracoInputError, InputCode
+
+    raise BuracoInputError(InputCode.NOT_ONE_OF, "level", value=level, allowed=", ".join(LEVELS))
+
+
+class RandomPlayer:
+    level = "random"
+
+    def choose(self, rules: RuleSet, view: SeatView, rng: random.Random) -> Move:
+        return rng.choice(list(legal_moves(rules, view.determinize())))
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A legal move and what it does to the mover's side (judged on the dealt position)."""
+
+    move: Move
+    after: State
+    wilds_added: int  # wild slots the side gains (negative: a 2 turned natural)
+    canastras_added: int
+    clean_canastras_added: int
+    cards_laid: int
+    beat: bool  # the side takes its morto with this move (direct beat)
+    ended: bool  # the round ends (the side goes out)
+
+
+class BasicPlayer:
+    """Sensible habits, no look at the opponents (see the module docstring)."""
+
+    level = "basic"
+
+    def choose(self, rules: RuleSet, view: SeatView, rng: random.Random) -> Move:
+        state = view.determinize()
+        moves = list(legal_moves(rules, state))
+        if len(moves) == 1:
+            return moves[0]
+        if view.phase is Phase.DRAW:
+            return self.draw_or_take(rules, view, state, moves)
+        melds = [m for m in moves if isinstance(m, Lay | Extend)]
+        options = judge_options(rules, state, melds, view.seat)
+        chosen = self.meld_move(rules, view, options, rng)
+        if chosen is not None:
+            return chosen
+        discards = [m for m in moves if isinstance(m, Discard)]
+        if not discards:  # (the judge always leaves a discard; a meld move otherwise)
+            return moves[0]
+        return self.discard(rules, view, discards, rng)
+
+    # --- the draw ---------------------------------------------------------------------------
+
+    def draw_or_take(
+        self, rules: RuleSet, view: SeatView, state: State, moves: Sequence[Move]
+    ) -> Move:
+        draw = next((m for m in moves if isinstance(m, Draw)), None)
+        lixo = [m for m in moves if isinstance(m, TakeLixo)]
+        pickups = judge_options(rules, state, lixo, view.seat)
+        best = max(pickups, key=self.pickup_rank, default=None)
+        if best is not None and (draw is None or self.take_pays(rules, view, best)):
+            return best.move
+        return draw if draw is not None else moves[0]
+
+    def pickup_rank(self, option: Option) -> tuple[int, int, int, str]:
+        """Clean first, then a canastra, then keeping hand cards."""
+        return (-option.wilds_added, option.canastras_added, -option.cards_laid, _key(option.move))
+
+    def take_pays(self, rules: RuleSet, view: SeatView, pickup: Option) -> bool:
+        if rules.pickup == "free":
+            return view.lixo_size >= 3 or _meldable(rules, view, pickup)
+        return pickup.wilds_added <= 0 or view.lixo_size >= 4
+
+    # --- lays and extensions ----------------------------------------------------------------
+
+    def meld_move(
+        self, rules: RuleSet, view: SeatView, options: Sequence[Option], rng: random.Random
+    ) -> Move | None:
+        finishing = [o for o in options if o.ended or o.beat]
+        if finishing:
+            return max(finishing, key=_meld_rank).move
+        clean = [o for o in options if o.wilds_added <= 0]
+        if clean:
+            return max(clean, key=_meld_rank).move
+        left = len(view.hand)
+        wild = [o for o in options if o.canastras_added > 0 or left - o.cards_laid <= 2]
+        return max(wild, key=_meld_rank).move if wild else None
+
+    # --- the discard ------------------------------------------------------------------------
+
+    def discard(
+        self, rules: RuleSet, view: SeatView, discards: Sequence[Discard], rng: random.Random
+    ) -> Move:
+        own = view.melds_of(view.side)
+        return min(discards, key=lambda d: (keep_value(d.card, view.hand, own, rules), _key(d)))
+
+
+class StrongPlayer(BasicPlayer):
+    """Plans the wilds, the beat and the batida, and discards safely (module docstring)."""
+
+    level = "strong"
+
+    def __init__(self, think_ms: int = DEFAULT_THINK_MS) -> None:
+        self.think_ms = think_ms
+
+    @property
+    def samples(self) -> int:
+        return max(4, round(self.think_ms * SAMPLES_PER_MS))
+
+    def pickup_rank(self, option: Option) -> tuple[int, int, int, str]:
+        """Clean first, then a canastra, then the most hand cards down (the race)."""
+        return (-option.wilds_added, option.canastras_added, option.cards_laid, _key(option.move))
+
+    def take_pays(self, rules: RuleSet, view: SeatView, pickup: Option) -> bool:
+        if rules.pickup == "free":
+            return view.lixo_size >= 2 or _meldable(rules, view, pickup)
+        return pickup.wilds_added <= 0 or view.lixo_size >= 2
+
+    def meld_move(
+        self, rules: RuleSet, view: SeatView, options: Sequence[Option], rng: random.Random
+    ) -> Move | None:
+        ending = [o for o in options if o.ended]
+        if ending and self.go_out_pays(rules, view, ending[0]):
+            return max(ending, key=_meld_rank).move
+        options = [o for o in options if not o.ended]
+        beats = [o for o in options if o.beat]
+        if beats:  # a direct beat: the morto now, and play it at once
+            return max(beats, key=_meld_rank).move
+        clean = [o for o in options if o.wilds_added <= 0]
+        if clean:
+            return max(clean, key=_meld_rank).move
+        left = len(view.hand)
+        side = view.sides[view.side]
+        needs_clean = rules.go_out_requires == "clean_canastra"
+        has_clean = any(m.canastra(rules) in ("limpa", "500", "real") for m in side.melds)
+        racing = side.morto is MortoStatus.AVAILABLE and bool(view.morto_sizes)
+        # Once the opponents hold their morto they may go out any turn: a wild still in the
+        # hand then costs its points, so every wild goes down.
+        hurry = view.sides[1 - view.side].morto is MortoStatus.TAKEN
+        # A new meld with a wild gets cards down (the race to the morto and out); a wild
+        # goes onto a meld only for a canastra the side can go out with, or to empty a hand.
+        wild = [
+            o
+            for o in options
+            if hurry
+            or isinstance(o.move, Lay)
+            or (o.canastras_added > 0 and (has_clean or not needs_clean))
+            or (racing and left - o.cards_laid <= 2)
+        ]
+        return max(wild, key=_meld_rank).move if wild else None
+
+    def go_out_pays(self, rules: RuleSet, view: SeatView, option: Option) -> bool:
+        """Go out when the round's count favours the side, or when waiting is risky."""
+        ours, theirs = round_estimate(rules, view, option.after)
+        near_end = view.stock_size + sum(view.morto_sizes) < 12
+        opponents = [n for s, n in enumerate(view.hand_sizes) if s % 2 != view.side]
+        return ours >= theirs or near_end or min(opponents) <= 4
+
+    def discard(
+        self, rules: RuleSet, view: SeatView, discards: Sequence[Discard], rng: random.Random
+    ) -> Move:
+        if len(discards) == 1:
+            return discards[0]
+        own = view.melds_of(view.side)
+        danger = _Danger(rules, view, self.samples, rng)
+
+        def cost(discard: Discard) -> tuple[float, str]:
+            keep = keep_value(discard.card, view.hand, own, rules)
+            return keep + danger.cost(discard.card), _key(discard)
+
+        return min(discards, key=cost)
+
+
+# --- reading the next opponent --------------------------------------------------------------
+
+
+class _Danger:
+    """How much a discard is likely to hand the next opponent: the chance that their hand
+    (dealt at random from the unseen cards, `samples` times) or their side's melds could
+    take the lixo with it, times what the lixo would bring them."""
+
+    def __init__(self, rules: RuleSet, view: SeatView, samples: int, rng: random.Random) -> None:
+        self.rules = rules
+        self.next_seat = (view.seat + 1) % view.players
+        self.melds = view.melds_of(self.next_seat % 2)
+        self.pile = view.lixo_size + 1
+        known = view.known_held[self.next_seat]
+        pool = view.unseen()
+        size = view.hand_sizes[self.next_seat] - len(known)
+        self.hands = [
+            _HandShape((*known, *rng.sample(pool, min(size, len(pool))))) for _ in range(samples)
+        ]
+        self.memo: dict[Card, float] = {}
+
+    def cost(self, card: Card) -> float:
+        if card not in self.memo:
+            self.memo[card] = self._cost(card)
+        return self.memo[card]
+
+    def _cost(self, card: Card) -> float:
+        rules = self.rules
+        if rules.pickup == "free":
+            # Anyone may take the open lixo: what matters is what the card gives them.
+            fits = any(fits_meld(m, card, rules) for m in self.melds)
+            return (15.0 if fits else 0.0) + 2.0 * self.pile * self._chance(card)
+        on_meld = not (card.is_wild_kind and rules.wild_top_card_new_meld_only) and any(
+            fits_meld(m, card, rules) for m in self.melds
+        )
+        chance = 1.0 if on_meld else self._chance(card)
+        return chance * self.pile * 12.0
+
+    def _chance(self, card: Card) -> float:
+        if not self.hands:
+            return 0.0
+        trincas = self.rules.trincas
+        return sum(h.melds_with(card, trincas) for h in self.hands) / len(self.hands)
+
+
+class _HandShape:
+    """A hand as sets of (position, suit) and counts, to ask quickly whether two of its
+    cards make a new meld with a given card."""
+
+    def __init__(self, cards: Sequence[Card]) -> None:
+        self.places: set[tuple[int, object]] = set()
+        self.ranks: dict[int, int] = {}
+        self.wilds = 0
+        for card in cards:
+            if card.is_wild_kind:
+                self.wilds += 1
+                if card.suit is not None:
+                    self.places.add((2, card.suit))
+                continue
+            self.places.add((card.rank, card.suit))
+            if card.rank == ACE:
+                self.places.add((ACE_HIGH, card.suit))
+            self.ranks[card.rank] = self.ranks.get(card.rank, 0) + 1
+
+    def melds_with(self, card: Card, trincas: bool) -> bool:
+        if card.is_wild_kind:
+            return len(self.places) >= 2  # a rough count: a wild starts almost any meld
+        suit = card.suit
+        for p in (card.rank, ACE_HIGH) if card.rank == ACE else (card.rank,):
+            near = [(p + d, suit) in self.places for d in (-2, -1, 1, 2)]
+            if (near[0] and near[1]) or (near[1] and near[2]) or (near[2] and near[3]):
+                return True
+            if self.wilds and any(near):
+                return True
+        if trincas:
+            same = self.ranks.get(card.rank, 0)
+            return same >= 2 or (same >= 1 and self.wilds > 0)
+        return False
+
+
+# --- judging options ------------------------------------------------------------------------
+
+
+def judge_options(rules: RuleSet, state: State, moves: Sequence[Move], seat: int) -> list[Option]:
+    """Judge each move on the dealt position and say what it does to the mover's side."""
+    side = seat % 2
+    before = _table(rules, state.sides[side].melds)
+    available = state.sides[side].morto is MortoStatus.AVAILABLE
+    options = []
+    for move in moves:
+        verdict, after = play(rules, state, move)
+        if after is None:  # (legal_moves lists only legal moves)
+            raise AssertionError(f"listed move refused: {verdict.codes}")
+        after_side = after.sides[side]
+        now = _table(rules, after_side.melds)
+        if isinstance(move, Lay):
+            laid = sum(len(g) for g in move.melds)
+        elif isinstance(move, Extend):
+            laid = len(move.cards)
+        elif isinstance(move, TakeLixo):
+            laid = len(move.new_meld or move.cards)
+        else:
+            laid = 0
+        options.append(
+            Option(
+                move=move,
+                after=after,
+                wilds_added=now[0] - before[0],
+                canastras_added=now[1] - before[1],
+                clean_canastras_added=now[2] - before[2],
+                cards_laid=laid,
+                beat=available and after_side.morto is MortoStatus.TAKEN,
+                ended=after.phase is Phase.ENDED,
+            )
+        )
+    return options
+
+
+def _table(rules: RuleSet, melds: Sequence[Meld]) -> tuple[int, int, int]:
+    """A side's wild slots, canastras and clean canastras."""
+    kinds = [m.canastra(rules) for m in melds]
+    clean = sum(k in ("limpa", "500", "real") for k in kinds)
+    return _wild_slots(melds), sum(k is not None for k in kinds), clean
+
+
+def _wild_slots(melds: Sequence[Meld]) -> int:
+    return sum(1 for m in melds for s in m.slots if s.wild)
+
+
+def _meld_rank(option: Option) -> tuple[int, int, int, int, str]:
+    """Prefer: fewer wilds, clean canastras, any canastra, more cards down; then a fixed
+    order so that equal options are chosen the same way every time."""
+    return (
+        -option.wilds_added,
+        option.clean_canastras_added,
+        option.canastras_added,
+        option.cards_laid,
+        _key(option.move),
+    )
+
+
+def _key(move: Move) -> str:
+    return repr(move)
+
+
+def _meldable(rules: RuleSet, view: SeatView, pickup: Option) -> bool:
+    """Can the open lixo's top card go down cleanly right after the pickup? A small open
+    lixo is taken only then: the card leaves play, so the players cannot pass one card round
+    the table for ever (near the end nobody may lay their last cards, and nobody draws)."""
+    top = view.lixo_top
+    if top is None:
+        return False
+    after = pickup.after
+    moves = [m for m in legal_moves(rules, after) if top in _laid(m)]
+    return any(o.wilds_added <= 0 for o in judge_options(rules, after, moves, view.seat))
+
+
+def _laid(move: Move) -> tuple[Card, ...]:
+    if isinstance(move, Lay):
+        return tuple(c for group in move.melds for c in group)
+    return move.cards if isinstance(move, Extend) else ()
+
+
+def _connections(card: Card, hand: Sequence[Card], rules: RuleSet) -> float:
+    """How much a card belongs with the rest of the hand: neighbours of its suit (a run in
+    the making), cards of its rank where trincas count."""
+    if card.is_wild_kind:
+        return 100.0
+    value = 0.0
+    places = {card.rank, ACE_HIGH} if card.rank == ACE else {card.rank}
+    copies = -1  # the card itself is in the hand
+    for other in hand:
+        if other.suit is None or other.rank == 2:
+            continue
+        if other == card:
+            copies += 1
+            continue
+        if other.suit == card.suit:
+            others = {other.rank, ACE_HIGH} if other.rank == ACE else {other.rank}
+            gap = min(abs(a - b) for a in places for b in others)
+            value += 12.0 if gap == 1 else 6.0 if gap == 2 else 0.0
+        elif rules.trincas and other.rank == card.rank:
+            value += 10.0
+    return value + 3.0 * copies
+
+
+def fits_meld(meld: Meld, card: Card, rules: RuleSet) -> bool:
+    """Could the card go onto the meld? A quick look first (the suit or rank, the ends, room
+    for a wild), then the judge's own answer."""
+    if card.is_wild_kind:
+        if not meld.clean:
+            return False
+    elif meld.kind == "trinca":
+        if card.rank != meld.rank:
+            return False
+    elif card.suit != meld.suit or (
+        card.rank != ACE and not meld.low - 2 <= card.rank <= meld.high + 2
+    ):
+        return False
+    return extend_meld(meld, (card,), rules).ok
+
+
+def keep_value(card: Card, hand: Sequence[Card], melds: Sequence[Meld], rules: RuleSet) -> float:
+    """What keeping the card is worth, in rough points: its connections, a place on the
+    side's melds, less the points it costs if it is still in the hand at the end."""
+    value = _connections(card, hand, rules)
+    if not card.is_wild_kind and any(fits_meld(m, card, rules) for m in melds):
+        value += 15.0
+    return value - 0.3 * card_points(card, rules.joker_points)
+
+
+def round_estimate(rules: RuleSet, view: SeatView, after: State) -> tuple[int, int]:
+    """The round's count for the mover's side and the other one, were it to end at `after`:
+    the table, the batida, the morto, and the hands (the hidden ones at the unseen cards'
+    mean value)."""
+    unseen = view.unseen()
+    mean = sum(card_points(c, rules.joker_points) for c in unseen) / max(1, len(unseen))
+    totals = [0.0, 0.0]
+    for index, side in enumerate(after.sides):
+        total = float(sum(m.card_points(rules) + m.bonus(rules) for m in side.melds))
+        total += rules.batida_points if side.went_out else 0
+        if side.morto is not MortoStatus.TAKEN:
+            total -= rules.morto_penalty
+        for seat in after.seats_of(index):
+            if seat == view.seat:
+                total -= sum(card_points(c, rules.joker_points) for c in after.hands[seat])
+            else:
+                total -= mean * len(after.hands[seat])
+        totals[index] = total
+    return round(totals[view.side]), round(totals[1 - view.side])

@@ -1,0 +1,170 @@
+"""Self-play: computer players play a round, or a match to the target, and leave a record.
+
+A record holds the rules, the deal (its seed, the first player, who was vulnerable, and the
+dealt position itself) and the moves; `judge.replay(record.rules, record.start, record.moves)`
+rebuilds the round. (Dealt again from the seed, the same moves give the same round, though a
+hand may list two copies of a card in another order: the judge takes a card out of a hand by
+identity first, and a fresh deal has fresh card objects.) Every
+move a player returns goes through `check` first; a refused one is counted in
+`illegal_attempts` (it never happens: the players choose among the judge's legal moves) and
+replaced by the first legal move, so that a faulty player shows up in the figures instead of
+stopping the run.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from buraco_core.judge import check, legal_moves, play, round_score
+from buraco_core.moves import Move
+from buraco_core.notation import move_to_data
+from buraco_core.players.levels import DEFAULT_THINK_MS, Player, make_player
+from buraco_core.players.view import TableMemory, view_of
+from buraco_core.rules import RuleSet
+from buraco_core.scoring import match_standing
+from buraco_core.state import EndReason, Phase, State, deal
+
+MAX_MOVES = 20_000  # far above any real round: a guard against players that never end one
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """One round of self-play: enough to replay it, and its outcome."""
+
+    rules: RuleSet
+    players: int
+    seed: int
+    first: int
+    vulnerable: tuple[bool, bool]
+    levels: tuple[str, str]  # side 0's level, side 1's
+    start: State
+    final: State
+    illegal_attempts: int = 0
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        return self.final.log
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        score = round_score(self.rules, self.final)
+        return score.sides[0].total, score.sides[1].total
+
+    @property
+    def ended_by(self) -> EndReason | None:
+        return self.final.ended_by
+
+    def to_data(self) -> dict[str, Any]:
+        """The record as JSON data: rules, deal, moves, outcome."""
+        return {
+            "rules": self.rules.preset,
+            "options": self.rules.changed_options(),
+            "players": self.players,
+            "seed": self.seed,
+            "first": self.first,
+            "vulnerable": list(self.vulnerable),
+            "levels": list(self.levels),
+            "moves": [move_to_data(m) for m in self.moves],
+            "ended_by": self.ended_by.value if self.ended_by else None,
+            "scores": list(self.scores),
+            "illegal_attempts": self.illegal_attempts,
+        }
+
+
+def play_round(
+    rules: RuleSet,
+    sides: tuple[Player, Player],
+    seed: int,
+    players: int = 4,
+    first: int = 0,
+    vulnerable: tuple[bool, bool] = (False, False),
+) -> RoundRecord:
+    """Deal with `seed` and let side 0's and side 1's players play the round out. The same
+    arguments give the same round."""
+    rng = random.Random(seed)
+    state = start = deal(rules, players, seed, first, vulnerable)
+    memory = TableMemory.watching(rules, state)
+    illegal = 0
+    while state.phase is not Phase.ENDED:
+        seat = state.turn
+        move = sides[seat % 2].choose(rules, view_of(rules, state, seat, memory), rng)
+        verdict, after = play(rules, state, move)
+        if after is None or not check(rules, state, move).ok:
+            illegal += 1
+            move = next(legal_moves(rules, state))
+            verdict, after = play(rules, state, move)
+        if after is None:
+            raise RuntimeError(f"the judge refused its own legal move: {verdict.codes}")
+        memory = memory.after(seat, move)
+        state = after
+        if len(state.log) > MAX_MOVES:
+            raise RuntimeError(f"round of seed {seed} did not end in {MAX_MOVES} moves")
+    levels = (sides[0].level, sides[1].level)
+    return RoundRecord(rules, players, seed, first, vulnerable, levels, start, state, illegal)
+
+
+def play_rounds(
+    rules: RuleSet,
+    levels: tuple[str, str],
+    rounds: int,
+    players: int = 4,
+    seed: int = 0,
+    think_ms: int = DEFAULT_THINK_MS,
+) -> Iterator[RoundRecord]:
+    """`rounds` independent rounds, seeds `seed`, `seed + 1`, ...; the first player moves
+    round by round."""
+    sides = (make_player(levels[0], think_ms), make_player(levels[1], think_ms))
+    for index in range(rounds):
+        yield play_round(rules, sides, seed + index, players, first=index % players)
+
+
+def play_match(
+    rules: RuleSet,
+    levels: tuple[str, str],
+    players: int = 4,
+    seed: int = 0,
+    think_ms: int = DEFAULT_THINK_MS,
+    max_rounds: int = 100,
+) -> list[RoundRecord]:
+    """Rounds until a side reaches the target score (or `max_rounds`), the first player
+    moving on each round, vulnerability as the standing says [003]."""
+    sides = (make_player(levels[0], think_ms), make_player(levels[1], think_ms))
+    records: list[RoundRecord] = []
+    rows: list[tuple[int, int]] = []
+    while len(records) < max_rounds:
+        standing = match_standing(rules, ("A", "B"), rows)
+        if standing.finished:
+            break
+        vulnerable = (*standing.vulnerable, False, False)
+        index = len(records)
+        record = play_round(
+            rules, sides, seed + index, players, index % players, (vulnerable[0], vulnerable[1])
+        )
+        records.append(record)
+        rows.append(record.scores)
+    return records
+
+
+def summarize(records: Sequence[RoundRecord]) -> dict[str, Any]:
+    """The figures of a self-play run: rounds, moves, illegal attempts, rounds won per side
+    (a tie wins none), mean score per side, batidas and stock-outs."""
+    scores = [r.scores for r in records]
+    count = len(records)
+    return {
+        "rounds": count,
+        "moves": sum(len(r.moves) for r in records),
+        "illegal_attempts": sum(r.illegal_attempts for r in records),
+        "wins": [
+            sum(1 for s in scores if s[0] > s[1]),
+            sum(1 for s in scores if s[1] > s[0]),
+        ],
+        "mean_score": [
+            round(sum(s[0] for s in scores) / count, 1) if count else 0.0,
+            round(sum(s[1] for s in scores) / count, 1) if count else 0.0,
+        ],
+        "batidas": sum(r.ended_by is EndReason.BATIDA for r in records),
+        "stock_outs": sum(r.ended_by is EndReason.STOCK_OUT for r in records),
+    }
