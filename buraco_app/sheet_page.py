@@ -11,13 +11,14 @@ import streamlit as st
 
 from buraco_app.database import page_engine
 from buraco_app.i18n import t
-from buraco_app.sheets import SheetError, SheetStore, store_for
+from buraco_app.sheets import SheetError, SheetStore, opened, store_for
 from buraco_text import Lang, item_text
 
 
 def page_store() -> SheetStore:
-    """The store for a page, through `st.connection(..., type="sql")`."""
-    return store_for(page_engine())
+    """The store for a page, through `st.connection(..., type="sql")`; StorageUnavailable
+    (a SheetError) when the database cannot work."""
+    return opened(lambda: store_for(page_engine()))
 
 
 # --- for the pages -------------------------------------------------------------------------
