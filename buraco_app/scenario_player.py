@@ -17,8 +17,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from buraco_app import database, progress, sheet_page
 from buraco_app.cards_view import cards_html, meld_html
 from buraco_app.i18n import t
-from buraco_app.sheets import StorageUnavailable, opened
 from buraco_app.settings import rules_summary
+from buraco_app.sheets import StorageUnavailable, opened
 from buraco_app.table_view import cards_text, move_text, show_table
 from buraco_app.verdict_view import show_reasons, sources_text
 from buraco_core.cards import parse_cards
