@@ -36,6 +36,18 @@ def md_text(text: str) -> str:
     return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
 
 
+# What turns a crafted link's text into a link, an image, HTML, emphasis or a colour.
+_MARKDOWN_ACTIVE = re.compile(r"([\\`*\[\]()!<>~$])")
+
+
+def url_text(text: str, limit: int = 80) -> str:
+    """A value from the URL echoed in a message: cut short, and every mark that would make a
+    link, an image or HTML of it escaped (a crafted ?lesson= shows as typed)."""
+    short = text if len(text) <= limit else text[: limit - 1] + "…"
+    # "\://" keeps a bare https://... from becoming a link by itself.
+    return _MARKDOWN_ACTIVE.sub(r"\\\1", short).replace("://", "\\://")
+
+
 def open_match_id() -> str | None:
     """The match open in this session: the URL's ?match= first (a link, a refresh), then the
     one this session opened (the URL parameter is lost when moving between pages)."""
