@@ -6,11 +6,12 @@ navigation over the pages listed in buraco_app/pages.py.
 
 import streamlit as st
 
-from buraco_app import cards_view, pages, settings
+from buraco_app import board, cards_view, pages, settings
 
 st.set_page_config(page_title="Buraco Tutor", page_icon="♠️", layout="centered")
 settings.setup()
 page = st.navigation(pages.navigation_pages())
 settings.show_notices()
 cards_view.inject_css()
+board.inject_css()
 page.run()

@@ -5,7 +5,7 @@ import streamlit as st
 
 from buraco_app import scenario_player as player
 from buraco_app.i18n import t
-from buraco_app.progress import Result
+from buraco_app.progress import Result, lesson_stars
 from buraco_app.settings import current_lang
 from buraco_app.sheet_page import url_text
 
@@ -24,10 +24,12 @@ if wanted not in ids:
 def label(lesson_id: str) -> str:
     lesson = course.lesson(lesson_id)
     solved = sum(done.get(s, 0) >= Result.SOLVED for s in lesson.scenarios)
-    return f"{lesson.order}. {lesson.title.get(lang)} · {solved}/{len(lesson.scenarios)}"
+    stars = player.stars_text(lesson_stars(done, lesson.scenarios))
+    return f"{lesson.order}. {lesson.title.get(lang)} · {solved}/{len(lesson.scenarios)} {stars}"
 
 
 chosen = st.selectbox(t("lessons.choose"), ids, index=ids.index(wanted), format_func=label)
+player.legend(lang)
 if chosen != st.query_params.get("lesson"):
     st.query_params["lesson"] = chosen
 lesson = course.lesson(chosen)

@@ -45,7 +45,9 @@ view = st.segmented_control(
 
 if view == "meld":
     st.caption(t("lookup.rules_caption", rules=rules_summary(rules, lang)))
-    cards = cards_view.card_input(CARDS_KEY)
+    cards = cards_view.card_input(CARDS_KEY, taps=False)
+    st.caption(t("cards.tap"))
+    cards_view.card_pickers(CARDS_KEY, CARDS_KEY)  # always open: one tap per card
     if cards:
         # The same judge and answer as `buraco meld`: valid, arrangement, canastra, points.
         show_meld_verdict(judge_meld(cards, rules), rules, typed=cards)
@@ -69,7 +71,18 @@ if view == "lixo":
     top = cards_view.card_input("lookup_lixo_top", label=t("lookup.top_card"), taps=False)
     hand = cards_view.card_input("lookup_lixo_hand", label=t("lookup.hand"), taps=False)
     melds = side_melds("lookup_lixo_melds")
-    if top and len(top) != 1:
+    cards_view.grid_into(
+        "lookup_lixo",
+        [
+            cards_view.GridField("lookup_lixo_top", t("lookup.into.top"), single=True),
+            cards_view.GridField("lookup_lixo_hand", t("lookup.into.hand")),
+            cards_view.GridField("lookup_lixo_melds", t("lookup.into.melds"), lines=True),
+        ],
+        new_line="↵ " + t("cards.next_meld"),
+    )
+    if not top:
+        st.caption(t("lookup.lixo_first"))  # no verdict before there is a top card
+    elif len(top) != 1:
         st.warning(t("lookup.one_top"))
     elif top and hand is not None and melds is not None:
         try:
@@ -88,13 +101,18 @@ if view == "lixo":
 if view == "go_out":
     st.caption(t("lookup.rules_caption", rules=rules_summary(rules, lang)))
     melds = side_melds("lookup_go_out_melds")
+    cards_view.card_pickers(
+        "lookup_go_out", "lookup_go_out_melds", new_line="↵ " + t("cards.next_meld")
+    )
     morto = st.radio(
         t("lookup.morto"),
         MORTO_ANSWERS,
         format_func=lambda m: t(f"lookup.morto.{m}", lang),
         key="lookup_go_out_morto",
     )
-    if melds is not None and morto is not None:
+    if melds == []:
+        st.caption(t("lookup.go_out_first"))  # no verdict before there is a meld
+    elif melds is not None and morto is not None:
         try:
             verdict = may_go_out(rules, melds, morto)
         except BuracoInputError as exc:

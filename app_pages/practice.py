@@ -45,6 +45,7 @@ chosen = st.selectbox(
 )
 if chosen != st.query_params.get("scenario"):
     st.query_params["scenario"] = chosen
+player.legend(lang)
 scenario = course.scenarios[chosen]
 player.play(scenario, lang)
 

@@ -3,7 +3,8 @@
 
 Run: .venv/bin/python benchmarks/bench_melds.py [--repeat N]
 
-Aim (issue 2): under 50 µs per call for a 7-card meld on this machine.
+Aim (issue 10): at most 15 µs per call for a 7-card meld on this machine, valid and
+invalid (the median).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from buraco_core import (
 )
 from buraco_core.cards import ACE, ACE_HIGH
 
-AIM_US = 50.0
+AIM_US = 15.0
 AIM_SIZE = 7
 RULES = ruleset("fechado")
 
@@ -116,11 +117,11 @@ def main() -> int:
         print(f"  {_fmt(us):>14}  {label}")
 
     median, best = figures[AIM_SIZE]
-    verdict = "within" if median < AIM_US else "OVER"
+    verdict = "within" if median <= AIM_US else "OVER"
     print()
     print(
         f"{AIM_SIZE}-card meld: median {median:.1f} µs per call, best {best:.1f} µs (the "
-        f"slower of valid and invalid); aim < {AIM_US:.0f} µs: {verdict}"
+        f"slower of valid and invalid); aim <= {AIM_US:.0f} µs: {verdict}"
     )
     return 0
 

@@ -6,16 +6,18 @@ glyphs coloured explicitly (red ♥ ♦, black ♣ ♠, jokers purple on gold) b
 server may have no colour emoji font; rows wrap, so a 14-card canastra fits a 390 px phone.
 
 Input: `card_input(key)` is a text field that reads the notation ("3s 2s 5s 4s", "10♠",
-"JK") plus tap pickers (suit, then rank) that append to it. It returns the cards, or None
-after showing the parse error next to the field. Tests drive it through the text field
-(`at.text_input(key=key)`) or the pickers: open them with `at.session_state[key + "_taps"]
-= True`, then `at.segmented_control(key=key + "_suit")` and `at.pills(key=key + "_rank")`.
+"JK") plus `card_grid`, every card once, one tap each, appending to it. It returns the
+cards, or None after showing the parse error next to the field. Tests drive it through the
+text field (`at.text_input(key=key)`) or the grid (`at.pills(key=key + "_grid_h")`, set to a
+Card). Streamlit's own "Press Enter to apply" under a field is hidden by CARD_CSS: it is
+English in every language.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 import streamlit as st
@@ -53,6 +55,10 @@ box-shadow:0 1px 3px rgba(0,0,0,.3)}}
 .bt-meld-row{{display:flex;align-items:center;gap:6px}}
 .bt-meld-no{{font-weight:700;color:#555;min-width:1.2em;text-align:right}}
 .bt-table table{{width:100%;table-layout:fixed;overflow-wrap:anywhere}}
+[class*="st-key-btg-"] button{{min-width:40px;min-height:34px;padding:0 6px;justify-content:center}}
+[class*="st-key-btg-"] button p{{font-size:16px;font-weight:700}}
+[class*="st-key-btg-"] [data-testid="stButtonGroup"]{{margin-bottom:-10px}}
+[data-testid="InputInstructions"]{{display:none}}
 .bt-table th:first-child{{width:40%}}
 @media (max-width:640px){{
 .bt-table table{{font-size:.85em}} .bt-table th,.bt-table td{{padding:.3em}}}}
@@ -145,27 +151,58 @@ def show_meld(meld: Meld, *, size: Size = "md") -> None:
 
 # --- input ---------------------------------------------------------------------------------
 
-RANKS: tuple[str, ...] = (*(RANK_TEXT[r] for r in range(1, 14)), "JK")
-SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+# The grid's rows: alternating colours read easier than the suits' alphabetical order.
+GRID_SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+JOKER = Card()
 
 
-def _suit_label(suit: Suit, lang: Lang) -> str:
-    # Markdown colour: the pills are native widgets, so no inline HTML there. The name makes
-    # a bigger tap target (and keeps a lone ♠ from being taken for an icon).
-    label = f"{suit.symbol}{TEXT_ONLY} {suit_name(suit, lang)}"
-    return f":red[{label}]" if suit.red else label
+def _grid_label(card: Card) -> str:
+    # Markdown colour: the pills are native widgets, so no inline HTML there.
+    return f":red[{card.symbol}]" if card.suit is not None and card.suit.red else card.symbol
 
 
-def _append_tapped(key: str, into: str) -> None:
-    rank = st.session_state.get(f"{key}_rank")
-    if rank is None:
+def _grid_tapped(key: str, row: str, on_card: Callable[[Card], None]) -> None:
+    card = st.session_state.get(f"{key}_grid_{row}")
+    if card is None:
         return
-    suit = st.session_state.get(f"{key}_suit") or Suit.SPADES
-    token = "JK" if rank == "JK" else rank + Suit(suit).symbol
+    st.session_state[f"{key}_grid_{row}"] = None  # a pill is a button here, not a choice
+    on_card(card)
+
+
+def card_grid(key: str, on_card: Callable[[Card], None], lang: Lang | None = None) -> None:
+    """Every card once, one tap each: a row of ranks per suit, and the joker. A tap calls
+    `on_card(card)` (from the widget's callback, before the page runs again).
+
+    Pills, not a multiselect: no "Select all", no typing, and each card is a button named
+    "4♠" for a test or a screen reader. Tests tap with `at.pills(key=f"{key}_grid_s")`
+    (rows `s h c d` and `jk`) set to the Card."""
+    lang = lang or get_lang()
+    with st.container(key=f"btg-{key}"):
+        for suit in GRID_SUITS:
+            st.pills(
+                suit_name(suit, lang),
+                [Card(rank, suit) for rank in range(1, 14)],
+                format_func=_grid_label,
+                key=f"{key}_grid_{suit.value}",
+                on_change=_grid_tapped,
+                args=(key, suit.value, on_card),
+                label_visibility="collapsed",
+            )
+        st.pills(
+            t("cards.joker", lang),
+            [JOKER],
+            format_func=lambda _: "JK",
+            key=f"{key}_grid_jk",
+            on_change=_grid_tapped,
+            args=(key, "jk", on_card),
+            label_visibility="collapsed",
+        )
+
+
+def _append(into: str, card: Card) -> None:
     text = st.session_state.get(into, "").strip(" ")
     joiner = "" if not text or text.endswith("\n") else " "  # a new line starts a new group
-    st.session_state[into] = text + joiner + token
-    st.session_state[f"{key}_rank"] = None  # a pill is a button here, not a choice
+    st.session_state[into] = text + joiner + card.symbol
 
 
 def _remove_last(into: str) -> None:
@@ -218,29 +255,64 @@ def card_input(key: str, *, label: str | None = None, taps: bool = True) -> tupl
 
 
 def card_pickers(key: str, into: str, *, new_line: str | None = None) -> None:
-    """Suit and rank pills that type cards into the text field `into`, with a button that
-    removes the last card and one that clears the field; `new_line` labels a button that
-    starts a new line (fields of one meld or one hand per line). Widget keys start `key`."""
+    """The card grid typing cards into the text field `into` (one tap per card), with a
+    button that removes the last card and one that clears the field; `new_line` labels a
+    button that starts a new line (fields of one meld or one hand per line). Widget keys
+    start `key`."""
     lang = get_lang()
-    st.segmented_control(
-        t("cards.suit"),
-        SUITS,
-        format_func=lambda suit: _suit_label(suit, lang),
-        default=Suit.SPADES,
-        required=True,
-        key=f"{key}_suit",
-        persist_state="session",
-    )
-    st.pills(
-        t("cards.rank"),
-        RANKS,
-        key=f"{key}_rank",
-        on_change=_append_tapped,
-        args=(key, into),
-    )
+    card_grid(key, lambda card: _append(into, card), lang)
     # A horizontal container keeps the buttons on one line on a phone (columns stack).
     with st.container(horizontal=True):
         if new_line is not None:
+            st.button(new_line, key=f"{key}_new_line", on_click=_add_line, args=(into,))
+        st.button("⌫ " + t("cards.undo"), key=f"{key}_undo", on_click=_remove_last, args=(into,))
+        st.button(t("cards.clear"), key=f"{key}_clear", on_click=_clear, args=(into,))
+
+
+@dataclass(frozen=True, slots=True)
+class GridField:
+    """A card field the grid can fill; `single` holds one card (a tap replaces it and moves
+    on to the next field); `lines` holds one meld per line."""
+
+    key: str
+    label: str
+    single: bool = False
+    lines: bool = False
+
+
+def _focus(key: str, fields: Sequence[GridField]) -> GridField:
+    chosen = st.session_state.get(f"{key}_into")
+    return next((f for f in fields if f.key == chosen), fields[0])
+
+
+def _tapped_into(key: str, fields: Sequence[GridField], card: Card) -> None:
+    field = _focus(key, fields)
+    if not field.single:
+        _append(field.key, card)
+        return
+    st.session_state[field.key] = card.symbol
+    later = fields[fields.index(field) + 1 :]
+    if later:
+        st.session_state[f"{key}_into"] = later[0].key
+
+
+def grid_into(key: str, fields: Sequence[GridField], *, new_line: str | None = None) -> None:
+    """One card grid for several fields (the page draws the fields, which stay typeable):
+    choose the field, then tap cards into it; undo, clear and `new_line` act on it."""
+    lang = get_lang()
+    st.session_state.setdefault(f"{key}_into", fields[0].key)
+    st.segmented_control(
+        t("cards.tap_into", lang),
+        [f.key for f in fields],
+        format_func={f.key: f.label for f in fields}.__getitem__,
+        required=True,
+        key=f"{key}_into",
+    )
+    card_grid(key, lambda card: _tapped_into(key, fields, card), lang)
+    focus = _focus(key, fields)
+    into = focus.key
+    with st.container(horizontal=True):
+        if new_line is not None and focus.lines:
             st.button(new_line, key=f"{key}_new_line", on_click=_add_line, args=(into,))
         st.button("⌫ " + t("cards.undo"), key=f"{key}_undo", on_click=_remove_last, args=(into,))
         st.button(t("cards.clear"), key=f"{key}_clear", on_click=_clear, args=(into,))

@@ -1,14 +1,17 @@
 """A learner's progress: the best result per scenario id, kept in the same database as the
 score sheets (so a refresh, a closed tab or a restarted server loses nothing).
 
-The learner is a random id in the URL (`?learner=...`), created on the first visit: the link
-is the learner's key, like a score sheet's `?match=`. Only improvements are saved.
+The learner is a random id, created on the first visit, kept in a cookie of the site (so the
+same browser finds its progress without any link) and in the URL (`?learner=...`): the link
+carries the progress to another device, like a score sheet's `?match=`. Only improvements
+are saved.
 """
 
 from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from enum import IntEnum
 
@@ -19,6 +22,8 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.sql import Executable
 
 QP_LEARNER = "learner"
+COOKIE = "buraco_learner"
+COOKIE_MAX_AGE = 2 * 365 * 24 * 3600  # seconds: two years
 _METADATA = MetaData()
 PROGRESS = Table(
     "progress",
@@ -91,6 +96,15 @@ def _keep_best(
         set_={"result": stmt.excluded.result, "updated_at": stmt.excluded.updated_at},
         where=PROGRESS.c.result < stmt.excluded.result,
     )
+
+
+def lesson_stars(results: Mapping[str, Result], scenarios: Sequence[str]) -> int:
+    """0 to 3 stars: every exercise solved; and half of them at the first try without a
+    hint; and all of them so."""
+    if not scenarios or any(results.get(s, 0) < Result.SOLVED for s in scenarios):
+        return 0
+    perfect = sum(results.get(s) == Result.PERFECT for s in scenarios)
+    return 3 if perfect == len(scenarios) else 2 if 2 * perfect >= len(scenarios) else 1
 
 
 def new_learner_id() -> str:

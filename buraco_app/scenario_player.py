@@ -7,25 +7,22 @@ its source; a hint on request, the solution after a try.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
-from buraco_app import database, progress, sheet_page
+from buraco_app import board, board_task, database, progress, sheet_page
 from buraco_app.cards_view import cards_html, meld_html
 from buraco_app.i18n import t
 from buraco_app.settings import rules_summary
 from buraco_app.sheets import StorageUnavailable, opened
-from buraco_app.table_view import cards_text, move_text, show_table
-from buraco_app.verdict_view import show_reasons, sources_text
+from buraco_app.table_view import cards_text, move_text
+from buraco_app.verdict_view import show_reasons
 from buraco_core.cards import parse_cards
-from buraco_core.melds import Meld
-from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.notation import move_from_data, round_from_data
-from buraco_core.state import State
 from buraco_course import (
     ChooseTask,
     Curriculum,
@@ -36,11 +33,9 @@ from buraco_course import (
     ScoreTask,
     load_curriculum,
 )
-from buraco_text import Lang
+from buraco_text import Lang, sources_text
 
 TaskT = TypeVar("TaskT", MoveTask, JudgeTask, ChooseTask, ScoreTask)
-ACTIONS = ("draw", "take_lixo", "lay", "extend", "discard")
-JUSTIFY = ("none", "new_meld", "extend")
 
 
 @dataclass
@@ -75,13 +70,32 @@ def reset(scenario: Scenario) -> None:
 
 
 def learner_id() -> str:
-    """The learner's id from the URL, created on the first visit."""
+    """The learner's id: from the link (`?learner=`, which carries progress to another
+    device), else from this browser's cookie, else a new one; kept in the URL either way."""
     found = st.query_params.get(progress.QP_LEARNER, "")
-    if found and progress.valid_learner_id(found):
-        return found
-    new = progress.new_learner_id()
-    st.query_params[progress.QP_LEARNER] = new
-    return new
+    if not progress.valid_learner_id(found):
+        found = st.context.cookies.get(progress.COOKIE, "") or ""
+    if not progress.valid_learner_id(found):
+        found = progress.new_learner_id()
+    if st.query_params.get(progress.QP_LEARNER) != found:
+        st.query_params[progress.QP_LEARNER] = found
+    return found
+
+
+_COOKIE_SET = "learner_cookie_set"
+
+
+def _remember_in_browser(learner: str) -> None:
+    """Keep the id in a cookie of this site, so that reopening the app without the link
+    brings the progress back. A same-origin script, nothing fetched; once per session."""
+    if learner in (st.context.cookies.get(progress.COOKIE), st.session_state.get(_COOKIE_SET)):
+        return
+    st.session_state[_COOKIE_SET] = learner
+    st.html(
+        f"<script>document.cookie = '{progress.COOKIE}={learner}; path=/; "
+        f"max-age={progress.COOKIE_MAX_AGE}; SameSite=Lax';</script>",
+        unsafe_allow_javascript=True,
+    )
 
 
 def progress_store() -> progress.ProgressStore:
@@ -90,8 +104,10 @@ def progress_store() -> progress.ProgressStore:
 
 def results() -> dict[str, progress.Result]:
     """The learner's results; none, with a note saying why, when the database cannot work."""
+    learner = learner_id()
+    _remember_in_browser(learner)
     try:
-        return progress_store().results(learner_id())
+        return progress_store().results(learner)
     except (StorageUnavailable, SQLAlchemyError) as exc:
         _progress_unavailable(exc)
         return {}
@@ -125,40 +141,58 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
         + sources_text(scenario.sources, lang)
     )
     st.markdown(scenario.goal.get(lang))
-    if scenario.position is not None:
-        with st.container(border=True):
-            show_table(rules, scenario.state, lang)
     view = _view(scenario)
     key = f"sc_{scenario.id}"
-    answer = view.answer(key, lang)
-    cols = st.columns(3)
-    if cols[0].button(t("practice.check", lang), key=f"{key}_check", type="primary"):
+    on_board = view.on_board and scenario.position is not None
+    answer: Answer | None = None
+    if on_board:
+        board_task.play_on_board(
+            scenario, rules, scenario.state, lang, lambda grade: _graded(scenario, attempt, grade)
+        )
+    else:
+        if scenario.position is not None:
+            with st.container(border=True):
+                board.show_board(rules, scenario.state, f"{key}_table", lang)
+        answer = view.answer(key, lang)
+    # A horizontal container keeps the buttons side by side on a phone (columns stack).
+    with st.container(horizontal=True):
+        checked = not on_board and st.button(
+            t("practice.check", lang), key=f"{key}_check", type="primary"
+        )
+        if st.button(t("practice.hint", lang), key=f"{key}_hint"):
+            attempt.hint = True
+        if st.button(
+            t("practice.solution", lang), key=f"{key}_solution", disabled=attempt.tries == 0
+        ):
+            attempt.solution_shown = True
+            _save(scenario, attempt)
+            st.rerun()  # the page drew the progress before: draw it again with this result
+    if checked:
         if answer is None:
             st.session_state[f"{key}_missing"] = True
         else:
             st.session_state.pop(f"{key}_missing", None)
-            grade = answer.grade()
-            attempt.tries += 1
-            attempt.last = grade
             attempt.last_answer = answer.text
-            attempt.solved = attempt.solved or grade.correct
-            _save(scenario, attempt)
-    if cols[1].button(t("practice.hint", lang), key=f"{key}_hint"):
-        attempt.hint = True
-    if cols[2].button(
-        t("practice.solution", lang), key=f"{key}_solution", disabled=attempt.tries == 0
-    ):
-        attempt.solution_shown = True
-        _save(scenario, attempt)
+            _graded(scenario, attempt, answer.grade())
+            st.rerun()  # as above: progress bar, marks and lesson list with this result
     if st.session_state.get(f"{key}_missing"):
         st.warning(t("practice.answer_first", lang))
     if attempt.hint:
         st.info(t("practice.hint_is", lang, hint=scenario.hint.get(lang)))
-    if attempt.last is not None:
+    if attempt.last is not None and not on_board:
         _feedback(scenario, attempt, view.verdict_when_wrong, lang)
     if attempt.solution_shown:
         _solution(view, scenario, lang)
     return attempt
+
+
+def _graded(scenario: Scenario, attempt: Attempt, grade: Grade) -> None:
+    """Count a try and save the result (called before the page reads the progress when the
+    answer is a tap on the board)."""
+    attempt.tries += 1
+    attempt.last = grade
+    attempt.solved = attempt.solved or grade.correct
+    _save(scenario, attempt)
 
 
 @dataclass(frozen=True)
@@ -176,6 +210,7 @@ class _View(Generic[TaskT]):
     scenario: Scenario
     task: TaskT
     verdict_when_wrong: ClassVar[bool] = False  # show the core's reasons for a wrong answer too
+    on_board: ClassVar[bool] = False  # answered by tapping the board (board_task), not here
 
     def answer(self, key: str, lang: Lang) -> Answer | None:
         raise NotImplementedError
@@ -186,12 +221,10 @@ class _View(Generic[TaskT]):
 
 class _MoveView(_View[MoveTask]):
     verdict_when_wrong = True
+    on_board = True
 
     def answer(self, key: str, lang: Lang) -> Answer | None:
-        move = _move_input(self.scenario.state, key, lang)
-        if move is None:
-            return None
-        return Answer(move_text(move, lang), lambda: self.task.grade(self.scenario, move))
+        return None  # the move is made on the board: board_task grades it from the tap
 
     def solution(self, lang: Lang) -> None:
         move = self.task.solution_move
@@ -276,71 +309,6 @@ def _show_judged(task: JudgeTask, lang: Lang) -> None:
         st.markdown(t("practice.judge_move", lang, move=move_text(move, lang)))
 
 
-def _move_input(state: State, key: str, lang: Lang) -> Move | None:
-    """Build a move from native widgets: an action, the hand cards, and where they go."""
-    hand = state.hand
-    action = st.radio(
-        t("practice.action", lang),
-        ACTIONS,
-        format_func=lambda a: t(f"practice.action.{a}", lang),
-        index=None,
-        key=f"{key}_action",
-    )
-    picked: list[int] = []
-    if action in ("take_lixo", "lay", "extend", "discard"):
-        picked = st.multiselect(
-            t("practice.cards", lang),
-            list(range(len(hand))),
-            format_func=lambda i: hand[i].symbol,
-            key=f"{key}_cards",
-            placeholder=t("practice.cards_placeholder", lang),
-        )
-    cards = tuple(hand[i] for i in picked)
-    melds = state.sides[state.side_of(state.turn)].melds
-    if action is None:
-        return None
-    if action == "draw":
-        return Draw()
-    if action == "discard":
-        if len(cards) == 1:
-            return Discard(cards[0])
-        st.caption(t("practice.discard_one", lang))
-        return None
-    if action == "lay":
-        return Lay((cards,)) if cards else None
-    if action == "extend":
-        index = _which_meld(melds, f"{key}_meld", lang)
-        return Extend(index, cards) if cards and index is not None else None
-    how = st.radio(
-        t("practice.justify", lang),
-        JUSTIFY,
-        format_func=lambda j: t(f"practice.justify.{j}", lang),
-        key=f"{key}_justify",
-        horizontal=True,
-    )
-    if how == "new_meld":
-        return TakeLixo(new_meld=cards) if cards else None
-    if how == "extend":
-        index = _which_meld(melds, f"{key}_lixo_meld", lang)
-        return TakeLixo(extend=index, cards=cards) if index is not None else None
-    return TakeLixo()
-
-
-def _which_meld(melds: Sequence[Meld], key: str, lang: Lang) -> int | None:
-    """Pick one of the side's melds (None when the side has none yet)."""
-    if not melds:
-        st.caption(t("practice.no_melds", lang))
-        return None
-    return int(
-        st.selectbox(
-            t("practice.which_meld", lang),
-            list(range(len(melds))),
-            format_func=lambda i: f"{i + 1}: {cards_text(melds[i].cards)}",
-            key=key,
-        )
-    )
-
-
 def _option_label(task: ChooseTask, index: int, lang: Lang) -> str:
     option = task.options[index]
     if option.label is not None:
@@ -423,6 +391,17 @@ def _solution(view: _View[Any], scenario: Scenario, lang: Lang) -> None:
 def course() -> Curriculum:
     """The lessons and scenarios, read once per server (they are files in the project)."""
     return load_curriculum()
+
+
+def stars_text(stars: int) -> str:
+    return "★" * stars + "☆" * (3 - stars)
+
+
+def legend(lang: Lang) -> None:
+    """What the marks and stars mean, and where the progress is kept."""
+    with st.expander(t("progress.legend", lang)):
+        st.markdown(t("progress.legend_text", lang))
+        st.caption(t("progress.kept", lang))
 
 
 def result_mark(result: progress.Result | None) -> str:

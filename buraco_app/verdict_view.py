@@ -7,33 +7,17 @@ sources in plain words.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 import streamlit as st
 
 from buraco_app.cards_view import Size, cards_html, meld_html
 from buraco_app.i18n import get_lang, t
 from buraco_core.cards import Card
-from buraco_core.codes import PROJECT
 from buraco_core.melds import MeldVerdict
-from buraco_core.rules import OPTION_NAMES, RuleSet
+from buraco_core.rules import RuleSet
 from buraco_core.verdict import Reason
-from buraco_text import Lang, message, option_name
-
-
-def sources_text(sources: Iterable[str], lang: Lang | None = None) -> str:
-    """ "textos 000, 003; opção “trincas”" from ("000", "003", "option:trincas")."""
-    lang = lang or get_lang()
-    sources = tuple(sources)
-    seeds = [s for s in sources if not s.startswith("option:") and s != PROJECT]
-    options = [s.removeprefix("option:") for s in sources if s.startswith("option:")]
-    parts = [t("source.project", lang)] if PROJECT in sources else []
-    if seeds:
-        parts.append(t("source.seeds", lang, ids=", ".join(seeds)))
-    for name in options:
-        short = option_name(name, lang) if name in OPTION_NAMES else name
-        parts.append(t("source.option", lang, name=short))
-    return "; ".join(parts)
+from buraco_text import Lang, message, sources_text
 
 
 def reason_line(reason: Reason, lang: Lang | None = None) -> str:

@@ -40,6 +40,7 @@ from buraco_text import (
     message,
     option_description,
     preset_title,
+    sources_text,
     translate,
     value_text,
 )
@@ -222,6 +223,7 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
         metavar="OPT=VAL",
         help=text("arg.set"),
     )
+    rules.add_argument("--search", metavar="TEXT", help=text("arg.search"))
     _lang_json_args(rules, lang)
     rules.set_defaults(handler=_rules)
 
@@ -407,7 +409,7 @@ def meld_text(verdict: MeldVerdict, rules: RuleSet, lang: Lang) -> str:
         )
         lines.append("  " + shown)
     for reason in verdict.reasons:
-        lines.append(f"  • {message(reason, lang)}  ({reason.source})")
+        lines.append(f"  • {message(reason, lang)}  ({sources_text(reason.sources, lang)})")
     if meld is not None:
         bonus = meld.bonus(rules)
         key = "cli.meld.points_bonus" if bonus else "cli.meld.points"
@@ -495,7 +497,7 @@ def _judge(args: argparse.Namespace) -> int:
         head = "cli.judge.legal" if verdict.ok else "cli.judge.illegal"
         print(translate(head, lang, rules=preset_title(rules.preset, lang)))
         for reason in verdict.reasons:
-            print(f"  • {message(reason, lang)}  ({reason.source})")
+            print(f"  • {message(reason, lang)}  ({sources_text(reason.sources, lang)})")
         if after is not None:
             phase = translate(f"cli.phase.{after.phase.value}", lang)
             # Seats count from 1 where a person reads them (the JSON's `turn` counts from 0).
@@ -685,7 +687,7 @@ def _coach(args: argparse.Namespace) -> int:
     head = "cli.judge.legal" if verdict.ok else "cli.judge.illegal"
     print(translate(head, lang, rules=preset_title(rules.preset, lang)))
     for reason in verdict.reasons:
-        print(f"  • {message(reason, lang)}  ({reason.source})")
+        print(f"  • {message(reason, lang)}  ({sources_text(reason.sources, lang)})")
     for note in notes:
         print(f"  ! {_note_text(note, lang)}")
     return 0 if verdict.ok else 1
@@ -718,12 +720,32 @@ def _note_text(note: Note, lang: Lang) -> str:
 # --- rules ---------------------------------------------------------------------------------
 
 
+def _shown_value(name: str, value: Any, lang: Lang) -> str:
+    """An option's value as `buraco rules` prints it: Sim/Não (Yes/No), never True/False; a
+    choice as --set takes it, with its meaning."""
+    said = value_text(name, value, lang)
+    if isinstance(value, bool):
+        return said[:1].upper() + said[1:]
+    return f"{value}  ({said})" if isinstance(value, str) else said
+
+
+def sources_line(sources: Sequence[str], lang: Lang) -> str:
+    """ "fontes: textos 000, 003; leitura do projeto" for a rule point or an option."""
+    seeds = [s for s in sources if s.isdigit()]
+    parts = [translate("source.seeds", lang, ids=", ".join(seeds))] if seeds else []
+    if "project" in sources:
+        parts.append(translate("source.project", lang))
+    return translate("cli.rules.sources", lang, sources="; ".join(parts) or "-")
+
+
 def _rules(args: argparse.Namespace) -> int:
     lang = _lang(args)
     if args.options and not args.name:
         raise BuracoInputError(InputCode.SET_WITHOUT_RULES, "--set")
     options = dict(parse_option_assignment(t) for t in args.options)
     chosen = ruleset(args.name, **options) if args.name else None
+    if args.search is not None:
+        return _rules_search(args.search, chosen, lang, as_json=args.json)
     differ = [o for o in OPTIONS if o.presets_differ]
     if args.json:
         data: dict[str, Any] = {
@@ -748,8 +770,9 @@ def _rules(args: argparse.Namespace) -> int:
         for o in OPTIONS:
             value = getattr(chosen, o.name)
             mark = "*" if o.name in chosen.changed_options() else " "
-            print(f"{mark} {o.name} = {value}  ({value_text(o.name, value, lang)})")
+            print(f"{mark} {o.name} = {_shown_value(o.name, value, lang)}")
             print(f"      {option_description(o.name, lang)}")
+            print(f"      {sources_line(o.sources, lang)}")
         return 0
     print(translate("cli.rules.differ", lang))
     width = max(len(o.name) for o in differ)
@@ -759,8 +782,52 @@ def _rules(args: argparse.Namespace) -> int:
     print(" " * (width + 2) + "".join(f"{title:<{col}}" for title in titles))
     for o, row in zip(differ, rows, strict=True):
         print(f"{o.name:<{width}}  " + "".join(f"{cell:<{col}}" for cell in row))
+        print(f"{'':<{width}}  {sources_line(o.sources, lang)}")
     print()
     print(translate("cli.rules.more", lang))
+    return 0
+
+
+def _rules_search(query: str, chosen: RuleSet | None, lang: Lang, as_json: bool) -> int:
+    """The rules reference's answers to a question, best first (the lookup page's search)."""
+    from buraco_course.reference import search  # only this subcommand reads the reference
+
+    found = search(query, limit=5)
+    if as_json:
+        print_json(
+            {
+                "query": query,
+                "points": [
+                    {
+                        "id": p.id,
+                        "title": p.title(lang),
+                        "text": p.text(lang),
+                        "sources": list(p.sources),
+                        "option": p.option,
+                        **({"presets": dict(p.per_preset(lang))} if p.option else {}),
+                        **({"at_table": p.at_table(chosen, lang)} if chosen and p.option else {}),
+                        "lesson": p.lesson,
+                    }
+                    for p in found
+                ],
+            }
+        )
+        return 0
+    if not found:
+        print(translate("cli.rules.nothing", lang, query=query))
+        return 0
+    for p in found:
+        print(f"■ {p.title(lang)}")
+        print(f"  {p.text(lang)}")
+        if p.option and chosen:
+            print(f"  {preset_title(chosen.preset, lang)}: {p.at_table(chosen, lang)}")
+        elif p.option:
+            for preset, said in p.per_preset(lang):
+                print(f"  {preset_title(preset, lang)}: {said}")
+        if p.option:
+            print(f"  {translate('cli.rules.option', lang, name=p.option)}")
+        print(f"  {sources_line(p.sources, lang)}")
+        print()
     return 0
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import StrEnum
 
 from buraco_core.errors import BuracoInputError, InputCode
@@ -42,32 +41,71 @@ NOTATION_HELP = (
 )
 
 
-@dataclass(frozen=True, slots=True, order=True)
 class Card:
     """One card. `rank` 1 (ace) to 13 (king) and a suit; a joker has neither.
+
+    Cards are interned: `Card(4, Suit.HEARTS)` is always the same object, made once for the
+    53 kinds of card. Equal cards are therefore identical, so comparing and hashing them
+    costs what it costs for any object (a card is in every cache key of the judge), and a
+    card cannot be changed.
 
     >>> card = Card.parse("10♠")
     >>> card, str(card), card.symbol, card.rank, card.suit
     (Card.parse('10s'), '10s', '10♠', 10, <Suit.SPADES: 's'>)
     >>> Card.parse("jk").is_joker, Card.parse("2h").is_wild_kind
     (True, True)
-    >>> Card.parse("Td") == Card(10, Suit.DIAMONDS)
-    True
+    >>> Card.parse("Td") == Card(10, Suit.DIAMONDS), Card.parse("Td") is Card(10, Suit.DIAMONDS)
+    (True, True)
     """
 
-    rank: int = 0
-    suit: Suit | None = None
+    __slots__ = ("order", "rank", "suit")
+    rank: int
+    suit: Suit | None
+    order: int  # the sort order: by rank, then suit c d h s (the joker first)
 
-    def __post_init__(self) -> None:
+    def __new__(cls, rank: int = 0, suit: Suit | None = None) -> Card:
+        card = _INTERNED.get((rank, suit)) if isinstance(suit, Suit | None) else None
+        if card is not None and type(rank) is int:
+            return card
         # A card that cannot exist would print wrongly or pass for a joker: refuse it here.
-        if self.suit is None and self.rank != 0:
-            raise BuracoInputError(InputCode.IMPOSSIBLE_CARD, f"card rank {self.rank!r}")
-        if self.suit is not None and not (
-            isinstance(self.rank, int) and ACE <= self.rank <= KING and isinstance(self.suit, Suit)
-        ):
-            raise BuracoInputError(
-                InputCode.IMPOSSIBLE_CARD, f"card (rank={self.rank!r}, suit={self.suit!r})"
-            )
+        if suit is None:
+            raise BuracoInputError(InputCode.IMPOSSIBLE_CARD, f"card rank {rank!r}")
+        raise BuracoInputError(InputCode.IMPOSSIBLE_CARD, f"card (rank={rank!r}, suit={suit!r})")
+
+    @classmethod
+    def _make(cls, rank: int, suit: Suit | None) -> Card:
+        card = object.__new__(cls)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "suit", suit)
+        object.__setattr__(card, "order", rank * 5 + (_SUIT_ORDER[suit] if suit else 0))
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a card cannot be changed (tried to set {name})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a card cannot be changed (tried to delete {name})")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int, Suit | None]]:
+        return (Card, (self.rank, self.suit))  # unpickled cards are the interned ones
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    def __lt__(self, other: Card) -> bool:
+        return self.order < other.order
+
+    def __le__(self, other: Card) -> bool:
+        return self.order <= other.order
+
+    def __gt__(self, other: Card) -> bool:
+        return self.order > other.order
+
+    def __ge__(self, other: Card) -> bool:
+        return self.order >= other.order
 
     @property
     def is_joker(self) -> bool:
@@ -103,6 +141,10 @@ class Card:
         return parse_card(token)
 
 
+_SUIT_ORDER = {Suit.CLUBS: 1, Suit.DIAMONDS: 2, Suit.HEARTS: 3, Suit.SPADES: 4}
+_INTERNED: dict[tuple[int, Suit | None], Card] = {
+    (rank, suit): Card._make(rank, suit) for suit in Suit for rank in range(ACE, KING + 1)
+} | {(0, None): Card._make(0, None)}
 JOKER = Card()
 
 

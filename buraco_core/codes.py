@@ -62,7 +62,12 @@ class Code(StrEnum):
     PICKUP_NEEDS_TWO_FROM_HAND = "pickup_needs_two_from_hand", ("003", "option:pickup")
     WILD_TOP_CARD_NEW_MELD_ONLY = (
         "wild_top_card_new_meld_only",
-        ("002", "003", "option:wild_top_card_new_meld_only"),
+        (
+            "002",
+            "003",
+            "option:wild_top_card_new_meld_only",
+            "option:two_on_lixo_may_sit_natural",
+        ),
     )
     TOOK_LIXO_NEW_MELD = "took_lixo_new_meld", _PICKUP
     TOOK_LIXO_EXTEND = "took_lixo_extend", _PICKUP
@@ -94,6 +99,8 @@ class Code(StrEnum):
     VALID_TRINCA = "valid_trinca", (*_TRINCA, "option:trincas")
     TRINCAS_NOT_ALLOWED = "trincas_not_allowed", (*_TRINCA, "option:trincas")
     TRINCA_RANKS_DIFFER = "trinca_ranks_differ", _TRINCA
+    # [003] "naipes diferentes"; [000] "independente do naipe" is the other value.
+    TRINCA_SUIT_REPEATED = "trinca_suit_repeated", ("003", "option:trinca_suits")
     # [001] does not speak of wilds in trincas [issue 12].
     WILD_IN_TRINCA = "wild_in_trinca", ("000", "003")
 
@@ -136,7 +143,10 @@ class Code(StrEnum):
     GO_OUT_NEEDS_MORTO = "go_out_needs_morto", _GO_OUT
     # [003] has the morto picked up at the player's next turn; [001] has it received at the
     # beat, the other reading [issue 12].
-    GO_OUT_MORTO_WAITING = "go_out_morto_waiting", ("003",)
+    GO_OUT_MORTO_WAITING = (
+        "go_out_morto_waiting",
+        ("003", "option:partner_may_go_out_while_morto_waits"),
+    )
     GO_OUT_NEEDS_CLEAN_CANASTRA = (
         "go_out_needs_clean_canastra",
         (*ALL_SEEDS, "option:go_out_requires"),

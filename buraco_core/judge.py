@@ -10,23 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
-from functools import lru_cache
 from typing import TypeVar
 
 from buraco_core.cards import Card
 from buraco_core.codes import Code
-from buraco_core.melds import Meld, extend_meld, judge_meld
+from buraco_core.melds import Meld, extended, judged
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.rules import RuleSet
 from buraco_core.scoring import RoundScore, SideRound, score_round
 from buraco_core.state import EndReason, MortoStatus, Phase, SideState, State, WaitingMorto
 from buraco_core.verdict import Reason, Verdict
 
-# Judging a meld is the costly part of a move, and the same groups come up again and again
-# while a hand is played (legal_moves tries each one at every step). Both functions are pure
-# functions of frozen values, so their verdicts are remembered.
-_judge_meld = lru_cache(maxsize=8192)(judge_meld)
-_extend_meld = lru_cache(maxsize=8192)(extend_meld)
+# Meld verdicts, remembered (see melds.judged).
+_judge_meld = judged
+_extend_meld = extended
 
 
 class IllegalMove(ValueError):
@@ -196,13 +193,12 @@ def _take_lixo(
         reasons.append(_r(Code.TOOK_LIXO_NEW_MELD, top=top, count=len(state.lixo)))
         reasons.extend(verdict.reasons)
     elif move.extend is not None:
-        if top.is_wild_kind and rules.wild_top_card_new_meld_only and rules.pickup != "free":
-            return _no(
-                _r(
-                    Code.WILD_TOP_CARD_NEW_MELD_ONLY,
-                    top=top,
-                )
-            )
+        wild_on_top = top.is_wild_kind and rules.wild_top_card_new_meld_only
+        wild_on_top = wild_on_top and rules.pickup != "free"
+        # A 2 that sits in its natural place is no wild [003], where the table says so; for
+        # [002] every 2 on top is a wild. Whether it sits natural is known once laid, below.
+        if wild_on_top and not (top.is_two and rules.two_on_lixo_may_sit_natural):
+            return _no(_r(Code.WILD_TOP_CARD_NEW_MELD_ONLY, top=top))
         # Stricter tables [003]: two hand cards must form a sequence with the top card, also
         # when all three then go onto a table meld.
         if rules.pickup == "top_card_two_from_hand" and (
@@ -221,6 +217,8 @@ def _take_lixo(
         verdict = _extend_meld(melds[move.extend], (top, *move.cards), rules)
         if verdict.meld is None:
             return _no(_r(Code.PICKUP_TOP_CARD_NOT_USED, top=top), *verdict.reasons)
+        if wild_on_top and _wild_copies(verdict.meld, top) > _wild_copies(melds[move.extend], top):
+            return _no(_r(Code.WILD_TOP_CARD_NEW_MELD_ONLY, top=top))
         melds = _replace_at(melds, move.extend, verdict.meld)
         reasons.append(_r(Code.TOOK_LIXO_EXTEND, top=top, count=len(state.lixo)))
         reasons.extend(verdict.reasons)
@@ -229,6 +227,11 @@ def _take_lixo(
     # Unjustified (free pickup): the top card goes to the hand with the rest.
     hand = (*left, *rest) if move.justified else (*left, *rest, top)
     return _after_meld(rules, state, move, reasons, melds, hand, (), build)
+
+
+def _wild_copies(meld: Meld, card: Card) -> int:
+    """How many copies of this card stand as a wild in the meld."""
+    return sum(s.wild and s.card == card for s in meld.slots)
 
 
 def _lay(rules: RuleSet, state: State, move: Lay, build: bool) -> tuple[Verdict, State | None]:
@@ -390,7 +393,9 @@ def go_out_blockers(
     it may. `no_morto_for_anyone`: both mortos became the stock and nobody took one, so going
     out needs no morto [001, 002]."""
     blockers: list[Reason] = []
-    if morto is not MortoStatus.TAKEN and not no_morto_for_anyone:
+    # A waiting morto was received at the beat for [000, 001], not yet for [003].
+    received = morto is MortoStatus.WAITING and rules.partner_may_go_out_while_morto_waits
+    if morto is not MortoStatus.TAKEN and not no_morto_for_anyone and not received:
         if morto is MortoStatus.WAITING:
             blockers.append(_r(Code.GO_OUT_MORTO_WAITING))
         else:
@@ -562,12 +567,15 @@ def _replace_at(melds: tuple[Meld, ...], index: int, meld: Meld) -> tuple[Meld, 
 
 
 def round_sides(rules: RuleSet, state: State) -> list[SideRound]:
-    """The sides as scoring sees them. A morto still waiting when the round ends counts as
-    not taken where `unused_indirect_morto_paid` is on [001]."""
+    """The sides as scoring sees them. A morto still waiting when the opponents went out
+    counts as not taken where `unused_indirect_morto_paid` is on [001]. When the stock ended
+    the round instead, the sources are silent: the project counts it as taken, as [001]
+    ties the payment to the opponents going out."""
     sides = []
     for index, side in enumerate(state.sides):
         took = side.morto is MortoStatus.TAKEN or (
-            side.morto is MortoStatus.WAITING and not rules.unused_indirect_morto_paid
+            side.morto is MortoStatus.WAITING
+            and not (rules.unused_indirect_morto_paid and state.sides[1 - index].went_out)
         )
         sides.append(
             SideRound(
@@ -587,13 +595,30 @@ def round_score(rules: RuleSet, state: State) -> RoundScore:
 
 
 def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
-    """What the player on turn may do, lazily. Melds are built from the hand's structure
-    (runs of one suit, ranks for trincas), never by trying every subset of the hand."""
-    from buraco_core.legal import candidate_moves
+    """What the player on turn may do, lazily, each move once; `check` accepts every one.
 
-    for move in candidate_moves(rules, state):
-        if _play(rules, state, move, build=False)[0].ok:
-            yield move
+    Complete for these moves (a test enumerates them by brute force on random positions):
+    - every `Draw`, and in Aberto the free `TakeLixo()`;
+    - every justified pickup with a new meld: the top card and two or more hand cards, any
+      meld they make (`TakeLixo(new_meld=...)`);
+    - every justified pickup onto each of the side's melds: the top card alone or with one
+      or two hand cards (`TakeLixo(extend=i, cards=...)`), and with the hand cards that
+      bridge a longer gap between the top card and a sequence;
+    - every new meld of three cards (`Lay`), and the longer ones whose wild, if any, stands
+      for a card the hand does not hold; a vulnerable side's first two melds at once;
+    - every single-card extension of each of the side's melds (`Extend(i, (card,))`):
+      longer ones are reached card by card;
+    - every discard.
+    Not listed: extensions or lays of more cards that the ones above reach in steps.
+    """
+    from buraco_core.legal import legal_moves as listed
+
+    return listed(rules, state)
+
+
+def is_legal(rules: RuleSet, state: State, move: Move) -> bool:
+    """`check(...).ok`, without building the next state (legal_moves asks it)."""
+    return _play(rules, state, move, build=False)[0].ok
 
 
 def go_out_verdict(rules: RuleSet, state: State, side: int) -> Verdict:

@@ -1,28 +1,28 @@
-"""Candidate moves for `judge.legal_moves`, built from the hand's structure.
+"""How `judge.legal_moves` finds the legal moves (its docstring says exactly which).
 
-Sequences come from runs of one suit (each interval of positions with at most one gap, the
-gap or an end taken by a wild), trincas from the ranks held; extensions try only the cards
-that could fit a meld (`natural_ranks`, `fits`: cheap counts of places and wilds that never
-refuse what the judge accepts). The judge then keeps the candidates that are legal.
-
-What is listed: every discard; each new meld alone (and, for a vulnerable side's first meld,
-two at once); every single-card extension (longer ones are reached card by card); the
-pickup, with the top card in a new meld, onto a meld alone, with one hand card, or with the
-hand cards that bridge the gap to the meld. The random-play tests check that no legal
-single-card extension or pickup onto a meld is missing, and that nothing is listed twice.
+Candidates come from the hand's structure, never from every subset of the hand: runs from
+the stretches of places of one suit that the hand holds but for one (a wild takes it),
+trincas from the cards of one rank; extensions try only the cards that could fit a meld
+(`natural_ranks`, `fits`: cheap counts of places and wilds that never refuse what the
+judge accepts). Each candidate's meld verdict comes from the judge (remembered, see
+`melds.judged`). Where that verdict settles the move, because the move leaves two cards or
+more in the hand (or the side may still take a morto) and no first-meld minimum applies,
+the move is listed at once; otherwise the judge checks the whole move. The brute-force
+test (tests/test_legal_moves.py) holds the two ways to the same answer.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
 from itertools import combinations
+from operator import attrgetter
 
-from buraco_core.cards import ACE, ACE_HIGH, Card, Suit
-from buraco_core.melds import MAX_SEQUENCE, Meld
+from buraco_core.cards import ACE, ACE_HIGH, Card, Suit, deck
+from buraco_core.judge import is_legal
+from buraco_core.melds import MAX_SEQUENCE, MIN_MELD, Meld, extended, judged
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.rules import RuleSet
-from buraco_core.state import Phase, State
+from buraco_core.state import MortoStatus, Phase, SideState, State
 
 _ACE_PLACES: dict[int, tuple[tuple[int, ...], ...]] = {
     0: ((),),
@@ -31,61 +31,116 @@ _ACE_PLACES: dict[int, tuple[tuple[int, ...], ...]] = {
 }
 
 
-def candidate_moves(rules: RuleSet, state: State) -> Iterator[Move]:
+# Moves are frozen values: the common ones are made once and shared (a random player lists
+# a dozen discards at every step).
+_DRAW = Draw()
+_DISCARD = {card: Discard(card) for card in dict.fromkeys(deck())}
+_EXTEND = {(i, card): Extend(i, (card,)) for i in range(16) for card in _DISCARD}
+
+
+def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
+    """See `judge.legal_moves`."""
     if state.phase is Phase.ENDED:
         return
     hand = state.hand
     side = state.sides[state.side_of(state.turn)]
-    melds = side.melds
+    # A move that keeps two cards in the hand (or leaves the morto to take) cannot run into
+    # the rules of going out; a vulnerable side's first meld has a minimum: the judge decides.
+    morto_left = side.morto is MortoStatus.AVAILABLE and bool(state.mortos)
+    first_minimum = bool(rules.vulnerable_min_meld_points and side.vulnerable and not side.melds)
     if state.phase is Phase.DRAW:
         if state.stock or state.mortos:
-            yield Draw()
+            yield _DRAW
         if state.lixo:
-            yield from _lixo_candidates(rules, hand, melds, state.lixo[-1])
+            yield from _pickups(rules, state, side, morto_left, first_minimum)
         return
-    distinct = _distinct(hand)
-    for card in distinct:
-        yield Discard(card)
-    groups = meld_candidates(hand, rules)
+    distinct = list(dict.fromkeys(hand))
+
+    def settled(used: int) -> bool:
+        return len(hand) - used >= 2 or morto_left
+
+    if len(hand) >= 2:
+        yield from (_DISCARD[card] for card in distinct)
+    else:
+        yield from (m for m in map(Discard, distinct) if is_legal(rules, state, m))
+    groups = meld_groups(hand, rules, wild_anywhere=MIN_MELD)
+    laid = []
     for group in groups:
-        yield Lay((group,))
-    if side.vulnerable and not melds and rules.vulnerable_min_meld_points:
+        if judged(group, rules).meld is None:
+            continue
+        laid.append(group)
+        move: Move = Lay((group,))
+        if (settled(len(group)) and not first_minimum) or is_legal(rules, state, move):
+            yield move
+    if first_minimum:
         # A vulnerable side may reach its minimum with two melds laid in one move [003].
-        for first, second in combinations(groups, 2):
-            if _enough(hand, (*first, *second)):
-                yield Lay((first, second))
-    for index, meld in enumerate(melds):
+        for first, second in combinations(laid, 2):
+            move = Lay((first, second))
+            if _enough(hand, (*first, *second)) and is_legal(rules, state, move):
+                yield move
+    for index, meld in enumerate(side.melds):
         ranks = natural_ranks(meld)
         for card in distinct:
             if card.suit is None or card.rank == 2:
-                if fits(meld, (card,)):
-                    yield Extend(index, (card,))
-            elif card.rank in ranks and (meld.kind == "trinca" or card.suit == meld.suit):
-                yield Extend(index, (card,))
+                if not fits(meld, (card,)):
+                    continue
+            elif card.rank not in ranks or (meld.kind == "sequence" and card.suit != meld.suit):
+                continue
+            if extended(meld, (card,), rules).meld is None:
+                continue
+            move = _EXTEND.get((index, card)) or Extend(index, (card,))
+            if settled(1) or is_legal(rules, state, move):
+                yield move
 
 
-def _lixo_candidates(
-    rules: RuleSet, hand: Sequence[Card], melds: Sequence[Meld], top: Card
-) -> Iterator[Move]:
+def _pickups(
+    rules: RuleSet, state: State, side: SideState, morto_left: bool, first_minimum: bool
+) -> Iterator[TakeLixo]:
+    hand, top = state.hand, state.lixo[-1]
+    kept = len(hand) + len(state.lixo) - 1  # the hand after the pickup, before melding
+
+    def settled(used: int) -> bool:
+        return kept - used >= 2 or morto_left
+
     if rules.pickup == "free":
-        yield TakeLixo()
+        move = TakeLixo()
+        if settled(-1) or is_legal(rules, state, move):
+            yield move
         return
-    for group in meld_candidates((*hand, top), rules, must=top):
+    for group in meld_groups((*hand, top), rules, must=top):
         rest = list(group)
         rest.remove(top)
-        yield TakeLixo(new_meld=tuple(rest))
-    distinct = _distinct(hand)
-    for index, meld in enumerate(melds):
+        if judged((top, *rest), rules).meld is None:
+            continue
+        move = TakeLixo(new_meld=tuple(rest))
+        if (settled(len(rest)) and not first_minimum) or is_legal(rules, state, move):
+            yield move
+    if top.is_wild_kind and rules.wild_top_card_new_meld_only:
+        return  # a wild on top goes only into a new meld [002, 003]
+    two_from_hand = rules.pickup == "top_card_two_from_hand"
+    for index, meld in enumerate(side.melds):
         if not _may_touch(meld, top):
             continue
-        if fits(meld, (top,)):
-            yield TakeLixo(extend=index)
+        touching = [c for c in hand if _may_touch(meld, c)]
         tried: set[tuple[Card, ...]] = set()
-        singles = ((c,) for c in distinct if _may_touch(meld, c))
-        for cards in (*singles, *_bridges(meld, top, distinct)):
-            if cards not in tried and fits(meld, (top, *cards)):
+        choices = (
+            [()] if not two_from_hand else [],
+            [(c,) for c in dict.fromkeys(touching)] if not two_from_hand else [],
+            combinations(touching, 2),
+            _bridges(meld, top, touching),
+        )
+        for choice in choices:
+            for cards in choice:
+                if cards in tried or not fits(meld, (top, *cards)):
+                    continue
                 tried.add(cards)
-                yield TakeLixo(extend=index, cards=cards)
+                if two_from_hand and (len(cards) < 2 or judged((top, *cards), rules).meld is None):
+                    continue  # [003] the top card and two hand cards in sequence
+                if extended(meld, (top, *cards), rules).meld is None:
+                    continue
+                move = TakeLixo(extend=index, cards=cards)
+                if settled(len(cards)) or is_legal(rules, state, move):
+                    yield move
 
 
 def _bridges(meld: Meld, top: Card, hand: list[Card]) -> list[tuple[Card, ...]]:
@@ -98,7 +153,7 @@ def _bridges(meld: Meld, top: Card, hand: list[Card]) -> list[tuple[Card, ...]]:
     mine = {c.rank: c for c in hand if c.suit == meld.suit and not c.is_two}
     if ACE in mine:
         mine[ACE_HIGH] = mine[ACE]
-    wilds = [c for c in hand if c.is_wild_kind]  # (hand: one of each card)
+    wilds = list(dict.fromkeys(c for c in hand if c.is_wild_kind))
     out: list[tuple[Card, ...]] = []
     for place in (ACE, ACE_HIGH) if top.rank == ACE else (top.rank,):
         if place < low:
@@ -107,8 +162,8 @@ def _bridges(meld: Meld, top: Card, hand: list[Card]) -> list[tuple[Card, ...]]:
             need = range(high + 1, place)
         else:
             continue
-        if len(need) < 2:
-            continue
+        if len(need) < 3:
+            continue  # one or two cards: among the pairs already
         have = tuple(mine[p] for p in need if p in mine)
         missing = len(need) - len(have)
         if missing == 0:
@@ -119,12 +174,25 @@ def _bridges(meld: Meld, top: Card, hand: list[Card]) -> list[tuple[Card, ...]]:
     return out
 
 
-@lru_cache(maxsize=4096)
+_RANKS: dict[int, tuple[Meld, frozenset[int]]] = {}  # remembered by identity, as in melds
+
+
 def natural_ranks(meld: Meld) -> frozenset[int]:
     """The ranks of the natural cards (of the meld's suit) that could join the meld alone:
     the places where the naturals, the new card among them, leave no more gaps than the meld
     has wilds. Aces on the table may change ends (A-W-3 becomes 3..K-A with the wild
     moved), so both places of each ace are tried."""
+    hit = _RANKS.get(id(meld))
+    if hit is not None and hit[0] is meld:
+        return hit[1]
+    if len(_RANKS) >= 4096:
+        _RANKS.clear()
+    ranks = _natural_ranks(meld)
+    _RANKS[id(meld)] = (meld, ranks)
+    return ranks
+
+
+def _natural_ranks(meld: Meld) -> frozenset[int]:
     if meld.kind == "trinca":
         return frozenset(() if meld.rank is None else (meld.rank,))
     fixed: list[int] = []
@@ -205,105 +273,108 @@ def fits(meld: Meld, cards: Sequence[Card]) -> bool:
     return False
 
 
-def meld_candidates(
-    pool: Sequence[Card], rules: RuleSet, must: Card | None = None
+def meld_groups(
+    pool: Sequence[Card],
+    rules: RuleSet,
+    must: Card | None = None,
+    wild_anywhere: int = MAX_SEQUENCE,
 ) -> list[tuple[Card, ...]]:
-    """Melds that can be made from the pool (each a tuple of cards), all containing `must`.
+    """Groups of cards of the pool that may be a meld (the judge decides), each once and
+    each holding `must` if given:
 
-    One group per set of cards: each run of one suit with at most one gap (a wild fills it,
-    or stands at an end), and for trincas the ranks held (3+ of a rank, or 2 and a wild).
-    Cards are grouped by their rank and suit fields (hashing cards is slow).
+    - runs of one suit: every stretch of places (the ace low or high) whose natural cards
+      the pool holds, alone, or with one wild in a place; the wild takes a place whose card
+      the pool lacks, or, in groups of up to `wild_anywhere` cards, any place;
+    - where the rules allow trincas: every choice of cards of one rank, three or more, or
+      two or more with one wild.
+
+    So, with the default, every meld the pool can make; with `wild_anywhere=3`, every meld
+    of three cards and the longer ones where a wild stands only for a card not held.
     """
-    rows: dict[Suit, list[Card | None]] = {}  # per suit, position 1..14 -> a card
-    copies: dict[Suit, list[int]] = {}  # per suit, rank -> how many
-    wilds: list[Card] = []  # one of each kind: a joker, a 2 of each suit
+    count: dict[Card, int] = {}
     for card in pool:
+        count[card] = count.get(card, 0) + 1
+    wilds = [c for c in count if c.is_wild_kind]
+    rows: dict[Suit, list[Card | None]] = {}  # per suit, place 1..14 -> its natural card
+    held: dict[Suit, list[int]] = {}  # per suit, the places held
+    for card in count:
         suit = card.suit
-        if suit is None:
-            if not any(w.suit is None for w in wilds):
-                wilds.append(card)
-            continue
-        row = rows.get(suit)
-        if row is None:
-            row = rows[suit] = [None] * (ACE_HIGH + 1)
-            copies[suit] = [0] * (ACE_HIGH + 1)
-        rank = card.rank
-        copies[suit][rank] += 1
-        if row[rank] is None:
-            row[rank] = card
-            if rank == 2:
-                wilds.append(card)
+        if suit is not None and (must is None or must.is_wild_kind or must.suit == suit):
+            row = rows.get(suit)
+            if row is None:
+                row = rows[suit] = [None] * (ACE_HIGH + 1)
+                held[suit] = []
+            row[card.rank] = card  # a 2 too: natural in its place
+            held[suit].append(card.rank)
     found: list[tuple[Card, ...]] = []
-    for suit, row in rows.items():
-        if must is not None and must.suit is not None and must.rank != 2 and must.suit != suit:
-            continue
-        row[ACE_HIGH] = row[ACE]
-        count = copies[suit]
-        twos_spare = count[2] > 1  # a 2 both natural and wild needs both copies
-        for low in range(ACE, ACE_HIGH - 1):
-            first = row[low]
-            if first is None:
-                continue  # a run starts with a natural (a wild at an end comes below)
-            gap = 0
-            naturals: list[Card] = [first]
-            uses_two = low == 2
-            for high in range(low + 1, ACE_HIGH + 1):
-                nxt = row[high]
-                if nxt is None:
-                    if gap:
-                        break
-                    gap = high
-                    continue
-                if high == ACE_HIGH and low == ACE and count[ACE] < 2:
-                    break
-                naturals.append(nxt)
-                uses_two = uses_two or high == 2
-                if gap == 0 and high - low >= 2:
-                    found.append(tuple(naturals))
-                if gap or high - low < ACE_HIGH - 1:  # the gap, or room at an end
-                    for wild in wilds:
-                        if wild.suit == suit:
-                            if uses_two and not twos_spare:
-                                continue  # the only 2 of the suit is already in the run
-                            if gap == 2 or (not gap and low == 3):
-                                continue  # the 2 would stand in its own place: a run from 2
-                        found.append((*naturals, wild))
-    if rules.trincas:
-        same_rank: dict[int, list[Card]] = {}
-        for card in pool:
-            if card.suit is not None and card.rank != 2:
-                same_rank.setdefault(card.rank, []).append(card)
-        for cards in same_rank.values():
-            n = len(cards)
-            if n < 2:
-                continue
-            same = sorted(cards, key=_trinca_order)
-            for size in range(3, n + 1):
-                found.append(tuple(same[:size]))
-            for wild in wilds:
-                for size in range(2, n + 1):
-                    found.append((*same[:size], wild))
-    return _unique_long_runs(found if must is None else [g for g in found if must in g])
+    seen: set[tuple[int, ...]] = set()  # a wild at either end makes the same group twice
 
-
-def _unique_long_runs(groups: list[tuple[Card, ...]]) -> list[tuple[Card, ...]]:
-    """One ace may stand low or high in a long run (A-W-3..Q or 3..Q-W-A, A-2..K or 2..K-A):
-    the same cards then come up twice. It takes the naturals from the 3 to the Q besides the
-    ace and a wild, so runs of fewer than 12 cards never do."""
-    seen: set[tuple[tuple[int, str], ...]] = set()
-    out = []
-    for group in groups:
-        if len(group) >= MAX_SEQUENCE - 2:
-            key = tuple(sorted((c.rank, c.suit.value if c.suit else "") for c in group))
-            if key in seen:
-                continue
+    def add(group: tuple[Card, ...]) -> None:
+        if must is not None and must not in group:
+            return
+        if len(set(group)) < len(group) and any(group.count(c) > count[c] for c in group):
+            return  # needs more copies than the pool holds
+        key = tuple(sorted(c.order for c in group))
+        if key not in seen:
             seen.add(key)
-        out.append(group)
-    return out
+            found.append(group)
+
+    for suit, row in rows.items():
+        places = held[suit]
+        if len(places) + (1 if wilds else 0) < MIN_MELD:
+            continue
+        if row[ACE] is not None:
+            row[ACE_HIGH] = row[ACE]
+            places.append(ACE_HIGH)
+        # A stretch starts at a card, or at a wild just below one.
+        for low in sorted({q for p in places for q in (p - 1, p) if ACE <= q <= ACE_HIGH - 2}):
+            missing = 0
+            naturals: list[Card] = []
+            for high in range(low, ACE_HIGH + 1):
+                natural = row[high]
+                if natural is None:
+                    if missing or not wilds:
+                        break
+                    missing = high
+                else:
+                    naturals.append(natural)
+                size = high - low + 1
+                if size < MIN_MELD:
+                    continue
+                if missing:
+                    for wild in wilds:
+                        add((*naturals, wild))
+                    continue
+                add(tuple(naturals))
+                if size <= wild_anywhere:
+                    for place in range(size):
+                        others = (*naturals[:place], *naturals[place + 1 :])
+                        for wild in wilds:
+                            add((*others, wild))
+    if rules.trincas:
+        distinct = rules.trinca_suits == "distinct"
+        by_rank: dict[int, list[Card]] = {}
+        for card in pool:
+            if not card.is_wild_kind:
+                by_rank.setdefault(card.rank, []).append(card)
+        for same in by_rank.values():
+            if len(same) < MIN_MELD - 1:
+                continue
+            if must is not None and not must.is_wild_kind and must.rank != same[0].rank:
+                continue
+            same.sort(key=_ORDER)
+            for size in range(MIN_MELD - 1, len(same) + 1):
+                for cards in combinations(same, size):  # (copies: once, see add)
+                    if distinct and len({card.suit for card in cards}) < size:
+                        continue  # trinca_suits=distinct: one card of each suit [003]
+                    if size >= MIN_MELD:
+                        add(cards)
+                    for wild in wilds:
+                        add((*cards, wild))
+    return found
 
 
-def _trinca_order(card: Card) -> str:
-    return card.suit.value if card.suit else ""
+_ORDER = attrgetter("order")
 
 
 def _enough(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
@@ -314,7 +385,3 @@ def _enough(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
     except ValueError:
         return False
     return True
-
-
-def _distinct(cards: Sequence[Card]) -> list[Card]:
-    return list(dict.fromkeys(cards))

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import pairwise
+from operator import attrgetter
 from types import MappingProxyType
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from buraco_core.cards import (
     ACE,
@@ -38,6 +39,8 @@ CANASTRA_SIZE = 7
 MAX_SEQUENCE = 14  # A..K..A
 
 
+_ORDER = attrgetter("order")
+
 # The natural card of each place (1..14) of each suit, made once: judging a meld builds no
 # Card values, which keeps the judge fast (benchmarks/bench_melds.py).
 _NATURAL: Mapping[tuple[int, Suit], Card] = MappingProxyType(
@@ -45,10 +48,10 @@ _NATURAL: Mapping[tuple[int, Suit], Card] = MappingProxyType(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Slot:
+class Slot(NamedTuple):
     """A card in a meld and the place it holds: a position 1..14 in a sequence, or the rank
-    in a trinca. `wild` is True when the card stands for another one."""
+    in a trinca. `wild` is True when the card stands for another one. (A named tuple: a
+    meld judgement makes one per card, and a tuple is the cheapest frozen value to make.)"""
 
     card: Card
     position: int
@@ -165,31 +168,96 @@ def canastra_bonus(kind: CanastraKind | None, rules: RuleSet) -> int:
     }[kind]
 
 
-@dataclass(frozen=True, slots=True)
 class MeldVerdict:
-    """Whether cards form a meld, the meld itself, and the reasons (blocking ones first)."""
+    """Whether cards form a meld, the meld itself, and the reasons (blocking ones first).
 
+    Frozen. A valid meld's reasons are written when first read: often only the verdict is
+    wanted (legal_moves judges many groups and reads no explanation).
+    """
+
+    __slots__ = ("_notes", "_reasons", "_rules", "canastra", "meld", "ok", "points")
     ok: bool
-    reasons: tuple[Reason, ...]
-    meld: Meld | None = None
-    canastra: CanastraKind | None = None
-    points: int = 0
+    meld: Meld | None
+    canastra: CanastraKind | None
+    points: int
+    _reasons: tuple[Reason, ...] | None
+    _rules: RuleSet | None
+    _notes: tuple[Reason, ...]
+
+    def __init__(
+        self,
+        ok: bool,
+        reasons: tuple[Reason, ...] | None,
+        meld: Meld | None = None,
+        canastra: CanastraKind | None = None,
+        points: int = 0,
+        rules: RuleSet | None = None,
+        notes: tuple[Reason, ...] = (),
+    ) -> None:
+        """`reasons` None: written from the meld, the rules and the `notes` when read."""
+        put = object.__setattr__
+        put(self, "ok", ok)
+        put(self, "_reasons", reasons)
+        put(self, "meld", meld)
+        put(self, "canastra", canastra)
+        put(self, "points", points)
+        put(self, "_rules", rules)
+        put(self, "_notes", notes)
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        reasons = self._reasons
+        if reasons is None:
+            if self.meld is None or self._rules is None:
+                raise ValueError("a verdict without reasons needs its meld and rules")
+            reasons = (*_describe(self.meld, self._rules, self.canastra), *self._notes)
+            object.__setattr__(self, "_reasons", reasons)
+        return reasons
 
     @property
     def codes(self) -> tuple[Code, ...]:
         return tuple(r.code for r in self.reasons)
 
+    def _fields(self) -> tuple[object, ...]:
+        return (self.ok, self.reasons, self.meld, self.canastra, self.points)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MeldVerdict):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"MeldVerdict(ok={self.ok!r}, reasons={self.reasons!r}, meld={self.meld!r}, "
+            f"canastra={self.canastra!r}, points={self.points!r})"
+        )
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a verdict cannot be changed (tried to set {name})")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (MeldVerdict, (self.ok, self.reasons, self.meld, self.canastra, self.points))
+
 
 class _Failure(Exception):
-    """Internal: one arrangement attempt failed for this reason."""
+    """Internal: one arrangement attempt failed for this reason (written when read)."""
 
-    def __init__(self, reason: Reason, rank: int) -> None:
-        self.reason = reason
+    def __init__(self, rank: int, code: Code, params: dict[str, object]) -> None:
         self.rank = rank  # lower = more telling to the player
+        self.code = code
+        self.params = params
+        self.gaps: list[int] = []  # a gap: the places missing (made cards when reported)
+
+    @property
+    def reason(self) -> Reason:
+        return Reason(self.code, self.params)
 
 
 def _fail(rank: int, code: Code, **params: object) -> _Failure:
-    return _Failure(Reason(code, params), rank)
+    return _Failure(rank, code, params)
 
 
 def judge_meld(cards: Iterable[Card], rules: RuleSet) -> MeldVerdict:
@@ -256,7 +324,8 @@ def extend_meld(meld: Meld, cards: Iterable[Card], rules: RuleSet) -> MeldVerdic
                 },
             )
         )
-    return _valid(replace(grown, built_up=True), rules, tuple(notes))
+    built = Meld(grown.kind, grown.suit, grown.slots, grown.wild_options, built_up=True)
+    return _valid(built, rules, tuple(notes))
 
 
 def _no_place_for_wild(meld: Meld, new: tuple[Card, ...], rules: RuleSet) -> Reason | None:
@@ -293,8 +362,7 @@ def _keep_wild_place(old: Meld, grown: Meld) -> Meld:
 
 def _valid(meld: Meld, rules: RuleSet, notes: tuple[Reason, ...]) -> MeldVerdict:
     kind = meld.canastra(rules)
-    reasons = [*_describe(meld, rules, kind), *notes]
-    return MeldVerdict(True, tuple(reasons), meld, kind, meld.card_points(rules))
+    return MeldVerdict(True, None, meld, kind, meld.card_points(rules), rules, notes)
 
 
 def _describe(meld: Meld, rules: RuleSet, kind: CanastraKind | None) -> list[Reason]:
@@ -369,7 +437,10 @@ def _arrange(cards: tuple[Card, ...], rules: RuleSet, kind: MeldKind | None) -> 
     if not rules.jokers_in_deck and any(c.is_joker for c in cards):
         raise _fail(0, Code.NO_JOKERS_IN_DECK)
     if len(set(cards)) < len(cards):  # counting only where a card repeats: a hot path
-        for card, count in Counter(cards).items():
+        counts: dict[Card, int] = {}
+        for card in cards:
+            counts[card] = counts.get(card, 0) + 1
+        for card, count in counts.items():
             if count > copies_in_deck(card, rules.jokers_in_deck):
                 raise _fail(
                     0,
@@ -378,7 +449,7 @@ def _arrange(cards: tuple[Card, ...], rules: RuleSet, kind: MeldKind | None) -> 
                     count=count,
                     copies=copies_in_deck(card, rules.jokers_in_deck),
                 )
-    naturals = [c for c in cards if not c.is_wild_kind]
+    naturals = [c for c in cards if c.suit is not None and c.rank != 2]  # (not wild kinds)
     if not naturals:
         raise _fail(1, Code.ONLY_WILDS, cards=cards)
     one_rank = len({c.rank for c in naturals}) == 1
@@ -393,11 +464,17 @@ def _arrange_trinca(cards: tuple[Card, ...], naturals: list[Card], rules: RuleSe
     ranks = sorted({c.rank for c in naturals})
     if len(ranks) > 1:
         raise _fail(1, Code.TRINCA_RANKS_DIFFER, ranks=tuple(RANK_TEXT[r] for r in ranks))
+    if rules.trinca_suits == "distinct":
+        seen: set[Suit | None] = set()
+        for card in naturals:
+            if card.suit in seen:
+                raise _fail(1, Code.TRINCA_SUIT_REPEATED, card=card)
+            seen.add(card.suit)
     wilds = [c for c in cards if c.is_wild_kind]
     if len(wilds) > 1:
         raise _fail(2, Code.TWO_WILDS, wilds=tuple(wilds))
     rank = ranks[0]
-    slots = tuple(Slot(c, rank) for c in sorted(naturals)) + tuple(
+    slots = tuple(Slot(c, rank) for c in sorted(naturals, key=_ORDER)) + tuple(
         Slot(w, rank, True) for w in wilds
     )
     return Meld("trinca", None, slots, (rank,) if wilds else ())
@@ -406,12 +483,13 @@ def _arrange_trinca(cards: tuple[Card, ...], naturals: list[Card], rules: RuleSe
 def _arrange_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: RuleSet) -> Meld:
     if len(cards) > MAX_SEQUENCE:
         raise _fail(1, Code.TOO_LONG, count=len(cards), most=MAX_SEQUENCE)
-    suits = sorted({c.suit for c in naturals if c.suit is not None}, key=lambda s: s.value)
+    suits = {c.suit for c in naturals if c.suit is not None}
     if len(suits) > 1:
-        raise _fail(1, Code.MIXED_SUITS, suits=tuple(suits))
-    suit = suits[0]
-    jokers = [c for c in cards if c.is_joker]
-    twos = [c for c in cards if c.is_two]
+        raise _fail(1, Code.MIXED_SUITS, suits=tuple(sorted(suits, key=lambda s: s.value)))
+    suit = suits.pop()
+    # (card fields rather than the card's properties: this runs for every meld judged)
+    jokers = [c for c in cards if c.suit is None]
+    twos = [c for c in cards if c.rank == 2]
     ranks = [c.rank for c in naturals if c.rank != ACE]
     aces = [c for c in naturals if c.rank == ACE]
     if len(set(ranks)) < len(ranks) or len(aces) > 2:
@@ -443,12 +521,11 @@ def _arrange_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: Rule
         ace_places = (
             [()] if not aces else [(ACE,), (ACE_HIGH,)] if len(aces) == 1 else [(ACE, ACE_HIGH)]
         )
+        fixed_places = [p for _, p in fixed]
         for places in ace_places:
-            placed = fixed + list(zip(aces, places, strict=True))
-            try:
-                meld = _place_wild(suit, placed, wild)
-            except _Failure as failure:
-                failures.append(failure)
+            options = _place_wild(suit, fixed_places + list(places), wild)
+            if isinstance(options, _Failure):
+                failures.append(options)
                 continue
             # Checked once the cards fit: only then is the wild 2 the one thing wrong [000].
             if (
@@ -466,35 +543,49 @@ def _arrange_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: Rule
                     )
                 )
                 continue
-            return meld
-    best = min(failures, key=lambda f: (f.rank, len(f.reason.params.get("missing", ()))))
-    if best.reason.code == "gap":
+            return _sequence_meld(suit, fixed + list(zip(aces, places, strict=True)), wild, options)
+    best = min(failures, key=_telling)
+    gap_misses = [len(f.gaps) for f in failures if f.code is Code.GAP]
+    if gap_misses and best.code in (Code.GAP, Code.TWO_WILDS):
         # Report a wrap only when running on past the king misses fewer cards than any
-        # legal arrangement: A 3 5..K is a gap (the 4), K-A-3 is a wrap.
+        # legal arrangement: A 3 5..K is a gap (the 4), K-A-3 is a wrap. Over "two wilds"
+        # only when the one wild left beside a natural 2 would fill the wrap: in
+        # Q K JK 2h 3h the 2h is natural and K-A-2 is the fault.
         fill = _wrap_fill(naturals, twos, suit)
-        if fill is not None and fill < len(best.reason.params["missing"]):
+        fits = best.code is Code.GAP or (fill is not None and fill <= 1)
+        if fill is not None and fits and fill < min(gap_misses):
             raise _fail(2, Code.WRAP_AROUND)
+    if best.gaps:
+        best.params["missing"] = tuple(_NATURAL[p, suit] for p in best.gaps)
     raise best
 
 
-def _place_wild(suit: Suit, placed: list[tuple[Card, int]], wild: Card | None) -> Meld:
-    taken = {position for _, position in placed}
-    if len(taken) < len(placed):
+def _telling(failure: _Failure) -> tuple[int, int]:
+    return (failure.rank, len(failure.gaps))
+
+
+def _place_wild(suit: Suit, places: list[int], wild: Card | None) -> tuple[int, ...] | _Failure:
+    """Where the wild may stand among the cards at these places (the first is where it
+    stands; empty without a wild), or why the cards make no sequence (returned, not raised:
+    the caller tries several placements)."""
+    taken = set(places)
+    if len(taken) < len(places):
         # Only a natural 2 beside... cannot happen: ranks were checked distinct.
-        raise _fail(1, Code.DUPLICATE_RANK, cards=())
+        return _fail(1, Code.DUPLICATE_RANK, cards=())
     low, high = min(taken), max(taken)
-    gaps = [p for p in range(low, high + 1) if p not in taken]
-    if len(gaps) > (1 if wild else 0):
-        missing = tuple(_NATURAL[p, suit] for p in gaps)
-        raise _fail(4, Code.GAP, missing=missing, has_wild=wild is not None)
+    gap_count = high - low + 1 - len(taken)
+    if gap_count > (1 if wild else 0):
+        failure = _fail(4, Code.GAP, missing=(), has_wild=wild is not None)
+        failure.gaps = [p for p in range(low, high + 1) if p not in taken]  # (cards if told)
+        return failure
     if wild is None:
-        return _sequence_meld(suit, placed, None, ())
-    if gaps:
-        return _sequence_meld(suit, placed, wild, (gaps[0],))
+        return ()
+    if gap_count:
+        return (next(p for p in range(low, high + 1) if p not in taken),)
     ends = ([high + 1] if high < ACE_HIGH else []) + ([low - 1] if low > ACE else [])
     if not ends:
-        raise _fail(1, Code.TOO_LONG, count=len(placed) + 1, most=MAX_SEQUENCE)
-    return _sequence_meld(suit, placed, wild, tuple(ends))
+        return _fail(1, Code.TOO_LONG, count=len(places) + 1, most=MAX_SEQUENCE)
+    return tuple(ends)
 
 
 def _sequence_meld(
@@ -532,3 +623,65 @@ def _wrap_fill(naturals: list[Card], twos: list[Card], suit: Suit) -> int | None
         fill = KING - left_out - len(held)
         best = fill if best is None else min(best, fill)
     return best
+
+
+# --- remembered verdicts -----------------------------------------------------------------
+#
+# Judging a meld is the costly part of a move, and the same groups come up again and again
+# while a hand is played (legal_moves tries each one at every step). Verdicts are pure
+# functions of frozen values, so they are remembered, per rule set. The keys avoid hashing
+# in Python: a rule set and a table meld are found by identity (the entry keeps the object,
+# so its id cannot be reused), a group of cards by its tuple (cards are interned).
+
+_MEMO_SIZE = 20_000
+
+
+class _Memo:
+    __slots__ = ("extended", "judged", "rules")
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.judged: dict[tuple[Card, ...], MeldVerdict] = {}
+        self.extended: dict[tuple[int, tuple[Card, ...]], tuple[Meld, MeldVerdict]] = {}
+
+
+_MEMOS: dict[int, _Memo] = {}
+
+
+def _memo(rules: RuleSet) -> _Memo:
+    memo = _MEMOS.get(id(rules))
+    if memo is None or memo.rules is not rules:
+        if len(_MEMOS) >= 16:
+            _MEMOS.clear()
+        memo = _MEMOS[id(rules)] = _Memo(rules)
+    return memo
+
+
+def judged(cards: tuple[Card, ...], rules: RuleSet) -> MeldVerdict:
+    """`judge_meld`, remembered."""
+    memo = _memo(rules).judged
+    verdict = memo.get(cards)
+    if verdict is None:
+        if len(memo) >= _MEMO_SIZE:
+            memo.clear()
+        verdict = memo[cards] = judge_meld(cards, rules)
+    return verdict
+
+
+def extended(meld: Meld, cards: tuple[Card, ...], rules: RuleSet) -> MeldVerdict:
+    """`extend_meld`, remembered."""
+    memo = _memo(rules).extended
+    key = (id(meld), cards)
+    hit = memo.get(key)
+    if hit is not None and hit[0] is meld:
+        return hit[1]
+    if len(memo) >= _MEMO_SIZE:
+        memo.clear()
+    verdict = extend_meld(meld, cards, rules)
+    memo[key] = (meld, verdict)
+    return verdict
+
+
+def clear_memos() -> None:
+    """Forget every remembered verdict (benchmarks time the judge with nothing remembered)."""
+    _MEMOS.clear()

@@ -54,6 +54,9 @@ class RuleSet(BaseModel):
     trincas: bool = Field(
         False, json_schema_extra={"sources": ["000", "001", "003"], "group": "play"}
     )
+    trinca_suits: Literal["any", "distinct"] = Field(
+        "any", json_schema_extra={"sources": ["000", "003"], "group": "play"}
+    )
     discard_pile_visible: Literal["all", "top"] = Field(
         "top", json_schema_extra={"sources": ["000", "001", "002", "003"], "group": "play"}
     )
@@ -62,6 +65,9 @@ class RuleSet(BaseModel):
     )
     wild_top_card_new_meld_only: bool = Field(
         True, json_schema_extra={"sources": ["002", "003"], "group": "play"}
+    )
+    two_on_lixo_may_sit_natural: bool = Field(
+        False, json_schema_extra={"sources": ["002", "003"], "group": "play"}
     )
     go_out_requires: Literal["clean_canastra", "any_canastra"] = Field(
         "any_canastra", json_schema_extra={"sources": ["000", "001", "002", "003"], "group": "play"}
@@ -102,6 +108,9 @@ class RuleSet(BaseModel):
         ge=0,
         le=10000,
         json_schema_extra={"sources": ["000", "001", "002", "003"], "group": "scoring"},
+    )
+    partner_may_go_out_while_morto_waits: bool = Field(
+        False, json_schema_extra={"sources": ["000", "001", "003"], "group": "play"}
     )
     unused_indirect_morto_paid: bool = Field(
         True, json_schema_extra={"sources": ["001"], "group": "scoring"}

@@ -19,15 +19,16 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
 from typing import Any, Literal
 
 from buraco_core.cards import RANK_TEXT, Card, Suit
+from buraco_core.codes import PROJECT
 from buraco_core.errors import BuracoInputError, InputCode
-from buraco_core.rules import PresetName
+from buraco_core.rules import OPTION_NAMES, PresetName
 from buraco_core.verdict import Reason
 
 Lang = Literal["pt", "en"]
@@ -195,3 +196,17 @@ def value_text(name: str, value: Any, lang: Lang = DEFAULT_LANG) -> str:
     if isinstance(value, str) and key in catalog(lang):
         return translate(key, lang)
     return format_value(value, lang)
+
+
+def sources_text(sources: Iterable[str], lang: Lang = DEFAULT_LANG) -> str:
+    """ "textos 000, 003; opção “trincas”" from ("000", "003", "option:trincas")."""
+    sources = tuple(sources)
+    seeds = [s for s in sources if not s.startswith("option:") and s != PROJECT]
+    options = [s.removeprefix("option:") for s in sources if s.startswith("option:")]
+    parts = [translate("source.project", lang)] if PROJECT in sources else []
+    if seeds:
+        parts.append(translate("source.seeds", lang, ids=", ".join(seeds)))
+    for name in options:
+        short = option_name(name, lang) if name in OPTION_NAMES else name
+        parts.append(translate("source.option", lang, name=short))
+    return "; ".join(parts)

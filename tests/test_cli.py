@@ -294,6 +294,52 @@ def test_rules_of_one_preset_with_values(capsys: pytest.CaptureFixture[str]) -> 
     assert data["rules"] == {"preset": "fechado", "changed": {"joker_points": 20}}
 
 
+def test_rules_text_shows_sources_and_yes_no(capsys: pytest.CaptureFixture[str]) -> None:
+    """`buraco rules` in text mode names each option's sources and says Sim/Não (Yes/No),
+    never True/False [issue 12; README]."""
+    code, out, _ = run(capsys, "rules", "stbl")
+    assert code == 0
+    assert "True" not in out and "False" not in out
+    assert "trincas = Não" in out and "jokers_in_deck = Sim" in out
+    assert "fontes: textos 000, 001, 003" in out  # trincas [seeds 000, 001, 003]
+    code, out, _ = run(capsys, "rules", "fechado", "--lang", "en")
+    assert "trincas = Yes" in out and "sources: texts" in out
+    code, out, _ = run(capsys, "rules", "--lang", "en")
+    assert "sources: texts 000, 001, 003" in out
+
+
+@pytest.mark.parametrize(
+    ("query", "lang", "expected"),
+    [
+        ("como pego o morto?", "pt", "morto"),
+        ("coringa", "pt", "curinga"),
+        ("monte acabou", "pt", "monte"),
+        ("how do I take the morto?", "en", "morto"),
+    ],
+)
+def test_rules_search_answers_from_the_reference(
+    capsys: pytest.CaptureFixture[str], query: str, lang: str, expected: str
+) -> None:
+    """`buraco rules --search TEXT` answers from the rules reference, as the lookup page does
+    [issue 12]."""
+    from buraco_course.reference import search
+
+    code, out, _ = run(capsys, "rules", "--search", query, "--lang", lang)
+    assert code == 0
+    first = search(query, limit=1)[0]
+    assert out.startswith(f"■ {first.title(lang)}")  # type: ignore[arg-type]
+    assert expected in out.lower()
+    code, data = run_json(capsys, "rules", "aberto", "--search", query, "--lang", lang)
+    assert data["points"][0]["id"] == first.id
+    assert all(p["sources"] for p in data["points"])
+
+
+def test_rules_search_says_when_nothing_answers(capsys: pytest.CaptureFixture[str]) -> None:
+    """A search nothing answers says so rather than printing nothing [issue 12]."""
+    code, out, _ = run(capsys, "rules", "--search", "xyzzy")
+    assert code == 0 and "xyzzy" in out
+
+
 def test_rules_unknown_name_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     """An unknown rule set is bad input [DESIGN.md]."""
     code, _, err = run(capsys, "rules", "canasta")

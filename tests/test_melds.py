@@ -25,7 +25,8 @@ from buraco_core import (
     ruleset,
 )
 from buraco_core.codes import ALL_SEEDS, PROJECT, Code
-from buraco_core.rules import OPTION_NAMES
+from buraco_core.legal import meld_groups
+from buraco_core.rules import OPTION_NAMES, PRESETS
 from buraco_text import LANGS, catalog, message
 
 ALL_SPADES = "As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks"
@@ -119,6 +120,14 @@ def test_k_a_2_with_a_wild_two_is_q_k_a() -> None:
         assert verdict.meld.wild == c(two)
         assert verdict.meld.wild_as == c("Qs")
         assert not verdict.meld.clean
+
+
+def test_a_wild_beside_a_natural_two_past_the_king_is_a_wrap_not_two_wilds() -> None:
+    """In Q K JK 2h 3h the 2h sits in its natural place, so the joker is the one wild and the
+    fault is the K-A-2 wrap-around, not "two wilds" [seeds 000, 001, 003; issue 12]."""
+    for preset in ("aberto", "fechado", "stbl"):
+        refused(judge("Qh Kh JK 2h 3h", preset), "wrap_around")
+    refused(judge("5h JK 7h 2c"), "two_wilds")  # two wilds far from any king stay two wilds
 
 
 def test_a_gap_far_from_the_king_is_a_gap_not_a_wrap() -> None:
@@ -450,6 +459,35 @@ def test_trincas_follow_the_option_not_the_preset_name() -> None:
 def test_a_trinca_takes_any_suits_and_repeats() -> None:
     """Cards of one rank whatever the suit [seed 000]; two decks give repeats [seed 003]."""
     assert judge("9h 9h 9s").ok
+
+
+def test_trinca_suits_any_takes_repeated_suits() -> None:
+    """trinca_suits=any, every preset's value: a trinca “independente do naipe” [seed 000],
+    so seven kings of two decks make a canastra [seed 003's eight-of-a-kind variation]."""
+    assert all(PRESETS[p].trinca_suits == "any" for p in PRESETS)
+    assert judge("7h 7h 7s", trinca_suits="any").ok
+    assert judge("Kh Kh Ks Ks Kd Kd Kc", trinca_suits="any").canastra == "limpa"
+
+
+def test_trinca_suits_distinct_refuses_a_repeated_suit() -> None:
+    """trinca_suits=distinct: lavadeiras of “naipes diferentes” [seed 003]; the repeated card
+    is named, a wild has no suit, and growing the trinca checks the suits too."""
+    verdict = judge("7h 7h 7s", trinca_suits="distinct")
+    assert refused(verdict, "trinca_suit_repeated") == {"card": c("7h")}
+    assert "option:trinca_suits" in verdict.reasons[0].sources
+    assert judge("7h 7s 7d 7c JK", trinca_suits="distinct").ok
+    refused(extend("7h 7s 7d", "7s", trinca_suits="distinct"), "trinca_suit_repeated")
+    assert extend("7h 7s 7d", "7c", trinca_suits="distinct").ok
+
+
+def test_trinca_suits_distinct_offers_one_card_of_each_suit() -> None:
+    """The melds offered from a hand follow the option: with 7h 7h 7s 7d, the trinca of three
+    suits is offered, never the one repeating hearts [seed 003; option trinca_suits]."""
+    hand = parse_cards("7h 7h 7s 7d")
+    offered = meld_groups(hand, ruleset("fechado", trinca_suits="distinct"))
+    suits = [sorted(str(c.suit) for c in group) for group in offered]
+    assert suits and all(len(set(s)) == len(s) for s in suits)
+    assert any(len(group) == 3 for group in offered)
 
 
 def test_a_trinca_takes_at_most_one_wild() -> None:

@@ -203,8 +203,11 @@ def expected_total(rules: RuleSet, state: State, side_index: int) -> int:
         total -= sum(card_points(c, rules.joker_points) for c in state.hands[seat])
     took = [
         s.morto is MortoStatus.TAKEN
-        or (s.morto is MortoStatus.WAITING and not rules.unused_indirect_morto_paid)
-        for s in state.sides
+        or (
+            s.morto is MortoStatus.WAITING
+            and not (rules.unused_indirect_morto_paid and state.sides[1 - i].went_out)
+        )
+        for i, s in enumerate(state.sides)
     ]
     if not took[side_index] and (any(took) or rules.both_mortos_stock_penalty):
         total -= rules.morto_penalty

@@ -278,8 +278,14 @@ def test_unknown_words_find_nothing() -> None:
     assert search("xadrez peão") == []
 
 
-def test_what_the_reference_says_the_core_does_today_about_trinca_suits() -> None:
-    """Until `trinca_suits` exists the tutor accepts repeated suits, as the reference says
-    [seed 000 "independente do naipe"; 003 "naipes diferentes"]."""
-    assert "any suits" in point("trinca_suits").text.en
-    assert judge_meld(parse_cards("7h 7h 7s"), PRESETS["fechado"]).ok
+def test_what_the_reference_says_of_trinca_suits_is_what_the_core_judges() -> None:
+    """Each value's example in the reference is judged so by the core [seed 000
+    "independente do naipe"; 003 "naipes diferentes"]."""
+    p = point("trinca_suits")
+    fechado = PRESETS["fechado"]
+    assert p.at_table(fechado, "en") == p.value_text("any", "en")
+    assert judge_meld(parse_cards("7h 7h 7s"), fechado).ok
+    distinct = fechado.with_options(trinca_suits="distinct")
+    assert "`7♥ 7♥ 7♠` is not valid" in p.at_table(distinct, "en")  # type: ignore[operator]
+    assert not judge_meld(parse_cards("7h 7h 7s"), distinct).ok
+    assert judge_meld(parse_cards("7h 7s 7d"), distinct).ok

@@ -286,6 +286,29 @@ def test_wild_on_top_of_the_lixo_only_for_a_new_meld(
         ok(relaxed, state, TakeLixo(extend=0))
 
 
+@pytest.mark.parametrize("preset", ["fechado", "stbl"])
+@pytest.mark.parametrize("natural", [True, False])
+def test_two_on_lixo_may_sit_natural(preset: str, natural: bool) -> None:
+    """A same-suit 2 on top of the closed lixo that would sit in its natural place: for [003]
+    no wild, so it may go onto the meld; for [002] (“Coringa ou Dois”) every 2 on top is a
+    wild, new meld only [option two_on_lixo_may_sit_natural, off in every preset]."""
+    assert not ruleset(preset).two_on_lixo_may_sit_natural
+    rules = ruleset(preset, two_on_lixo_may_sit_natural=natural)
+    state = position(
+        rules,
+        players=2,
+        hands=[["Js", "Qs", "3d", "9c"], 11],
+        melds=[[["3h", "4h", "5h"], ["7c", "8c", "9c"]], []],
+        lixo=["3c", "2h"],
+    )
+    if natural:
+        ok(rules, state, TakeLixo(extend=0))
+    else:
+        assert refused(rules, state, TakeLixo(extend=0)) == ("wild_top_card_new_meld_only",)
+    # Where the 2 would stand as a wild (7-8-9 of clubs) it stays new meld only.
+    assert refused(rules, state, TakeLixo(extend=1)) == ("wild_top_card_new_meld_only",)
+
+
 @pytest.mark.parametrize("preset", PRESETS)
 def test_pickup_top_card_two_from_hand(preset: str) -> None:
     """Stricter tables: two hand cards must form a sequence with the top card; extending a
@@ -412,10 +435,33 @@ def test_indirect_beat_morto_waits_for_the_players_next_turn(preset: str) -> Non
 
 
 @pytest.mark.parametrize("preset", PRESETS)
+def test_partner_may_go_out_while_morto_waits(preset: str) -> None:
+    """partner_may_go_out_while_morto_waits=true: the morto is received at the indirect beat
+    [000 “deverá pegá-lo”; 001 “ou sua dupla já tenha pegado o morto”], so the partner may go
+    out before it is picked up; the side then counts as having taken it."""
+    rules = ruleset(preset, partner_may_go_out_while_morto_waits=True)
+    state = position(
+        rules,
+        turn=2,
+        phase="play",
+        hands=[[], 11, ["9c"], 11],
+        melds=[[CLEAN_CANASTRA], []],
+        mortos=[11],
+        morto=[{"status": "waiting", "seat": 0}, "available"],
+    )
+    verdict = ok(rules, state, Discard(card("9c")))
+    assert "go_out_morto_waiting" not in verdict.codes
+    after = apply(rules, state, Discard(card("9c")))
+    assert after.phase is Phase.ENDED and after.sides[0].went_out
+    assert "morto_not_taken" not in items(round_score(rules, after), 0)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
 def test_partner_cannot_go_out_while_the_morto_waits(preset: str) -> None:
-    """Going out needs the side's morto taken; one still waiting after an indirect beat does
-    not count [001, 002, 003]."""
+    """partner_may_go_out_while_morto_waits=false, every preset's value: the morto waits and
+    is picked up at the start of that player's next turn [003], so it does not count yet."""
     rules = ruleset(preset)
+    assert not rules.partner_may_go_out_while_morto_waits
     state = position(
         rules,
         turn=2,
@@ -428,7 +474,7 @@ def test_partner_cannot_go_out_while_the_morto_waits(preset: str) -> None:
     codes = refused(rules, state, Discard(card("9c")))
     assert codes == ("cannot_go_out", "go_out_morto_waiting")
     # [003] has the morto picked up at the next turn; [001] supports the other reading.
-    assert Code.GO_OUT_MORTO_WAITING.sources == ("003",)
+    assert Code.GO_OUT_MORTO_WAITING.sources[0] == "003"
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -686,9 +732,32 @@ def test_vulnerable_side_first_meld_needs_the_minimum(preset: str) -> None:
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("paid", [True, False])
 def test_unused_indirect_morto_paid(preset: str, paid: bool) -> None:
-    """A morto taken by an indirect beat, when the round ends before that player's next turn,
-    is paid as if not taken [001; option unused_indirect_morto_paid]."""
+    """A morto taken by an indirect beat, when the opponents go out before that player's next
+    turn, is paid as if not taken [001; option unused_indirect_morto_paid]; off, it counts
+    as taken [000: received at the beat]. Its 11 cards score nothing either way."""
     rules = ruleset(preset, unused_indirect_morto_paid=paid)
+    state = position(
+        rules,
+        players=2,
+        turn=1,
+        phase="play",
+        hands=[11, ["3d"]],
+        morto=[{"status": "waiting", "seat": 0}, "taken"],
+        melds=[[], [["4s", "5s", "6s", "7s", "8s", "9s", "10s"]]],
+        mortos=[11, 0],
+    )
+    after = apply(rules, state, Discard(card("3d")))
+    assert after.phase is Phase.ENDED and after.sides[1].went_out
+    score = round_score(rules, after)
+    assert ("morto_not_taken" in items(score, 0)) is paid
+    assert "morto_not_taken" not in items(score, 1)
+
+
+@pytest.mark.parametrize("paid", [True, False])
+def test_unused_indirect_morto_paid_not_when_the_stock_ends_the_round(paid: bool) -> None:
+    """The sources speak only of the opponents going out [001]; when the stock ends the round
+    the project counts the waiting morto as taken, under either value (rules reference)."""
+    rules = ruleset("fechado", unused_indirect_morto_paid=paid)
     state = position(
         rules,
         players=2,
@@ -703,7 +772,7 @@ def test_unused_indirect_morto_paid(preset: str, paid: bool) -> None:
     after = apply(rules, state, Discard(card("Kc")))
     assert after.sides[0].morto is MortoStatus.WAITING and after.phase is Phase.ENDED
     score = round_score(rules, after)
-    assert ("morto_not_taken" in items(score, 0)) is paid
+    assert "morto_not_taken" not in items(score, 0)
     assert "morto_not_taken" not in items(score, 1)
 
 

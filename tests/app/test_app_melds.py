@@ -9,6 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from buraco_core import Suit, judge_meld, parse_cards, ruleset
+from buraco_core.cards import Card
 from buraco_core.notation import meld_json
 from buraco_core.rules import OPTION_NAMES
 from buraco_text import catalog, message
@@ -96,13 +97,10 @@ def test_lookup_in_english(open_app: OpenApp) -> None:
 
 
 def test_tapping_cards_fills_the_field(open_app: OpenApp) -> None:
+    """One tap per card on the grid (issue 13): three taps, three cards."""
     at = open_app("lookup")
-    assert not at.pills  # the pickers are drawn only once opened
-    at.session_state["lookup_cards_taps"] = True
-    at.run()
-    at.segmented_control(key="lookup_cards_suit").set_value(Suit.HEARTS).run()
-    for rank in ("4", "5", "JK"):
-        at.pills(key="lookup_cards_rank").set_value(rank).run()
+    for row, card in (("h", Card(4, Suit.HEARTS)), ("h", Card(5, Suit.HEARTS)), ("jk", Card())):
+        at.pills(key=f"lookup_cards_grid_{row}").set_value(card).run()
     assert at.text_input(key="lookup_cards").value == "4♥ 5♥ JK"
     assert at.main.success[0].value.startswith(PT["meld.valid"])
     at.button(key="lookup_cards_undo").click().run()

@@ -1,10 +1,12 @@
-"""AppTest: "may I take the lixo?" and "may I go out?" at the table (issue 6)."""
+"""AppTest: "may I take the lixo?" and "may I go out?" at the table (issues 6 and 13)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from streamlit.testing.v1 import AppTest
+
+from buraco_core.cards import Card, parse_cards
 
 Open = Callable[..., AppTest]
 
@@ -60,3 +62,45 @@ def test_going_out_needs_the_morto(open_app: Open) -> None:
 def test_a_mistyped_meld_says_which_card(open_app: Open) -> None:
     at = go_out(open_app("lookup", lang="en"), "4h 5x")
     assert at.error and "'5x'" in at.error[0].value and not at.exception
+
+
+def tap(at: AppTest, grid: str, cards: str) -> AppTest:
+    """Tap each card once on the grid `grid` (one rerun per tap, as a phone does)."""
+    for card in parse_cards(cards):
+        row = card.suit.value if card.suit is not None else "jk"
+        at.pills(key=f"{grid}_grid_{row}").set_value(card).run()
+    return at
+
+
+def test_no_verdict_before_there_is_input(open_app: Open) -> None:
+    at = open_app("lookup", lang="en")
+    at.segmented_control(key="lookup_view").set_value("lixo").run()
+    assert not at.success and not at.error
+    at.segmented_control(key="lookup_view").set_value("go_out").run()
+    assert not at.success and not at.error
+
+
+def test_the_lixo_question_by_taps_only(open_app: Open) -> None:
+    """The top card's tap moves on to the hand: top + two hand cards = 3 taps, and the
+    answer lists the justified pickup [002, 003]."""
+    at = open_app("lookup", lang="en")
+    at.segmented_control(key="lookup_view").set_value("lixo").run()
+    tap(at, "lookup_lixo", "7h 5h 6h")
+    assert at.text_input(key="lookup_lixo_top").value == "7♥"
+    assert at.text_input(key="lookup_lixo_hand").value == "5♥ 6♥"
+    assert at.success and "Take the lixo and lay its top card with 5♥ 6♥" in [
+        m.value.removeprefix("- ") for m in at.markdown
+    ]
+
+
+def test_going_out_melds_by_taps_with_next_meld(open_app: Open) -> None:
+    at = open_app("lookup", lang="en")
+    at.segmented_control(key="lookup_view").set_value("go_out").run()
+    tap(at, "lookup_go_out", "4h 5h 6h 7h 8h 9h 10h")
+    at.button(key="lookup_go_out_new_line").click().run()
+    tap(at, "lookup_go_out", "Qs Ks JK")
+    assert at.text_area(key="lookup_go_out_melds").value == "4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥\nQ♠ K♠ JK"
+    assert at.success and not at.exception
+    at.button(key="lookup_go_out_undo").click().run()
+    assert at.text_area(key="lookup_go_out_melds").value.endswith("Q♠ K♠")
+    assert Card() not in parse_cards(at.text_area(key="lookup_go_out_melds").value.split("\n")[1])

@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from buraco_app import database, sheet_page, sheets
 from buraco_core import ruleset
+from buraco_core.cards import Card
 from buraco_text import catalog
 
 PT, EN = catalog("pt"), catalog("en")
@@ -168,12 +169,12 @@ def test_an_impossible_round_is_refused(open_app: OpenApp) -> None:
 
 
 def test_tapping_cards_fills_the_field(open_app: OpenApp) -> None:
+    """One tap per card on the grid (issue 13), a new line for the next meld."""
     at = open_app("calculator")
-    at.segmented_control(key="calc_tap_0_suit").set_value(sheets_suit("h")).run()
-    for rank in ("4", "5", "6"):
-        at.pills(key="calc_tap_0_rank").set_value(rank).run()
+    for rank in (4, 5, 6):
+        at.pills(key="calc_tap_0_grid_h").set_value(Card(rank, sheets_suit("h"))).run()
     at.button(key="calc_tap_0_new_line").click().run()
-    at.pills(key="calc_tap_0_rank").set_value("JK").run()
+    at.pills(key="calc_tap_0_grid_jk").set_value(Card()).run()
     assert at.text_area(key="calc_melds_0").value == "4♥ 5♥ 6♥\nJK"
     at.button(key="calc_tap_0_undo").click().run()
     assert at.text_area(key="calc_melds_0").value == "4♥ 5♥ 6♥\n"

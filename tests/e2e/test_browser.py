@@ -77,26 +77,6 @@ def test_lookup_bad_card(open_page: OpenPage) -> None:
     expect(page.locator("[data-testid='stException']")).to_have_count(0)
 
 
-def test_lookup_tap_cards_on_a_phone(
-    open_page: OpenPage, phone: dict[str, int], settle: Settle, screenshot: Shot
-) -> None:
-    page = open_page("lookup", phone)
-    page.get_by_text("Ou toque nas cartas", exact=True).click()
-    page.get_by_role("radio", name="copas").click()
-    settle(page)
-    field = page.get_by_label("Cartas", exact=True)
-    typed = []
-    for rank in ("Q", "K", "A"):
-        page.get_by_role("radio", name=rank, exact=True).click()
-        typed.append(f"{rank}♥")
-        # Wait for the card to show before the next tap, as a person does: a tap during
-        # the rerun sends the field's old text along and the card would be lost.
-        expect(field).to_have_value(" ".join(typed))
-        settle(page)
-    expect(page.get_by_text("✓ Jogo válido", exact=False)).to_be_visible()
-    screenshot(page, "lookup_tapped_phone")
-
-
 def test_english_via_the_sidebar(
     open_page: OpenPage, viewport: Viewport, settle: Settle, screenshot: Shot
 ) -> None:

@@ -1,0 +1,123 @@
+"""Random play against a yardstick: our rounds beside OpenSpiel's gin rummy, same machine.
+
+    python3 benchmarks/bench_play.py [--seconds S] [--pairs N]
+
+Ours: four players, Fechado, every decision drawn uniformly from the full list of
+`legal_moves` until the round ends. OpenSpiel's gin rummy (`pyspiel`, a C++ engine):
+each player decision drawn uniformly from `legal_actions()`, chance nodes (the deal, the
+card drawn) resolved at random and not counted as moves; a draw is one of our moves. Each
+engine runs in its own process, one after the other, A B A B (`--pairs` times), for `S`
+CPU seconds each; the figures are the medians, in CPU time of that process. OpenSpiel is
+a benchmark-only tool (`pip install open_spiel` into .venv): without it, ours is printed
+alone. Aim (issue 10): ours at least as many moves per second as gin rummy (ratio >= 1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def run_ours(seconds: float) -> dict[str, float]:
+    from buraco_core.judge import apply, legal_moves
+    from buraco_core.rules import ruleset
+    from buraco_core.state import Phase, deal
+
+    rules = ruleset("fechado")
+    rng = random.Random(1)
+    moves = rounds = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state = deal(rules, 4, rounds)
+        while state.phase is not Phase.ENDED:
+            state = apply(rules, state, rng.choice(list(legal_moves(rules, state))))
+            moves += 1
+        rounds += 1
+    return {"moves": moves, "rounds": rounds, "cpu": time.process_time() - start}
+
+
+def run_openspiel(seconds: float) -> dict[str, float]:
+    import pyspiel  # type: ignore[import-not-found]
+
+    game = pyspiel.load_game("gin_rummy")
+    rng = random.Random(1)
+    moves = rounds = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                moves += 1
+        rounds += 1
+    return {"moves": moves, "rounds": rounds, "cpu": time.process_time() - start}
+
+
+def measure(engine: str, seconds: float) -> dict[str, float]:
+    """One engine in a fresh process."""
+    out = subprocess.run(
+        [sys.executable, __file__, "--engine", engine, "--seconds", str(seconds)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return dict(json.loads(out.stdout))
+
+
+def has_openspiel() -> bool:
+    try:
+        import pyspiel  # type: ignore[import-not-found]  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per run")
+    parser.add_argument("--pairs", type=int, default=2, help="A B pairs")
+    parser.add_argument("--engine", choices=("ours", "openspiel"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.engine:
+        run = run_ours if args.engine == "ours" else run_openspiel
+        print(json.dumps(run(args.seconds)))
+        return 0
+
+    engines = ["ours", "openspiel"] if has_openspiel() else ["ours"]
+    rates: dict[str, list[tuple[float, float]]] = {e: [] for e in engines}
+    for _ in range(args.pairs):
+        for engine in engines:
+            figures = measure(engine, args.seconds)
+            rates[engine].append(
+                (figures["moves"] / figures["cpu"], figures["rounds"] / figures["cpu"])
+            )
+    print(f"Random play, uniform over legal moves (median of {args.pairs} runs, CPU time)")
+    medians = {}
+    for engine, label in (("ours", "Buraco, Fechado, 4 players"), ("openspiel", "gin rummy")):
+        if engine not in rates:
+            print("  OpenSpiel not installed (pip install open_spiel): ours alone")
+            continue
+        moves = statistics.median(r[0] for r in rates[engine])
+        rounds = statistics.median(r[1] for r in rates[engine])
+        medians[engine] = moves
+        print(f"  {label:<27} {moves:>9,.0f} moves/s {rounds:>8,.1f} rounds/s")
+    if len(medians) == 2:
+        print(
+            f"  ratio ours / gin rummy: {medians['ours'] / medians['openspiel']:.2f} (aim: >= 1.0)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

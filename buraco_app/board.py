@@ -1,0 +1,444 @@
+"""The table is the input: hand cards and places on the table are buttons.
+
+Tap cards of the hand to pick them (a picked card lifts; tap it again to drop it), then tap
+where they go: a meld (extend it), "Novo jogo" (lay), the lixo (take it, the picked cards
+justifying it), "Descartar" (one card), the stock (draw). The lixo's top card is a button
+too: pick it, then tap a meld to put it there. "Separar jogo" sets the picked cards aside so
+that two or more melds go down in one move.
+
+`build_move(state, pick, target)` turns a pick and a tap into a `Move` (pure, tested alone);
+`show_board(...)` draws the table and calls `on_move(move)` from the tap's callback, so
+whatever the caller saves there (a grade, progress) is already there when the page runs.
+Every card and target is a real button with a readable name ("4♠", "Jogo 2: 3♠ 4♠ 5♠",
+"Lixo (7 cartas)") for tests and screen readers. The look is CSS on the buttons' key classes
+(`st-key-<key>`): `BOARD_CSS`, injected once per run with the card style sheet.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+import streamlit as st
+
+from buraco_app.cards_view import BLACK, JOKER_INK, JOKER_PAPER, RED, WILD_RING
+from buraco_app.i18n import t
+from buraco_core.cards import Card
+from buraco_core.melds import Meld
+from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
+from buraco_core.rules import RuleSet
+from buraco_core.state import MortoStatus, Phase, State
+from buraco_text import Lang
+
+TargetKind = Literal["stock", "lixo", "new", "discard", "meld"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """What is picked: hand positions in tap order, the lixo's top card, groups set aside."""
+
+    cards: tuple[int, ...] = ()
+    top: bool = False
+    groups: tuple[tuple[int, ...], ...] = ()
+
+    def toggled(self, position: int) -> Pick:
+        if position in self.cards:
+            return replace(self, cards=tuple(p for p in self.cards if p != position))
+        return replace(self, cards=(*self.cards, position))
+
+    def set_aside(self) -> Pick:
+        return Pick(top=self.top, groups=(*self.groups, self.cards)) if self.cards else self
+
+    def undone(self) -> Pick:
+        """Drop the last thing picked: a card, else the last group set aside, else the top."""
+        if self.cards:
+            return replace(self, cards=self.cards[:-1])
+        if self.groups:
+            return replace(self, cards=self.groups[-1], groups=self.groups[:-1])
+        return replace(self, top=False)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.cards or self.top or self.groups)
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A place on the table: `meld` is the meld's index on `side` (0: the mover's side)."""
+
+    kind: TargetKind
+    meld: int = 0
+    other_side: bool = False
+
+
+def build_move(state: State, pick: Pick, target: Target) -> Move | None:
+    """The move a tap on `target` makes with `pick`; None when the pick does not fit it yet
+    (no cards for a new meld, two cards to discard): the board says what to pick."""
+    hand = state.hand
+    cards = tuple(hand[p] for p in pick.cards)
+    groups = tuple(tuple(hand[p] for p in g) for g in pick.groups)
+    if target.kind == "stock":
+        return Draw()
+    if target.kind == "lixo":
+        if pick.top or cards:
+            return TakeLixo(new_meld=cards)
+        return TakeLixo()
+    if target.kind == "new":
+        if pick.top:
+            return TakeLixo(new_meld=cards) if cards else None
+        new = tuple(g for g in (*groups, cards) if g)
+        return Lay(new) if new else None
+    if target.kind == "discard":
+        return Discard(cards[0]) if len(cards) == 1 else None
+    if pick.top and not target.other_side:
+        return TakeLixo(extend=target.meld, cards=cards)
+    if not cards:
+        return None
+    side = 1 - state.side_of(state.turn) if target.other_side else None
+    return Extend(target.meld, cards, side=side)
+
+
+def hand_order(hand: Sequence[Card], by_rank: bool = False) -> list[int]:
+    """Hand positions in display order: by suit then rank (or by rank then suit), jokers
+    last. Positions, not cards, because a hand may hold two equal cards (two decks)."""
+
+    def key(position: int) -> tuple[int, int, str]:
+        card = hand[position]
+        if card.suit is None:
+            return (99, 99, "")
+        suit = "shcd".index(card.suit.value)  # alternating colours, ♠ ♥ ♣ ♦, read easier
+        return (card.rank, suit, "") if by_rank else (suit, card.rank, "")
+
+    return sorted(range(len(hand)), key=key)
+
+
+# --- what a move changed ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Changes:
+    """What a legal move changed, to mark on the board drawn after it."""
+
+    new_cards: tuple[int, ...] = ()  # positions in the new hand (the lixo came in, a draw)
+    melds: frozenset[tuple[int, int]] = field(default_factory=frozenset)  # (side, index)
+    cleaned: tuple[int, ...] = ()  # the mover's melds that turned clean (the 2 went home)
+    morto: str | None = None  # "arrived" or "waits"
+    ended: bool = False
+
+
+def changes(before: State, after: State) -> Changes:
+    seat = before.turn
+    old = Counter(before.hands[seat])
+    new_cards = []
+    for position, card in enumerate(after.hands[seat]):
+        if old[card] > 0:
+            old[card] -= 1
+        else:
+            new_cards.append(position)
+    melds = set()
+    for side, (was, now) in enumerate(zip(before.sides, after.sides, strict=True)):
+        for index, meld in enumerate(now.melds):
+            if index >= len(was.melds) or was.melds[index] != meld:
+                melds.add((side, index))
+    mine = before.side_of(seat)
+    was_dirty = [not m.clean for m in before.sides[mine].melds]
+    cleaned = tuple(
+        i
+        for i, m in enumerate(after.sides[mine].melds[: len(was_dirty)])
+        if was_dirty[i] and m.clean
+    )
+    morto = None
+    status_before, status_after = before.sides[mine].morto, after.sides[mine].morto
+    if status_before is not status_after:
+        morto = "waits" if status_after is MortoStatus.WAITING else "arrived"
+    return Changes(tuple(new_cards), frozenset(melds), cleaned, morto, after.phase is Phase.ENDED)
+
+
+# --- drawing ----------------------------------------------------------------------------------
+
+# Key prefixes: btc card, btcs picked card, btcn new card, btm meld, btmc changed meld,
+# btt target. Colour goes in the key (r, b, j) so CSS can colour a card's label.
+BOARD_CSS = f"""
+[class*="st-key-btc"] button{{min-height:0;width:44px;height:60px;padding:0;
+border:1px solid #8a8a8a;border-radius:7px;background:#fff;box-shadow:0 1px 3px rgba(0,0,0,.3);
+transition:transform .1s}}
+[class*="st-key-bt"] button:disabled{{opacity:1;cursor:default;color:{BLACK}}}
+[class*="st-key-btc"] button p{{font-size:18px;font-weight:700;font-family:'DejaVu Sans',Arial,
+sans-serif}}
+[class*="st-key-btc"][class*="-r-"] button p{{color:{RED}}}
+[class*="st-key-btc"][class*="-b-"] button p{{color:{BLACK}}}
+[class*="st-key-btc"][class*="-j-"] button{{background:{JOKER_PAPER}!important}}
+[class*="st-key-btc"][class*="-j-"] button p{{color:{JOKER_INK}}}
+[class*="st-key-btcs-"] button{{transform:translateY(-9px);border:3px solid {WILD_RING}!important;
+background:#fff3e0!important}}
+[class*="st-key-btcn-"] button{{outline:3px solid #2e7d32;outline-offset:1px}}
+[class*="st-key-btm"] button{{min-height:0;padding:2px 8px;background:#fafafa!important;
+border:1px solid #bbb!important}}
+[class*="st-key-btm"] button p{{font-size:17px;font-weight:600;color:{BLACK}}}
+[class*="st-key-btmc-"] button{{border:3px solid #2e7d32!important;background:#e8f5e9!important}}
+[class*="st-key-btt-"] button{{min-height:0;padding:2px 8px;border-style:dashed!important}}
+[class*="st-key-btt-"] button p{{font-size:14px}}
+[class*="st-key-bthand"]{{padding-top:10px}}
+"""
+
+
+def inject_css() -> None:
+    """The board's style sheet (app.py adds it once per run, as the cards' one)."""
+    st.html(f"<style>{BOARD_CSS}</style>")
+
+
+def _ink(card: Card) -> str:
+    if card.suit is None:
+        return "j"
+    return "r" if card.suit.red else "b"
+
+
+def _label(card: Card) -> str:
+    """A card in a button label or a text: coloured Markdown (red suits red)."""
+    if card.suit is not None and card.suit.red:
+        return f":red[{card.symbol}]"
+    return card.symbol
+
+
+def cards_label(cards: Sequence[Card]) -> str:
+    return " ".join(_label(c) for c in cards)
+
+
+def meld_label(meld: Meld, number: int, lang: Lang, theirs: bool = False) -> str:
+    """ "Jogo 2: 3♠ 4♠ 5♠" ("Jogo deles 2: …" across the table), the wild marked, low to
+    high as it lies."""
+    parts = []
+    for slot in meld.slots:
+        text = _label(slot.card)
+        parts.append(f":orange-background[{slot.card.symbol}]" if slot.wild else text)
+    name = t("board.their_meld" if theirs else "board.meld", lang, n=number)
+    return name + " " + " ".join(parts)
+
+
+def _pick_key(key: str) -> str:
+    return f"{key}_pick"
+
+
+def current_pick(key: str) -> Pick:
+    pick = st.session_state.get(_pick_key(key))
+    return pick if isinstance(pick, Pick) else Pick()
+
+
+def clear_pick(key: str) -> None:
+    st.session_state.pop(_pick_key(key), None)
+    st.session_state.pop(f"{key}_need", None)
+
+
+def _toggle(key: str, position: int) -> None:
+    st.session_state[_pick_key(key)] = current_pick(key).toggled(position)
+    st.session_state.pop(f"{key}_need", None)
+
+
+def _toggle_top(key: str) -> None:
+    pick = current_pick(key)
+    st.session_state[_pick_key(key)] = replace(pick, top=not pick.top)
+
+
+def _set_aside(key: str) -> None:
+    st.session_state[_pick_key(key)] = current_pick(key).set_aside()
+
+
+def _undo(key: str) -> None:
+    st.session_state[_pick_key(key)] = current_pick(key).undone()
+
+
+def _tap(key: str, state: State, target: Target, on_move: Callable[[Move], None]) -> None:
+    move = build_move(state, current_pick(key), target)
+    if move is None:
+        st.session_state[f"{key}_need"] = target.kind  # what to pick first, said on the board
+        return
+    clear_pick(key)
+    on_move(move)
+
+
+def show_board(
+    rules: RuleSet,
+    state: State,
+    key: str,
+    lang: Lang,
+    on_move: Callable[[Move], None] | None = None,
+    marks: Changes | None = None,
+    seat: int | None = None,
+) -> None:
+    """The table from `seat`'s chair (default: the player on turn). With `on_move` the cards
+    and places are buttons that make a move; without, the same board, for reading only."""
+    seat = state.turn if seat is None else seat
+    side = state.side_of(seat)
+    live = on_move is not None and state.phase is not Phase.ENDED and seat == state.turn
+    pick = current_pick(key) if live else Pick()
+    marks = marks or Changes()
+
+    def target(kind: TargetKind, meld: int = 0, other: bool = False) -> tuple[object, ...]:
+        return (key, state, Target(kind, meld, other), on_move)
+
+    _seats(state, seat, lang)
+    for other in (True, False):
+        melds_side = 1 - side if other else side
+        melds = state.sides[melds_side].melds
+        title = t("table.their_melds" if other else "table.our_melds", lang)
+        none = f": :gray[{t('table.no_melds', lang)}]" if not melds and (other or not live) else ""
+        st.markdown(f"**{title}**{none}")
+        for index, meld in enumerate(melds):
+            changed = (melds_side, index) in marks.melds
+            st.button(
+                meld_label(meld, index + 1, lang, other)
+                + (
+                    f" · {t('board.canastra', lang, kind=meld.canastra(rules))}"
+                    if meld.canastra(rules)
+                    else ""
+                ),
+                key=f"{'btmc' if changed else 'btm'}-{key}-{int(other)}-{index}",
+                on_click=_tap,
+                args=target("meld", index, other),
+                disabled=not live,
+                width="stretch",
+            )
+        if not other and live:
+            with st.container(horizontal=True, gap="small"):
+                st.button(
+                    t("board.new_meld", lang),
+                    key=f"btt-{key}-new",
+                    on_click=_tap,
+                    args=target("new"),
+                    disabled=not live,
+                )
+                if pick.cards:
+                    st.button(
+                        t("board.set_aside", lang),
+                        key=f"btt-{key}-aside",
+                        on_click=_set_aside,
+                        args=(key,),
+                    )
+            if pick.groups:
+                hand = state.hand
+                st.caption(
+                    t("board.aside", lang)
+                    + " "
+                    + " | ".join(cards_label([hand[p] for p in g]) for g in pick.groups)
+                )
+    _middle(rules, state, seat, key, lang, live, pick, target)
+    _hand(state, seat, key, lang, live, pick, marks)
+    _marks_text(marks, lang)
+
+
+def _seats(state: State, seat: int, lang: Lang) -> None:
+    """Who plays where, and how many cards each other hand holds (seats count from 1)."""
+    parts = [t("board.you", lang, seat=seat + 1)]
+    for other in range(state.players):
+        if other == seat:
+            continue
+        key = "board.partner" if other % 2 == seat % 2 else "board.opponent"
+        parts.append(t(key, lang, seat=other + 1, count=len(state.hands[other])))
+    phase = {Phase.DRAW: "table.phase_draw", Phase.PLAY: "table.phase_play"}.get(
+        state.phase, "table.phase_ended"
+    )
+    st.caption(" · ".join(parts) + f" · **{t(phase, lang)}**")
+
+
+def _middle(
+    rules: RuleSet,
+    state: State,
+    seat: int,
+    key: str,
+    lang: Lang,
+    live: bool,
+    pick: Pick,
+    target: Callable[..., tuple[object, ...]],
+) -> None:
+    """The stock, the lixo (its top card a button to pick), the discard place, the mortos.
+    A board for reading only names the stock and the lixo instead of offering them."""
+    with st.container(horizontal=True, gap="xsmall", vertical_alignment="center"):
+        stock = t("board.stock", lang, count=len(state.stock))
+        lixo = t("table.lixo", lang, count=len(state.lixo))
+        if live:
+            st.button(stock, key=f"btt-{key}-stock", on_click=_tap, args=target("stock"))
+            st.button(
+                lixo,
+                key=f"btt-{key}-lixo",
+                on_click=_tap,
+                args=target("lixo"),
+                disabled=not state.lixo,
+            )
+        else:
+            st.caption(f"{stock} · {lixo}")
+        shown = state.lixo if rules.discard_pile_visible == "all" else state.lixo[-1:]
+        for offset, card in enumerate(shown):
+            top = offset == len(shown) - 1
+            prefix = "btcs" if top and pick.top else "btc"
+            st.button(
+                card.symbol,
+                key=f"{prefix}-{_ink(card)}-{key}-lixo{offset}",
+                on_click=_toggle_top if top else None,
+                args=(key,) if top else None,
+                disabled=not live or not top,
+                help=t("board.top_help", lang) if live and top else None,
+            )
+        if live:
+            st.button(
+                t("board.discard", lang),
+                key=f"btt-{key}-discard",
+                on_click=_tap,
+                args=target("discard"),
+            )
+    side = state.sides[state.side_of(seat)]
+    if side.waiting is not None:
+        morto = t("table.morto.waiting", lang, seat=side.waiting.seat + 1)
+    else:
+        morto = t(f"table.morto.{side.morto.value}", lang)
+    mortos = t("board.mortos", lang, n=len(state.mortos))
+    st.caption(f"{t('table.our_morto', lang)}: {morto} · {mortos}")
+
+
+def _hand(
+    state: State, seat: int, key: str, lang: Lang, live: bool, pick: Pick, marks: Changes
+) -> None:
+    hand = state.hands[seat]
+    head = st.container(horizontal=True, vertical_alignment="center")
+    head.markdown(f"**{t('table.your_hand', lang, count=len(hand))}**")
+    by_rank = head.toggle(t("board.by_rank", lang), key=f"{key}_by_rank")
+    set_aside = {p for g in pick.groups for p in g}
+    with st.container(horizontal=True, gap="xsmall", key=f"bthand-{key}"):
+        for position in hand_order(hand, by_rank):
+            if position in set_aside:
+                continue
+            card = hand[position]
+            prefix = "btcn" if position in marks.new_cards else "btc"
+            prefix = "btcs" if position in pick.cards else prefix
+            st.button(
+                card.symbol,
+                key=f"{prefix}-{_ink(card)}-{key}-{position}",
+                on_click=_toggle,
+                args=(key, position),
+                disabled=not live,
+            )
+    if not live:
+        return
+    need = st.session_state.get(f"{key}_need")
+    if need:
+        st.warning(t(f"board.need.{need}", lang))
+    elif pick.cards or pick.top:
+        picked = cards_label([hand[p] for p in pick.cards])
+        if pick.top:
+            picked = " ".join(x for x in (picked, t("board.top_picked", lang)) if x)
+        st.caption(t("board.picked", lang, cards=picked))
+    else:
+        st.caption(t("board.how", lang))
+    if not pick.empty:
+        st.button("↶ " + t("board.undo", lang), key=f"{key}_undo", on_click=_undo, args=(key,))
+
+
+def _marks_text(marks: Changes, lang: Lang) -> None:
+    lines = [t("board.mark.cleaned", lang, n=i + 1) for i in marks.cleaned]
+    if marks.new_cards:
+        lines.append(t("board.mark.new_cards", lang, n=len(marks.new_cards)))
+    if marks.morto:
+        lines.append(t(f"board.mark.morto_{marks.morto}", lang))
+    if lines:
+        st.caption(" · ".join(lines))

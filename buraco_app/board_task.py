@@ -1,0 +1,167 @@
+"""A move task played on the board: the learner taps the cards and where they go; the tap
+is the answer. The grade is taken in the tap's callback, so the progress saved with it shows
+in the same rerun (progress bar, marks, lesson list).
+
+After a legal move the board is drawn as the move left it, what changed marked; after an
+illegal one it stays as it was. One headline per answer ("Certo!", "Válida, mas não deixa o
+jogo limpo", "Não pode: …"), the reasons behind "por quê?", their sources behind a toggle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import streamlit as st
+
+from buraco_app import board
+from buraco_app.i18n import t
+from buraco_app.table_view import move_text
+from buraco_app.verdict_view import reason_line
+from buraco_core.judge import play, round_score
+from buraco_core.moves import Move
+from buraco_core.rules import RuleSet
+from buraco_core.state import Phase, State
+from buraco_core.verdict import Reason
+from buraco_course import Grade, MoveTask, Scenario
+from buraco_text import Lang, message
+
+# What a legal move that misses the task lacks, by the success code it did not earn.
+MISSES = (
+    "canastra_limpa",
+    "two_moved_to_natural",
+    "direct_beat",
+    "indirect_beat",
+    "took_lixo_new_meld",
+    "took_lixo",
+    "laid_meld",
+)
+
+
+@dataclass(frozen=True)
+class Played:
+    """The learner's last move on the board and what came of it."""
+
+    move: Move
+    grade: Grade
+    after: State | None  # the position after a legal move
+
+
+def _key(scenario: Scenario) -> str:
+    return f"sc_{scenario.id}_board"
+
+
+def last_played(scenario: Scenario) -> Played | None:
+    played = st.session_state.get(f"{_key(scenario)}_played")
+    return played if isinstance(played, Played) else None
+
+
+def forget(scenario: Scenario) -> None:
+    """Back to the start position (after "Tentar de novo")."""
+    st.session_state.pop(f"{_key(scenario)}_played", None)
+    board.clear_pick(_key(scenario))
+
+
+def _played(
+    scenario: Scenario, rules: RuleSet, state: State, graded: Callable[[Grade], None], move: Move
+) -> None:
+    task = scenario.task
+    assert isinstance(task, MoveTask)
+    grade = task.grade(scenario, move)
+    _verdict, after = play(rules, state, move)
+    st.session_state[f"{_key(scenario)}_played"] = Played(move, grade, after)
+    st.session_state[f"{_key(scenario)}_fresh"] = True
+    graded(grade)
+
+
+@st.fragment
+def _live_board(
+    scenario: Scenario,
+    rules: RuleSet,
+    state: State,
+    lang: Lang,
+    graded: Callable[[Grade], None],
+) -> None:
+    """The board while the learner picks cards: a tap on a card reruns only this part (a
+    quick answer on a phone); a move reruns the whole page, whose headline, progress bar
+    and marks show its result."""
+    key = _key(scenario)
+    if st.session_state.pop(f"{key}_fresh", False):
+        st.rerun()
+    board.show_board(
+        rules, state, key, lang, on_move=lambda move: _played(scenario, rules, state, graded, move)
+    )
+
+
+def play_on_board(
+    scenario: Scenario,
+    rules: RuleSet,
+    state: State,
+    lang: Lang,
+    graded: Callable[[Grade], None],
+) -> Played | None:
+    """Draw the board (live until a legal move is made) and the answer to the last move.
+    `graded(grade)` is called from the tap's callback with the grade of each move."""
+    key = _key(scenario)
+    played = last_played(scenario)
+    with st.container(border=True):
+        if played is not None and played.after is not None:
+            marks = board.changes(state, played.after)
+            board.show_board(rules, played.after, key, lang, marks=marks, seat=state.turn)
+        else:
+            st.session_state.pop(f"{key}_fresh", None)  # the whole page runs already
+            _live_board(scenario, rules, state, lang, graded)
+    if played is not None:
+        _answer(scenario, rules, played, lang)
+    return played
+
+
+def headline(scenario: Scenario, grade: Grade, lang: Lang) -> str:
+    """One line: right, legal but not what the task asks (and what it lacks), or not allowed
+    (the first blocking reason, which names the cards)."""
+    verdict = grade.verdict
+    if grade.correct:
+        return t("practice.correct", lang)
+    if verdict is None or not verdict.ok:
+        why = message(verdict.reasons[0], lang) if verdict and verdict.reasons else ""
+        return t("board.illegal", lang, why=why)
+    task = scenario.task
+    wanted = task.success_codes if isinstance(task, MoveTask) else []
+    missing = next((c for c in MISSES if c in wanted and c not in verdict.codes), None)
+    return t("board.legal_but", lang, what=t(f"board.miss.{missing or 'other'}", lang))
+
+
+def _answer(scenario: Scenario, rules: RuleSet, played: Played, lang: Lang) -> None:
+    grade = played.grade
+    title = headline(scenario, grade, lang)
+    move = t("board.your_move", lang, move=move_text(played.move, lang))
+    if grade.correct:
+        st.success(f"**{title}** {scenario.explanation.get(lang)}")
+    elif grade.verdict is not None and grade.verdict.ok:
+        st.warning(f"**{title}**  \n{move}")
+    else:
+        st.error(f"**{title}**  \n{move}")
+    if grade.wrong is not None:
+        st.markdown(grade.wrong.explanation.get(lang))
+    after = played.after
+    if after is not None and after.phase is Phase.ENDED:
+        score = round_score(rules, after)
+        totals = (t("board.side_total", lang, name=s.name, total=s.total) for s in score.sides)
+        st.info(t("board.round_ended", lang) + " " + " · ".join(totals))
+    reasons = grade.verdict.reasons if grade.verdict is not None else ()
+    if reasons:
+        with st.expander(t("board.why", lang)):
+            sources = st.toggle(t("board.sources", lang), key=f"{_key(scenario)}_sources")
+            st.markdown("\n".join(f"- {_reason(r, sources, lang)}" for r in reasons))
+    if not grade.correct:
+        st.button(
+            "↺ " + t("board.retry", lang),
+            key=f"{_key(scenario)}_retry",
+            on_click=forget,
+            args=(scenario,),
+            type="primary",
+        )
+
+
+def _reason(reason: Reason, sources: bool, lang: Lang) -> str:
+    return reason_line(reason, lang) if sources else message(reason, lang)

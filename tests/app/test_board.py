@@ -1,0 +1,223 @@
+"""The board is the input (issue 13): a tap on cards and a tap on a place make the move;
+the board redraws with what it did; progress shows in the same rerun."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from buraco_app import progress
+from buraco_app.board import Pick, Target, build_move, changes, hand_order
+from buraco_core import parse_cards, ruleset
+from buraco_core.judge import apply
+from buraco_core.moves import Discard, Draw, Extend, Lay, TakeLixo
+from buraco_core.notation import position_from_data
+from buraco_course import load_curriculum, scenario_state
+
+Open = Callable[..., AppTest]
+
+
+def tap(at: AppTest, *labels: str) -> AppTest:
+    """Tap board buttons by what they say; "Meld 1:" (ending in ":") is a prefix."""
+    for label in labels:
+        found = [
+            b
+            for b in at.button
+            if not b.disabled
+            and (b.label.startswith(label) if label.endswith(":") else b.label == label)
+        ]
+        assert found, f"no button {label!r} in {[b.label for b in at.button]}"
+        found[0].click().run()
+        assert not at.exception, at.exception
+    return at
+
+
+def headline(at: AppTest) -> str:
+    boxes = [*at.success, *at.warning, *at.error]
+    return str(boxes[0].value) if boxes else ""
+
+
+def board_labels(at: AppTest) -> list[str]:
+    return [b.label for b in at.button]
+
+
+# --- a pick and a tap make a move (pure) ------------------------------------------------------
+
+STATE = position_from_data(
+    ruleset("fechado"),
+    {
+        "players": 2,
+        "phase": "draw",
+        "hands": [["4s", "5s", "6s", "Kd"], 11],
+        "melds": [[["7s", "8s", "9s"]], [["Qc", "Kc", "Ac"]]],
+        "lixo": ["3h", "3s"],
+    },
+)
+
+
+def test_a_pick_and_a_place_make_the_move() -> None:
+    c = STATE.hand
+    assert build_move(STATE, Pick(), Target("stock")) == Draw()
+    assert build_move(STATE, Pick((0, 1)), Target("lixo")) == TakeLixo(new_meld=(c[0], c[1]))
+    assert build_move(STATE, Pick((1,), top=True), Target("meld", 0)) == TakeLixo(
+        extend=0, cards=(c[1],)
+    )
+    assert build_move(STATE, Pick((2,)), Target("meld", 0)) == Extend(0, (c[2],))
+    assert build_move(STATE, Pick((3,)), Target("meld", 0, other_side=True)) == Extend(
+        0, (c[3],), side=1
+    )
+    assert build_move(STATE, Pick((3,)), Target("discard")) == Discard(c[3])
+    assert build_move(STATE, Pick((0, 1, 2)), Target("new")) == Lay(((c[0], c[1], c[2]),))
+
+
+def test_what_a_pick_lacks_is_no_move() -> None:
+    assert build_move(STATE, Pick(), Target("new")) is None
+    assert build_move(STATE, Pick((0, 1)), Target("discard")) is None
+    assert build_move(STATE, Pick(), Target("meld", 0)) is None
+
+
+def test_melds_set_aside_go_down_together() -> None:
+    pick = Pick((0, 1)).set_aside().toggled(2)
+    c = STATE.hand
+    assert build_move(STATE, pick, Target("new")) == Lay(((c[0], c[1]), (c[2],)))
+    assert pick.undone().undone() == Pick(cards=(0, 1))  # undo: the card, then the group
+
+
+def test_a_card_tapped_twice_drops() -> None:
+    assert Pick().toggled(3).toggled(3) == Pick()
+
+
+def test_the_hand_sorted_by_suit_then_rank_or_by_rank() -> None:
+    hand = parse_cards("Kd 4s JK 4h 2s")
+    assert [hand[p].symbol for p in hand_order(hand)] == ["2♠", "4♠", "4♥", "K♦", "JK"]
+    by_rank = [hand[p].symbol for p in hand_order(hand, by_rank=True)]
+    assert by_rank == ["2♠", "4♠", "4♥", "K♦", "JK"] and hand_order(hand, True)[-1] == 2
+
+
+def test_changes_mark_the_meld_and_the_new_cards() -> None:
+    rules = ruleset("fechado")
+    taken = apply(rules, STATE, TakeLixo(new_meld=(STATE.hand[0], STATE.hand[1])))
+    marks = changes(STATE, taken)
+    assert marks.melds == {(0, 1)}  # the new meld of side 1 (index 1), marked
+    assert [taken.hand[p].symbol for p in marks.new_cards] == ["3♥"]  # the lixo came in
+
+
+def test_lesson_stars() -> None:
+    r = progress.Result
+    ids = ["a", "b", "c", "d"]
+    assert progress.lesson_stars({"a": r.PERFECT, "b": r.PERFECT, "c": r.PERFECT}, ids) == 0
+    every = dict.fromkeys(ids, r.SOLVED)
+    assert progress.lesson_stars(every, ids) == 1
+    assert progress.lesson_stars(every | {"a": r.PERFECT, "b": r.PERFECT}, ids) == 2
+    assert progress.lesson_stars(dict.fromkeys(ids, r.PERFECT), ids) == 3
+
+
+# --- exercises solved by tapping (AppTest) ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("scenario", "taps"),
+    [
+        # extend: the 2♠ goes home (seeds 000, 001)
+        ("two_goes_home_cleans_canastra", ["4♠", "Meld 1:"]),
+        # take the lixo onto a meld: its top card 4♣ sends the 2♣ home (seeds 000, 001, 003)
+        ("pickup_brings_the_two_home", ["4♣", "Meld 1:"]),
+        # take the lixo with a new meld (seeds 002, 003)
+        ("trinca_justifies_in_fechado", ["7♣", "7♠", "Lixo (8 cards)"]),
+        # draw (seeds 000-003)
+        ("draw_comes_first", ["Stock (57)"]),
+        # discard the last card: indirect beat, the morto waits (seeds 001, 003)
+        ("indirect_beat_morto_waits", ["K♦", "Discard"]),
+        # lay: a new meld
+        ("first_meld_three_in_a_row", ["6♣", "7♣", "8♣", "+ New meld"]),
+        # two melds at once, a direct beat: the first set aside (seeds 001, 003)
+        (
+            "direct_beat_with_two_melds",
+            ["7♣", "8♣", "9♣", "Set aside", "J♠", "Q♠", "K♠", "+ New meld"],
+        ),
+    ],
+)
+def test_solve_a_move_exercise_by_tapping(open_app: Open, scenario: str, taps: list[str]) -> None:
+    at = open_app("practice", scenario=scenario, lang="en")
+    start = scenario_state(load_curriculum().scenarios[scenario])
+    if scenario == "draw_comes_first":
+        taps = [f"Stock ({len(start.stock)})"]
+    tap(at, *taps)
+    assert headline(at).startswith("**Right!**"), headline(at)
+    assert not at.error
+
+
+def test_a_legal_move_redraws_the_board_the_two_went_home(open_app: Open) -> None:
+    at = open_app("practice", scenario="two_goes_home_cleans_canastra", lang="en")
+    assert "Meld 1: 3♠ :orange-background[2♠] 5♠" in board_labels(at)  # the 2 is a wild
+    tap(at, "4♠", "Meld 1:")
+    melds = [b for b in at.button if b.label.startswith("Meld 1:")]
+    assert melds[0].label == "Meld 1: 2♠ 3♠ 4♠ 5♠"  # now in its place, not marked wild
+    assert melds[0].key.startswith("btmc-")  # marked as changed
+    assert "4♠" not in board_labels(at)  # the card left the hand
+    assert any("meld 1 turned clean" in c.value for c in at.caption)
+
+
+def test_the_hand_switch_sorts_by_rank(open_app: Open) -> None:
+    at = open_app("practice", scenario="draw_comes_first", lang="en")
+    hand = [b.label for b in at.button if (b.key or "").startswith("btc-") and "lixo" not in b.key]
+    assert hand[:4] == ["8♠", "Q♠", "K♠", "A♥"]  # by suit: ♠ ♥ ♣ ♦, each low to high
+    at.toggle(key="sc_draw_comes_first_board_by_rank").set_value(True).run()
+    hand = [b.label for b in at.button if (b.key or "").startswith("btc-") and "lixo" not in b.key]
+    assert hand[:3] == ["A♥", "3♥", "4♣"]
+
+
+def test_an_illegal_move_keeps_the_board_and_names_the_cards(open_app: Open) -> None:
+    at = open_app("practice", scenario="two_goes_home_cleans_canastra", lang="en")
+    before = board_labels(at)
+    tap(at, "K♣", "K♥", "+ New meld")
+    assert at.error and "K♣" in at.error[0].value and "K♥" in at.error[0].value
+    assert not at.success  # one headline: never a red box beside a "legal" one
+    assert board_labels(at)[: len(before) - 3] == before[: len(before) - 3]
+    tap(at, "↺ Try again")
+    assert not at.error
+
+
+def test_undo_the_last_pick(open_app: Open) -> None:
+    at = open_app("practice", scenario="first_meld_three_in_a_row", lang="en")
+    tap(at, "6♣", "7♣", "K♠")
+    tap(at, "↶ Undo")
+    assert any("Picked: 6♣ 7♣." in c.value for c in at.caption)
+
+
+def test_a_place_without_the_cards_says_what_to_pick(open_app: Open) -> None:
+    at = open_app("practice", scenario="first_meld_three_in_a_row", lang="en")
+    tap(at, "+ New meld")
+    assert at.warning and "New meld" in at.warning[0].value
+    assert not at.error and not at.success
+
+
+def test_progress_updates_in_the_same_rerun_as_the_verdict(open_app: Open) -> None:
+    course = load_curriculum()
+    lesson = course.lesson("natural_two")
+    step = lesson.scenarios.index("two_goes_home_cleans_canastra") + 1
+    at = open_app("lessons", lesson="natural_two", lang="en")
+    at.session_state[f"lesson_{lesson.id}_step"] = step
+    at.run()
+    total = len(lesson.scenarios)
+    assert str(at.get("progress")[0].proto.text) == f"0 of {total} exercises solved"
+    tap(at, "4♠", "Meld 1:")
+    assert str(at.get("progress")[0].proto.text) == f"1 of {total} exercises solved"
+    assert "★" in at.caption[0].value or any("★" in c.value for c in at.caption)
+
+
+def test_a_checked_answer_updates_the_progress_in_the_same_rerun(open_app: Open) -> None:
+    """Tasks answered with widgets and "Check" too: the bar counts the answer at once."""
+    course = load_curriculum()
+    scenario = course.scenarios["fechado_pickup_needs_top_card"]  # a yes/no task
+    lesson = course.lesson(scenario.lesson)
+    at = open_app("lessons", lesson=lesson.id, lang="en")
+    at.session_state[f"lesson_{lesson.id}_step"] = lesson.scenarios.index(scenario.id) + 1
+    at.run()
+    total = len(lesson.scenarios)
+    at.radio(key=f"sc_{scenario.id}_legal").set_value("no").run()
+    at.button(key=f"sc_{scenario.id}_check").click().run()
+    assert at.success
+    assert str(at.get("progress")[0].proto.text) == f"1 of {total} exercises solved"
