@@ -7,6 +7,7 @@ from buraco_app import scenario_player as player
 from buraco_app.i18n import t
 from buraco_app.progress import Result, lesson_stars
 from buraco_app.settings import current_lang
+from buraco_app.sheet_page import url_text
 
 lang = current_lang()
 course = player.course()
@@ -16,7 +17,7 @@ st.title(t("lessons.title"))
 ids = [lesson.id for lesson in course.lessons]
 wanted = st.query_params.get("lesson", ids[0])
 if wanted not in ids:
-    st.warning(t("lessons.unknown", lesson=wanted))
+    st.warning(t("lessons.unknown", lesson=url_text(wanted)))
     wanted = ids[0]
 
 

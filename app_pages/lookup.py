@@ -6,6 +6,7 @@ from buraco_app import cards_view
 from buraco_app.i18n import t
 from buraco_app.rules_view import reference
 from buraco_app.settings import current_lang, current_rules, rules_summary
+from buraco_app.sheet_page import url_text
 from buraco_app.table_view import move_text
 from buraco_app.verdict_view import show_meld_verdict, show_reasons
 from buraco_core.cards import Card, parse_cards
@@ -134,7 +135,7 @@ if view == "rules":
     shown = [e for e in entries if e.matches(query or "")]
     st.caption(t("lookup.count", shown=len(shown), total=len(entries)))
     if not shown:
-        st.info(t("lookup.no_match", query=query))
+        st.info(t("lookup.no_match", query=url_text(query or "")))
     for entry in shown:
         mark = f" ✎ _{t('lookup.changed')}_" if entry.changed else ""
         per_preset = " · ".join(f"{title} **{value}**" for title, value in entry.per_preset)

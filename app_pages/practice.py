@@ -5,6 +5,7 @@ import streamlit as st
 from buraco_app import scenario_player as player
 from buraco_app.i18n import t
 from buraco_app.settings import current_lang
+from buraco_app.sheet_page import url_text
 from buraco_course import THEMES
 
 lang = current_lang()
@@ -32,7 +33,7 @@ if not pool:
 ids = [s.id for s in pool]
 wanted = st.query_params.get("scenario", ids[0])
 if wanted not in course.scenarios:
-    st.warning(t("practice.unknown", scenario=wanted))
+    st.warning(t("practice.unknown", scenario=url_text(wanted)))
 index = ids.index(wanted) if wanted in ids else 0
 chosen = st.selectbox(
     t("practice.scenario"),

@@ -388,7 +388,11 @@ def draw_sheet(store: SheetStore, sheet: Sheet) -> None:
 
 
 st.title(t("sheet.title"))
-store = page_store()
+try:
+    store = page_store()
+except SheetError as exc:  # the database cannot work: say so, and draw nothing to press
+    st.error(error_text(exc))
+    st.stop()
 match_id = open_match_id()
 sheet: Sheet | None = None
 if match_id is not None:

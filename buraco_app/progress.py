@@ -10,12 +10,16 @@ are saved.
 from __future__ import annotations
 
 import secrets
+import time
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from enum import IntEnum
 
 from sqlalchemy import Column, DateTime, Engine, Integer, MetaData, String, Table, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.sql import Executable
 
 QP_LEARNER = "learner"
 COOKIE = "buraco_learner"
@@ -52,37 +56,46 @@ class ProgressStore:
             return {row.scenario: Result(row.result) for row in rows}
 
     def record(self, learner: str, scenario: str, result: Result) -> Result:
-        """Save the result if it beats the stored one; return the best."""
+        """Save the result if it beats the stored one; return the best.
+
+        One upsert that keeps the better result, so many learners saving at once never race
+        between a read and a write; a writer that still finds the database busy retries a few
+        times before giving up."""
         now = datetime.now(UTC)
-        for _ in range(3):  # another session may insert the same row at the same moment
+        for attempt in range(_ATTEMPTS):
             try:
                 with self.engine.begin() as conn:
+                    conn.execute(_keep_best(self.engine, learner, scenario, result, now))
                     best = conn.execute(
                         select(PROGRESS.c.result).where(
                             PROGRESS.c.learner == learner, PROGRESS.c.scenario == scenario
                         )
-                    ).scalar()
-                    if best is None:
-                        conn.execute(
-                            PROGRESS.insert().values(
-                                learner=learner,
-                                scenario=scenario,
-                                result=int(result),
-                                updated_at=now,
-                            )
-                        )
-                        return result
-                    if result > best:
-                        conn.execute(
-                            PROGRESS.update()
-                            .where(PROGRESS.c.learner == learner, PROGRESS.c.scenario == scenario)
-                            .values(result=int(result), updated_at=now)
-                        )
-                        return result
+                    ).scalar_one()
                     return Result(best)
-            except IntegrityError:
-                continue
-        return result
+            except OperationalError:  # "database is locked" past SQLite's busy timeout
+                if attempt == _ATTEMPTS - 1:
+                    raise
+                time.sleep(0.05 * (attempt + 1))
+        raise AssertionError("unreachable")
+
+
+_ATTEMPTS = 4
+
+
+def _keep_best(
+    engine: Engine, learner: str, scenario: str, result: Result, now: datetime
+) -> Executable:
+    """INSERT ... ON CONFLICT DO UPDATE, keeping the higher result (SQLite and PostgreSQL)."""
+    dialect = engine.dialect.name
+    insert = postgresql_insert if dialect == "postgresql" else sqlite_insert
+    stmt = insert(PROGRESS).values(
+        learner=learner, scenario=scenario, result=int(result), updated_at=now
+    )
+    return stmt.on_conflict_do_update(
+        index_elements=[PROGRESS.c.learner, PROGRESS.c.scenario],
+        set_={"result": stmt.excluded.result, "updated_at": stmt.excluded.updated_at},
+        where=PROGRESS.c.result < stmt.excluded.result,
+    )
 
 
 def lesson_stars(results: Mapping[str, Result], scenarios: Sequence[str]) -> int:

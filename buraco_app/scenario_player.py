@@ -12,11 +12,13 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 import streamlit as st
+from sqlalchemy.exc import SQLAlchemyError
 
 from buraco_app import board, board_task, database, progress, sheet_page
 from buraco_app.cards_view import cards_html, meld_html
 from buraco_app.i18n import t
 from buraco_app.settings import rules_summary
+from buraco_app.sheets import StorageUnavailable, opened
 from buraco_app.table_view import cards_text, move_text
 from buraco_app.verdict_view import show_reasons
 from buraco_core.cards import parse_cards
@@ -97,19 +99,33 @@ def _remember_in_browser(learner: str) -> None:
 
 
 def progress_store() -> progress.ProgressStore:
-    return progress.store_for(database.page_engine())
+    return opened(lambda: progress.store_for(database.page_engine()))
 
 
 def results() -> dict[str, progress.Result]:
+    """The learner's results; none, with a note saying why, when the database cannot work."""
     learner = learner_id()
     _remember_in_browser(learner)
-    return progress_store().results(learner)
+    try:
+        return progress_store().results(learner)
+    except (StorageUnavailable, SQLAlchemyError) as exc:
+        _progress_unavailable(exc)
+        return {}
 
 
 def _save(scenario: Scenario, attempt: Attempt) -> None:
     result = attempt.result
-    if result is not None:
+    if result is None:
+        return
+    try:
         progress_store().record(learner_id(), scenario.id, result)
+    except (StorageUnavailable, SQLAlchemyError) as exc:
+        _progress_unavailable(exc)
+
+
+def _progress_unavailable(exc: Exception) -> None:
+    code = exc.code if isinstance(exc, StorageUnavailable) else "storage_folder"
+    st.warning(t(f"sheet.err.{code}"))
 
 
 # --- drawing ----------------------------------------------------------------------------------

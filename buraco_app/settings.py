@@ -21,6 +21,7 @@ from typing import Any
 import streamlit as st
 
 from buraco_app.i18n import LANG_KEY, LANG_NAMES, get_lang, t
+from buraco_app.sheet_page import url_text
 from buraco_core.errors import BuracoInputError
 from buraco_core.rules import (
     OPTION_GROUPS,
@@ -129,7 +130,11 @@ def setup() -> None:
 def show_notices() -> None:
     """Warnings about a link's bad values, in the main area (the sidebar is hidden on phones)."""
     for key, params in st.session_state.get(_NOTICES, []):
-        st.warning(t(key, **params), icon="⚠️")
+        # The values come from a link anyone can craft: shown as typed, never as Markdown.
+        plain: dict[str, Any] = {
+            k: url_text(v, limit=300) if isinstance(v, str) else v for k, v in params.items()
+        }
+        st.warning(t(key, **plain), icon="⚠️")
 
 
 # --- URL -----------------------------------------------------------------------------------

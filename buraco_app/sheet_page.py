@@ -11,13 +11,14 @@ import streamlit as st
 
 from buraco_app.database import page_engine
 from buraco_app.i18n import t
-from buraco_app.sheets import SheetError, SheetStore, store_for
+from buraco_app.sheets import SheetError, SheetStore, opened, store_for
 from buraco_text import Lang, item_text
 
 
 def page_store() -> SheetStore:
-    """The store for a page, through `st.connection(..., type="sql")`."""
-    return store_for(page_engine())
+    """The store for a page, through `st.connection(..., type="sql")`; StorageUnavailable
+    (a SheetError) when the database cannot work."""
+    return opened(lambda: store_for(page_engine()))
 
 
 # --- for the pages -------------------------------------------------------------------------
@@ -33,6 +34,18 @@ _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~:$^=&])")
 def md_text(text: str) -> str:
     """User text (a side's name) made safe to put into Markdown: shown exactly as typed."""
     return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+
+
+# What turns a crafted link's text into a link, an image, HTML, emphasis or a colour.
+_MARKDOWN_ACTIVE = re.compile(r"([\\`*\[\]()!<>~$])")
+
+
+def url_text(text: str, limit: int = 80) -> str:
+    """A value from the URL echoed in a message: cut short, and every mark that would make a
+    link, an image or HTML of it escaped (a crafted ?lesson= shows as typed)."""
+    short = text if len(text) <= limit else text[: limit - 1] + "…"
+    # "\://" keeps a bare https://... from becoming a link by itself.
+    return _MARKDOWN_ACTIVE.sub(r"\\\1", short).replace("://", "\\://")
 
 
 def open_match_id() -> str | None:

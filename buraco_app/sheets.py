@@ -86,6 +86,34 @@ class MatchNotFound(SheetError):
     pass
 
 
+class StorageUnavailable(SheetError):
+    """The database cannot be opened: the data folder cannot be created or written
+    (`storage_folder`), or the file is not a database (`storage_damaged`). Retrying will not
+    help; someone must fix the server."""
+
+
+def opened(open_store: Callable[[], T]) -> T:
+    """Open a store, turning a folder or database that cannot work into StorageUnavailable."""
+    try:
+        return open_store()
+    except OSError:  # the data folder cannot be created (sqlite_url's mkdir)
+        raise StorageUnavailable("", "storage_folder", "the data folder is unusable") from None
+    except DBAPIError as exc:
+        code = storage_problem(exc) or "storage_folder"
+        raise StorageUnavailable("", code, "the database cannot be opened") from None
+
+
+def storage_problem(exc: DBAPIError) -> str | None:
+    """The StorageUnavailable code of an error that retrying cannot cure, else None (a busy
+    or restarting database is worth another try)."""
+    words = str(exc.orig).lower()
+    if "not a database" in words or "malformed" in words:
+        return "storage_damaged"
+    if any(w in words for w in ("unable to open", "readonly", "read-only", "disk i/o")):
+        return "storage_folder"
+    return None
+
+
 # --- schema --------------------------------------------------------------------------------
 
 metadata = MetaData()
@@ -444,6 +472,9 @@ class SheetStore:
             try:
                 return fn()
             except retry_on as exc:
+                problem = storage_problem(exc) if isinstance(exc, DBAPIError) else None
+                if problem is not None:
+                    raise StorageUnavailable("", problem, "the database cannot work") from None
                 if attempt == WRITE_ATTEMPTS - 1:
                     raise SheetError("database", "busy", f"the database refused: {exc}") from exc
                 time.sleep(random.uniform(0.01, 0.05) * 2**attempt)

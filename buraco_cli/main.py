@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from buraco_core.as_json import meld_json, reason_json, rules_label, score_json
-from buraco_core.cards import parse_cards
+from buraco_core.cards import Card, parse_cards
 from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.melds import MeldVerdict, judge_meld
 from buraco_core.moves import Move
@@ -52,6 +53,7 @@ Handler = Callable[[argparse.Namespace], int]
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    _tolerate_narrow_output()
     lang = _lang_of(argv)
     parser = _parser(lang)
     args = parser.parse_args(argv)
@@ -61,10 +63,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BuracoInputError as exc:
         print(translate("cli.error", lang, problem=error_message(exc, lang)), file=sys.stderr)
         code = 2
+    except RecursionError:  # a backstop: read_json refuses deep JSON before anything recurses
+        problem = translate("input_error.too_deep", lang, limit=MAX_JSON_DEPTH)
+        print(translate("cli.error", lang, problem=problem), file=sys.stderr)
+        code = 2
     except BrokenPipeError:
         code = 0
     sys.stdout.flush()
     return code
+
+
+def _tolerate_narrow_output() -> None:
+    """An output that is not UTF-8 (a cp1252 console, PYTHONIOENCODING=ascii) gets what it can
+    show and "?" for the rest rather than a traceback; cards switch to ASCII (`symbols_ok`)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and not _encodes(stream, "♥"):
+            reconfigure(errors="replace")
+
+
+def _encodes(stream: Any, text: str) -> bool:
+    try:
+        text.encode(getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def symbols_ok() -> bool:
+    """Whether stdout can show the suit symbols (♥); if not, cards print as `4h`."""
+    return _encodes(sys.stdout, "♥♦♣♠")
 
 
 def _lang_of(argv: Sequence[str]) -> Lang:
@@ -256,23 +284,72 @@ def print_json(data: Any) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=2))
 
 
+# Limits far above any real round, position or card list, so that absurd input is refused
+# before it costs seconds and memory.
+MAX_FILE_BYTES = 1_000_000
+MAX_JSON_DEPTH = 64
+MAX_DIGITS = 15
+MAX_CARDS_TEXT = 10_000  # characters of cards on the command line (two decks are ~400)
+
+
 def read_json(path: str, lang: Lang = DEFAULT_LANG) -> Any:
-    """Read JSON from a file or stdin ("-"); a bad file is bad input naming the place."""
+    """Read JSON from a file or stdin ("-"); a bad file is bad input naming the place.
+    UTF-8 with or without a BOM; size, nesting and numbers are bounded."""
+    where = "stdin" if path == "-" else path
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        raw = _read_bytes(path)
     except FileNotFoundError:
         problem = translate("cli.err.no_file", lang)
         raise BuracoInputError(InputCode.CANNOT_READ, path, detail=problem) from None
     except OSError:
         problem = translate("cli.err.unreadable", lang)
         raise BuracoInputError(InputCode.CANNOT_READ, path, detail=problem) from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise BuracoInputError(InputCode.TOO_BIG, where, limit=f"{MAX_FILE_BYTES:,} bytes")
     try:
-        return json.loads(text)
+        text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw.removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        raise BuracoInputError(InputCode.NOT_UTF8, where, at=exc.start) from None
+    try:
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
-        where = "stdin" if path == "-" else path
         raise BuracoInputError(
             InputCode.NOT_JSON, f"{where}:{exc.lineno}:{exc.colno}", detail=exc.msg
         ) from None
+    except RecursionError:
+        raise BuracoInputError(InputCode.TOO_DEEP, where, limit=MAX_JSON_DEPTH) from None
+    except ValueError:  # an integer past Python's digit limit
+        raise BuracoInputError(InputCode.NUMBER_TOO_LONG, where, limit=MAX_DIGITS) from None
+    _check_bounds(data, where)
+    return data
+
+
+def _read_bytes(path: str) -> bytes | str:
+    """At most one byte past the limit: enough to know it is too big."""
+    if path != "-":
+        with Path(path).open("rb") as file:
+            return file.read(MAX_FILE_BYTES + 1)
+    buffer = getattr(sys.stdin, "buffer", None)  # a test's StringIO has none
+    return buffer.read(MAX_FILE_BYTES + 1) if buffer is not None else sys.stdin.read()
+
+
+def _check_bounds(data: Any, where: str) -> None:
+    """Refuse JSON nested deeper than MAX_JSON_DEPTH or with numbers longer than MAX_DIGITS,
+    walking without recursion so that the check itself cannot overflow."""
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            raise BuracoInputError(InputCode.TOO_DEEP, where, limit=MAX_JSON_DEPTH)
+        if isinstance(value, int) and not isinstance(value, bool):
+            if abs(value) >= 10**MAX_DIGITS:
+                raise BuracoInputError(InputCode.NUMBER_TOO_LONG, where, limit=MAX_DIGITS)
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise BuracoInputError(InputCode.NUMBER_TOO_LONG, where, limit=MAX_DIGITS)
+        elif isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
 
 
 def _lang(args: argparse.Namespace) -> Lang:
@@ -289,7 +366,10 @@ def _meld(args: argparse.Namespace) -> int:
     lang = _lang(args)
     rules = rules_from_args(args)
     # "buraco meld '4h 5h 6h'" and "buraco meld 4h,5h,6h" are the same as separate words.
-    cards = parse_cards(" ".join(args.cards))
+    text = " ".join(args.cards)
+    if len(text) > MAX_CARDS_TEXT:
+        raise BuracoInputError(InputCode.TOO_BIG, "CARD", limit=f"{MAX_CARDS_TEXT:,}")
+    cards = parse_cards(text)
     verdict = judge_meld(cards, rules)
     if args.json:
         data = meld_json(verdict, partial(message, lang=lang))
@@ -309,6 +389,10 @@ def _title(rules: RuleSet, lang: Lang) -> str:
     return title
 
 
+def _card_text(card: Card) -> str:
+    return card.symbol if symbols_ok() else str(card)
+
+
 def meld_text(verdict: MeldVerdict, rules: RuleSet, lang: Lang) -> str:
     title = _title(rules, lang)
     lines = []
@@ -318,9 +402,9 @@ def meld_text(verdict: MeldVerdict, rules: RuleSet, lang: Lang) -> str:
     else:
         lines.append(translate("cli.meld.valid", lang, rules=title))
         shown = " ".join(
-            f"{s.card.symbol}={meld.stands_for(s.position).symbol}"
+            f"{_card_text(s.card)}={_card_text(meld.stands_for(s.position))}"
             if s.wild and meld.kind == "sequence"
-            else s.card.symbol
+            else _card_text(s.card)
             for s in meld.slots
         )
         lines.append("  " + shown)
@@ -431,6 +515,8 @@ def _scenarios(args: argparse.Namespace) -> int:
     lang = _lang(args)
     curriculum = load_curriculum(Path(args.root) if args.root else None)
     errors = check_curriculum(curriculum) if args.check else list(curriculum.errors)
+    if not curriculum.lessons and not curriculum.scenarios:
+        raise BuracoInputError(InputCode.NO_COURSE, args.root or "--root")
     if args.json:
         print_json(
             {
@@ -656,6 +742,8 @@ def sources_line(sources: Sequence[str], lang: Lang) -> str:
 
 def _rules(args: argparse.Namespace) -> int:
     lang = _lang(args)
+    if args.options and not args.name:
+        raise BuracoInputError(InputCode.SET_WITHOUT_RULES, "--set")
     options = dict(parse_option_assignment(t) for t in args.options)
     chosen = ruleset(args.name, **options) if args.name else None
     if args.search is not None:

@@ -24,11 +24,16 @@ class InputCode(StrEnum):
     TOO_MANY_COPIES = "too_many_copies"
     # --- data in general: files, JSON, fields
     CANNOT_READ = "cannot_read"
+    NOT_UTF8 = "not_utf8"
+    TOO_BIG = "too_big"  # a file or a list over the front end's size limit
+    TOO_DEEP = "too_deep"  # JSON nested deeper than any real file
+    NUMBER_TOO_LONG = "number_too_long"
     NOT_JSON = "not_json"
     NOT_TOML = "not_toml"
     UNKNOWN_FIELD = "unknown_field"
     MISSING = "missing"
     REQUIRED_FOR_MOVE = "required_for_move"
+    NOT_FOR_MOVE = "not_for_move"
     EXPECTED_OBJECT = "expected_object"
     EXPECTED_LIST = "expected_list"
     EXPECTED_BOOL = "expected_bool"
@@ -45,10 +50,14 @@ class InputCode(StrEnum):
     PRESET_AS_OPTION = "preset_as_option"
     BAD_ASSIGNMENT = "bad_assignment"
     UNKNOWN_LANGUAGE = "unknown_language"
+    SET_WITHOUT_RULES = "set_without_rules"
     # --- rounds and matches
     NO_SIDES = "no_sides"
     SIDE_NAMES_REPEAT = "side_names_repeat"
     TWO_WENT_OUT = "two_went_out"
+    TOO_MANY_SIDES = "too_many_sides"
+    WENT_OUT_WITHOUT_MORTO = "went_out_without_morto"
+    WENT_OUT_WITHOUT_CANASTRA = "went_out_without_canastra"
     NOT_A_MELD = "not_a_meld"
     WRONG_SCORE_COUNT = "wrong_score_count"
     # --- positions
@@ -57,6 +66,7 @@ class InputCode(StrEnum):
     NO_SUCH_SEAT = "no_such_seat"
     PER_SIDE = "per_side"
     TOO_MANY_MORTOS = "too_many_mortos"
+    MORTOS_CONTRADICT = "mortos_contradict"
     HIDDEN_CARDS_SHORT = "hidden_cards_short"
     CARDS_NOWHERE = "cards_nowhere"
     WAITING_MORTO_SEAT = "waiting_morto_seat"
@@ -66,6 +76,7 @@ class InputCode(StrEnum):
     WRONG_TASK = "wrong_task"
     MOVE_OR_MELD = "move_or_meld"
     NO_SUCH_RULE_POINT = "no_such_rule_point"
+    NO_COURSE = "no_course"
 
 
 class BuracoInputError(ValueError):

@@ -130,6 +130,12 @@ class PositionData(_Strict):
                 raise _invalid(InputCode.PER_SIDE, field=name)
         if len(self.mortos) > 2:
             raise _invalid(InputCode.TOO_MANY_MORTOS, field="mortos")
+        # Each pile left waits for a side still "available"; once none is left, a side that
+        # never took one is "stock" (judge._refill).
+        statuses = [m if isinstance(m, str) else m.status for m in self.morto]
+        available, piles = statuses.count("available"), len(self.mortos)
+        if piles > available or (available and not piles) or ("stock" in statuses and piles):
+            raise _invalid(InputCode.MORTOS_CONTRADICT, field="mortos", piles=piles)
         return self
 
 
@@ -312,9 +318,27 @@ def position_from_data(rules: RuleSet, data: Any, where: str = "position") -> St
     return State(hands, tuple(sides), stock, lixo, mortos, pos.turn, phase, ended_by)
 
 
+_MOVE_FIELDS: dict[str, frozenset[str]] = {
+    "draw": frozenset({"type", "seat"}),
+    "discard": frozenset({"type", "seat", "card"}),
+    "extend": frozenset({"type", "seat", "meld", "cards", "side"}),
+    "lay": frozenset({"type", "seat", "cards", "melds"}),
+    "take_lixo": frozenset({"type", "seat", "new_meld", "extend", "cards"}),
+}
+
+
 def move_from_data(data: Any, where: str = "move") -> Move:
     """Read a move; errors name the field."""
     m: MoveData = _validated(MoveData, data, where)
+    # A field of another move type would otherwise be dropped and a different move judged.
+    foreign = sorted(m.model_fields_set - _MOVE_FIELDS[m.type])
+    if foreign:
+        raise BuracoInputError(
+            InputCode.NOT_FOR_MOVE,
+            f"{where}.{foreign[0]}",
+            move=m.type,
+            fields=tuple(sorted(_MOVE_FIELDS[m.type])),
+        )
 
     def need(value: Any, name: str) -> Any:
         if value is None:

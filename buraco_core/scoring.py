@@ -99,8 +99,14 @@ def _check_round(rules: RuleSet, sides: Sequence[SideRound]) -> None:
     names = [s.name for s in sides]
     if len(set(names)) != len(names):
         raise BuracoInputError(InputCode.SIDE_NAMES_REPEAT, "sides", names=tuple(names))
+    if len(sides) > 2:
+        raise BuracoInputError(InputCode.TOO_MANY_SIDES, "sides", count=len(sides))
     if sum(s.went_out for s in sides) > 1:
         raise BuracoInputError(InputCode.TWO_WENT_OUT, "sides")
+    nobody_took = not any(s.took_morto for s in sides)
+    for index, side in enumerate(sides):
+        if side.went_out:
+            _check_went_out(rules, side, f"sides[{index}]", nobody_took)
     counts: Counter[Card] = Counter()
     for side in sides:
         for meld in side.melds:
@@ -113,6 +119,19 @@ def _check_round(rules: RuleSet, sides: Sequence[SideRound]) -> None:
             raise BuracoInputError(
                 InputCode.TOO_MANY_COPIES, "sides", card=card, count=count, copies=copies
             )
+
+
+def _check_went_out(rules: RuleSet, side: SideRound, where: str, nobody_took: bool) -> None:
+    """A side goes out only with its morto (unless both mortos became the stock and nobody
+    took one) and the canastra go_out_requires asks for [001, 002]."""
+    if not side.took_morto and not nobody_took:
+        raise BuracoInputError(InputCode.WENT_OUT_WITHOUT_MORTO, f"{where}.took_morto")
+    kinds = [m.canastra(rules) for m in side.melds]
+    if rules.go_out_requires == "clean_canastra":
+        if not any(k in ("limpa", "500", "real") for k in kinds):
+            raise BuracoInputError(InputCode.WENT_OUT_WITHOUT_CANASTRA, f"{where}.melds")
+    elif not any(kinds):
+        raise BuracoInputError(InputCode.WENT_OUT_WITHOUT_CANASTRA, f"{where}.melds")
 
 
 # --- the match -----------------------------------------------------------------------------

@@ -135,14 +135,27 @@ def check_lang(lang: str) -> Lang:
 def error_problem(error: BuracoInputError, lang: Lang = DEFAULT_LANG) -> str:
     """What was wrong, in the language, without the path. Cards print as they are typed
     (`Kh`): the message points at what the person wrote."""
-    values = {k: str(v) if isinstance(v, Card) else v for k, v in error.values.items()}
+    values = {k: _shortened(str(v) if isinstance(v, Card) else v) for k, v in error.values.items()}
     return translate(f"input_error.{error.code}", lang, **values)
+
+
+# Characters of a bad value (and of a path, which may quote a token) echoed back in a
+# message: enough to recognise it, never megabytes of it.
+ECHO_LIMIT = 80
+PATH_LIMIT = 400
+
+
+def _shortened(value: Any, limit: int = ECHO_LIMIT) -> Any:
+    """A bad value as echoed in a message: long text cut short with an ellipsis."""
+    if isinstance(value, str) and len(value) > limit:
+        return value[: limit - 1] + "…"
+    return value
 
 
 def error_message(error: BuracoInputError, lang: Lang = DEFAULT_LANG) -> str:
     """The error as one line in the language: `sides[0].melds[1]: ...`."""
     problem = error_problem(error, lang)
-    return f"{error.path}: {problem}" if error.path else problem
+    return f"{_shortened(error.path, PATH_LIMIT)}: {problem}" if error.path else problem
 
 
 # --- the vocabulary of the game, in words --------------------------------------------------

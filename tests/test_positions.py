@@ -226,8 +226,16 @@ BASE: dict[str, Any] = {"players": 2, "hands": [["5h", "6h"], 11]}
         ({"hands": [["5h"], -1]}, "position.hands[1]", "greater than"),
         ({"turn": 3}, "position.turn", "does not exist"),
         ({"phase": "dance"}, "position.phase", "draw"),
-        ({"morto": [{"status": "waiting", "seat": 1}, "available"]}, "position.morto[0].seat", ""),
-        ({"morto": ["taken", {"status": "taken", "seat": 1}]}, "position.morto[1]", "waiting"),
+        (
+            {"morto": [{"status": "waiting", "seat": 1}, "available"], "mortos": [11]},
+            "position.morto[0].seat",
+            "",
+        ),
+        (
+            {"morto": ["taken", {"status": "taken", "seat": 1}], "mortos": []},
+            "position.morto[1]",
+            "waiting",
+        ),
         ({"mortos": [11, 11, 11]}, "position.mortos", "at most 2"),
     ],
 )

@@ -744,7 +744,7 @@ def test_unused_indirect_morto_paid(preset: str, paid: bool) -> None:
         hands=[11, ["3d"]],
         morto=[{"status": "waiting", "seat": 0}, "taken"],
         melds=[[], [["4s", "5s", "6s", "7s", "8s", "9s", "10s"]]],
-        mortos=[11, 0],
+        mortos=[],  # both sides took theirs: no pile left [issue 11]
     )
     after = apply(rules, state, Discard(card("3d")))
     assert after.phase is Phase.ENDED and after.sides[1].went_out

@@ -1,0 +1,46 @@
+"""A data folder that cannot be created or written, or a damaged database file: every page
+still opens and says plainly that the score sheet and progress are unavailable, never "try
+again" [issue 11, the app]."""
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from buraco_app.pages import PAGES
+from buraco_text import catalog
+
+PT = catalog("pt")
+
+
+def _unusable_folder(tmp_path: Path) -> tuple[str, str]:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")  # even root cannot make a folder inside a file
+    return "folder", str(blocker / "data")
+
+
+def _damaged_file(tmp_path: Path) -> tuple[str, str]:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / "sheets.sqlite3").write_bytes(b"this is not a database" * 200)
+    return "damaged", str(folder)
+
+
+@pytest.mark.parametrize("broken", [_unusable_folder, _damaged_file])
+@pytest.mark.parametrize("page", [p.url_path for p in PAGES])
+def test_every_page_opens_and_says_storage_is_unavailable(
+    broken: Callable[[Path], tuple[str, str]],
+    page: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    open_app: Callable[..., AppTest],
+) -> None:
+    problem, folder = broken(tmp_path)
+    monkeypatch.setenv("BURACO_DATA_DIR", folder)
+    at = open_app(page)  # asserts no exception
+    shown = [e.value for e in [*at.error, *at.warning]]
+    if page in ("sheet", "lessons", "practice"):
+        assert PT[f"sheet.err.storage_{problem}"] in shown
+    for text in shown:
+        assert "Traceback" not in text and "sqlite" not in text.lower()

@@ -1,0 +1,140 @@
+"""The `buraco` command never shows a traceback: every bad input exits 2 with a message in the
+chosen language naming the file, field or token [issue 11, the command]."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from buraco_cli.main import main
+from tests.test_judge_cli import LEGAL
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def write(tmp_path: Path, data: bytes | str, name: str = "in.json") -> str:
+    path = tmp_path / name
+    if isinstance(data, str):
+        path.write_text(data, encoding="utf-8")
+    else:
+        path.write_bytes(data)
+    return str(path)
+
+
+def refused(code: int, err: str, *named: str) -> None:
+    assert code == 2
+    assert "Traceback" not in err
+    for word in named:
+        assert word in err
+
+
+@pytest.mark.parametrize("command", ["judge", "score"])
+def test_json_nested_a_thousand_deep_is_bad_input(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    path = write(tmp_path, '{"sides": ' + "[" * 1000 + "]" * 1000 + "}")
+    code, _, err = run(capsys, command, path)
+    refused(code, err, path, "níveis")
+
+
+def test_json_nested_past_the_parsers_limit_is_bad_input(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = write(tmp_path, "[" * 100_000 + "]" * 100_000)
+    code, _, err = run(capsys, "judge", path, "--lang", "en")
+    refused(code, err, path, "nested")
+
+
+def test_an_integer_of_thousands_of_digits_is_bad_input(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    for digits in (5000, 4000):
+        path = write(tmp_path, '{"sides": ' + "9" * digits + "}")
+        code, _, err = run(capsys, "score", path, "--lang", "en")
+        refused(code, err, path, "number too long")
+
+
+def test_a_file_not_in_utf8_is_bad_input(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = write(tmp_path, json.dumps(LEGAL).replace("fechado", "fechadó").encode("latin-1"))
+    code, _, err = run(capsys, "judge", path)
+    refused(code, err, path, "UTF-8")
+
+
+def test_a_utf8_file_with_a_bom_is_simply_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = write(tmp_path, b"\xef\xbb\xbf" + json.dumps(LEGAL).encode())
+    code, _, err = run(capsys, "judge", path)
+    assert code == 0, err
+
+
+def test_a_huge_file_is_refused_before_it_is_parsed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = write(tmp_path, json.dumps({"sides": [{"melds": [["4h"] * 400_000]}]}))
+    code, _, err = run(capsys, "score", path)
+    refused(code, err, path, "grande demais")
+
+
+def test_a_huge_card_list_is_refused_and_never_echoed_back(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = run(capsys, "meld", *(["4h"] * 700_000))
+    refused(code, err, "CARD")
+    assert len(err) < 500
+
+
+def test_an_error_never_echoes_megabytes_of_the_bad_value(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = run(capsys, "meld", "x" * 9000)
+    refused(code, err)
+    assert len(err) < 1000
+
+
+def test_rules_set_without_a_name_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "rules", "--set", "nonsense=1")
+    refused(code, err, "--set")
+    assert out == ""
+
+
+def test_scenarios_check_finding_nothing_is_an_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    for root in ("/nonexistent", str(tmp_path)):
+        code, out, err = run(capsys, "scenarios", "--check", "--root", root)
+        refused(code, err, root)
+        assert "checked" not in out and "conferid" not in out
+
+
+def test_an_unknown_card_inside_a_position_names_the_token(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    data = {**LEGAL, "position": {**LEGAL["position"], "hands": [["4x", "6h", "7h", "9c"], 11]}}
+    code, _, err = run(capsys, "judge", write(tmp_path, json.dumps(data)))
+    refused(code, err, "“4x”", "hands[0][0]")
+
+
+def test_output_that_is_not_utf8_falls_back_to_ascii_cards() -> None:
+    env = {**os.environ, "PYTHONIOENCODING": "cp1252"}
+    done = subprocess.run(
+        [sys.executable, "-m", "buraco_cli", "meld", "4h", "5h", "6h"],
+        capture_output=True,
+        env=env,
+        cwd=ROOT,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert b"Traceback" not in done.stderr
+    assert b"4h 5h 6h" in done.stdout

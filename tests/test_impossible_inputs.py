@@ -1,0 +1,110 @@
+"""Inputs that describe something that cannot happen at the table are refused, the field
+named, never scored or judged [issue 11, impossible inputs]."""
+
+import copy
+from typing import Any
+
+import pytest
+
+from buraco_core.errors import BuracoInputError, InputCode
+from buraco_core.notation import move_from_data, position_from_data, round_from_data
+from buraco_core.rules import ruleset
+from buraco_core.scoring import score_round
+from buraco_text import error_message
+from tests.test_scoring import WORKED_EXAMPLE  # RULES.md's worked example [seed 003]
+
+
+def score_error(data: dict[str, Any], preset: str = "fechado") -> BuracoInputError:
+    rules = ruleset(preset)
+    with pytest.raises(BuracoInputError) as info:
+        score_round(rules, round_from_data(rules, data))
+    return info.value
+
+
+def test_going_out_without_the_morto_is_refused() -> None:
+    """Going out needs the morto [seed 001, 002]: a round claiming otherwise is impossible."""
+    data = copy.deepcopy(WORKED_EXAMPLE)
+    data["sides"][0]["took_morto"] = False
+    err = score_error(data)
+    assert (err.code, err.path) == (InputCode.WENT_OUT_WITHOUT_MORTO, "sides[0].took_morto")
+    assert "morto" in error_message(err, "pt")
+
+
+def test_going_out_without_a_morto_when_nobody_took_one_is_scored() -> None:
+    """Both mortos became the stock and nobody took one: going out needs no morto [001]."""
+    data = copy.deepcopy(WORKED_EXAMPLE)
+    for side in data["sides"]:
+        side["took_morto"] = False
+    rules = ruleset("fechado")
+    assert score_round(rules, round_from_data(rules, data)).sides[0].total > 0
+
+
+def test_going_out_without_the_canastra_go_out_requires_is_refused() -> None:
+    """go_out_requires: a clean canastra (aberto) or any canastra (fechado) [seed 001, 002]."""
+    data = copy.deepcopy(WORKED_EXAMPLE)
+    data["sides"][0]["melds"] = data["sides"][0]["melds"][1:]  # only the dirty canastra left
+    err = score_error(data, "aberto")
+    assert (err.code, err.path) == (InputCode.WENT_OUT_WITHOUT_CANASTRA, "sides[0].melds")
+    rules = ruleset("fechado")
+    assert score_round(rules, round_from_data(rules, data)).sides[0].total > 0
+    data["sides"][0]["melds"] = [["Qc", "Kc", "Ac"]]
+    assert score_error(data, "fechado").code is InputCode.WENT_OUT_WITHOUT_CANASTRA
+
+
+def test_more_than_two_sides_is_refused() -> None:
+    data = copy.deepcopy(WORKED_EXAMPLE)
+    data["sides"].append({"name": "C"})
+    err = score_error(data)
+    assert (err.code, err.path) == (InputCode.TOO_MANY_SIDES, "sides")
+
+
+def test_two_sides_going_out_is_refused() -> None:
+    data = copy.deepcopy(WORKED_EXAMPLE)
+    data["sides"][1]["went_out"] = True
+    data["sides"][1]["melds"].append(["4c", "5c", "6c", "7c", "8c", "9c", "10c"])
+    assert score_error(data).code is InputCode.TWO_WENT_OUT
+
+
+POSITION: dict[str, Any] = {"players": 2, "phase": "play", "hands": [["5h", "6h"], 11]}
+
+
+@pytest.mark.parametrize(
+    ("morto", "mortos"),
+    [
+        (["taken", "taken"], [11, 11]),
+        (["available", "available"], []),
+        (["available", "taken"], [11, 11]),
+        (["stock", "taken"], [11]),
+    ],
+)
+def test_mortos_contradicting_the_morto_statuses_are_refused(
+    morto: list[str], mortos: list[int]
+) -> None:
+    with pytest.raises(BuracoInputError) as info:
+        position_from_data(ruleset("fechado"), {**POSITION, "morto": morto, "mortos": mortos})
+    assert (info.value.code, info.value.path) == (InputCode.MORTOS_CONTRADICT, "position.mortos")
+
+
+@pytest.mark.parametrize(
+    ("morto", "mortos"),
+    [
+        (["available", "available"], [11, 11]),
+        (["available", "available"], [11]),
+        (["taken", "available"], [11]),
+        (["taken", "stock"], []),
+    ],
+)
+def test_mortos_fitting_the_morto_statuses_are_read(morto: list[str], mortos: list[int]) -> None:
+    state = position_from_data(ruleset("fechado"), {**POSITION, "morto": morto, "mortos": mortos})
+    assert len(state.mortos) == len(mortos)
+
+
+def test_a_field_of_another_move_type_is_refused_never_dropped() -> None:
+    """`extend` on take_lixo means the top card onto one's own meld; `side` belongs to extend:
+    judged together they would be a different move than the one written."""
+    with pytest.raises(BuracoInputError) as info:
+        move_from_data({"type": "take_lixo", "extend": 0, "side": 1})
+    assert (info.value.code, info.value.path) == (InputCode.NOT_FOR_MOVE, "move.side")
+    assert "take_lixo" in error_message(info.value, "en")
+    with pytest.raises(BuracoInputError):
+        move_from_data({"type": "draw", "card": "4h"})
