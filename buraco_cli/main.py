@@ -7,6 +7,7 @@ Exit codes: 0 yes (valid / legal / done), 1 no (invalid / illegal / a check fail
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
 import math
 import sys
@@ -73,13 +74,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     return code
 
 
+# What a narrow output shows instead of a symbol it cannot encode: suits in card notation.
+_NARROW = {"♣": "c", "♦": "d", "♥": "h", "♠": "s", "✓": "OK", "✗": "X", "•": "-", "■": "*"}
+
+
+def _narrow(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    bad = error.object[error.start : error.end]
+    return "".join(_NARROW.get(ch, "?") for ch in bad), error.end
+
+
 def _tolerate_narrow_output() -> None:
     """An output that is not UTF-8 (a cp1252 console, PYTHONIOENCODING=ascii) gets what it can
-    show and "?" for the rest rather than a traceback; cards switch to ASCII (`symbols_ok`)."""
+    show, suits as card letters (4♥ as 4h) and "?" for the rest, rather than a traceback."""
+    codecs.register_error("buraco_narrow", _narrow)
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None and not _encodes(stream, "♥"):
-            reconfigure(errors="replace")
+            reconfigure(errors="buraco_narrow")
 
 
 def _encodes(stream: Any, text: str) -> bool:

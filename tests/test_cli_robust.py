@@ -138,3 +138,4 @@ def test_output_that_is_not_utf8_falls_back_to_ascii_cards() -> None:
     assert done.returncode == 0, done.stderr
     assert b"Traceback" not in done.stderr
     assert b"4h 5h 6h" in done.stdout
+    assert b"do 4h ao 6h" in done.stdout  # the cards inside the messages too, not "4?"
