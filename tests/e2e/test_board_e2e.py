@@ -150,10 +150,15 @@ def test_a_seven_card_meld_in_at_most_eight_taps(
     name, size = viewport
     page = open_page("lookup", size)
     expect(page.locator("[data-testid='stAlertContentSuccess']")).to_have_count(0)  # no input
-    taps = Taps(page)
+    # Each tap is waited for by what it shows (the card added to the field), never tapped
+    # twice: a slow rerun must not count, or add, a card twice.
+    box = page.get_by_role("textbox", name="Cartas")
+    shown: list[str] = []
     for card in ("4♥", "5♥", "6♥", "7♥", "8♥", "9♥", "10♥"):
-        taps.radio(card)
-    assert taps.count <= 8
+        page.get_by_role("radio", name=card, exact=True).first.click()
+        shown.append(card)
+        expect(box).to_have_value(" ".join(shown), timeout=20_000)
+    assert len(shown) <= 8
     expect(page.get_by_text("✓ Jogo válido · Canastra limpa")).to_be_visible()
     no_streamlit_english(page)
     screenshot(page, f"lookup_seven_taps_{name}")
