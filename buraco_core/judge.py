@@ -557,7 +557,7 @@ def _melds_at_turn_start(state: State, side: SideState) -> int | None:
 
 
 def _can_make_up(rules: RuleSet, hand: Sequence[Card], short: int) -> bool:
-    """Whether melds from the hand, keeping a card to discard, total `short` card points more.
+    """Whether melds from the hand, keeping two cards, total `short` card points more.
     A search with a budget: past it the answer is no, and the move is refused rather than
     risk leaving the player unable to end the turn (DESIGN.md)."""
     from buraco_core.legal import meld_groups  # legal builds on this module
@@ -587,7 +587,8 @@ def _can_make_up(rules: RuleSet, hand: Sequence[Card], short: int) -> bool:
                     rest.remove(card)
             except ValueError:
                 continue
-            if rest and search(index + 1, rest, total + value):
+            # Two cards kept: one left alone could meet the last-card trap.
+            if len(rest) >= 2 and search(index + 1, rest, total + value):
                 return True
         return False
 
