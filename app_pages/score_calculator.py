@@ -25,6 +25,7 @@ from buraco_app.calculator import (
     show_score,
     tap_pickers,
 )
+from buraco_app.corte import corte_fields
 from buraco_app.i18n import t
 from buraco_app.settings import current_lang, current_rules, rules_summary
 from buraco_app.sheet_page import (
@@ -128,6 +129,7 @@ st.radio(
     horizontal=True,
     key=WENT_OUT_KEY,
 )
+corte_fields(calculator.CORTE, rules, names)
 tabs = st.tabs(
     [
         ("⚠ " if (i, "melds") in errors or (i, "hands") in errors else "") + md_text(name)
@@ -165,7 +167,7 @@ flash = st.session_state.pop(FLASH_KEY, None)
 if errors:
     st.info(t("calc.fix_first"))
 else:
-    data = round_data(names)
+    data = round_data(names, rules)
     score: RoundScore | None
     try:
         score = score_round(rules, round_from_data(rules, data))

@@ -13,6 +13,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from buraco_app import cards_view
+from buraco_app.corte import clear_corte, corte_choice
 from buraco_app.i18n import t
 from buraco_app.sheet_page import item_label, md_text
 from buraco_core.cards import parse_card, parse_cards
@@ -24,6 +25,7 @@ from buraco_text import Lang, error_problem, message
 
 WENT_OUT_KEY = "calc_went_out"
 NOBODY = -1
+CORTE = "calc"  # the corte de 44 fields' prefix
 COLOURS = ("#2e7d32", "#1565c0", "#ef6c00", "#6a1b9a")
 
 
@@ -90,20 +92,22 @@ def round_problem(error: BuracoInputError, lang: Lang) -> str:
     return error_problem(error, lang)
 
 
-def round_data(names: tuple[str, ...]) -> dict[str, Any]:
+def round_data(names: tuple[str, ...], rules: RuleSet) -> dict[str, Any]:
     went_out = st.session_state.get(WENT_OUT_KEY, NOBODY)
-    return {
-        "sides": [
-            {
-                "name": name,
-                "melds": meld_lines(st.session_state.get(melds_key(i), "")),
-                "hands": hand_lines(st.session_state.get(hands_key(i), "")),
-                "took_morto": bool(st.session_state.get(morto_key(i), True)),
-                "went_out": went_out == i,
-            }
-            for i, name in enumerate(names)
-        ]
-    }
+    sides: list[dict[str, Any]] = [
+        {
+            "name": name,
+            "melds": meld_lines(st.session_state.get(melds_key(i), "")),
+            "hands": hand_lines(st.session_state.get(hands_key(i), "")),
+            "took_morto": bool(st.session_state.get(morto_key(i), True)),
+            "went_out": went_out == i,
+        }
+        for i, name in enumerate(names)
+    ]
+    cut = corte_choice(CORTE, rules)
+    if cut is not None and cut[0] < len(sides):
+        sides[cut[0]]["corte_cards"] = cut[1]
+    return {"sides": sides}
 
 
 def clear(count: int) -> None:
@@ -113,6 +117,7 @@ def clear(count: int) -> None:
         st.session_state[hands_key(i)] = ""
         st.session_state[morto_key(i)] = True
     st.session_state[WENT_OUT_KEY] = NOBODY
+    clear_corte(CORTE)
 
 
 # --- drawing -------------------------------------------------------------------------------

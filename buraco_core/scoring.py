@@ -91,18 +91,23 @@ def _score_side(rules: RuleSet, side: SideRound, nobody_took: bool) -> SideScore
             items.append(ScoreItem("hand_cards", -points, {"hand": index, "cards": hand}))
     if not side.took_morto and not (nobody_took and not rules.both_mortos_stock_penalty):
         items.append(ScoreItem("morto_not_taken", -rules.morto_penalty))
-    if rules.corte_44_points and side.corte_cards is not None and side.corte_cards <= CORTE_CARDS:
-        # Exactly 44: the cutting side earns the points; fewer: it loses them; more: nothing.
-        sign = 1 if side.corte_cards == CORTE_CARDS else -1
-        items.append(
-            ScoreItem("corte_44", sign * rules.corte_44_points, {"cards": side.corte_cards})
-        )
+    corte = corte_44(rules, side.corte_cards)
+    if corte:
+        items.append(ScoreItem("corte_44", corte, {"cards": side.corte_cards}))
     if rules.round_up_to_ten:
         subtotal = sum(i.points for i in items)
         rounded = math.ceil(subtotal / 10) * 10
         if rounded != subtotal:
             items.append(ScoreItem("rounding", rounded - subtotal))
     return SideScore(side.name, tuple(items))
+
+
+def corte_44(rules: RuleSet, cards: int | None) -> int:
+    """What the cut earns the cutter's side [003, "Variações comuns"; option corte_44_points]:
+    exactly 44 cards left, the points; fewer, as many lost; more (or no cut), nothing."""
+    if not rules.corte_44_points or cards is None or cards > CORTE_CARDS:
+        return 0
+    return rules.corte_44_points if cards == CORTE_CARDS else -rules.corte_44_points
 
 
 def _check_round(rules: RuleSet, sides: Sequence[SideRound]) -> None:
