@@ -11,13 +11,12 @@ import streamlit as st
 
 from buraco_app import calculator
 from buraco_app.calculator import (
+    FIELDS,
     NOBODY,
     WENT_OUT_KEY,
+    field_area,
     field_error,
-    hand_lines,
-    hands_key,
-    meld_lines,
-    melds_key,
+    field_lines,
     morto_key,
     round_data,
     round_problem,
@@ -112,11 +111,8 @@ else:
 st.session_state.setdefault(WENT_OUT_KEY, NOBODY)
 errors: dict[tuple[int, str], str] = {}
 for i in range(len(names)):
-    for field, key, split in (
-        ("melds", melds_key(i), meld_lines),
-        ("hands", hands_key(i), hand_lines),
-    ):
-        problem = field_error(rules, field, split(st.session_state.get(key, "")), lang)
+    for field in FIELDS:
+        problem = field_error(rules, field, field_lines(i, field), lang)
         if problem:
             errors[(i, field)] = problem
 
@@ -138,27 +134,9 @@ tabs = st.tabs(
 )
 for i, tab in enumerate(tabs):
     with tab:
-        st.session_state.setdefault(melds_key(i), "")
-        st.session_state.setdefault(hands_key(i), "")
+        for field in FIELDS:
+            field_area(i, field, errors.get((i, field)))
         st.session_state.setdefault(morto_key(i), True)
-        st.text_area(
-            t("calc.melds"),
-            key=melds_key(i),
-            help=t("calc.melds_help"),
-            placeholder=t("calc.melds_placeholder"),
-            height=110,
-        )
-        if (i, "melds") in errors:
-            st.error(errors[(i, "melds")])
-        st.text_area(
-            t("calc.hands"),
-            key=hands_key(i),
-            help=t("calc.hands_help"),
-            placeholder=t("calc.hands_placeholder"),
-            height=80,
-        )
-        if (i, "hands") in errors:
-            st.error(errors[(i, "hands")])
         st.checkbox(t("calc.took_morto"), key=morto_key(i))
         tap_pickers(i)
 st.button(t("calc.clear"), on_click=calculator.clear, args=(len(names),), key="calc_clear")

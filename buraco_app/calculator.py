@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any
+from typing import Any, Literal
 
 import plotly.graph_objects as go
 import streamlit as st
@@ -54,6 +54,37 @@ def hand_lines(text: str) -> list[str]:
     return lines
 
 
+# A side's two text fields: its melds (one per line) and its hands (one line per player).
+Field = Literal["melds", "hands"]
+FIELDS: tuple[Field, ...] = ("melds", "hands")
+_HEIGHT: dict[Field, int] = {"melds": 110, "hands": 80}
+
+
+def field_key(side: int, field: Field) -> str:
+    return melds_key(side) if field == "melds" else hands_key(side)
+
+
+def field_lines(side: int, field: Field) -> list[str]:
+    """The field's text as the round reader takes it."""
+    text = st.session_state.get(field_key(side, field), "")
+    return meld_lines(text) if field == "melds" else hand_lines(text)
+
+
+def field_area(side: int, field: Field, problem: str | None) -> None:
+    """One side's melds or hands field, with its problem under it."""
+    key = field_key(side, field)
+    st.session_state.setdefault(key, "")
+    st.text_area(
+        t(f"calc.{field}"),
+        key=key,
+        help=t(f"calc.{field}_help"),
+        placeholder=t(f"calc.{field}_placeholder"),
+        height=_HEIGHT[field],
+    )
+    if problem:
+        st.error(problem)
+
+
 # --- reading the fields ------------------------------------------------------------------
 
 
@@ -97,8 +128,8 @@ def round_data(names: tuple[str, ...], rules: RuleSet) -> dict[str, Any]:
     sides: list[dict[str, Any]] = [
         {
             "name": name,
-            "melds": meld_lines(st.session_state.get(melds_key(i), "")),
-            "hands": hand_lines(st.session_state.get(hands_key(i), "")),
+            "melds": field_lines(i, "melds"),
+            "hands": field_lines(i, "hands"),
             "took_morto": bool(st.session_state.get(morto_key(i), True)),
             "went_out": went_out == i,
         }
