@@ -14,7 +14,7 @@ from typing import TypeVar
 
 from buraco_core.cards import Card, card_points
 from buraco_core.codes import Code
-from buraco_core.melds import Meld, extended, judged
+from buraco_core.melds import MIN_MELD, Meld, extended, judged
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.rules import RuleSet
 from buraco_core.scoring import RoundScore, SideRound, score_round
@@ -299,9 +299,11 @@ def _discard(
     seat, side_index = state.turn, state.side_of(state.turn)
     side = state.sides[side_index]
     indirect = not left and side.morto is MortoStatus.AVAILABLE and bool(state.mortos)
-    short = _turn_baixada_short(rules, state, side)
-    if short is not None:
-        return _no(short)
+    if baixada_short(rules, side):
+        # The turn that lays the first baixada ends only once it reaches the minimum [003].
+        points = sum(m.card_points(rules) for m in side.melds)
+        needed = rules.vulnerable_min_meld_points
+        return _no(_r(Code.VULNERABLE_MIN_MELD, points=points, needed=needed))
     if not left and not indirect:
         blockers = _go_out_blockers(rules, state, side, side.melds)
         if blockers:
@@ -509,8 +511,8 @@ def _vulnerable_block(
     """A vulnerable side's first baixada of the round must reach the minimum [003]. Read as
     the whole turn (`vulnerable_min_counts="turn"`): the melds laid in that turn count
     together, the pickup meld too, so one below the minimum is let through while the hand
-    can still make up the rest, and the discard waits for it (`_turn_baixada_short`). Read
-    as one meld ("first_meld"): one meld must reach it alone."""
+    can still make up the rest, and the discard waits for it (`baixada_short`). Read as one
+    meld ("first_meld"): one meld must reach it alone."""
     needed = rules.vulnerable_min_meld_points
     if not (needed and side.vulnerable and melds):
         return None
@@ -519,7 +521,7 @@ def _vulnerable_block(
             return None
         points = max(m.card_points(rules) for m in melds)
     else:
-        if side.melds and _melds_at_turn_start(state, side) != 0:
+        if side.melds and not baixada_short(rules, side):
             return None
         points = sum(m.card_points(rules) for m in melds)
         if points < needed and _can_make_up(rules, hand, needed - points):
@@ -527,32 +529,14 @@ def _vulnerable_block(
     return _r(Code.VULNERABLE_MIN_MELD, points=points, needed=needed) if points < needed else None
 
 
-def _turn_baixada_short(rules: RuleSet, state: State, side: SideState) -> Reason | None:
-    """With the whole turn as the first baixada: the turn may not end while the melds laid in
-    it fall short of the minimum [003; option vulnerable_min_counts]."""
+def baixada_short(rules: RuleSet, side: SideState) -> int:
+    """The card points a vulnerable side's first baixada still lacks, read as the whole turn
+    (0 when it is not being laid). No turn marker is needed: the turn that lays it cannot
+    end below the minimum, so a vulnerable side's melds below it are this turn's."""
     needed = rules.vulnerable_min_meld_points
     if not (needed and side.vulnerable and side.melds) or rules.vulnerable_min_counts != "turn":
-        return None
-    if _melds_at_turn_start(state, side) != 0:
-        return None
-    points = sum(m.card_points(rules) for m in side.melds)
-    return _r(Code.VULNERABLE_MIN_MELD, points=points, needed=needed) if points < needed else None
-
-
-def _melds_at_turn_start(state: State, side: SideState) -> int | None:
-    """How many melds the side on turn had when this turn began, read back through the log
-    to the turn's draw; None where the log does not reach it (a position set up mid-turn)."""
-    laid = 0
-    for move in reversed(state.log):
-        if isinstance(move, Lay):
-            laid += len(move.melds)
-        elif isinstance(move, TakeLixo):
-            return len(side.melds) - laid - (1 if move.new_meld else 0)
-        elif isinstance(move, Draw):
-            return len(side.melds) - laid
-        elif isinstance(move, Discard):
-            return None
-    return None
+        return 0
+    return max(0, needed - sum(m.card_points(rules) for m in side.melds))
 
 
 def _can_make_up(rules: RuleSet, hand: Sequence[Card], short: int) -> bool:
@@ -565,7 +549,8 @@ def _can_make_up(rules: RuleSet, hand: Sequence[Card], short: int) -> bool:
     if sum(points[c] for c in hand) - min(points.values(), default=0) < short:
         return False
     groups = []
-    for group in meld_groups(hand, rules):
+    # The groups legal_moves offers: a path found here is one the player can lay.
+    for group in meld_groups(hand, rules, wild_anywhere=MIN_MELD):
         meld = judged(group, rules).meld
         if meld is not None:
             groups.append((meld.card_points(rules), group))

@@ -18,7 +18,7 @@ from itertools import combinations
 from operator import attrgetter
 
 from buraco_core.cards import ACE, ACE_HIGH, Card, Suit, deck
-from buraco_core.judge import is_legal
+from buraco_core.judge import baixada_short, is_legal
 from buraco_core.melds import MAX_SEQUENCE, MIN_MELD, Meld, extended, judged
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.rules import RuleSet
@@ -48,12 +48,9 @@ def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
     # the rules of going out; a vulnerable side's first meld has a minimum: the judge decides.
     morto_left = side.morto is MortoStatus.AVAILABLE and bool(state.mortos)
     first_minimum = bool(rules.vulnerable_min_meld_points and side.vulnerable and not side.melds)
-    # Where the whole turn is the first baixada, its discard waits for the minimum too.
-    turn_minimum = bool(
-        rules.vulnerable_min_meld_points
-        and side.vulnerable
-        and rules.vulnerable_min_counts == "turn"
-    )
+    # While the first baixada is being laid (the whole turn), the judge decides every meld
+    # and the discard waits for the minimum.
+    turn_minimum = bool(baixada_short(rules, side))
     if state.phase is Phase.DRAW:
         if state.stock or state.mortos:
             yield _DRAW
@@ -65,7 +62,7 @@ def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
     def settled(used: int) -> bool:
         return len(hand) - used >= 2 or morto_left
 
-    if len(hand) >= 2 and not (turn_minimum and side.melds):
+    if len(hand) >= 2 and not turn_minimum:
         yield from (_DISCARD[card] for card in distinct)
     else:
         yield from (m for m in map(Discard, distinct) if is_legal(rules, state, m))

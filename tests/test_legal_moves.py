@@ -93,7 +93,11 @@ def brute_force(rules: RuleSet, state: State) -> set[tuple[Any, ...]]:
 
 
 def positions(
-    rules: RuleSet, players: int, seed: int, count: int, vulnerable: tuple[bool, bool] = (False, False)
+    rules: RuleSet,
+    players: int,
+    seed: int,
+    count: int,
+    vulnerable: tuple[bool, bool] = (False, False),
 ) -> Iterator[State]:
     """Positions of random rounds, both phases, with melds on the table as play goes on."""
     rng = random.Random(seed)

@@ -719,7 +719,9 @@ def test_vulnerable_side_first_meld_needs_the_minimum(preset: str, counts: str) 
     rules = ruleset(preset, vulnerable_min_meld_points=75, vulnerable_min_counts=counts)
     state = vulnerable_turn(rules, VULNERABLE_HAND)
     ok(rules, state, Lay((cards("8c 9c 10c Jc Qc Kc Ac"),)))  # 75 points
-    poor = vulnerable_turn(rules, ["3h", "4h", "5h", "8c", "9c", "Jd", "Qs", "Kd", "As", "6d", "9d"])
+    poor = vulnerable_turn(
+        rules, ["3h", "4h", "5h", "8c", "9c", "Jd", "Qs", "Kd", "As", "6d", "9d"]
+    )
     verdict = check(rules, poor, Lay((cards("3h 4h 5h"),)))
     assert verdict.codes == ("vulnerable_min_meld",)
     assert verdict.reasons[0].params == {"points": 15, "needed": 75}
@@ -732,7 +734,7 @@ def test_vulnerable_side_first_meld_needs_the_minimum(preset: str, counts: str) 
         phase="play",
         hands=[VULNERABLE_HAND, 11],
         vulnerable=[True, False],
-        melds=[[["6s", "7s", "8s"]], []],
+        melds=[[CLEAN_CANASTRA], []],  # 189 points: its first baixada was laid earlier
     )
     ok(rules, melded, Lay((cards("3h 4h 5h"),)))  # not the first meld
 
