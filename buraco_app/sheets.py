@@ -10,6 +10,8 @@ Tables:
 - rounds(id, match_id, number, points JSON, detail JSON, created_at), unique
   (match_id, number): `points` is each side's total for the round, `detail` the itemised
   score when the round came from the calculator.
+- watch_links(id, match_id): a second random id per match, the read-only link
+  `?watch=<id>` for watchers; it cannot be turned back into the match id (the write key).
 
 Safety: every write is one transaction. Adding or undoing a round first locks the match
 (PostgreSQL: SELECT ... FOR UPDATE; SQLite: BEGIN IMMEDIATE, one writer at a time), then
@@ -139,6 +141,20 @@ rounds = Table(
     Column("detail", JSON, nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     UniqueConstraint("match_id", "number", name="uq_round_number"),
+)
+
+
+watch_links = Table(
+    "watch_links",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column(
+        "match_id",
+        String(32),
+        ForeignKey("matches.id", ondelete="CASCADE"),
+        nullable=False,
+        unique=True,
+    ),
 )
 
 
@@ -285,6 +301,12 @@ def match_id_from_text(text: str) -> str:
     return check_match_id(found.group(1) if found else text.strip())
 
 
+def check_watch_id(watch_id: Any) -> str:
+    if not isinstance(watch_id, str) or not MATCH_ID_RE.match(watch_id.strip()):
+        raise MatchNotFound("watch", "match_unknown", f"no watch link {watch_id!r}", id=watch_id)
+    return watch_id.strip()
+
+
 def new_match_id() -> str:
     return secrets.token_urlsafe(9)  # 12 characters, 72 random bits
 
@@ -349,6 +371,7 @@ class SheetStore:
                     created_at=match.created_at,
                 )
             )
+            conn.execute(insert(watch_links).values(id=new_match_id(), match_id=match.id))
             return match
 
         return self._write(write)
@@ -429,6 +452,40 @@ class SheetStore:
 
         return self._write(write)
 
+    # --- the read-only link
+
+    def watch_id(self, match_id: str) -> str:
+        """The match's read-only id (made on first use for a match older than these links)."""
+        match_id = check_match_id(match_id)
+
+        def find(conn: Connection) -> str | None:
+            self._match(conn, match_id)
+            found: str | None = conn.execute(
+                select(watch_links.c.id).where(watch_links.c.match_id == match_id)
+            ).scalar()
+            return found
+
+        def make(conn: Connection) -> str:
+            # Another phone may have made it since the read: the IntegrityError retries,
+            # and the retry finds that one.
+            return find(conn) or _new_watch_link(conn, match_id)
+
+        return self._read(find) or self._write(make)
+
+    def watched_sheet(self, watch_id: str) -> Sheet:
+        """The sheet behind a read-only id. Its match id must not reach the watcher."""
+        watch_id = check_watch_id(watch_id)
+        match_id = self._read(
+            lambda conn: conn.execute(
+                select(watch_links.c.match_id).where(watch_links.c.id == watch_id)
+            ).scalar()
+        )
+        if match_id is None:
+            raise MatchNotFound(
+                "watch", "match_unknown", f"no watch link {watch_id!r}", id=watch_id
+            )
+        return self.sheet(match_id)
+
     # --- export
 
     def export_csv(
@@ -479,6 +536,12 @@ class SheetStore:
                     raise SheetError("database", "busy", f"the database refused: {exc}") from exc
                 time.sleep(random.uniform(0.01, 0.05) * 2**attempt)
         raise AssertionError("unreachable")
+
+
+def _new_watch_link(conn: Connection, match_id: str) -> str:
+    watch_id = new_match_id()
+    conn.execute(insert(watch_links).values(id=watch_id, match_id=match_id))
+    return watch_id
 
 
 def sheet_csv(
