@@ -12,6 +12,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from buraco_app.i18n import t
+from buraco_app.limits import MAX_LINK_TEXT, too_long
 from buraco_app.settings import current_lang, current_rules, rules_summary
 from buraco_app.sheet_page import (
     QP_MATCH,
@@ -25,6 +26,7 @@ from buraco_app.sheet_page import (
 )
 from buraco_app.sheets import (
     MAX_NAME,
+    MAX_POINTS_TEXT,
     MAX_SIDES,
     MIN_SIDES,
     MatchNotFound,
@@ -93,6 +95,10 @@ def _start() -> None:
 def _open() -> None:
     _errors().clear()
     text = st.session_state.get(OPEN_KEY, "")
+    huge = too_long(text, MAX_LINK_TEXT, t("sheet.open_label"))
+    if huge:
+        _errors()["open"] = huge
+        return
     try:
         watch = WATCH_LINK.search(text)
         if watch:  # a watcher's link opens read-only
@@ -288,6 +294,7 @@ def add_form(sheet: Sheet) -> None:
                         t("sheet.points_of", name=md_text(name)),
                         key=points_key(i),
                         placeholder="0",
+                        max_chars=MAX_POINTS_TEXT,
                     )
                     show_error(f"points[{i}]")
         st.form_submit_button(

@@ -63,6 +63,7 @@ from buraco_core.scoring import MatchStanding, match_standing
 MIN_SIDES, MAX_SIDES = 2, 4
 MAX_NAME = 30
 MAX_POINTS = 50_000  # per side per round: far beyond any real round, short of a typo's 5000000
+MAX_POINTS_TEXT = 20  # characters typed for one side's points ("-50.000" is 7)
 MAX_DETAIL_BYTES = 64_000
 MATCH_ID_RE = re.compile(r"^[A-Za-z0-9_-]{8,32}$")
 WRITE_ATTEMPTS = 8
@@ -261,6 +262,8 @@ def _whole_number(value: Any) -> int | None:
     if not isinstance(value, str):
         return None
     text = value.strip().replace("\u2212", "-").replace("\u00a0", " ")
+    if len(text) > MAX_POINTS_TEXT:  # int() of thousands of digits is slow, then refused
+        return None
     sign = -1 if text.startswith("-") else 1
     digits = text[1:].strip() if text[:1] in "+-" else text
     if digits.isascii() and digits.isdigit():
@@ -273,8 +276,13 @@ def _whole_number(value: Any) -> int | None:
 def parse_points(value: Any, where: str = "points") -> int:
     """A round's points for one side, from a number or typed text: "-150", "−150", "1.200".
 
-    Not a whole number -> SheetError "points_not_number"; beyond ±50,000 -> "points_absurd".
+    Not a whole number -> SheetError "points_not_number"; beyond ±50,000 -> "points_absurd";
+    text longer than 20 characters -> "points_too_long" (never parsed nor echoed whole).
     """
+    if isinstance(value, str) and len(value.strip()) > MAX_POINTS_TEXT:
+        raise SheetError(
+            where, "points_too_long", f"over {MAX_POINTS_TEXT} characters", max=MAX_POINTS_TEXT
+        )
     number = _whole_number(value)
     if number is None:
         raise SheetError(where, "points_not_number", f"not a whole number: {value!r}", value=value)
