@@ -71,7 +71,7 @@ def show_error(field: str) -> None:
 
 def _fail(exc: SheetError, fields: dict[str, str] | None = None) -> None:
     """Keep a store error for the field it names (or a page-wide one)."""
-    field = (fields or {}).get(exc.field, exc.field)
+    field = (fields or {}).get(exc.field, exc.field) or "database"
     _errors()[field] = error_text(exc)
 
 

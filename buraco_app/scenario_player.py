@@ -18,7 +18,7 @@ from buraco_app import board, board_task, database, progress, sheet_page
 from buraco_app.cards_view import cards_html, meld_html
 from buraco_app.i18n import t
 from buraco_app.settings import rules_summary
-from buraco_app.sheets import StorageUnavailable, opened
+from buraco_app.sheets import StorageUnavailable, failure_code, opened
 from buraco_app.table_view import cards_text, move_text
 from buraco_app.verdict_view import show_reasons
 from buraco_core.cards import parse_cards
@@ -124,8 +124,7 @@ def _save(scenario: Scenario, attempt: Attempt) -> None:
 
 
 def _progress_unavailable(exc: Exception) -> None:
-    code = exc.code if isinstance(exc, StorageUnavailable) else "storage_folder"
-    st.warning(t(f"sheet.err.{code}"))
+    st.warning(t(f"sheet.err.{failure_code(exc)}"))
 
 
 # --- drawing ----------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import logging
 import random
 import re
 import secrets
@@ -69,6 +70,7 @@ MATCH_ID_RE = re.compile(r"^[A-Za-z0-9_-]{8,32}$")
 WRITE_ATTEMPTS = 8
 
 T = TypeVar("T")
+_LOG = logging.getLogger(__name__)
 
 
 # --- errors --------------------------------------------------------------------------------
@@ -112,9 +114,19 @@ def storage_problem(exc: DBAPIError) -> str | None:
     words = str(exc.orig).lower()
     if "not a database" in words or "malformed" in words:
         return "storage_damaged"
-    if any(w in words for w in ("unable to open", "readonly", "read-only", "disk i/o")):
+    if any(w in words for w in ("unable to open", "readonly", "read-only", "disk i/o", "full")):
         return "storage_folder"
     return None
+
+
+def failure_code(exc: Exception) -> str:
+    """The "sheet.err." code that says why a database call failed, for a store that does
+    not retry by itself (the progress): unusable storage, busy, or refused."""
+    if isinstance(exc, StorageUnavailable):
+        return exc.code
+    if isinstance(exc, DBAPIError):
+        return storage_problem(exc) or ("busy" if isinstance(exc, OperationalError) else "refused")
+    return "refused"
 
 
 # --- schema --------------------------------------------------------------------------------
@@ -533,15 +545,21 @@ class SheetStore:
 
     @staticmethod
     def _retry(fn: Callable[[], T], retry_on: tuple[type[BaseException], ...]) -> T:
+        """Run one whole transaction, again on what a retry can cure. Whatever the database
+        says ends as a SheetError (the page words it); the transaction was rolled back whole."""
         for attempt in range(WRITE_ATTEMPTS):
             try:
                 return fn()
-            except retry_on as exc:
-                problem = storage_problem(exc) if isinstance(exc, DBAPIError) else None
+            except DBAPIError as exc:
+                problem = storage_problem(exc)
                 if problem is not None:
                     raise StorageUnavailable("", problem, "the database cannot work") from None
-                if attempt == WRITE_ATTEMPTS - 1:
-                    raise SheetError("database", "busy", f"the database refused: {exc}") from exc
+                if not isinstance(exc, retry_on):  # a database error no retry will cure
+                    _LOG.error("score sheet: the database refused", exc_info=exc)
+                    raise SheetError("database", "refused", f"the database refused: {exc}") from exc
+                if attempt == WRITE_ATTEMPTS - 1:  # still busy, or a constraint that holds
+                    code = "busy" if isinstance(exc, OperationalError) else "refused"
+                    raise SheetError("database", code, f"the database refused: {exc}") from exc
                 time.sleep(random.uniform(0.01, 0.05) * 2**attempt)
         raise AssertionError("unreachable")
 
