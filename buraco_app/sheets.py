@@ -557,9 +557,10 @@ class SheetStore:
                 if not isinstance(exc, retry_on):  # a database error no retry will cure
                     _LOG.error("score sheet: the database refused", exc_info=exc)
                     raise SheetError("database", "refused", f"the database refused: {exc}") from exc
-                if attempt == WRITE_ATTEMPTS - 1:  # still busy, or a constraint that holds
-                    code = "busy" if isinstance(exc, OperationalError) else "refused"
-                    raise SheetError("database", code, f"the database refused: {exc}") from exc
+                if attempt == WRITE_ATTEMPTS - 1 and isinstance(exc, OperationalError):
+                    raise SheetError("database", "busy", f"the database is busy: {exc}") from exc
+                if attempt == WRITE_ATTEMPTS - 1:  # a constraint that holds every time
+                    raise SheetError("database", "refused", f"the database refused: {exc}") from exc
                 time.sleep(random.uniform(0.01, 0.05) * 2**attempt)
         raise AssertionError("unreachable")
 
