@@ -5,6 +5,7 @@ columns"; "Give the sheet a second, read-only link for watchers"]."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -13,6 +14,7 @@ from buraco_app import database, sheets
 from buraco_core import ruleset
 from buraco_text import catalog
 from tests.app.test_score_pages import metrics, shown_table, start_match, submit_round
+from tests.test_sheets import Backend, backend  # noqa: F401 (the fixture)
 
 PT, EN = catalog("pt"), catalog("en")
 OpenApp = Callable[..., AppTest]
@@ -153,3 +155,19 @@ def test_a_match_older_than_watch_links_gets_one_once() -> None:
     first = store.watch_id(match.id)
     assert store.watch_id(match.id) == first
     assert store.watched_sheet(first).match.id == match.id
+
+
+def test_phones_asking_for_the_watch_link_at_once_get_one(
+    backend: Backend,  # noqa: F811
+) -> None:
+    """On SQLite and on PostgreSQL: eight phones open an old match's sheet at once; one
+    link is made, every phone shows that one."""
+    store = backend.store()
+    match = store.create_match(["A", "B"], rules=ruleset("fechado"))
+    with store.engine.begin() as conn:
+        conn.execute(sheets.watch_links.delete())
+    with ThreadPoolExecutor(8) as pool:
+        ids = set(pool.map(lambda _: store.watch_id(match.id), range(8)))
+    assert len(ids) == 1
+    assert store.watched_sheet(ids.pop()).match.id == match.id
+    store.engine.dispose()
