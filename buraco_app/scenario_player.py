@@ -18,7 +18,7 @@ from buraco_app import board, board_task, database, progress, sheet_page
 from buraco_app.cards_view import cards_html, meld_html
 from buraco_app.i18n import t
 from buraco_app.settings import rules_summary
-from buraco_app.sheets import StorageUnavailable, failure_code, opened
+from buraco_app.sheets import MAX_POINTS, StorageUnavailable, failure_code, opened
 from buraco_app.table_view import cards_text, move_text
 from buraco_app.verdict_view import show_reasons
 from buraco_core.cards import parse_cards
@@ -354,6 +354,9 @@ def _score_input(scenario: Scenario, task: ScoreTask, key: str, lang: Lang) -> d
                     t("practice.score.total", lang, name=side.name),
                     value=0,
                     step=5,
+                    # The score sheet's bound: a typo of many digits is stopped by the field.
+                    min_value=-MAX_POINTS,
+                    max_value=MAX_POINTS,
                     key=f"{key}_total_{side.name}",
                 )
             )

@@ -11,6 +11,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from buraco_app import database, sheets
+from buraco_app.sheet_page import md_text
 from buraco_core import ruleset
 from buraco_text import catalog
 from tests.app.test_score_pages import metrics, shown_table, start_match, submit_round
@@ -122,7 +123,7 @@ def test_the_watch_link_follows_the_scorer(open_app: OpenApp) -> None:
 def test_a_watch_id_is_not_a_match_id(open_app: OpenApp) -> None:
     _, watch_id = _match_with_a_round()
     at = open_app("sheet", lang="en", match=watch_id)
-    assert at.error[0].value == f"There is no match with the code “{watch_id}”."
+    assert at.error[0].value == f"There is no match with the code “{md_text(watch_id)}”."
     assert not metrics(at)
     with pytest.raises(sheets.MatchNotFound):
         _store().add_round(watch_id, [1, 2])
