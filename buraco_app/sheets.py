@@ -265,13 +265,13 @@ def parse_points(value: Any, where: str = "points") -> int:
     """A round's points for one side, from a number or typed text: "-150", "−150", "1.200".
 
     Not a whole number -> SheetError "points_not_number"; beyond ±50,000 -> "points_absurd";
-    text longer than 20 characters -> "points_too_long" (never parsed nor echoed whole).
+    text longer than 20 characters that is no number -> "points_too_long" (not echoed).
     """
-    if isinstance(value, str) and len(value.strip()) > MAX_POINTS_TEXT:
+    number = whole_number(value)
+    if number is None and isinstance(value, str) and len(value.strip()) > MAX_POINTS_TEXT:
         raise SheetError(
             where, "points_too_long", f"over {MAX_POINTS_TEXT} characters", max=MAX_POINTS_TEXT
         )
-    number = whole_number(value)
     if number is None:
         raise SheetError(where, "points_not_number", f"not a whole number: {value!r}", value=value)
     if abs(number) > MAX_POINTS:

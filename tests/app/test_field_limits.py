@@ -104,7 +104,7 @@ def test_points_of_thousands_of_digits_are_refused_and_nothing_is_stored(
     assert store.sheet(match_id).rounds == ()
 
 
-@pytest.mark.parametrize("typed", ["9" * 5000, " 1" * 30, "9" * 21])
+@pytest.mark.parametrize("typed", ["x" * 5000, " 1" * 30, "9 " * 21])
 def test_the_store_refuses_long_points_text_by_its_field(typed: str) -> None:
     store = sheets.SheetStore(database.open_engine(database.sqlite_url()))
     match = store.create_match(["A", "B"], rules=ruleset("fechado"))
