@@ -4,6 +4,7 @@ import streamlit as st
 
 from buraco_app import cards_view
 from buraco_app.i18n import t
+from buraco_app.inline_cards import show_text
 from buraco_app.rules_view import reference
 from buraco_app.settings import current_lang, current_rules, rules_summary
 from buraco_app.sheet_page import url_text
@@ -93,7 +94,7 @@ if view == "lixo":
             if ways:
                 st.success(t("lookup.lixo_yes"))
                 for way in ways[:8]:
-                    st.markdown(f"- {move_text(way, lang)}")
+                    show_text(f"- {move_text(way, lang)}")
             else:
                 st.error(t("lookup.lixo_no"))
                 show_reasons(plain.reasons)

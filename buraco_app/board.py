@@ -25,12 +25,14 @@ import streamlit as st
 
 from buraco_app.cards_view import BLACK, JOKER_INK, JOKER_PAPER, RED, WILD_RING
 from buraco_app.i18n import t
+from buraco_app.inline_cards import show_text
 from buraco_core.cards import Card
 from buraco_core.melds import Meld
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.rules import RuleSet
-from buraco_core.state import MortoStatus, Phase, State
-from buraco_text import Lang
+from buraco_core.state import Phase, State
+from buraco_core.verdict import Reason, Verdict
+from buraco_text import Lang, message
 
 TargetKind = Literal["stock", "lixo", "new", "discard", "meld"]
 
@@ -119,20 +121,19 @@ def hand_order(hand: Sequence[Card], by_rank: bool = False) -> list[int]:
 
 @dataclass(frozen=True, slots=True)
 class Changes:
-    """What a legal move changed, to mark on the board drawn after it."""
+    """What a legal move changed, to mark on the board drawn after it: the new cards and
+    the changed melds outlined, and what happened (the verdict's events) said under it."""
 
     new_cards: tuple[int, ...] = ()  # positions in the new hand (the lixo came in, a draw)
     melds: frozenset[tuple[int, int]] = field(default_factory=frozenset)  # (side, index)
-    cleaned: tuple[int, ...] = ()  # the mover's melds that turned clean (the 2 went home)
-    morto: str | None = None  # "arrived" or "waits"
-    ended: bool = False
+    events: tuple[Reason, ...] = ()  # the 2 went home, the morto arrived or waits...
 
 
-def changes(before: State, after: State) -> Changes:
-    seat = before.turn
-    old = Counter(before.hands[seat])
+def changes(before: State, after: State, verdict: Verdict) -> Changes:
+    """Where to mark the board; what happened is the judge's own account (`events`)."""
+    old = Counter(before.hands[before.turn])
     new_cards = []
-    for position, card in enumerate(after.hands[seat]):
+    for position, card in enumerate(after.hands[before.turn]):
         if old[card] > 0:
             old[card] -= 1
         else:
@@ -142,18 +143,7 @@ def changes(before: State, after: State) -> Changes:
         for index, meld in enumerate(now.melds):
             if index >= len(was.melds) or was.melds[index] != meld:
                 melds.add((side, index))
-    mine = before.side_of(seat)
-    was_dirty = [not m.clean for m in before.sides[mine].melds]
-    cleaned = tuple(
-        i
-        for i, m in enumerate(after.sides[mine].melds[: len(was_dirty)])
-        if was_dirty[i] and m.clean
-    )
-    morto = None
-    status_before, status_after = before.sides[mine].morto, after.sides[mine].morto
-    if status_before is not status_after:
-        morto = "waits" if status_after is MortoStatus.WAITING else "arrived"
-    return Changes(tuple(new_cards), frozenset(melds), cleaned, morto, after.phase is Phase.ENDED)
+    return Changes(tuple(new_cards), frozenset(melds), verdict.events)
 
 
 # --- drawing ----------------------------------------------------------------------------------
@@ -435,10 +425,8 @@ def _hand(
 
 
 def _marks_text(marks: Changes, lang: Lang) -> None:
-    lines = [t("board.mark.cleaned", lang, n=i + 1) for i in marks.cleaned]
+    lines = [message(event, lang).rstrip(".") for event in marks.events]
     if marks.new_cards:
         lines.append(t("board.mark.new_cards", lang, n=len(marks.new_cards)))
-    if marks.morto:
-        lines.append(t(f"board.mark.morto_{marks.morto}", lang))
     if lines:
-        st.caption(" · ".join(lines))
+        show_text(" · ".join(lines), caption=True)
