@@ -16,6 +16,7 @@ Every card and target is a real button with a readable name ("4♠", "Jogo 2: 3�
 
 from __future__ import annotations
 
+import html
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -171,6 +172,14 @@ border:1px solid #bbb!important}}
 [class*="st-key-btt-"] button{{min-height:0;padding:2px 8px;border-style:dashed!important}}
 [class*="st-key-btt-"] button p{{font-size:14px}}
 [class*="st-key-bthand"]{{padding-top:10px}}
+.bt-seats{{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));grid-template-areas:
+". across ." "left mid right" ". me .";gap:3px;max-width:420px;margin:0 auto 4px;font-size:13px;
+line-height:1.25;text-align:center}}
+.bt-seat{{border:1px solid #bbb;border-radius:6px;padding:2px 4px;background:#fafafa}}
+.bt-seat.bt-turn{{border:2px solid #2e7d32;background:#e8f5e9}}
+.bt-at-me{{grid-area:me}} .bt-at-across{{grid-area:across}} .bt-at-left{{grid-area:left}}
+.bt-at-right{{grid-area:right}}
+.bt-seat-mid{{grid-area:mid;align-self:center;color:#555;font-style:italic}}
 """
 
 
@@ -318,18 +327,42 @@ def show_board(
     _marks_text(marks, lang)
 
 
+def seat_places(players: int, seat: int) -> dict[str, int]:
+    """Where each seat sits as `seat` sees the table: "me" at the bottom, then in the order
+    of play (counter-clockwise: the next player on the right), partner across."""
+    if players == 2:
+        return {"me": seat, "across": 1 - seat}
+    return {
+        "me": seat,
+        "right": (seat + 1) % players,
+        "across": (seat + 2) % players,
+        "left": (seat + 3) % players,
+    }
+
+
 def _seats(state: State, seat: int, lang: Lang) -> None:
-    """Who plays where, and how many cards each other hand holds (seats count from 1)."""
-    parts = [t("board.you", lang, seat=seat + 1)]
-    for other in range(state.players):
-        if other == seat:
-            continue
-        key = "board.partner" if other % 2 == seat % 2 else "board.opponent"
-        parts.append(t(key, lang, seat=other + 1, count=len(state.hands[other])))
+    """The seats around the table, each with its hand's count (seats count from 1), the
+    one on turn outlined, the phase in the middle: a small grid that fits a 390 px phone."""
+    cells = []
+    for place, who in seat_places(state.players, seat).items():
+        if place == "me":
+            role = t("seats.you", lang)
+        else:
+            role = t("seats.partner" if who % 2 == seat % 2 else "seats.opponent", lang)
+        count = t("seats.cards", lang, count=len(state.hands[who]))
+        turn = " bt-turn" if who == state.turn and state.phase is not Phase.ENDED else ""
+        cells.append(
+            f'<div class="bt-seat bt-at-{place}{turn}"><b>{html.escape(role)}</b> '
+            f"{html.escape(t('seats.seat', lang, seat=who + 1))}<br>{html.escape(count)}</div>"
+        )
     phase = {Phase.DRAW: "table.phase_draw", Phase.PLAY: "table.phase_play"}.get(
         state.phase, "table.phase_ended"
     )
-    st.caption(" · ".join(parts) + f" · **{t(phase, lang)}**")
+    middle = f'<div class="bt-seat-mid">{html.escape(t(phase, lang))}</div>'
+    label = html.escape(t("seats.label", lang))
+    st.html(
+        f'<div class="bt-seats" role="group" aria-label="{label}">{"".join(cells)}{middle}</div>'
+    )
 
 
 def _middle(

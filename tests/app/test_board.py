@@ -9,7 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from buraco_app import progress
-from buraco_app.board import Pick, Target, build_move, changes, hand_order
+from buraco_app.board import Pick, Target, build_move, changes, hand_order, seat_places
 from buraco_core import parse_cards, ruleset
 from buraco_core.judge import play
 from buraco_core.moves import Discard, Draw, Extend, Lay, TakeLixo
@@ -224,3 +224,19 @@ def test_a_checked_answer_updates_the_progress_in_the_same_rerun(open_app: Open)
     at.button(key=f"sc_{scenario.id}_check").click().run()
     assert at.success
     assert str(at.get("progress")[0].proto.text) == f"1 of {total} exercises solved"
+
+
+def test_the_seats_sit_in_the_order_of_play_partner_across() -> None:
+    """Seats around the table from the viewer's chair: the next to play on the right."""
+    assert seat_places(4, 1) == {"me": 1, "right": 2, "across": 3, "left": 0}
+    assert seat_places(2, 0) == {"me": 0, "across": 1}
+
+
+def test_the_seats_diagram_counts_the_other_hands_from_1(open_app: Open) -> None:
+    at = open_app("practice", scenario="draw_comes_first", lang="en")
+    seats = next(h.proto.body for h in at.get("html") if "bt-seats" in h.proto.body)
+    start = scenario_state(load_curriculum().scenarios["draw_comes_first"])
+    for other in range(start.players):
+        if other != start.turn:
+            assert f"(player {other + 1})<br>{len(start.hands[other])} cards" in seats
+    assert "<b>you</b> " + f"(player {start.turn + 1})" in seats
