@@ -129,7 +129,34 @@ def setup() -> None:
         st.session_state[_LOADED] = True
     with st.sidebar:
         _draw_sidebar()
+        _close_after_choosing_a_page()
     _write_url()
+
+
+# Streamlit closes the sidebar after a page is chosen only on a phone's user agent; a narrow
+# window, or a tablet that says it is a desktop, keeps it open over the page. This closes it
+# there too: a click on a page link in a sidebar that covers the page. Same-origin, nothing
+# fetched; the listener lives as long as the browser tab, so it is sent once per session.
+_NAV_CLOSES = """<script>
+if (!window.btNavCloses) {
+  window.btNavCloses = true;
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest("[data-testid='stSidebarNav'] a");
+    if (!link || !window.matchMedia("(max-width: 768px)").matches) return;
+    setTimeout(() => {
+      const close = document.querySelector("[data-testid='stSidebarCollapseButton'] button");
+      if (close) close.click();
+    }, 200);
+  }, true);
+}
+</script>"""
+_NAV_SENT = "_settings_nav_closes"
+
+
+def _close_after_choosing_a_page() -> None:
+    if not st.session_state.get(_NAV_SENT):
+        st.session_state[_NAV_SENT] = True
+        st.html(_NAV_CLOSES, unsafe_allow_javascript=True)
 
 
 def show_notices() -> None:
