@@ -13,6 +13,7 @@ each card its colour in bold, and drops the code chip.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable
 
@@ -80,3 +81,12 @@ def _md_card(found: re.Match[str]) -> str:
 def md_cards(text: str) -> str:
     """For alerts and labels (Markdown, no HTML): red cards red, jokers violet, no chips."""
     return _convert(text, _md_card, escape=False)
+
+
+_TAG = re.compile(r"<[^>]+>")
+
+
+def as_read(text: str) -> str:
+    """What a person reads in a text, drawn or not: no tags, no code chips around cards
+    (tests compare what a page shows with the course's source text this way)."""
+    return html.unescape(_TAG.sub("", _convert(text, lambda found: found[0], escape=False)))

@@ -3,7 +3,7 @@ a text can become HTML."""
 
 from __future__ import annotations
 
-from buraco_app.inline_cards import md_cards, with_cards
+from buraco_app.inline_cards import as_read, md_cards, with_cards
 
 
 def test_a_code_span_of_cards_becomes_small_cards_in_their_colours() -> None:
@@ -27,3 +27,8 @@ def test_other_text_is_escaped_and_other_code_stays_code() -> None:
 
 def test_alerts_get_coloured_cards_without_code_chips() -> None:
     assert md_cards("Não pode: o `K♥` e o K♣") == "Não pode: o :red[K♥] e o K♣"
+
+
+def test_a_drawn_text_reads_as_its_source() -> None:
+    source = "Você baixou `3♠ 2♠ 5♠` & o `{id}`"
+    assert as_read(with_cards(source)) == as_read(source) == "Você baixou 3♠ 2♠ 5♠ & o `{id}`"
