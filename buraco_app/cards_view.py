@@ -23,6 +23,7 @@ from typing import Literal
 import streamlit as st
 
 from buraco_app.i18n import get_lang, t
+from buraco_app.limits import MAX_CARDS_TEXT, too_long
 from buraco_core.cards import RANK_TEXT, Card, Suit, parse_cards
 from buraco_core.errors import BuracoInputError
 from buraco_core.melds import Meld
@@ -244,12 +245,15 @@ def card_input(key: str, *, label: str | None = None, taps: bool = True) -> tupl
         help=t("cards.help"),
         persist_state="session",  # kept while another view or page is shown
     )
-    cards: tuple[Card, ...] | None
-    try:
-        cards = parse_cards(text or "")
-    except BuracoInputError as exc:
-        st.error(f"{t('cards.bad')} {error_message(exc, get_lang())}")
-        cards = None
+    cards: tuple[Card, ...] | None = None
+    huge = too_long(text, MAX_CARDS_TEXT, label or t("cards.label"))
+    if huge:
+        st.error(huge)
+    else:
+        try:
+            cards = parse_cards(text or "")
+        except BuracoInputError as exc:
+            st.error(f"{t('cards.bad')} {error_message(exc, get_lang())}")
     if taps:
         # Lazy: the pickers are drawn only while the expander is open (most reruns are typing).
         expander = st.expander(t("cards.tap"), key=f"{key}_taps", on_change="rerun")

@@ -19,7 +19,7 @@ from buraco_app.cards_view import cards_html, meld_html
 from buraco_app.i18n import t
 from buraco_app.inline_cards import md_cards, show_text
 from buraco_app.settings import rules_summary
-from buraco_app.sheets import StorageUnavailable, opened
+from buraco_app.sheets import MAX_POINTS, StorageUnavailable, failure_code, opened
 from buraco_app.table_view import cards_text, move_text
 from buraco_app.verdict_view import show_reasons
 from buraco_core.cards import parse_cards
@@ -125,8 +125,7 @@ def _save(scenario: Scenario, attempt: Attempt) -> None:
 
 
 def _progress_unavailable(exc: Exception) -> None:
-    code = exc.code if isinstance(exc, StorageUnavailable) else "storage_folder"
-    st.warning(t(f"sheet.err.{code}"))
+    st.warning(t(f"sheet.err.{failure_code(exc)}"))
 
 
 # --- drawing ----------------------------------------------------------------------------------
@@ -358,6 +357,9 @@ def _score_input(scenario: Scenario, task: ScoreTask, key: str, lang: Lang) -> d
                     t("practice.score.total", lang, name=side.name),
                     value=0,
                     step=5,
+                    # The score sheet's bound: a typo of many digits is stopped by the field.
+                    min_value=-MAX_POINTS,
+                    max_value=MAX_POINTS,
                     key=f"{key}_total_{side.name}",
                 )
             )
