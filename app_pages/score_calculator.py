@@ -16,6 +16,7 @@ from buraco_app.calculator import (
     WENT_OUT_KEY,
     field_area,
     field_error,
+    field_key,
     field_lines,
     morto_key,
     round_data,
@@ -26,7 +27,8 @@ from buraco_app.calculator import (
 )
 from buraco_app.corte import corte_fields
 from buraco_app.i18n import t
-from buraco_app.settings import current_lang, current_rules, rules_summary
+from buraco_app.limits import MAX_LINES_TEXT, too_long
+from buraco_app.settings import current_lang, current_rules, rules_bar, rules_summary
 from buraco_app.sheet_page import (
     error_text,
     md_text,
@@ -79,6 +81,7 @@ def open_sheet(store_error: list[str]) -> Sheet | None:
 lang = current_lang()
 rules = current_rules()
 st.title(t("calc.title"))
+rules_bar()
 st.caption(t("calc.rules", rules=rules_summary(rules, lang)))
 
 store_problems: list[str] = []
@@ -112,7 +115,10 @@ st.session_state.setdefault(WENT_OUT_KEY, NOBODY)
 errors: dict[tuple[int, str], str] = {}
 for i in range(len(names)):
     for field in FIELDS:
-        problem = field_error(rules, field, field_lines(i, field), lang)
+        text = st.session_state.get(field_key(i, field), "")
+        problem = too_long(text, MAX_LINES_TEXT, t(f"calc.{field}")) or field_error(
+            rules, field, field_lines(i, field), lang
+        )
         if problem:
             errors[(i, field)] = problem
 
