@@ -6,7 +6,7 @@ from buraco_app import cards_view
 from buraco_app.i18n import t
 from buraco_app.inline_cards import show_text
 from buraco_app.limits import MAX_LINES_TEXT, MAX_SEARCH_TEXT, too_long
-from buraco_app.rules_view import reference
+from buraco_app.rules_view import show_point
 from buraco_app.settings import current_lang, current_rules, rules_bar, rules_summary
 from buraco_app.sheet_page import url_text
 from buraco_app.table_view import move_text
@@ -15,12 +15,14 @@ from buraco_core.cards import Card, parse_cards
 from buraco_core.errors import BuracoInputError
 from buraco_core.melds import judge_meld
 from buraco_core.queries import MortoAnswer, lixo_ways, may_go_out
+from buraco_course.reference import points, search
 from buraco_text import error_message
 
 CARDS_KEY = "lookup_cards"
 SEARCH_KEY = "lookup_search"
 VIEW_KEY = "lookup_view"
 SOURCE_IDS = ("000", "001", "002", "003")
+MAX_POINTS = 12  # answers drawn at once: the best come first
 MORTO_ANSWERS: tuple[MortoAnswer, ...] = ("taken", "available", "stock")
 
 lang = current_lang()
@@ -132,30 +134,22 @@ if view == "go_out":
             st.caption(t(f"lookup.go_out_by.{rules.go_out_by}"))
 
 if view == "rules":
+    # The same reference and search as `buraco rules --search` (buraco_course.reference).
     query = st.text_input(
         t("lookup.search"),
         key=SEARCH_KEY,
         placeholder=t("lookup.search_placeholder"),
         persist_state="session",
     )
-    entries = reference(rules, lang)
+    every = points()
     huge = too_long(query, MAX_SEARCH_TEXT, t("lookup.search"))
     if huge:
         st.error(huge)
-    shown = [] if huge else [e for e in entries if e.matches(query or "")]
-    st.caption(t("lookup.count", shown=len(shown), total=len(entries)))
+    shown = [] if huge else search(query) if (query or "").strip() else list(every)
+    st.caption(t("lookup.count", shown=len(shown), total=len(every)))
     if not shown and not huge:
         st.info(t("lookup.no_match", query=url_text(query or "")))
-    for entry in shown:
-        mark = f" ✎ _{t('lookup.changed')}_" if entry.changed else ""
-        per_preset = " · ".join(f"{title} **{value}**" for title, value in entry.per_preset)
-        with st.container(border=True):
-            st.markdown(
-                f"**{entry.short}** · `{entry.name}`  \n{entry.text}  \n"
-                f"{t('lookup.per_preset')}: {per_preset}  \n"
-                + t("lookup.at_your_table", value=entry.value)
-                + mark
-            )
-            st.caption(f"{t('lookup.sources')}: " + ", ".join(entry.sources))
+    for point in shown[:MAX_POINTS]:
+        show_point(point, rules, lang)
     with st.expander(t("lookup.about_sources")):
         st.markdown("\n".join(f"- **{sid}**: {t(f'source.{sid}')}" for sid in SOURCE_IDS))

@@ -11,13 +11,13 @@ import streamlit as st
 
 from buraco_app import calculator
 from buraco_app.calculator import (
+    FIELDS,
     NOBODY,
     WENT_OUT_KEY,
+    field_area,
     field_error,
-    hand_lines,
-    hands_key,
-    meld_lines,
-    melds_key,
+    field_key,
+    field_lines,
     morto_key,
     round_data,
     round_problem,
@@ -25,6 +25,7 @@ from buraco_app.calculator import (
     show_score,
     tap_pickers,
 )
+from buraco_app.corte import corte_fields
 from buraco_app.i18n import t
 from buraco_app.limits import MAX_LINES_TEXT, too_long
 from buraco_app.settings import current_lang, current_rules, rules_bar, rules_summary
@@ -113,14 +114,10 @@ else:
 st.session_state.setdefault(WENT_OUT_KEY, NOBODY)
 errors: dict[tuple[int, str], str] = {}
 for i in range(len(names)):
-    for field, key, split in (
-        ("melds", melds_key(i), meld_lines),
-        ("hands", hands_key(i), hand_lines),
-    ):
-        text = st.session_state.get(key, "")
-        label = t(f"calc.{field}")
-        problem = too_long(text, MAX_LINES_TEXT, label) or field_error(
-            rules, field, split(text), lang
+    for field in FIELDS:
+        text = st.session_state.get(field_key(i, field), "")
+        problem = too_long(text, MAX_LINES_TEXT, t(f"calc.{field}")) or field_error(
+            rules, field, field_lines(i, field), lang
         )
         if problem:
             errors[(i, field)] = problem
@@ -134,6 +131,7 @@ st.radio(
     horizontal=True,
     key=WENT_OUT_KEY,
 )
+corte_fields(calculator.CORTE, rules, names)
 tabs = st.tabs(
     [
         ("⚠ " if (i, "melds") in errors or (i, "hands") in errors else "") + md_text(name)
@@ -142,27 +140,9 @@ tabs = st.tabs(
 )
 for i, tab in enumerate(tabs):
     with tab:
-        st.session_state.setdefault(melds_key(i), "")
-        st.session_state.setdefault(hands_key(i), "")
+        for field in FIELDS:
+            field_area(i, field, errors.get((i, field)))
         st.session_state.setdefault(morto_key(i), True)
-        st.text_area(
-            t("calc.melds"),
-            key=melds_key(i),
-            help=t("calc.melds_help"),
-            placeholder=t("calc.melds_placeholder"),
-            height=110,
-        )
-        if (i, "melds") in errors:
-            st.error(errors[(i, "melds")])
-        st.text_area(
-            t("calc.hands"),
-            key=hands_key(i),
-            help=t("calc.hands_help"),
-            placeholder=t("calc.hands_placeholder"),
-            height=80,
-        )
-        if (i, "hands") in errors:
-            st.error(errors[(i, "hands")])
         st.checkbox(t("calc.took_morto"), key=morto_key(i))
         tap_pickers(i)
 st.button(t("calc.clear"), on_click=calculator.clear, args=(len(names),), key="calc_clear")
@@ -171,7 +151,7 @@ flash = st.session_state.pop(FLASH_KEY, None)
 if errors:
     st.info(t("calc.fix_first"))
 else:
-    data = round_data(names)
+    data = round_data(names, rules)
     score: RoundScore | None
     try:
         score = score_round(rules, round_from_data(rules, data))

@@ -11,6 +11,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from buraco_app.corte import clear_corte, corte_fields, with_corte
 from buraco_app.i18n import t
 from buraco_app.limits import MAX_LINK_TEXT, too_long
 from buraco_app.settings import current_lang, current_rules, rules_summary
@@ -47,6 +48,7 @@ SIDES_KEY = "sheet_new_sides"
 TARGET_KEY = "sheet_new_target"
 TARGET_SEEN_KEY = "_sheet_target_seen"
 OPEN_KEY = "sheet_open_text"
+CORTE = "sheet"  # the corte de 44 fields' prefix
 WATCH_LINK = re.compile(r"[?&]watch=([A-Za-z0-9_-]+)")
 COLOURS = ("#2e7d32", "#1565c0", "#ef6c00", "#6a1b9a")
 
@@ -124,10 +126,13 @@ def _add(match_id: str, count: int) -> None:
     if _errors():
         return
     try:
-        new = page_store().add_round(match_id, typed)
+        store = page_store()
+        points, detail = with_corte(CORTE, store.get_match(match_id).rules(), typed)
+        new = store.add_round(match_id, points, detail=detail)
     except SheetError as exc:
         _fail(exc)
         return
+    clear_corte(CORTE)
     for i in range(count):
         st.session_state[points_key(i)] = ""
     st.session_state[FLASH_KEY] = t("sheet.added", number=new.number)
@@ -297,6 +302,7 @@ def add_form(sheet: Sheet) -> None:
                         max_chars=MAX_POINTS_TEXT,
                     )
                     show_error(f"points[{i}]")
+        corte_fields(CORTE, sheet.match.rules(), sheet.match.names)
         st.form_submit_button(
             t("sheet.add", number=number),
             type="primary",

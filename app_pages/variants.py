@@ -7,7 +7,7 @@ import streamlit as st
 
 from buraco_app import cards_view
 from buraco_app import scenario_player as player
-from buraco_app.compare import side_by_side
+from buraco_app.compare import deciding_options, show_deciding, side_by_side
 from buraco_app.i18n import t
 from buraco_app.inline_cards import show_text
 from buraco_app.rules_view import options_where_presets_differ, preset_table, show_table
@@ -29,11 +29,12 @@ from buraco_text import error_message
 CARDS_KEY = "variants_cards"
 BUILT_UP_KEY = "variants_built_up"
 EXAMPLE_KEY = "variants_example"
-# Example melds that the presets judge differently: (i18n key, cards, built up).
+# Example melds that the presets judge differently (a test checks each does): (i18n key,
+# cards, built up).
 EXAMPLES: dict[str, tuple[str, bool]] = {
     "variants.example.trinca": ("5h 5s 5d", False),
     "variants.example.500": ("As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks", True),
-    "variants.example.natural_two": ("3s 2s 5s 4s", False),
+    "variants_decide.example_trinca_canastra": ("7h 7s 7d 7c 7h 7s 2c", False),
 }
 
 Verdicts = tuple[MeldVerdict, bool]
@@ -71,6 +72,16 @@ def _drawer(cards: tuple[Card, ...]) -> Callable[[Verdicts, RuleSet], None]:
         show_meld_verdict(verdict, rules, typed=cards, size="sm")
 
     return draw
+
+
+def meld_answer(result: Verdicts) -> tuple[object, ...]:
+    """What a player sees of a meld verdict: valid, which canastra, how many points."""
+    verdict, first_part_failed = result
+    return (first_part_failed, verdict.ok, verdict.canastra, verdict.points)
+
+
+def move_answer(result: Verdict | str) -> tuple[object, ...]:
+    return (result,) if isinstance(result, str) else (result.ok, result.codes)
 
 
 def _scenario_move(scenario: Scenario) -> Move | None:
@@ -119,6 +130,7 @@ st.pills(
 cards = cards_view.card_input(CARDS_KEY)
 built_up = st.toggle(t("variants.built_up"), key=BUILT_UP_KEY, help=t("variants.built_up_help"))
 if cards:
+    show_deciding(deciding_options(_judge(cards, built_up), meld_answer))
     side_by_side(_judge(cards, built_up), _drawer(cards))
 elif cards is not None:
     st.caption(t("cards.empty"))
@@ -147,6 +159,7 @@ if moves:
     with st.container(border=True):
         show_position(scenario.ruleset(), scenario_state(scenario), lang)
     show_text(t("variants.the_move", move=move_text(move, lang)))
+    show_deciding(deciding_options(_judge_move(scenario, move), move_answer))
     side_by_side(_judge_move(scenario, move), _draw_move)
 
 st.subheader(t("variants.all"))

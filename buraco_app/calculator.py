@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any
+from typing import Any, Literal
 
 import plotly.graph_objects as go
 import streamlit as st
 
 from buraco_app import cards_view
+from buraco_app.corte import clear_corte, corte_choice
 from buraco_app.i18n import t
 from buraco_app.sheet_page import item_label, md_text
 from buraco_core.cards import parse_card, parse_cards
@@ -24,6 +25,7 @@ from buraco_text import Lang, error_problem, message
 
 WENT_OUT_KEY = "calc_went_out"
 NOBODY = -1
+CORTE = "calc"  # the corte de 44 fields' prefix
 COLOURS = ("#2e7d32", "#1565c0", "#ef6c00", "#6a1b9a")
 
 
@@ -50,6 +52,37 @@ def hand_lines(text: str) -> list[str]:
     while lines and not lines[-1]:
         lines.pop()
     return lines
+
+
+# A side's two text fields: its melds (one per line) and its hands (one line per player).
+Field = Literal["melds", "hands"]
+FIELDS: tuple[Field, ...] = ("melds", "hands")
+_HEIGHT: dict[Field, int] = {"melds": 110, "hands": 80}
+
+
+def field_key(side: int, field: Field) -> str:
+    return melds_key(side) if field == "melds" else hands_key(side)
+
+
+def field_lines(side: int, field: Field) -> list[str]:
+    """The field's text as the round reader takes it."""
+    text = st.session_state.get(field_key(side, field), "")
+    return meld_lines(text) if field == "melds" else hand_lines(text)
+
+
+def field_area(side: int, field: Field, problem: str | None) -> None:
+    """One side's melds or hands field, with its problem under it."""
+    key = field_key(side, field)
+    st.session_state.setdefault(key, "")
+    st.text_area(
+        t(f"calc.{field}"),
+        key=key,
+        help=t(f"calc.{field}_help"),
+        placeholder=t(f"calc.{field}_placeholder"),
+        height=_HEIGHT[field],
+    )
+    if problem:
+        st.error(problem)
 
 
 # --- reading the fields ------------------------------------------------------------------
@@ -90,20 +123,22 @@ def round_problem(error: BuracoInputError, lang: Lang) -> str:
     return error_problem(error, lang)
 
 
-def round_data(names: tuple[str, ...]) -> dict[str, Any]:
+def round_data(names: tuple[str, ...], rules: RuleSet) -> dict[str, Any]:
     went_out = st.session_state.get(WENT_OUT_KEY, NOBODY)
-    return {
-        "sides": [
-            {
-                "name": name,
-                "melds": meld_lines(st.session_state.get(melds_key(i), "")),
-                "hands": hand_lines(st.session_state.get(hands_key(i), "")),
-                "took_morto": bool(st.session_state.get(morto_key(i), True)),
-                "went_out": went_out == i,
-            }
-            for i, name in enumerate(names)
-        ]
-    }
+    sides: list[dict[str, Any]] = [
+        {
+            "name": name,
+            "melds": field_lines(i, "melds"),
+            "hands": field_lines(i, "hands"),
+            "took_morto": bool(st.session_state.get(morto_key(i), True)),
+            "went_out": went_out == i,
+        }
+        for i, name in enumerate(names)
+    ]
+    cut = corte_choice(CORTE, rules)
+    if cut is not None and cut[0] < len(sides):
+        sides[cut[0]]["corte_cards"] = cut[1]
+    return {"sides": sides}
 
 
 def clear(count: int) -> None:
@@ -113,6 +148,7 @@ def clear(count: int) -> None:
         st.session_state[hands_key(i)] = ""
         st.session_state[morto_key(i)] = True
     st.session_state[WENT_OUT_KEY] = NOBODY
+    clear_corte(CORTE)
 
 
 # --- drawing -------------------------------------------------------------------------------

@@ -8,15 +8,15 @@ check and a move-verdict view).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TypeVar
 
 import streamlit as st
 
 from buraco_app.i18n import get_lang, t
 from buraco_app.settings import current_rules, rules_summary
-from buraco_core.rules import PRESET_NAMES, PRESETS, RuleSet
-from buraco_text import preset_title
+from buraco_core.rules import OPTIONS, PRESET_NAMES, PRESETS, RuleSet
+from buraco_text import option_name, preset_title, value_text
 
 T = TypeVar("T")
 
@@ -51,3 +51,40 @@ def side_by_side(
             draw(result, rules)
             results.append((title, rules, result))
     return results
+
+
+def deciding_options(judge: Callable[[RuleSet], T], key: Callable[[T], Hashable]) -> list[str]:
+    """The options, among those the presets set differently, that decide this answer: under
+    some preset, that one option set as another preset sets it changes the answer (`key`
+    says which answers are the same). Empty where the presets all answer alike."""
+    answers = {p: key(judge(PRESETS[p])) for p in PRESET_NAMES}
+    if len(set(answers.values())) < 2:
+        return []
+    found = []
+    for option in (o for o in OPTIONS if o.presets_differ):
+        values = set(option.presets.values())
+        if any(
+            key(judge(PRESETS[p].with_options(**{option.name: value}))) != answers[p]
+            for p in PRESET_NAMES
+            for value in values - {option.presets[p]}
+        ):
+            found.append(option.name)
+    return found
+
+
+def show_deciding(options: list[str]) -> None:
+    """Once, above the columns: the option that makes the variants answer differently, with
+    each variant's value; or that they all answer alike."""
+    lang = get_lang()
+    if not options:
+        st.caption(t("variants_decide.alike"))
+        return
+    lines = [
+        f"**{option_name(name, lang)}**: "
+        + " · ".join(
+            f"{preset_title(p, lang)} {value_text(name, getattr(PRESETS[p], name), lang)}"
+            for p in PRESET_NAMES
+        )
+        for name in options
+    ]
+    st.info(t("variants_decide.decides") + "  \n" + "  \n".join(lines), icon="⚖️")

@@ -1,4 +1,4 @@
-"""The rule options as text: tables per preset and the searchable reference.
+"""The rule options as text: tables per preset, and a point of the rules reference.
 
 Everything here is generated from the options as the core declares them (buraco_core.rules
 OPTIONS) and their texts in the catalogs, never typed twice: a rules page that drifts from the
@@ -7,15 +7,14 @@ engine is trusted by nobody.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
 import streamlit as st
 
 from buraco_app.i18n import t
 from buraco_core.rules import OPTIONS, PRESET_NAMES, PRESETS, RuleSet
+from buraco_course.reference import RulePoint
 from buraco_text import Lang, option_description, option_name, preset_title, value_text
 
 
@@ -62,45 +61,29 @@ def show_table(markdown_table: str) -> None:
     st.markdown(f'<div class="bt-table">\n\n{markdown_table}\n\n</div>', unsafe_allow_html=True)
 
 
-@dataclass(frozen=True, slots=True)
-class OptionEntry:
-    """One option of the rules reference, in one language."""
-
-    name: str
-    short: str
-    text: str
-    sources: tuple[str, ...]
-    per_preset: tuple[tuple[str, str], ...]  # (preset title, value in words)
-    value: str  # at the user's table
-    changed: bool
-
-    def matches(self, query: str) -> bool:
-        haystack = _fold(
-            " ".join([self.name, self.short, self.text, *(v for _, v in self.per_preset)])
+def show_point(point: RulePoint, rules: RuleSet, lang: Lang) -> None:
+    """One point of the rules reference as `buraco rules --search` gives it: what it says,
+    at the user's table and per variant where an option governs it, the option, its
+    sources, and a link to its lesson."""
+    lines = [f"**{point.title(lang)}**", point.text(lang)]
+    if point.option is not None:
+        changed = point.option in rules.changed_options()
+        mark = f" ✎ _{t('lookup.changed', lang)}_" if changed else ""
+        lines.append(t("lookup.at_your_table", lang, value=point.at_table(rules, lang)) + mark)
+        per_preset = " · ".join(
+            f"{preset_title(p, lang)}: {said}" for p, said in point.per_preset(lang)
         )
-        return all(word in haystack for word in _fold(query).split())
-
-
-def _fold(text: str) -> str:
-    """Lower case without accents, so "lixo" finds "Lixo" and "tres" finds "três"."""
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return plain.lower().replace("_", " ")
-
-
-def reference(rules: RuleSet, lang: Lang) -> list[OptionEntry]:
-    changed = rules.changed_options()
-    return [
-        OptionEntry(
-            name=o.name,
-            short=option_name(o.name, lang),
-            text=option_description(o.name, lang),
-            sources=o.sources,
-            per_preset=tuple(
-                (preset_title(p, lang), value_text(o.name, value, lang))
-                for p, value in o.presets.items()
-            ),
-            value=value_text(o.name, getattr(rules, o.name), lang),
-            changed=o.name in changed,
-        )
-        for o in OPTIONS
-    ]
+        lines.append(f"{t('lookup.per_preset', lang)}: {per_preset}")
+    with st.container(border=True):
+        st.markdown("  \n".join(lines))
+        about = [f"{t('lookup.sources', lang)}: " + ", ".join(point.sources)]
+        if point.option is not None:
+            about.append(t("lookup_reference.option", lang, name=option_name(point.option, lang)))
+        st.caption(" · ".join(about))
+        if point.lesson is not None:
+            st.page_link(
+                "app_pages/lessons.py",
+                label=t("lookup_reference.lesson", lang),
+                icon="♥️",
+                query_params={"lesson": point.lesson},
+            )

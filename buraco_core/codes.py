@@ -128,7 +128,10 @@ class Code(StrEnum):
     CANASTRA_REAL = "canastra_real", _BIG_CANASTRA
     CANASTRA_REAL_EIGHT = "canastra_real_eight", ("003", "option:eight_of_a_kind_real")
     BIG_CANASTRA_BUILT_UP = "big_canastra_built_up", ("002", "option:big_canastras_at_once")
-    VULNERABLE_MIN_MELD = "vulnerable_min_meld", ("003", "option:vulnerable_min_meld_points")
+    VULNERABLE_MIN_MELD = (
+        "vulnerable_min_meld",
+        ("003", "option:vulnerable_min_meld_points", "option:vulnerable_min_counts"),
+    )
 
     # --- the morto: direct and indirect beats
     DIRECT_BEAT = "direct_beat", _MORTO_BEAT

@@ -12,9 +12,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
-from buraco_core.cards import Card
+from buraco_core.cards import Card, card_points
 from buraco_core.codes import Code
-from buraco_core.melds import Meld, extended, judged
+from buraco_core.melds import MIN_MELD, Meld, extended, judged
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.rules import RuleSet
 from buraco_core.scoring import RoundScore, SideRound, score_round
@@ -185,9 +185,6 @@ def _take_lixo(
         verdict = _judge_meld((top, *move.new_meld), rules)
         if verdict.meld is None:
             return _no(_r(Code.PICKUP_TOP_CARD_NOT_USED, top=top), *verdict.reasons)
-        blocked = _vulnerable_block(rules, side, (verdict.meld,))
-        if blocked:
-            return _no(blocked)
         melds = (*melds, verdict.meld)
         reasons.append(_r(Code.TOOK_LIXO_NEW_MELD, top=top, count=len(state.lixo)))
         reasons.extend(verdict.reasons)
@@ -250,9 +247,6 @@ def _lay(rules: RuleSet, state: State, move: Lay, build: bool) -> tuple[Verdict,
         new_melds.append(verdict.meld)
         reasons.append(_r(Code.LAID_MELD, cards=verdict.meld.cards))
         reasons.extend(verdict.reasons)
-    blocked = _vulnerable_block(rules, side, new_melds)
-    if blocked:
-        return _no(blocked)
     melds = (*side.melds, *new_melds)
     return _after_meld(rules, state, move, reasons, melds, left, state.lixo, build)
 
@@ -305,6 +299,11 @@ def _discard(
     seat, side_index = state.turn, state.side_of(state.turn)
     side = state.sides[side_index]
     indirect = not left and side.morto is MortoStatus.AVAILABLE and bool(state.mortos)
+    if baixada_short(rules, side):
+        # The turn that lays the first baixada ends only once it reaches the minimum [003].
+        points = sum(m.card_points(rules) for m in side.melds)
+        needed = rules.vulnerable_min_meld_points
+        return _no(_r(Code.VULNERABLE_MIN_MELD, points=points, needed=needed))
     if not left and not indirect:
         blockers = _go_out_blockers(rules, state, side, side.melds)
         if blockers:
@@ -339,6 +338,9 @@ def _after_meld(
     out, or the trap of a last card that could not be discarded."""
     seat, side_index = state.turn, state.side_of(state.turn)
     side = state.sides[side_index]
+    blocked = _vulnerable_block(rules, state, side, melds, hand)
+    if blocked:
+        return _no(blocked)
     left = len(hand)
     can_take_morto = side.morto is MortoStatus.AVAILABLE and bool(state.mortos)
     if left == 0 and not can_take_morto:
@@ -503,19 +505,78 @@ def _refill(
     return stock, rest, sides
 
 
-def _vulnerable_block(rules: RuleSet, side: SideState, melds: Sequence[Meld]) -> Reason | None:
-    """A vulnerable side's first meld of the round must reach the minimum [003]."""
+def _vulnerable_block(
+    rules: RuleSet, state: State, side: SideState, melds: tuple[Meld, ...], hand: Sequence[Card]
+) -> Reason | None:
+    """A vulnerable side's first baixada of the round must reach the minimum [003]. Read as
+    the whole turn (`vulnerable_min_counts="turn"`): the melds laid in that turn count
+    together, the pickup meld too, so one below the minimum is let through while the hand
+    can still make up the rest, and the discard waits for it (`baixada_short`). Read as one
+    meld ("first_meld"): one meld must reach it alone."""
     needed = rules.vulnerable_min_meld_points
-    if not (needed and side.vulnerable and not side.melds):
+    if not (needed and side.vulnerable and melds):
         return None
-    points = sum(m.card_points(rules) for m in melds)
-    if points < needed:
-        return _r(
-            Code.VULNERABLE_MIN_MELD,
-            points=points,
-            needed=needed,
-        )
-    return None
+    if rules.vulnerable_min_counts == "first_meld":
+        if side.melds:
+            return None
+        points = max(m.card_points(rules) for m in melds)
+    else:
+        if side.melds and not baixada_short(rules, side):
+            return None
+        points = sum(m.card_points(rules) for m in melds)
+        if points < needed and _can_make_up(rules, hand, needed - points):
+            return None
+    return _r(Code.VULNERABLE_MIN_MELD, points=points, needed=needed) if points < needed else None
+
+
+def baixada_short(rules: RuleSet, side: SideState) -> int:
+    """The card points a vulnerable side's first baixada still lacks, read as the whole turn
+    (0 when it is not being laid). No turn marker is needed: the turn that lays it cannot
+    end below the minimum, so a vulnerable side's melds below it are this turn's."""
+    needed = rules.vulnerable_min_meld_points
+    if not (needed and side.vulnerable and side.melds) or rules.vulnerable_min_counts != "turn":
+        return 0
+    return max(0, needed - sum(m.card_points(rules) for m in side.melds))
+
+
+def _can_make_up(rules: RuleSet, hand: Sequence[Card], short: int) -> bool:
+    """Whether melds from the hand, keeping two cards, total `short` card points more.
+    A search with a budget: past it the answer is no, and the move is refused rather than
+    risk leaving the player unable to end the turn (DESIGN.md)."""
+    from buraco_core.legal import meld_groups  # legal builds on this module
+
+    points = {card: card_points(card, rules.joker_points) for card in set(hand)}
+    if sum(points[c] for c in hand) - min(points.values(), default=0) < short:
+        return False
+    groups = []
+    # The groups legal_moves offers: a path found here is one the player can lay.
+    for group in meld_groups(hand, rules, wild_anywhere=MIN_MELD):
+        meld = judged(group, rules).meld
+        if meld is not None:
+            groups.append((meld.card_points(rules), group))
+    groups.sort(key=lambda g: -g[0])
+    budget = [2000]
+
+    def search(start: int, left: list[Card], total: int) -> bool:
+        if total >= short:
+            return True
+        for index in range(start, len(groups)):
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
+            value, group = groups[index]
+            rest = list(left)
+            try:
+                for card in group:
+                    rest.remove(card)
+            except ValueError:
+                continue
+            # Two cards kept: one left alone could meet the last-card trap.
+            if len(rest) >= 2 and search(index + 1, rest, total + value):
+                return True
+        return False
+
+    return search(0, list(hand), 0)
 
 
 # --- small helpers -------------------------------------------------------------------------

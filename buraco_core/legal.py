@@ -18,7 +18,7 @@ from itertools import combinations
 from operator import attrgetter
 
 from buraco_core.cards import ACE, ACE_HIGH, Card, Suit, deck
-from buraco_core.judge import is_legal
+from buraco_core.judge import baixada_short, is_legal
 from buraco_core.melds import MAX_SEQUENCE, MIN_MELD, Meld, extended, judged
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.rules import RuleSet
@@ -48,6 +48,9 @@ def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
     # the rules of going out; a vulnerable side's first meld has a minimum: the judge decides.
     morto_left = side.morto is MortoStatus.AVAILABLE and bool(state.mortos)
     first_minimum = bool(rules.vulnerable_min_meld_points and side.vulnerable and not side.melds)
+    # While the first baixada is being laid (the whole turn), the judge decides every meld
+    # and the discard waits for the minimum.
+    turn_minimum = bool(baixada_short(rules, side))
     if state.phase is Phase.DRAW:
         if state.stock or state.mortos:
             yield _DRAW
@@ -59,7 +62,7 @@ def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
     def settled(used: int) -> bool:
         return len(hand) - used >= 2 or morto_left
 
-    if len(hand) >= 2:
+    if len(hand) >= 2 and not turn_minimum:
         yield from (_DISCARD[card] for card in distinct)
     else:
         yield from (m for m in map(Discard, distinct) if is_legal(rules, state, m))
@@ -70,7 +73,9 @@ def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
             continue
         laid.append(group)
         move: Move = Lay((group,))
-        if (settled(len(group)) and not first_minimum) or is_legal(rules, state, move):
+        if (settled(len(group)) and not turn_minimum and not first_minimum) or is_legal(
+            rules, state, move
+        ):
             yield move
     if first_minimum:
         # A vulnerable side may reach its minimum with two melds laid in one move [003].
@@ -89,7 +94,7 @@ def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
             if extended(meld, (card,), rules).meld is None:
                 continue
             move = _EXTEND.get((index, card)) or Extend(index, (card,))
-            if settled(1) or is_legal(rules, state, move):
+            if (settled(1) and not turn_minimum) or is_legal(rules, state, move):
                 yield move
 
 

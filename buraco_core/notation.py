@@ -371,7 +371,8 @@ def move_from_data(data: Any, where: str = "move") -> Move:
 
 
 def round_from_data(rules: RuleSet, data: Any) -> list[SideRound]:
-    """Read `{"sides": [{"name", "melds", "hands", "took_morto", "went_out"}]}`.
+    """Read `{"sides": [{"name", "melds", "hands", "took_morto", "went_out", "corte_cards"}]}`
+    (`corte_cards`: the cards the side's player left when cutting, for the corte de 44).
 
     A meld is a list of cards, or `{"cards": [...], "built_up": true}` for one grown over
     several moves. Every error names the field: `sides[0].melds[1][2]`.
@@ -389,7 +390,7 @@ def round_from_data(rules: RuleSet, data: Any) -> list[SideRound]:
 
 
 _ROUND_FIELDS = {"rules", "options", "sides"}
-_SIDE_FIELDS = {"name", "melds", "hands", "took_morto", "went_out"}
+_SIDE_FIELDS = {"name", "melds", "hands", "took_morto", "went_out", "corte_cards"}
 
 
 def _side_from_data(rules: RuleSet, raw: Any, where: str) -> SideRound:
@@ -417,6 +418,7 @@ def _side_from_data(rules: RuleSet, raw: Any, where: str) -> SideRound:
         hands=hands,
         took_morto=_bool(raw.get("took_morto", True), f"{where}.took_morto"),
         went_out=_bool(raw.get("went_out", False), f"{where}.went_out"),
+        corte_cards=_whole_or_none(raw.get("corte_cards"), f"{where}.corte_cards"),
     )
 
 
@@ -451,6 +453,14 @@ def _cards_from_data(raw: Any, where: str) -> tuple[Card, ...]:
 def _list(raw: Any, where: str) -> list[Any]:
     if not isinstance(raw, list):
         raise BuracoInputError(InputCode.EXPECTED_LIST, where, got=type(raw).__name__)
+    return raw
+
+
+def _whole_or_none(raw: Any, where: str) -> int | None:
+    if raw is None:
+        return None
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise BuracoInputError(InputCode.EXPECTED_NUMBER, where)
     return raw
 
 

@@ -132,6 +132,14 @@ class RuleSet:
     vulnerable_min_meld_points: int = Field(
         0, ge=0, le=1000, json_schema_extra={"sources": ["003"], "group": "match"}
     )
+    # [003] "a primeira baixada": everything laid down in that turn, or one meld.
+    vulnerable_min_counts: Literal["turn", "first_meld"] = Field(
+        "turn", json_schema_extra={"sources": ["003"], "group": "match"}
+    )
+    # [003] "Variações comuns": the cutter leaves exactly 44 cards: +points; fewer: -points.
+    corte_44_points: int = Field(
+        0, ge=0, le=10000, json_schema_extra={"sources": ["003"], "group": "scoring"}
+    )
     round_up_to_ten: bool = Field(False, json_schema_extra={"sources": ["003"], "group": "scoring"})
 
     def __post_init__(self) -> None:

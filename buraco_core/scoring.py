@@ -27,6 +27,12 @@ class SideRound:
     hands: tuple[tuple[Card, ...], ...] = ()
     took_morto: bool = True
     went_out: bool = False
+    # The cards this side's player left when cutting the deck (the corte de 44), if it cut.
+    corte_cards: int | None = None
+
+
+# The corte de 44 [003, "Variações comuns"]: exactly this many cards left by the cut.
+CORTE_CARDS = 44
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,12 +91,23 @@ def _score_side(rules: RuleSet, side: SideRound, nobody_took: bool) -> SideScore
             items.append(ScoreItem("hand_cards", -points, {"hand": index, "cards": hand}))
     if not side.took_morto and not (nobody_took and not rules.both_mortos_stock_penalty):
         items.append(ScoreItem("morto_not_taken", -rules.morto_penalty))
+    corte = corte_44(rules, side.corte_cards)
+    if corte:
+        items.append(ScoreItem("corte_44", corte, {"cards": side.corte_cards}))
     if rules.round_up_to_ten:
         subtotal = sum(i.points for i in items)
         rounded = math.ceil(subtotal / 10) * 10
         if rounded != subtotal:
             items.append(ScoreItem("rounding", rounded - subtotal))
     return SideScore(side.name, tuple(items))
+
+
+def corte_44(rules: RuleSet, cards: int | None) -> int:
+    """What the cut earns the cutter's side [003, "Variações comuns"; option corte_44_points]:
+    exactly 44 cards left, the points; fewer, as many lost; more (or no cut), nothing."""
+    if not rules.corte_44_points or cards is None or cards > CORTE_CARDS:
+        return 0
+    return rules.corte_44_points if cards == CORTE_CARDS else -rules.corte_44_points
 
 
 def _check_round(rules: RuleSet, sides: Sequence[SideRound]) -> None:
@@ -103,6 +120,15 @@ def _check_round(rules: RuleSet, sides: Sequence[SideRound]) -> None:
         raise BuracoInputError(InputCode.TOO_MANY_SIDES, "sides", count=len(sides))
     if sum(s.went_out for s in sides) > 1:
         raise BuracoInputError(InputCode.TWO_WENT_OUT, "sides")
+    for index, side in enumerate(sides):
+        cut = side.corte_cards
+        if cut is not None and not 0 <= cut <= rules.deck_size:
+            where = f"sides[{index}].corte_cards"
+            if cut < 0:
+                raise BuracoInputError(InputCode.TOO_SMALL, where, value=repr(cut), least=0)
+            raise BuracoInputError(
+                InputCode.TOO_LARGE, where, value=repr(cut), most=rules.deck_size
+            )
     nobody_took = not any(s.took_morto for s in sides)
     for index, side in enumerate(sides):
         if side.went_out:

@@ -338,3 +338,26 @@ def search(query: str, limit: int | None = None) -> list[RulePoint]:
     found.sort(key=lambda f: f[:3])
     ranked = [f[3] for f in found]
     return ranked if limit is None else ranked[:limit]
+
+
+def disputes_for(*claims: str, limit: int = 3) -> list[Dispute]:
+    """The disputed points that what players claim at the table touches, best first: ranked
+    by how many of the claims' ideas the dispute's own words hold, then by how few others
+    they hold, then by its best point when the claims are searched like a question."""
+    said = set(search_terms(" ".join(claims)))
+    ranked = [p.id for p in search(" ".join(claims))]
+    rank = {point_id: index for index, point_id in reversed(list(enumerate(ranked)))}
+    found = []
+    for order, d in enumerate(disputes()):
+        words = " ".join(
+            [d.title.pt, d.title.en, *(r.text.pt + " " + r.text.en for r in d.readings)]
+        )
+        ideas = set(search_terms(words))
+        shared = len(said & ideas)
+        best = min((rank[p] for p in d.points if p in rank), default=None)
+        if best is not None or shared:
+            # Of two disputes holding as many ideas, the one that speaks of less is closer.
+            closeness = shared / len(ideas)
+            found.append((-shared, -closeness, len(ranked) if best is None else best, order, d))
+    found.sort(key=lambda f: f[:4])
+    return [f[4] for f in found[:limit]]

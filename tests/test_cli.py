@@ -386,3 +386,15 @@ def test_installed_buraco_command_runs(tmp_path: Path) -> None:
     )
     assert scored.returncode == 0, scored.stderr
     assert totals(json.loads(scored.stdout)) == {"A": 525, "B": -5}
+
+
+def test_score_corte_44_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """`buraco score` reads a side's `corte_cards` and, with corte_44_points on, adds the
+    item `corte_44` (fields extended, none renamed) [seed 003, "Variações comuns"]."""
+    path = write_round(tmp_path, _with(["sides", 1, "corte_cards"], 44))
+    code, data = run_json(capsys, "score", "--set", "corte_44_points=100", path)
+    assert code == 0 and totals(data) == {"A": 525, "B": 95}
+    item = data["sides"][1]["items"][-1]
+    assert item == {"code": "corte_44", "points": 100, "params": {"cards": 44}}
+    code, data = run_json(capsys, "score", path)
+    assert totals(data) == {"A": 525, "B": -5}

@@ -92,12 +92,18 @@ def brute_force(rules: RuleSet, state: State) -> set[tuple[Any, ...]]:
     return found
 
 
-def positions(rules: RuleSet, players: int, seed: int, count: int) -> Iterator[State]:
+def positions(
+    rules: RuleSet,
+    players: int,
+    seed: int,
+    count: int,
+    vulnerable: tuple[bool, bool] = (False, False),
+) -> Iterator[State]:
     """Positions of random rounds, both phases, with melds on the table as play goes on."""
     rng = random.Random(seed)
     rounds = 0
     while count > 0:
-        state = deal(rules, players, seed * 1000 + rounds)
+        state = deal(rules, players, seed * 1000 + rounds, vulnerable=vulnerable)
         rounds += 1
         while state.phase is not Phase.ENDED and count > 0:
             moves = list(legal_moves(rules, state))
@@ -127,6 +133,15 @@ def test_legal_moves_agree_with_brute_force(
 ) -> None:
     rules = ruleset(preset, **options)  # type: ignore[arg-type]
     for state in positions(rules, players, seed=players, count=12):
+        compare(rules, state)
+
+
+@pytest.mark.parametrize("counts", ["turn", "first_meld"])
+def test_legal_moves_agree_with_brute_force_vulnerable(counts: str) -> None:
+    """A vulnerable side's first baixada (a minimum of 30 here, so that play goes on) under
+    each reading of option vulnerable_min_counts [003]."""
+    rules = ruleset("fechado", vulnerable_min_meld_points=30, vulnerable_min_counts=counts)
+    for state in positions(rules, 2, seed=7, count=12, vulnerable=(True, True)):
         compare(rules, state)
 
 

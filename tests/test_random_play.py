@@ -111,9 +111,11 @@ def choose(moves: list[Move], rng: random.Random) -> Move:
             return rng.choice(pickups)
         return draws[0]
     melds = [m for m in moves if isinstance(m, Lay | Extend)]
-    if melds and rng.random() < 0.85:
+    discards = [m for m in moves if isinstance(m, Discard)]
+    # No discard while a vulnerable side's first baixada is short [003]: meld on.
+    if melds and (not discards or rng.random() < 0.85):
         return rng.choice(melds)
-    return rng.choice([m for m in moves if isinstance(m, Discard)])
+    return rng.choice(discards)
 
 
 # --- invariants ---------------------------------------------------------------------------

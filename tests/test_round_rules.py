@@ -700,30 +700,99 @@ def test_last_card_trap(preset: str, trapped: str | None) -> None:
     ok(rules, table(["available", "available"], [11, 11]), lay)
 
 
+VULNERABLE_HAND = ["3h", "4h", "5h", "8c", "9c", "10c", "Jc", "Qc", "Kc", "Ac", "9d"]
+
+
+def vulnerable_turn(rules: RuleSet, hand: list[str], **data: Any) -> State:
+    """A vulnerable side's turn, after its draw (the log shows where the turn began)."""
+    state = position(rules, players=2, hands=[hand, 11], vulnerable=[True, False], **data)
+    return apply(rules, state, Draw())
+
+
 @pytest.mark.parametrize("preset", PRESETS)
-def test_vulnerable_side_first_meld_needs_the_minimum(preset: str) -> None:
-    """From half the target, a side's first meld of the round must total 75 card points, where
-    the table plays it [003, optional; option vulnerable_min_meld_points]."""
-    rules = ruleset(preset, vulnerable_min_meld_points=75)
-    hand = ["3h", "4h", "5h", "8c", "9c", "10c", "Jc", "Qc", "Kc", "Ac", "9d"]
-    state = position(rules, players=2, phase="play", hands=[hand, 11], vulnerable=[True, False])
-    verdict = check(rules, state, Lay((cards("3h 4h 5h"),)))
+@pytest.mark.parametrize("counts", ["turn", "first_meld"])
+def test_vulnerable_side_first_meld_needs_the_minimum(preset: str, counts: str) -> None:
+    """From half the target, a side's first baixada of the round must total 75 card points,
+    where the table plays it [003, optional; option vulnerable_min_meld_points]: a meld of
+    75 passes under either reading of "a primeira baixada"; 15 points with nothing to add
+    do not; off, or not vulnerable, or not the first meld, there is no minimum."""
+    rules = ruleset(preset, vulnerable_min_meld_points=75, vulnerable_min_counts=counts)
+    state = vulnerable_turn(rules, VULNERABLE_HAND)
+    ok(rules, state, Lay((cards("8c 9c 10c Jc Qc Kc Ac"),)))  # 75 points
+    poor = vulnerable_turn(
+        rules, ["3h", "4h", "5h", "8c", "9c", "Jd", "Qs", "Kd", "As", "6d", "9d"]
+    )
+    verdict = check(rules, poor, Lay((cards("3h 4h 5h"),)))
     assert verdict.codes == ("vulnerable_min_meld",)
     assert verdict.reasons[0].params == {"points": 15, "needed": 75}
-    ok(rules, state, Lay((cards("8c 9c 10c Jc Qc Kc Ac"),)))  # 75 points
-    ok(rules, state, Lay((cards("3h 4h 5h"), cards("9c 10c Jc Qc Kc Ac"))))  # 15 + 65
-    ok(ruleset(preset), state, Lay((cards("3h 4h 5h"),)))  # option off
-    calm = position(rules, players=2, phase="play", hands=[hand, 11])
+    ok(ruleset(preset, vulnerable_min_counts=counts), poor, Lay((cards("3h 4h 5h"),)))  # off
+    calm = position(rules, players=2, phase="play", hands=[VULNERABLE_HAND, 11])
     ok(rules, calm, Lay((cards("3h 4h 5h"),)))  # not vulnerable
     melded = position(
         rules,
         players=2,
         phase="play",
-        hands=[hand, 11],
+        hands=[VULNERABLE_HAND, 11],
         vulnerable=[True, False],
-        melds=[[["6s", "7s", "8s"]], []],
+        melds=[[CLEAN_CANASTRA], []],  # 189 points: its first baixada was laid earlier
     )
     ok(rules, melded, Lay((cards("3h 4h 5h"),)))  # not the first meld
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_vulnerable_min_counts_turn(preset: str) -> None:
+    """[003] "a primeira baixada", read as everything laid down in that turn (option
+    vulnerable_min_counts="turn", every preset): melds laid in one turn count together, so
+    a meld below 75 is let through while the hand can make up the rest, and the turn may
+    not end (discard) until it has."""
+    rules = ruleset(preset, vulnerable_min_meld_points=75)
+    assert rules.vulnerable_min_counts == "turn"
+    state = vulnerable_turn(rules, VULNERABLE_HAND)
+    ok(rules, state, Lay((cards("3h 4h 5h"), cards("9c 10c Jc Qc Kc Ac"))))  # 15 + 65
+    state = apply(rules, state, Lay((cards("3h 4h 5h"),)))  # 15, the clubs can add 75
+    verdict = check(rules, state, Discard(card("9d")))
+    assert verdict.codes == ("vulnerable_min_meld",)
+    assert verdict.reasons[0].params == {"points": 15, "needed": 75}
+    state = apply(rules, state, Lay((cards("9c 10c Jc Qc Kc Ac"),)))  # 80 in the turn
+    ok(rules, state, Discard(card("9d")))
+    # The next turn's melds are no first baixada: a small one is fine.
+    after = apply(rules, state, Discard(card("9d")))
+    assert after.turn == 1
+
+
+@pytest.mark.parametrize("counts", ["turn", "first_meld"])
+def test_vulnerable_min_counts_pickup_meld(counts: str) -> None:
+    """The lixo's pickup meld is part of the turn's baixada under "turn" (it counts with the
+    melds laid after it); under "first_meld" it is the first meld and must reach 75 alone
+    [003; option vulnerable_min_counts]."""
+    rules = ruleset("fechado", vulnerable_min_meld_points=75, vulnerable_min_counts=counts)
+    hand = ["3h", "4h", "8c", "9c", "10c", "Jc", "Qc", "Kc", "Ac", "9d", "6s"]
+    state = position(
+        rules, players=2, hands=[hand, 11], vulnerable=[True, False], lixo=["Kd", "5h"]
+    )
+    pickup = TakeLixo(new_meld=cards("3h 4h"))
+    if counts == "first_meld":
+        assert refused(rules, state, pickup) == ("vulnerable_min_meld",)
+        return
+    state = apply(rules, state, pickup)
+    state = apply(rules, state, Lay((cards("8c 9c 10c Jc Qc Kc Ac"),)))  # 15 + 75
+    ok(rules, state, Discard(card("9d")))
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_vulnerable_min_counts_first_meld(preset: str) -> None:
+    """[003] "a primeira baixada", read as one meld (option vulnerable_min_counts=
+    "first_meld"): one meld must reach 75 by itself; two smaller melds laid together do
+    not, and once one meld has, the others are free."""
+    rules = ruleset(preset, vulnerable_min_meld_points=75, vulnerable_min_counts="first_meld")
+    state = vulnerable_turn(rules, VULNERABLE_HAND)
+    verdict = check(rules, state, Lay((cards("3h 4h 5h"), cards("9c 10c Jc Qc Kc Ac"))))
+    assert verdict.codes == ("vulnerable_min_meld",)
+    assert verdict.reasons[0].params == {"points": 65, "needed": 75}
+    assert refused(rules, state, Lay((cards("3h 4h 5h"),))) == ("vulnerable_min_meld",)
+    ok(rules, state, Lay((cards("3h 4h 5h"), cards("8c 9c 10c Jc Qc Kc Ac"))))
+    state = apply(rules, state, Lay((cards("8c 9c 10c Jc Qc Kc Ac"),)))
+    ok(rules, state, Lay((cards("3h 4h 5h"),)))
 
 
 # --- the end of the round ------------------------------------------------------------------

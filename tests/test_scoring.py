@@ -347,3 +347,33 @@ def test_an_impossible_round_is_bad_input() -> None:
     three_kings = _broken(["sides", 1, "hands", 0], ["Kh", "Kh", "Kh"])
     with pytest.raises(BuracoInputError, match="Kh"):
         score(three_kings)
+
+
+@pytest.mark.parametrize("points", [0, 100])
+def test_corte_44_points(points: int) -> None:
+    """The corte de 44 [seed 003, "Variações comuns"; option corte_44_points, 0 = off]: the
+    side whose player cut and left exactly 44 cards earns the points, fewer than 44 loses
+    them, more than 44 changes nothing; off, the cut is ignored."""
+    plain = copy.deepcopy(WORKED_EXAMPLE)
+    exact, short, long = (copy.deepcopy(WORKED_EXAMPLE) for _ in range(3))
+    exact["sides"][1]["corte_cards"] = 44
+    short["sides"][1]["corte_cards"] = 40
+    long["sides"][0]["corte_cards"] = 50
+    base = score(plain, joker_points=20, corte_44_points=points)
+    assert (base.total("A"), base.total("B")) == (525, -5)
+    assert score(exact, joker_points=20, corte_44_points=points).total("B") == -5 + points
+    assert score(short, joker_points=20, corte_44_points=points).total("B") == -5 - points
+    assert score(long, joker_points=20, corte_44_points=points).total("A") == 525
+    if points:
+        assert ("corte_44", 100) in items(score(exact, corte_44_points=points), "B")
+
+
+@pytest.mark.parametrize(
+    ("cards", "field"), [(-1, "corte_cards"), (200, "corte_cards"), ("44", "corte_cards")]
+)
+def test_corte_cards_out_of_range_is_refused(cards: Any, field: str) -> None:
+    data = copy.deepcopy(WORKED_EXAMPLE)
+    data["sides"][0]["corte_cards"] = cards
+    with pytest.raises(BuracoInputError) as caught:
+        score(data, corte_44_points=100)
+    assert caught.value.path == f"sides[0].{field}"

@@ -12,7 +12,7 @@ from buraco_app.inline_cards import as_read
 from buraco_core import Suit, judge_meld, parse_cards, ruleset
 from buraco_core.cards import Card
 from buraco_core.notation import meld_json
-from buraco_core.rules import OPTION_NAMES
+from buraco_course.reference import points, search
 from buraco_text import catalog, message
 
 PT, EN = catalog("pt"), catalog("en")
@@ -111,18 +111,43 @@ def test_tapping_cards_fills_the_field(open_app: OpenApp) -> None:
 
 
 def test_rules_reference_search(open_app: OpenApp) -> None:
+    """The lookup's rules search answers from the rules reference, like `buraco rules
+    --search`: every point listed before a question, the best answers first after it."""
     at = open_app("lookup")
     at.segmented_control(key="lookup_view").set_value("rules").run()
-    tab = at.main
-    total = len(OPTION_NAMES)
-    assert tab.caption[0].value == f"{total} de {total} regras"
+    total = len(points())
+    assert at.main.caption[0].value == f"{total} de {total} regras"
     at.text_input(key="lookup_search").input("lixo").run()
-    tab = at.main
-    shown = int(tab.caption[0].value.split()[0])
+    shown = int(at.main.caption[0].value.split()[0])
     assert 0 < shown < total
-    assert all("lixo" in m.value.lower() for m in tab.markdown if m.value.startswith("**"))
-    at.text_input(key="lookup_search").input("nada disso").run()
+    at.text_input(key="lookup_search").input("xyzzy").run()
     assert at.main.info[0].value.startswith("Nenhuma regra")
+
+
+@pytest.mark.parametrize(
+    ("lang", "query"),
+    [
+        ("pt", "como pego o morto?"),
+        ("pt", "coringa"),
+        ("pt", "descarte"),
+        ("pt", "o monte acabou"),
+        ("pt", "quantas cartas?"),
+        ("en", "how do I take the morto?"),
+        ("en", "the stock ran out"),
+    ],
+)
+def test_rules_search_answers_as_the_command_does(open_app: OpenApp, lang: str, query: str) -> None:
+    """The first answers on the page are the command's (the same reference and search)."""
+    at = open_app("lookup", lang=lang)
+    at.segmented_control(key="lookup_view").set_value("rules").run()
+    at.text_input(key="lookup_search").input(query).run()
+    assert not at.exception
+    expected = [p.title(lang) for p in search(query, limit=3)]
+    assert expected
+    titles = [
+        m.value.split("  \n")[0].strip("*") for m in at.main.markdown if m.value.startswith("**")
+    ]
+    assert titles[:3] == expected
 
 
 def _column_verdicts(at: AppTest) -> dict[str, str]:

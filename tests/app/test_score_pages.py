@@ -412,3 +412,38 @@ def test_calculator_warns_when_the_match_scores_differently(
         "This match was created with **Buraco Fechado + match to 1500**; the calculator "
         "scores with **Buraco Fechado + joker 20** (sidebar)."
     )
+
+
+# --- the corte de 44 [seed 003, "Variações comuns"; option corte_44_points] -----------------
+
+
+def test_corte_44_asked_only_where_the_table_plays_it(open_app: OpenApp) -> None:
+    """Off (every preset), neither page asks who cut; on, both do."""
+    at = open_app("calculator")
+    assert not [s for s in at.selectbox if s.key == "calc_corte_who"]
+    at = open_app("calculator", corte_44_points="100")
+    assert [s for s in at.selectbox if s.key == "calc_corte_who"]
+
+
+@pytest.mark.parametrize(("cards", "total"), [(44, "95"), (40, "-105"), (50, "-5")])
+def test_corte_44_in_the_calculator(open_app: OpenApp, cards: int, total: str) -> None:
+    """Exactly 44 cards left by side 2's cut: +100; fewer: -100; more: nothing."""
+    at = open_app("calculator", joker_points="20", corte_44_points="100")
+    at.selectbox(key="calc_corte_who").set_value(1)
+    at.number_input(key="calc_corte_cards").set_value(cards)
+    at = enter_worked_example(at)
+    assert not at.exception and not at.error
+    assert metrics(at) == {"Nós": "525", "Eles": total}
+
+
+def test_corte_44_on_the_score_sheet(open_app: OpenApp) -> None:
+    """The round entry takes the cut: 44 cards left by A's player add 100 to A's points."""
+    at = open_app("sheet", lang="en", corte_44_points="100")
+    start_match(at, "A", "B")
+    at.selectbox(key="sheet_corte_who").set_value(0)
+    at.number_input(key="sheet_corte_cards").set_value(44)
+    at = submit_round(at, "120", "30")
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    totals = [m.value for m in at.metric]
+    assert totals[:2] == ["220", "30"]
+    assert at.selectbox(key="sheet_corte_who").value == -1  # cleared for the next round

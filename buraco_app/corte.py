@@ -1,0 +1,82 @@
+"""The corte de 44 at the table [003, "Variações comuns"; option corte_44_points]: who cut
+and how many cards were left, asked once per round by the calculator and the score sheet
+(shown only where the table plays it); the points themselves come from the core."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import streamlit as st
+
+from buraco_app.i18n import t
+from buraco_app.sheet_page import md_text
+from buraco_app.sheets import parse_points
+from buraco_core.rules import RuleSet
+from buraco_core.scoring import corte_44
+
+NOBODY = -1
+
+
+def who_key(prefix: str) -> str:
+    return f"{prefix}_corte_who"
+
+
+def cards_key(prefix: str) -> str:
+    return f"{prefix}_corte_cards"
+
+
+def corte_fields(prefix: str, rules: RuleSet, names: tuple[str, ...]) -> None:
+    """Who cut, and the cards the cut left: nothing where the option is off."""
+    if not rules.corte_44_points:
+        return
+    labels = {NOBODY: t("corte.nobody")} | {i: md_text(n) for i, n in enumerate(names)}
+    with st.container(horizontal=True, vertical_alignment="bottom"):
+        st.selectbox(
+            t("corte.who"),
+            list(labels),
+            format_func=labels.__getitem__,
+            key=who_key(prefix),
+            help=t("corte.help", points=rules.corte_44_points),
+        )
+        st.number_input(
+            t("corte.cards"),
+            min_value=0,
+            max_value=rules.deck_size,
+            value=None,
+            step=1,
+            key=cards_key(prefix),
+        )
+
+
+def corte_choice(prefix: str, rules: RuleSet) -> tuple[int, int] | None:
+    """(the cutter's side, the cards left) where both are given and the option is on."""
+    who = st.session_state.get(who_key(prefix), NOBODY)
+    cards = st.session_state.get(cards_key(prefix))
+    if not rules.corte_44_points or who in (None, NOBODY) or cards is None:
+        return None
+    return int(who), int(cards)
+
+
+def clear_corte(prefix: str) -> None:
+    """Empty the fields for the next round (a callback)."""
+    st.session_state[who_key(prefix)] = NOBODY
+    st.session_state[cards_key(prefix)] = None
+
+
+def with_corte(
+    prefix: str, rules: RuleSet, typed: Sequence[Any]
+) -> tuple[list[Any], dict[str, Any] | None]:
+    """A round's typed points with the cut added to the cutter's side, and the round's
+    detail saying so; unchanged where nobody cut (a bad number raises the store's error)."""
+    choice = corte_choice(prefix, rules)
+    if choice is None or choice[0] >= len(typed):
+        return list(typed), None
+    side, cards = choice
+    points = corte_44(rules, cards)
+    adjusted = list(typed)
+    adjusted[side] = parse_points(typed[side], f"points[{side}]") + points
+    return adjusted, {
+        "source": "sheet",
+        "corte_44": {"side": side, "cards": cards, "points": points},
+    }
