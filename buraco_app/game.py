@@ -123,17 +123,40 @@ def start_of(game: Game, number: int | None = None) -> State:
     return deal(game.rules, game.setup.players, rnd.seed, rnd.first, rnd.vulnerable)
 
 
-def positions(game: Game, number: int | None = None) -> list[State]:
+def positions(game: Game, number: int | None = None) -> tuple[State, ...]:
     """The round's positions: the deal, then the position after each move."""
-    rules = game.rules
     rnd = game.rounds[-1 if number is None else number]
-    states = [start_of(game, number)]
-    for move in rnd.moves:
-        _verdict, after = play(rules, states[-1], move)
+    return _replayed(game.rules, game.setup.players, rnd.seed, rnd.first, rnd.vulnerable, rnd.moves)
+
+
+# The page asks for the same round on every rerun, one move longer at most: the last replay
+# of each deal is remembered, and a longer log goes on from it.
+_REPLAYS: dict[tuple[object, ...], tuple[tuple[Move, ...], tuple[State, ...]]] = {}
+_REPLAYS_KEPT = 64
+
+
+def _replayed(
+    rules: RuleSet,
+    players: int,
+    seed: int,
+    first: int,
+    vulnerable: tuple[bool, bool],
+    moves: tuple[Move, ...],
+) -> tuple[State, ...]:
+    key = (rules, players, seed, first, vulnerable)
+    done, states = _REPLAYS.get(key, ((), ()))
+    if not states or moves[: len(done)] != done:
+        done, states = (), (deal(rules, players, seed, first, vulnerable),)
+    grown = list(states)
+    for move in moves[len(done) :]:
+        _verdict, after = play(rules, grown[-1], move)
         if after is None:  # a record edited by hand: refused as unreadable input
             raise BuracoInputError(InputCode.NOT_ONE_OF, "moves", value=str(move), allowed="legal")
-        states.append(after)
-    return states
+        grown.append(after)
+    if len(_REPLAYS) >= _REPLAYS_KEPT:
+        _REPLAYS.clear()
+    _REPLAYS[key] = (moves, tuple(grown))
+    return tuple(grown)
 
 
 def learner_turn(state: State) -> bool:

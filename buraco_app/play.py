@@ -243,8 +243,11 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
         _round_end(game_id, game, states, lang)
         return
     feedback = st.session_state.get(FEEDBACK_KEY)
+    marks = None
     if isinstance(feedback, Feedback):
         _feedback(feedback, game.setup.coach == "on", lang)
+        if feedback.verdict.ok and len(states) > 1:  # the learner's move was the last one
+            marks = board.changes(states[-2], state)
     with st.container(border=True):
         board.show_board(
             rules,
@@ -252,6 +255,7 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
             BOARD_KEY,
             lang,
             on_move=lambda move: _learner_moved(game_id, game, state, move),
+            marks=marks,
             seat=LEARNER,
         )
     if not learner_turn(state):
@@ -439,7 +443,13 @@ def _replay(game: Game, states: Sequence[State], lang: Lang) -> None:
     """The round again, one move at a time, from the learner's chair."""
     moves = game.current.moves
     with st.expander(t("play.replay", lang)):
-        step = st.slider(t("play.replay_step", lang), 0, len(moves), len(moves), key="play_step")
+        step = st.slider(
+            t("play.replay_step", lang),
+            0,
+            len(moves),
+            len(moves),
+            key=f"play_step_{len(game.rounds)}",
+        )
         if step:
             seat = states[step - 1].turn
             who = t("play.you", lang) if seat == LEARNER else t("play.seat", lang, seat=seat + 1)
