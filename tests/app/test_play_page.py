@@ -92,7 +92,7 @@ def test_a_legal_move_is_played_and_saved(open_app: Open) -> None:
 def test_the_computer_moves_one_by_one_with_its_reasons(open_app: Open) -> None:
     at = started(open_app)
     click(at, "btt-play_board-stock")
-    [b for b in at.button if b.key and b.key.startswith("btc-")][0].click().run()
+    next(b for b in at.button if b.key and b.key.startswith("btc-")).click().run()
     click(at, "btt-play_board-discard")
     assert any("Player 2" in str(i.value) for i in at.info)
     click(at, "play_next_move")
