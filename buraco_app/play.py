@@ -43,8 +43,8 @@ from buraco_app.game import (
 from buraco_app.i18n import t
 from buraco_app.scenario_player import course
 from buraco_app.settings import current_overrides, current_preset, rules_summary
-from buraco_app.sheet_page import url_text
-from buraco_app.sheets import SheetError, opened
+from buraco_app.sheet_page import error_text, url_text
+from buraco_app.sheets import MatchNotFound, SheetError, opened
 from buraco_app.table_view import move_text
 from buraco_core.errors import BuracoInputError
 from buraco_core.judge import play
@@ -118,18 +118,25 @@ def set_open_game(game_id: str | None) -> None:
 
 def page(lang: Lang) -> None:
     st.title(t("play.title", lang))
+    try:
+        _page(lang)
+    except SheetError as exc:  # the store cannot work: said plainly, as on the sheet pages
+        st.error(error_text(exc))
+
+
+def _page(lang: Lang) -> None:
     game_id = open_game_id()
     if game_id is None:
         _setup_form(lang)
         return
     try:
         game = store().load(game_id)
-    except SheetError as exc:
+    except MatchNotFound:  # no such game, or a link that cannot be one
         st.warning(t("play.not_found", lang, id=url_text(game_id)))
-        if exc.code != "game_unknown":
-            st.caption(exc.code)
         _new_game_button(lang)
         return
+    except SheetError:
+        raise  # (a ValueError too) the store itself: page() says it
     except (BuracoInputError, KeyError, TypeError, ValueError):
         st.warning(t("play.unreadable", lang, id=url_text(game_id)))
         _new_game_button(lang)

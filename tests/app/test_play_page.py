@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from buraco_app.database import open_engine, sqlite_url
 from buraco_app.game import (
+    COACH_MODES,
     Game,
     GameStore,
     Setup,
@@ -20,7 +21,12 @@ from buraco_app.game import (
     new_game,
     positions,
 )
+from buraco_app.play import NOTE_LESSONS, note_text
+from buraco_core.cards import parse_card
+from buraco_core.moves import Discard
+from buraco_core.notation import position_from_data
 from buraco_core.players import make_player, view_of
+from buraco_core.rules import ruleset
 from buraco_core.state import Phase
 
 Open = Callable[..., AppTest]
@@ -152,3 +158,23 @@ def test_an_unknown_game_link_offers_a_new_game(open_app: Open) -> None:
     assert at.warning and "nosuchgame123" in str(at.warning[0].value)
     click(at, "play_new")
     assert at.button(key="play_start")
+
+
+def test_the_coach_notes_a_weak_move_unless_it_is_off() -> None:
+    """A wild discarded with other cards to spare gets the coach's note, kept in the game
+    (shown at once, or only among the round's key moments); with the coach off, none."""
+    table = {"players": 4, "phase": "play", "hands": [["JK", "Kc", "9d", "4s"], 11, 11, 11]}
+    state = position_from_data(ruleset("fechado"), table)
+    wild = Discard(parse_card("JK"))
+    for mode in COACH_MODES:
+        game = new_game(Setup("fechado", {}, 4, "basic", mode, 1))
+        after, verdict, found = learner_move(game, state, wild)
+        assert verdict.ok
+        saved = after.current.notes.get(0, ())
+        if mode == "off":
+            assert found == () and saved == ()
+            continue
+        assert [n.code for n in saved] == ["wild_discarded"]
+        text = note_text(saved[0], "en")
+        assert "JK" in text and "9♦" in text  # the wild, and the better discard
+        assert NOTE_LESSONS[saved[0].code] == "wild_cards"
