@@ -266,7 +266,7 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
             seat=LEARNER,
         )
     if not learner_turn(state):
-        st.info(t("play.their_turn", lang, seat=state.turn + 1))
+        st.info(t("play.their_turn", lang, who=who(state.turn, lang)))
         with st.container(horizontal=True):
             st.button(
                 t("play.next_move", lang),
@@ -326,13 +326,23 @@ def note_text(note: SavedNote, lang: Lang) -> str:
 
 def why_lines(rules: RuleSet, level: str, before: State, move: Move, lang: Lang) -> list[str]:
     """Why a computer player made `move`: its level's habit for that kind of move, then what
-    the judge says the move did."""
+    the judge says the move did (for a draw, nothing more: the card drawn is hidden)."""
     kind = {Draw: "draw", TakeLixo: "take", Lay: "lay", Extend: "extend", Discard: "discard"}[
         type(move)
     ]
     habit = t(f"play.why.discard_{level}" if kind == "discard" else f"play.why.{kind}", lang)
+    if isinstance(move, Draw):
+        return [habit]  # its events name the card drawn: hidden from the learner
     verdict = play(rules, before, move)[0]
     return [habit, *(message(event, lang) for event in verdict.events)]
+
+
+def who(seat: int, lang: Lang) -> str:
+    """The player at `seat` as the learner reads it: you, your partner, or an opponent."""
+    if seat == LEARNER:
+        return t("play.you", lang)
+    key = "play.partner" if seat % 2 == LEARNER % 2 else "play.seat"
+    return t(key, lang, seat=seat + 1)
 
 
 def _since_my_turn(game: Game, states: Sequence[State], lang: Lang) -> None:
@@ -350,8 +360,7 @@ def _move_list(game: Game, states: Sequence[State], start: int, lang: Lang, key:
     for index in range(start, len(rnd.moves)):
         before, move = states[index], rnd.moves[index]
         seat = before.turn
-        who = t("play.you", lang) if seat == LEARNER else t("play.seat", lang, seat=seat + 1)
-        line = f"{index + 1}. {who}: {move_text(move, lang)}"
+        line = f"{index + 1}. {who(seat, lang)}: {move_text(move, lang)}"
         if seat == LEARNER:
             st.markdown(line)
             continue
@@ -459,6 +468,5 @@ def _replay(game: Game, states: Sequence[State], lang: Lang) -> None:
         )
         if step:
             seat = states[step - 1].turn
-            who = t("play.you", lang) if seat == LEARNER else t("play.seat", lang, seat=seat + 1)
-            st.markdown(f"**{step}. {who}: {move_text(moves[step - 1], lang)}**")
+            st.markdown(f"**{step}. {who(seat, lang)}: {move_text(moves[step - 1], lang)}**")
         board.show_board(game.rules, states[step], "play_replay", lang, seat=LEARNER)

@@ -21,9 +21,9 @@ from buraco_app.game import (
     new_game,
     positions,
 )
-from buraco_app.play import NOTE_LESSONS, note_text
+from buraco_app.play import NOTE_LESSONS, note_text, why_lines
 from buraco_core.cards import parse_card
-from buraco_core.moves import Discard
+from buraco_core.moves import Discard, Draw
 from buraco_core.notation import position_from_data
 from buraco_core.players import make_player, view_of
 from buraco_core.rules import ruleset
@@ -178,3 +178,16 @@ def test_the_coach_notes_a_weak_move_unless_it_is_off() -> None:
         text = note_text(saved[0], "en")
         assert "JK" in text and "9♦" in text  # the wild, and the better discard
         assert NOTE_LESSONS[saved[0].code] == "wild_cards"
+
+
+def test_a_computer_draw_is_explained_without_the_card_drawn() -> None:
+    """The computer's reasons say what its seat did, never a hidden card: a draw's event
+    names the card drawn, so only the habit is shown."""
+    rules = ruleset("fechado")
+    state = new_game(Setup("fechado", {}, 2, "basic", "on", 4))
+    start = positions(state)[0]
+    lines = why_lines(rules, "basic", start, Draw(), "en")
+    assert len(lines) == 1 and not any(card.symbol in lines[0] for card in start.stock)
+    discard = Discard(start.hands[0][0])
+    after = positions(learner_move(state, start, Draw())[0])[-1]
+    assert "discarded" in " ".join(why_lines(rules, "basic", after, discard, "en")).lower()
