@@ -4,8 +4,9 @@ import streamlit as st
 
 from buraco_app import cards_view
 from buraco_app.i18n import t
+from buraco_app.inline_cards import show_text
 from buraco_app.rules_view import reference
-from buraco_app.settings import current_lang, current_rules, rules_summary
+from buraco_app.settings import current_lang, current_rules, rules_bar, rules_summary
 from buraco_app.sheet_page import url_text
 from buraco_app.table_view import move_text
 from buraco_app.verdict_view import show_meld_verdict, show_reasons
@@ -24,6 +25,7 @@ MORTO_ANSWERS: tuple[MortoAnswer, ...] = ("taken", "available", "stock")
 lang = current_lang()
 rules = current_rules()
 st.title(t("lookup.title"))
+rules_bar()
 # A view switch rather than tabs: only the chosen view runs (fast reruns at the table), its
 # value is an id that survives a language switch, and the later "may I take the lixo?" /
 # "may I go out?" forms are one more entry here.
@@ -93,7 +95,7 @@ if view == "lixo":
             if ways:
                 st.success(t("lookup.lixo_yes"))
                 for way in ways[:8]:
-                    st.markdown(f"- {move_text(way, lang)}")
+                    show_text(f"- {move_text(way, lang)}")
             else:
                 st.error(t("lookup.lixo_no"))
                 show_reasons(plain.reasons)

@@ -26,7 +26,7 @@ from buraco_app.calculator import (
     tap_pickers,
 )
 from buraco_app.i18n import t
-from buraco_app.settings import current_lang, current_rules, rules_summary
+from buraco_app.settings import current_lang, current_rules, rules_bar, rules_summary
 from buraco_app.sheet_page import (
     error_text,
     md_text,
@@ -79,6 +79,7 @@ def open_sheet(store_error: list[str]) -> Sheet | None:
 lang = current_lang()
 rules = current_rules()
 st.title(t("calc.title"))
+rules_bar()
 st.caption(t("calc.rules", rules=rules_summary(rules, lang)))
 
 store_problems: list[str] = []

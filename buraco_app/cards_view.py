@@ -54,6 +54,11 @@ box-shadow:0 1px 3px rgba(0,0,0,.3)}}
 .bt-cap{{font-size:12px;font-weight:700;white-space:nowrap;color:{WILD_RING}}}
 .bt-meld-row{{display:flex;align-items:center;gap:6px}}
 .bt-meld-no{{font-weight:700;color:#555;min-width:1.2em;text-align:right}}
+.bt-ic{{display:inline-block;padding:0 .22em;margin:0 .08em;border:1px solid #8a8a8a;
+border-radius:4px;background:#fff;font-family:'DejaVu Sans',Arial,sans-serif;font-weight:700;
+font-size:.92em;line-height:1.3;white-space:nowrap;box-shadow:0 1px 1px rgba(0,0,0,.25)}}
+.bt-icr{{color:{RED}}} .bt-icb{{color:{BLACK}}}
+.bt-icj{{color:{JOKER_INK};background:{JOKER_PAPER};border-color:#b8860b}}
 .bt-table table{{width:100%;table-layout:fixed;overflow-wrap:anywhere}}
 [class*="st-key-btg-"] button{{min-width:40px;min-height:34px;padding:0 6px;justify-content:center}}
 [class*="st-key-btg-"] button p{{font-size:16px;font-weight:700}}
