@@ -254,7 +254,7 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
     if isinstance(feedback, Feedback):
         _feedback(feedback, game.setup.coach == "on", lang)
         if feedback.verdict.ok and len(states) > 1:  # the learner's move was the last one
-            marks = board.changes(states[-2], state)
+            marks = board.changes(states[-2], state, feedback.verdict)
     with st.container(border=True):
         board.show_board(
             rules,
