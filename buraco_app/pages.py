@@ -32,6 +32,7 @@ PAGES: tuple[PageSpec, ...] = (
     HOME,
     PageSpec("app_pages/lessons.py", "lessons", "♥️", "page.lessons", "page.lessons.blurb"),
     PageSpec("app_pages/practice.py", "practice", "♣️", "page.practice", "page.practice.blurb"),
+    PageSpec("app_pages/play.py", "play", "🃏", "play.page", "play.blurb"),
     PageSpec("app_pages/variants.py", "variants", "⚖️", "page.variants", "page.variants.blurb"),
     PageSpec("app_pages/lookup.py", "lookup", "✔️", "page.lookup", "page.lookup.blurb"),
     PageSpec("app_pages/who_is_right.py", "who", "🤝", "who.page", "who.blurb"),

@@ -266,6 +266,11 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
     app.add_argument("streamlit", nargs=argparse.REMAINDER, metavar="-- ...", help=text("arg.st"))
     app.set_defaults(handler=_app)
 
+    replay = command("replay")
+    replay.add_argument("file", metavar="FILE|-", help=text("arg.file"))
+    _lang_json_args(replay, lang)
+    replay.set_defaults(handler=_replay)
+
     schema = command("schema")
     schema.add_argument("what", choices=["position", "move", "judge"], help=text("arg.what"))
     schema.set_defaults(handler=_schema)
@@ -731,26 +736,135 @@ def _coach(args: argparse.Namespace) -> int:
 
 def _note_text(note: Note, lang: Lang) -> str:
     """The note's message, and the better move in words."""
-    from buraco_core.moves import Discard, Extend, Lay, TakeLixo
-
     text = translate(f"cli.coach.note.{note.code.value}", lang, **note.params)
-    better = note.better
-    if better is None:
+    if note.better is None:
         return text
-    if isinstance(better, Discard):
-        what = translate("cli.coach.move.discard", lang, card=better.card)
-    elif isinstance(better, Lay):
-        laid = " ".join(c.symbol for group in better.melds for c in group)
-        what = translate("cli.coach.move.lay", lang, cards=laid)
-    elif isinstance(better, Extend):
-        added = " ".join(c.symbol for c in better.cards)
-        what = translate("cli.coach.move.extend", lang, cards=added, meld=better.meld + 1)
-    elif isinstance(better, TakeLixo) and better.new_meld:
-        taken = " ".join(c.symbol for c in better.new_meld)
-        what = translate("cli.coach.move.take_meld", lang, cards=taken)
+    return text + " " + translate("cli.coach.better", lang, move=_move_words(note.better, lang))
+
+
+def _move_words(move: Move, lang: Lang) -> str:
+    """A move in a few words: "juntar 4♠ ao jogo 1"."""
+    from buraco_core.moves import Discard, Draw, Extend, Lay, TakeLixo
+
+    if isinstance(move, Draw):
+        return translate("replay.draw", lang)
+    if isinstance(move, Discard):
+        return translate("cli.coach.move.discard", lang, card=move.card)
+    if isinstance(move, Lay):
+        laid = " + ".join(" ".join(c.symbol for c in group) for group in move.melds)
+        return translate("cli.coach.move.lay", lang, cards=laid)
+    if isinstance(move, Extend):
+        added = " ".join(c.symbol for c in move.cards)
+        return translate("cli.coach.move.extend", lang, cards=added, meld=move.meld + 1)
+    assert isinstance(move, TakeLixo)
+    if move.new_meld:
+        taken = " ".join(c.symbol for c in move.new_meld)
+        return translate("cli.coach.move.take_meld", lang, cards=taken)
+    if move.extend is not None:
+        return translate("replay.take_extend", lang, meld=move.extend + 1)
+    return translate("cli.coach.move.take", lang)
+
+
+# --- replay --------------------------------------------------------------------------------
+
+REPLAY_FIELDS = ("rules", "options", "players", "seed", "position", "first", "vulnerable", "moves")
+# What a self-play record adds (its outcome): read past, not checked.
+RECORD_OUTCOME = ("levels", "ended_by", "scores", "illegal_attempts")
+
+
+def _replay_start(rules: RuleSet, data: dict[str, Any]) -> State:
+    """The round's start: its dealt `position`, or the deal of `seed` (with `players`,
+    `first`, `vulnerable`, as `buraco selfplay` and the "Jogar" page export it)."""
+    from buraco_core.notation import position_from_data
+    from buraco_core.state import deal
+
+    if "position" in data:
+        return position_from_data(rules, data["position"])
+    if "seed" not in data:
+        raise BuracoInputError(InputCode.MISSING, "seed")
+    seed, players, first = data["seed"], data.get("players", 4), data.get("first", 0)
+    for name, value in (("seed", seed), ("players", players), ("first", first)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise BuracoInputError(InputCode.EXPECTED_NUMBER, name)
+    if not 0 <= first < 4:
+        raise BuracoInputError(InputCode.NO_SUCH_SEAT, "first", seat=first, players=players)
+    vulnerable = data.get("vulnerable", [False, False])
+    if (
+        not isinstance(vulnerable, list)
+        or len(vulnerable) != 2
+        or not all(isinstance(v, bool) for v in vulnerable)
+    ):
+        raise BuracoInputError(InputCode.EXPECTED_LIST, "vulnerable")
+    return deal(rules, players, seed, first, (vulnerable[0], vulnerable[1]))
+
+
+def _replay(args: argparse.Namespace) -> int:
+    """Each move of a round's record judged in turn; exit 1 at the first illegal one."""
+    from buraco_core.judge import play, round_score
+    from buraco_core.notation import move_from_data, move_to_data
+
+    lang = _lang(args)
+    data = read_json(args.file, lang)
+    if not isinstance(data, dict):
+        raise BuracoInputError(InputCode.EXPECTED_OBJECT, "round", fields=REPLAY_FIELDS)
+    unknown = sorted(set(data) - {*REPLAY_FIELDS, *RECORD_OUTCOME})
+    if unknown:
+        raise BuracoInputError(InputCode.UNKNOWN_FIELD, unknown[0], fields=REPLAY_FIELDS)
+    rules = _rules_of_file(data)
+    state = _replay_start(rules, data)
+    raw_moves = data.get("moves")
+    if not isinstance(raw_moves, list):
+        raise BuracoInputError(InputCode.EXPECTED_LIST, "moves")
+    moves = [move_from_data(m, f"moves[{i}]") for i, m in enumerate(raw_moves)]
+    say = partial(translate, lang=lang)
+    lines: list[dict[str, Any]] = []
+    illegal_at = None
+    if not args.json:
+        print(say("replay.head", rules=preset_title(rules.preset, lang), moves=len(moves)))
+    for number, move in enumerate(moves, start=1):
+        seat = state.turn
+        verdict, after = play(rules, state, move)
+        shown = verdict.reasons if after is None else verdict.events
+        lines.append(
+            {
+                "number": number,
+                "seat": seat,
+                "move": move_to_data(move),
+                "legal": after is not None,
+                "reasons": [reason_json(r, partial(message, lang=lang)) for r in shown],
+            }
+        )
+        if not args.json:
+            mark = "✓" if after is not None else "✗"
+            who = say("replay.seat", seat=seat + 1)
+            print(f"{mark} {number:>3}. {who}: {_move_words(move, lang)}")
+            for reason in shown if after is None else ():
+                print(f"       • {message(reason, lang)}  ({sources_text(reason.sources, lang)})")
+        if after is None:
+            illegal_at = number
+            break
+        state = after
+    ended = state.phase.value == "ended" and illegal_at is None
+    score = score_json(round_score(rules, state))["sides"] if ended else None
+    if args.json:
+        print_json(
+            {
+                "legal": illegal_at is None,
+                "illegal_at": illegal_at,
+                "moves": lines,
+                "ended_by": state.ended_by.value if ended and state.ended_by else None,
+                "score": score,
+                "rules": rules_label(rules),
+            }
+        )
+    elif illegal_at is not None:
+        print(say("replay.stopped", number=illegal_at))
+    elif score is not None:
+        print(say("replay.ended", a=score[0]["total"], b=score[1]["total"]))
     else:
-        what = translate("cli.coach.move.take", lang)
-    return text + " " + translate("cli.coach.better", lang, move=what)
+        phase = translate(f"cli.phase.{state.phase.value}", lang)
+        print(say("replay.unfinished", seat=state.turn + 1, phase=phase))
+    return 0 if illegal_at is None else 1
 
 
 # --- rules ---------------------------------------------------------------------------------

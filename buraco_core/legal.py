@@ -120,7 +120,8 @@ def _pickups(
         move = TakeLixo(new_meld=tuple(rest))
         if (settled(len(rest)) and not first_minimum) or is_legal(rules, state, move):
             yield move
-    if top.is_wild_kind and rules.wild_top_card_new_meld_only:
+    wild_top = top.is_wild_kind and rules.wild_top_card_new_meld_only
+    if wild_top and not (top.is_two and rules.two_on_lixo_may_sit_natural):
         return  # a wild on top goes only into a new meld [002, 003]
     two_from_hand = rules.pickup == "top_card_two_from_hand"
     for index, meld in enumerate(side.melds):
@@ -144,7 +145,8 @@ def _pickups(
                 if extended(meld, (top, *cards), rules).meld is None:
                     continue
                 move = TakeLixo(extend=index, cards=cards)
-                if settled(len(cards)) or is_legal(rules, state, move):
+                # A 2 on top goes on only where it sits natural: the judge says where.
+                if (settled(len(cards)) and not wild_top) or is_legal(rules, state, move):
                     yield move
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from buraco_core.cards import Card, parse_card, parse_cards
 from buraco_core.codes import ALL_SEEDS, PROJECT, Code
-from buraco_core.judge import apply, check, go_out_verdict, round_score
+from buraco_core.judge import apply, check, go_out_verdict, legal_moves, round_score
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.notation import position_from_data, position_to_data
 from buraco_core.rules import OPTION_NAMES, RuleSet, ruleset
@@ -307,6 +307,9 @@ def test_two_on_lixo_may_sit_natural(preset: str, natural: bool) -> None:
         assert refused(rules, state, TakeLixo(extend=0)) == ("wild_top_card_new_meld_only",)
     # Where the 2 would stand as a wild (7-8-9 of clubs) it stays new meld only.
     assert refused(rules, state, TakeLixo(extend=1)) == ("wild_top_card_new_meld_only",)
+    listed = set(legal_moves(rules, state))  # the players choose among these
+    assert (TakeLixo(extend=0) in listed) is natural
+    assert TakeLixo(extend=1) not in listed
 
 
 @pytest.mark.parametrize("preset", PRESETS)

@@ -27,7 +27,7 @@ harness checks it again. Randomness comes only from the `random.Random` passed i
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -122,14 +122,22 @@ class BasicPlayer:
             return best.move
         return draw if draw is not None else moves[0]
 
+    # How big a lixo is worth taking with a wild in it: (open lixo, closed lixo).
+    pile_worth_taking = (3, 4)
+    # Whether a pickup should lay as many hand cards as it can (the race to the morto) or
+    # keep them.
+    racing = False
+
     def pickup_rank(self, option: Option) -> tuple[int, int, int, str]:
-        """Clean first, then a canastra, then keeping hand cards."""
-        return (-option.wilds_added, option.canastras_added, -option.cards_laid, _key(option.move))
+        """Clean first, then a canastra, then hand cards kept (or, racing, laid)."""
+        laid = option.cards_laid if self.racing else -option.cards_laid
+        return (-option.wilds_added, option.canastras_added, laid, _key(option.move))
 
     def take_pays(self, rules: RuleSet, view: SeatView, pickup: Option) -> bool:
+        open_pile, closed_pile = self.pile_worth_taking
         if rules.pickup == "free":
-            return view.lixo_size >= 3 or _meldable(rules, view, pickup)
-        return pickup.wilds_added <= 0 or view.lixo_size >= 4
+            return view.lixo_size >= open_pile or _meldable(rules, view, pickup)
+        return pickup.wilds_added <= 0 or view.lixo_size >= closed_pile
 
     # --- lays and extensions ----------------------------------------------------------------
 
@@ -139,12 +147,8 @@ class BasicPlayer:
         finishing = [o for o in options if o.ended or o.beat]
         if finishing:
             return max(finishing, key=_meld_rank).move
-        clean = [o for o in options if o.wilds_added <= 0]
-        if clean:
-            return max(clean, key=_meld_rank).move
         left = len(view.hand)
-        wild = [o for o in options if o.canastras_added > 0 or left - o.cards_laid <= 2]
-        return max(wild, key=_meld_rank).move if wild else None
+        return _clean_else(options, lambda o: o.canastras_added > 0 or left - o.cards_laid <= 2)
 
     # --- the discard ------------------------------------------------------------------------
 
@@ -167,14 +171,8 @@ class StrongPlayer(BasicPlayer):
     def samples(self) -> int:
         return max(4, round(self.think_ms * SAMPLES_PER_MS))
 
-    def pickup_rank(self, option: Option) -> tuple[int, int, int, str]:
-        """Clean first, then a canastra, then the most hand cards down (the race)."""
-        return (-option.wilds_added, option.canastras_added, option.cards_laid, _key(option.move))
-
-    def take_pays(self, rules: RuleSet, view: SeatView, pickup: Option) -> bool:
-        if rules.pickup == "free":
-            return view.lixo_size >= 2 or _meldable(rules, view, pickup)
-        return pickup.wilds_added <= 0 or view.lixo_size >= 2
+    pile_worth_taking = (2, 2)
+    racing = True
 
     def meld_move(
         self, rules: RuleSet, view: SeatView, options: Sequence[Option], rng: random.Random
@@ -186,9 +184,6 @@ class StrongPlayer(BasicPlayer):
         beats = [o for o in options if o.beat]
         if beats:  # a direct beat: the morto now, and play it at once
             return max(beats, key=_meld_rank).move
-        clean = [o for o in options if o.wilds_added <= 0]
-        if clean:
-            return max(clean, key=_meld_rank).move
         left = len(view.hand)
         side = view.sides[view.side]
         needs_clean = rules.go_out_requires == "clean_canastra"
@@ -199,15 +194,15 @@ class StrongPlayer(BasicPlayer):
         hurry = view.sides[1 - view.side].morto is MortoStatus.TAKEN
         # A new meld with a wild gets cards down (the race to the morto and out); a wild
         # goes onto a meld only for a canastra the side can go out with, or to empty a hand.
-        wild = [
-            o
-            for o in options
-            if hurry
-            or isinstance(o.move, Lay)
-            or (o.canastras_added > 0 and (has_clean or not needs_clean))
-            or (racing and left - o.cards_laid <= 2)
-        ]
-        return max(wild, key=_meld_rank).move if wild else None
+        return _clean_else(
+            options,
+            lambda o: (
+                hurry
+                or isinstance(o.move, Lay)
+                or (o.canastras_added > 0 and (has_clean or not needs_clean))
+                or (racing and left - o.cards_laid <= 2)
+            ),
+        )
 
     def go_out_pays(self, rules: RuleSet, view: SeatView, option: Option) -> bool:
         """Go out when the round's count favours the side, or when waiting is risky."""
@@ -263,9 +258,7 @@ class _Danger:
             # Anyone may take the open lixo: what matters is what the card gives them.
             fits = any(fits_meld(m, card, rules) for m in self.melds)
             return (15.0 if fits else 0.0) + 2.0 * self.pile * self._chance(card)
-        on_meld = not (card.is_wild_kind and rules.wild_top_card_new_meld_only) and any(
-            fits_meld(m, card, rules) for m in self.melds
-        )
+        on_meld = any(top_card_fits(m, card, rules) for m in self.melds)
         chance = 1.0 if on_meld else self._chance(card)
         return chance * self.pile * 12.0
 
@@ -372,6 +365,16 @@ def _meld_rank(option: Option) -> tuple[int, int, int, int, str]:
     )
 
 
+def _clean_else(options: Sequence[Option], wild_pays: Callable[[Option], bool]) -> Move | None:
+    """The best meld move that keeps the side's melds clean; else the best one with a wild
+    that the level thinks pays (`wild_pays`); else None (discard)."""
+    clean = [o for o in options if o.wilds_added <= 0]
+    if clean:
+        return max(clean, key=_meld_rank).move
+    wild = [o for o in options if wild_pays(o)]
+    return max(wild, key=_meld_rank).move if wild else None
+
+
 def _key(move: Move) -> str:
     return repr(move)
 
@@ -431,6 +434,18 @@ def fits_meld(meld: Meld, card: Card, rules: RuleSet) -> bool:
     ):
         return False
     return extend_meld(meld, (card,), rules).ok
+
+
+def top_card_fits(meld: Meld, card: Card, rules: RuleSet) -> bool:
+    """Could the lixo's top card go onto the meld (justifying a closed pickup)? A wild on top
+    goes only into a new meld where the rules say so, except a 2 that sits in its natural
+    place there, where `two_on_lixo_may_sit_natural` allows it [002, 003]."""
+    if not (card.is_wild_kind and rules.wild_top_card_new_meld_only):
+        return fits_meld(meld, card, rules)
+    if not (card.is_two and rules.two_on_lixo_may_sit_natural):
+        return False
+    verdict = extend_meld(meld, (card,), rules)
+    return verdict.meld is not None and _wild_slots((verdict.meld,)) == _wild_slots((meld,))
 
 
 def keep_value(card: Card, hand: Sequence[Card], melds: Sequence[Meld], rules: RuleSet) -> float:

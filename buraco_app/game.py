@@ -1,0 +1,408 @@
+"""A match against the computer: the record that the "Jogar" page plays, saves and resumes.
+
+The learner sits at seat 0 (seat 1 on the page), with a computer partner at seat 2 when four
+play; the computer players choose from their seat's view (buraco_core.players). The record
+holds only what cannot be worked out again: the setup, and per round the deal's seed, who
+began, who was vulnerable, the moves, the coach's notes on the learner's moves and the
+learner's illegal attempts ("stumbles"). Every position is the judge's replay of the moves
+from the deal, so a game read back from the store is the game that was left.
+
+`GameStore` keeps records in the score sheets' database (buraco_app/database.py), one row per
+game in the table `games`; a game's link is `?game=<id>`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from sqlalchemy import JSON, Column, DateTime, Engine, MetaData, String, Table, insert, select
+from sqlalchemy import update as sql_update
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+
+from buraco_app.database import prepare_sqlite
+from buraco_app.sheets import MatchNotFound, SheetStore, check_match_id, new_match_id
+from buraco_core.cards import Card
+from buraco_core.errors import BuracoInputError, InputCode
+from buraco_core.judge import legal_moves, play, round_score
+from buraco_core.moves import Move
+from buraco_core.notation import move_from_data, move_to_data
+from buraco_core.players import DEFAULT_THINK_MS, LEVELS, make_player, view_of
+from buraco_core.players.coach import Note, coach
+from buraco_core.rules import PRESETS, RuleSet
+from buraco_core.scoring import MatchStanding, RoundScore, match_standing
+from buraco_core.state import Phase, State, deal
+from buraco_core.verdict import Verdict
+
+CoachMode = Literal["on", "end", "off"]
+COACH_MODES: tuple[CoachMode, ...] = ("on", "end", "off")
+LEARNER = 0  # the learner's seat; side 0 is the learner's side
+SIDE_NAMES = ("A", "B")  # match_standing's names; the page shows "your side" / "theirs"
+MAX_ROUNDS = 60  # a match far longer than any real one is refused on reading
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """How the game is played: the rules, 2 or 4 players, the computer's level, the coach."""
+
+    preset: str
+    options: dict[str, Any]
+    players: int
+    level: str
+    coach: CoachMode = "on"
+    seed: int = 0
+
+    def rules(self) -> RuleSet:
+        return PRESETS[self.preset].with_options(**self.options)
+
+
+@dataclass(frozen=True, slots=True)
+class SavedNote:
+    """A coach note as kept in the record: its code, message values (cards as text), and
+    the better move."""
+
+    code: str
+    params: dict[str, Any]
+    better: Move | None
+
+
+@dataclass(frozen=True, slots=True)
+class Stumble:
+    """An illegal move the learner tried (the board stayed as it was): before move `at`."""
+
+    at: int
+    move: Move
+    codes: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPlay:
+    seed: int
+    first: int
+    vulnerable: tuple[bool, bool]
+    moves: tuple[Move, ...] = ()
+    notes: dict[int, tuple[SavedNote, ...]] = field(default_factory=dict)  # by move index
+    stumbles: tuple[Stumble, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    setup: Setup
+    rounds: tuple[RoundPlay, ...]
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.setup.rules()
+
+    @property
+    def current(self) -> RoundPlay:
+        return self.rounds[-1]
+
+
+# --- starting and replaying ------------------------------------------------------------------
+
+
+def new_game(setup: Setup) -> Game:
+    if setup.players not in (2, 4):
+        raise BuracoInputError(InputCode.PLAYERS, "players", players=setup.players)
+    if setup.level not in LEVELS:
+        raise BuracoInputError(
+            InputCode.NOT_ONE_OF, "level", value=setup.level, allowed=", ".join(LEVELS)
+        )
+    setup.rules()  # unknown options are refused here, not on the first move
+    return Game(setup, (RoundPlay(setup.seed, 0, (False, False)),))
+
+
+def start_of(game: Game, number: int | None = None) -> State:
+    """The deal of round `number` (default: the current one)."""
+    rnd = game.rounds[-1 if number is None else number]
+    return deal(game.rules, game.setup.players, rnd.seed, rnd.first, rnd.vulnerable)
+
+
+def positions(game: Game, number: int | None = None) -> tuple[State, ...]:
+    """The round's positions: the deal, then the position after each move."""
+    rnd = game.rounds[-1 if number is None else number]
+    return _replayed(game.rules, game.setup.players, rnd.seed, rnd.first, rnd.vulnerable, rnd.moves)
+
+
+# The page asks for the same round on every rerun, one move longer at most: the last replay
+# of each deal is remembered, and a longer log goes on from it.
+_REPLAYS: dict[tuple[object, ...], tuple[tuple[Move, ...], tuple[State, ...]]] = {}
+_REPLAYS_KEPT = 64
+
+
+def _replayed(
+    rules: RuleSet,
+    players: int,
+    seed: int,
+    first: int,
+    vulnerable: tuple[bool, bool],
+    moves: tuple[Move, ...],
+) -> tuple[State, ...]:
+    key = (rules, players, seed, first, vulnerable)
+    done, states = _REPLAYS.get(key, ((), ()))
+    if not states or moves[: len(done)] != done:
+        done, states = (), (deal(rules, players, seed, first, vulnerable),)
+    grown = list(states)
+    for move in moves[len(done) :]:
+        _verdict, after = play(rules, grown[-1], move)
+        if after is None:  # a record edited by hand: refused as unreadable input
+            raise BuracoInputError(InputCode.NOT_ONE_OF, "moves", value=str(move), allowed="legal")
+        grown.append(after)
+    if len(_REPLAYS) >= _REPLAYS_KEPT:
+        _REPLAYS.clear()
+    _REPLAYS[key] = (moves, tuple(grown))
+    return tuple(grown)
+
+
+def learner_turn(state: State) -> bool:
+    return state.phase is not Phase.ENDED and state.turn == LEARNER
+
+
+# --- moves ----------------------------------------------------------------------------------
+
+
+def learner_move(game: Game, state: State, move: Move) -> tuple[Game, Verdict, tuple[Note, ...]]:
+    """The learner's move, judged. Illegal: the game gains only the stumble (the board is
+    unchanged). Legal: the move is added, with the coach's notes unless the coach is off."""
+    rules = game.rules
+    verdict, after = play(rules, state, move)
+    rnd = game.current
+    if after is None:
+        stumble = Stumble(len(rnd.moves), move, tuple(verdict.codes))
+        return _with_round(game, replace(rnd, stumbles=(*rnd.stumbles, stumble))), verdict, ()
+    notes = coach(rules, state, move) if game.setup.coach != "off" else ()
+    saved = dict(rnd.notes)
+    if notes:
+        saved[len(rnd.moves)] = tuple(_saved(n) for n in notes)
+    rnd = replace(rnd, moves=(*rnd.moves, move), notes=saved)
+    return _with_round(game, rnd), verdict, notes
+
+
+def computer_move(game: Game, state: State, think_ms: int = DEFAULT_THINK_MS) -> tuple[Game, Move]:
+    """The move of the computer player on turn, from its seat's view. Its randomness is
+    seeded by the round and the move count, so a resumed game plays on the same way."""
+    rules = game.rules
+    rnd = game.current
+    player = make_player(game.setup.level, think_ms)
+    rng = random.Random(f"{rnd.seed}:{len(rnd.moves)}")
+    move = player.choose(rules, view_of(rules, state, state.turn), rng)
+    if play(rules, state, move)[1] is None:  # never happens; a safe move rather than a stop
+        move = next(legal_moves(rules, state))
+    return _with_round(game, replace(rnd, moves=(*rnd.moves, move))), move
+
+
+def _with_round(game: Game, rnd: RoundPlay) -> Game:
+    return replace(game, rounds=(*game.rounds[:-1], rnd))
+
+
+def _saved(note: Note) -> SavedNote:
+    params = {k: _plain(v) for k, v in note.params.items()}
+    return SavedNote(note.code.value, params, note.better)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.symbol
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+# --- the match ------------------------------------------------------------------------------
+
+
+def finished_scores(game: Game) -> list[RoundScore]:
+    """The score of each finished round, in order."""
+    scores = []
+    for number, _rnd in enumerate(game.rounds):
+        final = positions(game, number)[-1]
+        if final.phase is Phase.ENDED:
+            scores.append(round_score(game.rules, final))
+    return scores
+
+
+def standing(game: Game, scores: Sequence[RoundScore] | None = None) -> MatchStanding:
+    """Running totals over the finished rounds (the same as the score sheet's)."""
+    scores = finished_scores(game) if scores is None else scores
+    rows = [[s.sides[0].total, s.sides[1].total] for s in scores]
+    return match_standing(game.rules, SIDE_NAMES, rows)
+
+
+def next_round(game: Game, match: MatchStanding) -> Game:
+    """The next round of the match: the next seed, the next player begins, vulnerability as
+    the standing says [003]."""
+    number = len(game.rounds)
+    vulnerable = (match.vulnerable[0], match.vulnerable[1])
+    rnd = RoundPlay(game.setup.seed + number, number % game.setup.players, vulnerable)
+    return replace(game, rounds=(*game.rounds, rnd))
+
+
+# --- records as JSON ------------------------------------------------------------------------
+
+
+def round_record(game: Game, number: int) -> dict[str, Any]:
+    """A round as `buraco replay` reads it (the same fields as a self-play record)."""
+    rnd = game.rounds[number]
+    rules = game.rules
+    return {
+        "rules": rules.preset,
+        "options": rules.changed_options(),
+        "players": game.setup.players,
+        "seed": rnd.seed,
+        "first": rnd.first,
+        "vulnerable": list(rnd.vulnerable),
+        "moves": [move_to_data(m) for m in rnd.moves],
+    }
+
+
+def game_to_data(game: Game) -> dict[str, Any]:
+    s = game.setup
+    return {
+        "setup": {
+            "rules": s.preset,
+            "options": s.options,
+            "players": s.players,
+            "level": s.level,
+            "coach": s.coach,
+            "seed": s.seed,
+        },
+        "rounds": [
+            {
+                "seed": r.seed,
+                "first": r.first,
+                "vulnerable": list(r.vulnerable),
+                "moves": [move_to_data(m) for m in r.moves],
+                "notes": {
+                    str(at): [
+                        {
+                            "code": n.code,
+                            "params": n.params,
+                            "better": move_to_data(n.better) if n.better else None,
+                        }
+                        for n in notes
+                    ]
+                    for at, notes in r.notes.items()
+                },
+                "stumbles": [
+                    {"at": x.at, "move": move_to_data(x.move), "codes": list(x.codes)}
+                    for x in r.stumbles
+                ],
+            }
+            for r in game.rounds
+        ],
+    }
+
+
+def game_from_data(data: Any) -> Game:
+    """A stored game; BuracoInputError (or KeyError, TypeError, ValueError) when it cannot
+    be read: the page says so rather than guess."""
+    s = data["setup"]
+    coach_mode: CoachMode = next((m for m in COACH_MODES if m == s["coach"]), "on")
+    setup = Setup(
+        s["rules"], dict(s["options"]), int(s["players"]), s["level"], coach_mode, int(s["seed"])
+    )
+    rounds = []
+    if not 1 <= len(data["rounds"]) <= MAX_ROUNDS:
+        raise ValueError("rounds")
+    for r in data["rounds"]:
+        notes = {
+            int(at): tuple(
+                SavedNote(
+                    n["code"],
+                    dict(n["params"]),
+                    move_from_data(n["better"]) if n["better"] else None,
+                )
+                for n in found
+            )
+            for at, found in r["notes"].items()
+        }
+        stumbles = tuple(
+            Stumble(int(x["at"]), move_from_data(x["move"]), tuple(x["codes"]))
+            for x in r["stumbles"]
+        )
+        rounds.append(
+            RoundPlay(
+                int(r["seed"]),
+                int(r["first"]),
+                (bool(r["vulnerable"][0]), bool(r["vulnerable"][1])),
+                tuple(move_from_data(m) for m in r["moves"]),
+                notes,
+                stumbles,
+            )
+        )
+    game = new_game(setup)
+    return replace(game, rounds=tuple(rounds))
+
+
+# --- the store ------------------------------------------------------------------------------
+
+metadata = MetaData()
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("data", JSON, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+
+class GameNotFound(MatchNotFound):
+    pass
+
+
+class GameStore:
+    """Games in the score sheets' database: one row per game, rewritten after each move
+    (one transaction, retried like the sheets' writes)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        if engine.dialect.name == "sqlite":
+            prepare_sqlite(engine)
+        self._writer = engine.execution_options(buraco_write=True)
+        SheetStore._retry(lambda: metadata.create_all(engine), (DBAPIError,))
+
+    def create(self, game: Game) -> str:
+        game_id = new_match_id()
+        now = datetime.now(UTC)
+        row = {"id": game_id, "data": game_to_data(game), "created_at": now, "updated_at": now}
+        self._write(lambda conn: conn.execute(insert(games).values(**row)))
+        return game_id
+
+    def save(self, game_id: str, game: Game) -> None:
+        game_id = check_match_id(game_id)
+        values = {"data": game_to_data(game), "updated_at": datetime.now(UTC)}
+
+        def write(conn: Connection) -> None:
+            done = conn.execute(sql_update(games).where(games.c.id == game_id).values(**values))
+            if done.rowcount == 0:
+                raise GameNotFound("game", "game_unknown", f"no game {game_id!r}", id=game_id)
+
+        self._write(write)
+
+    def load(self, game_id: str) -> Game:
+        """The game; GameNotFound when there is none, BuracoInputError (and the other
+        reading errors of `game_from_data`) when its record cannot be read."""
+        game_id = check_match_id(game_id)
+
+        def read(conn: Connection) -> Any:
+            return conn.execute(select(games.c.data).where(games.c.id == game_id)).scalar()
+
+        with self.engine.connect() as conn, conn.begin():
+            data = read(conn)
+        if data is None:
+            raise GameNotFound("game", "game_unknown", f"no game {game_id!r}", id=game_id)
+        return game_from_data(data)
+
+    def _write(self, fn: Callable[[Connection], object]) -> None:
+        def run() -> None:
+            with self._writer.begin() as conn:
+                fn(conn)
+
+        SheetStore._retry(run, (IntegrityError, OperationalError))

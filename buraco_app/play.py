@@ -1,0 +1,472 @@
+"""The "Jogar" page: a match against the computer, the learner at seat 1 on the board.
+
+Every tap goes through the judge (game.learner_move): an illegal move is explained and the
+board stays; a legal one is saved at once, with the coach's notes. The computer players move
+one move per tap of "Próxima jogada" (or up to the learner's turn), each move in words with
+its reasons on request. After the round: the itemised score (the calculator's), the coach's
+key moments, a move-by-move replay, links to the lessons, the round's record to download;
+then the next round, the running totals as in the score sheet.
+
+The game lives in the store (game.GameStore) and in the URL (?game=ID): a refresh, a closed
+tab or a restarted server resumes it.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import streamlit as st
+
+from buraco_app import board
+from buraco_app.calculator import show_score
+from buraco_app.database import page_engine
+from buraco_app.game import (
+    COACH_MODES,
+    LEARNER,
+    Game,
+    GameStore,
+    SavedNote,
+    Setup,
+    computer_move,
+    finished_scores,
+    learner_move,
+    learner_turn,
+    new_game,
+    next_round,
+    positions,
+    round_record,
+    standing,
+)
+from buraco_app.i18n import t
+from buraco_app.scenario_player import course
+from buraco_app.settings import current_overrides, current_preset, rules_summary
+from buraco_app.sheet_page import error_text, url_text
+from buraco_app.sheets import MatchNotFound, SheetError, opened
+from buraco_app.table_view import move_text
+from buraco_core.errors import BuracoInputError
+from buraco_core.judge import play
+from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
+from buraco_core.players import LEVELS
+from buraco_core.rules import PRESETS, RuleSet
+from buraco_core.scoring import RoundScore, SideScore
+from buraco_core.state import Phase, State
+from buraco_core.verdict import Verdict
+from buraco_course import MoveTask
+from buraco_text import Lang, message
+
+QP_GAME = "game"
+OPEN_GAME_KEY = "play_open_game"
+BOARD_KEY = "play_board"
+FEEDBACK_KEY = "play_feedback"
+
+# The lesson that teaches what each coach note is about.
+NOTE_LESSONS = {
+    "wild_discarded": "wild_cards",
+    "feeds_opponent": "the_lixo",
+    "wild_dirties_meld": "canastras",
+    "lixo_left": "the_lixo",
+    "direct_beat_missed": "the_morto",
+    "go_out_missed": "going_out",
+    "morto_left": "the_morto",
+    "last_card_trap": "going_out",
+}
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The answer to the learner's last tap, shown once above the board."""
+
+    move: Move
+    verdict: Verdict
+    notes: tuple[SavedNote, ...]
+
+
+def store() -> GameStore:
+    found = st.session_state.get("play_store")
+    engine = page_engine()
+    if isinstance(found, GameStore) and found.engine is engine:
+        return found
+    made = opened(lambda: GameStore(engine))
+    st.session_state["play_store"] = made
+    return made
+
+
+def open_game_id() -> str | None:
+    """The game in the URL (a link, a refresh), else the one this session opened."""
+    from_url = st.query_params.get(QP_GAME)
+    if from_url:
+        st.session_state[OPEN_GAME_KEY] = from_url
+        return from_url
+    found = st.session_state.get(OPEN_GAME_KEY)
+    return found if isinstance(found, str) else None
+
+
+def set_open_game(game_id: str | None) -> None:
+    board.clear_pick(BOARD_KEY)
+    st.session_state.pop(FEEDBACK_KEY, None)
+    if game_id is None:
+        st.session_state.pop(OPEN_GAME_KEY, None)
+        if QP_GAME in st.query_params:
+            del st.query_params[QP_GAME]
+        return
+    st.session_state[OPEN_GAME_KEY] = game_id
+    st.query_params[QP_GAME] = game_id
+
+
+def page(lang: Lang) -> None:
+    st.title(t("play.title", lang))
+    try:
+        _page(lang)
+    except SheetError as exc:  # the store cannot work: said plainly, as on the sheet pages
+        st.error(error_text(exc))
+
+
+def _page(lang: Lang) -> None:
+    game_id = open_game_id()
+    if game_id is None:
+        _setup_form(lang)
+        return
+    try:
+        game = store().load(game_id)
+    except MatchNotFound:  # no such game, or a link that cannot be one
+        st.warning(t("play.not_found", lang, id=url_text(game_id)))
+        _new_game_button(lang)
+        return
+    except SheetError:
+        raise  # (a ValueError too) the store itself: page() says it
+    except (BuracoInputError, KeyError, TypeError, ValueError):
+        st.warning(t("play.unreadable", lang, id=url_text(game_id)))
+        _new_game_button(lang)
+        return
+    _game(game_id, game, lang)
+
+
+# --- setup ----------------------------------------------------------------------------------
+
+
+def _setup_form(lang: Lang) -> None:
+    st.markdown(t("play.intro", lang))
+    players = st.radio(
+        t("play.players", lang),
+        [4, 2],
+        format_func=lambda n: t(f"play.players_{n}", lang),
+        horizontal=True,
+        key="play_players",
+    )
+    level = st.selectbox(
+        t("play.level", lang),
+        LEVELS,
+        index=LEVELS.index("basic"),
+        format_func=lambda lv: t(f"play.level_{lv}", lang),
+        key="play_level",
+    )
+    source = st.radio(
+        t("play.rules", lang),
+        ["sidebar", *PRESETS],
+        format_func=lambda p: (
+            t("play.rules_sidebar", lang) if p == "sidebar" else t(f"preset.{p}", lang)
+        ),
+        horizontal=True,
+        key="play_rules",
+    )
+    preset: str = source
+    options: dict[str, object] = {}
+    if source == "sidebar":
+        preset, options = current_preset(), dict(current_overrides())
+        st.caption(rules_summary(PRESETS[preset].with_options(**options), lang))
+    mode = st.radio(
+        t("play.coach", lang),
+        COACH_MODES,
+        format_func=lambda m: t(f"play.coach_{m}", lang),
+        horizontal=True,
+        key="play_coach",
+    )
+    if st.button(t("play.start", lang), type="primary", key="play_start"):
+        setup = Setup(preset, options, int(players), str(level), mode, secrets.randbelow(10**9))
+        game_id = store().create(new_game(setup))
+        set_open_game(game_id)
+        st.rerun()
+
+
+def _new_game_button(lang: Lang) -> None:
+    if st.button(t("play.new_game", lang), key="play_new"):
+        set_open_game(None)
+        st.rerun()
+
+
+# --- the game -------------------------------------------------------------------------------
+
+
+def _save(game_id: str, game: Game) -> None:
+    store().save(game_id, game)
+
+
+def _learner_moved(game_id: str, game: Game, state: State, move: Move) -> None:
+    after, verdict, notes = learner_move(game, state, move)
+    if verdict.ok or after.current.stumbles != game.current.stumbles:
+        _save(game_id, after)
+    saved = after.current.notes.get(len(game.current.moves), ()) if notes else ()
+    st.session_state[FEEDBACK_KEY] = Feedback(move, verdict, saved)
+
+
+def _computer_moves(game_id: str, game: Game, state: State, to_my_turn: bool) -> None:
+    rules = game.rules
+    while state.phase is not Phase.ENDED and not learner_turn(state):
+        game, move = computer_move(game, state)
+        after = play(rules, state, move)[1]
+        assert after is not None  # computer_move returns only legal moves
+        state = after
+        if not to_my_turn:
+            break
+    _save(game_id, game)
+    st.session_state.pop(FEEDBACK_KEY, None)
+
+
+def _next_round(game_id: str, game: Game) -> None:
+    _save(game_id, next_round(game, standing(game)))
+    board.clear_pick(BOARD_KEY)
+
+
+def _game(game_id: str, game: Game, lang: Lang) -> None:
+    rules = game.rules
+    states = positions(game)
+    state = states[-1]
+    scores = finished_scores(game)
+    match = standing(game, scores)
+    s = game.setup
+    st.caption(
+        t("play.setup_line", lang, players=s.players, level=t(f"play.level_{s.level}", lang))
+        + " · "
+        + rules_summary(rules, lang)
+        + " · "
+        + t(f"play.coach_{s.coach}", lang)
+    )
+    _totals(match.running, match.target, lang)
+    st.subheader(t("play.round", lang, n=len(game.rounds)))
+    if state.phase is Phase.ENDED:
+        _round_end(game_id, game, states, lang)
+        return
+    feedback = st.session_state.get(FEEDBACK_KEY)
+    marks = None
+    if isinstance(feedback, Feedback):
+        _feedback(feedback, game.setup.coach == "on", lang)
+        if feedback.verdict.ok and len(states) > 1:  # the learner's move was the last one
+            marks = board.changes(states[-2], state, feedback.verdict)
+    with st.container(border=True):
+        board.show_board(
+            rules,
+            state,
+            BOARD_KEY,
+            lang,
+            on_move=lambda move: _learner_moved(game_id, game, state, move),
+            marks=marks,
+            seat=LEARNER,
+        )
+    if not learner_turn(state):
+        st.info(t("play.their_turn", lang, who=who(state.turn, lang)))
+        with st.container(horizontal=True):
+            st.button(
+                t("play.next_move", lang),
+                key="play_next_move",
+                type="primary",
+                on_click=_computer_moves,
+                args=(game_id, game, state, False),
+            )
+            st.button(
+                t("play.to_my_turn", lang),
+                key="play_to_my_turn",
+                on_click=_computer_moves,
+                args=(game_id, game, state, True),
+            )
+    _since_my_turn(game, states, lang)
+    with st.expander(t("play.all_moves", lang)):
+        _move_list(game, states, 0, lang, key="all")
+    _new_game_button(lang)
+
+
+def _totals(running: Sequence[Sequence[int]], target: int, lang: Lang) -> None:
+    """The match so far: each round's running totals (as the score sheet), and the target."""
+    if not running:
+        st.caption(t("play.target", lang, target=target))
+        return
+    ours, theirs = t("play.side_ours", lang), t("play.side_theirs", lang)
+    rows = [f"| {t('play.round_col', lang)} | {ours} | {theirs} |", "|--:|--:|--:|"]
+    rows += [f"| {i + 1} | {r[0]} | {r[1]} |" for i, r in enumerate(running)]
+    st.markdown("\n".join(rows))
+    st.caption(t("play.target", lang, target=target))
+
+
+def _feedback(feedback: Feedback, coach_on: bool, lang: Lang) -> None:
+    said = t("board.your_move", lang, move=move_text(feedback.move, lang))
+    verdict = feedback.verdict
+    if not verdict.ok:
+        why = message(verdict.reasons[0], lang) if verdict.reasons else ""
+        st.error(f"**{t('board.illegal', lang, why=why)}**  \n{said}")
+        if len(verdict.reasons) > 1:
+            with st.expander(t("board.why", lang)):
+                st.markdown("\n".join(f"- {message(r, lang)}" for r in verdict.reasons))
+        return
+    if coach_on and feedback.notes:
+        for note in feedback.notes:
+            st.warning(f"**{t('play.coach_says', lang)}** {note_text(note, lang)}  \n{said}")
+    else:
+        st.success(said)
+
+
+def note_text(note: SavedNote, lang: Lang) -> str:
+    """A coach note in words, with the better move."""
+    text = t(f"cli.coach.note.{note.code}", lang, **note.params)
+    if note.better is None:
+        return text
+    return text + " " + t("play.better", lang, move=move_text(note.better, lang))
+
+
+def why_lines(rules: RuleSet, level: str, before: State, move: Move, lang: Lang) -> list[str]:
+    """Why a computer player made `move`: its level's habit for that kind of move, then what
+    the judge says the move did (for a draw, nothing more: the card drawn is hidden)."""
+    kind = {Draw: "draw", TakeLixo: "take", Lay: "lay", Extend: "extend", Discard: "discard"}[
+        type(move)
+    ]
+    habit = t(f"play.why.discard_{level}" if kind == "discard" else f"play.why.{kind}", lang)
+    if isinstance(move, Draw):
+        return [habit]  # its events name the card drawn: hidden from the learner
+    verdict = play(rules, before, move)[0]
+    return [habit, *(message(event, lang) for event in verdict.events)]
+
+
+def who(seat: int, lang: Lang) -> str:
+    """The player at `seat` as the learner reads it: you, your partner, or an opponent."""
+    if seat == LEARNER:
+        return t("play.you", lang)
+    key = "play.partner" if seat % 2 == LEARNER % 2 else "play.seat"
+    return t(key, lang, seat=seat + 1)
+
+
+def _since_my_turn(game: Game, states: Sequence[State], lang: Lang) -> None:
+    """The moves since the learner's last one: the computer players', one by one."""
+    start = len(states) - 1
+    while start > 0 and states[start - 1].turn != LEARNER:
+        start -= 1
+    if start < len(states) - 1:
+        st.markdown(f"**{t('play.recent', lang)}**")
+        _move_list(game, states, start, lang, key="recent")
+
+
+def _move_list(game: Game, states: Sequence[State], start: int, lang: Lang, key: str) -> None:
+    rnd = game.current
+    for index in range(start, len(rnd.moves)):
+        before, move = states[index], rnd.moves[index]
+        seat = before.turn
+        line = f"{index + 1}. {who(seat, lang)}: {move_text(move, lang)}"
+        if seat == LEARNER:
+            st.markdown(line)
+            continue
+        with st.expander(line):
+            reasons = why_lines(game.rules, game.setup.level, before, move, lang)
+            st.markdown("\n".join(f"- {r}" for r in reasons))
+
+
+# --- after the round ------------------------------------------------------------------------
+
+
+def _named(score: RoundScore, lang: Lang) -> RoundScore:
+    names = (t("play.side_ours", lang), t("play.side_theirs", lang))
+    sides = tuple(SideScore(name, s.items) for name, s in zip(names, score.sides, strict=True))
+    return RoundScore(sides)
+
+
+def _round_end(game_id: str, game: Game, states: Sequence[State], lang: Lang) -> None:
+    final = states[-1]
+    score = finished_scores(game)[-1]
+    st.success(t(f"play.ended_{final.ended_by.value if final.ended_by else 'batida'}", lang))
+    show_score(_named(score, lang), lang)
+    _key_moments(game, lang)
+    _replay(game, states, lang)
+    number = len(game.rounds) - 1
+    st.download_button(
+        t("play.export", lang),
+        json.dumps(round_record(game, number), ensure_ascii=False, indent=1),
+        file_name=f"buraco-round-{game_id}-{number + 1}.json",
+        mime="application/json",
+        key="play_export",
+    )
+    match = standing(game)
+    if match.finished:
+        winner = "ours" if match.winner == "A" else "theirs"
+        st.info(t(f"play.match_won_{winner}", lang, total=max(match.totals)))
+        _new_game_button(lang)
+        return
+    st.button(
+        t("play.next_round", lang),
+        type="primary",
+        key="play_next_round",
+        on_click=_next_round,
+        args=(game_id, game),
+    )
+
+
+def _key_moments(game: Game, lang: Lang) -> None:
+    """The coach's notes on the learner's moves and the illegal tries, with the lessons."""
+    rnd = game.current
+    st.subheader(t("play.key_moments", lang))
+    lessons: list[str] = []
+    lines = []
+    if game.setup.coach != "off":
+        for at, notes in sorted(rnd.notes.items()):
+            for note in notes:
+                lines.append(t("play.moment", lang, n=at + 1, text=note_text(note, lang)))
+                lessons.append(NOTE_LESSONS.get(note.code, "common_errors_and_tips"))
+    for stumble in rnd.stumbles:
+        text = t("play.stumble", lang, move=move_text(stumble.move, lang))
+        lines.append(t("play.moment", lang, n=stumble.at + 1, text=text))
+        lessons.extend(lesson_for_code(c) for c in stumble.codes[:1])
+    if not lines:
+        st.caption(t("play.no_moments", lang))
+        return
+    st.markdown("\n".join(f"- {line}" for line in lines))
+    seen = list(dict.fromkeys(lessons))
+    if seen:
+        st.markdown(f"**{t('play.lessons', lang)}**")
+        for lesson_id in seen:
+            lesson = course().lesson(lesson_id)
+            st.page_link(
+                "app_pages/lessons.py",
+                label=f"{lesson.order}. {lesson.title.get(lang)}",
+                icon="♥️",
+                query_params={"lesson": lesson_id},
+            )
+
+
+def lesson_for_code(code: str) -> str:
+    """The first lesson (in course order) with a move exercise about `code`; the lesson of
+    common errors when none is."""
+    curriculum = course()
+    for lesson in curriculum.lessons:
+        for scenario in curriculum.scenarios_of(lesson.id):
+            task = scenario.task
+            codes = [c for w in scenario.wrong for c in w.codes]
+            if isinstance(task, MoveTask):
+                codes += task.success_codes
+            if code in codes:
+                return lesson.id
+    return "common_errors_and_tips"
+
+
+def _replay(game: Game, states: Sequence[State], lang: Lang) -> None:
+    """The round again, one move at a time, from the learner's chair."""
+    moves = game.current.moves
+    with st.expander(t("play.replay", lang)):
+        step = st.slider(
+            t("play.replay_step", lang),
+            0,
+            len(moves),
+            len(moves),
+            key=f"play_step_{len(game.rounds)}",
+        )
+        if step:
+            seat = states[step - 1].turn
+            st.markdown(f"**{step}. {who(seat, lang)}: {move_text(moves[step - 1], lang)}**")
+        board.show_board(game.rules, states[step], "play_replay", lang, seat=LEARNER)

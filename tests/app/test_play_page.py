@@ -1,0 +1,193 @@
+"""The "Jogar" page (issue 14): a round against the computer, every learner move judged (an
+illegal one leaves the board), the computer's moves one by one, the round's score, the next
+round, and the game resumed from its link."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from streamlit.testing.v1 import AppTest
+
+from buraco_app.database import open_engine, sqlite_url
+from buraco_app.game import (
+    COACH_MODES,
+    Game,
+    GameStore,
+    Setup,
+    computer_move,
+    learner_move,
+    learner_turn,
+    new_game,
+    positions,
+)
+from buraco_app.play import NOTE_LESSONS, note_text, why_lines
+from buraco_core.cards import parse_card
+from buraco_core.moves import Discard, Draw
+from buraco_core.notation import position_from_data
+from buraco_core.players import make_player, view_of
+from buraco_core.rules import ruleset
+from buraco_core.state import Phase
+
+Open = Callable[..., AppTest]
+
+
+def store() -> GameStore:
+    return GameStore(open_engine(sqlite_url()))  # the page's SQLite file (BURACO_DATA_DIR)
+
+
+def game_id_of(at: AppTest) -> str:
+    found = at.query_params["game"]
+    return found if isinstance(found, str) else found[0]
+
+
+def the_game(at: AppTest) -> Game:
+    return store().load(game_id_of(at))
+
+
+def hand_buttons(at: AppTest) -> list[str]:
+    return [b.label for b in at.button if b.key and b.key.startswith("btc") and "lixo" not in b.key]
+
+
+def click(at: AppTest, key: str) -> AppTest:
+    at.button(key=key).click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def started(open_app: Open, players: int = 2, level: str = "basic") -> AppTest:
+    at = open_app("play", lang="en")
+    at.radio(key="play_players").set_value(players).run()
+    at.selectbox(key="play_level").set_value(level).run()
+    at.radio(key="play_rules").set_value("fechado").run()
+    return click(at, "play_start")
+
+
+def test_start_deals_the_learner_eleven_cards_and_keeps_the_game_in_the_link(
+    open_app: Open,
+) -> None:
+    at = started(open_app, players=4)
+    assert "game" in at.query_params
+    game = the_game(at)
+    assert game.setup.players == 4 and game.setup.level == "basic"
+    assert len(hand_buttons(at)) == 11
+    assert positions(game)[-1].turn == 0  # the learner begins the first round
+
+
+def test_an_illegal_move_is_explained_and_the_board_stays(open_app: Open) -> None:
+    at = started(open_app)
+    before = sorted(hand_buttons(at))
+    first_card = next(b for b in at.button if b.key and b.key.startswith("btc-"))
+    first_card.click().run()
+    click(at, "btt-play_board-discard")  # discarding before drawing
+    assert at.error and "draw" in str(at.error[0].value).lower()
+    assert sorted(hand_buttons(at)) == before
+    game = the_game(at)
+    assert game.current.moves == ()
+    assert [s.codes[0] for s in game.current.stumbles] == ["must_draw_first"]
+
+
+def test_a_legal_move_is_played_and_saved(open_app: Open) -> None:
+    at = started(open_app)
+    click(at, "btt-play_board-stock")
+    assert len(hand_buttons(at)) == 12
+    assert at.success and "Draw" in str(at.success[0].value)
+    assert len(the_game(at).current.moves) == 1
+
+
+def test_the_computer_moves_one_by_one_with_its_reasons(open_app: Open) -> None:
+    at = started(open_app)
+    click(at, "btt-play_board-stock")
+    next(b for b in at.button if b.key and b.key.startswith("btc-")).click().run()
+    click(at, "btt-play_board-discard")
+    assert any("Player 2" in str(i.value) for i in at.info)
+    click(at, "play_next_move")
+    assert len(the_game(at).current.moves) == 3  # draw, discard, and the computer's one move
+    assert any(e.label.startswith("3. Player 2:") for e in at.expander)
+    click(at, "play_to_my_turn")
+    state = positions(the_game(at))[-1]
+    assert learner_turn(state) or state.phase is Phase.ENDED
+    assert not at.button(key="btt-play_board-stock").disabled
+
+
+def _finished_round(setup: Setup) -> Game:
+    """A game whose first round the learner's seat played to the end (a basic player's
+    moves, judged and coached as the page does)."""
+    game = new_game(setup)
+    player, rng = make_player("basic"), random.Random(3)
+    while True:
+        state = positions(game)[-1]
+        if state.phase is Phase.ENDED:
+            return game
+        if learner_turn(state):
+            move = player.choose(game.rules, view_of(game.rules, state, 0), rng)
+            game = learner_move(game, state, move)[0]
+        else:
+            game = computer_move(game, state)[0]
+
+
+def test_round_end_shows_the_itemised_score_and_goes_on_to_the_next_round(
+    open_app: Open,
+) -> None:
+    at = open_app("play", lang="en")  # creates the data folder
+    game_id = store().create(_finished_round(Setup("fechado", {}, 2, "random", "on", 11)))
+    at = open_app("play", lang="en", game=game_id)
+    assert any("round is over" in str(s.value) for s in at.success)
+    assert at.metric  # each side's total, as the calculator shows them
+    assert {m.label for m in at.metric} == {"Us", "Them"}
+    assert at.get("download_button")
+    click(at, "play_next_round")
+    game = store().load(game_id)
+    assert len(game.rounds) == 2 and game.current.first == 1  # the other player begins
+    assert "Round 2" in [h.value for h in at.subheader]
+    assert any(r.startswith("| 1 |") for m in at.markdown for r in str(m.value).splitlines())
+
+
+def test_a_game_resumes_from_its_link(open_app: Open) -> None:
+    at = started(open_app)
+    click(at, "btt-play_board-stock")
+    game_id = game_id_of(at)
+    hand = sorted(hand_buttons(at))
+    again = open_app("play", lang="en", game=game_id)  # a new session: a refresh, a restart
+    assert sorted(hand_buttons(again)) == hand
+    assert len(the_game(again).current.moves) == 1
+
+
+def test_an_unknown_game_link_offers_a_new_game(open_app: Open) -> None:
+    at = open_app("play", lang="en", game="nosuchgame123")
+    assert at.warning and "nosuchgame123" in str(at.warning[0].value)
+    click(at, "play_new")
+    assert at.button(key="play_start")
+
+
+def test_the_coach_notes_a_weak_move_unless_it_is_off() -> None:
+    """A wild discarded with other cards to spare gets the coach's note, kept in the game
+    (shown at once, or only among the round's key moments); with the coach off, none."""
+    table = {"players": 4, "phase": "play", "hands": [["JK", "Kc", "9d", "4s"], 11, 11, 11]}
+    state = position_from_data(ruleset("fechado"), table)
+    wild = Discard(parse_card("JK"))
+    for mode in COACH_MODES:
+        game = new_game(Setup("fechado", {}, 4, "basic", mode, 1))
+        after, verdict, found = learner_move(game, state, wild)
+        assert verdict.ok
+        saved = after.current.notes.get(0, ())
+        if mode == "off":
+            assert found == () and saved == ()
+            continue
+        assert [n.code for n in saved] == ["wild_discarded"]
+        text = note_text(saved[0], "en")
+        assert "JK" in text and "9♦" in text  # the wild, and the better discard
+        assert NOTE_LESSONS[saved[0].code] == "wild_cards"
+
+
+def test_a_computer_draw_is_explained_without_the_card_drawn() -> None:
+    """The computer's reasons say what its seat did, never a hidden card: a draw's event
+    names the card drawn, so only the habit is shown."""
+    rules = ruleset("fechado")
+    state = new_game(Setup("fechado", {}, 2, "basic", "on", 4))
+    start = positions(state)[0]
+    lines = why_lines(rules, "basic", start, Draw(), "en")
+    assert len(lines) == 1 and not any(card.symbol in lines[0] for card in start.stock)
+    discard = Discard(start.hands[0][0])
+    after = positions(learner_move(state, start, Draw())[0])[-1]
+    assert "discarded" in " ".join(why_lines(rules, "basic", after, discard, "en")).lower()

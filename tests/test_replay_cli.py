@@ -1,0 +1,133 @@
+"""`buraco replay FILE|-` (issue 14): a round's record, as the "Jogar" page and `buraco
+selfplay` export it, judged move by move; exit 1 at the first illegal move, 2 on bad input."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from buraco_app.game import (
+    Setup,
+    computer_move,
+    learner_move,
+    learner_turn,
+    new_game,
+    positions,
+    round_record,
+)
+from buraco_cli.main import main
+from buraco_core.players import make_player, play_round, view_of
+from buraco_core.rules import ruleset
+from buraco_core.state import Phase
+
+
+def run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, data: Any, *args: str
+) -> tuple[int, str, str]:
+    path = tmp_path / "round.json"
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    code = main(["replay", *args, str(path)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def selfplay_record(seed: int = 5, players: int = 2) -> dict[str, Any]:
+    rules = ruleset("fechado")
+    sides = (make_player("basic"), make_player("random"))
+    return play_round(rules, sides, seed, players).to_data()
+
+
+def page_record() -> dict[str, Any]:
+    """A round played on the "Jogar" page's record (the learner's seat by a basic player)."""
+    game = new_game(Setup("stbl", {"joker_points": 20}, 4, "basic", "on", 21))
+    player, rng = make_player("basic"), random.Random(1)
+    while (state := positions(game)[-1]).phase is not Phase.ENDED:
+        if learner_turn(state):
+            move = player.choose(game.rules, view_of(game.rules, state, 0), rng)
+            game = learner_move(game, state, move)[0]
+        else:
+            game = computer_move(game, state)[0]
+    return round_record(game, 0)
+
+
+def test_a_recorded_round_replays_legal_to_its_score(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = selfplay_record()
+    code, out, _ = run(capsys, tmp_path, record)
+    assert code == 0
+    lines = out.splitlines()
+    assert sum(line.startswith("✓") for line in lines) == len(record["moves"])
+    a, b = record["scores"]
+    assert lines[-1] == f"Rodada encerrada. Lado A {a}, lado B {b}."
+
+
+def test_the_pages_export_replays_with_its_house_options(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = page_record()
+    code, out, _ = run(capsys, tmp_path, record, "--json", "--lang", "en")
+    data = json.loads(out)
+    assert code == 0 and data["legal"] and data["illegal_at"] is None
+    assert data["rules"] == {"preset": "stbl", "changed": {"joker_points": 20}}
+    assert len(data["moves"]) == len(record["moves"]) and data["score"]
+
+
+def test_replay_stops_at_the_first_illegal_move_with_exit_1(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = selfplay_record()
+    record["moves"][1] = {"type": "draw"}  # the round opens with a draw: a second one
+    code, out, _ = run(capsys, tmp_path, record, "--lang", "en")
+    assert code == 1
+    moved, why, stopped = out.splitlines()[-3:]
+    assert moved == "✗   2. player 1: draw from the stock"
+    assert why.startswith("       • ") and "000" in why  # the reason, with its sources
+    assert stopped == "Stopped at move 2: it is not allowed."
+    code, out, _ = run(capsys, tmp_path, record, "--json")
+    data = json.loads(out)
+    assert code == 1 and data["illegal_at"] == 2 and len(data["moves"]) == 2
+    assert data["moves"][-1]["reasons"][0]["code"] == "already_drew"
+
+
+def test_a_round_cut_short_is_legal_and_says_whose_turn_it_is(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = selfplay_record()
+    record["moves"] = record["moves"][:1]
+    code, out, _ = run(capsys, tmp_path, record, "--lang", "en")
+    assert code == 0
+    assert out.splitlines()[-1].startswith("Every move is legal; the round goes on: player")
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        ({"seed": "x"}, "seed"),
+        ({"moves": {"type": "draw"}}, "moves"),
+        ({"moves": [{"type": "fly"}]}, "moves[0]"),
+        ({"rules": "bridge"}, "rules"),
+        ({"vulnerable": [True]}, "vulnerable"),
+        ({"players": 3}, "players"),
+        ({"dealer": 1}, "dealer"),
+    ],
+)
+def test_bad_input_is_exit_2_naming_the_field(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, change: dict[str, Any], where: str
+) -> None:
+    code, out, err = run(capsys, tmp_path, {**selfplay_record(), **change}, "--lang", "en")
+    assert code == 2 and out == ""
+    assert err.startswith("buraco: error:")
+
+
+def test_a_record_without_seed_or_position_is_bad_input(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = selfplay_record()
+    del record["seed"]
+    code, _, err = run(capsys, tmp_path, record, "--lang", "en")
+    assert code == 2 and "seed" in err
