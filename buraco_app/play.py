@@ -84,6 +84,9 @@ class Feedback:
     notes: tuple[SavedNote, ...]
 
 
+SAVE_ERROR_KEY = "play_save_error"
+
+
 def store() -> GameStore:
     found = st.session_state.get("play_store")
     engine = page_engine()
@@ -118,6 +121,9 @@ def set_open_game(game_id: str | None) -> None:
 
 def page(lang: Lang) -> None:
     st.title(t("play.title", lang))
+    failed = st.session_state.pop(SAVE_ERROR_KEY, None)
+    if failed:
+        st.error(t("play.not_saved", lang, error=failed))
     try:
         _page(lang)
     except SheetError as exc:  # the store cannot work: said plainly, as on the sheet pages
@@ -201,7 +207,12 @@ def _new_game_button(lang: Lang) -> None:
 
 
 def _save(game_id: str, game: Game) -> None:
-    store().save(game_id, game)
+    """Save from a tap's callback, which cannot draw: a store that fails is said on the run
+    that follows (the game stays as last saved), never as Streamlit's own error box."""
+    try:
+        store().save(game_id, game)
+    except SheetError as exc:
+        st.session_state[SAVE_ERROR_KEY] = error_text(exc)
 
 
 def _learner_moved(game_id: str, game: Game, state: State, move: Move) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from buraco_app.database import open_engine, sqlite_url
@@ -22,6 +23,7 @@ from buraco_app.game import (
     positions,
 )
 from buraco_app.play import NOTE_LESSONS, note_text, why_lines
+from buraco_app.sheets import StorageUnavailable
 from buraco_core.cards import parse_card
 from buraco_core.moves import Discard, Draw
 from buraco_core.notation import position_from_data
@@ -191,3 +193,19 @@ def test_a_computer_draw_is_explained_without_the_card_drawn() -> None:
     discard = Discard(start.hands[0][0])
     after = positions(learner_move(state, start, Draw())[0])[-1]
     assert "discarded" in " ".join(why_lines(rules, "basic", after, discard, "en")).lower()
+
+
+def test_a_move_that_cannot_be_saved_is_said_plainly(
+    open_app: Open, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A database that stops writing mid-game (issue 11: nothing breaks): the tap's save
+    fails, the page says the move was not saved, no Streamlit error box, the game as saved."""
+    at = started(open_app)
+
+    def refuse(self: GameStore, game_id: str, game: Game) -> None:
+        raise StorageUnavailable("database", "storage_folder", "read-only")
+
+    monkeypatch.setattr(GameStore, "save", refuse)
+    click(at, "btt-play_board-stock")
+    assert at.error and "was not saved" in str(at.error[0].value)
+    assert the_game(at).current.moves == ()
