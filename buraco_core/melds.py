@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 from operator import attrgetter
 from types import MappingProxyType
@@ -72,6 +72,11 @@ class Meld:
     slots: tuple[Slot, ...]
     wild_options: tuple[int, ...] = ()
     built_up: bool = False
+    # The cards, low to high, made once: read at every step of legal_moves.
+    cards: tuple[Card, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(s.card for s in self.slots))
 
     def __repr__(self) -> str:
         """Short: `<Meld sequence 5s 6s JK=7s 8s>`, a wild with what it stands for."""
@@ -80,10 +85,6 @@ class Meld:
             for s in self.slots
         )
         return f"<Meld {self.kind} {shown}{' built_up' if self.built_up else ''}>"
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return tuple(s.card for s in self.slots)
 
     @property
     def size(self) -> int:
