@@ -55,6 +55,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
 from buraco_app.database import prepare_sqlite
 from buraco_core.errors import BuracoInputError
+from buraco_core.numbers import whole_number
 from buraco_core.rules import PRESETS, RuleSet
 from buraco_core.scoring import MatchStanding, match_standing
 
@@ -225,33 +226,10 @@ def clean_names(names: Sequence[Any]) -> tuple[str, ...]:
 
 def check_target(value: Any) -> int:
     low, high = 100, 100_000  # the range RuleSet.target_score allows
-    target = _whole_number(value)
+    target = whole_number(value)
     if target is None or not low <= target <= high:
         raise SheetError("target", "target_range", f"expected {low} to {high}", low=low, high=high)
     return target
-
-
-_GROUPED = re.compile(r"^\d{1,3}([.,\s]\d{3})+$")
-
-
-def _whole_number(value: Any) -> int | None:
-    """An int from a number or typed text ("-150", "−150", "1.200"); None if it is not one."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float):
-        return int(value) if value.is_integer() else None
-    if not isinstance(value, str):
-        return None
-    text = value.strip().replace("\u2212", "-").replace("\u00a0", " ")
-    sign = -1 if text.startswith("-") else 1
-    digits = text[1:].strip() if text[:1] in "+-" else text
-    if digits.isascii() and digits.isdigit():
-        return sign * int(digits)
-    if _GROUPED.match(digits):  # thousands written 1.200 / 1,200 / 1 200
-        return sign * int(re.sub(r"\D", "", digits))
-    return None
 
 
 def parse_points(value: Any, where: str = "points") -> int:
@@ -259,7 +237,7 @@ def parse_points(value: Any, where: str = "points") -> int:
 
     Not a whole number -> SheetError "points_not_number"; beyond ±50,000 -> "points_absurd".
     """
-    number = _whole_number(value)
+    number = whole_number(value)
     if number is None:
         raise SheetError(where, "points_not_number", f"not a whole number: {value!r}", value=value)
     if abs(number) > MAX_POINTS:

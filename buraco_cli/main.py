@@ -554,7 +554,7 @@ def _scenarios(args: argparse.Namespace) -> int:
                     }
                     for lesson in curriculum.lessons
                 ],
-                "errors": errors,
+                "errors": [error.text(lang) for error in errors],
             }
         )
     else:
@@ -566,7 +566,7 @@ def _scenarios(args: argparse.Namespace) -> int:
         counts = {"lessons": len(curriculum.lessons), "scenarios": len(curriculum.scenarios)}
         print(translate(key, lang, **counts))
         for error in errors:
-            print(translate("cli.scenarios.error", lang, error=error), file=sys.stderr)
+            print(translate("cli.scenarios.error", lang, error=error.text(lang)), file=sys.stderr)
     return 1 if errors else 0
 
 

@@ -158,7 +158,8 @@ def parse_card(token: str) -> Card:
     match = _TOKEN.match(text)
     suit = _SUIT_BY_TEXT.get(match.group(2).lower()) if match else None
     if match is None or suit is None:
-        raise BuracoInputError(InputCode.NOT_A_CARD, f"card {token!r}", token=token)
+        # The token itself is where: no English word before it in a Portuguese message.
+        raise BuracoInputError(InputCode.NOT_A_CARD, repr(token), token=token)
     return Card(_RANK_BY_TEXT[match.group(1)], suit)
 
 

@@ -57,7 +57,6 @@ def check(rules: RuleSet, state: State, move: Move) -> Verdict:
 def apply(rules: RuleSet, state: State, move: Move) -> State:
     """The position after a legal move; an illegal one raises IllegalMove with its verdict.
 
-    >>> from buraco_core.cards import parse_cards
     >>> from buraco_core.moves import Discard, Draw
     >>> from buraco_core.rules import ruleset
     >>> from buraco_core.state import deal

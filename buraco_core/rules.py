@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from buraco_core.errors import BuracoInputError, InputCode
+from buraco_core.numbers import whole_number
 
 PresetName = Literal["aberto", "fechado", "stbl"]
 PRESET_NAMES: tuple[PresetName, ...] = ("aberto", "fechado", "stbl")
@@ -181,8 +182,6 @@ def option_choices(name: str) -> tuple[Any, ...] | None:
 # Text a boolean may be written as (the words pydantic's lax mode read, kept as they were).
 _TRUE = {"1", "on", "t", "true", "y", "yes"}
 _FALSE = {"0", "off", "f", "false", "n", "no"}
-# A whole number as text: spaces around, a sign, digit groups with _, a zero fraction.
-_WHOLE = re.compile(r"\s*([+-]?\d+(?:_\d+)*)(?:\.0*)?\s*")
 
 
 def _checked(name: str, value: Any) -> Any:
@@ -190,7 +189,7 @@ def _checked(name: str, value: Any) -> Any:
     path = f"options.{name}"
     choices = option_choices(name)
     if choices is None:
-        number = _whole_number(value)
+        number = whole_number(value)
         if number is None:
             raise BuracoInputError(InputCode.EXPECTED_NUMBER, path)
         least, most = _DECLARED[name]["ge"], _DECLARED[name]["le"]
@@ -210,19 +209,6 @@ def _checked(name: str, value: Any) -> Any:
         return value
     allowed = tuple(map(str, choices))
     raise BuracoInputError(InputCode.NOT_ONE_OF, path, value=repr(value), allowed=allowed)
-
-
-def _whole_number(value: Any) -> int | None:
-    # true is not 1 point: a bad setting would be silently changed.
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float):
-        return int(value) if value.is_integer() else None
-    if isinstance(value, str) and (match := _WHOLE.fullmatch(value)):
-        return int(match.group(1))
-    return None
 
 
 def _build(values: dict[str, Any]) -> RuleSet:

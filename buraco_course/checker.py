@@ -7,23 +7,23 @@ from buraco_core.errors import BuracoInputError
 from buraco_core.rules import OPTION_NAMES
 from buraco_course.grader import scenario_state
 from buraco_course.loader import Curriculum
-from buraco_course.models import Scenario
-from buraco_text import error_message
+from buraco_course.models import Lesson, Scenario
+from buraco_course.problems import Problem, problem
 
 
-def check_scenario(scenario: Scenario) -> list[str]:
+def check_scenario(scenario: Scenario) -> list[Problem]:
     """Everything the core says against the scenario (empty when it holds)."""
-    where = f"scenario {scenario.id}"
     try:
-        return [f"{where}: {problem}" for problem in _problems(scenario)]
+        found = _problems(scenario)
     except BuracoInputError as exc:
-        return [f"{where}: {error_message(exc, 'en')}"]
+        found = [Problem("", error=exc)]
+    return [each.about("scenario", scenario.id) for each in found]
 
 
-def _problems(s: Scenario) -> list[str]:
+def _problems(s: Scenario) -> list[Problem]:
     unknown = sorted(set(s.options) - set(OPTION_NAMES))
     if unknown:
-        return [f"options: unknown option {unknown[0]!r}"]
+        return [problem("options", "unknown_option", name=unknown[0])]
     rules = s.ruleset()
     if s.task.needs_position:
         scenario_state(s, rules)  # raises on an inconsistent position
@@ -31,40 +31,43 @@ def _problems(s: Scenario) -> list[str]:
     for preset, expected in s.verdicts.items():
         got = s.task.verdict(s, s.ruleset(preset))
         if got != expected:
-            problems.append(f"verdicts.{preset}: says {expected}, the core says {got}")
+            problems.append(problem(f"verdicts.{preset}", "legal_differs", says=expected, core=got))
     if "variant_difference" in s.themes and len(set(s.verdicts.values())) < 2:
-        problems.append("verdicts: a variant_difference scenario needs verdicts that differ")
+        problems.append(problem("verdicts", "verdicts_same"))
     return problems
 
 
-def check_curriculum(curriculum: Curriculum) -> list[str]:
+def check_curriculum(curriculum: Curriculum) -> list[Problem]:
     """All problems: files that did not load, lessons and scenarios that do not agree, and
     scenarios the core contradicts."""
     problems = list(curriculum.errors)
     ids = [lesson.id for lesson in curriculum.lessons]
     if len(set(ids)) != len(ids):
-        problems.append("lessons: a lesson id is used twice")
+        problems.append(problem("lessons", "lesson_id_twice"))
     orders = [lesson.order for lesson in curriculum.lessons]
     if orders != list(range(1, len(orders) + 1)):
-        problems.append(f"lessons: orders must run 1..{len(orders)}, got {orders}")
+        problems.append(problem("lessons", "orders", count=len(orders), orders=orders))
     listed: dict[str, str] = {}
     for lesson in curriculum.lessons:
         for name in lesson.options:
             if name not in OPTION_NAMES:
-                problems.append(f"lesson {lesson.id}: options: unknown option {name!r}")
+                problems.append(_in_lesson(lesson, "options", "unknown_option", name=name))
         for scenario_id in lesson.scenarios:
             if scenario_id in listed:
-                problems.append(f"lesson {lesson.id}: scenario {scenario_id} is listed twice")
+                problems.append(_in_lesson(lesson, "scenarios", "listed_twice", id=scenario_id))
             listed[scenario_id] = lesson.id
             found = curriculum.scenarios.get(scenario_id)
             if found is None:
-                problems.append(f"lesson {lesson.id}: scenario {scenario_id} does not exist")
+                problems.append(_in_lesson(lesson, "scenarios", "no_such_scenario", id=scenario_id))
             elif found.lesson != lesson.id:
-                problems.append(
-                    f"scenario {scenario_id}: lesson says {found.lesson!r}, listed in {lesson.id!r}"
-                )
+                wrong = problem("lesson", "other_lesson", says=found.lesson, listed=lesson.id)
+                problems.append(wrong.about("scenario", scenario_id))
     for scenario in curriculum.scenarios.values():
         if scenario.id not in listed:
-            problems.append(f"scenario {scenario.id}: not listed in any lesson")
+            problems.append(problem("lesson", "unlisted").about("scenario", scenario.id))
         problems.extend(check_scenario(scenario))
     return problems
+
+
+def _in_lesson(lesson: Lesson, where: str, key: str, **values: object) -> Problem:
+    return problem(where, key, **values).about("lesson", lesson.id)

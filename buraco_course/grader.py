@@ -23,6 +23,7 @@ from buraco_core.rules import RuleSet
 from buraco_core.scoring import RoundScore, score_round
 from buraco_core.state import State
 from buraco_core.verdict import Verdict
+from buraco_course.problems import Problem, problem
 
 if TYPE_CHECKING:
     from buraco_course.models import Scenario, Wrong
@@ -94,8 +95,8 @@ def round_score_of(scenario: Scenario, round_data: dict[str, Any]) -> RoundScore
     return score_round(rules, round_from_data(rules, round_data))
 
 
-def missing_codes(where: str, codes: list[str], verdict: Verdict) -> list[str]:
+def missing_codes(where: str, codes: list[str], verdict: Verdict) -> list[Problem]:
     missing = [c for c in codes if c not in verdict.codes]
     if missing:
-        return [f"{where}: the core does not give {missing} (it gives {list(verdict.codes)})"]
+        return [problem(where, "codes_missing", missing=missing, given=verdict.codes)]
     return []

@@ -19,14 +19,14 @@ from pydantic import BaseModel, ValidationError
 
 from buraco_core.errors import BuracoInputError, InputCode, from_validation
 from buraco_course.models import Lesson, Scenario
-from buraco_text import error_message
+from buraco_course.problems import Problem, problem
 
 
 @dataclass(frozen=True)
 class Curriculum:
     lessons: tuple[Lesson, ...]
     scenarios: dict[str, Scenario]
-    errors: tuple[str, ...] = ()
+    errors: tuple[Problem, ...] = ()
 
     def lesson(self, lesson_id: str) -> Lesson:
         return next(lesson for lesson in self.lessons if lesson.id == lesson_id)
@@ -66,22 +66,22 @@ def load_curriculum(root: Path | None = None) -> Curriculum:
     error line naming the file and the field (the others still load)."""
     lessons_dir: Traversable = root / "lessons" if root else files("buraco_course.lessons")
     scenarios_dir: Traversable = root / "scenarios" if root else files("buraco_course.scenarios")
-    errors: list[str] = []
+    errors: list[Problem] = []
     lessons: list[Lesson] = []
     for path in _toml_files(lessons_dir):
         try:
             lessons.append(_load(Lesson, path))
         except BuracoInputError as exc:
-            errors.append(error_message(exc, "en"))
+            errors.append(Problem("", error=exc))
     scenarios: dict[str, Scenario] = {}
     for path in _toml_files(scenarios_dir):
         try:
             scenario: Scenario = _load(Scenario, path)
         except BuracoInputError as exc:
-            errors.append(error_message(exc, "en"))
+            errors.append(Problem("", error=exc))
             continue
         if scenario.id in scenarios:
-            errors.append(f"{path}: id: {scenario.id!r} is used twice")
+            errors.append(problem(f"{path}: id", "id_twice", id=scenario.id))
         scenarios[scenario.id] = scenario
     lessons.sort(key=lambda lesson: lesson.order)
     return Curriculum(tuple(lessons), scenarios, tuple(errors))

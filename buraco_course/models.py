@@ -26,6 +26,7 @@ from buraco_course.grader import (
     round_score_of,
     same_move,
 )
+from buraco_course.problems import Problem, problem
 
 Theme = Literal[
     "cards", "sequences", "wild_cards", "clean_vs_dirty", "canastras", "natural_two", "turn",
@@ -79,7 +80,7 @@ class _Task(_Strict):
         """The move the task is about, if any (what a variant difference compares)."""
         return None
 
-    def problems(self, scenario: Scenario, rules: RuleSet) -> list[str]:
+    def problems(self, scenario: Scenario, rules: RuleSet) -> list[Problem]:
         """What the core says against the task and its anticipated wrong answers."""
         raise NotImplementedError
 
@@ -125,21 +126,21 @@ class MoveTask(_Task):
     def verdict(self, scenario: Scenario, rules: RuleSet) -> bool:
         return judge_scenario_move(scenario, self.solution_move, rules).ok
 
-    def problems(self, scenario: Scenario, rules: RuleSet) -> list[str]:
-        problems: list[str] = []
+    def problems(self, scenario: Scenario, rules: RuleSet) -> list[Problem]:
+        problems: list[Problem] = []
         verdict = judge_scenario_move(scenario, self.solution_move, rules)
         if not verdict.ok:
-            problems.append(f"task.solution: the core refuses it: {', '.join(verdict.codes)}")
+            problems.append(problem("task.solution", "refused", codes=verdict.codes))
         elif not self.succeeds(self.solution_move, verdict):
-            problems.append(f"task.solution: lacks success codes {self.success_codes}")
+            problems.append(problem("task.solution", "lacks_success", codes=self.success_codes))
         for i, wrong in enumerate(scenario.wrong):
             if wrong.move is None:
-                problems.append(f"wrong[{i}]: a move task's wrong answer is a move")
+                problems.append(problem(f"wrong[{i}]", "wrong_not_move"))
                 continue
             wrong_move = move_of(wrong.move)
             v = judge_scenario_move(scenario, wrong_move, rules)
             if self.succeeds(wrong_move, v):
-                problems.append(f"wrong[{i}]: the core counts this move as a success")
+                problems.append(problem(f"wrong[{i}]", "wrong_succeeds"))
             problems.extend(missing_codes(f"wrong[{i}]", wrong.codes, v))
         return problems
 
@@ -173,17 +174,19 @@ class JudgeTask(_Task):
     def verdict(self, scenario: Scenario, rules: RuleSet) -> bool:
         return self.judged(scenario, rules).ok
 
-    def problems(self, scenario: Scenario, rules: RuleSet) -> list[str]:
+    def problems(self, scenario: Scenario, rules: RuleSet) -> list[Problem]:
         if (self.move is None) == (self.meld is None):
-            return ["task: give exactly one of move or meld"]
-        problems: list[str] = []
+            return [problem("task", "move_or_meld")]
+        problems: list[Problem] = []
         verdict = self.judged(scenario, rules)
         if verdict.ok != self.legal:
-            problems.append(f"task.legal: says {self.legal}, the core says {verdict.ok}")
+            problems.append(
+                problem("task.legal", "legal_differs", says=self.legal, core=verdict.ok)
+            )
         problems.extend(missing_codes("task.codes", self.codes, verdict))
         for i, wrong in enumerate(scenario.wrong):
             if wrong.legal is None or wrong.legal == self.legal:
-                problems.append(f"wrong[{i}]: a judge task's wrong answer is the other yes/no")
+                problems.append(problem(f"wrong[{i}]", "wrong_not_other_answer"))
         return problems
 
 
@@ -213,18 +216,20 @@ class ChooseTask(_Task):
         )
         return Grade(picked == sorted(self.correct), None, wrong)
 
-    def problems(self, scenario: Scenario, rules: RuleSet) -> list[str]:
-        problems: list[str] = []
+    def problems(self, scenario: Scenario, rules: RuleSet) -> list[Problem]:
+        problems: list[Problem] = []
         for i, option in enumerate(self.options):
             if (option.move is None) == (option.meld is None):
-                problems.append(f"task.options[{i}]: give exactly one of move or meld")
+                problems.append(problem(f"task.options[{i}]", "move_or_meld"))
                 continue
             ok = judge_move_or_meld(scenario, rules, option.move, option.meld).ok
             if ok != (i in self.correct):
-                problems.append(f"task.options[{i}]: the core says {'legal' if ok else 'illegal'}")
+                problems.append(
+                    problem(f"task.options[{i}]", "option_legal" if ok else "option_illegal")
+                )
         for i, wrong in enumerate(scenario.wrong):
             if wrong.choice is None or sorted(wrong.choice) == sorted(self.correct):
-                problems.append(f"wrong[{i}]: a choose task's wrong answer is another choice")
+                problems.append(problem(f"wrong[{i}]", "wrong_not_other_choice"))
         return problems
 
 
@@ -250,15 +255,23 @@ class ScoreTask(_Task):
         wrong = next((w for w in scenario.wrong if w.totals == totals), None)
         return Grade(totals == expected, None, wrong, expected)
 
-    def problems(self, scenario: Scenario, rules: RuleSet) -> list[str]:
-        problems: list[str] = []
+    def problems(self, scenario: Scenario, rules: RuleSet) -> list[Problem]:
+        problems: list[Problem] = []
         totals = self.totals(scenario)
         if totals != self.answer:
-            problems.append(f"task.answer: says {self.answer}, the core scores {totals}")
+            problems.append(
+                problem(
+                    "task.answer", "answer_differs", says=_totals(self.answer), core=_totals(totals)
+                )
+            )
         for i, wrong in enumerate(scenario.wrong):
             if wrong.totals is None or wrong.totals == totals:
-                problems.append(f"wrong[{i}]: a score task's wrong answer is other totals")
+                problems.append(problem(f"wrong[{i}]", "wrong_not_other_totals"))
         return problems
+
+
+def _totals(totals: dict[str, int]) -> str:
+    return ", ".join(f"{side} {points}" for side, points in totals.items())
 
 
 Task = Annotated[MoveTask | JudgeTask | ChooseTask | ScoreTask, Field(discriminator="kind")]

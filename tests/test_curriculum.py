@@ -114,7 +114,7 @@ def test_a_wrong_expected_answer_is_reported_by_the_core(tmp_path: Path) -> None
     path = root / SAMPLE
     path.write_text(path.read_text().replace("A = 525", "A = 526"))
     problems = check_curriculum(load_curriculum(root))
-    assert any("worked_example_round" in p and "task.answer" in p for p in problems)
+    assert any("worked_example_round" in str(p) and "task.answer" in str(p) for p in problems)
 
 
 def test_an_invalid_file_names_the_file_and_the_field(tmp_path: Path) -> None:
@@ -123,7 +123,7 @@ def test_an_invalid_file_names_the_file_and_the_field(tmp_path: Path) -> None:
     path.write_text(path.read_text().replace('rules = "fechado"', 'rules = "fechadoo"'))
     problems = load_curriculum(root).errors
     assert len(problems) == 1
-    assert str(path) in problems[0] and ": rules" in problems[0]
+    assert str(path) in str(problems[0]) and ": rules" in str(problems[0])
 
 
 def test_broken_toml_names_the_file(tmp_path: Path) -> None:
@@ -131,7 +131,7 @@ def test_broken_toml_names_the_file(tmp_path: Path) -> None:
     path = root / SAMPLE
     path.write_text("id = [unclosed")
     problems = load_curriculum(root).errors
-    assert len(problems) == 1 and str(path) in problems[0] and "TOML" in problems[0]
+    assert len(problems) == 1 and str(path) in str(problems[0]) and "TOML" in str(problems[0])
 
 
 def test_buraco_scenarios_check_json_lists_everything(capsys: pytest.CaptureFixture[str]) -> None:
@@ -148,7 +148,13 @@ def test_buraco_scenarios_check_exits_1_on_a_bad_file(
     root = _copy_course(tmp_path)
     (root / SAMPLE).write_text((root / SAMPLE).read_text().replace("A = 525", "A = 1"))
     assert main(["scenarios", "--check", "--root", str(root)]) == 1
-    assert "worked_example_round" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert "cenário worked_example_round: task.answer: diz" in said
+    assert "o juiz de regras conta" in said
+    assert main(["scenarios", "--check", "--root", str(root), "--lang", "en"]) == 1
+    said = capsys.readouterr().err
+    assert "scenario worked_example_round: task.answer: says" in said
+    assert "the rules judge scores" in said
 
 
 # --- grading: what the practice page tells the learner -------------------------------------

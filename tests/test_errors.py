@@ -54,8 +54,8 @@ def test_a_bad_meld_in_a_file_carries_the_meld_reason() -> None:
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("pt", "buraco: erro: card '1s': não é uma carta"),
-        ("en", "buraco: error: card '1s': not a card"),
+        ("pt", "buraco: erro: '1s': não é uma carta"),
+        ("en", "buraco: error: '1s': not a card"),
     ],
 )
 def test_the_command_prints_errors_in_the_chosen_language(
@@ -68,4 +68,4 @@ def test_the_command_prints_errors_in_the_chosen_language(
 def test_parse_card_names_the_token() -> None:
     with pytest.raises(BuracoInputError) as info:
         parse_card("Zs")
-    assert info.value.path == "card 'Zs'" and info.value.values == {"token": "Zs"}
+    assert info.value.path == "'Zs'" and info.value.values == {"token": "Zs"}

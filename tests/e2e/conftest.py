@@ -162,6 +162,10 @@ def open_page(browser: object, app_url: str) -> Iterator[Callable[..., object]]:
         contexts.append(page.context)  # type: ignore[attr-defined]
         page.goto(f"{app_url}/{path.lstrip('/')}")  # type: ignore[attr-defined]
         wait_for_app(page)
+        # The first visit may start one more run (the learner's cookie, the link's parameters):
+        # let it finish, so the test's first tap is not lost in it.
+        page.wait_for_timeout(500)  # type: ignore[attr-defined]
+        wait_for_app(page)
         return page
 
     yield open_

@@ -5,6 +5,7 @@ Screenshots of each step go to tests/artifacts/."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -51,23 +52,26 @@ class Taps:
         self._click(self.page.get_by_role("radio", name=name, exact=True).first)
 
     def _click(self, target: object) -> None:
+        before = self._board()
+        self._tap_and_wait(target)
+        self.count += 1
+        if self._board() == before:
+            # The tap was lost (the browser was busy, or it landed while a rerun was replacing
+            # the buttons), as a person's can be: they tap again; the count stays one tap.
+            self._tap_and_wait(target)
+
+    def _tap_and_wait(self, target: object) -> None:
         runs = self.page.evaluate("() => window.__runs")
         target.click()  # type: ignore[attr-defined]
-        self.count += 1
-        try:
-            # A slow rerun on a loaded machine is not a lost tap: wait long before retrying.
-            self.page.wait_for_function(f"() => window.__runs > {runs}", timeout=15_000)
-        except PlaywrightTimeout:
-            running = self.page.evaluate(
-                "() => document.querySelector(\"[data-testid='stApp']\")"
-                ".dataset.testScriptState === 'running'"
-            )
-            if not running:
-                # The click was lost (the browser was busy), as a person's can be: tap again;
-                # the count stays one tap.
-                target.click()  # type: ignore[attr-defined]
+        # A slow rerun on a loaded machine is not a lost tap: wait long for it. No rerun at
+        # all means the tap did not reach the app (_click then sees the page unchanged).
+        with contextlib.suppress(PlaywrightTimeout):
             self.page.wait_for_function(f"() => window.__runs > {runs}", timeout=15_000)
         wait_for_app(self.page)
+
+    def _board(self) -> str:
+        """What a person sees of the page: every tap that counts changes it."""
+        return str(self.page.locator("[data-testid='stMain']").inner_text())
 
 
 def no_streamlit_english(page: Page) -> None:
