@@ -5,6 +5,7 @@ import streamlit as st
 
 from buraco_app import scenario_player as player
 from buraco_app.i18n import t
+from buraco_app.inline_cards import show_text
 from buraco_app.progress import Result, lesson_stars
 from buraco_app.settings import current_lang
 from buraco_app.sheet_page import url_text
@@ -44,10 +45,10 @@ step = st.session_state.get(step_key, 0)
 last = len(scenarios) + 1
 
 if step == 0:
-    st.markdown(lesson.intro.get(lang))
+    show_text(lesson.intro.get(lang))
 elif step == last:
     st.subheader(t("lessons.summary"))
-    st.markdown(lesson.summary.get(lang))
+    show_text(lesson.summary.get(lang))
 else:
     scenario = scenarios[step - 1]
     st.caption(

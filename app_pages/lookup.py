@@ -4,8 +4,10 @@ import streamlit as st
 
 from buraco_app import cards_view
 from buraco_app.i18n import t
+from buraco_app.inline_cards import show_text
+from buraco_app.limits import MAX_LINES_TEXT, MAX_SEARCH_TEXT, too_long
 from buraco_app.rules_view import reference
-from buraco_app.settings import current_lang, current_rules, rules_summary
+from buraco_app.settings import current_lang, current_rules, rules_bar, rules_summary
 from buraco_app.sheet_page import url_text
 from buraco_app.table_view import move_text
 from buraco_app.verdict_view import show_meld_verdict, show_reasons
@@ -24,6 +26,7 @@ MORTO_ANSWERS: tuple[MortoAnswer, ...] = ("taken", "available", "stock")
 lang = current_lang()
 rules = current_rules()
 st.title(t("lookup.title"))
+rules_bar()
 # A view switch rather than tabs: only the chosen view runs (fast reruns at the table), its
 # value is an id that survives a language switch, and the later "may I take the lixo?" /
 # "may I go out?" forms are one more entry here.
@@ -58,6 +61,10 @@ if view == "meld":
 def side_melds(key: str) -> list[tuple[Card, ...]] | None:
     """The side's melds, one per line; None (with the core's message) if a line is bad."""
     text = st.text_area(t("lookup.melds"), key=key, placeholder="4h 5h 6h 7h\nQs Ks As")
+    huge = too_long(text, MAX_LINES_TEXT, t("lookup.melds"))
+    if huge:
+        st.error(huge)
+        return None
     lines = [line for line in (text or "").splitlines() if line.strip()]
     try:
         return [parse_cards(line) for line in lines]
@@ -93,7 +100,7 @@ if view == "lixo":
             if ways:
                 st.success(t("lookup.lixo_yes"))
                 for way in ways[:8]:
-                    st.markdown(f"- {move_text(way, lang)}")
+                    show_text(f"- {move_text(way, lang)}")
             else:
                 st.error(t("lookup.lixo_no"))
                 show_reasons(plain.reasons)
@@ -132,9 +139,12 @@ if view == "rules":
         persist_state="session",
     )
     entries = reference(rules, lang)
-    shown = [e for e in entries if e.matches(query or "")]
+    huge = too_long(query, MAX_SEARCH_TEXT, t("lookup.search"))
+    if huge:
+        st.error(huge)
+    shown = [] if huge else [e for e in entries if e.matches(query or "")]
     st.caption(t("lookup.count", shown=len(shown), total=len(entries)))
-    if not shown:
+    if not shown and not huge:
         st.info(t("lookup.no_match", query=url_text(query or "")))
     for entry in shown:
         mark = f" ✎ _{t('lookup.changed')}_" if entry.changed else ""

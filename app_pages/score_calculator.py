@@ -26,7 +26,8 @@ from buraco_app.calculator import (
     tap_pickers,
 )
 from buraco_app.i18n import t
-from buraco_app.settings import current_lang, current_rules, rules_summary
+from buraco_app.limits import MAX_LINES_TEXT, too_long
+from buraco_app.settings import current_lang, current_rules, rules_bar, rules_summary
 from buraco_app.sheet_page import (
     error_text,
     md_text,
@@ -79,6 +80,7 @@ def open_sheet(store_error: list[str]) -> Sheet | None:
 lang = current_lang()
 rules = current_rules()
 st.title(t("calc.title"))
+rules_bar()
 st.caption(t("calc.rules", rules=rules_summary(rules, lang)))
 
 store_problems: list[str] = []
@@ -115,7 +117,11 @@ for i in range(len(names)):
         ("melds", melds_key(i), meld_lines),
         ("hands", hands_key(i), hand_lines),
     ):
-        problem = field_error(rules, field, split(st.session_state.get(key, "")), lang)
+        text = st.session_state.get(key, "")
+        label = t(f"calc.{field}")
+        problem = too_long(text, MAX_LINES_TEXT, label) or field_error(
+            rules, field, split(text), lang
+        )
         if problem:
             errors[(i, field)] = problem
 

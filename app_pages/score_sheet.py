@@ -4,6 +4,7 @@ refresh, a closed tab, a restarted server or a second phone all find the same sh
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 import pandas as pd
@@ -11,9 +12,11 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from buraco_app.i18n import t
+from buraco_app.limits import MAX_LINK_TEXT, too_long
 from buraco_app.settings import current_lang, current_rules, rules_summary
 from buraco_app.sheet_page import (
     QP_MATCH,
+    QP_WATCH,
     error_text,
     item_label,
     md_text,
@@ -23,6 +26,7 @@ from buraco_app.sheet_page import (
 )
 from buraco_app.sheets import (
     MAX_NAME,
+    MAX_POINTS_TEXT,
     MAX_SIDES,
     MIN_SIDES,
     MatchNotFound,
@@ -44,6 +48,7 @@ TARGET_KEY = "sheet_new_target"
 TARGET_SEEN_KEY = "_sheet_target_seen"
 OPEN_KEY = "sheet_open_text"
 DETAILS_KEY = "sheet_details_open"
+WATCH_LINK = re.compile(r"[?&]watch=([A-Za-z0-9_-]+)")
 COLOURS = ("#2e7d32", "#1565c0", "#ef6c00", "#6a1b9a")
 
 
@@ -67,7 +72,7 @@ def show_error(field: str) -> None:
 
 def _fail(exc: SheetError, fields: dict[str, str] | None = None) -> None:
     """Keep a store error for the field it names (or a page-wide one)."""
-    field = (fields or {}).get(exc.field, exc.field)
+    field = (fields or {}).get(exc.field, exc.field) or "database"
     _errors()[field] = error_text(exc)
 
 
@@ -90,8 +95,20 @@ def _start() -> None:
 
 def _open() -> None:
     _errors().clear()
+    text = st.session_state.get(OPEN_KEY, "")
+    huge = too_long(text, MAX_LINK_TEXT, t("sheet.open_label"))
+    if huge:
+        _errors()["open"] = huge
+        return
     try:
-        match = page_store().get_match(match_id_from_text(st.session_state.get(OPEN_KEY, "")))
+        watch = WATCH_LINK.search(text)
+        if watch:  # a watcher's link opens read-only
+            watch_id = watch.group(1)
+            page_store().watched_sheet(watch_id)
+            st.session_state[OPEN_KEY] = ""
+            st.query_params[QP_WATCH] = watch_id
+            return
+        match = page_store().get_match(match_id_from_text(text))
     except SheetError as exc:
         _fail(exc, {"match": "open"})
         return
@@ -135,6 +152,9 @@ def _undo(match_id: str, number: int) -> None:
 def _close() -> None:
     _errors().clear()
     st.session_state.pop(UNDO_ASK_KEY, None)
+    if QP_WATCH in st.query_params:  # a watcher leaves; the session's own match stays
+        del st.query_params[QP_WATCH]
+        return
     set_open_match(None)
 
 
@@ -246,25 +266,36 @@ def running_chart(sheet: Sheet, standing: MatchStanding) -> go.Figure:
 
 
 def rounds_table(sheet: Sheet, standing: MatchStanding) -> pd.DataFrame:
-    """Round, then each side's points and running total, as on a paper sheet."""
+    """Round, then each side's points and running total, as on a paper sheet. The columns
+    are keyed by position, the names only label them (table_columns): a side named "Rodada"
+    or "A (total)" cannot take another column's place."""
     rows: list[dict[str, Any]] = []
     for rnd, running in zip(sheet.rounds, standing.running, strict=True):
-        row: dict[str, Any] = {t("sheet.col_round"): rnd.number}
-        for i, name in enumerate(sheet.match.names):
-            row[name] = rnd.points[i]
-            row[t("sheet.col_total", name=name)] = running[i]
+        row: dict[str, Any] = {ROUND_COLUMN: rnd.number}
+        for i in range(len(sheet.match.names)):
+            row[points_column(i)] = rnd.points[i]
+            row[total_column(i)] = running[i]
         rows.append(row)
     return pd.DataFrame(rows)
 
 
+ROUND_COLUMN = "round"
+
+
+def points_column(side: int) -> str:
+    return f"points_{side}"
+
+
+def total_column(side: int) -> str:
+    return f"total_{side}"
+
+
 def table_columns(sheet: Sheet) -> dict[str, Any]:
     # Short headers so two sides fit a 390 px phone without scrolling sideways.
-    columns: dict[str, Any] = {t("sheet.col_round"): st.column_config.NumberColumn("#")}
-    for name in sheet.match.names:
-        columns[name] = st.column_config.NumberColumn(name)
-        columns[t("sheet.col_total", name=name)] = st.column_config.NumberColumn(
-            t("sheet.col_total_short")
-        )
+    columns: dict[str, Any] = {ROUND_COLUMN: st.column_config.NumberColumn("#")}
+    for i, name in enumerate(sheet.match.names):
+        columns[points_column(i)] = st.column_config.NumberColumn(name)
+        columns[total_column(i)] = st.column_config.NumberColumn(t("sheet.col_total_short"))
     return columns
 
 
@@ -280,6 +311,7 @@ def add_form(sheet: Sheet) -> None:
                         t("sheet.points_of", name=md_text(name)),
                         key=points_key(i),
                         placeholder="0",
+                        max_chars=MAX_POINTS_TEXT,
                     )
                     show_error(f"points[{i}]")
         st.form_submit_button(
@@ -342,15 +374,24 @@ def details(sheet: Sheet, lang: Lang) -> None:
 
 def share(sheet: Sheet, store: SheetStore) -> None:
     url = st.context.url
+    try:
+        watch_id: str | None = store.watch_id(sheet.match.id)
+    except SheetError:  # the write link still works; the watchers' one can wait a refresh
+        watch_id = None
     if url:
         st.caption(t("sheet.share"))
         st.code(f"{url}?{QP_MATCH}={sheet.match.id}", language=None, wrap_lines=True)
+        if watch_id is not None:
+            st.caption(t("sheet.share_watch"))
+            st.code(f"{url}?{QP_WATCH}={watch_id}", language=None, wrap_lines=True)
     st.caption(t("sheet.share_id", id=sheet.match.id))
     where = "sheet.where.sqlite" if store.is_sqlite else "sheet.where.server"
     st.caption(t("sheet.saved", where=t(where)))
 
 
-def draw_sheet(store: SheetStore, sheet: Sheet) -> None:
+def draw_sheet(store: SheetStore, sheet: Sheet, watch_id: str | None = None) -> None:
+    """The open sheet; with `watch_id`, read-only for a watcher: nothing to press that
+    writes, and the match id (the write key) shown nowhere."""
     lang = current_lang()
     match = sheet.match
     standing = sheet.standing()
@@ -369,7 +410,9 @@ def draw_sheet(store: SheetStore, sheet: Sheet) -> None:
         st.success(t("sheet.winner", name=md_text(standing.winner), points=points), icon="🏆")
     standing_view(sheet, standing)
     # At the table the next round is what is wanted most: the form first, the chart later.
-    if standing.winner is None:
+    if watch_id is not None:
+        st.info(t("sheet.watching"))
+    elif standing.winner is None:
         add_form(sheet)
     else:
         st.info(t("sheet.over"))
@@ -383,7 +426,8 @@ def draw_sheet(store: SheetStore, sheet: Sheet) -> None:
         )
     else:
         st.caption(t("sheet.no_rounds"))
-    undo_controls(sheet)
+    if watch_id is None:
+        undo_controls(sheet)
     if sheet.rounds:
         st.markdown(f"**{t('sheet.chart')}**")
         st.plotly_chart(
@@ -399,13 +443,14 @@ def draw_sheet(store: SheetStore, sheet: Sheet) -> None:
             data=sheet_csv(
                 sheet, round_label=t("sheet.csv_round"), total_label=t("sheet.csv_total")
             ),
-            file_name=f"buraco-{match.id}.csv",
+            file_name=f"buraco-{watch_id or match.id}.csv",
             mime="text/csv",
             key="sheet_csv",
         )
         st.button(t("sheet.refresh"), key="sheet_refresh")
         st.button(t("sheet.close"), on_click=_close, key="sheet_close")
-    share(sheet, store)
+    if watch_id is None:
+        share(sheet, store)
 
 
 st.title(t("sheet.title"))
@@ -413,6 +458,14 @@ try:
     store = page_store()
 except SheetError as exc:  # the database cannot work: say so, and draw nothing to press
     st.error(error_text(exc))
+    st.stop()
+watch_id = st.query_params.get(QP_WATCH)
+if watch_id and not st.query_params.get(QP_MATCH):
+    # A watcher's link: read-only, and this session's own open match is left as it was.
+    try:
+        draw_sheet(store, store.watched_sheet(watch_id), watch_id)
+    except SheetError as exc:
+        st.error(error_text(exc))
     st.stop()
 match_id = open_match_id()
 sheet: Sheet | None = None

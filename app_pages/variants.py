@@ -9,6 +9,7 @@ from buraco_app import cards_view
 from buraco_app import scenario_player as player
 from buraco_app.compare import side_by_side
 from buraco_app.i18n import t
+from buraco_app.inline_cards import show_text
 from buraco_app.rules_view import options_where_presets_differ, preset_table, show_table
 from buraco_app.settings import current_lang, current_rules
 from buraco_app.table_view import move_text
@@ -142,10 +143,10 @@ if moves:
     scenario = moves[chosen]
     move = _scenario_move(scenario)
     assert move is not None
-    st.markdown(scenario.goal.get(lang))
+    show_text(scenario.goal.get(lang))
     with st.container(border=True):
         show_position(scenario.ruleset(), scenario_state(scenario), lang)
-    st.markdown(t("variants.the_move", move=move_text(move, lang)))
+    show_text(t("variants.the_move", move=move_text(move, lang)))
     side_by_side(_judge_move(scenario, move), _draw_move)
 
 st.subheader(t("variants.all"))

@@ -16,6 +16,7 @@ Every card and target is a real button with a readable name ("4♠", "Jogo 2: 3�
 
 from __future__ import annotations
 
+import html
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -25,12 +26,14 @@ import streamlit as st
 
 from buraco_app.cards_view import BLACK, JOKER_INK, JOKER_PAPER, RED, WILD_RING
 from buraco_app.i18n import t
+from buraco_app.inline_cards import show_text
 from buraco_core.cards import Card
 from buraco_core.melds import Meld
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.rules import RuleSet
-from buraco_core.state import MortoStatus, Phase, State
-from buraco_text import Lang
+from buraco_core.state import Phase, State
+from buraco_core.verdict import Reason, Verdict
+from buraco_text import Lang, message
 
 TargetKind = Literal["stock", "lixo", "new", "discard", "meld"]
 
@@ -119,20 +122,19 @@ def hand_order(hand: Sequence[Card], by_rank: bool = False) -> list[int]:
 
 @dataclass(frozen=True, slots=True)
 class Changes:
-    """What a legal move changed, to mark on the board drawn after it."""
+    """What a legal move changed, to mark on the board drawn after it: the new cards and
+    the changed melds outlined, and what happened (the verdict's events) said under it."""
 
     new_cards: tuple[int, ...] = ()  # positions in the new hand (the lixo came in, a draw)
     melds: frozenset[tuple[int, int]] = field(default_factory=frozenset)  # (side, index)
-    cleaned: tuple[int, ...] = ()  # the mover's melds that turned clean (the 2 went home)
-    morto: str | None = None  # "arrived" or "waits"
-    ended: bool = False
+    events: tuple[Reason, ...] = ()  # the 2 went home, the morto arrived or waits...
 
 
-def changes(before: State, after: State) -> Changes:
-    seat = before.turn
-    old = Counter(before.hands[seat])
+def changes(before: State, after: State, verdict: Verdict) -> Changes:
+    """Where to mark the board; what happened is the judge's own account (`events`)."""
+    old = Counter(before.hands[before.turn])
     new_cards = []
-    for position, card in enumerate(after.hands[seat]):
+    for position, card in enumerate(after.hands[before.turn]):
         if old[card] > 0:
             old[card] -= 1
         else:
@@ -142,18 +144,7 @@ def changes(before: State, after: State) -> Changes:
         for index, meld in enumerate(now.melds):
             if index >= len(was.melds) or was.melds[index] != meld:
                 melds.add((side, index))
-    mine = before.side_of(seat)
-    was_dirty = [not m.clean for m in before.sides[mine].melds]
-    cleaned = tuple(
-        i
-        for i, m in enumerate(after.sides[mine].melds[: len(was_dirty)])
-        if was_dirty[i] and m.clean
-    )
-    morto = None
-    status_before, status_after = before.sides[mine].morto, after.sides[mine].morto
-    if status_before is not status_after:
-        morto = "waits" if status_after is MortoStatus.WAITING else "arrived"
-    return Changes(tuple(new_cards), frozenset(melds), cleaned, morto, after.phase is Phase.ENDED)
+    return Changes(tuple(new_cards), frozenset(melds), verdict.events)
 
 
 # --- drawing ----------------------------------------------------------------------------------
@@ -181,6 +172,14 @@ border:1px solid #bbb!important}}
 [class*="st-key-btt-"] button{{min-height:0;padding:2px 8px;border-style:dashed!important}}
 [class*="st-key-btt-"] button p{{font-size:14px}}
 [class*="st-key-bthand"]{{padding-top:10px}}
+.bt-seats{{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));grid-template-areas:
+". across ." "left mid right" ". me .";gap:3px;max-width:420px;margin:0 auto 4px;font-size:13px;
+line-height:1.25;text-align:center}}
+.bt-seat{{border:1px solid #bbb;border-radius:6px;padding:2px 4px;background:#fafafa}}
+.bt-seat.bt-turn{{border:2px solid #2e7d32;background:#e8f5e9}}
+.bt-at-me{{grid-area:me}} .bt-at-across{{grid-area:across}} .bt-at-left{{grid-area:left}}
+.bt-at-right{{grid-area:right}}
+.bt-seat-mid{{grid-area:mid;align-self:center;color:#555;font-style:italic}}
 """
 
 
@@ -328,18 +327,42 @@ def show_board(
     _marks_text(marks, lang)
 
 
+def seat_places(players: int, seat: int) -> dict[str, int]:
+    """Where each seat sits as `seat` sees the table: "me" at the bottom, then in the order
+    of play (counter-clockwise: the next player on the right), partner across."""
+    if players == 2:
+        return {"me": seat, "across": 1 - seat}
+    return {
+        "me": seat,
+        "right": (seat + 1) % players,
+        "across": (seat + 2) % players,
+        "left": (seat + 3) % players,
+    }
+
+
 def _seats(state: State, seat: int, lang: Lang) -> None:
-    """Who plays where, and how many cards each other hand holds (seats count from 1)."""
-    parts = [t("board.you", lang, seat=seat + 1)]
-    for other in range(state.players):
-        if other == seat:
-            continue
-        key = "board.partner" if other % 2 == seat % 2 else "board.opponent"
-        parts.append(t(key, lang, seat=other + 1, count=len(state.hands[other])))
+    """The seats around the table, each with its hand's count (seats count from 1), the
+    one on turn outlined, the phase in the middle: a small grid that fits a 390 px phone."""
+    cells = []
+    for place, who in seat_places(state.players, seat).items():
+        if place == "me":
+            role = t("seats.you", lang)
+        else:
+            role = t("seats.partner" if who % 2 == seat % 2 else "seats.opponent", lang)
+        count = t("seats.cards", lang, count=len(state.hands[who]))
+        turn = " bt-turn" if who == state.turn and state.phase is not Phase.ENDED else ""
+        cells.append(
+            f'<div class="bt-seat bt-at-{place}{turn}"><b>{html.escape(role)}</b> '
+            f"{html.escape(t('seats.seat', lang, seat=who + 1))}<br>{html.escape(count)}</div>"
+        )
     phase = {Phase.DRAW: "table.phase_draw", Phase.PLAY: "table.phase_play"}.get(
         state.phase, "table.phase_ended"
     )
-    st.caption(" · ".join(parts) + f" · **{t(phase, lang)}**")
+    middle = f'<div class="bt-seat-mid">{html.escape(t(phase, lang))}</div>'
+    label = html.escape(t("seats.label", lang))
+    st.html(
+        f'<div class="bt-seats" role="group" aria-label="{label}">{"".join(cells)}{middle}</div>'
+    )
 
 
 def _middle(
@@ -435,10 +458,8 @@ def _hand(
 
 
 def _marks_text(marks: Changes, lang: Lang) -> None:
-    lines = [t("board.mark.cleaned", lang, n=i + 1) for i in marks.cleaned]
+    lines = [message(event, lang).rstrip(".") for event in marks.events]
     if marks.new_cards:
         lines.append(t("board.mark.new_cards", lang, n=len(marks.new_cards)))
-    if marks.morto:
-        lines.append(t(f"board.mark.morto_{marks.morto}", lang))
     if lines:
-        st.caption(" · ".join(lines))
+        show_text(" · ".join(lines), caption=True)

@@ -16,13 +16,14 @@ import streamlit as st
 
 from buraco_app import board
 from buraco_app.i18n import t
+from buraco_app.inline_cards import md_cards, show_text
 from buraco_app.table_view import move_text
 from buraco_app.verdict_view import reason_line
 from buraco_core.judge import play, round_score
 from buraco_core.moves import Move
 from buraco_core.rules import RuleSet
 from buraco_core.state import Phase, State
-from buraco_core.verdict import Reason
+from buraco_core.verdict import Reason, Verdict
 from buraco_course import Grade, MoveTask, Scenario
 from buraco_text import Lang, message
 
@@ -45,6 +46,7 @@ class Played:
     move: Move
     grade: Grade
     after: State | None  # the position after a legal move
+    verdict: Verdict  # the judge's, its events say what the move did
 
 
 def _key(scenario: Scenario) -> str:
@@ -68,8 +70,8 @@ def _played(
     task = scenario.task
     assert isinstance(task, MoveTask)
     grade = task.grade(scenario, move)
-    _verdict, after = play(rules, state, move)
-    st.session_state[f"{_key(scenario)}_played"] = Played(move, grade, after)
+    verdict, after = play(rules, state, move)
+    st.session_state[f"{_key(scenario)}_played"] = Played(move, grade, after, verdict)
     st.session_state[f"{_key(scenario)}_fresh"] = True
     graded(grade)
 
@@ -106,7 +108,7 @@ def play_on_board(
     played = last_played(scenario)
     with st.container(border=True):
         if played is not None and played.after is not None:
-            marks = board.changes(state, played.after)
+            marks = board.changes(state, played.after, played.verdict)
             board.show_board(rules, played.after, key, lang, marks=marks, seat=state.turn)
         else:
             st.session_state.pop(f"{key}_fresh", None)  # the whole page runs already
@@ -136,13 +138,13 @@ def _answer(scenario: Scenario, rules: RuleSet, played: Played, lang: Lang) -> N
     title = headline(scenario, grade, lang)
     move = t("board.your_move", lang, move=move_text(played.move, lang))
     if grade.correct:
-        st.success(f"**{title}** {scenario.explanation.get(lang)}")
+        st.success(md_cards(f"**{title}** {scenario.explanation.get(lang)}"))
     elif grade.verdict is not None and grade.verdict.ok:
-        st.warning(f"**{title}**  \n{move}")
+        st.warning(md_cards(f"**{title}**  \n{move}"))
     else:
-        st.error(f"**{title}**  \n{move}")
+        st.error(md_cards(f"**{title}**  \n{move}"))
     if grade.wrong is not None:
-        st.markdown(grade.wrong.explanation.get(lang))
+        show_text(grade.wrong.explanation.get(lang))
     after = played.after
     if after is not None and after.phase is Phase.ENDED:
         score = round_score(rules, after)
@@ -152,7 +154,7 @@ def _answer(scenario: Scenario, rules: RuleSet, played: Played, lang: Lang) -> N
     if reasons:
         with st.expander(t("board.why", lang)):
             sources = st.toggle(t("board.sources", lang), key=f"{_key(scenario)}_sources")
-            st.markdown("\n".join(f"- {_reason(r, sources, lang)}" for r in reasons))
+            show_text("\n".join(f"- {_reason(r, sources, lang)}" for r in reasons))
     if not grade.correct:
         st.button(
             "↺ " + t("board.retry", lang),

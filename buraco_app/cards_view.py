@@ -23,6 +23,7 @@ from typing import Literal
 import streamlit as st
 
 from buraco_app.i18n import get_lang, t
+from buraco_app.limits import MAX_CARDS_TEXT, too_long
 from buraco_core.cards import RANK_TEXT, Card, Suit, parse_cards
 from buraco_core.errors import BuracoInputError
 from buraco_core.melds import Meld
@@ -54,6 +55,11 @@ box-shadow:0 1px 3px rgba(0,0,0,.3)}}
 .bt-cap{{font-size:12px;font-weight:700;white-space:nowrap;color:{WILD_RING}}}
 .bt-meld-row{{display:flex;align-items:center;gap:6px}}
 .bt-meld-no{{font-weight:700;color:#555;min-width:1.2em;text-align:right}}
+.bt-ic{{display:inline-block;padding:0 .22em;margin:0 .08em;border:1px solid #8a8a8a;
+border-radius:4px;background:#fff;font-family:'DejaVu Sans',Arial,sans-serif;font-weight:700;
+font-size:.92em;line-height:1.3;white-space:nowrap;box-shadow:0 1px 1px rgba(0,0,0,.25)}}
+.bt-icr{{color:{RED}}} .bt-icb{{color:{BLACK}}}
+.bt-icj{{color:{JOKER_INK};background:{JOKER_PAPER};border-color:#b8860b}}
 .bt-table table{{width:100%;table-layout:fixed;overflow-wrap:anywhere}}
 [class*="st-key-btg-"] button{{min-width:40px;min-height:34px;padding:0 6px;justify-content:center}}
 [class*="st-key-btg-"] button p{{font-size:16px;font-weight:700}}
@@ -239,12 +245,15 @@ def card_input(key: str, *, label: str | None = None, taps: bool = True) -> tupl
         help=t("cards.help"),
         persist_state="session",  # kept while another view or page is shown
     )
-    cards: tuple[Card, ...] | None
-    try:
-        cards = parse_cards(text or "")
-    except BuracoInputError as exc:
-        st.error(f"{t('cards.bad')} {error_message(exc, get_lang())}")
-        cards = None
+    cards: tuple[Card, ...] | None = None
+    huge = too_long(text, MAX_CARDS_TEXT, label or t("cards.label"))
+    if huge:
+        st.error(huge)
+    else:
+        try:
+            cards = parse_cards(text or "")
+        except BuracoInputError as exc:
+            st.error(f"{t('cards.bad')} {error_message(exc, get_lang())}")
     if taps:
         # Lazy: the pickers are drawn only while the expander is open (most reruns are typing).
         expander = st.expander(t("cards.tap"), key=f"{key}_taps", on_change="rerun")

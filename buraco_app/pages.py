@@ -39,7 +39,9 @@ PAGES: tuple[PageSpec, ...] = (
 )
 
 
-ROOT = Path(__file__).resolve().parent.parent  # where app.py is
+# Where app.py is: the checkout's top, or the copy a `pip install .` puts in buraco_app/site.
+_CHECKOUT = Path(__file__).resolve().parent.parent
+ROOT = _CHECKOUT if (_CHECKOUT / "app.py").is_file() else Path(__file__).resolve().parent / "site"
 
 
 def available_pages() -> list[PageSpec]:

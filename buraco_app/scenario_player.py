@@ -17,8 +17,9 @@ from sqlalchemy.exc import SQLAlchemyError
 from buraco_app import board, board_task, database, progress, sheet_page
 from buraco_app.cards_view import cards_html, meld_html
 from buraco_app.i18n import t
+from buraco_app.inline_cards import md_cards, show_text
 from buraco_app.settings import rules_summary
-from buraco_app.sheets import StorageUnavailable, opened
+from buraco_app.sheets import MAX_POINTS, StorageUnavailable, failure_code, opened
 from buraco_app.table_view import cards_text, move_text
 from buraco_app.verdict_view import show_reasons
 from buraco_core.cards import parse_cards
@@ -124,8 +125,7 @@ def _save(scenario: Scenario, attempt: Attempt) -> None:
 
 
 def _progress_unavailable(exc: Exception) -> None:
-    code = exc.code if isinstance(exc, StorageUnavailable) else "storage_folder"
-    st.warning(t(f"sheet.err.{code}"))
+    st.warning(t(f"sheet.err.{failure_code(exc)}"))
 
 
 # --- drawing ----------------------------------------------------------------------------------
@@ -140,7 +140,7 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
         + " · "
         + sources_text(scenario.sources, lang)
     )
-    st.markdown(scenario.goal.get(lang))
+    show_text(scenario.goal.get(lang))
     view = _view(scenario)
     key = f"sc_{scenario.id}"
     on_board = view.on_board and scenario.position is not None
@@ -178,7 +178,7 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
     if st.session_state.get(f"{key}_missing"):
         st.warning(t("practice.answer_first", lang))
     if attempt.hint:
-        st.info(t("practice.hint_is", lang, hint=scenario.hint.get(lang)))
+        st.info(md_cards(t("practice.hint_is", lang, hint=scenario.hint.get(lang))))
     if attempt.last is not None and not on_board:
         _feedback(scenario, attempt, view.verdict_when_wrong, lang)
     if attempt.solution_shown:
@@ -228,7 +228,7 @@ class _MoveView(_View[MoveTask]):
 
     def solution(self, lang: Lang) -> None:
         move = self.task.solution_move
-        st.markdown(move_text(move, lang))
+        show_text(move_text(move, lang))
         verdict = self.task.grade(self.scenario, move).verdict
         if verdict is not None:
             show_reasons(verdict.reasons, lang)
@@ -268,7 +268,7 @@ class _ChooseView(_View[ChooseTask]):
         for i in range(len(self.task.options)):
             verdict = self.task.option_verdict(self.scenario, i)
             mark = "✓" if i in self.task.correct else "✗"
-            st.markdown(f"{mark} {i + 1}. {_option_label(self.task, i, lang)}")
+            show_text(f"{mark} {i + 1}. {_option_label(self.task, i, lang)}")
             show_reasons(verdict.reasons[:2], lang)
 
 
@@ -306,7 +306,7 @@ def _show_judged(task: JudgeTask, lang: Lang) -> None:
         st.html(cards_html(parse_cards(task.meld)))
     elif task.move is not None:
         move = move_from_data(task.move.model_dump(exclude_none=True))
-        st.markdown(t("practice.judge_move", lang, move=move_text(move, lang)))
+        show_text(t("practice.judge_move", lang, move=move_text(move, lang)))
 
 
 def _option_label(task: ChooseTask, index: int, lang: Lang) -> str:
@@ -324,7 +324,9 @@ def _choose_input(task: ChooseTask, key: str, lang: Lang) -> list[int]:
     return [
         i
         for i in range(len(task.options))
-        if st.checkbox(f"{i + 1}. {_option_label(task, i, lang)}", key=f"{key}_option_{i}")
+        if st.checkbox(
+            md_cards(f"{i + 1}. {_option_label(task, i, lang)}"), key=f"{key}_option_{i}"
+        )
     ]
 
 
@@ -355,6 +357,9 @@ def _score_input(scenario: Scenario, task: ScoreTask, key: str, lang: Lang) -> d
                     t("practice.score.total", lang, name=side.name),
                     value=0,
                     step=5,
+                    # The score sheet's bound: a typo of many digits is stopped by the field.
+                    min_value=-MAX_POINTS,
+                    max_value=MAX_POINTS,
                     key=f"{key}_total_{side.name}",
                 )
             )
@@ -365,11 +370,11 @@ def _feedback(scenario: Scenario, attempt: Attempt, verdict_when_wrong: bool, la
     grade = attempt.last
     assert grade is not None
     if grade.correct:
-        st.success(t("practice.correct", lang) + " " + scenario.explanation.get(lang))
+        st.success(md_cards(t("practice.correct", lang) + " " + scenario.explanation.get(lang)))
     else:
-        st.error(t("practice.wrong", lang, answer=attempt.last_answer))
+        st.error(md_cards(t("practice.wrong", lang, answer=attempt.last_answer)))
         if grade.wrong is not None:
-            st.markdown(grade.wrong.explanation.get(lang))
+            show_text(grade.wrong.explanation.get(lang))
         elif attempt.tries >= 2:
             st.caption(t("practice.try_hint", lang))
     if grade.verdict is not None and (grade.correct or verdict_when_wrong):
@@ -384,7 +389,7 @@ def _solution(view: _View[Any], scenario: Scenario, lang: Lang) -> None:
     with st.container(border=True):
         st.markdown(f"**{t('practice.solution_title', lang)}**")
         view.solution(lang)
-        st.markdown(scenario.explanation.get(lang))
+        show_text(scenario.explanation.get(lang))
 
 
 @st.cache_resource

@@ -15,8 +15,9 @@ left alone.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 import streamlit as st
 
@@ -60,6 +61,10 @@ _OVERRIDES = "_rules_overrides"
 _LOADED = "_settings_loaded"
 _NOTICES = "_settings_notices"
 _ERROR = "_settings_error"
+QUICK_KEY = "rules_bar_preset"  # the variant's one-tap control at the top of a page
+
+T = TypeVar("T")
+Notice = tuple[str, dict[str, str]]  # a catalog key and its values
 
 # --- what pages use ------------------------------------------------------------------------
 
@@ -124,7 +129,34 @@ def setup() -> None:
         st.session_state[_LOADED] = True
     with st.sidebar:
         _draw_sidebar()
+        _close_after_choosing_a_page()
     _write_url()
+
+
+# Streamlit closes the sidebar after a page is chosen only on a phone's user agent; a narrow
+# window, or a tablet that says it is a desktop, keeps it open over the page. This closes it
+# there too: a click on a page link in a sidebar that covers the page. Same-origin, nothing
+# fetched; the listener lives as long as the browser tab, so it is sent once per session.
+_NAV_CLOSES = """<script>
+if (!window.btNavCloses) {
+  window.btNavCloses = true;
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest("[data-testid='stSidebarNav'] a");
+    if (!link || !window.matchMedia("(max-width: 768px)").matches) return;
+    setTimeout(() => {
+      const close = document.querySelector("[data-testid='stSidebarCollapseButton'] button");
+      if (close) close.click();
+    }, 200);
+  }, true);
+}
+</script>"""
+_NAV_SENT = "_settings_nav_closes"
+
+
+def _close_after_choosing_a_page() -> None:
+    if not st.session_state.get(_NAV_SENT):
+        st.session_state[_NAV_SENT] = True
+        st.html(_NAV_CLOSES, unsafe_allow_javascript=True)
 
 
 def show_notices() -> None:
@@ -146,31 +178,41 @@ def _url_value(value: Any) -> str:
     return str(value)
 
 
+def _from_url(
+    name: str, read: Callable[[str], T], default: T, notices: list[Notice], lang: Lang
+) -> T:
+    """The URL's value of `name` as `read` takes it; the default, with a notice saying why,
+    when the link's value is bad (a link anyone can craft must not stop the page)."""
+    if name not in st.query_params:
+        return default
+    try:
+        return read(st.query_params[name])
+    except BuracoInputError as exc:
+        notices.append(("settings.url_ignored", {"error": error_message(exc, lang)}))
+        return default
+
+
+def _option_reader(base: RuleSet, name: str) -> Callable[[str], Any]:
+    """Reads an option's URL text as the core takes it (the core checks the value)."""
+    return lambda text: getattr(base.with_options(**{name: text}), name)
+
+
 def _load_from_url() -> None:
-    params = st.query_params
-    notices: list[tuple[str, dict[str, str]]] = []
-    lang: Lang = DEFAULT_LANG
-    if QP_LANG in params:
-        try:
-            lang = check_lang(params[QP_LANG])
-        except BuracoInputError as exc:
-            notices.append(("settings.url_ignored", {"error": error_message(exc, lang)}))
-    preset: PresetName = DEFAULT_PRESET
-    if QP_RULES in params:
-        try:
-            preset = preset_name(params[QP_RULES])
-        except BuracoInputError as exc:
-            notices.append(("settings.url_ignored", {"error": error_message(exc, lang)}))
+    notices: list[Notice] = []
+    lang = _from_url(QP_LANG, check_lang, DEFAULT_LANG, notices, DEFAULT_LANG)
+    preset = _from_url(QP_RULES, preset_name, DEFAULT_PRESET, notices, lang)
     base = PRESETS[preset]
     overrides: dict[str, Any] = {}
-    for name in params:
+    for name in st.query_params:
         if name in OPTION_NAMES:
             # One option at a time, so one bad value does not discard the others.
-            try:
-                value = getattr(base.with_options(**{name: params[name]}), name)
-            except BuracoInputError as exc:
-                notices.append(("settings.url_ignored", {"error": error_message(exc, lang)}))
-                continue
+            value = _from_url(
+                name,
+                _option_reader(base, name),
+                getattr(base, name),
+                notices,
+                lang,
+            )
             if value != getattr(base, name):
                 overrides[name] = value
         elif name not in (QP_LANG, QP_RULES):
@@ -200,8 +242,8 @@ def _write_url() -> None:
 # --- sidebar -------------------------------------------------------------------------------
 
 
-def _opt_key(name: str) -> str:
-    return f"rules_opt_{name}"
+def _opt_key(name: str, where: str) -> str:
+    return f"rules_opt_{name}" if where == "side" else f"rules_{where}_opt_{name}"
 
 
 def _grouped_options() -> dict[str, list[OptionSpec]]:
@@ -232,37 +274,73 @@ def _draw_sidebar() -> None:
     st.markdown(
         t("settings.in_force", rules=rules_summary(rules, lang)), help=t("settings.link_hint")
     )
-    changed = rules.changed_options()
-    error = st.session_state.get(_ERROR)
     # Lazy: the 22 option widgets are drawn only while the expander is open, which keeps
     # every rerun of every page fast (they are most of the sidebar's cost).
     house = st.expander(t("settings.house_options"), key=HOUSE_KEY, on_change="rerun")
-    if not house.open:
-        return
-    with house:
-        st.caption(t("settings.house_help"))
-        for group, options in _grouped_options().items():
-            if not options:
-                continue
-            st.markdown(f"**{t(f'settings.group.{group}')}**")
-            for option in options:
-                _option_widget(option, rules, lang, option.name in changed)
-                if error is not None and error[0] == option.name:
-                    label = option_name(option.name, lang)
-                    st.error(t("settings.bad_value", option=label, error=error[1]))
-        if changed:
-            st.button(t("settings.reset"), on_click=_reset_options, key="rules_reset")
+    if house.open:
+        with house:
+            _house_options(rules, lang, "side")
 
 
-def _option_widget(option: OptionSpec, rules: RuleSet, lang: Lang, changed: bool) -> None:
+def _house_options(rules: RuleSet, lang: Lang, where: str) -> None:
+    """Every house option, grouped, with a reset; `where` keeps the widget keys of the
+    sidebar and of a page's popover apart (both may be open)."""
+    changed = rules.changed_options()
+    error = st.session_state.get(_ERROR)
+    st.caption(t("settings.house_help"))
+    for group, options in _grouped_options().items():
+        if not options:
+            continue
+        st.markdown(f"**{t(f'settings.group.{group}')}**")
+        for option in options:
+            _option_widget(option, rules, lang, option.name in changed, where)
+            if error is not None and error[0] == option.name:
+                label = option_name(option.name, lang)
+                st.error(t("settings.bad_value", option=label, error=error[1]))
+    if changed:
+        st.button(
+            t("settings.reset"),
+            on_click=_reset_options,
+            key="rules_reset" if where == "side" else f"rules_{where}_reset",
+        )
+
+
+def rules_bar() -> None:
+    """At the top of a page whose answers depend on the rules: the variant in one tap, the
+    house options in two (a popover, drawn only while open). Same state as the sidebar's,
+    so the URL keeps it too."""
+    lang = current_lang()
+    rules = current_rules()
+    st.session_state[QUICK_KEY] = current_preset()  # follows the sidebar's choice
+    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+        st.segmented_control(
+            t("settings.preset"),
+            PRESET_NAMES,
+            format_func=lambda preset: t(f"rules_bar.{preset}", lang),
+            key=QUICK_KEY,
+            required=True,
+            on_change=_on_quick_preset,
+            label_visibility="collapsed",
+        )
+        changed = len(rules.changed_options())
+        label = t("rules_bar.house", lang, n=changed) if changed else t("rules_bar.house_none")
+        house = st.popover(label, key="rules_bar_house", on_change="rerun")
+        if house.open:
+            with house:
+                _house_options(rules, lang, "page")
+
+
+def _option_widget(
+    option: OptionSpec, rules: RuleSet, lang: Lang, changed: bool, where: str
+) -> None:
     name = option.name
-    key = _opt_key(name)
+    key = _opt_key(name, where)
     # The widget shows the rule set in force: set its state before drawing it.
     st.session_state[key] = getattr(rules, name)
     label = option_description(name, lang)
     if changed:
         label += " ✎"  # differs from the preset
-    common: dict[str, Any] = {"key": key, "on_change": _on_option_change, "args": (name,)}
+    common: dict[str, Any] = {"key": key, "on_change": _on_option_change, "args": (name, key)}
     if option.choices == (False, True):
         st.toggle(label, **common)
     elif option.choices is not None:
@@ -290,10 +368,15 @@ def _on_preset_change() -> None:
     st.session_state[_OVERRIDES] = overrides
 
 
-def _on_option_change(name: str) -> None:
+def _on_quick_preset() -> None:
+    st.session_state[PRESET_KEY] = st.session_state[QUICK_KEY]
+    _on_preset_change()
+
+
+def _on_option_change(name: str, key: str) -> None:
     _clear_notices()
     st.session_state.pop(_ERROR, None)
-    value = st.session_state[_opt_key(name)]
+    value = st.session_state[key]
     try:
         rules = current_rules().with_options(**{name: value})
     except BuracoInputError as exc:

@@ -23,7 +23,8 @@ def page_store() -> SheetStore:
 
 # --- for the pages -------------------------------------------------------------------------
 
-QP_MATCH = "match"  # the URL parameter that carries the open match
+QP_MATCH = "match"  # the URL parameter that carries the open match (and the right to write)
+QP_WATCH = "watch"  # the URL parameter of a read-only link to a match
 OPEN_MATCH_KEY = "sheet_open_match"  # session_state: the match open in this session
 
 # Streamlit reads labels and messages as Markdown: a name like "**x**" or ":red[x]" must

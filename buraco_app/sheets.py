@@ -10,6 +10,8 @@ Tables:
 - rounds(id, match_id, number, points JSON, detail JSON, created_at), unique
   (match_id, number): `points` is each side's total for the round, `detail` the itemised
   score when the round came from the calculator.
+- watch_links(id, match_id): a second random id per match, the read-only link
+  `?watch=<id>` for watchers; it cannot be turned back into the match id (the write key).
 
 Safety: every write is one transaction. Adding or undoing a round first locks the match
 (PostgreSQL: SELECT ... FOR UPDATE; SQLite: BEGIN IMMEDIATE, one writer at a time), then
@@ -24,6 +26,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import logging
 import random
 import re
 import secrets
@@ -62,11 +65,13 @@ from buraco_core.scoring import MatchStanding, match_standing
 MIN_SIDES, MAX_SIDES = 2, 4
 MAX_NAME = 30
 MAX_POINTS = 50_000  # per side per round: far beyond any real round, short of a typo's 5000000
+MAX_POINTS_TEXT = 20  # characters typed for one side's points ("-50.000" is 7)
 MAX_DETAIL_BYTES = 64_000
 MATCH_ID_RE = re.compile(r"^[A-Za-z0-9_-]{8,32}$")
 WRITE_ATTEMPTS = 8
 
 T = TypeVar("T")
+_LOG = logging.getLogger(__name__)
 
 
 # --- errors --------------------------------------------------------------------------------
@@ -110,9 +115,19 @@ def storage_problem(exc: DBAPIError) -> str | None:
     words = str(exc.orig).lower()
     if "not a database" in words or "malformed" in words:
         return "storage_damaged"
-    if any(w in words for w in ("unable to open", "readonly", "read-only", "disk i/o")):
+    if any(w in words for w in ("unable to open", "readonly", "read-only", "disk i/o", "full")):
         return "storage_folder"
     return None
+
+
+def failure_code(exc: Exception) -> str:
+    """The "sheet.err." code that says why a database call failed, for a store that does
+    not retry by itself (the progress): unusable storage, busy, or refused."""
+    if isinstance(exc, StorageUnavailable):
+        return exc.code
+    if isinstance(exc, DBAPIError):
+        return storage_problem(exc) or ("busy" if isinstance(exc, OperationalError) else "refused")
+    return "refused"
 
 
 # --- schema --------------------------------------------------------------------------------
@@ -140,6 +155,20 @@ rounds = Table(
     Column("detail", JSON, nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     UniqueConstraint("match_id", "number", name="uq_round_number"),
+)
+
+
+watch_links = Table(
+    "watch_links",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column(
+        "match_id",
+        String(32),
+        ForeignKey("matches.id", ondelete="CASCADE"),
+        nullable=False,
+        unique=True,
+    ),
 )
 
 
@@ -235,9 +264,14 @@ def check_target(value: Any) -> int:
 def parse_points(value: Any, where: str = "points") -> int:
     """A round's points for one side, from a number or typed text: "-150", "−150", "1.200".
 
-    Not a whole number -> SheetError "points_not_number"; beyond ±50,000 -> "points_absurd".
+    Not a whole number -> SheetError "points_not_number"; beyond ±50,000 -> "points_absurd";
+    text longer than 20 characters that is no number -> "points_too_long" (not echoed).
     """
     number = whole_number(value)
+    if number is None and isinstance(value, str) and len(value.strip()) > MAX_POINTS_TEXT:
+        raise SheetError(
+            where, "points_too_long", f"over {MAX_POINTS_TEXT} characters", max=MAX_POINTS_TEXT
+        )
     if number is None:
         raise SheetError(where, "points_not_number", f"not a whole number: {value!r}", value=value)
     if abs(number) > MAX_POINTS:
@@ -261,6 +295,12 @@ def match_id_from_text(text: str) -> str:
     """A match id from what someone pasted: the id itself or a link with ?match=<id>."""
     found = re.search(r"[?&]match=([A-Za-z0-9_-]+)", text)
     return check_match_id(found.group(1) if found else text.strip())
+
+
+def check_watch_id(watch_id: Any) -> str:
+    if not isinstance(watch_id, str) or not MATCH_ID_RE.match(watch_id.strip()):
+        raise MatchNotFound("watch", "match_unknown", f"no watch link {watch_id!r}", id=watch_id)
+    return watch_id.strip()
 
 
 def new_match_id() -> str:
@@ -327,6 +367,7 @@ class SheetStore:
                     created_at=match.created_at,
                 )
             )
+            conn.execute(insert(watch_links).values(id=new_match_id(), match_id=match.id))
             return match
 
         return self._write(write)
@@ -407,6 +448,40 @@ class SheetStore:
 
         return self._write(write)
 
+    # --- the read-only link
+
+    def watch_id(self, match_id: str) -> str:
+        """The match's read-only id (made on first use for a match older than these links)."""
+        match_id = check_match_id(match_id)
+
+        def find(conn: Connection) -> str | None:
+            self._match(conn, match_id)
+            found: str | None = conn.execute(
+                select(watch_links.c.id).where(watch_links.c.match_id == match_id)
+            ).scalar()
+            return found
+
+        def make(conn: Connection) -> str:
+            # Another phone may have made it since the read: the IntegrityError retries,
+            # and the retry finds that one.
+            return find(conn) or _new_watch_link(conn, match_id)
+
+        return self._read(find) or self._write(make)
+
+    def watched_sheet(self, watch_id: str) -> Sheet:
+        """The sheet behind a read-only id. Its match id must not reach the watcher."""
+        watch_id = check_watch_id(watch_id)
+        match_id = self._read(
+            lambda conn: conn.execute(
+                select(watch_links.c.match_id).where(watch_links.c.id == watch_id)
+            ).scalar()
+        )
+        if match_id is None:
+            raise MatchNotFound(
+                "watch", "match_unknown", f"no watch link {watch_id!r}", id=watch_id
+            )
+        return self.sheet(match_id)
+
     # --- export
 
     def export_csv(
@@ -446,17 +521,30 @@ class SheetStore:
 
     @staticmethod
     def _retry(fn: Callable[[], T], retry_on: tuple[type[BaseException], ...]) -> T:
+        """Run one whole transaction, again on what a retry can cure. Whatever the database
+        says ends as a SheetError (the page words it); the transaction was rolled back whole."""
         for attempt in range(WRITE_ATTEMPTS):
             try:
                 return fn()
-            except retry_on as exc:
-                problem = storage_problem(exc) if isinstance(exc, DBAPIError) else None
+            except DBAPIError as exc:
+                problem = storage_problem(exc)
                 if problem is not None:
                     raise StorageUnavailable("", problem, "the database cannot work") from None
-                if attempt == WRITE_ATTEMPTS - 1:
-                    raise SheetError("database", "busy", f"the database refused: {exc}") from exc
+                if not isinstance(exc, retry_on):  # a database error no retry will cure
+                    _LOG.error("score sheet: the database refused", exc_info=exc)
+                    raise SheetError("database", "refused", f"the database refused: {exc}") from exc
+                if attempt == WRITE_ATTEMPTS - 1 and isinstance(exc, OperationalError):
+                    raise SheetError("database", "busy", f"the database is busy: {exc}") from exc
+                if attempt == WRITE_ATTEMPTS - 1:  # a constraint that holds every time
+                    raise SheetError("database", "refused", f"the database refused: {exc}") from exc
                 time.sleep(random.uniform(0.01, 0.05) * 2**attempt)
         raise AssertionError("unreachable")
+
+
+def _new_watch_link(conn: Connection, match_id: str) -> str:
+    watch_id = new_match_id()
+    conn.execute(insert(watch_links).values(id=watch_id, match_id=match_id))
+    return watch_id
 
 
 def sheet_csv(

@@ -13,6 +13,7 @@ import streamlit as st
 
 from buraco_app.cards_view import Size, cards_html, meld_html
 from buraco_app.i18n import get_lang, t
+from buraco_app.inline_cards import show_text
 from buraco_core.cards import Card
 from buraco_core.melds import MeldVerdict
 from buraco_core.rules import RuleSet
@@ -28,7 +29,7 @@ def reason_line(reason: Reason, lang: Lang | None = None) -> str:
 
 def show_reasons(reasons: Sequence[Reason], lang: Lang | None = None) -> None:
     if reasons:
-        st.markdown("\n".join(f"- {reason_line(r, lang)}" for r in reasons))
+        show_text("\n".join(f"- {reason_line(r, lang)}" for r in reasons))
 
 
 def canastra_label(verdict: MeldVerdict, lang: Lang | None = None) -> str:

@@ -260,6 +260,12 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
     _lang_json_args(coach, lang)
     coach.set_defaults(handler=_coach)
 
+    app = command("app")
+    app.add_argument("--port", type=int, help=text("arg.port"))
+    app.add_argument("--lang", default="pt", help=text("arg.lang"))
+    app.add_argument("streamlit", nargs=argparse.REMAINDER, metavar="-- ...", help=text("arg.st"))
+    app.set_defaults(handler=_app)
+
     schema = command("schema")
     schema.add_argument("what", choices=["position", "move", "judge"], help=text("arg.what"))
     schema.set_defaults(handler=_schema)
@@ -597,6 +603,21 @@ def _schema(args: argparse.Namespace) -> int:
             }
         )
     return 0
+
+
+# --- app -------------------------------------------------------------------------------------
+
+
+def _app(args: argparse.Namespace) -> int:
+    from buraco_cli.app_command import app_root, run_app  # only this command needs it
+
+    root = app_root()
+    if root is None:
+        problem = translate("cli.err.no_file", _lang(args))
+        raise BuracoInputError(InputCode.CANNOT_READ, "app.py", detail=problem)
+    extra = args.streamlit[1:] if args.streamlit[:1] == ["--"] else args.streamlit
+    port = [f"--server.port={args.port}"] if args.port is not None else []
+    run_app(root, [*port, *extra])
 
 
 # --- selfplay ------------------------------------------------------------------------------

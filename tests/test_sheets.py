@@ -446,7 +446,11 @@ def test_killed_at_random_moments_never_breaks_the_sheet(
         assert first.startswith("added"), first + proc.stderr.read()
         time.sleep(delay)
         proc.send_signal(signal.SIGKILL)
-        out, _ = proc.communicate(timeout=30)
+        proc.wait(timeout=30)
+        # Read through the same buffered file as readline: communicate() would read the pipe
+        # underneath it and miss lines readline had already buffered (acknowledged rounds).
+        out = proc.stdout.read()
+        proc.stderr.close()
         acknowledged += sum(1 for line in [first, *out.splitlines()] if line.startswith("added"))
         numbers = _check_intact(backend, match.id)
         # Every acknowledged round is there; at most one more (committed, not yet printed).

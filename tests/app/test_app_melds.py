@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from buraco_app.inline_cards import as_read
 from buraco_core import Suit, judge_meld, parse_cards, ruleset
 from buraco_core.cards import Card
 from buraco_core.notation import meld_json
@@ -61,7 +62,7 @@ def test_lookup_gives_the_same_answer_as_buraco_meld(open_app: OpenApp, text: st
         assert tab.error[0].value == PT["meld.invalid"]
         assert not tab.success
     # Every reason, with its source.
-    reasons = next(m.value for m in tab.markdown if m.value.startswith("- "))
+    reasons = as_read(next(m.value for m in tab.markdown if m.value.startswith("- ")))
     for reason in expected["reasons"]:
         assert reason["message"] in reasons
     assert reasons.count("fonte:") == len(expected["reasons"])

@@ -167,3 +167,14 @@ def test_settings_survive_a_page_switch(
 def test_home_names_the_rules_in_force(open_app: OpenApp) -> None:
     at = open_app(rules="stbl")
     assert PT["preset.stbl"] in at.info[0].value
+
+
+def test_the_variant_changes_in_one_tap_at_the_top_of_the_page(open_app: OpenApp) -> None:
+    """Issue 13: the rules at the table change on the page, and the link keeps them."""
+    at = open_app("lookup", lang="en", joker_points="20")
+    assert at.segmented_control(key="rules_bar_preset").value == "fechado"
+    at.segmented_control(key="rules_bar_preset").set_value("aberto").run()
+    assert at.selectbox(key="rules_preset").value == "aberto"  # the sidebar follows
+    assert at.query_params == {"lang": "en", "rules": "aberto", "joker_points": "20"}
+    # The page judges with it at once.
+    assert any("Buraco Aberto + joker 20" in c.value for c in at.caption)

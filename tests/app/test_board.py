@@ -9,9 +9,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from buraco_app import progress
-from buraco_app.board import Pick, Target, build_move, changes, hand_order
+from buraco_app.board import Pick, Target, build_move, changes, hand_order, seat_places
 from buraco_core import parse_cards, ruleset
-from buraco_core.judge import apply
+from buraco_core.judge import play
 from buraco_core.moves import Discard, Draw, Extend, Lay, TakeLixo
 from buraco_core.notation import position_from_data
 from buraco_course import load_curriculum, scenario_state
@@ -98,10 +98,12 @@ def test_the_hand_sorted_by_suit_then_rank_or_by_rank() -> None:
 
 def test_changes_mark_the_meld_and_the_new_cards() -> None:
     rules = ruleset("fechado")
-    taken = apply(rules, STATE, TakeLixo(new_meld=(STATE.hand[0], STATE.hand[1])))
-    marks = changes(STATE, taken)
+    verdict, taken = play(rules, STATE, TakeLixo(new_meld=(STATE.hand[0], STATE.hand[1])))
+    assert taken is not None
+    marks = changes(STATE, taken, verdict)
     assert marks.melds == {(0, 1)}  # the new meld of side 1 (index 1), marked
     assert [taken.hand[p].symbol for p in marks.new_cards] == ["3♥"]  # the lixo came in
+    assert [str(e.code) for e in marks.events] == ["took_lixo_new_meld"]  # the judge's account
 
 
 def test_lesson_stars() -> None:
@@ -157,7 +159,8 @@ def test_a_legal_move_redraws_the_board_the_two_went_home(open_app: Open) -> Non
     assert melds[0].label == "Meld 1: 2♠ 3♠ 4♠ 5♠"  # now in its place, not marked wild
     assert melds[0].key.startswith("btmc-")  # marked as changed
     assert "4♠" not in board_labels(at)  # the card left the hand
-    assert any("meld 1 turned clean" in c.value for c in at.caption)
+    said = " ".join(c.value for c in at.caption)
+    assert "moved back to its natural place: the meld is now clean" in said
 
 
 def test_the_hand_switch_sorts_by_rank(open_app: Open) -> None:
@@ -221,3 +224,19 @@ def test_a_checked_answer_updates_the_progress_in_the_same_rerun(open_app: Open)
     at.button(key=f"sc_{scenario.id}_check").click().run()
     assert at.success
     assert str(at.get("progress")[0].proto.text) == f"1 of {total} exercises solved"
+
+
+def test_the_seats_sit_in_the_order_of_play_partner_across() -> None:
+    """Seats around the table from the viewer's chair: the next to play on the right."""
+    assert seat_places(4, 1) == {"me": 1, "right": 2, "across": 3, "left": 0}
+    assert seat_places(2, 0) == {"me": 0, "across": 1}
+
+
+def test_the_seats_diagram_counts_the_other_hands_from_1(open_app: Open) -> None:
+    at = open_app("practice", scenario="draw_comes_first", lang="en")
+    seats = next(h.proto.body for h in at.get("html") if "bt-seats" in h.proto.body)
+    start = scenario_state(load_curriculum().scenarios["draw_comes_first"])
+    for other in range(start.players):
+        if other != start.turn:
+            assert f"(player {other + 1})<br>{len(start.hands[other])} cards" in seats
+    assert "<b>you</b> " + f"(player {start.turn + 1})" in seats

@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from buraco_app.inline_cards import as_read
 from buraco_course import load_curriculum
 
 Open = Callable[..., AppTest]
@@ -21,7 +22,7 @@ def texts(at: AppTest) -> str:
     parts = [m.value for m in at.markdown] + [s.value for s in at.subheader]
     parts += [e.value for e in at.success] + [e.value for e in at.error]
     parts += [e.value for e in at.info] + [c.value for c in at.caption]
-    return "\n".join(str(p) for p in parts)
+    return as_read("\n".join(str(p) for p in parts))
 
 
 def tap(at: AppTest, *labels: str) -> AppTest:
@@ -183,4 +184,4 @@ def test_every_task_kind_shows_its_solution_and_explanation_after_a_try(
     at.button(key=f"{key}_solution").click().run()
     assert not at.exception
     shown = texts(at)
-    assert "Solution" in shown and scenario.explanation.get("en") in shown
+    assert "Solution" in shown and as_read(scenario.explanation.get("en")) in shown

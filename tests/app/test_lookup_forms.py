@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from streamlit.testing.v1 import AppTest
 
+from buraco_app.inline_cards import as_read
 from buraco_core.cards import Card, parse_cards
 
 Open = Callable[..., AppTest]
@@ -30,7 +31,7 @@ def test_justified_pickup_in_fechado_lists_the_ways(open_app: Open) -> None:
     """Fechado: the top card must go into a meld in the same move [002, 003]."""
     at = lixo(open_app("lookup", lang="en"), "7h", "5h 6h Kc", "9s 10s Js")
     assert at.success and "Take the lixo and lay its top card with 5♥ 6♥" in [
-        m.value.removeprefix("- ") for m in at.markdown
+        as_read(m.value).removeprefix("- ") for m in at.markdown
     ]
 
 
@@ -89,7 +90,7 @@ def test_the_lixo_question_by_taps_only(open_app: Open) -> None:
     assert at.text_input(key="lookup_lixo_top").value == "7♥"
     assert at.text_input(key="lookup_lixo_hand").value == "5♥ 6♥"
     assert at.success and "Take the lixo and lay its top card with 5♥ 6♥" in [
-        m.value.removeprefix("- ") for m in at.markdown
+        as_read(m.value).removeprefix("- ") for m in at.markdown
     ]
 
 

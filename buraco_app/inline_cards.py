@@ -1,0 +1,92 @@
+"""Cards inside texts drawn as small cards in their colours.
+
+Lesson intros, exercise prompts, explanations, headlines and reasons name cards ("baixar o
+`4♠`", "o 2♠ voltou..."). `with_cards(text)` turns every card token of a Markdown text into
+a small inline card (an HTML span styled by `.bt-ic` in cards_view.CARD_CSS): a code span
+holding only cards (`` `3♠ 2♠ 5♠` ``) becomes those cards, and so does a card written bare.
+Everything else stays Markdown, with `<` and `&` escaped so that no text (a course file, a
+reason's echoed value) can inject HTML. `show_text(text)` draws it with st.markdown.
+
+Streamlit's alerts and widget labels take Markdown but no HTML: there `md_cards(text)` gives
+each card its colour in bold, and drops the code chip.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+
+import streamlit as st
+
+_CARD = r"(?:(?:10|[2-9AJQK])[♠♥♦♣]\ufe0e?|JK)"
+# A card standing alone: not inside a word or a longer token ("JKL", "a10♠").
+_BARE = re.compile(rf"(?<![\w♠♥♦♣]){_CARD}(?![\w♠♥♦♣])")
+_ONLY_CARDS = re.compile(rf"\s*{_CARD}(?:\s+{_CARD})*\s*")
+_CODE = re.compile(r"`[^`\n]+`")
+
+
+def _ink(token: str) -> str:
+    if token == "JK":
+        return "bt-icj"
+    return "bt-icr" if token.rstrip("\ufe0e")[-1] in "♥♦" else "bt-icb"
+
+
+def _card_span(found: re.Match[str]) -> str:
+    token = found[0].rstrip("\ufe0e")
+    return f'<span class="bt-ic {_ink(token)}">{token}</span>'
+
+
+def _escaped(text: str) -> str:
+    # `>` stays: alone it opens no tag, and Markdown quotes start with it.
+    return text.replace("&", "&amp;").replace("<", "&lt;")
+
+
+def _convert(text: str, card: Callable[[re.Match[str]], str], escape: bool) -> str:
+    out = []
+    last = 0
+    for code in _CODE.finditer(text):
+        before = text[last : code.start()]
+        out.append(_BARE.sub(card, _escaped(before) if escape else before))
+        inner = code[0][1:-1]
+        # A code span of cards becomes the cards; any other code span stays code.
+        out.append(_BARE.sub(card, inner.strip()) if _ONLY_CARDS.fullmatch(inner) else code[0])
+        last = code.end()
+    rest = text[last:]
+    out.append(_BARE.sub(card, _escaped(rest) if escape else rest))
+    return "".join(out)
+
+
+def with_cards(text: str) -> str:
+    """The Markdown text with its cards as inline HTML cards; other HTML escaped."""
+    return _convert(text, _card_span, escape=True)
+
+
+def show_text(text: str, *, caption: bool = False) -> None:
+    """Draw a Markdown text (a lesson, a prompt, a reason) with its cards as cards."""
+    body = with_cards(text)
+    if caption:
+        st.caption(body, unsafe_allow_html=True)
+    else:
+        st.markdown(body, unsafe_allow_html=True)
+
+
+def _md_card(found: re.Match[str]) -> str:
+    # No bold: the card may sit inside a bold phrase already.
+    token = found[0].rstrip("\ufe0e")
+    colour = {"bt-icr": "red", "bt-icj": "violet"}.get(_ink(token))
+    return f":{colour}[{token}]" if colour else token
+
+
+def md_cards(text: str) -> str:
+    """For alerts and labels (Markdown, no HTML): red cards red, jokers violet, no chips."""
+    return _convert(text, _md_card, escape=False)
+
+
+_TAG = re.compile(r"<[^>]+>")
+
+
+def as_read(text: str) -> str:
+    """What a person reads in a text, drawn or not: no tags, no code chips around cards
+    (tests compare what a page shows with the course's source text this way)."""
+    return html.unescape(_TAG.sub("", _convert(text, lambda found: found[0], escape=False)))

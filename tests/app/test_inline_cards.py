@@ -1,0 +1,34 @@
+"""Cards in texts are drawn as small cards in their colours (issue 13), and nothing else in
+a text can become HTML."""
+
+from __future__ import annotations
+
+from buraco_app.inline_cards import as_read, md_cards, with_cards
+
+
+def test_a_code_span_of_cards_becomes_small_cards_in_their_colours() -> None:
+    html = with_cards("Você baixou `3♠ 2♥ JK`.")
+    assert html == (
+        'Você baixou <span class="bt-ic bt-icb">3♠</span> <span class="bt-ic bt-icr">2♥</span>'
+        ' <span class="bt-ic bt-icj">JK</span>.'
+    )
+
+
+def test_bare_cards_in_a_reason_become_cards_too_but_not_inside_words() -> None:
+    html = with_cards("O 10♦ entra; JKL e a10♠ não são cartas.")
+    assert html.count("bt-ic ") == 1 and '<span class="bt-ic bt-icr">10♦</span>' in html
+
+
+def test_other_text_is_escaped_and_other_code_stays_code() -> None:
+    html = with_cards("<img src=x onerror=alert(1)> & `{id}` **`4♠`**")
+    assert "<img" not in html and "&lt;img" in html and "&amp;" in html
+    assert "`{id}`" in html and '**<span class="bt-ic bt-icb">4♠</span>**' in html
+
+
+def test_alerts_get_coloured_cards_without_code_chips() -> None:
+    assert md_cards("Não pode: o `K♥` e o K♣") == "Não pode: o :red[K♥] e o K♣"
+
+
+def test_a_drawn_text_reads_as_its_source() -> None:
+    source = "Você baixou `3♠ 2♠ 5♠` & o `{id}`"
+    assert as_read(with_cards(source)) == as_read(source) == "Você baixou 3♠ 2♠ 5♠ & o `{id}`"

@@ -1,0 +1,144 @@
+"""Every write of the score sheet and of the progress against a database that refuses it
+(a read-only file, a constraint that always fails): the page says plainly what happened,
+never shows a traceback or SQL, and nothing is half-written [issue 11, the app: "A data
+folder that cannot be created or written, or a damaged database file: every page still
+opens and says plainly what is wrong"]."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.exc import DBAPIError
+from streamlit.testing.v1 import AppTest
+
+from buraco_app import database, sheets
+from buraco_app.progress import ProgressStore, Result
+from buraco_core import ruleset
+from buraco_text import catalog
+from tests.app.test_lessons_practice import NATURAL_TWO, tap
+from tests.app.test_score_pages import metrics, submit_round
+
+PT, EN = catalog("pt"), catalog("en")
+OpenApp = Callable[..., AppTest]
+
+
+@pytest.fixture
+def played(tmp_path: Path) -> tuple[str, sheets.SheetStore]:
+    """A match with one round, and the progress table, in ./data/sheets.sqlite3."""
+    store = sheets.SheetStore(database.open_engine(database.sqlite_url(tmp_path)))
+    match = store.create_match(["Nós", "Eles"], rules=ruleset("fechado"), target=3000)
+    store.add_round(match.id, [100, 250])
+    ProgressStore(store.engine).record("learner-0001", NATURAL_TWO, Result.SEEN)
+    return match.id, store
+
+
+def _read_only(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
+    """The pages' database, opened read-only (as a file the server may not write)."""
+    url = f"sqlite:///file:{tmp_path / database.SQLITE_FILE}?mode=ro&uri=true"
+    monkeypatch.setenv(database.ENV_DATABASE_URL, url)
+    return url
+
+
+WRITES: dict[str, Callable[[sheets.SheetStore, str], object]] = {
+    "create": lambda s, _: s.create_match(["A", "B"], rules=ruleset("fechado")),
+    "add": lambda s, m: s.add_round(m, [10, 20]),
+    "undo": lambda s, m: s.undo_last(m),
+}
+
+
+@pytest.mark.parametrize("write", list(WRITES))
+def test_a_read_only_database_refuses_each_sheet_write_whole(
+    write: str, played: tuple[str, sheets.SheetStore], tmp_path: Path
+) -> None:
+    match_id, store = played
+    url = f"sqlite:///file:{tmp_path / database.SQLITE_FILE}?mode=ro&uri=true"
+    read_only = sheets.SheetStore(database.open_engine(url))
+    with pytest.raises(sheets.StorageUnavailable) as refused:
+        WRITES[write](read_only, match_id)
+    assert refused.value.code == "storage_folder"
+    assert store.sheet(match_id).rounds[0].points == (100, 250)
+    assert len(store.sheet(match_id).rounds) == 1
+
+
+def test_the_sheet_page_says_a_read_only_database_cannot_save(
+    open_app: OpenApp,
+    played: tuple[str, sheets.SheetStore],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    match_id, store = played
+    _read_only(monkeypatch, tmp_path)
+    at = open_app("sheet", lang="en", match=match_id)
+    assert metrics(at) == {"Nós": "100", "Eles": "250"}  # reading still works
+    submit_round(at, "40", "60")
+    assert [e.value for e in at.error] == [EN["sheet.err.storage_folder"]]
+    assert metrics(at) == {"Nós": "100", "Eles": "250"}
+    at.button(key="sheet_undo").click().run()
+    at.button(key="sheet_undo_yes").click().run()
+    assert [e.value for e in at.error] == [EN["sheet.err.storage_folder"]]
+    at.button(key="sheet_close").click().run()
+    at.button(key="sheet_start").click().run()
+    assert [e.value for e in at.error] == [EN["sheet.err.storage_folder"]]
+    assert "match" not in at.query_params
+    assert len(store.sheet(match_id).rounds) == 1
+
+
+def test_progress_that_cannot_be_saved_is_a_warning_not_a_crash(
+    open_app: OpenApp,
+    played: tuple[str, sheets.SheetStore],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _, store = played
+    _read_only(monkeypatch, tmp_path)
+    at = open_app("practice", scenario=NATURAL_TWO, lang="en", learner="learner-0001")
+    tap(at, "4♠", "Meld 1:")  # solved: the save is refused
+    warnings = [w.value for w in at.warning]
+    assert EN["sheet.err.storage_folder"] in warnings
+    assert ProgressStore(store.engine).results("learner-0001") == {NATURAL_TWO: Result.SEEN}
+
+
+def _refuse_every_round(store: sheets.SheetStore) -> None:
+    # A constraint that always fails: the database, not the input, refuses the write.
+    with store.engine.begin() as conn:
+        conn.execute(
+            text(
+                "CREATE TRIGGER no_rounds BEFORE INSERT ON rounds "
+                "BEGIN SELECT RAISE(ABORT, 'no rounds today'); END"
+            )
+        )
+
+
+def test_a_database_that_always_refuses_a_round_is_said_plainly(
+    open_app: OpenApp, played: tuple[str, sheets.SheetStore]
+) -> None:
+    match_id, store = played
+    _refuse_every_round(store)
+    with pytest.raises(sheets.SheetError) as refused:
+        store.add_round(match_id, [10, 20])
+    assert refused.value.code == "refused"
+    at = open_app("sheet", match=match_id)
+    submit_round(at, "10", "20")
+    shown = [e.value for e in at.error]
+    assert shown == [PT["sheet.err.refused"]]
+    assert "no rounds today" not in str(shown) and "INSERT" not in str(shown)
+    assert len(store.sheet(match_id).rounds) == 1
+
+
+def test_a_database_error_no_retry_cures_is_not_retried(
+    played: tuple[str, sheets.SheetStore], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    match_id, store = played
+    tries: list[int] = []
+
+    def broken(conn: object) -> object:
+        tries.append(1)
+        raise DBAPIError("SELECT", {}, Exception("no such function: x"))
+
+    with pytest.raises(sheets.SheetError) as refused:
+        store._write(broken)
+    assert (refused.value.code, len(tries)) == ("refused", 1)
+    assert len(store.sheet(match_id).rounds) == 1

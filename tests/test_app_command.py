@@ -1,0 +1,151 @@
+"""`pip install .` (not editable) gives a working project: the course travels as package data,
+the app's files too, and `buraco app` starts the app of the installation [issue 11, "An
+installable package"]."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from buraco_app.pages import PAGES
+from buraco_cli import app_command
+from buraco_cli.main import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_app_options_are_those_of_its_config_file() -> None:
+    options = app_command.streamlit_options(ROOT)
+    assert "--client.showErrorDetails=none" in options
+    assert "--runner.magicEnabled=false" in options
+    assert "--browser.gatherUsageStats=false" in options
+
+
+def test_buraco_app_finds_the_checkout_and_runs_streamlit_on_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ran: list[list[str]] = []
+
+    def execv(program: str, command: list[str]) -> None:
+        ran.append(command)
+        raise SystemExit(0)
+
+    monkeypatch.setattr(app_command.os, "execv", execv)
+    with pytest.raises(SystemExit):
+        main(["app", "--port", "8600", "--", "--server.address=127.0.0.1"])
+    (command,) = ran
+    assert command[1:5] == ["-m", "streamlit", "run", str(ROOT / "app.py")]
+    assert command[-2:] == ["--server.port=8600", "--server.address=127.0.0.1"]
+
+
+def test_buraco_app_without_the_app_files_says_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(app_command, "app_root", lambda: None)
+    assert main(["app", "--lang", "en"]) == 2
+    assert "app.py" in capsys.readouterr().err
+
+
+# --- a real install ----------------------------------------------------------------------------
+
+PAGES_OPEN = """
+import sys
+from streamlit.testing.v1 import AppTest
+app = sys.argv[1]
+at = AppTest.from_file(app, default_timeout=60)
+at.run()
+assert not at.exception, at.exception
+for page in sys.argv[2:]:
+    at.switch_page(page).run()
+    assert not at.exception, (page, at.exception)
+print("pages ok", len(sys.argv) - 2)
+"""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.mark.slow
+def test_a_non_editable_install_works_from_any_folder(tmp_path: Path) -> None:
+    """About 30 s: pip builds a wheel of the checkout into a folder (--target), and the
+    command, the course and the app are used from there, started in an empty folder."""
+    target, elsewhere = tmp_path / "site", tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", target, ROOT],
+        check=True,
+        capture_output=True,
+    )
+    env = {**os.environ, "PYTHONPATH": str(target), "BURACO_DATA_DIR": str(tmp_path / "data")}
+
+    def buraco(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "buraco_cli", *args],
+            cwd=elsewhere,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+
+    where = subprocess.run(
+        [sys.executable, "-c", "import buraco_cli, buraco_course; print(buraco_course.__file__)"],
+        cwd=elsewhere,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert where.stdout.startswith(str(target)), where  # the install, not the checkout
+    checked = buraco("scenarios", "--check", "--lang", "en")
+    assert checked.returncode == 0, checked.stderr
+    assert "lessons" in checked.stdout and "checked" in checked.stdout
+    meld = buraco("meld", "4h", "5h", "6h", "--lang", "en")
+    assert meld.returncode == 0 and "Valid meld" in meld.stdout, meld
+
+    site = target / "buraco_app" / "site"
+    assert (site / "app.py").is_file() and (site / ".streamlit" / "config.toml").is_file()
+    for page in PAGES:
+        assert (site / page.path).is_file(), page.path
+    opened = subprocess.run(
+        [sys.executable, "-c", PAGES_OPEN, site / "app.py", *(p.path for p in PAGES[1:])],
+        cwd=elsewhere,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert opened.stdout.strip() == f"pages ok {len(PAGES) - 1}", opened.stderr[-2000:]
+
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "buraco_cli", "app", "--port", str(port)],
+        cwd=elsewhere,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        health = ""
+        for _ in range(120):  # a loaded machine may take a while to start it
+            try:
+                url = f"http://127.0.0.1:{port}/_stcore/health"
+                with urllib.request.urlopen(url, timeout=2) as answer:
+                    health = answer.read().decode()
+                break
+            except OSError:
+                time.sleep(0.5)
+        assert health == "ok"
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
