@@ -1,12 +1,19 @@
 """Time one interaction (a rerun after a widget change) on each page, with AppTest in one
-process, beside a one-widget Streamlit script as the floor; print the ratio.
+process, beside the app's own empty shell and a one-widget Streamlit script; print both
+ratios.
 
 Run: .venv/bin/python benchmarks/bench_pages.py [--repeat N]
 
-Aim (issue 5): every page within 2x the floor. A plain script, never a timed assertion.
-Each page is timed for the language switch in the sidebar (a widget every page has), and
-pages with a main widget also for that (typing a meld). Page and floor reruns alternate
-sample by sample, so both see the same machine load.
+Aim (issue 10): every page within 1.3x the shell (benchmarks/shell_app.py: the same page
+config, sidebar, navigation and CSS as app.py, and no page content), so a page's own cost
+stays small beside what every rerun pays anyway. The floor (benchmarks/floor_app.py, one
+text_input) shows what the shell itself costs. A plain script, never a timed assertion.
+
+Each page is timed for the language switch in the sidebar (a widget every page has, and the
+shell's interaction), pages with a main widget also for that (typing a meld), and the score
+sheet also with a match of 50 calculator rounds open (its details kept in the store). Page,
+shell and floor reruns alternate sample by sample, so all three see the same machine load.
+The score sheets go to a temporary data folder, never to ./data.
 """
 
 from __future__ import annotations
@@ -15,8 +22,10 @@ import argparse
 import os
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,7 +35,7 @@ from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from buraco_app.pages import HOME, available_pages  # noqa: E402
 
-AIM = 2.0
+AIM = 1.3
 WARM_UP = 3
 Interaction = Callable[[AppTest, int], None]
 
@@ -55,6 +64,15 @@ PAGE_INTERACTIONS: dict[str, dict[str, Interaction]] = {
 }
 
 
+@dataclass(frozen=True)
+class Case:
+    label: str
+    path: str
+    interaction: str
+    change: Interaction
+    match_id: str | None = None  # a score sheet opened through ?match=
+
+
 def _timed_run(at: AppTest) -> float:
     start = time.perf_counter()
     at.run()
@@ -64,53 +82,99 @@ def _timed_run(at: AppTest) -> float:
     return seconds
 
 
-def time_reruns(at: AppTest, change: Interaction, repeat: int) -> tuple[float, float, float]:
-    """Median seconds of one rerun after `change` on the page and on the floor script, and
-    the median of the paired ratios (each page sample over the floor sample beside it)."""
-    floor = AppTest.from_file(str(ROOT / "benchmarks" / "floor_app.py"), default_timeout=30)
-    floor.run()
-    page_samples, floor_samples = [], []
-    for i in range(WARM_UP + repeat):
-        change(at, i)
-        page_seconds = _timed_run(at)
-        _floor_change(floor, i)
-        floor_seconds = _timed_run(floor)
-        if i >= WARM_UP:
-            page_samples.append(page_seconds)
-            floor_samples.append(floor_seconds)
-    ratios = [p / f for p, f in zip(page_samples, floor_samples, strict=True)]
-    return (
-        statistics.median(page_samples),
-        statistics.median(floor_samples),
-        statistics.median(ratios),
-    )
+def _app(path: str, match_id: str | None = None) -> AppTest:
+    at = AppTest.from_file(str(ROOT / path), default_timeout=30)
+    if match_id is not None:
+        at.query_params["match"] = match_id
+    return at.run()
 
 
-def page_app(path: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30).run()
+def page_app(path: str, match_id: str | None = None) -> AppTest:
+    at = _app("app.py", match_id)
     if path != HOME.path:
         at.switch_page(path).run()
     return at
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=30)
-    args = parser.parse_args()
-    os.chdir(ROOT)  # Streamlit reads .streamlit/config.toml from the working directory
-    print(f"{'page':<12} {'interaction':<18} {'page ms':>8} {'floor ms':>9} {'ratio':>6}")
-    worst = 0.0
+def time_case(case: Case, repeat: int) -> dict[str, float]:
+    """Median ms of one rerun of the page, the shell and the floor, and the medians of the
+    paired ratios (each page sample over the shell and floor samples beside it)."""
+    page = page_app(case.path, case.match_id)
+    shell, floor = _app("benchmarks/shell_app.py"), _app("benchmarks/floor_app.py")
+    samples: dict[str, list[float]] = {"page": [], "shell": [], "floor": []}
+    for i in range(WARM_UP + repeat):
+        case.change(page, i)
+        page_s = _timed_run(page)
+        _language(shell, i)
+        shell_s = _timed_run(shell)
+        _floor_change(floor, i)
+        floor_s = _timed_run(floor)
+        if i >= WARM_UP:
+            samples["page"].append(page_s)
+            samples["shell"].append(shell_s)
+            samples["floor"].append(floor_s)
+    pairs = list(zip(samples["page"], samples["shell"], samples["floor"], strict=True))
+    return {
+        **{name: statistics.median(values) * 1000 for name, values in samples.items()},
+        "to_shell": statistics.median(p / s for p, s, _ in pairs),
+        "to_floor": statistics.median(p / f for p, _, f in pairs),
+        "shell_to_floor": statistics.median(s / f for _, s, f in pairs),
+    }
+
+
+def sheet_with_rounds() -> str:
+    """A match of 50 calculator rounds in the (temporary) store the pages open."""
+    from bench_sheet import DETAIL, STORED, filled_match  # beside this script
+
+    from buraco_app import database
+    from buraco_app.sheets import SheetStore
+
+    store = SheetStore(database.open_engine(database.sqlite_url()))
+    match_id = filled_match(store, STORED, DETAIL)
+    store.engine.dispose()
+    return match_id
+
+
+def cases() -> list[Case]:
+    found = []
     for spec in available_pages():
         interactions = {"language switch": _language, **PAGE_INTERACTIONS.get(spec.url_path, {})}
         for name, change in interactions.items():
-            seconds, floor, ratio = time_reruns(page_app(spec.path), change, args.repeat)
-            worst = max(worst, ratio)
-            flag = "" if ratio <= AIM else "  above the aim"
-            print(
-                f"{spec.url_path:<12} {name:<18} {seconds * 1000:8.1f} {floor * 1000:9.1f}"
-                f" {ratio:6.2f}{flag}"
-            )
-    print(f"worst: {worst:.2f}x the floor (one text_input; aim: within {AIM:.0f}x)")
+            found.append(Case(spec.url_path, spec.path, name, change))
+    sheet = next((s for s in available_pages() if s.url_path == "sheet"), None)
+    if sheet is not None:
+        found.append(
+            Case("sheet 50", sheet.path, "language switch", _language, sheet_with_rounds())
+        )
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=30)
+    parser.add_argument("--only", help="time only the pages whose label starts with this")
+    args = parser.parse_args()
+    os.chdir(ROOT)  # Streamlit reads .streamlit/config.toml from the working directory
+    data = tempfile.TemporaryDirectory(prefix="bench_pages_")
+    os.environ["BURACO_DATA_DIR"] = data.name
+    print(
+        f"{'page':<11} {'interaction':<16} {'page ms':>8} {'shell ms':>9} {'floor ms':>9}"
+        f" {'÷shell':>7} {'÷floor':>7}"
+    )
+    worst = 0.0
+    for case in cases():
+        if args.only and not case.label.startswith(args.only):
+            continue
+        f = time_case(case, args.repeat)
+        worst = max(worst, f["to_shell"])
+        flag = "" if f["to_shell"] <= AIM else "  above the aim"
+        print(
+            f"{case.label:<11} {case.interaction:<16} {f['page']:8.1f} {f['shell']:9.1f}"
+            f" {f['floor']:9.1f} {f['to_shell']:7.2f} {f['to_floor']:7.2f}{flag}"
+            f"   (shell {f['shell_to_floor']:.2f}x floor)"
+        )
+    print(f"worst: {worst:.2f}x the app's empty shell (aim: within {AIM}x)")
+    data.cleanup()
 
 
 if __name__ == "__main__":

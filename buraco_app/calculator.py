@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-import plotly.graph_objects as go
 import streamlit as st
 
 from buraco_app import cards_view
@@ -22,6 +21,9 @@ from buraco_core.melds import judge_meld
 from buraco_core.rules import RuleSet
 from buraco_core.scoring import RoundScore
 from buraco_text import Lang, error_problem, message
+
+if TYPE_CHECKING:
+    import plotly.graph_objects as go
 
 WENT_OUT_KEY = "calc_went_out"
 NOBODY = -1
@@ -39,6 +41,11 @@ def hands_key(side: int) -> str:
 
 def morto_key(side: int) -> str:
     return f"calc_morto_{side}"
+
+
+def tap_key(side: int) -> str:
+    """The tap expander of a side (session_state True: open)."""
+    return f"calc_tap_{side}_open"
 
 
 def meld_lines(text: str) -> list[str]:
@@ -156,7 +163,11 @@ def clear(count: int) -> None:
 
 def tap_pickers(side: int) -> None:
     """The card pickers of cards_view, typing into the side's melds or hands field."""
-    with st.expander(t("calc.tap")):
+    # Lazy: the pickers are drawn only while the expander is open (most reruns are typing).
+    expander = st.expander(t("calc.tap"), key=tap_key(side), on_change="rerun")
+    if not expander.open:
+        return
+    with expander:
         into = st.segmented_control(
             t("calc.tap_into"),
             ["melds", "hands"],
@@ -171,6 +182,8 @@ def tap_pickers(side: int) -> None:
 
 def score_chart(score: RoundScore, lang: Lang) -> go.Figure:
     """Horizontal bars: each item of each side, and the totals; readable at 390 px."""
+    import plotly.graph_objects as go  # here: a page with nothing to chart never loads plotly
+
     fig = go.Figure()
     for index, side in enumerate(score.sides):
         labels = [item_label(i.code, dict(i.params), lang) for i in side.items]
@@ -209,8 +222,9 @@ def show_score(score: RoundScore, lang: Lang) -> None:
         ]
         rows.append(f"| **{md_text(side.name)}** | **{side.total}** |")
         st.markdown("\n".join(rows))
-    st.markdown(f"**{t('calc.chart')}**")
-    st.plotly_chart(score_chart(score, lang), width="stretch", config={"displayModeBar": False})
+    if any(side.items for side in score.sides):  # nothing typed: no chart of zeros
+        st.markdown(f"**{t('calc.chart')}**")
+        st.plotly_chart(score_chart(score, lang), width="stretch", config={"displayModeBar": False})
 
 
 def scoring_rules(rules: RuleSet) -> dict[str, Any]:

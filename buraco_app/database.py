@@ -97,9 +97,22 @@ def _secrets_section() -> dict[str, Any]:
     return dict(section) if section else {}
 
 
+# The pages' engines by st.connection's arguments: st.connection hashes its arguments into
+# its own cache at every call, most of the cost of opening the store on a rerun.
+_PAGE_ENGINES: dict[str, Engine] = {}
+
+
 def page_engine() -> Engine:
-    """The pages' engine, through `st.connection(..., type="sql")` (one per server)."""
+    """The pages' engine, through `st.connection(..., type="sql")` (one per server). The
+    arguments are worked out at every call, so a data folder that cannot be made still
+    fails here each time, and other settings get their own engine."""
     import streamlit as st
 
-    engine: Engine = st.connection(CONNECTION_NAME, type="sql", **connection_kwargs()).engine
+    kwargs = connection_kwargs()
+    # No arguments: st.connection reads the secrets' section, which then tells engines apart.
+    key = repr(sorted(kwargs.items()) if kwargs else sorted(_secrets_section().items()))
+    engine = _PAGE_ENGINES.get(key)
+    if engine is None:
+        engine = st.connection(CONNECTION_NAME, type="sql", **kwargs).engine
+        _PAGE_ENGINES[key] = engine
     return engine

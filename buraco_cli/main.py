@@ -325,7 +325,7 @@ def read_json(path: str, lang: Lang = DEFAULT_LANG) -> Any:
     except FileNotFoundError:
         problem = translate("cli.err.no_file", lang)
         raise BuracoInputError(InputCode.CANNOT_READ, path, detail=problem) from None
-    except OSError:
+    except (OSError, ValueError):  # ValueError: a NUL byte in the name (no file has one)
         problem = translate("cli.err.unreadable", lang)
         raise BuracoInputError(InputCode.CANNOT_READ, path, detail=problem) from None
     if len(raw) > MAX_FILE_BYTES:

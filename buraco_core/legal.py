@@ -246,9 +246,12 @@ def fits(meld: Meld, cards: Sequence[Card]) -> bool:
     if meld.size + len(cards) > ACE_HIGH:
         return False
     suit = meld.suit
-    positions: list[int] = []
-    aces = flexible = hard = 0
-    for card in (*meld.cards, *cards):  # all are placed anew, as the judge does
+    # All the cards are placed anew, as the judge does: the meld's own counted once.
+    counted, own, aces, flexible, hard = _sequence_counts(meld)
+    if not counted:
+        return False
+    positions = list(own)
+    for card in cards:
         if card.suit is None:
             hard += 1
         elif card.rank == 2:
@@ -278,6 +281,40 @@ def fits(meld: Meld, cards: Sequence[Card]) -> bool:
             if gaps <= wilds and (gaps == wilds or span < ACE_HIGH):
                 return True
     return False
+
+
+_COUNTS: dict[int, tuple[Meld, tuple[bool, tuple[int, ...], int, int, int]]] = {}
+
+
+def _sequence_counts(meld: Meld) -> tuple[bool, tuple[int, ...], int, int, int]:
+    """What `fits` counts of a sequence's own cards, remembered by identity (as in melds):
+    whether all are of its suit or wild, the places of the naturals but the aces, the aces,
+    the 2s of the suit (natural or wild), and the other wilds."""
+    hit = _COUNTS.get(id(meld))
+    if hit is not None and hit[0] is meld:
+        return hit[1]
+    if len(_COUNTS) >= 4096:
+        _COUNTS.clear()
+    positions: list[int] = []
+    aces = flexible = hard = 0
+    ok = True
+    for card in meld.cards:
+        if card.suit is None:
+            hard += 1
+        elif card.rank == 2:
+            if card.suit == meld.suit:
+                flexible += 1
+            else:
+                hard += 1
+        elif card.suit != meld.suit:
+            ok = False
+        elif card.rank == ACE:
+            aces += 1
+        else:
+            positions.append(card.rank)
+    counts = (ok, tuple(positions), aces, flexible, hard)
+    _COUNTS[id(meld)] = (meld, counts)
+    return counts
 
 
 def meld_groups(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 from operator import attrgetter
 from types import MappingProxyType
@@ -72,6 +72,11 @@ class Meld:
     slots: tuple[Slot, ...]
     wild_options: tuple[int, ...] = ()
     built_up: bool = False
+    # The cards, low to high, made once: read at every step of legal_moves.
+    cards: tuple[Card, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(s.card for s in self.slots))
 
     def __repr__(self) -> str:
         """Short: `<Meld sequence 5s 6s JK=7s 8s>`, a wild with what it stands for."""
@@ -80,10 +85,6 @@ class Meld:
             for s in self.slots
         )
         return f"<Meld {self.kind} {shown}{' built_up' if self.built_up else ''}>"
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return tuple(s.card for s in self.slots)
 
     @property
     def size(self) -> int:
@@ -480,111 +481,133 @@ def _arrange_trinca(cards: tuple[Card, ...], naturals: list[Card], rules: RuleSe
     return Meld("trinca", None, slots, (rank,) if wilds else ())
 
 
+# Arrangements of a sequence are tried as bit masks of the places held (bit p: place p),
+# and a failed one is kept as a plain tuple (rank, places missing, order, code, params,
+# mask), made into a _Failure only if it is the one reported: a judgement tries up to four
+# arrangements, and an invalid meld fails each of them (benchmarks/bench_melds.py).
+_Miss = tuple[int, int, int, Code, dict[str, object], int]
+
+_ACE_BITS: tuple[tuple[int, ...], ...] = (
+    (0,),
+    (1 << ACE, 1 << ACE_HIGH),
+    (1 << ACE | 1 << ACE_HIGH,),
+)
+
+
 def _arrange_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: RuleSet) -> Meld:
     if len(cards) > MAX_SEQUENCE:
         raise _fail(1, Code.TOO_LONG, count=len(cards), most=MAX_SEQUENCE)
-    suits = {c.suit for c in naturals if c.suit is not None}
-    if len(suits) > 1:
-        raise _fail(1, Code.MIXED_SUITS, suits=tuple(sorted(suits, key=lambda s: s.value)))
-    suit = suits.pop()
-    # (card fields rather than the card's properties: this runs for every meld judged)
-    jokers = [c for c in cards if c.suit is None]
-    twos = [c for c in cards if c.rank == 2]
-    ranks = [c.rank for c in naturals if c.rank != ACE]
-    aces = [c for c in naturals if c.rank == ACE]
-    if len(set(ranks)) < len(ranks) or len(aces) > 2:
-        twice = [r for r, n in Counter(ranks).items() if n > 1]
-        repeated = twice + ([ACE] if len(aces) > 2 else [])
+    suit = naturals[0].suit
+    assert suit is not None  # (naturals have a suit)
+    # One pass over the naturals (card fields rather than properties: this runs for every
+    # meld judged): the places held but the aces', as a mask, and the aces.
+    fixed: list[tuple[Card, int]] = []
+    aces: list[Card] = []
+    mask = 0
+    repeated = False
+    for card in naturals:
+        if card.suit is not suit:
+            suits = {c.suit for c in naturals if c.suit is not None}
+            raise _fail(1, Code.MIXED_SUITS, suits=tuple(sorted(suits, key=lambda s: s.value)))
+        rank = card.rank
+        if rank == ACE:
+            aces.append(card)
+        else:
+            repeated = repeated or bool(mask >> rank & 1)
+            mask |= 1 << rank
+            fixed.append((card, rank))
+    if repeated or len(aces) > 2:
+        twice = [r for r, n in Counter(r for _, r in fixed).items() if n > 1]
+        doubled = twice + ([ACE] if len(aces) > 2 else [])
         raise _fail(
             1,
             Code.DUPLICATE_RANK,
-            cards=tuple(_NATURAL[r, suit] for r in sorted(repeated)),
+            cards=tuple(_NATURAL[r, suit] for r in sorted(doubled)),
         )
-    failures: list[_Failure] = []
+    jokers = [c for c in cards if c.suit is None]
+    twos = [c for c in cards if c.rank == 2]
+    misses: list[_Miss] = []
     natural_two_choices: list[Card | None] = [None]
-    if any(t.suit == suit for t in twos):
+    if any(t.suit is suit for t in twos):
         natural_two_choices.insert(0, _NATURAL[2, suit])  # a 2 that can be natural is natural
     for natural_two in natural_two_choices:
-        wilds = list(jokers)
-        rest_twos = list(twos)
-        if natural_two is not None:
+        if natural_two is None:
+            wilds, placed, held = jokers + twos, fixed, mask
+        else:
+            rest_twos = list(twos)
             rest_twos.remove(natural_two)
-        wilds += rest_twos
+            wilds, placed, held = jokers + rest_twos, [*fixed, (natural_two, 2)], mask | 4
         if len(wilds) > 1:
-            failures.append(_fail(3, Code.TWO_WILDS, wilds=tuple(wilds)))
+            misses.append((3, 0, len(misses), Code.TWO_WILDS, {"wilds": tuple(wilds)}, 0))
             continue
         wild = wilds[0] if wilds else None
-        # (card, place) pairs; Slot values are made only for the arrangement that works.
-        fixed = [(c, c.rank) for c in naturals if c.rank != ACE]
-        if natural_two is not None:
-            fixed.append((natural_two, 2))
-        ace_places = (
-            [()] if not aces else [(ACE,), (ACE_HIGH,)] if len(aces) == 1 else [(ACE, ACE_HIGH)]
-        )
-        fixed_places = [p for _, p in fixed]
-        for places in ace_places:
-            options = _place_wild(suit, fixed_places + list(places), wild)
-            if isinstance(options, _Failure):
-                failures.append(options)
+        for ace_bits in _ACE_BITS[len(aces)]:
+            places_held = held | ace_bits
+            options = _place_wild(places_held, wild is not None)
+            if isinstance(options, int):
+                if options:
+                    params = {"missing": (), "has_wild": wild is not None}
+                    misses.append((4, options, len(misses), Code.GAP, params, places_held))
+                else:
+                    params = {"count": places_held.bit_count() + 1, "most": MAX_SEQUENCE}
+                    misses.append((1, 0, len(misses), Code.TOO_LONG, params, places_held))
                 continue
             # Checked once the cards fit: only then is the wild 2 the one thing wrong [000].
             if (
                 natural_two is not None
                 and wild is not None
-                and wild.is_two
+                and wild.rank == 2
                 and not rules.wild_two_beside_natural_two
             ):
-                failures.append(
-                    _fail(
-                        2,
-                        Code.WILD_TWO_BESIDE_NATURAL_TWO,
-                        natural=natural_two,
-                        wild=wild,
-                    )
-                )
+                params = {"natural": natural_two, "wild": wild}
+                misses.append((2, 0, len(misses), Code.WILD_TWO_BESIDE_NATURAL_TWO, params, 0))
                 continue
-            return _sequence_meld(suit, fixed + list(zip(aces, places, strict=True)), wild, options)
-    best = min(failures, key=_telling)
-    gap_misses = [len(f.gaps) for f in failures if f.code is Code.GAP]
-    if gap_misses and best.code in (Code.GAP, Code.TWO_WILDS):
+            at = placed + list(zip(aces, _ACE_PLACES_OF[ace_bits], strict=True))
+            return _sequence_meld(suit, at, wild, options)
+    rank, gaps, _, code, params, held = min(misses)
+    if code is Code.GAP or code is Code.TWO_WILDS:
         # Report a wrap only when running on past the king misses fewer cards than any
         # legal arrangement: A 3 5..K is a gap (the 4), K-A-3 is a wrap. Over "two wilds"
         # only when the one wild left beside a natural 2 would fill the wrap: in
         # Q K JK 2h 3h the 2h is natural and K-A-2 is the fault.
-        fill = _wrap_fill(naturals, twos, suit)
-        fits = best.code is Code.GAP or (fill is not None and fill <= 1)
+        gap_misses = [m[1] for m in misses if m[3] is Code.GAP]
+        # (a wrap holds the king: most melds are done with here)
+        fill = _wrap_fill(naturals, twos, suit) if gap_misses and mask >> KING & 1 else None
+        fits = code is Code.GAP or (fill is not None and fill <= 1)
         if fill is not None and fits and fill < min(gap_misses):
             raise _fail(2, Code.WRAP_AROUND)
-    if best.gaps:
-        best.params["missing"] = tuple(_NATURAL[p, suit] for p in best.gaps)
-    raise best
+    failure = _Failure(rank, code, dict(params))
+    if gaps:
+        low, high = (held & -held).bit_length() - 1, held.bit_length() - 1
+        failure.gaps = [p for p in range(low, high + 1) if not held >> p & 1]
+        failure.params["missing"] = tuple(_NATURAL[p, suit] for p in failure.gaps)
+    raise failure
 
 
-def _telling(failure: _Failure) -> tuple[int, int]:
-    return (failure.rank, len(failure.gaps))
+_ACE_PLACES_OF: dict[int, tuple[int, ...]] = {
+    0: (),
+    1 << ACE: (ACE,),
+    1 << ACE_HIGH: (ACE_HIGH,),
+    1 << ACE | 1 << ACE_HIGH: (ACE, ACE_HIGH),
+}
 
 
-def _place_wild(suit: Suit, places: list[int], wild: Card | None) -> tuple[int, ...] | _Failure:
-    """Where the wild may stand among the cards at these places (the first is where it
-    stands; empty without a wild), or why the cards make no sequence (returned, not raised:
-    the caller tries several placements)."""
-    taken = set(places)
-    if len(taken) < len(places):
-        # Only a natural 2 beside... cannot happen: ranks were checked distinct.
-        return _fail(1, Code.DUPLICATE_RANK, cards=())
-    low, high = min(taken), max(taken)
-    gap_count = high - low + 1 - len(taken)
-    if gap_count > (1 if wild else 0):
-        failure = _fail(4, Code.GAP, missing=(), has_wild=wild is not None)
-        failure.gaps = [p for p in range(low, high + 1) if p not in taken]  # (cards if told)
-        return failure
-    if wild is None:
+def _place_wild(held: int, wild: bool) -> tuple[int, ...] | int:
+    """Where the wild may stand among the cards at the places held (a mask; the first
+    place is where it stands; empty without a wild), or, when the cards make no sequence,
+    how many places are missing (0: the sequence would be too long). Returned, not raised:
+    the caller tries several placements."""
+    low, high = (held & -held).bit_length() - 1, held.bit_length() - 1
+    gap_count = high - low + 1 - held.bit_count()
+    if gap_count > wild:
+        return gap_count
+    if not wild:
         return ()
     if gap_count:
-        return (next(p for p in range(low, high + 1) if p not in taken),)
+        return (next(p for p in range(low, high + 1) if not held >> p & 1),)
     ends = ([high + 1] if high < ACE_HIGH else []) + ([low - 1] if low > ACE else [])
     if not ends:
-        return _fail(1, Code.TOO_LONG, count=len(places) + 1, most=MAX_SEQUENCE)
+        return 0
     return tuple(ends)
 
 

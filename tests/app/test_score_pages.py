@@ -180,6 +180,9 @@ def test_an_impossible_round_is_refused(open_app: OpenApp) -> None:
 def test_tapping_cards_fills_the_field(open_app: OpenApp) -> None:
     """One tap per card on the grid (issue 13), a new line for the next meld."""
     at = open_app("calculator")
+    assert not at.pills  # drawn only while the tap expander is open (lazy, for speed)
+    at.session_state["calc_tap_0_open"] = True
+    at.run()
     for rank in (4, 5, 6):
         at.pills(key="calc_tap_0_grid_h").set_value(Card(rank, sheets_suit("h"))).run()
     at.button(key="calc_tap_0_new_line").click().run()
@@ -214,9 +217,12 @@ def test_calculator_sends_the_round_to_the_open_sheet(open_app: OpenApp, switch_
     assert rnd.points == (525, -5)
     assert rnd.detail is not None and rnd.detail["source"] == "calculator"
     assert rnd.detail["score"]["sides"][0]["total"] == 525
-    # And the sheet shows it, with its detail.
+    # And the sheet shows it, with its detail (drawn once its expander is opened: lazy).
     switch_to(at, "sheet")
     assert metrics(at) == {"Nós": "525", "Eles": "-5"}
+    assert not any("canastra limpa (jogo 1)" in m.value for m in at.markdown)
+    at.session_state["sheet_details_open"] = True
+    at.run()
     assert any("canastra limpa (jogo 1) +200" in m.value for m in at.markdown)
 
 
