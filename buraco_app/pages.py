@@ -35,7 +35,7 @@ PAGES: tuple[PageSpec, ...] = (
     PageSpec("app_pages/play.py", "play", "🃏", "play.page", "play.blurb"),
     PageSpec("app_pages/variants.py", "variants", "⚖️", "page.variants", "page.variants.blurb"),
     PageSpec("app_pages/lookup.py", "lookup", "✔️", "page.lookup", "page.lookup.blurb"),
-    PageSpec("app_pages/who_is_right.py", "who", "🤝", "who.page", "who.blurb"),
+    PageSpec("app_pages/who_is_right.py", "who", "⁉️", "who.page", "who.blurb"),
     PageSpec("app_pages/score_calculator.py", "calculator", "♦️", "page.calc", "page.calc.blurb"),
     PageSpec("app_pages/score_sheet.py", "sheet", "✏️", "page.sheet", "page.sheet.blurb"),
 )
