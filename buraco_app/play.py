@@ -43,7 +43,7 @@ from buraco_app.game import (
 from buraco_app.i18n import t
 from buraco_app.scenario_player import course
 from buraco_app.settings import current_overrides, current_preset, rules_summary
-from buraco_app.sheet_page import error_text, url_text
+from buraco_app.sheet_page import error_text, open_id, set_open_id, url_text
 from buraco_app.sheets import MatchNotFound, SheetError, opened
 from buraco_app.table_view import move_text
 from buraco_core.errors import BuracoInputError
@@ -99,24 +99,13 @@ def store() -> GameStore:
 
 def open_game_id() -> str | None:
     """The game in the URL (a link, a refresh), else the one this session opened."""
-    from_url = st.query_params.get(QP_GAME)
-    if from_url:
-        st.session_state[OPEN_GAME_KEY] = from_url
-        return from_url
-    found = st.session_state.get(OPEN_GAME_KEY)
-    return found if isinstance(found, str) else None
+    return open_id(QP_GAME, OPEN_GAME_KEY)
 
 
 def set_open_game(game_id: str | None) -> None:
     board.clear_pick(BOARD_KEY)
     st.session_state.pop(FEEDBACK_KEY, None)
-    if game_id is None:
-        st.session_state.pop(OPEN_GAME_KEY, None)
-        if QP_GAME in st.query_params:
-            del st.query_params[QP_GAME]
-        return
-    st.session_state[OPEN_GAME_KEY] = game_id
-    st.query_params[QP_GAME] = game_id
+    set_open_id(QP_GAME, OPEN_GAME_KEY, game_id)
 
 
 def page(lang: Lang) -> None:

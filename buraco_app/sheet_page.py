@@ -49,27 +49,35 @@ def url_text(text: str, limit: int = 80) -> str:
     return _MARKDOWN_ACTIVE.sub(r"\\\1", short).replace("://", "\\://")
 
 
-def open_match_id() -> str | None:
-    """The match open in this session: the URL's ?match= first (a link, a refresh), then the
-    one this session opened (the URL parameter is lost when moving between pages)."""
-    from_url = st.query_params.get(QP_MATCH)
+def open_id(param: str, key: str) -> str | None:
+    """What is open in this session (a match, a game): the URL's `param` first (a link, a
+    refresh), then what this session opened (the URL parameter is lost between pages)."""
+    from_url = st.query_params.get(param)
     if from_url:
-        st.session_state[OPEN_MATCH_KEY] = from_url
+        st.session_state[key] = from_url
         return from_url
-    found = st.session_state.get(OPEN_MATCH_KEY)
+    found = st.session_state.get(key)
     return found if isinstance(found, str) else None
 
 
-def set_open_match(match_id: str | None) -> None:
-    """Open a match in this session and in the URL (or close it, with None)."""
-    if match_id is None:
-        st.session_state.pop(OPEN_MATCH_KEY, None)
-        if QP_MATCH in st.query_params:
-            del st.query_params[QP_MATCH]
+def set_open_id(param: str, key: str, value: str | None) -> None:
+    """Open something in this session and in the URL (or close it, with None)."""
+    if value is None:
+        st.session_state.pop(key, None)
+        if param in st.query_params:
+            del st.query_params[param]
         return
-    st.session_state[OPEN_MATCH_KEY] = match_id
-    if st.query_params.get(QP_MATCH) != match_id:
-        st.query_params[QP_MATCH] = match_id
+    st.session_state[key] = value
+    if st.query_params.get(param) != value:
+        st.query_params[param] = value
+
+
+def open_match_id() -> str | None:
+    return open_id(QP_MATCH, OPEN_MATCH_KEY)
+
+
+def set_open_match(match_id: str | None) -> None:
+    set_open_id(QP_MATCH, OPEN_MATCH_KEY, match_id)
 
 
 def error_text(exc: SheetError) -> str:
