@@ -1,0 +1,101 @@
+"""Choosing a page in the sidebar, in a real browser. On a 390x844 phone the sidebar covers
+the page: after a page link is tapped it closes (buraco_app/settings.py
+`_close_after_choosing_a_page`; Streamlit itself does so only for a phone's user agent, and
+the browser here says it is a desktop). At 1280x800 it sits beside the page and stays open."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from tests.e2e.conftest import DESKTOP
+from tests.e2e.test_board_e2e import Taps
+
+pytestmark = pytest.mark.e2e
+OpenPage = Callable[..., Page]
+Shot = Callable[[Page, str], Path]
+SLOW = 20_000  # a rerun on a loaded 2-core machine
+
+# Counts the sidebar's collapses from now on (its data-collapsed going to "true").
+COUNT_COLLAPSES = """() => {
+    window.__collapses = 0;
+    const bar = document.querySelector("[data-testid='stSidebar']");
+    new MutationObserver((records) => {
+        for (const r of records) if (bar.getAttribute("data-collapsed") === "true") {
+            window.__collapses++;
+        }
+    }).observe(bar, {attributes: true, attributeFilter: ["data-collapsed"]});
+}"""
+
+
+class LinkTaps(Taps):
+    """Taps on a link, each waited for as Taps waits for a button."""
+
+    def link(self, target: Locator) -> None:
+        self._click(target)
+
+
+def nav_link(page: Page, title: str) -> Locator:
+    return page.get_by_test_id("stSidebarNav").get_by_role("link", name=title)
+
+
+def heading(page: Page, text: str) -> Locator:
+    return page.locator("[data-testid='stMain']").get_by_role("heading", name=text, exact=True)
+
+
+def test_on_a_phone_the_sidebar_closes_after_choosing_a_page(
+    open_page: OpenPage, phone: dict[str, int], screenshot: Shot
+) -> None:
+    page = open_page("", phone)
+    sidebar = page.get_by_test_id("stSidebar")
+    expect(sidebar).to_have_attribute("data-collapsed", "true")  # a phone starts closed
+    expect(nav_link(page, "Consulta rápida")).not_to_be_in_viewport()
+    screenshot(page, "nav_home_phone")
+
+    page.get_by_test_id("stExpandSidebarButton").click()
+    expect(sidebar).to_have_attribute("data-collapsed", "false")
+    expect(nav_link(page, "Consulta rápida")).to_be_in_viewport()
+    screenshot(page, "nav_sidebar_open_phone")
+
+    taps = LinkTaps(page)
+    taps.link(nav_link(page, "Consulta rápida"))
+    expect(heading(page, "Consulta rápida")).to_be_visible(timeout=SLOW)
+    assert page.url.split("?")[0].endswith("/lookup"), page.url
+    # The page is what a person sees now: the sidebar is closed, its links off the screen.
+    expect(sidebar).to_have_attribute("data-collapsed", "true", timeout=SLOW)
+    expect(nav_link(page, "Consulta rápida")).not_to_be_in_viewport()
+    expect(page.get_by_test_id("stExpandSidebarButton")).to_be_visible()
+    screenshot(page, "nav_chosen_phone")
+
+    # Again, from the second page: the listener is still there (it is sent once a session).
+    page.get_by_test_id("stExpandSidebarButton").click()
+    expect(sidebar).to_have_attribute("data-collapsed", "false")
+    taps.link(nav_link(page, "Jogar"))
+    expect(heading(page, "Jogar contra o computador")).to_be_visible(timeout=SLOW)
+    expect(sidebar).to_have_attribute("data-collapsed", "true", timeout=SLOW)
+    expect(nav_link(page, "Jogar")).not_to_be_in_viewport()
+
+
+def test_on_a_desktop_the_sidebar_stays_open_after_choosing_a_page(
+    open_page: OpenPage, screenshot: Shot
+) -> None:
+    page = open_page("", DESKTOP)
+    sidebar = page.get_by_test_id("stSidebar")
+    expect(sidebar).to_have_attribute("data-collapsed", "false")
+    page.evaluate(COUNT_COLLAPSES)
+    taps = LinkTaps(page)
+    taps.link(nav_link(page, "Consulta rápida"))
+    expect(heading(page, "Consulta rápida")).to_be_visible(timeout=SLOW)
+    # A second page chosen: by then the first tap is long past (the narrow screen's close
+    # comes 200 ms after it), and neither closed the sidebar.
+    expect(nav_link(page, "Jogar")).to_be_in_viewport()
+    taps.link(nav_link(page, "Jogar"))
+    expect(heading(page, "Jogar contra o computador")).to_be_visible(timeout=SLOW)
+    assert page.url.split("?")[0].endswith("/play"), page.url
+    assert page.evaluate("() => window.__collapses") == 0
+    expect(sidebar).to_have_attribute("data-collapsed", "false")
+    expect(nav_link(page, "Consulta rápida")).to_be_in_viewport()
+    screenshot(page, "nav_chosen_desktop")

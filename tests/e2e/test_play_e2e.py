@@ -1,0 +1,141 @@
+"""The "Jogar" page in a real browser, at 1280x800 and at a 390x844 phone, in Portuguese:
+a 2-player game started, a card drawn from the stock and one discarded by tapping them, the
+computer played up to the learner's turn, the game resumed by reloading its link; an illegal
+move (a discard before drawing) explained with the hand left as it was.
+Screenshots of each step go to tests/artifacts/play_*.png."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from tests.e2e.conftest import wait_for_app
+from tests.e2e.test_board_e2e import Taps, no_streamlit_english
+
+pytestmark = pytest.mark.e2e
+OpenPage = Callable[..., Page]
+Viewport = tuple[str, dict[str, int]]
+Shot = Callable[[Page, str], Path]
+HAND = ".st-key-bthand-play_board button"  # the learner's hand: one button a card
+STOCK = re.compile(r"^Monte \(\d+\)$")
+
+
+class PlayTaps(Taps):
+    """Taps, and a tap on any locator (the stock's name carries its count)."""
+
+    def on(self, target: Locator) -> None:
+        self._click(target)
+
+    def radio_label(self, name: str) -> None:
+        """A st.radio option, tapped on its label as a person does."""
+        self._click(self.page.get_by_text(name, exact=True).first)
+
+
+def hand(page: Page) -> list[str]:
+    """The cards in the learner's hand, as the page shows them, in order."""
+    return [str(label).strip() for label in page.locator(HAND).all_inner_texts()]
+
+
+def hand_heading(page: Page, count: int) -> Locator:
+    return page.get_by_text(f"Sua mão ({count} cartas)", exact=True)
+
+
+def start_a_two_player_game(page: Page, taps: PlayTaps) -> None:
+    main = page.locator("[data-testid='stMain']")
+    expect(main.get_by_role("heading", name="Jogar contra o computador")).to_be_visible()
+    taps.radio_label("2 (você contra um)")
+    expect(page.get_by_role("radio", name="2 (você contra um)")).to_be_checked()
+    taps.button("Começar")
+    expect(hand_heading(page, 11)).to_be_visible()
+    expect(page.locator(HAND)).to_have_count(11)
+    assert re.search(r"[?&]game=\w+", page.url), page.url
+
+
+def test_play_a_turn_let_the_computer_play_and_resume(
+    open_page: OpenPage, viewport: Viewport, screenshot: Shot
+) -> None:
+    name, size = viewport
+    page = open_page("play", size)
+    main = page.locator("[data-testid='stMain']")
+    taps = PlayTaps(page)
+    screenshot(page, f"play_setup_{name}")
+    start_a_two_player_game(page, taps)
+    expect(main.get_by_text("2 jogadores · computador básico", exact=False)).to_be_visible()
+    screenshot(page, f"play_started_{name}")
+
+    # Draw: the stock's count drops by one, the hand gains a card, the move is said.
+    stock = main.get_by_role("button", name=STOCK)
+    before = int(re.findall(r"\d+", stock.inner_text())[0])
+    taps.on(stock)
+    expect(hand_heading(page, 12)).to_be_visible()
+    expect(page.locator(HAND)).to_have_count(12)
+    expect(main.get_by_role("button", name=f"Monte ({before - 1})", exact=True)).to_be_visible()
+    expect(main.get_by_text("Sua jogada: ", exact=False)).to_be_visible()
+    screenshot(page, f"play_drew_{name}")
+
+    # Discard the first card of the hand: picked, then "Descartar"; it lands on the lixo.
+    card = hand(page)[0]
+    taps.on(page.locator(HAND).first)
+    expect(main.get_by_text(f"Escolhidas: {card}.", exact=False)).to_be_visible()
+    screenshot(page, f"play_picked_{name}")
+    taps.button("Descartar")
+    expect(hand_heading(page, 11)).to_be_visible()
+    expect(main.get_by_text("Vez de: Jogador 2 (computador).")).to_be_visible()
+    screenshot(page, f"play_discarded_{name}")
+
+    # The computer plays up to the learner's turn: its moves are listed, the stock is live.
+    mine = hand(page)
+    taps.button("⏩ Até a minha vez")
+    expect(main.get_by_text("Vez de: Jogador 2 (computador).")).to_have_count(0)
+    expect(main.get_by_text("Desde a sua última jogada")).to_be_visible()
+    moves = main.locator("[data-testid='stExpander']").filter(has_text=re.compile(r"Jogador 2:"))
+    expect(moves.first).to_be_visible()
+    assert moves.count() >= 2  # at least a draw (or the lixo taken) and a discard
+    expect(main.get_by_role("button", name=STOCK)).to_be_enabled()
+    assert hand(page) == mine  # the computer's moves leave the learner's hand alone
+    expect(hand_heading(page, 11)).to_be_visible()
+    no_streamlit_english(page)
+    screenshot(page, f"play_computer_played_{name}")
+
+    # A reload of the page's link (it carries ?game=ID) resumes the game: same hand, same
+    # moves, in a new session.
+    url = page.url
+    stock_text = main.get_by_role("button", name=STOCK).inner_text()
+    page.reload()
+    wait_for_app(page)
+    assert page.url == url
+    expect(hand_heading(page, 11)).to_be_visible()
+    expect(page.locator(HAND)).to_have_count(11)
+    assert hand(page) == mine
+    expect(main.get_by_role("button", name=stock_text, exact=True)).to_be_visible()
+    expect(main.get_by_text("Desde a sua última jogada")).to_be_visible()
+    expect(moves.first).to_be_visible()
+    expect(main.get_by_role("button", name="Começar")).to_have_count(0)
+    screenshot(page, f"play_resumed_{name}")
+
+
+def test_a_discard_before_drawing_is_refused_and_the_hand_stays(
+    open_page: OpenPage, viewport: Viewport, screenshot: Shot
+) -> None:
+    name, size = viewport
+    page = open_page("play", size)
+    main = page.locator("[data-testid='stMain']")
+    taps = PlayTaps(page)
+    start_a_two_player_game(page, taps)
+    before = hand(page)
+    stock_text = main.get_by_role("button", name=STOCK).inner_text()
+    taps.on(page.locator(HAND).first)
+    taps.button("Descartar")
+    error = main.locator("[data-testid='stAlertContentError']")
+    expect(error).to_contain_text("Não pode: Primeiro compre: do monte ou o lixo.")
+    expect(error).to_contain_text("Sua jogada: ")
+    expect(hand_heading(page, 11)).to_be_visible()
+    assert hand(page) == before
+    expect(main.get_by_role("button", name=stock_text, exact=True)).to_be_visible()
+    expect(main.get_by_text("Vez de:", exact=False)).to_have_count(0)  # still the learner's
+    no_streamlit_english(page)
+    screenshot(page, f"play_illegal_{name}")
