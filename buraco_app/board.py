@@ -27,6 +27,7 @@ import streamlit as st
 from buraco_app.cards_view import BLACK, JOKER_INK, JOKER_PAPER, RED, WILD_RING
 from buraco_app.i18n import t
 from buraco_app.inline_cards import show_text
+from buraco_app.table_view import melds_title
 from buraco_core.cards import Card
 from buraco_core.melds import Meld
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
@@ -281,7 +282,7 @@ def show_board(
     for other in (True, False):
         melds_side = 1 - side if other else side
         melds = state.sides[melds_side].melds
-        title = t("table.their_melds" if other else "table.our_melds", lang)
+        title = t(melds_title(state, other), lang)
         none = f": :gray[{t('table.no_melds', lang)}]" if not melds and (other or not live) else ""
         st.markdown(f"**{title}**{none}")
         for index, meld in enumerate(melds):

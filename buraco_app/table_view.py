@@ -55,6 +55,12 @@ def _melds_block(title: str, melds: Sequence[Meld], lang: Lang) -> None:
         )
 
 
+def melds_title(state: State, theirs: bool) -> str:
+    """The catalog key naming a side's melds: a side is a pair only with four players."""
+    key = "table.their_melds" if theirs else "table.our_melds"
+    return key if len(state.hands) == 4 else f"{key}_alone"
+
+
 def show_table(rules: RuleSet, state: State, lang: Lang, seat: int | None = None) -> None:
     """The table from `seat`'s chair (default: the player on turn)."""
     seat = state.turn if seat is None else seat
@@ -65,8 +71,8 @@ def show_table(rules: RuleSet, state: State, lang: Lang, seat: int | None = None
         state.phase, "table.phase_ended"
     )
     st.caption(f"{t(turn_key, lang, seat=state.turn + 1)} · {t(phase, lang)}")
-    _melds_block(t("table.our_melds", lang), state.sides[side].melds, lang)
-    _melds_block(t("table.their_melds", lang), state.sides[other].melds, lang)
+    _melds_block(t(melds_title(state, False), lang), state.sides[side].melds, lang)
+    _melds_block(t(melds_title(state, True), lang), state.sides[other].melds, lang)
 
     lixo_title = t("table.lixo", lang, count=len(state.lixo))
     st.markdown(f"**{lixo_title}**")

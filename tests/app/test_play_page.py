@@ -209,3 +209,10 @@ def test_a_move_that_cannot_be_saved_is_said_plainly(
     click(at, "btt-play_board-stock")
     assert at.error and "was not saved" in str(at.error[0].value)
     assert the_game(at).current.moves == ()
+
+
+def test_two_players_see_their_own_and_the_opponents_melds_not_a_sides(open_app: Open) -> None:
+    """With two players nobody has a partner: the board says "your opponent's melds"."""
+    for players, wanted in ((2, "Your opponent's melds"), (4, "The other side's melds")):
+        at = started(open_app, players=players)
+        assert wanted in " ".join(str(m.value) for m in at.markdown)
