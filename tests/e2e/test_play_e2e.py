@@ -52,7 +52,7 @@ def start_a_two_player_game(page: Page, taps: PlayTaps) -> None:
     taps.button("Começar")
     expect(hand_heading(page, 11)).to_be_visible()
     expect(page.locator(HAND)).to_have_count(11)
-    assert re.search(r"[?&]game=\w+", page.url), page.url
+    assert re.search(r"[?&]game=[\w-]+", page.url), page.url
 
 
 def test_play_a_turn_let_the_computer_play_and_resume(
