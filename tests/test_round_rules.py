@@ -437,13 +437,10 @@ def test_indirect_beat_morto_waits_for_the_players_next_turn(preset: str) -> Non
     assert len(state.hands[0]) == 11 and state.sides[0].morto is MortoStatus.TAKEN
 
 
-@pytest.mark.parametrize("preset", PRESETS)
-def test_partner_may_go_out_while_morto_waits(preset: str) -> None:
-    """partner_may_go_out_while_morto_waits=true: the morto is received at the indirect beat
-    [000 “deverá pegá-lo”; 001 “ou sua dupla já tenha pegado o morto”], so the partner may go
-    out before it is picked up; the side then counts as having taken it."""
-    rules = ruleset(preset, partner_may_go_out_while_morto_waits=True)
-    state = position(
+def partner_about_to_go_out(rules: RuleSet) -> State:
+    """Seat 0 went out indirectly (its morto waits for its next turn); the partner, seat 2,
+    holds one card and the side has a clean canastra: discarding it would go out."""
+    return position(
         rules,
         turn=2,
         phase="play",
@@ -452,6 +449,15 @@ def test_partner_may_go_out_while_morto_waits(preset: str) -> None:
         mortos=[11],
         morto=[{"status": "waiting", "seat": 0}, "available"],
     )
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_partner_may_go_out_while_morto_waits(preset: str) -> None:
+    """partner_may_go_out_while_morto_waits=true: the morto is received at the indirect beat
+    [000 “deverá pegá-lo”; 001 “ou sua dupla já tenha pegado o morto”], so the partner may go
+    out before it is picked up; the side then counts as having taken it."""
+    rules = ruleset(preset, partner_may_go_out_while_morto_waits=True)
+    state = partner_about_to_go_out(rules)
     verdict = ok(rules, state, Discard(card("9c")))
     assert "go_out_morto_waiting" not in verdict.codes
     after = apply(rules, state, Discard(card("9c")))
@@ -465,15 +471,7 @@ def test_partner_cannot_go_out_while_the_morto_waits(preset: str) -> None:
     is picked up at the start of that player's next turn [003], so it does not count yet."""
     rules = ruleset(preset)
     assert not rules.partner_may_go_out_while_morto_waits
-    state = position(
-        rules,
-        turn=2,
-        phase="play",
-        hands=[[], 11, ["9c"], 11],
-        melds=[[CLEAN_CANASTRA], []],
-        mortos=[11],
-        morto=[{"status": "waiting", "seat": 0}, "available"],
-    )
+    state = partner_about_to_go_out(rules)
     codes = refused(rules, state, Discard(card("9c")))
     assert codes == ("cannot_go_out", "go_out_morto_waiting")
     # [003] has the morto picked up at the next turn; [001] supports the other reading.
