@@ -35,6 +35,7 @@ from buraco_core.cards import ACE, ACE_HIGH, Card, card_points
 from buraco_core.judge import legal_moves, play
 from buraco_core.melds import Meld, extend_meld
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
+from buraco_core.players.lookahead import weigh
 from buraco_core.players.view import SeatView
 from buraco_core.rules import RuleSet
 from buraco_core.state import MortoStatus, Phase, State
@@ -42,6 +43,7 @@ from buraco_core.state import MortoStatus, Phase, State
 LEVELS: tuple[str, ...] = ("random", "basic", "strong")
 DEFAULT_THINK_MS = 200
 SAMPLES_PER_MS = 0.5  # dealt hands per millisecond of budget: a count, so play is reproducible
+DEALS_PER_MS = 0.05  # positions played out per millisecond of budget, at a draw
 
 
 class Player(Protocol):
@@ -93,12 +95,16 @@ class BasicPlayer:
     level = "basic"
 
     def choose(self, rules: RuleSet, view: SeatView, rng: random.Random) -> Move:
-        state = view.determinize()
+        return self.decide(rules, view, view.determinize(), rng)
+
+    def decide(self, rules: RuleSet, view: SeatView, state: State, rng: random.Random) -> Move:
+        """The move for `view`, judged on `state`: a position consistent with it (the seat's
+        own moves are legal in one exactly when they are in the other)."""
         moves = list(legal_moves(rules, state))
         if len(moves) == 1:
             return moves[0]
         if view.phase is Phase.DRAW:
-            return self.draw_or_take(rules, view, state, moves)
+            return self.draw_or_take(rules, view, state, moves, rng)
         melds = [m for m in moves if isinstance(m, Lay | Extend)]
         options = judge_options(rules, state, melds, view.seat)
         chosen = self.meld_move(rules, view, options, rng)
@@ -112,7 +118,12 @@ class BasicPlayer:
     # --- the draw ---------------------------------------------------------------------------
 
     def draw_or_take(
-        self, rules: RuleSet, view: SeatView, state: State, moves: Sequence[Move]
+        self,
+        rules: RuleSet,
+        view: SeatView,
+        state: State,
+        moves: Sequence[Move],
+        rng: random.Random,
     ) -> Move:
         draw = next((m for m in moves if isinstance(m, Draw)), None)
         lixo = [m for m in moves if isinstance(m, TakeLixo)]
@@ -164,8 +175,9 @@ class StrongPlayer(BasicPlayer):
 
     level = "strong"
 
-    def __init__(self, think_ms: int = DEFAULT_THINK_MS) -> None:
+    def __init__(self, think_ms: int = DEFAULT_THINK_MS, look_ahead: bool = True) -> None:
         self.think_ms = think_ms
+        self.look_ahead = look_ahead
 
     @property
     def samples(self) -> int:
@@ -173,6 +185,30 @@ class StrongPlayer(BasicPlayer):
 
     pile_worth_taking = (2, 2)
     racing = True
+
+    @property
+    def deals(self) -> int:
+        """Dealt positions per look-ahead: a count, so that a seed replays the same game."""
+        return max(2, round(self.think_ms * DEALS_PER_MS))
+
+    def draw_or_take(
+        self,
+        rules: RuleSet,
+        view: SeatView,
+        state: State,
+        moves: Sequence[Move],
+        rng: random.Random,
+    ) -> Move:
+        """Take the lixo or draw: each played out to the end of the round (look-ahead)."""
+        draw = next((m for m in moves if isinstance(m, Draw)), None)
+        lixo = [m for m in moves if isinstance(m, TakeLixo)]
+        best = max(judge_options(rules, state, lixo, view.seat), key=self.pickup_rank, default=None)
+        if best is None or draw is None or not self.look_ahead:
+            return super().draw_or_take(rules, view, state, moves, rng)
+        candidates = (best.move, draw)
+        policies = (_HABITS, _PLAYOUT) if view.side == 0 else (_PLAYOUT, _HABITS)
+        values = weigh(rules, view, candidates, self.deals, policies, rng)
+        return candidates[values.index(max(values))]
 
     def meld_move(
         self, rules: RuleSet, view: SeatView, options: Sequence[Option], rng: random.Random
@@ -476,3 +512,9 @@ def round_estimate(rules: RuleSet, view: SeatView, after: State) -> tuple[int, i
                 total -= mean * len(after.hands[seat])
         totals[index] = total
     return round(totals[view.side]), round(totals[1 - view.side])
+
+
+# Who plays the rounds out in the strong player's look-ahead: its own side by its habits
+# (no look-ahead, a few dealt hands for the discards), the other side as `basic` plays.
+_HABITS = StrongPlayer(8, look_ahead=False)
+_PLAYOUT = BasicPlayer()
