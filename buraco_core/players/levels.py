@@ -10,18 +10,23 @@ harness checks it again. Randomness comes only from the `random.Random` passed i
   puts a wild down only to complete a canastra or to empty a small hand (the morto early),
   takes the lixo when the pickup keeps its melds clean or the pile is big, never discards a
   wild, and discards the card that connects least with its hand.
-- `strong`: plans on top of that. Takes the lixo whenever the pile holds two cards or more,
-  puts a wild into a new meld to get cards down sooner (the round is a race to the morto and
-  out) but onto a meld only for a canastra it can go out with (a clean one in STBL and
-  Aberto stays in reach) or, once the opponents hold their morto, to get the wild out of
-  the hand before they go out; prefers laying out (a direct beat) to discarding the last
-  card, goes out only when the round's count favours its side or the end is near, and discards
-  safely: it deals the next opponent's hidden hand at random many times from the unseen
-  cards (keeping the cards it is known to hold from lixo pickups) and weighs how often that
-  hand, or the opponents' melds, could take the lixo with each card against how much the
-  card is worth keeping (Perfect Information Monte Carlo, on the decision that swings most
-  points in Fechado: feeding the lixo). The thinking budget sets how many hands it deals
-  (`SAMPLES_PER_MS`), a count rather than a clock, so that a seed replays the same game.
+- `strong`: plans on top of that. Looks ahead on the two choices that swing a round most:
+  take the lixo or draw, and go out or play on. Each is played out to the end of the round
+  in positions dealt at random from what the seat cannot see, its own side by its habits
+  and the other side as `basic` plays (`lookahead.py`), and the choice that ends best on
+  average is made; without a budget for that (and in the play-outs themselves) it takes the
+  lixo whenever the pile holds two cards or more, and goes out when the round's count
+  favours its side or the end is near. It puts a wild into a new meld to get cards down
+  sooner (the round is a race to the morto and out) but onto a meld only for a canastra it
+  can go out with (a clean one in STBL and Aberto stays in reach) or, once the opponents
+  hold their morto, to get the wild out of the hand before they go out; prefers laying out
+  (a direct beat) to discarding the last card, and discards safely: it deals the next
+  opponent's hidden hand at random many times from the unseen cards (keeping the cards it
+  is known to hold from lixo pickups) and weighs how often that hand, or the opponents'
+  melds, could take the lixo with each card against how much the card is worth keeping
+  (Perfect Information Monte Carlo, on feeding the lixo). The thinking budget sets how many
+  hands it deals (`SAMPLES_PER_MS`) and how many positions it plays out (`DEALS_PER_MS`):
+  counts rather than a clock, so that a seed replays the same game.
 """
 
 from __future__ import annotations
@@ -107,12 +112,21 @@ class BasicPlayer:
             return self.draw_or_take(rules, view, state, moves, rng)
         melds = [m for m in moves if isinstance(m, Lay | Extend)]
         options = judge_options(rules, state, melds, view.seat)
-        chosen = self.meld_move(rules, view, options, rng)
-        if chosen is not None:
-            return chosen
         discards = [m for m in moves if isinstance(m, Discard)]
-        if not discards:  # (the judge always leaves a discard; a meld move otherwise)
-            return moves[0]
+        return self.play_on(rules, view, options, discards, rng) or moves[0]
+
+    def play_on(
+        self,
+        rules: RuleSet,
+        view: SeatView,
+        options: Sequence[Option],
+        discards: Sequence[Discard],
+        rng: random.Random,
+    ) -> Move | None:
+        """After the draw: a meld move, else a discard (None: neither is left)."""
+        chosen = self.meld_move(rules, view, options, rng)
+        if chosen is not None or not discards:
+            return chosen
         return self.discard(rules, view, discards, rng)
 
     # --- the draw ---------------------------------------------------------------------------
@@ -189,7 +203,7 @@ class StrongPlayer(BasicPlayer):
     @property
     def deals(self) -> int:
         """Dealt positions per look-ahead: a count, so that a seed replays the same game."""
-        return max(2, round(self.think_ms * DEALS_PER_MS))
+        return round(self.think_ms * DEALS_PER_MS) if self.look_ahead else 0
 
     def draw_or_take(
         self,
@@ -203,9 +217,37 @@ class StrongPlayer(BasicPlayer):
         draw = next((m for m in moves if isinstance(m, Draw)), None)
         lixo = [m for m in moves if isinstance(m, TakeLixo)]
         best = max(judge_options(rules, state, lixo, view.seat), key=self.pickup_rank, default=None)
-        if best is None or draw is None or not self.look_ahead:
+        if best is None or draw is None or not self.deals:
             return super().draw_or_take(rules, view, state, moves, rng)
         candidates = (best.move, draw)
+        return self.best_played_out(rules, view, candidates, rng)
+
+    def play_on(
+        self,
+        rules: RuleSet,
+        view: SeatView,
+        options: Sequence[Option],
+        discards: Sequence[Discard],
+        rng: random.Random,
+    ) -> Move | None:
+        """Go out, or play on: the look-ahead weighs the two (without it, the round's
+        count does)."""
+        ending = [o for o in options if o.ended]
+        stay = super().play_on(rules, view, [o for o in options if not o.ended], discards, rng)
+        if not ending:
+            return stay
+        out = max(ending, key=_meld_rank)
+        if stay is None:
+            return out.move
+        if not self.deals:
+            return out.move if self.go_out_pays(rules, view, out) else stay
+        return self.best_played_out(rules, view, (out.move, stay), rng)
+
+    def best_played_out(
+        self, rules: RuleSet, view: SeatView, candidates: Sequence[Move], rng: random.Random
+    ) -> Move:
+        """The candidate whose rounds, played out, end best for the side (the first of
+        equals)."""
         policies = (_HABITS, _PLAYOUT) if view.side == 0 else (_PLAYOUT, _HABITS)
         values = weigh(rules, view, candidates, self.deals, policies, rng)
         return candidates[values.index(max(values))]
@@ -213,10 +255,6 @@ class StrongPlayer(BasicPlayer):
     def meld_move(
         self, rules: RuleSet, view: SeatView, options: Sequence[Option], rng: random.Random
     ) -> Move | None:
-        ending = [o for o in options if o.ended]
-        if ending and self.go_out_pays(rules, view, ending[0]):
-            return max(ending, key=_meld_rank).move
-        options = [o for o in options if not o.ended]
         beats = [o for o in options if o.beat]
         if beats:  # a direct beat: the morto now, and play it at once
             return max(beats, key=_meld_rank).move
