@@ -1,6 +1,6 @@
 """Strength and thinking time of the computer players: four players, Fechado.
 
-    python3 benchmarks/bench_players.py [--rounds N] [--think MS] [--page-think MS]
+    python3 benchmarks/bench_players.py [--rounds N] [--think MS] [--page-think MS] [--jobs N]
 
 Strength: each seeded deal is played twice with the sides swapped (so luck of the deal
 cancels out), `strong` against `basic` and `basic` against `random`; printed are the rounds
@@ -21,6 +21,8 @@ import random
 import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -31,28 +33,39 @@ from buraco_core.players.view import TableMemory, view_of
 from buraco_core.rules import ruleset
 from buraco_core.state import Phase, deal
 
+# The strength runs' budget: half the page's, so that 400 rounds take some 20 min of CPU.
+STRENGTH_THINK_MS = 400
 
-def strength(first: str, second: str, rounds: int, think: int, seed: int) -> None:
-    rules = ruleset("fechado")
-    a, b = make_player(first, think), make_player(second, think)
-    wins = losses = 0
-    diffs: list[int] = []
-    start = time.process_time()
-    for index in range(rounds):
-        deal_seed = seed + index // 2
-        swapped = index % 2 == 1
-        sides = (b, a) if swapped else (a, b)
-        record = play_round(rules, sides, deal_seed, 4, first=(index // 2) % 4)
-        mine, theirs = record.scores[::-1] if swapped else record.scores
-        wins += mine > theirs
-        losses += theirs > mine
-        diffs.append(mine - theirs)
-    seconds = time.process_time() - start
+
+def strength(first: str, second: str, rounds: int, think: int, seed: int, jobs: int) -> None:
+    start = time.perf_counter()
+    chunks = [range(i, rounds, jobs) for i in range(jobs)]
+    with ProcessPoolExecutor(jobs, mp_context=get_context("fork")) as pool:
+        parts = pool.map(score_differences, [(first, second, c, think, seed) for c in chunks])
+        diffs = [d for part in parts for d in part]
+    wins, losses = sum(d > 0 for d in diffs), sum(d < 0 for d in diffs)
     print(
         f"  {first} vs {second}: {rounds} rounds, won {wins} ({wins / rounds:.0%}), lost "
         f"{losses}, mean difference {statistics.mean(diffs):+.0f} per round "
-        f"(stdev {statistics.pstdev(diffs):.0f}); {seconds:.0f} s CPU"
+        f"(stdev {statistics.pstdev(diffs):.0f}); {time.perf_counter() - start:.0f} s "
+        f"on {jobs} process(es)"
     )
+
+
+def score_differences(task: tuple[str, str, range, int, int]) -> list[int]:
+    """The first level's score less the second's, round by round: deal `seed + index // 2`,
+    the sides swapped on odd indexes."""
+    first, second, indexes, think, seed = task
+    rules = ruleset("fechado")
+    a, b = make_player(first, think), make_player(second, think)
+    diffs = []
+    for index in indexes:
+        swapped = index % 2 == 1
+        sides = (b, a) if swapped else (a, b)
+        record = play_round(rules, sides, seed + index // 2, 4, first=(index // 2) % 4)
+        mine, theirs = record.scores[::-1] if swapped else record.scores
+        diffs.append(mine - theirs)
+    return diffs
 
 
 def decision_time(think: int, rounds: int, seed: int) -> None:
@@ -85,10 +98,11 @@ def decision_time(think: int, rounds: int, seed: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=400, help="rounds per pairing")
-    parser.add_argument("--think", type=int, default=DEFAULT_THINK_MS, help="strength runs")
+    parser.add_argument("--think", type=int, default=STRENGTH_THINK_MS, help="strength runs")
     parser.add_argument("--page-think", type=int, default=DEFAULT_THINK_MS)
     parser.add_argument("--timing-rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the strength runs")
     args = parser.parse_args()
     print(f"Decision time, four players, Fechado (page budget {args.page_think} ms)")
     decision_time(args.page_think, args.timing_rounds, args.seed)
@@ -97,8 +111,8 @@ def main() -> None:
         f"Strength, four players, Fechado, deals played both ways (think {args.think} ms: "
         f"{deals} positions played out per weighed decision)"
     )
-    strength("strong", "basic", args.rounds, args.think, args.seed)
-    strength("basic", "random", args.rounds, args.think, args.seed)
+    strength("strong", "basic", args.rounds, args.think, args.seed, args.jobs)
+    strength("basic", "random", args.rounds, args.think, args.seed, args.jobs)
 
 
 if __name__ == "__main__":

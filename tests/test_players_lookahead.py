@@ -21,7 +21,7 @@ from buraco_core.players.view import TableMemory
 from buraco_core.rules import ruleset
 from buraco_core.state import Phase, State
 
-THINK_MS = 200  # the page's budget: 10 positions played out per weighed choice
+THINK_MS = 200  # 10 positions played out per weighed choice
 
 
 def position(data: dict[str, Any]) -> State:

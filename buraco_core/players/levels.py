@@ -46,9 +46,9 @@ from buraco_core.rules import RuleSet
 from buraco_core.state import MortoStatus, Phase, State
 
 LEVELS: tuple[str, ...] = ("random", "basic", "strong")
-DEFAULT_THINK_MS = 200
+DEFAULT_THINK_MS = 800
 SAMPLES_PER_MS = 0.5  # dealt hands per millisecond of budget: a count, so play is reproducible
-DEALS_PER_MS = 0.05  # positions played out per millisecond of budget, at a draw
+DEALS_PER_MS = 0.05  # positions played out per ms at a weighed choice: the budget ~ the clock
 
 
 class Player(Protocol):
