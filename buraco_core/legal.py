@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 from operator import attrgetter
 
-from buraco_core.cards import ACE, ACE_HIGH, Card, Suit, deck
+from buraco_core.cards import ACE, ACE_HIGH, KING, Card, Suit, deck
 from buraco_core.judge import baixada_short, is_legal
 from buraco_core.melds import MAX_SEQUENCE, MIN_MELD, Meld, extended, judged
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
@@ -30,6 +30,8 @@ _ACE_PLACES: dict[int, tuple[tuple[int, ...], ...]] = {
     2: ((ACE, ACE_HIGH),),
 }
 
+
+_ORDER = attrgetter("order")
 
 # Moves are frozen values: the common ones are made once and shared (a random player lists
 # a dozen discards at every step).
@@ -66,26 +68,36 @@ def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
         yield from (_DISCARD[card] for card in distinct)
     else:
         yield from (m for m in map(Discard, distinct) if is_legal(rules, state, m))
-    groups = meld_groups(hand, rules, wild_anywhere=MIN_MELD)
-    laid = []
-    for group in groups:
-        if judged(group, rules).meld is None:
-            continue
-        laid.append(group)
-        move: Move = Lay((group,))
-        if (settled(len(group)) and not turn_minimum and not first_minimum) or is_legal(
-            rules, state, move
-        ):
-            yield move
+    lays = [lay for block in _blocks(hand, rules, None, MIN_MELD) for lay in _lays(block, rules)]
+    if not (turn_minimum or first_minimum) and (
+        morto_left or not lays or len(hand) - max(len(lay.melds[0]) for lay in lays) >= 2
+    ):
+        yield from lays  # (each keeps two cards in the hand: all settled)
+    else:
+        for lay in lays:
+            if (settled(len(lay.melds[0])) and not turn_minimum and not first_minimum) or is_legal(
+                rules, state, lay
+            ):
+                yield lay
     if first_minimum:
         # A vulnerable side may reach its minimum with two melds laid in one move [003].
-        for first, second in combinations(laid, 2):
-            move = Lay((first, second))
+        for first, second in combinations([lay.melds[0] for lay in lays], 2):
+            move: Move = Lay((first, second))
             if _enough(hand, (*first, *second)) and is_legal(rules, state, move):
                 yield move
+    if not side.melds:
+        return
+    held = 0  # the hand's cards as bits: a meld whose candidates it lacks is passed over
+    for card in distinct:
+        held |= _BIT[card]
     for index, meld in enumerate(side.melds):
+        near = held & _candidates(meld)
+        if not near:
+            continue
         ranks = natural_ranks(meld)
         for card in distinct:
+            if not _BIT[card] & near:
+                continue
             if card.suit is None or card.rank == 2:
                 if not fits(meld, (card,)):
                     continue
@@ -96,6 +108,74 @@ def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
             move = _EXTEND.get((index, card)) or Extend(index, (card,))
             if (settled(1) and not turn_minimum) or is_legal(rules, state, move):
                 yield move
+
+
+# Each kind of card as a bit (jokers, 2s, then by suit and rank), for sieving by bit masks.
+_BIT = {card: 1 << index for index, card in enumerate(sorted(dict.fromkeys(deck()), key=_ORDER))}
+_WILD_BITS = sum(bit for card, bit in _BIT.items() if card.is_wild_kind)
+_CANDIDATES: dict[int, tuple[Meld, int]] = {}  # remembered by identity, as in melds
+
+
+def _candidates(meld: Meld) -> int:
+    """The cards that might extend the meld alone, as bits: any wild, and the naturals of
+    `natural_ranks` (of the meld's suit for a sequence, of any suit for a trinca)."""
+    hit = _CANDIDATES.get(id(meld))
+    if hit is not None and hit[0] is meld:
+        return hit[1]
+    if len(_CANDIDATES) >= 4096:
+        _CANDIDATES.clear()
+    ranks = natural_ranks(meld)
+    bits = _WILD_BITS
+    for card, bit in _BIT.items():
+        if card.rank in ranks and (meld.kind == "trinca" or card.suit is meld.suit):
+            bits |= bit
+    _CANDIDATES[id(meld)] = (meld, bits)
+    return bits
+
+
+_LAYS: dict[tuple[int, int], tuple[tuple[tuple[Card, ...], ...], RuleSet, tuple[Lay, ...]]] = {}
+
+
+def _lays(block: tuple[tuple[Card, ...], ...], rules: RuleSet) -> tuple[Lay, ...]:
+    """The groups of a block of `meld_groups` that the judge takes as melds, as moves
+    (remembered: the blocks are, and the same ones come up at every turn)."""
+    key = (id(block), id(rules))
+    hit = _LAYS.get(key)
+    if hit is not None and hit[0] is block and hit[1] is rules:
+        return hit[2]
+    if len(_LAYS) >= _MEMO_SIZE:
+        _LAYS.clear()
+    lays = tuple(Lay((group,)) for group in block if judged(group, rules).meld is not None)
+    _LAYS[key] = (block, rules, lays)
+    return lays
+
+
+_PICKUPS: dict[
+    tuple[int, Card, int], tuple[tuple[tuple[Card, ...], ...], RuleSet, tuple[TakeLixo, ...]]
+] = {}
+
+
+def _new_meld_pickups(
+    block: tuple[tuple[Card, ...], ...], top: Card, rules: RuleSet
+) -> tuple[TakeLixo, ...]:
+    """The pickups that lay the top card in a new meld with hand cards, from the groups of
+    a block that hold it and that the judge takes as melds (remembered, as `_lays`)."""
+    key = (id(block), top, id(rules))
+    hit = _PICKUPS.get(key)
+    if hit is not None and hit[0] is block and hit[1] is rules:
+        return hit[2]
+    if len(_PICKUPS) >= _MEMO_SIZE:
+        _PICKUPS.clear()
+    pickups = []
+    for group in block:
+        if top not in group:
+            continue
+        rest = list(group)
+        rest.remove(top)
+        if judged((top, *rest), rules).meld is not None:
+            pickups.append(TakeLixo(new_meld=tuple(rest)))
+    _PICKUPS[key] = (block, rules, tuple(pickups))
+    return _PICKUPS[key][2]
 
 
 def _pickups(
@@ -112,14 +192,10 @@ def _pickups(
         if settled(-1) or is_legal(rules, state, move):
             yield move
         return
-    for group in meld_groups((*hand, top), rules, must=top):
-        rest = list(group)
-        rest.remove(top)
-        if judged((top, *rest), rules).meld is None:
-            continue
-        move = TakeLixo(new_meld=tuple(rest))
-        if (settled(len(rest)) and not first_minimum) or is_legal(rules, state, move):
-            yield move
+    for block in _blocks((*hand, top), rules, top, MAX_SEQUENCE):
+        for move in _new_meld_pickups(block, top, rules):
+            if (settled(len(move.new_meld)) and not first_minimum) or is_legal(rules, state, move):
+                yield move
     wild_top = top.is_wild_kind and rules.wild_top_card_new_meld_only
     if wild_top and not (top.is_two and rules.two_on_lixo_may_sit_natural):
         return  # a wild on top goes only into a new meld [002, 003]
@@ -334,91 +410,160 @@ def meld_groups(
 
     So, with the default, every meld the pool can make; with `wild_anywhere=3`, every meld
     of three cards and the longer ones where a wild stands only for a card not held.
+
+    The groups of one suit depend only on the places it holds and the wilds, and those of
+    one rank on its cards and the wilds: both are remembered (a hand changes by a card or
+    two a move), so a listing mostly looks its groups up.
     """
+    return [
+        group
+        for block in _blocks(pool, rules, must, wild_anywhere)
+        for group in block
+        if must is None or must in group
+    ]
+
+
+def _blocks(
+    pool: Sequence[Card], rules: RuleSet, must: Card | None, wild_anywhere: int
+) -> list[tuple[tuple[Card, ...], ...]]:
+    """The groups of `meld_groups` in their remembered blocks (not yet sieved by `must`)."""
     count: dict[Card, int] = {}
     for card in pool:
         count[card] = count.get(card, 0) + 1
-    wilds = [c for c in count if c.is_wild_kind]
-    rows: dict[Suit, list[Card | None]] = {}  # per suit, place 1..14 -> its natural card
-    held: dict[Suit, list[int]] = {}  # per suit, the places held
-    for card in count:
+    wilds: list[Card] = []
+    # Per suit (its sort index, an int: an enum hashes slowly), in the pool's order: the
+    # places held, as bits; and the cards of each rank but the wilds.
+    masks: dict[int, int] = {}
+    by_rank: dict[int, list[Card]] = {}
+    for card, copies in count.items():
         suit = card.suit
-        if suit is not None and (must is None or must.is_wild_kind or must.suit == suit):
-            row = rows.get(suit)
-            if row is None:
-                row = rows[suit] = [None] * (ACE_HIGH + 1)
-                held[suit] = []
-            row[card.rank] = card  # a 2 too: natural in its place
-            held[suit].append(card.rank)
-    found: list[tuple[Card, ...]] = []
-    seen: set[tuple[int, ...]] = set()  # a wild at either end makes the same group twice
-
-    def add(group: tuple[Card, ...]) -> None:
-        if must is not None and must not in group:
-            return
-        if len(set(group)) < len(group) and any(group.count(c) > count[c] for c in group):
-            return  # needs more copies than the pool holds
-        key = tuple(sorted(c.order for c in group))
-        if key not in seen:
-            seen.add(key)
-            found.append(group)
-
-    for suit, row in rows.items():
-        places = held[suit]
-        if len(places) + (1 if wilds else 0) < MIN_MELD:
+        if suit is None:
+            wilds.append(card)
             continue
-        if row[ACE] is not None:
-            row[ACE_HIGH] = row[ACE]
-            places.append(ACE_HIGH)
-        # A stretch starts at a card, or at a wild just below one.
-        for low in sorted({q for p in places for q in (p - 1, p) if ACE <= q <= ACE_HIGH - 2}):
-            missing = 0
-            naturals: list[Card] = []
-            for high in range(low, ACE_HIGH + 1):
-                natural = row[high]
-                if natural is None:
-                    if missing or not wilds:
-                        break
-                    missing = high
-                else:
-                    naturals.append(natural)
-                size = high - low + 1
-                if size < MIN_MELD:
-                    continue
-                if missing:
-                    for wild in wilds:
-                        add((*naturals, wild))
-                    continue
-                add(tuple(naturals))
-                if size <= wild_anywhere:
-                    for place in range(size):
-                        others = (*naturals[:place], *naturals[place + 1 :])
-                        for wild in wilds:
-                            add((*others, wild))
+        rank = card.rank
+        if rank == 2:
+            wilds.append(card)
+        else:
+            same = by_rank.get(rank)
+            if same is None:
+                by_rank[rank] = [card] * copies
+            else:
+                same.extend([card] * copies)
+        if must is None or must.suit is suit or must.suit is None or must.rank == 2:
+            suit_index = card.order % 5
+            masks[suit_index] = masks.get(suit_index, 0) | 1 << rank  # a 2 too
+    wild_kinds = tuple(wilds)
+    blocks: list[tuple[tuple[Card, ...], ...]] = []
+    for suit_index, mask in masks.items():
+        # A 2 of the suit may stand in its place and as the wild only with both copies.
+        two_twice = count.get(_TWOS[suit_index], 0) >= 2
+        key = (suit_index, mask, wild_kinds, two_twice, wild_anywhere)
+        groups = _RUNS.get(key)
+        if groups is None:
+            if len(_RUNS) >= _MEMO_SIZE:
+                _RUNS.clear()
+            groups = _RUNS[key] = _runs(
+                _SUITS[suit_index], mask, wild_kinds, two_twice, wild_anywhere
+            )
+        if groups:
+            blocks.append(groups)
     if rules.trincas:
         distinct = rules.trinca_suits == "distinct"
-        by_rank: dict[int, list[Card]] = {}
-        for card in pool:
-            if not card.is_wild_kind:
-                by_rank.setdefault(card.rank, []).append(card)
         for same in by_rank.values():
             if len(same) < MIN_MELD - 1:
                 continue
             if must is not None and not must.is_wild_kind and must.rank != same[0].rank:
                 continue
             same.sort(key=_ORDER)
-            for size in range(MIN_MELD - 1, len(same) + 1):
-                for cards in combinations(same, size):  # (copies: once, see add)
-                    if distinct and len({card.suit for card in cards}) < size:
-                        continue  # trinca_suits=distinct: one card of each suit [003]
-                    if size >= MIN_MELD:
-                        add(cards)
+            trinca_key = (tuple(same), wild_kinds, distinct)
+            groups = _TRINCAS.get(trinca_key)
+            if groups is None:
+                if len(_TRINCAS) >= _MEMO_SIZE:
+                    _TRINCAS.clear()
+                groups = _TRINCAS[trinca_key] = _trincas(same, wild_kinds, distinct)
+            if groups:
+                blocks.append(groups)
+    return blocks
+
+
+_MEMO_SIZE = 20_000
+_RUNS: dict[tuple[int, int, tuple[Card, ...], bool, int], tuple[tuple[Card, ...], ...]] = {}
+_TRINCAS: dict[tuple[tuple[Card, ...], tuple[Card, ...], bool], tuple[tuple[Card, ...], ...]] = {}
+_NATURAL = {(p, s): Card(ACE if p == ACE_HIGH else p, s) for s in Suit for p in range(1, 15)}
+_SUITS = {Card(ACE, suit).order % 5: suit for suit in Suit}  # a suit by its sort index
+_TWOS = {index: Card(2, suit) for index, suit in _SUITS.items()}
+
+
+def _runs(
+    suit: Suit, mask: int, wilds: tuple[Card, ...], two_twice: bool, wild_anywhere: int
+) -> tuple[tuple[Card, ...], ...]:
+    """The runs of `meld_groups` in one suit: `mask` the places held, `wilds` the pool's."""
+    row: list[Card | None] = [None] * (ACE_HIGH + 1)  # place 1..14 -> its natural card
+    places = [p for p in range(ACE, KING + 1) if mask >> p & 1]
+    for place in places:
+        row[place] = _NATURAL[place, suit]
+    found: list[tuple[Card, ...]] = []
+    seen: set[tuple[int, ...]] = set()  # a wild at either end makes the same group twice
+
+    def add(group: tuple[Card, ...]) -> None:
+        if len(set(group)) < len(group) and not two_twice:
+            return  # the 2 in its place and as the wild: needs both copies
+        key = tuple(sorted(c.order for c in group))
+        if key not in seen:
+            seen.add(key)
+            found.append(group)
+
+    if len(places) + (1 if wilds else 0) < MIN_MELD:
+        return ()
+    if row[ACE] is not None:
+        row[ACE_HIGH] = row[ACE]
+        places.append(ACE_HIGH)
+    # A stretch starts at a card, or at a wild just below one.
+    for low in sorted({q for p in places for q in (p - 1, p) if ACE <= q <= ACE_HIGH - 2}):
+        missing = 0
+        naturals: list[Card] = []
+        for high in range(low, ACE_HIGH + 1):
+            natural = row[high]
+            if natural is None:
+                if missing or not wilds:
+                    break
+                missing = high
+            else:
+                naturals.append(natural)
+            size = high - low + 1
+            if size < MIN_MELD:
+                continue
+            if missing:
+                for wild in wilds:
+                    add((*naturals, wild))
+                continue
+            add(tuple(naturals))
+            if size <= wild_anywhere:
+                for place in range(size):
+                    others = (*naturals[:place], *naturals[place + 1 :])
                     for wild in wilds:
-                        add((*cards, wild))
-    return found
+                        add((*others, wild))
+    return tuple(found)
 
 
-_ORDER = attrgetter("order")
+def _trincas(
+    same: list[Card], wilds: tuple[Card, ...], distinct: bool
+) -> tuple[tuple[Card, ...], ...]:
+    """The trincas of `meld_groups` of one rank: `same` the pool's cards of it, sorted."""
+    found: list[tuple[Card, ...]] = []
+    seen: set[tuple[int, ...]] = set()  # copies make the same group more than once
+    for size in range(MIN_MELD - 1, len(same) + 1):
+        for cards in combinations(same, size):
+            if distinct and len({card.suit for card in cards}) < size:
+                continue  # trinca_suits=distinct: one card of each suit [003]
+            groups = [cards] if size >= MIN_MELD else []
+            groups.extend((*cards, wild) for wild in wilds)
+            for group in groups:
+                key = tuple(sorted(c.order for c in group))
+                if key not in seen:
+                    seen.add(key)
+                    found.append(group)
+    return tuple(found)
 
 
 def _enough(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
