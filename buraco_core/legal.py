@@ -192,7 +192,14 @@ def _pickups(
         if settled(-1) or is_legal(rules, state, move):
             yield move
         return
-    for block in _blocks((*hand, top), rules, top, MAX_SEQUENCE):
+    # Only the wilds, the top card's suit (runs) and its rank (trincas) can meld with it.
+    if top.suit is None or top.rank == 2:
+        pool: Sequence[Card] = (*hand, top)
+    else:
+        suit, rank = top.suit, top.rank
+        pool = [c for c in hand if c.suit is suit or c.rank in (rank, 2) or c.suit is None]
+        pool.append(top)
+    for block in _blocks(pool, rules, top, MAX_SEQUENCE):
         for move in _new_meld_pickups(block, top, rules):
             if (settled(len(move.new_meld)) and not first_minimum) or is_legal(rules, state, move):
                 yield move

@@ -72,11 +72,19 @@ class Meld:
     slots: tuple[Slot, ...]
     wild_options: tuple[int, ...] = ()
     built_up: bool = False
-    # The cards, low to high, made once: read at every step of legal_moves.
+    # Made once from the slots (read at every step of legal_moves and of extending): the
+    # cards, low to high; the wild's slot; the 2 that stands in its natural place.
     cards: tuple[Card, ...] = field(init=False, repr=False, compare=False)
+    wild_slot: Slot | None = field(init=False, repr=False, compare=False)
+    natural_two: Card | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", tuple(s.card for s in self.slots))
+        slots = self.slots
+        put = object.__setattr__
+        put(self, "cards", tuple([s[0] for s in slots]))
+        put(self, "wild_slot", next((s for s in slots if s[2]), None))
+        two = next((s[0] for s in slots if s[0].rank == 2 and not s[2]), None)
+        put(self, "natural_two", two)
 
     def __repr__(self) -> str:
         """Short: `<Meld sequence 5s 6s JK=7s 8s>`, a wild with what it stands for."""
@@ -91,10 +99,6 @@ class Meld:
         return len(self.slots)
 
     @property
-    def wild_slot(self) -> Slot | None:
-        return next((s for s in self.slots if s.wild), None)
-
-    @property
     def wild(self) -> Card | None:
         slot = self.wild_slot
         return slot.card if slot else None
@@ -102,10 +106,6 @@ class Meld:
     @property
     def clean(self) -> bool:
         return self.wild_slot is None
-
-    @property
-    def natural_two(self) -> Card | None:
-        return next((s.card for s in self.slots if s.card.is_two and not s.wild), None)
 
     @property
     def rank(self) -> int | None:
@@ -362,6 +362,7 @@ def _keep_wild_place(old: Meld, grown: Meld) -> Meld:
 
 
 def _valid(meld: Meld, rules: RuleSet, notes: tuple[Reason, ...]) -> MeldVerdict:
+    meld = _interned(meld)
     kind = meld.canastra(rules)
     return MeldVerdict(True, None, meld, kind, meld.card_points(rules), rules, notes)
 
@@ -705,6 +706,21 @@ def extended(meld: Meld, cards: tuple[Card, ...], rules: RuleSet) -> MeldVerdict
     return verdict
 
 
+# Equal melds are made one object: the remembered extensions, found by a meld's identity,
+# then serve every round where the same meld lies on the table again.
+_INTERNED: dict[Meld, Meld] = {}
+
+
+def _interned(meld: Meld) -> Meld:
+    same = _INTERNED.get(meld)
+    if same is None:
+        if len(_INTERNED) >= _MEMO_SIZE:
+            _INTERNED.clear()
+        same = _INTERNED[meld] = meld
+    return same
+
+
 def clear_memos() -> None:
     """Forget every remembered verdict (benchmarks time the judge with nothing remembered)."""
     _MEMOS.clear()
+    _INTERNED.clear()
