@@ -434,15 +434,18 @@ def _blocks(
     pool: Sequence[Card], rules: RuleSet, must: Card | None, wild_anywhere: int
 ) -> list[tuple[tuple[Card, ...], ...]]:
     """The groups of `meld_groups` in their remembered blocks (not yet sieved by `must`)."""
+    distinct = dict.fromkeys(pool)  # in the pool's order, which the groups' order follows
     count: dict[Card, int] = {}
-    for card in pool:
-        count[card] = count.get(card, 0) + 1
+    if len(distinct) < len(pool):  # two copies of a card: counted (hashing is fast)
+        for card in pool:
+            count[card] = count.get(card, 0) + 1
     wilds: list[Card] = []
-    # Per suit (its sort index, an int: an enum hashes slowly), in the pool's order: the
-    # places held, as bits; and the cards of each rank but the wilds.
+    # Per suit (its sort index, an int: an enum hashes slowly): the places held, as bits;
+    # and the cards of each rank but the wilds.
     masks: dict[int, int] = {}
     by_rank: dict[int, list[Card]] = {}
-    for card, copies in count.items():
+    anywhere = must is None or must.suit is None or must.rank == 2
+    for card in distinct:
         suit = card.suit
         if suit is None:
             wilds.append(card)
@@ -450,13 +453,11 @@ def _blocks(
         rank = card.rank
         if rank == 2:
             wilds.append(card)
+        elif rank in by_rank:
+            by_rank[rank].append(card)
         else:
-            same = by_rank.get(rank)
-            if same is None:
-                by_rank[rank] = [card] * copies
-            else:
-                same.extend([card] * copies)
-        if must is None or must.suit is suit or must.suit is None or must.rank == 2:
+            by_rank[rank] = [card]
+        if anywhere or must.suit is suit:  # type: ignore[union-attr]
             suit_index = card.order % 5
             masks[suit_index] = masks.get(suit_index, 0) | 1 << rank  # a 2 too
     wild_kinds = tuple(wilds)
@@ -475,19 +476,21 @@ def _blocks(
         if groups:
             blocks.append(groups)
     if rules.trincas:
-        distinct = rules.trinca_suits == "distinct"
+        suits_differ = rules.trinca_suits == "distinct"
         for same in by_rank.values():
+            if count:
+                same = [card for card in same for _ in range(count[card])]
             if len(same) < MIN_MELD - 1:
                 continue
             if must is not None and not must.is_wild_kind and must.rank != same[0].rank:
                 continue
             same.sort(key=_ORDER)
-            trinca_key = (tuple(same), wild_kinds, distinct)
+            trinca_key = (tuple(same), wild_kinds, suits_differ)
             groups = _TRINCAS.get(trinca_key)
             if groups is None:
                 if len(_TRINCAS) >= _MEMO_SIZE:
                     _TRINCAS.clear()
-                groups = _TRINCAS[trinca_key] = _trincas(same, wild_kinds, distinct)
+                groups = _TRINCAS[trinca_key] = _trincas(same, wild_kinds, suits_differ)
             if groups:
                 blocks.append(groups)
     return blocks
