@@ -19,7 +19,7 @@ from operator import attrgetter
 
 from buraco_core.cards import ACE, ACE_HIGH, KING, Card, Suit, deck
 from buraco_core.judge import baixada_short, is_legal
-from buraco_core.melds import MAX_SEQUENCE, MIN_MELD, Meld, extended, judged
+from buraco_core.melds import MAX_SEQUENCE, MIN_MELD, Meld, extended, forget_older_half, judged
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.rules import RuleSet
 from buraco_core.state import MortoStatus, Phase, SideState, State
@@ -123,7 +123,7 @@ def _candidates(meld: Meld) -> int:
     if hit is not None and hit[0] is meld:
         return hit[1]
     if len(_CANDIDATES) >= 4096:
-        _CANDIDATES.clear()
+        forget_older_half(_CANDIDATES)
     ranks = natural_ranks(meld)
     bits = _WILD_BITS
     for card, bit in _BIT.items():
@@ -144,7 +144,7 @@ def _lays(block: tuple[tuple[Card, ...], ...], rules: RuleSet) -> tuple[Lay, ...
     if hit is not None and hit[0] is block and hit[1] is rules:
         return hit[2]
     if len(_LAYS) >= _MEMO_SIZE:
-        _LAYS.clear()
+        forget_older_half(_LAYS)
     lays = tuple(Lay((group,)) for group in block if judged(group, rules).meld is not None)
     _LAYS[key] = (block, rules, lays)
     return lays
@@ -165,7 +165,7 @@ def _new_meld_pickups(
     if hit is not None and hit[0] is block and hit[1] is rules:
         return hit[2]
     if len(_PICKUPS) >= _MEMO_SIZE:
-        _PICKUPS.clear()
+        forget_older_half(_PICKUPS)
     pickups = []
     for group in block:
         if top not in group:
@@ -276,7 +276,7 @@ def natural_ranks(meld: Meld) -> frozenset[int]:
     if hit is not None and hit[0] is meld:
         return hit[1]
     if len(_RANKS) >= 4096:
-        _RANKS.clear()
+        forget_older_half(_RANKS)
     ranks = _natural_ranks(meld)
     _RANKS[id(meld)] = (meld, ranks)
     return ranks
@@ -377,7 +377,7 @@ def _sequence_counts(meld: Meld) -> tuple[bool, tuple[int, ...], int, int, int]:
     if hit is not None and hit[0] is meld:
         return hit[1]
     if len(_COUNTS) >= 4096:
-        _COUNTS.clear()
+        forget_older_half(_COUNTS)
     positions: list[int] = []
     aces = flexible = hard = 0
     ok = True
@@ -469,7 +469,7 @@ def _blocks(
         groups = _RUNS.get(key)
         if groups is None:
             if len(_RUNS) >= _MEMO_SIZE:
-                _RUNS.clear()
+                forget_older_half(_RUNS)
             groups = _RUNS[key] = _runs(
                 _SUITS[suit_index], mask, wild_kinds, two_twice, wild_anywhere
             )
@@ -489,7 +489,7 @@ def _blocks(
             groups = _TRINCAS.get(trinca_key)
             if groups is None:
                 if len(_TRINCAS) >= _MEMO_SIZE:
-                    _TRINCAS.clear()
+                    forget_older_half(_TRINCAS)
                 groups = _TRINCAS[trinca_key] = _trincas(same, wild_kinds, suits_differ)
             if groups:
                 blocks.append(groups)

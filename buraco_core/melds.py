@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from itertools import pairwise
+from itertools import islice, pairwise
 from operator import attrgetter
 from types import MappingProxyType
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from buraco_core.cards import (
     ACE,
@@ -672,6 +672,13 @@ class _Memo:
 _MEMOS: dict[int, _Memo] = {}
 
 
+def forget_older_half(memo: dict[Any, Any]) -> None:
+    """Make room in a full memo: the entries made first go, the recent ones (the round
+    being played) stay."""
+    for key in list(islice(memo, len(memo) // 2)):
+        del memo[key]
+
+
 def _memo(rules: RuleSet) -> _Memo:
     memo = _MEMOS.get(id(rules))
     if memo is None or memo.rules is not rules:
@@ -687,7 +694,7 @@ def judged(cards: tuple[Card, ...], rules: RuleSet) -> MeldVerdict:
     verdict = memo.get(cards)
     if verdict is None:
         if len(memo) >= _MEMO_SIZE:
-            memo.clear()
+            forget_older_half(memo)
         verdict = memo[cards] = judge_meld(cards, rules)
     return verdict
 
@@ -700,7 +707,7 @@ def extended(meld: Meld, cards: tuple[Card, ...], rules: RuleSet) -> MeldVerdict
     if hit is not None and hit[0] is meld:
         return hit[1]
     if len(memo) >= _MEMO_SIZE:
-        memo.clear()
+        forget_older_half(memo)
     verdict = extend_meld(meld, cards, rules)
     memo[key] = (meld, verdict)
     return verdict
@@ -715,7 +722,7 @@ def _interned(meld: Meld) -> Meld:
     same = _INTERNED.get(meld)
     if same is None:
         if len(_INTERNED) >= _MEMO_SIZE:
-            _INTERNED.clear()
+            forget_older_half(_INTERNED)
         same = _INTERNED[meld] = meld
     return same
 
