@@ -329,73 +329,83 @@ def fits(meld: Meld, cards: Sequence[Card]) -> bool:
     if meld.size + len(cards) > ACE_HIGH:
         return False
     suit = meld.suit
-    # All the cards are placed anew, as the judge does: the meld's own counted once.
-    counted, own, aces, flexible, hard = _sequence_counts(meld)
+    # All the cards are placed anew, as the judge does: the meld's own counted once. Places
+    # are bits: the places held but the aces' and the 2s'.
+    counted, held, aces, flexible, hard = _sequence_counts(meld)
     if not counted:
         return False
-    positions = list(own)
     for card in cards:
         if card.suit is None:
             hard += 1
         elif card.rank == 2:
-            if card.suit == suit:
+            if card.suit is suit:
                 flexible += 1  # natural in its place, or the wild
             else:
                 hard += 1
-        elif card.suit != suit:
+        elif card.suit is not suit:
             return False
         elif card.rank == ACE:
             aces += 1
         else:
-            positions.append(card.rank)
-    if hard > 1 or aces > 2 or len(set(positions)) < len(positions):
+            bit = 1 << card.rank
+            if held & bit:
+                return False  # a place twice
+            held |= bit
+    if hard > 1 or aces > 2:
         return False
     for natural_twos in range(min(flexible, 1) + 1):
         wilds = hard + flexible - natural_twos
         if wilds > 1:
             continue
-        base = positions + [2] * natural_twos
-        for places in _ACE_PLACES[aces]:
-            held = base + list(places)
-            if not held or len(set(held)) < len(held):
+        base = held | 4 if natural_twos else held
+        for places in _ACE_BITS[aces]:
+            full = base | places
+            if not full:
                 continue
-            span = max(held) - min(held) + 1
-            gaps = span - len(held)
+            low, high = (full & -full).bit_length() - 1, full.bit_length() - 1
+            span = high - low + 1
+            gaps = span - full.bit_count()
             if gaps <= wilds and (gaps == wilds or span < ACE_HIGH):
                 return True
     return False
 
 
-_COUNTS: dict[int, tuple[Meld, tuple[bool, tuple[int, ...], int, int, int]]] = {}
+_ACE_BITS: dict[int, tuple[int, ...]] = {
+    0: (0,),
+    1: (1 << ACE, 1 << ACE_HIGH),
+    2: (1 << ACE | 1 << ACE_HIGH,),
+}
+_COUNTS: dict[int, tuple[Meld, tuple[bool, int, int, int, int]]] = {}
 
 
-def _sequence_counts(meld: Meld) -> tuple[bool, tuple[int, ...], int, int, int]:
+def _sequence_counts(meld: Meld) -> tuple[bool, int, int, int, int]:
     """What `fits` counts of a sequence's own cards, remembered by identity (as in melds):
-    whether all are of its suit or wild, the places of the naturals but the aces, the aces,
-    the 2s of the suit (natural or wild), and the other wilds."""
+    whether all are of its suit or wild, each place once, the places of the naturals but
+    the aces (as bits), the aces, the 2s of the suit (natural or wild), and the other
+    wilds."""
     hit = _COUNTS.get(id(meld))
     if hit is not None and hit[0] is meld:
         return hit[1]
     if len(_COUNTS) >= 4096:
         forget_older_half(_COUNTS)
-    positions: list[int] = []
-    aces = flexible = hard = 0
+    held = aces = flexible = hard = 0
     ok = True
     for card in meld.cards:
         if card.suit is None:
             hard += 1
         elif card.rank == 2:
-            if card.suit == meld.suit:
+            if card.suit is meld.suit:
                 flexible += 1
             else:
                 hard += 1
-        elif card.suit != meld.suit:
+        elif card.suit is not meld.suit:
             ok = False
         elif card.rank == ACE:
             aces += 1
         else:
-            positions.append(card.rank)
-    counts = (ok, tuple(positions), aces, flexible, hard)
+            ok = ok and not held >> card.rank & 1
+            held |= 1 << card.rank
+    counts = (ok, held, aces, flexible, hard)
     _COUNTS[id(meld)] = (meld, counts)
     return counts
 
