@@ -91,7 +91,8 @@ def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
     for card in distinct:
         held |= _BIT[card]
     for index, meld in enumerate(side.melds):
-        near = held & _candidates(meld)
+        hit = _CANDIDATES.get(id(meld))
+        near = held & (hit[1] if hit is not None and hit[0] is meld else _candidates(meld))
         if not near:
             continue
         ranks = natural_ranks(meld)
@@ -207,10 +208,19 @@ def _pickups(
     if wild_top and not (top.is_two and rules.two_on_lixo_may_sit_natural):
         return  # a wild on top goes only into a new meld [002, 003]
     two_from_hand = rules.pickup == "top_card_two_from_hand"
+    top_wild = top.suit is None or top.rank == 2
     for index, meld in enumerate(side.melds):
-        if not _may_touch(meld, top):
-            continue
-        touching = [c for c in hand if _may_touch(meld, c)]
+        # The first sieve: a wild, or a natural of the meld's suit (sequence) or rank (trinca).
+        if meld.kind == "sequence":
+            meld_suit = meld.suit
+            if not (top_wild or top.suit is meld_suit):
+                continue
+            touching = [c for c in hand if c.suit is meld_suit or c.suit is None or c.rank == 2]
+        else:
+            meld_rank = meld.slots[0].position
+            if not (top_wild or top.rank == meld_rank):
+                continue
+            touching = [c for c in hand if c.rank == meld_rank or c.suit is None or c.rank == 2]
         tried: set[tuple[Card, ...]] = set()
         choices = (
             [()] if not two_from_hand else [],
@@ -306,13 +316,6 @@ def _natural_ranks(meld: Meld) -> frozenset[int]:
             if gaps <= wilds and (gaps == wilds or span < ACE_HIGH):
                 ranks.add(ACE if p == ACE_HIGH else p)
     return frozenset(ranks)
-
-
-def _may_touch(meld: Meld, card: Card) -> bool:
-    """The first sieve: a wild, or a natural of the meld's suit (sequence) or rank (trinca)."""
-    if card.suit is None or card.rank == 2:
-        return True
-    return card.suit == meld.suit if meld.kind == "sequence" else card.rank == meld.rank
 
 
 def fits(meld: Meld, cards: Sequence[Card]) -> bool:
