@@ -9,6 +9,16 @@ judge accepts). Each candidate's meld verdict comes from the judge (remembered, 
 more in the hand (or the side may still take a morto) and no first-meld minimum applies,
 the move is listed at once; otherwise the judge checks the whole move. The brute-force
 test (tests/test_legal_moves.py) holds the two ways to the same answer.
+
+Speed (random play lists every move at every step, benchmarks/bench_play.py): a hand
+changes by a card or two a move, so the work is remembered in pieces that recur. The
+groups of one suit depend only on the places it holds and the wilds, those of one rank on
+its cards and the wilds: each block is made once, and so are its lays (the groups the
+judge takes as melds, as moves) and its new-meld pickups for a given top card. A meld's
+single-card candidates are a bit mask that the hand's bits sieve at once. The order of the
+moves is the order of the hand's cards, as it always was (seeded players depend on it).
+Every memo keeps the object it stands for (ids are never trusted alone) and, when full,
+forgets its older half.
 """
 
 from __future__ import annotations
@@ -19,7 +29,15 @@ from operator import attrgetter
 
 from buraco_core.cards import ACE, ACE_HIGH, KING, Card, Suit, deck
 from buraco_core.judge import baixada_short, is_legal
-from buraco_core.melds import MAX_SEQUENCE, MIN_MELD, Meld, extended, forget_older_half, judged
+from buraco_core.melds import (
+    MAX_SEQUENCE,
+    MIN_MELD,
+    Meld,
+    extended,
+    forget_older_half,
+    judged,
+)
+from buraco_core.melds import clear_memos as clear_meld_memos
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.rules import RuleSet
 from buraco_core.state import MortoStatus, Phase, SideState, State
@@ -597,3 +615,11 @@ def _enough(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
     except ValueError:
         return False
     return True
+
+
+def clear_memos() -> None:
+    """Forget everything remembered here and by the meld judge (benchmarks time a listing
+    with nothing remembered)."""
+    for memo in (_CANDIDATES, _LAYS, _PICKUPS, _RANKS, _COUNTS, _RUNS, _TRINCAS):
+        memo.clear()
+    clear_meld_memos()
