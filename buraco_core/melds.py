@@ -79,11 +79,16 @@ class Meld:
     natural_two: Card | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        slots = self.slots
+        wild: Slot | None = None
+        two: Card | None = None
+        for slot in self.slots:  # (the first of each, as the rules allow one)
+            if slot[2]:
+                wild = wild or slot
+            elif slot[0].rank == 2 and two is None:
+                two = slot[0]
         put = object.__setattr__
-        put(self, "cards", tuple([s[0] for s in slots]))
-        put(self, "wild_slot", next((s for s in slots if s[2]), None))
-        two = next((s[0] for s in slots if s[0].rank == 2 and not s[2]), None)
+        put(self, "cards", tuple([s[0] for s in self.slots]))
+        put(self, "wild_slot", wild)
         put(self, "natural_two", two)
 
     def __repr__(self) -> str:
