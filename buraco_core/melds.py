@@ -299,7 +299,7 @@ def extend_meld(meld: Meld, cards: Iterable[Card], rules: RuleSet) -> MeldVerdic
     if not new:
         return MeldVerdict(False, (Reason(Code.NO_CARDS, {}),))
     try:
-        grown = _arrange(meld.cards + new, rules, kind=meld.kind)
+        grown = _arrange(meld.cards + new, rules, kind=meld.kind, built_up=True)
     except _Failure as failure:
         return MeldVerdict(False, (_no_place_for_wild(meld, new, rules) or failure.reason,))
     old_two = meld.natural_two
@@ -330,8 +330,7 @@ def extend_meld(meld: Meld, cards: Iterable[Card], rules: RuleSet) -> MeldVerdic
                 },
             )
         )
-    built = Meld(grown.kind, grown.suit, grown.slots, grown.wild_options, built_up=True)
-    return _valid(built, rules, tuple(notes))
+    return _valid(grown, rules, tuple(notes))
 
 
 def _no_place_for_wild(meld: Meld, new: tuple[Card, ...], rules: RuleSet) -> Reason | None:
@@ -363,6 +362,7 @@ def _keep_wild_place(old: Meld, grown: Meld) -> Meld:
         [(s.card, s.position) for s in grown.slots if not s.wild],
         new_slot.card,
         (old_slot.position, *[p for p in grown.wild_options if p != old_slot.position]),
+        grown.built_up,
     )
 
 
@@ -439,7 +439,9 @@ def _describe(meld: Meld, rules: RuleSet, kind: CanastraKind | None) -> list[Rea
     return reasons
 
 
-def _arrange(cards: tuple[Card, ...], rules: RuleSet, kind: MeldKind | None) -> Meld:
+def _arrange(
+    cards: tuple[Card, ...], rules: RuleSet, kind: MeldKind | None, built_up: bool = False
+) -> Meld:
     """Find the arrangement of the cards, or raise the most telling _Failure."""
     if not rules.jokers_in_deck and any(c.is_joker for c in cards):
         raise _fail(0, Code.NO_JOKERS_IN_DECK)
@@ -461,11 +463,13 @@ def _arrange(cards: tuple[Card, ...], rules: RuleSet, kind: MeldKind | None) -> 
         raise _fail(1, Code.ONLY_WILDS, cards=cards)
     one_rank = len({c.rank for c in naturals}) == 1
     if kind == "trinca" or (kind is None and one_rank and len(naturals) >= 2):
-        return _arrange_trinca(cards, naturals, rules)
-    return _arrange_sequence(cards, naturals, rules)
+        return _arrange_trinca(cards, naturals, rules, built_up)
+    return _arrange_sequence(cards, naturals, rules, built_up)
 
 
-def _arrange_trinca(cards: tuple[Card, ...], naturals: list[Card], rules: RuleSet) -> Meld:
+def _arrange_trinca(
+    cards: tuple[Card, ...], naturals: list[Card], rules: RuleSet, built_up: bool
+) -> Meld:
     if not rules.trincas:
         raise _fail(1, Code.TRINCAS_NOT_ALLOWED)
     ranks = sorted({c.rank for c in naturals})
@@ -484,7 +488,7 @@ def _arrange_trinca(cards: tuple[Card, ...], naturals: list[Card], rules: RuleSe
     slots = tuple(Slot(c, rank) for c in sorted(naturals, key=_ORDER)) + tuple(
         Slot(w, rank, True) for w in wilds
     )
-    return Meld("trinca", None, slots, (rank,) if wilds else ())
+    return Meld("trinca", None, slots, (rank,) if wilds else (), built_up)
 
 
 # Arrangements of a sequence are tried as bit masks of the places held (bit p: place p),
@@ -500,7 +504,9 @@ _ACE_BITS: tuple[tuple[int, ...], ...] = (
 )
 
 
-def _arrange_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: RuleSet) -> Meld:
+def _arrange_sequence(
+    cards: tuple[Card, ...], naturals: list[Card], rules: RuleSet, built_up: bool
+) -> Meld:
     if len(cards) > MAX_SEQUENCE:
         raise _fail(1, Code.TOO_LONG, count=len(cards), most=MAX_SEQUENCE)
     suit = naturals[0].suit
@@ -569,7 +575,7 @@ def _arrange_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: Rule
                 misses.append((2, 0, len(misses), Code.WILD_TWO_BESIDE_NATURAL_TWO, params, 0))
                 continue
             at = placed + list(zip(aces, _ACE_PLACES_OF[ace_bits], strict=True))
-            return _sequence_meld(suit, at, wild, options)
+            return _sequence_meld(suit, at, wild, options, built_up)
     rank, gaps, _, code, params, held = min(misses)
     if code is Code.GAP or code is Code.TWO_WILDS:
         # Report a wrap only when running on past the king misses fewer cards than any
@@ -622,12 +628,13 @@ def _sequence_meld(
     placed: list[tuple[Card, int]],
     wild: Card | None,
     options: tuple[int, ...],
+    built_up: bool = False,
 ) -> Meld:
     slots = [Slot(card, position) for card, position in sorted(placed, key=lambda p: p[1])]
     if wild is not None:
         slots.append(Slot(wild, options[0], True))
         slots.sort(key=lambda s: s.position)
-    return Meld("sequence", suit, tuple(slots), options if wild is not None else ())
+    return Meld("sequence", suit, tuple(slots), options if wild is not None else (), built_up)
 
 
 def _wrap_fill(naturals: list[Card], twos: list[Card], suit: Suit) -> int | None:
