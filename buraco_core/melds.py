@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import islice, pairwise
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from types import MappingProxyType
 from typing import Any, Literal, NamedTuple
 
@@ -40,6 +41,7 @@ MAX_SEQUENCE = 14  # A..K..A
 
 
 _ORDER = attrgetter("order")
+_SECOND = itemgetter(1)
 
 # The natural card of each place (1..14) of each suit, made once: judging a meld builds no
 # Card values, which keeps the judge fast (benchmarks/bench_melds.py).
@@ -56,6 +58,11 @@ class Slot(NamedTuple):
     card: Card
     position: int
     wild: bool = False
+
+
+# A slot made as a plain tuple of its three fields: a meld judgement makes one per card, and
+# the named tuple's own constructor is a Python function.
+_slot = partial(tuple.__new__, Slot)
 
 
 @dataclass(frozen=True, slots=True)
@@ -485,8 +492,8 @@ def _arrange_trinca(
     if len(wilds) > 1:
         raise _fail(2, Code.TWO_WILDS, wilds=tuple(wilds))
     rank = ranks[0]
-    slots = tuple(Slot(c, rank) for c in sorted(naturals, key=_ORDER)) + tuple(
-        Slot(w, rank, True) for w in wilds
+    slots = tuple([_slot((c, rank, False)) for c in sorted(naturals, key=_ORDER)]) + tuple(
+        [_slot((w, rank, True)) for w in wilds]
     )
     return Meld("trinca", None, slots, (rank,) if wilds else (), built_up)
 
@@ -630,10 +637,10 @@ def _sequence_meld(
     options: tuple[int, ...],
     built_up: bool = False,
 ) -> Meld:
-    slots = [Slot(card, position) for card, position in sorted(placed, key=lambda p: p[1])]
+    slots = [_slot((card, position, False)) for card, position in sorted(placed, key=_SECOND)]
     if wild is not None:
-        slots.append(Slot(wild, options[0], True))
-        slots.sort(key=lambda s: s.position)
+        slots.append(_slot((wild, options[0], True)))
+        slots.sort(key=_SECOND)  # (by position)
     return Meld("sequence", suit, tuple(slots), options if wild is not None else (), built_up)
 
 
