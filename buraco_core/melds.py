@@ -693,9 +693,15 @@ _MEMOS: dict[int, _Memo] = {}
 
 def forget_older_half(memo: dict[Any, Any]) -> None:
     """Make room in a full memo: the entries made first go, the recent ones (the round
-    being played) stay."""
+    being played) stay.
+
+    >>> memo = dict.fromkeys("abcdef")
+    >>> forget_older_half(memo)
+    >>> "".join(memo)
+    'def'
+    """
     for key in list(islice(memo, len(memo) // 2)):
-        del memo[key]
+        memo.pop(key, None)  # (another thread, an app session, may be trimming it too)
 
 
 def _memo(rules: RuleSet) -> _Memo:
