@@ -51,6 +51,11 @@ _ACE_PLACES: dict[int, tuple[tuple[int, ...], ...]] = {
 
 _ORDER = attrgetter("order")
 
+
+def _size(lay: Lay) -> int:
+    return len(lay.melds[0])
+
+
 # Moves are frozen values: the common ones are made once and shared (a random player lists
 # a dozen discards at every step).
 _DRAW = Draw()
@@ -83,12 +88,12 @@ def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
         return len(hand) - used >= 2 or morto_left
 
     if len(hand) >= 2 and not turn_minimum:
-        yield from (_DISCARD[card] for card in distinct)
+        yield from map(_DISCARD.__getitem__, distinct)
     else:
         yield from (m for m in map(Discard, distinct) if is_legal(rules, state, m))
     lays = [lay for block in _blocks(hand, rules, None, MIN_MELD) for lay in _lays(block, rules)]
     if not (turn_minimum or first_minimum) and (
-        morto_left or not lays or len(hand) - max(len(lay.melds[0]) for lay in lays) >= 2
+        morto_left or not lays or len(hand) - max(map(_size, lays)) >= 2
     ):
         yield from lays  # (each keeps two cards in the hand: all settled)
     else:
@@ -218,7 +223,7 @@ def _pickups(
         suit, rank = top.suit, top.rank
         pool = [c for c in hand if c.suit is suit or c.rank in (rank, 2) or c.suit is None]
         pool.append(top)
-    for block in _blocks(pool, rules, top, MAX_SEQUENCE):
+    for block in _blocks(pool, rules, top, MAX_SEQUENCE) if len(pool) >= MIN_MELD else ():
         for move in _new_meld_pickups(block, top, rules):
             if (settled(len(move.new_meld)) and not first_minimum) or is_legal(rules, state, move):
                 yield move
