@@ -676,9 +676,7 @@ def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
     - every discard.
     Not listed: extensions or lays of more cards that the ones above reach in steps.
     """
-    from buraco_core.legal import legal_moves as listed
-
-    return listed(rules, state)
+    return _legal.legal_moves(rules, state)
 
 
 def is_legal(rules: RuleSet, state: State, move: Move) -> bool:
@@ -704,3 +702,7 @@ def blockers_verdict(rules: RuleSet, blockers: list[Reason]) -> Verdict:
 def lixo_pickups(rules: RuleSet, state: State) -> list[TakeLixo]:
     """The legal ways for the player on turn to take the lixo (empty: it may not be taken)."""
     return [m for m in legal_moves(rules, state) if isinstance(m, TakeLixo)]
+
+
+# legal builds on this module, so it is bound here, once both exist (not at every call).
+from buraco_core import legal as _legal  # noqa: E402
