@@ -499,15 +499,17 @@ def _blocks(
     wild_kinds = tuple(wilds)
     blocks: list[tuple[tuple[Card, ...], ...]] = []
     for suit_index, mask in masks.items():
-        # A 2 of the suit may stand in its place and as the wild only with both copies.
+        # A card may be in a run twice only with both copies: the 2 of the suit in its
+        # place and as the wild, or the ace at both ends (A..K..A).
         two_twice = count.get(_TWOS[suit_index], 0) >= 2
-        key = (suit_index, mask, wild_kinds, two_twice, wild_anywhere)
+        ace_twice = count.get(_ACES[suit_index], 0) >= 2
+        key = (suit_index, mask, wild_kinds, two_twice, ace_twice, wild_anywhere)
         groups = _RUNS.get(key)
         if groups is None:
             if len(_RUNS) >= _MEMO_SIZE:
                 forget_older_half(_RUNS)
             groups = _RUNS[key] = _runs(
-                _SUITS[suit_index], mask, wild_kinds, two_twice, wild_anywhere
+                _SUITS[suit_index], mask, wild_kinds, two_twice, ace_twice, wild_anywhere
             )
         if groups:
             blocks.append(groups)
@@ -533,27 +535,36 @@ def _blocks(
 
 
 _MEMO_SIZE = 20_000
-_RUNS: dict[tuple[int, int, tuple[Card, ...], bool, int], tuple[tuple[Card, ...], ...]] = {}
+_RUNS: dict[tuple[int, int, tuple[Card, ...], bool, bool, int], tuple[tuple[Card, ...], ...]] = {}
 _TRINCAS: dict[tuple[tuple[Card, ...], tuple[Card, ...], bool], tuple[tuple[Card, ...], ...]] = {}
 _NATURAL = {(p, s): Card(ACE if p == ACE_HIGH else p, s) for s in Suit for p in range(1, 15)}
 _SUITS = {Card(ACE, suit).order % 5: suit for suit in Suit}  # a suit by its sort index
 _TWOS = {index: Card(2, suit) for index, suit in _SUITS.items()}
+_ACES = {index: Card(ACE, suit) for index, suit in _SUITS.items()}
 
 
 def _runs(
-    suit: Suit, mask: int, wilds: tuple[Card, ...], two_twice: bool, wild_anywhere: int
+    suit: Suit,
+    mask: int,
+    wilds: tuple[Card, ...],
+    two_twice: bool,
+    ace_twice: bool,
+    wild_anywhere: int,
 ) -> tuple[tuple[Card, ...], ...]:
     """The runs of `meld_groups` in one suit: `mask` the places held, `wilds` the pool's."""
     row: list[Card | None] = [None] * (ACE_HIGH + 1)  # place 1..14 -> its natural card
     places = [p for p in range(ACE, KING + 1) if mask >> p & 1]
     for place in places:
         row[place] = _NATURAL[place, suit]
+    two, ace = _NATURAL[2, suit], _NATURAL[ACE, suit]
     found: list[tuple[Card, ...]] = []
     seen: set[tuple[int, ...]] = set()  # a wild at either end makes the same group twice
 
     def add(group: tuple[Card, ...]) -> None:
-        if len(set(group)) < len(group) and not two_twice:
-            return  # the 2 in its place and as the wild: needs both copies
+        if len(set(group)) < len(group) and not (
+            (two_twice or group.count(two) < 2) and (ace_twice or group.count(ace) < 2)
+        ):
+            return  # a card twice, held once
         key = tuple(sorted(c.order for c in group))
         if key not in seen:
             seen.add(key)
