@@ -4,6 +4,7 @@ refresh, a closed tab, a restarted server or a second phone all find the same sh
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Any
 
 import streamlit as st
@@ -384,8 +385,12 @@ def draw_sheet(store: SheetStore, sheet: Sheet, watch_id: str | None = None) -> 
     with st.container(horizontal=True):
         st.download_button(
             t("sheet.csv"),
-            data=sheet_csv(
-                sheet, round_label=t("sheet.csv_round"), total_label=t("sheet.csv_total")
+            # Made when pressed, not on every rerun (the labels in this run's language).
+            data=partial(
+                sheet_csv,
+                sheet,
+                round_label=t("sheet.csv_round"),
+                total_label=t("sheet.csv_total"),
             ),
             file_name=f"buraco-{watch_id or match.id}.csv",
             mime="text/csv",
