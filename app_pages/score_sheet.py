@@ -4,6 +4,7 @@ refresh, a closed tab, a restarted server or a second phone all find the same sh
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 from functools import partial
 from typing import Any
 
@@ -318,11 +319,10 @@ def share(sheet: Sheet, store: SheetStore) -> None:
     # A match's read-only id never changes once made: asked once per session.
     known: dict[str, str] = st.session_state.setdefault(WATCH_IDS_KEY, {})
     watch_id = known.get(sheet.match.id)
+    # On a SheetError the write link still works; the watchers' one can wait a rerun.
     if watch_id is None:
-        try:
+        with suppress(SheetError):
             watch_id = known[sheet.match.id] = store.watch_id(sheet.match.id)
-        except SheetError:  # the write link still works; the watchers' one can wait a refresh
-            pass
     if url:
         st.caption(t("sheet.share"))
         st.code(f"{url}?{QP_MATCH}={sheet.match.id}", language=None, wrap_lines=True)

@@ -55,5 +55,3 @@ def test_a_kept_sheet_of_another_match_is_not_returned(backend: Backend) -> None
     with pytest.raises(MatchNotFound):
         store.sheet_since("nosuchmatch0", kept)
     store.engine.dispose()
-
-
