@@ -89,7 +89,10 @@ _COOKIE_SET = "learner_cookie_set"
 def _remember_in_browser(learner: str) -> None:
     """Keep the id in a cookie of this site, so that reopening the app without the link
     brings the progress back. A same-origin script, nothing fetched; once per session."""
-    if learner in (st.context.cookies.get(progress.COOKIE), st.session_state.get(_COOKIE_SET)):
+    # The session first: reading the cookies costs more, and is needed once per session.
+    if st.session_state.get(_COOKIE_SET) == learner:
+        return
+    if st.context.cookies.get(progress.COOKIE) == learner:
         return
     st.session_state[_COOKIE_SET] = learner
     st.html(
