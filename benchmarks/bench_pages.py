@@ -10,7 +10,7 @@ stays small beside what every rerun pays anyway. The floor (benchmarks/floor_app
 text_input) shows what the shell itself costs. A plain script, never a timed assertion.
 
 Each page is timed for the language switch in the sidebar (a widget every page has, and the
-shell's interaction), pages with a main widget also for that (typing a meld), and the score
+shell's interaction), pages with a main widget also for that (typing a meld, a round), and the score
 sheet also with a match of 50 calculator rounds open (its details kept in the store). Page,
 shell and floor reruns alternate sample by sample, so all three see the same machine load.
 The score sheets go to a temporary data folder, never to ./data.
@@ -61,6 +61,12 @@ def _meld(key: str) -> Interaction:
     return change
 
 
+def _round(at: AppTest, i: int) -> None:
+    """A round typed into the calculator: its score and chart drawn on every rerun."""
+    melds = ("4h 5h 6h 7h 8h 9h 10h\nQs Ks As", "4h 5h 6h 7h 8h 9h 10h\nQs Ks As\n7c 7d 7s")
+    at.text_area(key="calc_melds_0").input(melds[i % 2])
+
+
 def _floor_change(at: AppTest, i: int) -> None:
     at.text_input[0].input("a" if i % 2 else "b")
 
@@ -69,6 +75,7 @@ def _floor_change(at: AppTest, i: int) -> None:
 PAGE_INTERACTIONS: dict[str, dict[str, Interaction]] = {
     "variants": {"type a meld": _meld("variants_cards")},
     "lookup": {"type a meld": _meld("lookup_cards")},
+    "calculator": {"type a round": _round},
 }
 
 
