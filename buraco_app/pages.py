@@ -68,7 +68,7 @@ def navigation() -> tuple[tuple[PageSpec, st.Page], ...]:
 # Made once per language: an st.Page resolves its file on the disk, every rerun asks for all
 # of them, and nothing in a Page belongs to one session. Absolute paths: the same Pages
 # serve app.py and a script elsewhere (benchmarks/shell_app.py).
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=4)  # one per language
 def _navigation(lang: Lang) -> tuple[tuple[PageSpec, st.Page], ...]:
     return tuple(
         (
