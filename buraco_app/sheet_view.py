@@ -8,8 +8,8 @@ from __future__ import annotations
 import html
 from functools import lru_cache
 
-import pandas as pd
 import plotly.graph_objects as go
+import pyarrow as pa
 
 from buraco_app.i18n import t
 from buraco_core.scoring import MatchStanding
@@ -76,17 +76,15 @@ def running_chart(standing: MatchStanding, lang: Lang) -> go.Figure:
     return fig
 
 
-# Shared like the chart: st.dataframe only reads the frame.
+# Shared like the chart: st.dataframe only reads the table. An Arrow table, not a pandas
+# frame: st.dataframe would convert a frame to Arrow again on every rerun.
 @lru_cache(maxsize=64)
-def rounds_table(numbers: tuple[int, ...], standing: MatchStanding) -> pd.DataFrame:
+def rounds_table(numbers: tuple[int, ...], standing: MatchStanding) -> pa.Table:
     """Round, then each side's points and running total, as on a paper sheet. The columns
     are keyed by position, the names only label them (the page's column config): a side
     named "Rodada" or "A (total)" cannot take another column's place."""
-    rows = []
-    for number, points, running in zip(numbers, standing.rounds, standing.running, strict=True):
-        row = {ROUND_COLUMN: number}
-        for i in range(len(standing.names)):
-            row[points_column(i)] = points[i]
-            row[total_column(i)] = running[i]
-        rows.append(row)
-    return pd.DataFrame(rows)
+    columns: dict[str, list[int]] = {ROUND_COLUMN: list(numbers)}
+    for i in range(len(standing.names)):
+        columns[points_column(i)] = [points[i] for points in standing.rounds]
+        columns[total_column(i)] = [running[i] for running in standing.running]
+    return pa.table(columns)
