@@ -407,9 +407,12 @@ def stars_text(stars: int) -> str:
 
 def legend(lang: Lang) -> None:
     """What the marks and stars mean, and where the progress is kept."""
-    with st.expander(t("progress.legend", lang)):
-        st.markdown(t("progress.legend_text", lang))
-        st.caption(t("progress.kept", lang))
+    # Lazy: the text is drawn only while the expander is open (it rarely is).
+    expander = st.expander(t("progress.legend", lang), key="progress_legend", on_change="rerun")
+    if expander.open:
+        with expander:
+            st.markdown(t("progress.legend_text", lang))
+            st.caption(t("progress.kept", lang))
 
 
 def result_mark(result: progress.Result | None) -> str:
