@@ -404,8 +404,33 @@ def _wait_for_line(proc: Any, wanted: str, timeout: float = 60) -> list[str]:
     raise AssertionError(f"no {wanted!r} from the worker: {lines} {proc.stderr.read()}")
 
 
+def _wait_for_dead_sessions(backend: Backend, timeout: float = 30) -> None:
+    """PostgreSQL finishes the statement a killed client had sent (its COMMIT included) and
+    only then sees the closed socket: wait until no other session of this database is busy,
+    or a round the dead writer committed late would land after the check had counted."""
+    if backend.name != "postgresql":
+        return
+    busy = text(
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+        " AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
+        " AND state IS DISTINCT FROM 'idle'"
+    )
+    engine = backend.engine()
+    try:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with engine.connect() as conn:
+                if conn.execute(busy).scalar_one() == 0:
+                    return
+            time.sleep(0.05)
+        raise AssertionError("a killed writer's session is still busy after 30 s")
+    finally:
+        engine.dispose()
+
+
 def _check_intact(backend: Backend, match_id: str) -> list[int]:
     """Open the store afresh, as a restarted server would: it reads cleanly and writes."""
+    _wait_for_dead_sessions(backend)
     if backend.name == "sqlite":
         path = backend.url.removeprefix("sqlite:///")
         with sqlite3.connect(path) as raw:

@@ -112,8 +112,9 @@ def app_url(chromium: Path) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser(chromium: Path) -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=WAIT_MS // 2)
     with sync_playwright() as pw:
         launched = pw.chromium.launch(executable_path=str(chromium), args=CHROMIUM_ARGS)
         yield launched
@@ -134,8 +135,14 @@ class Outside:
             self.urls.append(url)
 
 
+# A loaded CI machine can stall the app server for many seconds (seen at the first pages of
+# a run): every wait is long, and it costs nothing when the page answers at once.
+WAIT_MS = 60_000
+
+
 def new_page(browser: object, viewport: dict[str, int], outside: Outside) -> object:
     context = browser.new_context(viewport=viewport)  # type: ignore[attr-defined]
+    context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     page.on("request", lambda request: outside.record(request.url))
     page.on("websocket", lambda ws: outside.record(ws.url))
@@ -174,7 +181,7 @@ def open_page(browser: object, app_url: str) -> Iterator[Callable[..., object]]:
     assert outside.urls == [], f"requests left localhost: {outside.urls}"
 
 
-def wait_for_app(page: object, timeout: float = 20_000) -> None:
+def wait_for_app(page: object, timeout: float = WAIT_MS) -> None:
     """Wait as Streamlit's own e2e suite does: connected, script not running, no skeleton."""
     page.wait_for_selector(  # type: ignore[attr-defined]
         "[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=timeout

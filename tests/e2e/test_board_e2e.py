@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.conftest import Outside, new_page, wait_for_app
+from tests.e2e.conftest import WAIT_MS, Outside, new_page, wait_for_app
 
 pytestmark = pytest.mark.e2e
 OpenPage = Callable[..., Page]
@@ -52,6 +52,10 @@ class Taps:
         self._click(self.page.get_by_role("radio", name=name, exact=True).first)
 
     def _click(self, target: object) -> None:
+        try:
+            expect(target).to_be_visible(timeout=WAIT_MS)  # type: ignore[arg-type]
+        except AssertionError as missing:  # say what the page showed instead
+            raise AssertionError(f"{missing}\n{self.page.url}\n{self._board()[:3000]}") from None
         before = self._board()
         self._tap_and_wait(target)
         self.count += 1
@@ -66,7 +70,7 @@ class Taps:
         # A slow rerun on a loaded machine is not a lost tap: wait long for it. No rerun at
         # all means the tap did not reach the app (_click then sees the page unchanged).
         with contextlib.suppress(PlaywrightTimeout):
-            self.page.wait_for_function(f"() => window.__runs > {runs}", timeout=15_000)
+            self.page.wait_for_function(f"() => window.__runs > {runs}", timeout=30_000)
         wait_for_app(self.page)
 
     def _board(self) -> str:
