@@ -3,7 +3,7 @@
 import streamlit as st
 
 from buraco_app.i18n import t
-from buraco_app.pages import available_pages
+from buraco_app.pages import navigation
 from buraco_app.settings import current_rules, rules_summary
 
 st.title(t("home.title"))
@@ -11,11 +11,11 @@ st.markdown(t("home.lead"))
 st.markdown(t("home.what"))
 
 st.subheader(t("home.jobs"))
-for spec in available_pages():
+for spec, page in navigation():
     if spec.blurb_key is None:
         continue
     with st.container(border=True):
-        st.page_link(spec.path, label=t(spec.title_key), icon=spec.icon)
+        st.page_link(page, label=t(spec.title_key), icon=spec.icon)
         st.caption(t(spec.blurb_key))
 
 st.info(t("home.rules_now", rules=rules_summary(current_rules())))

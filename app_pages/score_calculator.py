@@ -34,6 +34,7 @@ from buraco_app.sheet_page import (
     md_text,
     open_match_id,
     page_store,
+    read_sheet,
     set_open_match,
 )
 from buraco_app.sheets import (
@@ -67,7 +68,7 @@ def open_sheet(store_error: list[str]) -> Sheet | None:
     if match_id is None:
         return None
     try:
-        sheet = page_store().sheet(match_id)
+        sheet = read_sheet(page_store(), match_id)
     except MatchNotFound:
         set_open_match(None)
         return None

@@ -3,12 +3,11 @@ refresh, a closed tab, a restarted server or a second phone all find the same sh
 
 from __future__ import annotations
 
-import html
 import re
+from contextlib import suppress
+from functools import partial
 from typing import Any
 
-import pandas as pd
-import plotly.graph_objects as go
 import streamlit as st
 
 from buraco_app.corte import clear_corte, corte_fields, with_corte
@@ -23,7 +22,15 @@ from buraco_app.sheet_page import (
     md_text,
     open_match_id,
     page_store,
+    read_sheet,
     set_open_match,
+)
+from buraco_app.sheet_view import (
+    ROUND_COLUMN,
+    points_column,
+    rounds_table,
+    running_chart,
+    total_column,
 )
 from buraco_app.sheets import (
     MAX_NAME,
@@ -50,8 +57,8 @@ TARGET_SEEN_KEY = "_sheet_target_seen"
 OPEN_KEY = "sheet_open_text"
 CORTE = "sheet"  # the corte de 44 fields' prefix
 DETAILS_KEY = "sheet_details_open"
+WATCH_IDS_KEY = "_sheet_watch_ids"  # {match id: its read-only id}, this session's
 WATCH_LINK = re.compile(r"[?&]watch=([A-Za-z0-9_-]+)")
-COLOURS = ("#2e7d32", "#1565c0", "#ef6c00", "#6a1b9a")
 
 
 def name_key(side: int) -> str:
@@ -224,77 +231,6 @@ def standing_view(sheet: Sheet, standing: MatchStanding) -> None:
                     st.caption(" · ".join(notes))
 
 
-def running_chart(sheet: Sheet, standing: MatchStanding) -> go.Figure:
-    fig = go.Figure()
-    xs = list(range(len(standing.running) + 1))
-    for i, name in enumerate(standing.names):
-        fig.add_scatter(
-            x=xs,
-            y=[0, *(row[i] for row in standing.running)],
-            mode="lines+markers",
-            name=html.escape(name),  # plotly reads some HTML in text: names stay text
-            line={"color": COLOURS[i % len(COLOURS)], "width": 3},
-        )
-    top = max([sheet.match.target, *(max(row) for row in standing.running)]) * 1.08
-    low = min([0, *(min(row) for row in standing.running)])
-    fig.update_layout(
-        height=300,
-        margin={"l": 8, "r": 8, "t": 30, "b": 8},
-        legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 0},
-        xaxis={"title": t("sheet.round_axis"), "dtick": 1, "rangemode": "tozero"},
-        yaxis={"title": t("sheet.points_axis"), "range": [low - 0.05 * top, top]},
-        # The target line, as plain layout (fig.add_hline costs a third of a rerun).
-        shapes=[
-            {
-                "type": "line",
-                "xref": "x domain",
-                "x0": 0,
-                "x1": 1,
-                "y0": sheet.match.target,
-                "y1": sheet.match.target,
-                "line": {"dash": "dash", "color": "#c62828"},
-            }
-        ],
-        annotations=[
-            {
-                "text": html.escape(t("sheet.chart_target", target=sheet.match.target)),
-                "xref": "x domain",
-                "x": 0,
-                "xanchor": "left",
-                "y": sheet.match.target,
-                "yanchor": "bottom",
-                "showarrow": False,
-            }
-        ],
-    )
-    return fig
-
-
-def rounds_table(sheet: Sheet, standing: MatchStanding) -> pd.DataFrame:
-    """Round, then each side's points and running total, as on a paper sheet. The columns
-    are keyed by position, the names only label them (table_columns): a side named "Rodada"
-    or "A (total)" cannot take another column's place."""
-    rows: list[dict[str, Any]] = []
-    for rnd, running in zip(sheet.rounds, standing.running, strict=True):
-        row: dict[str, Any] = {ROUND_COLUMN: rnd.number}
-        for i in range(len(sheet.match.names)):
-            row[points_column(i)] = rnd.points[i]
-            row[total_column(i)] = running[i]
-        rows.append(row)
-    return pd.DataFrame(rows)
-
-
-ROUND_COLUMN = "round"
-
-
-def points_column(side: int) -> str:
-    return f"points_{side}"
-
-
-def total_column(side: int) -> str:
-    return f"total_{side}"
-
-
 def table_columns(sheet: Sheet) -> dict[str, Any]:
     # Short headers so two sides fit a 390 px phone without scrolling sideways.
     columns: dict[str, Any] = {ROUND_COLUMN: st.column_config.NumberColumn("#")}
@@ -380,10 +316,13 @@ def details(sheet: Sheet, lang: Lang) -> None:
 
 def share(sheet: Sheet, store: SheetStore) -> None:
     url = st.context.url
-    try:
-        watch_id: str | None = store.watch_id(sheet.match.id)
-    except SheetError:  # the write link still works; the watchers' one can wait a refresh
-        watch_id = None
+    # A match's read-only id never changes once made: asked once per session.
+    known: dict[str, str] = st.session_state.setdefault(WATCH_IDS_KEY, {})
+    watch_id = known.get(sheet.match.id)
+    # On a SheetError the write link still works; the watchers' one can wait a rerun.
+    if watch_id is None:
+        with suppress(SheetError):
+            watch_id = known[sheet.match.id] = store.watch_id(sheet.match.id)
     if url:
         st.caption(t("sheet.share"))
         st.code(f"{url}?{QP_MATCH}={sheet.match.id}", language=None, wrap_lines=True)
@@ -425,7 +364,7 @@ def draw_sheet(store: SheetStore, sheet: Sheet, watch_id: str | None = None) -> 
     st.subheader(t("sheet.rounds"))
     if sheet.rounds:
         st.dataframe(
-            rounds_table(sheet, standing),
+            rounds_table(tuple(r.number for r in sheet.rounds), standing),
             hide_index=True,
             width="stretch",
             column_config=table_columns(sheet),
@@ -437,7 +376,7 @@ def draw_sheet(store: SheetStore, sheet: Sheet, watch_id: str | None = None) -> 
     if sheet.rounds:
         st.markdown(f"**{t('sheet.chart')}**")
         st.plotly_chart(
-            running_chart(sheet, standing),
+            running_chart(standing, lang),
             width="stretch",
             config={"displayModeBar": False},
             alt=t("sheet.chart"),
@@ -446,8 +385,12 @@ def draw_sheet(store: SheetStore, sheet: Sheet, watch_id: str | None = None) -> 
     with st.container(horizontal=True):
         st.download_button(
             t("sheet.csv"),
-            data=sheet_csv(
-                sheet, round_label=t("sheet.csv_round"), total_label=t("sheet.csv_total")
+            # Made when pressed, not on every rerun (the labels in this run's language).
+            data=partial(
+                sheet_csv,
+                sheet,
+                round_label=t("sheet.csv_round"),
+                total_label=t("sheet.csv_total"),
             ),
             file_name=f"buraco-{watch_id or match.id}.csv",
             mime="text/csv",
@@ -477,7 +420,7 @@ match_id = open_match_id()
 sheet: Sheet | None = None
 if match_id is not None:
     try:
-        sheet = store.sheet(match_id)
+        sheet = read_sheet(store, match_id)
     except MatchNotFound as exc:
         st.error(error_text(exc))
         set_open_match(None)

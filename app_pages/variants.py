@@ -1,5 +1,6 @@
 """Variants: where Aberto, Fechado and STBL differ, every option per preset, and the same
-meld judged under each (and under the user's table)."""
+meld judged under each (and under the user's table). The judging is in
+buraco_app/variants_view.py, cached: a rerun only draws."""
 
 from collections.abc import Callable
 
@@ -7,7 +8,8 @@ import streamlit as st
 
 from buraco_app import cards_view
 from buraco_app import scenario_player as player
-from buraco_app.compare import deciding_options, show_deciding, side_by_side
+from buraco_app import variants_view as judged
+from buraco_app.compare import show_deciding, side_by_side
 from buraco_app.i18n import t
 from buraco_app.inline_cards import show_text
 from buraco_app.rules_view import options_where_presets_differ, preset_table, show_table
@@ -16,15 +18,7 @@ from buraco_app.table_view import move_text
 from buraco_app.table_view import show_table as show_position
 from buraco_app.verdict_view import show_meld_verdict, show_reasons
 from buraco_core.cards import Card
-from buraco_core.errors import BuracoInputError
-from buraco_core.judge import play
-from buraco_core.melds import MeldVerdict, extend_meld, judge_meld
-from buraco_core.moves import Move
-from buraco_core.notation import position_from_data
 from buraco_core.rules import OPTION_NAMES, RuleSet
-from buraco_core.verdict import Verdict
-from buraco_course import Scenario, scenario_state
-from buraco_text import error_message
 
 CARDS_KEY = "variants_cards"
 BUILT_UP_KEY = "variants_built_up"
@@ -37,8 +31,6 @@ EXAMPLES: dict[str, tuple[str, bool]] = {
     "variants_decide.example_trinca_canastra": ("7h 7s 7d 7c 7h 7s 2c", False),
 }
 
-Verdicts = tuple[MeldVerdict, bool]
-
 
 def _use_example() -> None:
     chosen = st.session_state.get(EXAMPLE_KEY)
@@ -49,21 +41,8 @@ def _use_example() -> None:
         st.session_state[EXAMPLE_KEY] = None
 
 
-def _judge(cards: tuple[Card, ...], built_up: bool) -> Callable[[RuleSet], Verdicts]:
-    def judge(rules: RuleSet) -> Verdicts:
-        """The verdict, and whether it is the first part's (built up, first part invalid)."""
-        if not built_up:
-            return judge_meld(cards, rules), False
-        first = judge_meld(cards[:-1], rules)
-        if first.meld is None:
-            return first, True
-        return extend_meld(first.meld, cards[-1:], rules), False
-
-    return judge
-
-
-def _drawer(cards: tuple[Card, ...]) -> Callable[[Verdicts, RuleSet], None]:
-    def draw(result: Verdicts, rules: RuleSet) -> None:
+def _drawer(cards: tuple[Card, ...]) -> Callable[[judged.MeldResult, RuleSet], None]:
+    def draw(result: judged.MeldResult, rules: RuleSet) -> None:
         verdict, first_part_failed = result
         if first_part_failed:
             st.warning(t("variants.first_part"))
@@ -74,32 +53,7 @@ def _drawer(cards: tuple[Card, ...]) -> Callable[[Verdicts, RuleSet], None]:
     return draw
 
 
-def meld_answer(result: Verdicts) -> tuple[object, ...]:
-    """What a player sees of a meld verdict: valid, which canastra, how many points."""
-    verdict, first_part_failed = result
-    return (first_part_failed, verdict.ok, verdict.canastra, verdict.points)
-
-
-def move_answer(result: Verdict | str) -> tuple[object, ...]:
-    return (result,) if isinstance(result, str) else (result.ok, result.codes)
-
-
-def _scenario_move(scenario: Scenario) -> Move | None:
-    """The move a scenario asks about (a judge task's move, or a move task's solution)."""
-    return scenario.task.judged_move
-
-
-def _judge_move(scenario: Scenario, move: Move) -> Callable[[RuleSet], Verdict | str]:
-    def judge(rules: RuleSet) -> Verdict | str:
-        try:
-            return play(rules, position_from_data(rules, scenario.position), move)[0]
-        except BuracoInputError as exc:  # e.g. a trinca on the table where trincas are off
-            return error_message(exc, lang)
-
-    return judge
-
-
-def _draw_move(result: Verdict | str, rules: RuleSet) -> None:
+def _draw_move(result: judged.MoveResult, rules: RuleSet) -> None:
     if isinstance(result, str):
         st.warning(t("variants.position_invalid", problem=result))
         return
@@ -130,21 +84,15 @@ st.pills(
 cards = cards_view.card_input(CARDS_KEY)
 built_up = st.toggle(t("variants.built_up"), key=BUILT_UP_KEY, help=t("variants.built_up_help"))
 if cards:
-    show_deciding(deciding_options(_judge(cards, built_up), meld_answer))
-    side_by_side(_judge(cards, built_up), _drawer(cards))
+    show_deciding(list(judged.meld_deciding(cards, built_up)))
+    side_by_side(lambda rules: judged.meld_result(cards, built_up, rules), _drawer(cards))
 elif cards is not None:
     st.caption(t("cards.empty"))
 
 st.subheader(t("variants.same_move"))
 st.markdown(t("variants.same_move_lead"))
-# The positions come from the course's variant-difference scenarios: a move whose verdict
-# changes with the variant (the lixo pickup, going out with a canastra suja, trincas...).
 course = player.course()
-moves = {
-    s.id: s
-    for s in course.scenarios.values()
-    if "variant_difference" in s.themes and s.position is not None and _scenario_move(s)
-}
+moves = {i: course.scenarios[i] for i in judged.variant_scenario_ids()}
 if moves:
     chosen = st.selectbox(
         t("variants.position"),
@@ -153,14 +101,13 @@ if moves:
         key="variants_scenario",
     )
     scenario = moves[chosen]
-    move = _scenario_move(scenario)
-    assert move is not None
+    move = judged.judged_move(chosen)
     show_text(scenario.goal.get(lang))
     with st.container(border=True):
-        show_position(scenario.ruleset(), scenario_state(scenario), lang)
+        show_position(*judged.scenario_table(chosen), lang)
     show_text(t("variants.the_move", move=move_text(move, lang)))
-    show_deciding(deciding_options(_judge_move(scenario, move), move_answer))
-    side_by_side(_judge_move(scenario, move), _draw_move)
+    show_deciding(list(judged.move_deciding(chosen, lang)))
+    side_by_side(lambda rules: judged.move_result(chosen, rules, lang), _draw_move)
 
 st.subheader(t("variants.all"))
 yours = current_rules()

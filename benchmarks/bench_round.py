@@ -9,9 +9,9 @@ rounds end by batida as well as by the stock running out. Figures are medians ov
 repeats, in CPU time of this process (other work on the machine disturbs them less).
 
 Aims: 200 random rounds per second (issue "Rules core II"), and at most 2 ms for
-`legal_moves` of a 22-card hand with six melds of the side on the table, with the
-remembered meld verdicts cleared (issue 10). Random play against a yardstick (OpenSpiel's
-gin rummy) is bench_play.py.
+`legal_moves` of a 22-card hand with six melds of the side on the table, with every memo
+cleared (the meld verdicts and the listing's blocks, `legal.clear_memos`; issue 10).
+Random play against a yardstick (OpenSpiel's gin rummy) is bench_play.py.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from buraco_core.cards import parse_cards
 from buraco_core.judge import apply, legal_moves
-from buraco_core.melds import clear_memos
+from buraco_core.legal import clear_memos
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.notation import position_from_data
 from buraco_core.rules import PRESET_NAMES, RuleSet, ruleset
@@ -134,7 +134,7 @@ def bench_legal_moves(repeats: int) -> None:
             warm.append(time.process_time() - start)
         print(
             f"  {preset:<8} {count:>3} moves: {statistics.median(cold) * 1000:.2f} ms "
-            f"(meld cache cleared), {statistics.median(warm) * 1000:.2f} ms (warm)  "
+            f"(caches cleared), {statistics.median(warm) * 1000:.2f} ms (warm)  "
             "(aim: <= 2 ms cleared)"
         )
 

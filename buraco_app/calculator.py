@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 import streamlit as st
@@ -180,19 +181,39 @@ def tap_pickers(side: int) -> None:
         cards_view.card_pickers(f"calc_tap_{side}", target, new_line=t("calc.new_line"))
 
 
+# One side's bars: its name, each item's label and points, and the total.
+Bars = tuple[str, tuple[str, ...], tuple[int, ...], int]
+
+
 def score_chart(score: RoundScore, lang: Lang) -> go.Figure:
     """Horizontal bars: each item of each side, and the totals; readable at 390 px."""
+    bars = tuple(
+        (
+            side.name,
+            tuple(item_label(i.code, dict(i.params), lang) for i in side.items),
+            tuple(i.points for i in side.items),
+            side.total,
+        )
+        for side in score.sides
+    )
+    return _bar_chart(bars, t("calc.total", lang))
+
+
+# Built once per score shown: the page reruns at every keystroke and tap while the score
+# stays the same, and a plotly figure costs more to build than the rest of the page. The
+# figure is only read by st.plotly_chart (which copies it), so sessions may share it.
+@lru_cache(maxsize=128)
+def _bar_chart(sides: tuple[Bars, ...], total_label: str) -> go.Figure:
     import plotly.graph_objects as go  # here: a page with nothing to chart never loads plotly
 
     fig = go.Figure()
-    for index, side in enumerate(score.sides):
-        labels = [item_label(i.code, dict(i.params), lang) for i in side.items]
-        labels.append(f"<b>{html.escape(t('calc.total'))}</b>")
-        points = [i.points for i in side.items] + [side.total]
+    for index, (name, item_labels, item_points, total) in enumerate(sides):
+        labels = [*item_labels, f"<b>{html.escape(total_label)}</b>"]
+        points = [*item_points, total]
         fig.add_bar(
             y=labels,
             x=points,
-            name=html.escape(side.name),  # plotly reads some HTML in text: names stay text
+            name=html.escape(name),  # plotly reads some HTML in text: names stay text
             orientation="h",
             marker_color=COLOURS[index % len(COLOURS)],
             text=[f"{p:+d}" for p in points],
@@ -201,7 +222,7 @@ def score_chart(score: RoundScore, lang: Lang) -> go.Figure:
     rows = len({label for trace in fig.data for label in trace.y})
     fig.update_layout(
         barmode="group",
-        height=120 + 34 * rows * len(score.sides),
+        height=120 + 34 * rows * len(sides),
         margin={"l": 8, "r": 8, "t": 36, "b": 8},
         legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 0},
         yaxis={"autorange": "reversed", "automargin": True},

@@ -5,11 +5,13 @@ page links to every page listed here (so a new page appears on both by adding on
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import streamlit as st
 
-from buraco_app.i18n import t
+from buraco_app.i18n import get_lang, t
+from buraco_text import Lang
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +56,30 @@ def available_pages() -> list[PageSpec]:
 
 def navigation_pages() -> list[st.Page]:
     """The st.Page objects, titled in the session's language."""
-    return [
-        st.Page(p.path, title=t(p.title_key), icon=p.icon, url_path=p.url_path, default=p is HOME)
+    return [page for _, page in navigation()]
+
+
+def navigation() -> tuple[tuple[PageSpec, st.Page], ...]:
+    """Each available page with its st.Page, for st.page_link: given a Page rather than a
+    file name, a link needs no look-up on the disk."""
+    return _navigation(get_lang())
+
+
+# Made once per language: an st.Page resolves its file on the disk, every rerun asks for all
+# of them, and nothing in a Page belongs to one session. Absolute paths: the same Pages
+# serve app.py and a script elsewhere (benchmarks/shell_app.py).
+@lru_cache(maxsize=4)  # one per language
+def _navigation(lang: Lang) -> tuple[tuple[PageSpec, st.Page], ...]:
+    return tuple(
+        (
+            p,
+            st.Page(
+                ROOT / p.path,
+                title=t(p.title_key, lang),
+                icon=p.icon,
+                url_path=p.url_path,
+                default=p is HOME,
+            ),
+        )
         for p in available_pages()
-    ]
+    )

@@ -46,6 +46,9 @@ class Result(IntEnum):
 class ProgressStore:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        # SQLite: BEGIN IMMEDIATE takes the write lock up front, waiting its busy timeout;
+        # a deferred BEGIN that reads before writing may be refused "locked" at once.
+        self._writer = engine.execution_options(buraco_write=True)
         _METADATA.create_all(engine)
 
     def results(self, learner: str) -> dict[str, Result]:
@@ -64,7 +67,7 @@ class ProgressStore:
         now = datetime.now(UTC)
         for attempt in range(_ATTEMPTS):
             try:
-                with self.engine.begin() as conn:
+                with self._writer.begin() as conn:
                     conn.execute(_keep_best(self.engine, learner, scenario, result, now))
                     best = conn.execute(
                         select(PROGRESS.c.result).where(

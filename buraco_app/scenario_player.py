@@ -89,7 +89,10 @@ _COOKIE_SET = "learner_cookie_set"
 def _remember_in_browser(learner: str) -> None:
     """Keep the id in a cookie of this site, so that reopening the app without the link
     brings the progress back. A same-origin script, nothing fetched; once per session."""
-    if learner in (st.context.cookies.get(progress.COOKIE), st.session_state.get(_COOKIE_SET)):
+    # The session first: reading the cookies costs more, and is needed once per session.
+    if st.session_state.get(_COOKIE_SET) == learner:
+        return
+    if st.context.cookies.get(progress.COOKIE) == learner:
         return
     st.session_state[_COOKIE_SET] = learner
     st.html(
@@ -404,9 +407,12 @@ def stars_text(stars: int) -> str:
 
 def legend(lang: Lang) -> None:
     """What the marks and stars mean, and where the progress is kept."""
-    with st.expander(t("progress.legend", lang)):
-        st.markdown(t("progress.legend_text", lang))
-        st.caption(t("progress.kept", lang))
+    # Lazy: the text is drawn only while the expander is open (it rarely is).
+    expander = st.expander(t("progress.legend", lang), key="progress_legend", on_change="rerun")
+    if expander.open:
+        with expander:
+            st.markdown(t("progress.legend_text", lang))
+            st.caption(t("progress.kept", lang))
 
 
 def result_mark(result: progress.Result | None) -> str:

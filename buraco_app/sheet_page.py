@@ -11,7 +11,7 @@ import streamlit as st
 
 from buraco_app.database import page_engine
 from buraco_app.i18n import t
-from buraco_app.sheets import SheetError, SheetStore, opened, store_for
+from buraco_app.sheets import Sheet, SheetError, SheetStore, opened, store_for
 from buraco_text import Lang, item_text
 
 
@@ -19,6 +19,18 @@ def page_store() -> SheetStore:
     """The store for a page, through `st.connection(..., type="sql")`; StorageUnavailable
     (a SheetError) when the database cannot work."""
     return opened(lambda: store_for(page_engine()))
+
+
+SHEET_SEEN_KEY = "_sheet_seen"  # session_state: the sheet this session read last
+
+
+def read_sheet(store: SheetStore, match_id: str) -> Sheet:
+    """The match's sheet, read whole only when a round was added or undone since this
+    session last read it (here or on another device): a rerun asks one small query. Not
+    for a watcher's link: the kept sheet holds the match id, which a watcher must not get."""
+    sheet = store.sheet_since(match_id, st.session_state.get(SHEET_SEEN_KEY))
+    st.session_state[SHEET_SEEN_KEY] = sheet
+    return sheet
 
 
 # --- for the pages -------------------------------------------------------------------------

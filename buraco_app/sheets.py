@@ -36,6 +36,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from sqlalchemy import (
@@ -50,6 +51,7 @@ from sqlalchemy import (
     Table,
     UniqueConstraint,
     delete,
+    func,
     insert,
     select,
 )
@@ -187,12 +189,15 @@ class Match:
     def rules(self) -> RuleSet:
         """The rules the match was created with (its target included)."""
         try:
-            return PRESETS[self.preset].with_options(
-                **{**self.options, "target_score": self.target}
-            )
-        except (KeyError, BuracoInputError) as exc:
+            return _match_rules(self.preset, tuple(sorted(self.options.items())), self.target)
+        except (KeyError, BuracoInputError, TypeError) as exc:
             # A stored option the core no longer knows: say so rather than guess.
             raise SheetError("rules", "rules_bad", f"stored rules unreadable: {exc}") from None
+
+
+@lru_cache(maxsize=256)  # a sheet's page asks for its rules several times per rerun
+def _match_rules(preset: str, options: tuple[tuple[str, Any], ...], target: int) -> RuleSet:
+    return PRESETS[preset].with_options(**{**dict(options), "target_score": target})
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,10 +208,17 @@ class Round:
     created_at: datetime | None = None
 
 
+# What changes whenever a round is added or undone: the rounds' count, highest row id and
+# latest time (an undo then an add may reuse the row id, never the time).
+Version = tuple[int, Any, Any]
+
+
 @dataclass(frozen=True, slots=True)
 class Sheet:
     match: Match
     rounds: tuple[Round, ...]
+    # As read from the store (None when built by hand); not part of what the sheet says.
+    version: Version | None = field(default=None, compare=False)
 
     def standing(self) -> MatchStanding:
         return match_standing(self.match.rules(), self.match.names, [r.points for r in self.rounds])
@@ -341,9 +353,21 @@ class SheetStore:
             return Sheet(
                 match,
                 tuple(Round(r.number, tuple(r.points), r.detail, r.created_at) for r in rows),
+                self._version(conn, match_id),
             )
 
         return self._read(read)
+
+    def sheet_since(self, match_id: str, known: Sheet | None) -> Sheet:
+        """The sheet as `sheet` reads it, or `known` itself when it is that match and no
+        round was added or undone since it was read: one small query instead of every
+        round, for a page that redraws the same sheet on every rerun."""
+        match_id = check_match_id(match_id)
+        if known is None or known.version is None or known.match.id != match_id:
+            return self.sheet(match_id)
+        if self._read(lambda conn: self._version(conn, match_id)) == known.version:
+            return known
+        return self.sheet(match_id)
 
     # --- writing
 
@@ -502,6 +526,19 @@ class SheetStore:
         return Match(
             row.id, tuple(row.names), row.target, row.preset, dict(row.options), row.created_at
         )
+
+    def _version(self, conn: Connection, match_id: str) -> Version:
+        """The match's Version; MatchNotFound when the match is gone."""
+        row = conn.execute(
+            select(func.count(rounds.c.id), func.max(rounds.c.id), func.max(rounds.c.created_at))
+            .select_from(matches)
+            .outerjoin(rounds, rounds.c.match_id == matches.c.id)
+            .where(matches.c.id == match_id)
+            .group_by(matches.c.id)
+        ).first()
+        if row is None:
+            raise MatchNotFound("match", "match_unknown", f"no match {match_id!r}", id=match_id)
+        return (row[0], row[1], row[2])
 
     def _read(self, fn: Callable[[Connection], T]) -> T:
         def run() -> T:

@@ -9,7 +9,6 @@ card that could not be discarded, is refused with what is missing.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import replace
 from typing import TypeVar
 
 from buraco_core.cards import Card, card_points
@@ -71,7 +70,8 @@ def apply(rules: RuleSet, state: State, move: Move) -> State:
     >>> apply(rules, state, Discard(state.hand[0]))
     <State turn 1 draw: hands 11/11, melds 0/0, stock 63, lixo 1, mortos 2>
     """
-    verdict, after = _play(rules, state, move)
+    # The next state alone: a legal move's explanation is not written (nobody reads it).
+    verdict, after = _play(rules, state, move, explain=False)
     if after is None:
         raise IllegalMove(verdict)
     return after
@@ -95,6 +95,8 @@ def replay(rules: RuleSet, start: State, moves: Iterable[Move]) -> State:
 # Each move function first runs every check that can refuse the move, then builds the next
 # state. `build=False` (used by `legal_moves` only) stops once the move is known to be legal;
 # `check` and `apply` always take the whole path, so their verdicts are the same.
+# `explain=False` (apply) leaves out of a legal move's verdict what the meld judge says
+# about its melds: those reasons are written on demand, and apply returns only the state.
 
 _LEGAL = Verdict(True)
 
@@ -108,7 +110,7 @@ def _no(*reasons: Reason) -> tuple[Verdict, None]:
 
 
 def _play(
-    rules: RuleSet, state: State, move: Move, build: bool = True
+    rules: RuleSet, state: State, move: Move, build: bool = True, explain: bool = True
 ) -> tuple[Verdict, State | None]:
     # The phase, checked here once: a turn opens with a draw; then melds, and a discard.
     if state.phase is Phase.ENDED:
@@ -123,11 +125,11 @@ def _play(
     if isinstance(move, Draw):
         return _draw(state, move, build)
     if isinstance(move, TakeLixo):
-        return _take_lixo(rules, state, move, build)
+        return _take_lixo(rules, state, move, build, explain)
     if isinstance(move, Lay):
-        return _lay(rules, state, move, build)
+        return _lay(rules, state, move, build, explain)
     if isinstance(move, Extend):
-        return _extend(rules, state, move, build)
+        return _extend(rules, state, move, build, explain)
     return _discard(rules, state, move, build)
 
 
@@ -146,20 +148,22 @@ def _draw(state: State, move: Draw, build: bool) -> tuple[Verdict, State | None]
     seat = state.turn
     hands = _set(state.hands, seat, (*state.hands[seat], card))
     events.append(_r(Code.DREW, card=card))
-    after = replace(
-        state,
-        hands=hands,
-        sides=sides,
-        stock=stock[:-1],
-        mortos=mortos,
-        phase=Phase.PLAY,
-        log=(*state.log, move),
+    after = State(
+        hands,
+        sides,
+        stock[:-1],
+        state.lixo,
+        mortos,
+        seat,
+        Phase.PLAY,
+        state.ended_by,
+        (*state.log, move),
     )
     return Verdict(True, tuple(events)), after
 
 
 def _take_lixo(
-    rules: RuleSet, state: State, move: TakeLixo, build: bool
+    rules: RuleSet, state: State, move: TakeLixo, build: bool, explain: bool
 ) -> tuple[Verdict, State | None]:
     if not state.lixo:
         return _no(_r(Code.LIXO_EMPTY))
@@ -187,7 +191,8 @@ def _take_lixo(
             return _no(_r(Code.PICKUP_TOP_CARD_NOT_USED, top=top), *verdict.reasons)
         melds = (*melds, verdict.meld)
         reasons.append(_r(Code.TOOK_LIXO_NEW_MELD, top=top, count=len(state.lixo)))
-        reasons.extend(verdict.reasons)
+        if explain:
+            reasons.extend(verdict.reasons)
     elif move.extend is not None:
         wild_on_top = top.is_wild_kind and rules.wild_top_card_new_meld_only
         wild_on_top = wild_on_top and rules.pickup != "free"
@@ -217,7 +222,8 @@ def _take_lixo(
             return _no(_r(Code.WILD_TOP_CARD_NEW_MELD_ONLY, top=top))
         melds = _replace_at(melds, move.extend, verdict.meld)
         reasons.append(_r(Code.TOOK_LIXO_EXTEND, top=top, count=len(state.lixo)))
-        reasons.extend(verdict.reasons)
+        if explain:
+            reasons.extend(verdict.reasons)
     else:
         reasons.append(_r(Code.TOOK_LIXO, count=len(state.lixo)))
     # Unjustified (free pickup): the top card goes to the hand with the rest.
@@ -230,7 +236,9 @@ def _wild_copies(meld: Meld, card: Card) -> int:
     return sum(s.wild and s.card == card for s in meld.slots)
 
 
-def _lay(rules: RuleSet, state: State, move: Lay, build: bool) -> tuple[Verdict, State | None]:
+def _lay(
+    rules: RuleSet, state: State, move: Lay, build: bool, explain: bool
+) -> tuple[Verdict, State | None]:
     if not move.melds or any(not group for group in move.melds):
         return _no(_r(Code.NO_CARDS))
     used = tuple(c for group in move.melds for c in group)
@@ -246,13 +254,14 @@ def _lay(rules: RuleSet, state: State, move: Lay, build: bool) -> tuple[Verdict,
             return _no(*verdict.reasons)
         new_melds.append(verdict.meld)
         reasons.append(_r(Code.LAID_MELD, cards=verdict.meld.cards))
-        reasons.extend(verdict.reasons)
+        if explain:
+            reasons.extend(verdict.reasons)
     melds = (*side.melds, *new_melds)
     return _after_meld(rules, state, move, reasons, melds, left, state.lixo, build)
 
 
 def _extend(
-    rules: RuleSet, state: State, move: Extend, build: bool
+    rules: RuleSet, state: State, move: Extend, build: bool, explain: bool
 ) -> tuple[Verdict, State | None]:
     side_index = state.side_of(state.turn)
     if move.side is not None and move.side != side_index:
@@ -283,7 +292,8 @@ def _extend(
             cards=move.cards,
         )
     ]
-    reasons.extend(verdict.reasons)
+    if explain:
+        reasons.extend(verdict.reasons)
     melds = _replace_at(side.melds, move.meld, verdict.meld)
     return _after_meld(rules, state, move, reasons, melds, left, state.lixo, build)
 
@@ -316,7 +326,9 @@ def _discard(
     sides, mortos = state.sides, state.mortos
     if indirect:
         # Indirect beat: the morto waits for this player's next turn [000, 001, 003].
-        waiting = replace(side, morto=MortoStatus.WAITING, waiting=WaitingMorto(seat, mortos[0]))
+        waiting = SideState(
+            side.melds, MortoStatus.WAITING, WaitingMorto(seat, mortos[0]), side.vulnerable
+        )
         sides, mortos = _set(sides, side_index, waiting), mortos[1:]
         reasons.append(_r(Code.INDIRECT_BEAT))
     elif not left:
@@ -356,7 +368,7 @@ def _after_meld(
     if not build:
         return _LEGAL, None
     hands = state.hands
-    sides = _set(state.sides, side_index, replace(side, melds=melds))
+    sides = _set(state.sides, side_index, _with_melds(side, melds, side.morto))
     if left == 0 and not can_take_morto:
         return _went_out(
             rules, state, move, reasons, _set(hands, seat, hand), sides, lixo, side_index
@@ -365,16 +377,18 @@ def _after_meld(
     if left == 0:
         # Direct beat: take the morto now and play on, without drawing [000, 001, 003].
         hand, mortos = mortos[0], mortos[1:]
-        sides = _set(state.sides, side_index, replace(side, melds=melds, morto=MortoStatus.TAKEN))
+        sides = _set(state.sides, side_index, _with_melds(side, melds, MortoStatus.TAKEN))
         reasons.append(_r(Code.DIRECT_BEAT))
-    after = replace(
-        state,
-        hands=_set(hands, seat, hand),
-        sides=sides,
-        lixo=lixo,
-        mortos=mortos,
-        phase=Phase.PLAY,
-        log=(*state.log, move),
+    after = State(
+        _set(hands, seat, hand),
+        sides,
+        state.stock,
+        lixo,
+        mortos,
+        seat,
+        Phase.PLAY,
+        state.ended_by,
+        (*state.log, move),
     )
     return Verdict(True, tuple(reasons)), after
 
@@ -424,16 +438,20 @@ def _went_out(
     lixo: tuple[Card, ...],
     side_index: int,
 ) -> tuple[Verdict, State | None]:
-    sides = _set(sides, side_index, replace(sides[side_index], went_out=True))
+    side = sides[side_index]
+    went_out = SideState(side.melds, side.morto, side.waiting, side.vulnerable, went_out=True)
+    sides = _set(sides, side_index, went_out)
     reasons.append(_r(Code.WENT_OUT, points=rules.batida_points))
-    after = replace(
-        state,
-        hands=hands,
-        sides=sides,
-        lixo=lixo,
-        phase=Phase.ENDED,
-        ended_by=EndReason.BATIDA,
-        log=(*state.log, move),
+    after = State(
+        hands,
+        sides,
+        state.stock,
+        lixo,
+        state.mortos,
+        state.turn,
+        Phase.ENDED,
+        EndReason.BATIDA,
+        (*state.log, move),
     )
     return Verdict(True, tuple(reasons)), after
 
@@ -454,17 +472,8 @@ def _end_turn(
     if not stock:
         if not mortos:
             reasons.append(_r(Code.ROUND_ENDED_STOCK_OUT))
-            after = replace(
-                state,
-                hands=hands,
-                sides=sides,
-                stock=stock,
-                lixo=lixo,
-                mortos=mortos,
-                phase=Phase.ENDED,
-                ended_by=EndReason.STOCK_OUT,
-                log=log,
-            )
+            ended = EndReason.STOCK_OUT
+            after = State(hands, sides, stock, lixo, mortos, state.turn, Phase.ENDED, ended, log)
             return Verdict(True, tuple(reasons)), after
         stock, mortos, sides = _refill(mortos, sides)
         reasons.append(_r(Code.MORTO_BECAME_STOCK))
@@ -474,20 +483,10 @@ def _end_turn(
     waiting = side.waiting
     if waiting is not None and waiting.seat == nxt:
         hands = _set(hands, nxt, (*hands[nxt], *waiting.cards))
-        picked = replace(side, morto=MortoStatus.TAKEN, waiting=None)
+        picked = SideState(side.melds, MortoStatus.TAKEN, None, side.vulnerable, side.went_out)
         sides = _set(sides, side_index, picked)
         reasons.append(_r(Code.MORTO_PICKED_UP, seat=nxt))
-    after = replace(
-        state,
-        hands=hands,
-        sides=sides,
-        stock=stock,
-        lixo=lixo,
-        mortos=mortos,
-        turn=nxt,
-        phase=Phase.DRAW,
-        log=log,
-    )
+    after = State(hands, sides, stock, lixo, mortos, nxt, Phase.DRAW, state.ended_by, log)
     return Verdict(True, tuple(reasons)), after
 
 
@@ -499,7 +498,9 @@ def _refill(
     stock, rest = mortos[0], mortos[1:]
     if not rest:
         sides = tuple(
-            replace(s, morto=MortoStatus.STOCK) if s.morto is MortoStatus.AVAILABLE else s
+            SideState(s.melds, MortoStatus.STOCK, s.waiting, s.vulnerable, s.went_out)
+            if s.morto is MortoStatus.AVAILABLE
+            else s
             for s in sides
         )
     return stock, rest, sides
@@ -619,6 +620,10 @@ def _set(items: tuple[_T, ...], index: int, item: _T) -> tuple[_T, ...]:
     return (*items[:index], item, *items[index + 1 :])
 
 
+def _with_melds(side: SideState, melds: tuple[Meld, ...], morto: MortoStatus) -> SideState:
+    return SideState(melds, morto, side.waiting, side.vulnerable, side.went_out)
+
+
 def _replace_at(melds: tuple[Meld, ...], index: int, meld: Meld) -> tuple[Meld, ...]:
     return _set(melds, index, meld)
 
@@ -671,9 +676,7 @@ def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
     - every discard.
     Not listed: extensions or lays of more cards that the ones above reach in steps.
     """
-    from buraco_core.legal import legal_moves as listed
-
-    return listed(rules, state)
+    return _legal.legal_moves(rules, state)
 
 
 def is_legal(rules: RuleSet, state: State, move: Move) -> bool:
@@ -699,3 +702,7 @@ def blockers_verdict(rules: RuleSet, blockers: list[Reason]) -> Verdict:
 def lixo_pickups(rules: RuleSet, state: State) -> list[TakeLixo]:
     """The legal ways for the player on turn to take the lixo (empty: it may not be taken)."""
     return [m for m in legal_moves(rules, state) if isinstance(m, TakeLixo)]
+
+
+# legal builds on this module, so it is bound here, once both exist (not at every call).
+from buraco_core import legal as _legal  # noqa: E402

@@ -9,6 +9,16 @@ judge accepts). Each candidate's meld verdict comes from the judge (remembered, 
 more in the hand (or the side may still take a morto) and no first-meld minimum applies,
 the move is listed at once; otherwise the judge checks the whole move. The brute-force
 test (tests/test_legal_moves.py) holds the two ways to the same answer.
+
+Speed (random play lists every move at every step, benchmarks/bench_play.py): a hand
+changes by a card or two a move, so the work is remembered in pieces that recur. The
+groups of one suit depend only on the places it holds and the wilds, those of one rank on
+its cards and the wilds: each block is made once, and so are its lays (the groups the
+judge takes as melds, as moves) and its new-meld pickups for a given top card. A meld's
+single-card candidates are a bit mask that the hand's bits sieve at once. The order of the
+moves is the order of the hand's cards, as it always was (seeded players depend on it).
+Every memo keeps the object it stands for (ids are never trusted alone) and, when full,
+forgets its older half.
 """
 
 from __future__ import annotations
@@ -17,9 +27,17 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 from operator import attrgetter
 
-from buraco_core.cards import ACE, ACE_HIGH, Card, Suit, deck
+from buraco_core.cards import ACE, ACE_HIGH, KING, Card, Suit, deck
 from buraco_core.judge import baixada_short, is_legal
-from buraco_core.melds import MAX_SEQUENCE, MIN_MELD, Meld, extended, judged
+from buraco_core.melds import (
+    MAX_SEQUENCE,
+    MIN_MELD,
+    Meld,
+    extended,
+    forget_older_half,
+    judged,
+)
+from buraco_core.melds import clear_memos as clear_meld_memos
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.rules import RuleSet
 from buraco_core.state import MortoStatus, Phase, SideState, State
@@ -29,6 +47,13 @@ _ACE_PLACES: dict[int, tuple[tuple[int, ...], ...]] = {
     1: ((ACE,), (ACE_HIGH,)),
     2: ((ACE, ACE_HIGH),),
 }
+
+
+_ORDER = attrgetter("order")
+
+
+def _size(lay: Lay) -> int:
+    return len(lay.melds[0])
 
 
 # Moves are frozen values: the common ones are made once and shared (a random player lists
@@ -63,29 +88,40 @@ def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
         return len(hand) - used >= 2 or morto_left
 
     if len(hand) >= 2 and not turn_minimum:
-        yield from (_DISCARD[card] for card in distinct)
+        yield from map(_DISCARD.__getitem__, distinct)
     else:
         yield from (m for m in map(Discard, distinct) if is_legal(rules, state, m))
-    groups = meld_groups(hand, rules, wild_anywhere=MIN_MELD)
-    laid = []
-    for group in groups:
-        if judged(group, rules).meld is None:
-            continue
-        laid.append(group)
-        move: Move = Lay((group,))
-        if (settled(len(group)) and not turn_minimum and not first_minimum) or is_legal(
-            rules, state, move
-        ):
-            yield move
+    lays = [lay for block in _blocks(hand, rules, None, MIN_MELD) for lay in _lays(block, rules)]
+    if not (turn_minimum or first_minimum) and (
+        morto_left or not lays or len(hand) - max(map(_size, lays)) >= 2
+    ):
+        yield from lays  # (each keeps two cards in the hand: all settled)
+    else:
+        for lay in lays:
+            if (settled(len(lay.melds[0])) and not turn_minimum and not first_minimum) or is_legal(
+                rules, state, lay
+            ):
+                yield lay
     if first_minimum:
         # A vulnerable side may reach its minimum with two melds laid in one move [003].
-        for first, second in combinations(laid, 2):
-            move = Lay((first, second))
+        for first, second in combinations([lay.melds[0] for lay in lays], 2):
+            move: Move = Lay((first, second))
             if _enough(hand, (*first, *second)) and is_legal(rules, state, move):
                 yield move
+    if not side.melds:
+        return
+    held = 0  # the hand's cards as bits: a meld whose candidates it lacks is passed over
+    for card in distinct:
+        held |= _BIT[card]
     for index, meld in enumerate(side.melds):
+        hit = _CANDIDATES.get(id(meld))
+        near = held & (hit[1] if hit is not None and hit[0] is meld else _candidates(meld))
+        if not near:
+            continue
         ranks = natural_ranks(meld)
         for card in distinct:
+            if not _BIT[card] & near:
+                continue
             if card.suit is None or card.rank == 2:
                 if not fits(meld, (card,)):
                     continue
@@ -96,6 +132,74 @@ def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
             move = _EXTEND.get((index, card)) or Extend(index, (card,))
             if (settled(1) and not turn_minimum) or is_legal(rules, state, move):
                 yield move
+
+
+# Each kind of card as a bit (jokers, 2s, then by suit and rank), for sieving by bit masks.
+_BIT = {card: 1 << index for index, card in enumerate(sorted(dict.fromkeys(deck()), key=_ORDER))}
+_WILD_BITS = sum(bit for card, bit in _BIT.items() if card.is_wild_kind)
+_CANDIDATES: dict[int, tuple[Meld, int]] = {}  # remembered by identity, as in melds
+
+
+def _candidates(meld: Meld) -> int:
+    """The cards that might extend the meld alone, as bits: any wild, and the naturals of
+    `natural_ranks` (of the meld's suit for a sequence, of any suit for a trinca)."""
+    hit = _CANDIDATES.get(id(meld))
+    if hit is not None and hit[0] is meld:
+        return hit[1]
+    if len(_CANDIDATES) >= 4096:
+        forget_older_half(_CANDIDATES)
+    ranks = natural_ranks(meld)
+    bits = _WILD_BITS
+    for card, bit in _BIT.items():
+        if card.rank in ranks and (meld.kind == "trinca" or card.suit is meld.suit):
+            bits |= bit
+    _CANDIDATES[id(meld)] = (meld, bits)
+    return bits
+
+
+_LAYS: dict[tuple[int, int], tuple[tuple[tuple[Card, ...], ...], RuleSet, tuple[Lay, ...]]] = {}
+
+
+def _lays(block: tuple[tuple[Card, ...], ...], rules: RuleSet) -> tuple[Lay, ...]:
+    """The groups of a block of `meld_groups` that the judge takes as melds, as moves
+    (remembered: the blocks are, and the same ones come up at every turn)."""
+    key = (id(block), id(rules))
+    hit = _LAYS.get(key)
+    if hit is not None and hit[0] is block and hit[1] is rules:
+        return hit[2]
+    if len(_LAYS) >= _MEMO_SIZE:
+        forget_older_half(_LAYS)
+    lays = tuple(Lay((group,)) for group in block if judged(group, rules).meld is not None)
+    _LAYS[key] = (block, rules, lays)
+    return lays
+
+
+_PICKUPS: dict[
+    tuple[int, Card, int], tuple[tuple[tuple[Card, ...], ...], RuleSet, tuple[TakeLixo, ...]]
+] = {}
+
+
+def _new_meld_pickups(
+    block: tuple[tuple[Card, ...], ...], top: Card, rules: RuleSet
+) -> tuple[TakeLixo, ...]:
+    """The pickups that lay the top card in a new meld with hand cards, from the groups of
+    a block that hold it and that the judge takes as melds (remembered, as `_lays`)."""
+    key = (id(block), top, id(rules))
+    hit = _PICKUPS.get(key)
+    if hit is not None and hit[0] is block and hit[1] is rules:
+        return hit[2]
+    if len(_PICKUPS) >= _MEMO_SIZE:
+        forget_older_half(_PICKUPS)
+    pickups = []
+    for group in block:
+        if top not in group:
+            continue
+        rest = list(group)
+        rest.remove(top)
+        if judged((top, *rest), rules).meld is not None:
+            pickups.append(TakeLixo(new_meld=tuple(rest)))
+    _PICKUPS[key] = (block, rules, tuple(pickups))
+    return _PICKUPS[key][2]
 
 
 def _pickups(
@@ -112,22 +216,34 @@ def _pickups(
         if settled(-1) or is_legal(rules, state, move):
             yield move
         return
-    for group in meld_groups((*hand, top), rules, must=top):
-        rest = list(group)
-        rest.remove(top)
-        if judged((top, *rest), rules).meld is None:
-            continue
-        move = TakeLixo(new_meld=tuple(rest))
-        if (settled(len(rest)) and not first_minimum) or is_legal(rules, state, move):
-            yield move
+    # Only the wilds, the top card's suit (runs) and its rank (trincas) can meld with it.
+    if top.suit is None or top.rank == 2:
+        pool: Sequence[Card] = (*hand, top)
+    else:
+        suit, rank = top.suit, top.rank
+        pool = [c for c in hand if c.suit is suit or c.rank in (rank, 2) or c.suit is None]
+        pool.append(top)
+    for block in _blocks(pool, rules, top, MAX_SEQUENCE) if len(pool) >= MIN_MELD else ():
+        for move in _new_meld_pickups(block, top, rules):
+            if (settled(len(move.new_meld)) and not first_minimum) or is_legal(rules, state, move):
+                yield move
     wild_top = top.is_wild_kind and rules.wild_top_card_new_meld_only
     if wild_top and not (top.is_two and rules.two_on_lixo_may_sit_natural):
         return  # a wild on top goes only into a new meld [002, 003]
     two_from_hand = rules.pickup == "top_card_two_from_hand"
+    top_wild = top.suit is None or top.rank == 2
     for index, meld in enumerate(side.melds):
-        if not _may_touch(meld, top):
-            continue
-        touching = [c for c in hand if _may_touch(meld, c)]
+        # The first sieve: a wild, or a natural of the meld's suit (sequence) or rank (trinca).
+        if meld.kind == "sequence":
+            meld_suit = meld.suit
+            if not (top_wild or top.suit is meld_suit):
+                continue
+            touching = [c for c in hand if c.suit is meld_suit or c.suit is None or c.rank == 2]
+        else:
+            meld_rank = meld.slots[0].position
+            if not (top_wild or top.rank == meld_rank):
+                continue
+            touching = [c for c in hand if c.rank == meld_rank or c.suit is None or c.rank == 2]
         tried: set[tuple[Card, ...]] = set()
         choices = (
             [()] if not two_from_hand else [],
@@ -193,7 +309,7 @@ def natural_ranks(meld: Meld) -> frozenset[int]:
     if hit is not None and hit[0] is meld:
         return hit[1]
     if len(_RANKS) >= 4096:
-        _RANKS.clear()
+        forget_older_half(_RANKS)
     ranks = _natural_ranks(meld)
     _RANKS[id(meld)] = (meld, ranks)
     return ranks
@@ -225,13 +341,6 @@ def _natural_ranks(meld: Meld) -> frozenset[int]:
     return frozenset(ranks)
 
 
-def _may_touch(meld: Meld, card: Card) -> bool:
-    """The first sieve: a wild, or a natural of the meld's suit (sequence) or rank (trinca)."""
-    if card.suit is None or card.rank == 2:
-        return True
-    return card.suit == meld.suit if meld.kind == "sequence" else card.rank == meld.rank
-
-
 def fits(meld: Meld, cards: Sequence[Card]) -> bool:
     """Could these cards join the meld? A cheap count of positions and wilds: it never
     refuses what the judge accepts, and the judge decides."""
@@ -246,73 +355,83 @@ def fits(meld: Meld, cards: Sequence[Card]) -> bool:
     if meld.size + len(cards) > ACE_HIGH:
         return False
     suit = meld.suit
-    # All the cards are placed anew, as the judge does: the meld's own counted once.
-    counted, own, aces, flexible, hard = _sequence_counts(meld)
+    # All the cards are placed anew, as the judge does: the meld's own counted once. Places
+    # are bits: the places held but the aces' and the 2s'.
+    counted, held, aces, flexible, hard = _sequence_counts(meld)
     if not counted:
         return False
-    positions = list(own)
     for card in cards:
         if card.suit is None:
             hard += 1
         elif card.rank == 2:
-            if card.suit == suit:
+            if card.suit is suit:
                 flexible += 1  # natural in its place, or the wild
             else:
                 hard += 1
-        elif card.suit != suit:
+        elif card.suit is not suit:
             return False
         elif card.rank == ACE:
             aces += 1
         else:
-            positions.append(card.rank)
-    if hard > 1 or aces > 2 or len(set(positions)) < len(positions):
+            bit = 1 << card.rank
+            if held & bit:
+                return False  # a place twice
+            held |= bit
+    if hard > 1 or aces > 2:
         return False
     for natural_twos in range(min(flexible, 1) + 1):
         wilds = hard + flexible - natural_twos
         if wilds > 1:
             continue
-        base = positions + [2] * natural_twos
-        for places in _ACE_PLACES[aces]:
-            held = base + list(places)
-            if not held or len(set(held)) < len(held):
+        base = held | 4 if natural_twos else held
+        for places in _ACE_BITS[aces]:
+            full = base | places
+            if not full:
                 continue
-            span = max(held) - min(held) + 1
-            gaps = span - len(held)
+            low, high = (full & -full).bit_length() - 1, full.bit_length() - 1
+            span = high - low + 1
+            gaps = span - full.bit_count()
             if gaps <= wilds and (gaps == wilds or span < ACE_HIGH):
                 return True
     return False
 
 
-_COUNTS: dict[int, tuple[Meld, tuple[bool, tuple[int, ...], int, int, int]]] = {}
+_ACE_BITS: dict[int, tuple[int, ...]] = {
+    0: (0,),
+    1: (1 << ACE, 1 << ACE_HIGH),
+    2: (1 << ACE | 1 << ACE_HIGH,),
+}
+_COUNTS: dict[int, tuple[Meld, tuple[bool, int, int, int, int]]] = {}
 
 
-def _sequence_counts(meld: Meld) -> tuple[bool, tuple[int, ...], int, int, int]:
+def _sequence_counts(meld: Meld) -> tuple[bool, int, int, int, int]:
     """What `fits` counts of a sequence's own cards, remembered by identity (as in melds):
-    whether all are of its suit or wild, the places of the naturals but the aces, the aces,
-    the 2s of the suit (natural or wild), and the other wilds."""
+    whether all are of its suit or wild, each place once, the places of the naturals but
+    the aces (as bits), the aces, the 2s of the suit (natural or wild), and the other
+    wilds."""
     hit = _COUNTS.get(id(meld))
     if hit is not None and hit[0] is meld:
         return hit[1]
     if len(_COUNTS) >= 4096:
-        _COUNTS.clear()
-    positions: list[int] = []
-    aces = flexible = hard = 0
+        forget_older_half(_COUNTS)
+    held = aces = flexible = hard = 0
     ok = True
     for card in meld.cards:
         if card.suit is None:
             hard += 1
         elif card.rank == 2:
-            if card.suit == meld.suit:
+            if card.suit is meld.suit:
                 flexible += 1
             else:
                 hard += 1
-        elif card.suit != meld.suit:
+        elif card.suit is not meld.suit:
             ok = False
         elif card.rank == ACE:
             aces += 1
         else:
-            positions.append(card.rank)
-    counts = (ok, tuple(positions), aces, flexible, hard)
+            ok = ok and not held >> card.rank & 1
+            held |= 1 << card.rank
+    counts = (ok, held, aces, flexible, hard)
     _COUNTS[id(meld)] = (meld, counts)
     return counts
 
@@ -334,91 +453,174 @@ def meld_groups(
 
     So, with the default, every meld the pool can make; with `wild_anywhere=3`, every meld
     of three cards and the longer ones where a wild stands only for a card not held.
+
+    The groups of one suit depend only on the places it holds and the wilds, and those of
+    one rank on its cards and the wilds: both are remembered (a hand changes by a card or
+    two a move), so a listing mostly looks its groups up.
     """
+    return [
+        group
+        for block in _blocks(pool, rules, must, wild_anywhere)
+        for group in block
+        if must is None or must in group
+    ]
+
+
+def _blocks(
+    pool: Sequence[Card], rules: RuleSet, must: Card | None, wild_anywhere: int
+) -> list[tuple[tuple[Card, ...], ...]]:
+    """The groups of `meld_groups` in their remembered blocks (not yet sieved by `must`)."""
+    distinct = dict.fromkeys(pool)  # in the pool's order, which the groups' order follows
     count: dict[Card, int] = {}
-    for card in pool:
-        count[card] = count.get(card, 0) + 1
-    wilds = [c for c in count if c.is_wild_kind]
-    rows: dict[Suit, list[Card | None]] = {}  # per suit, place 1..14 -> its natural card
-    held: dict[Suit, list[int]] = {}  # per suit, the places held
-    for card in count:
-        suit = card.suit
-        if suit is not None and (must is None or must.is_wild_kind or must.suit == suit):
-            row = rows.get(suit)
-            if row is None:
-                row = rows[suit] = [None] * (ACE_HIGH + 1)
-                held[suit] = []
-            row[card.rank] = card  # a 2 too: natural in its place
-            held[suit].append(card.rank)
-    found: list[tuple[Card, ...]] = []
-    seen: set[tuple[int, ...]] = set()  # a wild at either end makes the same group twice
-
-    def add(group: tuple[Card, ...]) -> None:
-        if must is not None and must not in group:
-            return
-        if len(set(group)) < len(group) and any(group.count(c) > count[c] for c in group):
-            return  # needs more copies than the pool holds
-        key = tuple(sorted(c.order for c in group))
-        if key not in seen:
-            seen.add(key)
-            found.append(group)
-
-    for suit, row in rows.items():
-        places = held[suit]
-        if len(places) + (1 if wilds else 0) < MIN_MELD:
-            continue
-        if row[ACE] is not None:
-            row[ACE_HIGH] = row[ACE]
-            places.append(ACE_HIGH)
-        # A stretch starts at a card, or at a wild just below one.
-        for low in sorted({q for p in places for q in (p - 1, p) if ACE <= q <= ACE_HIGH - 2}):
-            missing = 0
-            naturals: list[Card] = []
-            for high in range(low, ACE_HIGH + 1):
-                natural = row[high]
-                if natural is None:
-                    if missing or not wilds:
-                        break
-                    missing = high
-                else:
-                    naturals.append(natural)
-                size = high - low + 1
-                if size < MIN_MELD:
-                    continue
-                if missing:
-                    for wild in wilds:
-                        add((*naturals, wild))
-                    continue
-                add(tuple(naturals))
-                if size <= wild_anywhere:
-                    for place in range(size):
-                        others = (*naturals[:place], *naturals[place + 1 :])
-                        for wild in wilds:
-                            add((*others, wild))
-    if rules.trincas:
-        distinct = rules.trinca_suits == "distinct"
-        by_rank: dict[int, list[Card]] = {}
+    if len(distinct) < len(pool):  # two copies of a card: counted (hashing is fast)
         for card in pool:
-            if not card.is_wild_kind:
-                by_rank.setdefault(card.rank, []).append(card)
+            count[card] = count.get(card, 0) + 1
+    wilds: list[Card] = []
+    # Per suit (its sort index, an int: an enum hashes slowly): the places held, as bits;
+    # and the cards of each rank but the wilds.
+    masks: dict[int, int] = {}
+    by_rank: dict[int, list[Card]] = {}
+    anywhere = must is None or must.suit is None or must.rank == 2
+    for card in distinct:
+        suit = card.suit
+        if suit is None:
+            wilds.append(card)
+            continue
+        rank = card.rank
+        if rank == 2:
+            wilds.append(card)
+        elif rank in by_rank:
+            by_rank[rank].append(card)
+        else:
+            by_rank[rank] = [card]
+        if anywhere or must.suit is suit:  # type: ignore[union-attr]
+            suit_index = card.order % 5
+            masks[suit_index] = masks.get(suit_index, 0) | 1 << rank  # a 2 too
+    wild_kinds = tuple(wilds)
+    blocks: list[tuple[tuple[Card, ...], ...]] = []
+    for suit_index, mask in masks.items():
+        # A card may be in a run twice only with both copies: the 2 of the suit in its
+        # place and as the wild, or the ace at both ends (A..K..A).
+        two_twice = count.get(_TWOS[suit_index], 0) >= 2
+        ace_twice = count.get(_ACES[suit_index], 0) >= 2
+        key = (suit_index, mask, wild_kinds, two_twice, ace_twice, wild_anywhere)
+        groups = _RUNS.get(key)
+        if groups is None:
+            if len(_RUNS) >= _MEMO_SIZE:
+                forget_older_half(_RUNS)
+            groups = _RUNS[key] = _runs(
+                _SUITS[suit_index], mask, wild_kinds, two_twice, ace_twice, wild_anywhere
+            )
+        if groups:
+            blocks.append(groups)
+    if rules.trincas:
+        suits_differ = rules.trinca_suits == "distinct"
         for same in by_rank.values():
+            if count:
+                same = [card for card in same for _ in range(count[card])]
             if len(same) < MIN_MELD - 1:
                 continue
             if must is not None and not must.is_wild_kind and must.rank != same[0].rank:
                 continue
             same.sort(key=_ORDER)
-            for size in range(MIN_MELD - 1, len(same) + 1):
-                for cards in combinations(same, size):  # (copies: once, see add)
-                    if distinct and len({card.suit for card in cards}) < size:
-                        continue  # trinca_suits=distinct: one card of each suit [003]
-                    if size >= MIN_MELD:
-                        add(cards)
+            trinca_key = (tuple(same), wild_kinds, suits_differ)
+            groups = _TRINCAS.get(trinca_key)
+            if groups is None:
+                if len(_TRINCAS) >= _MEMO_SIZE:
+                    forget_older_half(_TRINCAS)
+                groups = _TRINCAS[trinca_key] = _trincas(same, wild_kinds, suits_differ)
+            if groups:
+                blocks.append(groups)
+    return blocks
+
+
+_MEMO_SIZE = 20_000
+_RUNS: dict[tuple[int, int, tuple[Card, ...], bool, bool, int], tuple[tuple[Card, ...], ...]] = {}
+_TRINCAS: dict[tuple[tuple[Card, ...], tuple[Card, ...], bool], tuple[tuple[Card, ...], ...]] = {}
+_NATURAL = {(p, s): Card(ACE if p == ACE_HIGH else p, s) for s in Suit for p in range(1, 15)}
+_SUITS = {Card(ACE, suit).order % 5: suit for suit in Suit}  # a suit by its sort index
+_TWOS = {index: Card(2, suit) for index, suit in _SUITS.items()}
+_ACES = {index: Card(ACE, suit) for index, suit in _SUITS.items()}
+
+
+def _runs(
+    suit: Suit,
+    mask: int,
+    wilds: tuple[Card, ...],
+    two_twice: bool,
+    ace_twice: bool,
+    wild_anywhere: int,
+) -> tuple[tuple[Card, ...], ...]:
+    """The runs of `meld_groups` in one suit: `mask` the places held, `wilds` the pool's."""
+    row: list[Card | None] = [None] * (ACE_HIGH + 1)  # place 1..14 -> its natural card
+    places = [p for p in range(ACE, KING + 1) if mask >> p & 1]
+    for place in places:
+        row[place] = _NATURAL[place, suit]
+    two, ace = _NATURAL[2, suit], _NATURAL[ACE, suit]
+    found: list[tuple[Card, ...]] = []
+    seen: set[tuple[int, ...]] = set()  # a wild at either end makes the same group twice
+
+    def add(group: tuple[Card, ...]) -> None:
+        if len(set(group)) < len(group) and not (
+            (two_twice or group.count(two) < 2) and (ace_twice or group.count(ace) < 2)
+        ):
+            return  # a card twice, held once
+        key = tuple(sorted(c.order for c in group))
+        if key not in seen:
+            seen.add(key)
+            found.append(group)
+
+    if len(places) + (1 if wilds else 0) < MIN_MELD:
+        return ()
+    if row[ACE] is not None:
+        row[ACE_HIGH] = row[ACE]
+        places.append(ACE_HIGH)
+    # A stretch starts at a card, or at a wild just below one.
+    for low in sorted({q for p in places for q in (p - 1, p) if ACE <= q <= ACE_HIGH - 2}):
+        missing = 0
+        naturals: list[Card] = []
+        for high in range(low, ACE_HIGH + 1):
+            natural = row[high]
+            if natural is None:
+                if missing or not wilds:
+                    break
+                missing = high
+            else:
+                naturals.append(natural)
+            size = high - low + 1
+            if size < MIN_MELD:
+                continue
+            if missing:
+                for wild in wilds:
+                    add((*naturals, wild))
+                continue
+            add(tuple(naturals))
+            if size <= wild_anywhere:
+                for place in range(size):
+                    others = (*naturals[:place], *naturals[place + 1 :])
                     for wild in wilds:
-                        add((*cards, wild))
-    return found
+                        add((*others, wild))
+    return tuple(found)
 
 
-_ORDER = attrgetter("order")
+def _trincas(
+    same: list[Card], wilds: tuple[Card, ...], distinct: bool
+) -> tuple[tuple[Card, ...], ...]:
+    """The trincas of `meld_groups` of one rank: `same` the pool's cards of it, sorted."""
+    found: list[tuple[Card, ...]] = []
+    seen: set[tuple[int, ...]] = set()  # copies make the same group more than once
+    for size in range(MIN_MELD - 1, len(same) + 1):
+        for cards in combinations(same, size):
+            if distinct and len({card.suit for card in cards}) < size:
+                continue  # trinca_suits=distinct: one card of each suit [003]
+            groups = [cards] if size >= MIN_MELD else []
+            groups.extend((*cards, wild) for wild in wilds)
+            for group in groups:
+                key = tuple(sorted(c.order for c in group))
+                if key not in seen:
+                    seen.add(key)
+                    found.append(group)
+    return tuple(found)
 
 
 def _enough(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
@@ -429,3 +631,11 @@ def _enough(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
     except ValueError:
         return False
     return True
+
+
+def clear_memos() -> None:
+    """Forget everything remembered here and by the meld judge (benchmarks time a listing
+    with nothing remembered)."""
+    for memo in (_CANDIDATES, _LAYS, _PICKUPS, _RANKS, _COUNTS, _RUNS, _TRINCAS):
+        memo.clear()
+    clear_meld_memos()

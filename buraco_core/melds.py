@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from itertools import pairwise
-from operator import attrgetter
+from functools import partial
+from itertools import islice, pairwise
+from operator import attrgetter, itemgetter
 from types import MappingProxyType
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from buraco_core.cards import (
     ACE,
@@ -40,6 +41,7 @@ MAX_SEQUENCE = 14  # A..K..A
 
 
 _ORDER = attrgetter("order")
+_SECOND = itemgetter(1)
 
 # The natural card of each place (1..14) of each suit, made once: judging a meld builds no
 # Card values, which keeps the judge fast (benchmarks/bench_melds.py).
@@ -58,6 +60,11 @@ class Slot(NamedTuple):
     wild: bool = False
 
 
+# A slot made as a plain tuple of its three fields: a meld judgement makes one per card, and
+# the named tuple's own constructor is a Python function.
+_slot = partial(tuple.__new__, Slot)
+
+
 @dataclass(frozen=True, slots=True)
 class Meld:
     """A valid meld as it lies on the table, slots low to high.
@@ -72,11 +79,24 @@ class Meld:
     slots: tuple[Slot, ...]
     wild_options: tuple[int, ...] = ()
     built_up: bool = False
-    # The cards, low to high, made once: read at every step of legal_moves.
+    # Made once from the slots (read at every step of legal_moves and of extending): the
+    # cards, low to high; the wild's slot; the 2 that stands in its natural place.
     cards: tuple[Card, ...] = field(init=False, repr=False, compare=False)
+    wild_slot: Slot | None = field(init=False, repr=False, compare=False)
+    natural_two: Card | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", tuple(s.card for s in self.slots))
+        wild: Slot | None = None
+        two: Card | None = None
+        for slot in self.slots:  # (the first of each, as the rules allow one)
+            if slot[2]:
+                wild = wild or slot
+            elif slot[0].rank == 2 and two is None:
+                two = slot[0]
+        put = object.__setattr__
+        put(self, "cards", tuple([s[0] for s in self.slots]))
+        put(self, "wild_slot", wild)
+        put(self, "natural_two", two)
 
     def __repr__(self) -> str:
         """Short: `<Meld sequence 5s 6s JK=7s 8s>`, a wild with what it stands for."""
@@ -91,10 +111,6 @@ class Meld:
         return len(self.slots)
 
     @property
-    def wild_slot(self) -> Slot | None:
-        return next((s for s in self.slots if s.wild), None)
-
-    @property
     def wild(self) -> Card | None:
         slot = self.wild_slot
         return slot.card if slot else None
@@ -102,10 +118,6 @@ class Meld:
     @property
     def clean(self) -> bool:
         return self.wild_slot is None
-
-    @property
-    def natural_two(self) -> Card | None:
-        return next((s.card for s in self.slots if s.card.is_two and not s.wild), None)
 
     @property
     def rank(self) -> int | None:
@@ -294,7 +306,7 @@ def extend_meld(meld: Meld, cards: Iterable[Card], rules: RuleSet) -> MeldVerdic
     if not new:
         return MeldVerdict(False, (Reason(Code.NO_CARDS, {}),))
     try:
-        grown = _arrange(meld.cards + new, rules, kind=meld.kind)
+        grown = _arrange(meld.cards + new, rules, kind=meld.kind, built_up=True)
     except _Failure as failure:
         return MeldVerdict(False, (_no_place_for_wild(meld, new, rules) or failure.reason,))
     old_two = meld.natural_two
@@ -325,8 +337,7 @@ def extend_meld(meld: Meld, cards: Iterable[Card], rules: RuleSet) -> MeldVerdic
                 },
             )
         )
-    built = Meld(grown.kind, grown.suit, grown.slots, grown.wild_options, built_up=True)
-    return _valid(built, rules, tuple(notes))
+    return _valid(grown, rules, tuple(notes))
 
 
 def _no_place_for_wild(meld: Meld, new: tuple[Card, ...], rules: RuleSet) -> Reason | None:
@@ -358,10 +369,12 @@ def _keep_wild_place(old: Meld, grown: Meld) -> Meld:
         [(s.card, s.position) for s in grown.slots if not s.wild],
         new_slot.card,
         (old_slot.position, *[p for p in grown.wild_options if p != old_slot.position]),
+        grown.built_up,
     )
 
 
 def _valid(meld: Meld, rules: RuleSet, notes: tuple[Reason, ...]) -> MeldVerdict:
+    meld = _interned(meld)
     kind = meld.canastra(rules)
     return MeldVerdict(True, None, meld, kind, meld.card_points(rules), rules, notes)
 
@@ -433,7 +446,9 @@ def _describe(meld: Meld, rules: RuleSet, kind: CanastraKind | None) -> list[Rea
     return reasons
 
 
-def _arrange(cards: tuple[Card, ...], rules: RuleSet, kind: MeldKind | None) -> Meld:
+def _arrange(
+    cards: tuple[Card, ...], rules: RuleSet, kind: MeldKind | None, built_up: bool = False
+) -> Meld:
     """Find the arrangement of the cards, or raise the most telling _Failure."""
     if not rules.jokers_in_deck and any(c.is_joker for c in cards):
         raise _fail(0, Code.NO_JOKERS_IN_DECK)
@@ -455,11 +470,13 @@ def _arrange(cards: tuple[Card, ...], rules: RuleSet, kind: MeldKind | None) -> 
         raise _fail(1, Code.ONLY_WILDS, cards=cards)
     one_rank = len({c.rank for c in naturals}) == 1
     if kind == "trinca" or (kind is None and one_rank and len(naturals) >= 2):
-        return _arrange_trinca(cards, naturals, rules)
-    return _arrange_sequence(cards, naturals, rules)
+        return _arrange_trinca(cards, naturals, rules, built_up)
+    return _arrange_sequence(cards, naturals, rules, built_up)
 
 
-def _arrange_trinca(cards: tuple[Card, ...], naturals: list[Card], rules: RuleSet) -> Meld:
+def _arrange_trinca(
+    cards: tuple[Card, ...], naturals: list[Card], rules: RuleSet, built_up: bool
+) -> Meld:
     if not rules.trincas:
         raise _fail(1, Code.TRINCAS_NOT_ALLOWED)
     ranks = sorted({c.rank for c in naturals})
@@ -475,10 +492,10 @@ def _arrange_trinca(cards: tuple[Card, ...], naturals: list[Card], rules: RuleSe
     if len(wilds) > 1:
         raise _fail(2, Code.TWO_WILDS, wilds=tuple(wilds))
     rank = ranks[0]
-    slots = tuple(Slot(c, rank) for c in sorted(naturals, key=_ORDER)) + tuple(
-        Slot(w, rank, True) for w in wilds
+    slots = tuple([_slot((c, rank, False)) for c in sorted(naturals, key=_ORDER)]) + tuple(
+        [_slot((w, rank, True)) for w in wilds]
     )
-    return Meld("trinca", None, slots, (rank,) if wilds else ())
+    return Meld("trinca", None, slots, (rank,) if wilds else (), built_up)
 
 
 # Arrangements of a sequence are tried as bit masks of the places held (bit p: place p),
@@ -494,7 +511,9 @@ _ACE_BITS: tuple[tuple[int, ...], ...] = (
 )
 
 
-def _arrange_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: RuleSet) -> Meld:
+def _arrange_sequence(
+    cards: tuple[Card, ...], naturals: list[Card], rules: RuleSet, built_up: bool
+) -> Meld:
     if len(cards) > MAX_SEQUENCE:
         raise _fail(1, Code.TOO_LONG, count=len(cards), most=MAX_SEQUENCE)
     suit = naturals[0].suit
@@ -563,7 +582,7 @@ def _arrange_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: Rule
                 misses.append((2, 0, len(misses), Code.WILD_TWO_BESIDE_NATURAL_TWO, params, 0))
                 continue
             at = placed + list(zip(aces, _ACE_PLACES_OF[ace_bits], strict=True))
-            return _sequence_meld(suit, at, wild, options)
+            return _sequence_meld(suit, at, wild, options, built_up)
     rank, gaps, _, code, params, held = min(misses)
     if code is Code.GAP or code is Code.TWO_WILDS:
         # Report a wrap only when running on past the king misses fewer cards than any
@@ -616,12 +635,13 @@ def _sequence_meld(
     placed: list[tuple[Card, int]],
     wild: Card | None,
     options: tuple[int, ...],
+    built_up: bool = False,
 ) -> Meld:
-    slots = [Slot(card, position) for card, position in sorted(placed, key=lambda p: p[1])]
+    slots = [_slot((card, position, False)) for card, position in sorted(placed, key=_SECOND)]
     if wild is not None:
-        slots.append(Slot(wild, options[0], True))
-        slots.sort(key=lambda s: s.position)
-    return Meld("sequence", suit, tuple(slots), options if wild is not None else ())
+        slots.append(_slot((wild, options[0], True)))
+        slots.sort(key=_SECOND)  # (by position)
+    return Meld("sequence", suit, tuple(slots), options if wild is not None else (), built_up)
 
 
 def _wrap_fill(naturals: list[Card], twos: list[Card], suit: Suit) -> int | None:
@@ -671,6 +691,19 @@ class _Memo:
 _MEMOS: dict[int, _Memo] = {}
 
 
+def forget_older_half(memo: dict[Any, Any]) -> None:
+    """Make room in a full memo: the entries made first go, the recent ones (the round
+    being played) stay.
+
+    >>> memo = dict.fromkeys("abcdef")
+    >>> forget_older_half(memo)
+    >>> "".join(memo)
+    'def'
+    """
+    for key in list(islice(memo, len(memo) // 2)):
+        memo.pop(key, None)  # (another thread, an app session, may be trimming it too)
+
+
 def _memo(rules: RuleSet) -> _Memo:
     memo = _MEMOS.get(id(rules))
     if memo is None or memo.rules is not rules:
@@ -686,7 +719,7 @@ def judged(cards: tuple[Card, ...], rules: RuleSet) -> MeldVerdict:
     verdict = memo.get(cards)
     if verdict is None:
         if len(memo) >= _MEMO_SIZE:
-            memo.clear()
+            forget_older_half(memo)
         verdict = memo[cards] = judge_meld(cards, rules)
     return verdict
 
@@ -699,12 +732,27 @@ def extended(meld: Meld, cards: tuple[Card, ...], rules: RuleSet) -> MeldVerdict
     if hit is not None and hit[0] is meld:
         return hit[1]
     if len(memo) >= _MEMO_SIZE:
-        memo.clear()
+        forget_older_half(memo)
     verdict = extend_meld(meld, cards, rules)
     memo[key] = (meld, verdict)
     return verdict
 
 
+# Equal melds are made one object: the remembered extensions, found by a meld's identity,
+# then serve every round where the same meld lies on the table again.
+_INTERNED: dict[Meld, Meld] = {}
+
+
+def _interned(meld: Meld) -> Meld:
+    same = _INTERNED.get(meld)
+    if same is None:
+        if len(_INTERNED) >= _MEMO_SIZE:
+            forget_older_half(_INTERNED)
+        same = _INTERNED[meld] = meld
+    return same
+
+
 def clear_memos() -> None:
     """Forget every remembered verdict (benchmarks time the judge with nothing remembered)."""
     _MEMOS.clear()
+    _INTERNED.clear()

@@ -174,3 +174,17 @@ def test_a_run_may_start_at_the_king_when_taking_the_lixo() -> None:
     assert ("new_meld", cards_key(move.new_meld)) in {
         shape(m, rules) for m in lixo_pickups(rules, state)
     }
+
+
+def test_a_run_holds_a_card_twice_only_when_the_hand_holds_both_copies() -> None:
+    """A..K..A has the ace at both ends [seeds 000, 001, 003], so it is listed when the hand
+    holds both aces and never with one ace, even beside two copies of the 2 (a slip of the
+    remembered runs, caught while speeding up the listing, issue 10)."""
+    rules = ruleset("stbl")
+    run = ["Ah", "2h", "3h", "4h", "5h", "6h", "7h", "8h", "9h", "10h", "Jh", "Qh", "Kh"]
+    for extra, listed in (("2h 9c", False), ("Ah 9c", True)):
+        hand = [*run, *extra.split()]
+        state = position_from_data(rules, {"players": 2, "phase": "play", "hands": [hand, 11]})
+        lays = [m for m in legal_moves(rules, state) if isinstance(m, Lay)]
+        assert all(check(rules, state, m).ok for m in lays)
+        assert any(len(m.melds[0]) == 14 for m in lays) == listed, extra

@@ -11,8 +11,10 @@ from streamlit.testing.v1 import AppTest
 
 from buraco_app.inline_cards import as_read
 from buraco_course import load_curriculum
+from buraco_text import catalog
 
 Open = Callable[..., AppTest]
+PT = catalog("pt")
 NATURAL_TWO = "two_goes_home_cleans_canastra"  # move task, seed 000/001: 2♠ returns home
 PICKUP = "fechado_pickup_needs_top_card"  # judge task, variant difference
 WORKED = "worked_example_round"  # score task, RULES.md's worked example
@@ -185,3 +187,15 @@ def test_every_task_kind_shows_its_solution_and_explanation_after_a_try(
     assert not at.exception
     shown = texts(at)
     assert "Solution" in shown and as_read(scenario.explanation.get("en")) in shown
+
+
+def test_the_progress_legend_is_drawn_when_opened(open_app: Open) -> None:
+    """Lazy, for speed: the marks' legend costs nothing on a rerun while it is closed."""
+    at = open_app("practice")
+    (legend,) = [e for e in at.expander if e.label == PT["progress.legend"]]
+    assert not legend.markdown
+    at.session_state["progress_legend"] = True
+    at.run()
+    (legend,) = [e for e in at.expander if e.label == PT["progress.legend"]]
+    assert [m.value for m in legend.markdown] == [PT["progress.legend_text"]]
+    assert [c.value for c in legend.caption] == [PT["progress.kept"]]
