@@ -97,17 +97,20 @@ def test_the_play_out_view_is_what_the_seat_sees() -> None:
     assert view.known_held == ((), (), (), ())
 
 
+# Seat 0 may take the 10♠ with its 8♠ 9♠ (Fechado) or draw: a choice the look-ahead weighs.
+CONTESTED_DRAW = {
+    "players": 4,
+    "phase": "draw",
+    "hands": [["8s", "9s", "Kc", "4d", "Qh"], 11, 11, 11],
+    "lixo": {"top": "10s", "count": 6},
+}
+
+
 def test_the_look_ahead_chooses_among_legal_moves_only() -> None:
     """At a contested draw (a justified pickup or the stock) the choice is one of the
     judge's legal moves [seeds 002, 003]."""
     rules = ruleset("fechado")
-    data = {
-        "players": 4,
-        "phase": "draw",
-        "hands": [["8s", "9s", "Kc", "4d", "Qh"], 11, 11, 11],
-        "lixo": {"top": "10s", "count": 6},
-    }
-    state = position(data)
+    state = position(CONTESTED_DRAW)
     move = make_player("strong", THINK_MS).choose(rules, view_of(rules, state, 0), random.Random(0))
     assert isinstance(move, TakeLixo | Draw) and move in list(legal_moves(rules, state))
 
@@ -127,13 +130,7 @@ def test_the_look_ahead_sees_only_the_seat_s_view() -> None:
     """Two positions that differ only in cards seat 0 cannot see give the same view, and
     so the same choice [issue 14: it never looks at hidden cards]."""
     rules = ruleset("fechado")
-    data = {
-        "players": 4,
-        "phase": "draw",
-        "hands": [["8s", "9s", "Kc", "4d", "Qh"], 11, 11, 11],
-        "lixo": {"top": "10s", "count": 6},
-    }
-    one, other = position({**data, "seed": 1}), position({**data, "seed": 2})
+    one, other = position({**CONTESTED_DRAW, "seed": 1}), position({**CONTESTED_DRAW, "seed": 2})
     assert one.hands[1] != other.hands[1]
     views = [view_of(rules, s, 0, TableMemory.watching(rules, s)) for s in (one, other)]
     assert views[0] == views[1]

@@ -139,13 +139,19 @@ class BasicPlayer:
         moves: Sequence[Move],
         rng: random.Random,
     ) -> Move:
-        draw = next((m for m in moves if isinstance(m, Draw)), None)
-        lixo = [m for m in moves if isinstance(m, TakeLixo)]
-        pickups = judge_options(rules, state, lixo, view.seat)
-        best = max(pickups, key=self.pickup_rank, default=None)
+        draw, best = self.draw_and_best_pickup(rules, view, state, moves)
         if best is not None and (draw is None or self.take_pays(rules, view, best)):
             return best.move
         return draw if draw is not None else moves[0]
+
+    def draw_and_best_pickup(
+        self, rules: RuleSet, view: SeatView, state: State, moves: Sequence[Move]
+    ) -> tuple[Draw | None, Option | None]:
+        """The draw among `moves`, and the lixo pickup this level ranks first (or None)."""
+        draw = next((m for m in moves if isinstance(m, Draw)), None)
+        lixo = [m for m in moves if isinstance(m, TakeLixo)]
+        pickups = judge_options(rules, state, lixo, view.seat)
+        return draw, max(pickups, key=self.pickup_rank, default=None)
 
     # How big a lixo is worth taking with a wild in it: (open lixo, closed lixo).
     pile_worth_taking = (3, 4)
@@ -214,9 +220,7 @@ class StrongPlayer(BasicPlayer):
         rng: random.Random,
     ) -> Move:
         """Take the lixo or draw: each played out to the end of the round (look-ahead)."""
-        draw = next((m for m in moves if isinstance(m, Draw)), None)
-        lixo = [m for m in moves if isinstance(m, TakeLixo)]
-        best = max(judge_options(rules, state, lixo, view.seat), key=self.pickup_rank, default=None)
+        draw, best = self.draw_and_best_pickup(rules, view, state, moves)
         if best is None or draw is None or not self.deals:
             return super().draw_or_take(rules, view, state, moves, rng)
         candidates = (best.move, draw)
