@@ -59,10 +59,24 @@ class Taps:
         before = self._board()
         self._tap_and_wait(target)
         self.count += 1
-        if self._board() == before:
+        if not self._changed_from(before):
             # The tap was lost (the browser was busy, or it landed while a rerun was replacing
             # the buttons), as a person's can be: they tap again; the count stays one tap.
             self._tap_and_wait(target)
+
+    def _changed_from(self, before: str, timeout: float = 20_000) -> bool:
+        """Whether the page shows something else than `before`, waiting for it: the run
+        that ended after a tap may have been another one (the first visit's extra run on a
+        cold server), with the tap's own run still to come; tapping again then would undo
+        or repeat the move."""
+        try:
+            self.page.wait_for_function(
+                f"(before) => ({self.SEEN})() !== before", arg=before, timeout=timeout
+            )
+        except PlaywrightTimeout:
+            return False
+        wait_for_app(self.page)
+        return True
 
     def _tap_and_wait(self, target: object) -> None:
         runs = self.page.evaluate("() => window.__runs")
@@ -73,9 +87,18 @@ class Taps:
             self.page.wait_for_function(f"() => window.__runs > {runs}", timeout=30_000)
         wait_for_app(self.page)
 
+    # What a person sees of the page, typed fields and pressed cards included: every tap
+    # that counts changes it.
+    SEEN = """() => {
+        const main = document.querySelector("[data-testid='stMain']");
+        const fields = [...main.querySelectorAll("input, textarea")].map(
+            (f) => (f.type === "radio" || f.type === "checkbox" ? f.checked : f.value));
+        const pressed = [...main.querySelectorAll("[aria-checked='true'], [aria-pressed='true']")];
+        return [main.innerText, ...fields, pressed.length].join("\\n");
+    }"""
+
     def _board(self) -> str:
-        """What a person sees of the page: every tap that counts changes it."""
-        return str(self.page.locator("[data-testid='stMain']").inner_text())
+        return str(self.page.evaluate(self.SEEN))
 
 
 def no_streamlit_english(page: Page) -> None:
