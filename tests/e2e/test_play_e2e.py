@@ -55,15 +55,25 @@ def start_a_two_player_game(page: Page, taps: PlayTaps) -> None:
     assert re.search(r"[?&]game=[\w-]+", page.url), page.url
 
 
+def a_started_game(
+    open_page: OpenPage, size: dict[str, int], before_start: Callable[[Page], object] = id
+) -> tuple[Page, Locator, PlayTaps]:
+    """The Jogar page opened at `size`, a 2-player game started on it: the page, its main
+    area and the taps."""
+    page = open_page("play", size)
+    taps = PlayTaps(page)
+    before_start(page)
+    start_a_two_player_game(page, taps)
+    return page, page.locator("[data-testid='stMain']"), taps
+
+
 def test_play_a_turn_let_the_computer_play_and_resume(
     open_page: OpenPage, viewport: Viewport, screenshot: Shot
 ) -> None:
     name, size = viewport
-    page = open_page("play", size)
-    main = page.locator("[data-testid='stMain']")
-    taps = PlayTaps(page)
-    screenshot(page, f"play_setup_{name}")
-    start_a_two_player_game(page, taps)
+    page, main, taps = a_started_game(
+        open_page, size, lambda p: screenshot(p, f"play_setup_{name}")
+    )
     expect(main.get_by_text("2 jogadores · computador básico", exact=False)).to_be_visible()
     screenshot(page, f"play_started_{name}")
 
@@ -122,10 +132,7 @@ def test_a_discard_before_drawing_is_refused_and_the_hand_stays(
     open_page: OpenPage, viewport: Viewport, screenshot: Shot
 ) -> None:
     name, size = viewport
-    page = open_page("play", size)
-    main = page.locator("[data-testid='stMain']")
-    taps = PlayTaps(page)
-    start_a_two_player_game(page, taps)
+    page, main, taps = a_started_game(open_page, size)
     before = hand(page)
     stock_text = main.get_by_role("button", name=STOCK).inner_text()
     taps.on(page.locator(HAND).first)
