@@ -137,6 +137,12 @@ def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
 # Each kind of card as a bit (jokers, 2s, then by suit and rank), for sieving by bit masks.
 _BIT = {card: 1 << index for index, card in enumerate(sorted(dict.fromkeys(deck()), key=_ORDER))}
 _WILD_BITS = sum(bit for card, bit in _BIT.items() if card.is_wild_kind)
+# The natural cards of a rank (trincas), and of a rank in one suit (runs), as bits.
+_RANK_BITS: dict[object, int] = {}
+for _card, _bit in _BIT.items():
+    if not _card.is_wild_kind:
+        _RANK_BITS[_card.rank] = _RANK_BITS.get(_card.rank, 0) | _bit
+        _RANK_BITS[_card.rank, _card.suit] = _bit
 _CANDIDATES: dict[int, tuple[Meld, int]] = {}  # remembered by identity, as in melds
 
 
@@ -148,11 +154,13 @@ def _candidates(meld: Meld) -> int:
         return hit[1]
     if len(_CANDIDATES) >= 4096:
         forget_older_half(_CANDIDATES)
-    ranks = natural_ranks(meld)
     bits = _WILD_BITS
-    for card, bit in _BIT.items():
-        if card.rank in ranks and (meld.kind == "trinca" or card.suit is meld.suit):
-            bits |= bit
+    if meld.kind == "trinca":
+        for rank in natural_ranks(meld):
+            bits |= _RANK_BITS.get(rank, 0)
+    else:
+        for rank in natural_ranks(meld):
+            bits |= _RANK_BITS.get((rank, meld.suit), 0)
     _CANDIDATES[id(meld)] = (meld, bits)
     return bits
 

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from buraco_core.cards import ACE, ACE_HIGH, Card, card_points
-from buraco_core.judge import legal_moves, play
+from buraco_core.judge import apply, legal_moves
 from buraco_core.melds import Meld, extend_meld
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.players.lookahead import weigh
@@ -392,9 +392,7 @@ def judge_options(rules: RuleSet, state: State, moves: Sequence[Move], seat: int
     available = state.sides[side].morto is MortoStatus.AVAILABLE
     options = []
     for move in moves:
-        verdict, after = play(rules, state, move)
-        if after is None:  # (legal_moves lists only legal moves)
-            raise AssertionError(f"listed move refused: {verdict.codes}")
+        after = apply(rules, state, move)  # (legal_moves lists only legal moves)
         after_side = after.sides[side]
         now = _table(rules, after_side.melds)
         if isinstance(move, Lay):
