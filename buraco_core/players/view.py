@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from itertools import chain, repeat
 from operator import attrgetter
 
 from buraco_core.cards import Card, deck
@@ -69,7 +70,7 @@ class SeatView:
         for cards in seen:
             for card in cards:
                 counts[card] -= 1
-        return [card for card, count in counts.items() for _ in range(count)]
+        return list(chain.from_iterable(map(repeat, counts, counts.values())))
 
     def determinize(self, rng: random.Random | None = None) -> State:
         """A whole position consistent with this view: the unseen cards dealt at random
