@@ -14,8 +14,9 @@ Speed (random play lists every move at every step, benchmarks/bench_play.py): a 
 changes by a card or two a move, so the work is remembered in pieces that recur. The
 groups of one suit depend only on the places it holds and the wilds, those of one rank on
 its cards and the wilds: each block is made once, and so are its lays (the groups the
-judge takes as melds, as moves) and its new-meld pickups for a given top card. A meld's
-single-card candidates are a bit mask that the hand's bits sieve at once. The order of the
+judge takes as melds, as moves) and its new-meld pickups for a given top card. A table meld's
+single-card candidates, and the judge's word on each card tried, are bit masks that the
+hand's bits sieve at once (`_Singles`). The order of the
 moves is the order of the hand's cards, as it always was (seeded players depend on it).
 Every memo keeps the object it stands for (ids are never trusted alone) and, when full,
 forgets its older half.
@@ -140,11 +141,14 @@ for _card, _bit in _BIT.items():
         _RANK_BITS[_card.rank] = _RANK_BITS.get(_card.rank, 0) | _bit
         _RANK_BITS[_card.rank, _card.suit] = _bit
 
+
 class _Singles:
     """What single cards do to one table meld under one rule set: the cards that might
     extend it alone (`candidates`: any wild, and the naturals of `natural_ranks`, of the
     meld's suit for a sequence, of any suit for a trinca), and of those, the ones the judge
-    let on (`fit`) and refused (`refused`), filled in as hands hold them. All as bits."""
+    let on (`fit`) and refused (`refused`), filled in as hands hold them. All as bits. (A
+    bit is set only once its card is judged: two threads sharing a record at worst judge a
+    card twice.)"""
 
     __slots__ = ("candidates", "fit", "meld", "refused", "rules")
 
