@@ -84,6 +84,9 @@ PAGE_INTERACTIONS: dict[str, dict[str, Interaction]] = {
     "lookup": {"type a meld": _meld("lookup_cards")},
     "calculator": {"type a round": _round},
 }
+# The interactions whose widget sits in an st.fragment: a server then reruns the fragment
+# alone. AppTest.run() always reruns the whole script, so these are timed both ways.
+IN_FRAGMENT = {("lookup", "type a meld"), ("calculator", "type a round")}
 
 
 @dataclass(frozen=True)
@@ -93,6 +96,7 @@ class Case:
     interaction: str
     change: Interaction
     match_id: str | None = None  # a score sheet opened through ?match=
+    fragment: bool = False  # rerun the page's fragment alone, as a server does
 
 
 def compile_once() -> None:
@@ -100,6 +104,31 @@ def compile_once() -> None:
     shared = ScriptCache()
     for module in (app_test_module, local_runner_module):
         setattr(module, "ScriptCache", lambda: shared)  # noqa: B010 (not exported)
+
+
+_fragments_to_run: list[str] = []  # set: the next run runs these fragments alone
+
+
+def fragment_runs() -> None:
+    """Let an AppTest run be a fragment's own rerun: the script runner is asked for the
+    fragment ids (as a server asks when a widget inside a fragment changes), and runs the
+    stored fragment function instead of app.py and the page."""
+    rerun_data = local_runner_module.RerunData
+
+    def with_fragments(**kwargs: Any) -> Any:
+        if _fragments_to_run:
+            kwargs["fragment_id_queue"] = list(_fragments_to_run)
+        return rerun_data(**kwargs)
+
+    setattr(local_runner_module, "RerunData", with_fragments)  # noqa: B010
+
+
+def _page_fragment(at: AppTest) -> str:
+    """The one fragment the page drew in its last run (AppTest keeps them between runs)."""
+    fragments = list(at._fragment_storage._fragments)
+    if len(fragments) != 1:
+        raise SystemExit(f"expected one fragment on the page, found {len(fragments)}")
+    return fragments[0]
 
 
 _last_script_cpu = [0.0]  # seconds of CPU the last script run took in its own thread
@@ -147,12 +176,17 @@ def time_case(case: Case, repeat: int) -> dict[str, float]:
     """Median ms of one rerun of the page, the shell and the floor, and the medians of the
     paired ratios (each page sample over the shell and floor samples beside it)."""
     page = page_app(case.path, case.match_id)
+    fragment = [_page_fragment(page)] if case.fragment else []
     shell, floor = _app("benchmarks/shell_app.py"), _app("benchmarks/floor_app.py")
     wall: dict[str, list[float]] = {"page": [], "shell": [], "floor": []}
     cpu: dict[str, list[float]] = {"page": [], "shell": [], "floor": []}
     for i in range(WARM_UP + repeat):
         case.change(page, i)
-        page_s = _timed_run(page)
+        _fragments_to_run[:] = fragment
+        try:
+            page_s = _timed_run(page)
+        finally:
+            _fragments_to_run.clear()
         _language(shell, i)
         shell_s = _timed_run(shell)
         _floor_change(floor, i)
@@ -194,6 +228,8 @@ def cases() -> list[Case]:
         interactions = {"language switch": _language, **PAGE_INTERACTIONS.get(spec.url_path, {})}
         for name, change in interactions.items():
             found.append(Case(spec.url_path, spec.path, name, change))
+            if (spec.url_path, name) in IN_FRAGMENT:
+                found.append(Case(spec.url_path, spec.path, name + " *", change, fragment=True))
     sheet = next((s for s in available_pages() if s.url_path == "sheet"), None)
     if sheet is not None:
         found.append(
@@ -213,6 +249,7 @@ def main() -> None:
     if not args.recompile:
         compile_once()
     time_scripts()
+    fragment_runs()
     os.chdir(ROOT)  # Streamlit reads .streamlit/config.toml from the working directory
     data = tempfile.TemporaryDirectory(prefix="bench_pages_")
     os.environ["BURACO_DATA_DIR"] = data.name
@@ -234,6 +271,10 @@ def main() -> None:
             f" {f['page_cpu']:7.2f} {f['shell_cpu']:6.2f} {f['cpu_to_shell']:9.2f}{flag}"
             f"   (shell {f['shell_to_floor']:.2f}x floor)"
         )
+    print(
+        "* the fragment alone, as a server reruns it for this interaction (the line above:"
+        " the whole script, as AppTest runs it)"
+    )
     print(
         f"worst: {worst:.2f}x the app's empty shell, {worst_cpu:.2f}x in script CPU"
         f" (aim: within {AIM}x)"
