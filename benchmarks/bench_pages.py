@@ -46,6 +46,7 @@ import streamlit.testing.v1.app_test as app_test_module  # noqa: E402
 import streamlit.testing.v1.local_script_runner as local_runner_module  # noqa: E402
 from streamlit.runtime.scriptrunner.script_cache import ScriptCache  # noqa: E402
 from streamlit.runtime.scriptrunner.script_runner import ScriptRunner  # noqa: E402
+from streamlit.runtime.scriptrunner_utils.script_requests import RerunData  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from buraco_app.pages import HOME, available_pages  # noqa: E402
@@ -80,10 +81,21 @@ def _floor_change(at: AppTest, i: int) -> None:
 
 # Page-specific interactions, by url_path; every page also gets the language switch.
 PAGE_INTERACTIONS: dict[str, dict[str, Interaction]] = {
-    "variants": {"type a meld": _meld("variants_cards")},
+    "variants": {"type a meld": _meld("variants_cards"), "lang, same move": _language},
     "lookup": {"type a meld": _meld("lookup_cards")},
     "calculator": {"type a round": _round},
 }
+# A view to open before timing: the variants page draws one of its parts at a time.
+SETUP: dict[tuple[str, str], Callable[[AppTest], None]] = {
+    ("variants", "type a meld"): lambda at: _view(at, "variants_view", "meld"),
+    ("variants", "lang, same move"): lambda at: _view(at, "variants_view", "move"),
+}
+
+
+def _view(at: AppTest, key: str, value: str) -> None:
+    at.segmented_control(key=key).set_value(value).run()
+
+
 # The interactions whose widget sits in an st.fragment: a server then reruns the fragment
 # alone. AppTest.run() always reruns the whole script, so these are timed both ways.
 IN_FRAGMENT = {("lookup", "type a meld"), ("calculator", "type a round")}
@@ -97,6 +109,7 @@ class Case:
     change: Interaction
     match_id: str | None = None  # a score sheet opened through ?match=
     fragment: bool = False  # rerun the page's fragment alone, as a server does
+    setup: Callable[[AppTest], None] | None = None  # run once before timing
 
 
 def compile_once() -> None:
@@ -113,12 +126,11 @@ def fragment_runs() -> None:
     """Let an AppTest run be a fragment's own rerun: the script runner is asked for the
     fragment ids (as a server asks when a widget inside a fragment changes), and runs the
     stored fragment function instead of app.py and the page."""
-    rerun_data = local_runner_module.RerunData
 
     def with_fragments(**kwargs: Any) -> Any:
         if _fragments_to_run:
             kwargs["fragment_id_queue"] = list(_fragments_to_run)
-        return rerun_data(**kwargs)
+        return RerunData(**kwargs)
 
     setattr(local_runner_module, "RerunData", with_fragments)  # noqa: B010
 
@@ -176,6 +188,8 @@ def time_case(case: Case, repeat: int) -> dict[str, float]:
     """Median ms of one rerun of the page, the shell and the floor, and the medians of the
     paired ratios (each page sample over the shell and floor samples beside it)."""
     page = page_app(case.path, case.match_id)
+    if case.setup is not None:
+        case.setup(page)
     fragment = [_page_fragment(page)] if case.fragment else []
     shell, floor = _app("benchmarks/shell_app.py"), _app("benchmarks/floor_app.py")
     wall: dict[str, list[float]] = {"page": [], "shell": [], "floor": []}
@@ -227,9 +241,12 @@ def cases() -> list[Case]:
     for spec in available_pages():
         interactions = {"language switch": _language, **PAGE_INTERACTIONS.get(spec.url_path, {})}
         for name, change in interactions.items():
-            found.append(Case(spec.url_path, spec.path, name, change))
+            setup = SETUP.get((spec.url_path, name))
+            found.append(Case(spec.url_path, spec.path, name, change, setup=setup))
             if (spec.url_path, name) in IN_FRAGMENT:
-                found.append(Case(spec.url_path, spec.path, name + " *", change, fragment=True))
+                found.append(
+                    Case(spec.url_path, spec.path, name + " *", change, fragment=True, setup=setup)
+                )
     sheet = next((s for s in available_pages() if s.url_path == "sheet"), None)
     if sheet is not None:
         found.append(
