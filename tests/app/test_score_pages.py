@@ -120,7 +120,10 @@ def test_calculator_scores_the_worked_example(open_app: OpenApp) -> None:
         "cartas na mão (jogador 2) | -15",
     ):
         assert line in table
-    # The chart shows the same items, and the totals.
+    # The chart, the other view of the same items and the totals, drawn when chosen.
+    assert plotly_specs(at) == []
+    at.segmented_control(key="calc_view").set_value("chart").run()
+    assert not any("| +200" in m.value for m in at.markdown)
     (spec,) = plotly_specs(at)
     bars = {trace["name"]: dict(zip(trace["y"], trace["x"], strict=True)) for trace in spec["data"]}
     assert bars["Nós"]["canastra limpa (jogo 1)"] == 200

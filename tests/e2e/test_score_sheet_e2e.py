@@ -192,6 +192,8 @@ def test_calculator_at_phone_size(browser: Any, server: Server, outside: Outside
         wait_for_app(page)
         if went_out.locator("input").is_checked():
             break
+    page.get_by_role("radio", name="Gráfico", exact=True).click()
+    wait_for_app(page)
     page.wait_for_selector(".js-plotly-plot .barlayer .trace", timeout=20_000)
     page.wait_for_function(
         "() => [...document.querySelectorAll(\"[data-testid='stMetricValue']\")]"
