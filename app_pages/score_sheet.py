@@ -303,7 +303,7 @@ def details(sheet: Sheet, lang: Lang) -> None:
         if not (rnd.detail and "score" in rnd.detail):
             continue
         lines.append(f"**{t('sheet.detail_round', number=rnd.number)}**")
-        for side in rnd.detail["score"]["sides"]:  # type: ignore[index]
+        for side in rnd.detail["score"]["sides"]:
             items = " · ".join(
                 f"{item_label(i['code'], i.get('params', {}), lang)} {i['points']:+d}"
                 for i in side["items"]
