@@ -215,12 +215,13 @@ def test_calculator_sends_the_round_to_the_open_sheet(open_app: OpenApp, switch_
     assert at.success[0].value == "Rodada 1 lançada no placar."
     assert at.button(key="calc_send").disabled  # the same round is not sent twice
     assert at.button(key="calc_send").label == "✓ Lançada como rodada 1"
+    assert at.info[0].value == "Partida aberta: **Nós × Eles** · rodada 2"  # the next one
     sheet = sheets.SheetStore(database.open_engine(database.sqlite_url())).sheet(match_id)
     (rnd,) = sheet.rounds
     assert rnd.points == (525, -5)
     assert rnd.detail is not None and rnd.detail["source"] == "calculator"
     assert rnd.detail["score"]["sides"][0]["total"] == 525
-    # And the sheet shows it, with its detail (drawn once its expander is opened: lazy).
+    # And the sheet shows it, with its detail (drawn once that view is chosen).
     switch_to(at, "sheet")
     assert metrics(at) == {"Nós": "525", "Eles": "-5"}
     assert not any("canastra limpa (jogo 1)" in m.value for m in at.markdown)
