@@ -15,7 +15,8 @@ sheet also with a match of 50 calculator rounds open (its details kept in the st
 variants page also with its heaviest part open (the same move under each variant). Page,
 shell and floor reruns alternate sample by sample, so all three see the same machine load.
 
-Typing a meld in the lookup and a round in the calculator happen inside an st.fragment: a
+Typing a meld in the lookup, a round in the calculator and a claim on “Quem tem razão?”
+happen inside an st.fragment: a
 server then reruns that fragment alone, not app.py's sidebar nor the page's top. AppTest.run()
 always reruns the whole script (it cannot run a fragment alone), so those interactions get a
 second line marked `*`: the same AppTest run asked for the fragment only (the fragment id
@@ -83,6 +84,12 @@ def _round(at: AppTest, i: int) -> None:
     at.text_area(key="calc_melds_0").input(melds[i % 2])
 
 
+def _claim(at: AppTest, i: int) -> None:
+    """A claim typed on “Quem tem razão?”: the disputes it names, and one drawn."""
+    claims = ("Só pode bater com canastra limpa", "O curinga no lixo tranca o lixo")
+    at.text_input(key="who_claim_1").input(claims[i % 2])
+
+
 def _floor_change(at: AppTest, i: int) -> None:
     at.text_input[0].input("a" if i % 2 else "b")
 
@@ -92,6 +99,7 @@ PAGE_INTERACTIONS: dict[str, dict[str, Interaction]] = {
     "variants": {"type a meld": _meld("variants_cards"), "lang, same move": _language},
     "lookup": {"type a meld": _meld("lookup_cards")},
     "calculator": {"type a round": _round},
+    "who": {"type a claim": _claim},
 }
 # A view to open before timing: the variants page draws one of its parts at a time.
 SETUP: dict[tuple[str, str], Callable[[AppTest], None]] = {
@@ -106,7 +114,7 @@ def _view(at: AppTest, key: str, value: str) -> None:
 
 # The interactions whose widget sits in an st.fragment: a server then reruns the fragment
 # alone. AppTest.run() always reruns the whole script, so these are timed both ways.
-IN_FRAGMENT = {("lookup", "type a meld"), ("calculator", "type a round")}
+IN_FRAGMENT = {("lookup", "type a meld"), ("calculator", "type a round"), ("who", "type a claim")}
 
 
 @dataclass(frozen=True)
