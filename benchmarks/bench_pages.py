@@ -16,12 +16,12 @@ variants page also with its heaviest part open (the same move under each variant
 shell and floor reruns alternate sample by sample, so all three see the same machine load.
 
 Typing a meld in the lookup, a round in the calculator and a claim on “Quem tem razão?”
-happen inside an st.fragment: a
-server then reruns that fragment alone, not app.py's sidebar nor the page's top. AppTest.run()
-always reruns the whole script (it cannot run a fragment alone), so those interactions get a
-second line marked `*`: the same AppTest run asked for the fragment only (the fragment id
-put in the rerun request, as the browser puts it), which runs the stored fragment function and
-nothing else, as a server's script runner does. The first line stays the whole script.
+happen inside an st.fragment: a server then reruns that fragment alone, not app.py's sidebar
+nor the page's top. AppTest.run() always reruns the whole script (it cannot run a fragment
+alone), so those interactions get a second line marked `*`: the same AppTest run asked for
+the fragment only (the fragment id put in the rerun request, as the browser puts it), which
+runs the stored fragment function and nothing else, as a server's script runner does. The
+first line stays the whole script.
 The score sheets go to a temporary data folder, never to ./data.
 
 A real server compiles each script once and keeps the bytecode (one ScriptCache per
