@@ -110,51 +110,80 @@ def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
                 yield move
     if not side.melds:
         return
+    bits = [_BIT[card] for card in distinct]
     held = 0  # the hand's cards as bits: a meld whose candidates it lacks is passed over
-    for card in distinct:
-        held |= _BIT[card]
+    for bit in bits:
+        held |= bit
     for index, meld in enumerate(side.melds):
-        hit = _CANDIDATES.get(id(meld))
-        near = held & (hit[1] if hit is not None and hit[0] is meld else _candidates(meld))
+        singles = _singles(meld, rules)
+        near = held & singles.candidates
         if not near:
             continue
-        ranks = natural_ranks(meld)
-        for card in distinct:
-            if not _BIT[card] & near:
-                continue
-            if card.suit is None or card.rank == 2:
-                if not fits(meld, (card,)):
-                    continue
-            elif card.rank not in ranks or (meld.kind == "sequence" and card.suit != meld.suit):
-                continue
-            if extended(meld, (card,), rules).meld is None:
-                continue
-            move = _EXTEND.get((index, card)) or Extend(index, (card,))
-            if (settled(1) and not turn_minimum) or is_legal(rules, state, move):
-                yield move
+        if near & ~(singles.fit | singles.refused):
+            singles.judge(near)
+        fitting = near & singles.fit
+        for card, bit in zip(distinct, bits, strict=True):
+            if bit & fitting:
+                move = _EXTEND.get((index, card)) or Extend(index, (card,))
+                if (settled(1) and not turn_minimum) or is_legal(rules, state, move):
+                    yield move
 
 
 # Each kind of card as a bit (jokers, 2s, then by suit and rank), for sieving by bit masks.
 _BIT = {card: 1 << index for index, card in enumerate(sorted(dict.fromkeys(deck()), key=_ORDER))}
 _WILD_BITS = sum(bit for card, bit in _BIT.items() if card.is_wild_kind)
-_CANDIDATES: dict[int, tuple[Meld, int]] = {}  # remembered by identity, as in melds
+_CARD_OF_BIT = {bit: card for card, bit in _BIT.items()}
+# The natural cards of a rank (trincas), and of a rank in one suit (runs), as bits.
+_RANK_BITS: dict[object, int] = {}
+for _card, _bit in _BIT.items():
+    if not _card.is_wild_kind:
+        _RANK_BITS[_card.rank] = _RANK_BITS.get(_card.rank, 0) | _bit
+        _RANK_BITS[_card.rank, _card.suit] = _bit
+
+class _Singles:
+    """What single cards do to one table meld under one rule set: the cards that might
+    extend it alone (`candidates`: any wild, and the naturals of `natural_ranks`, of the
+    meld's suit for a sequence, of any suit for a trinca), and of those, the ones the judge
+    let on (`fit`) and refused (`refused`), filled in as hands hold them. All as bits."""
+
+    __slots__ = ("candidates", "fit", "meld", "refused", "rules")
+
+    def __init__(self, meld: Meld, rules: RuleSet) -> None:
+        self.meld, self.rules = meld, rules
+        self.fit = self.refused = 0
+        ranks = natural_ranks(meld)
+        self.candidates = _WILD_BITS
+        for rank in ranks:
+            key = rank if meld.kind == "trinca" else (rank, meld.suit)
+            self.candidates |= _RANK_BITS.get(key, 0)
+
+    def judge(self, near: int) -> None:
+        """Judge the candidates among `near` not judged yet, one card each onto the meld."""
+        unknown = near & ~(self.fit | self.refused)
+        while unknown:
+            bit = unknown & -unknown
+            unknown ^= bit
+            card = _CARD_OF_BIT[bit]
+            # A wild is a candidate for any meld: a cheap count of places goes first.
+            if (not card.is_wild_kind or fits(self.meld, (card,))) and extended(
+                self.meld, (card,), self.rules
+            ).meld is not None:
+                self.fit |= bit
+            else:
+                self.refused |= bit
 
 
-def _candidates(meld: Meld) -> int:
-    """The cards that might extend the meld alone, as bits: any wild, and the naturals of
-    `natural_ranks` (of the meld's suit for a sequence, of any suit for a trinca)."""
-    hit = _CANDIDATES.get(id(meld))
-    if hit is not None and hit[0] is meld:
-        return hit[1]
-    if len(_CANDIDATES) >= 4096:
-        forget_older_half(_CANDIDATES)
-    ranks = natural_ranks(meld)
-    bits = _WILD_BITS
-    for card, bit in _BIT.items():
-        if card.rank in ranks and (meld.kind == "trinca" or card.suit is meld.suit):
-            bits |= bit
-    _CANDIDATES[id(meld)] = (meld, bits)
-    return bits
+# Remembered per table meld and rule set, by identity (as in melds; the entry keeps both).
+_SINGLES: dict[tuple[int, int], _Singles] = {}
+
+
+def _singles(meld: Meld, rules: RuleSet) -> _Singles:
+    singles = _SINGLES.get((id(meld), id(rules)))
+    if singles is None or singles.meld is not meld or singles.rules is not rules:
+        if len(_SINGLES) >= 4096:
+            forget_older_half(_SINGLES)
+        singles = _SINGLES[id(meld), id(rules)] = _Singles(meld, rules)
+    return singles
 
 
 _LAYS: dict[tuple[int, int], tuple[tuple[tuple[Card, ...], ...], RuleSet, tuple[Lay, ...]]] = {}
@@ -636,6 +665,6 @@ def _enough(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
 def clear_memos() -> None:
     """Forget everything remembered here and by the meld judge (benchmarks time a listing
     with nothing remembered)."""
-    for memo in (_CANDIDATES, _LAYS, _PICKUPS, _RANKS, _COUNTS, _RUNS, _TRINCAS):
+    for memo in (_SINGLES, _LAYS, _PICKUPS, _RANKS, _COUNTS, _RUNS, _TRINCAS):
         memo.clear()
     clear_meld_memos()

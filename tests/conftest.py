@@ -1,12 +1,30 @@
 """`pytest --fast` is the quick check while working: it skips the tests marked slow (the
 10,000 random rounds, the install from a wheel) and the real-browser tests (marked e2e).
-CI and the plain `dev.py test` run them all."""
+CI and the plain `dev.py test` run them all.
+
+Work in the background: a test marked `background(work=f)` is CPU work in chunks (`f()`
+returns them: (function, args) pairs). The chunks start in worker processes as soon as the
+tests are collected and run beside the other tests, which spend much of their time waiting
+on a browser, a server, a database or their one core; the test itself runs last and takes
+the results from its `background` fixture. The workers run at a lower priority, so the
+other tests keep their pace; the checks are the same as when a test plays its rounds
+itself."""
 
 from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from multiprocessing import get_context
+from typing import Any
 
 import pytest
 
 SKIPPED_BY_FAST = ("slow", "e2e")
+Work = Callable[[], list[tuple[Callable[..., Any], tuple[Any, ...]]]]
+
+_POOL: list[ProcessPoolExecutor] = []  # (one, once started)
+_STARTED: dict[str, list[Future[Any]]] = {}
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -17,9 +35,49 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+@pytest.hookimpl(trylast=True)  # (after -k and -m have chosen the tests)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if config.getoption("--fast"):
         skip = pytest.mark.skip(reason="--fast: slow and browser tests skipped (CI runs them)")
         for item in items:
             if any(mark in item.keywords for mark in SKIPPED_BY_FAST):
                 item.add_marker(skip)
+    chosen = [
+        item
+        for item in items
+        if item.get_closest_marker("background") and not item.get_closest_marker("skip")
+    ]
+    if chosen and not config.getoption("collectonly"):
+        items[:] = [item for item in items if item not in chosen] + chosen  # they run last
+        _start(chosen)
+
+
+def _start(items: list[pytest.Item]) -> None:
+    pool = ProcessPoolExecutor(
+        os.cpu_count() or 1, mp_context=get_context("fork"), initializer=os.nice, initargs=(10,)
+    )
+    _POOL.append(pool)
+    for item in items:
+        _STARTED[item.nodeid] = [pool.submit(f, *args) for f, args in _work_of(item)()]
+
+
+def _work_of(item: pytest.Item) -> Work:
+    marker = item.get_closest_marker("background")
+    assert marker is not None
+    work: Work = marker.kwargs["work"]
+    return work
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    for pool in _POOL:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+@pytest.fixture
+def background(request: pytest.FixtureRequest) -> Iterator[list[Any]]:
+    """The results of the test's background work, chunk by chunk (waiting for the last)."""
+    futures = _STARTED.pop(request.node.nodeid, None)
+    if futures is None:  # not started at collection: done here and now
+        yield [f(*args) for f, args in _work_of(request.node)()]
+    else:
+        yield [future.result() for future in futures]

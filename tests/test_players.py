@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import random
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
 from contextlib import redirect_stdout
 from dataclasses import replace
-from multiprocessing import get_context
 from typing import Any
 
 import pytest
@@ -471,14 +469,18 @@ def play_slow(indexes: range) -> list[str]:
     return failures
 
 
+def slow_chunks() -> list[tuple[Callable[[range], list[str]], tuple[range]]]:
+    """The 10,000 rounds in chunks of 100 for worker processes (tests/conftest.py)."""
+    starts = range(0, SLOW_ROUNDS, 100)
+    return [(play_slow, (range(i, min(i + 100, SLOW_ROUNDS)),)) for i in starts]
+
+
 @pytest.mark.slow
-def test_ten_thousand_rounds_of_computer_players() -> None:
+@pytest.mark.background(work=slow_chunks)
+def test_ten_thousand_rounds_of_computer_players(background: list[list[str]]) -> None:
     """10,000 rounds, all levels, the three presets, 2 and 4 players, house options: no
     illegal move, every card accounted for, every record replays [issue 14]. The strong
-    player thinks at a tiny budget here (its decisions are of the same kind)."""
-    workers = os.cpu_count() or 1
-    step = max(1, SLOW_ROUNDS // (workers * 8))
-    chunks = [range(i, min(i + step, SLOW_ROUNDS)) for i in range(0, SLOW_ROUNDS, step)]
-    with ProcessPoolExecutor(workers, mp_context=get_context("fork")) as pool:
-        failures = [f for part in pool.map(play_slow, chunks) for f in part]
+    player thinks at a tiny budget here (its decisions are of the same kind). Played in
+    worker processes beside the other tests."""
+    failures = [failure for part in background for failure in part]
     assert not failures, f"{len(failures)} failing rounds:\n" + "\n".join(failures[:10])

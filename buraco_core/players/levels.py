@@ -37,8 +37,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from buraco_core.cards import ACE, ACE_HIGH, Card, card_points
-from buraco_core.judge import legal_moves, play
-from buraco_core.melds import Meld, extend_meld
+from buraco_core.judge import apply, legal_moves
+from buraco_core.melds import Meld, extended
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.players.lookahead import weigh
 from buraco_core.players.view import SeatView
@@ -392,9 +392,7 @@ def judge_options(rules: RuleSet, state: State, moves: Sequence[Move], seat: int
     available = state.sides[side].morto is MortoStatus.AVAILABLE
     options = []
     for move in moves:
-        verdict, after = play(rules, state, move)
-        if after is None:  # (legal_moves lists only legal moves)
-            raise AssertionError(f"listed move refused: {verdict.codes}")
+        after = apply(rules, state, move)  # (legal_moves lists only legal moves)
         after_side = after.sides[side]
         now = _table(rules, after_side.melds)
         if isinstance(move, Lay):
@@ -511,7 +509,7 @@ def fits_meld(meld: Meld, card: Card, rules: RuleSet) -> bool:
         card.rank != ACE and not meld.low - 2 <= card.rank <= meld.high + 2
     ):
         return False
-    return extend_meld(meld, (card,), rules).ok
+    return extended(meld, (card,), rules).ok  # (remembered: asked for every card, every turn)
 
 
 def top_card_fits(meld: Meld, card: Card, rules: RuleSet) -> bool:
@@ -522,7 +520,7 @@ def top_card_fits(meld: Meld, card: Card, rules: RuleSet) -> bool:
         return fits_meld(meld, card, rules)
     if not (card.is_two and rules.two_on_lixo_may_sit_natural):
         return False
-    verdict = extend_meld(meld, (card,), rules)
+    verdict = extended(meld, (card,), rules)
     return verdict.meld is not None and _wild_slots((verdict.meld,)) == _wild_slots((meld,))
 
 

@@ -2,10 +2,8 @@
 
 A record holds the rules, the deal (its seed, the first player, who was vulnerable, and the
 dealt position itself) and the moves; `judge.replay(record.rules, record.start, record.moves)`
-rebuilds the round. (Dealt again from the seed, the same moves give the same round, though a
-hand may list two copies of a card in another order: the judge takes a card out of a hand by
-identity first, and a fresh deal has fresh card objects.) Every
-move a player returns goes through `check` first; a refused one is counted in
+rebuilds the round; dealt again from the seed, the same moves give the same round. Every
+move a player returns goes through the judge (`apply`); a refused one is counted in
 `illegal_attempts` (it never happens: the players choose among the judge's legal moves) and
 replaced by the first legal move, so that a faulty player shows up in the figures instead of
 stopping the run.
@@ -18,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from buraco_core.judge import check, legal_moves, play, round_score
+from buraco_core.judge import IllegalMove, apply, legal_moves, round_score
 from buraco_core.moves import Move
 from buraco_core.notation import move_to_data
 from buraco_core.players.levels import DEFAULT_THINK_MS, Player, make_player
@@ -91,13 +89,12 @@ def play_round(
     while state.phase is not Phase.ENDED:
         seat = state.turn
         move = sides[seat % 2].choose(rules, view_of(rules, state, seat, memory), rng)
-        verdict, after = play(rules, state, move)
-        if after is None or not check(rules, state, move).ok:
-            illegal += 1
+        try:
+            after = apply(rules, state, move)  # (the next state only: no explanation)
+        except IllegalMove:
+            illegal += 1  # a computer player should never try one: counted, and replaced
             move = next(legal_moves(rules, state))
-            verdict, after = play(rules, state, move)
-        if after is None:
-            raise RuntimeError(f"the judge refused its own legal move: {verdict.codes}")
+            after = apply(rules, state, move)  # (the judge refusing its own listing raises)
         memory = memory.after(seat, move)
         state = after
         if len(state.log) > MAX_MOVES:

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from itertools import chain, repeat
+from operator import attrgetter
 
-from buraco_core.cards import Card, Suit, deck
+from buraco_core.cards import Card, deck
 from buraco_core.melds import Meld
 from buraco_core.moves import Discard, Extend, Lay, Move, TakeLixo
 from buraco_core.rules import RuleSet
@@ -67,8 +69,8 @@ class SeatView:
         seen.extend(meld.cards for side in self.sides for meld in side.melds)
         for cards in seen:
             for card in cards:
-                counts[card_key(card)] -= 1
-        return [_BY_KEY[key] for key, count in counts.items() for _ in range(count)]
+                counts[card] -= 1
+        return list(chain.from_iterable(map(repeat, counts, counts.values())))
 
     def determinize(self, rng: random.Random | None = None) -> State:
         """A whole position consistent with this view: the unseen cards dealt at random
@@ -178,7 +180,7 @@ def view_of(rules: RuleSet, state: State, seat: int, memory: TableMemory | None 
         if state.lixo and not seen:
             seen = state.lixo[-1:]  # the top card is always in view
     known = tuple(
-        () if s == seat else tuple(sorted(held, key=card_key)) for s, held in enumerate(memory.held)
+        () if s == seat else tuple(sorted(held, key=_ORDER)) for s, held in enumerate(memory.held)
     )
     sides = tuple(
         replace(side, waiting=WaitingMorto(side.waiting.seat, ())) if side.waiting else side
@@ -210,20 +212,16 @@ def _drop(held: list[Card], cards: tuple[Card, ...]) -> None:
                 held.remove(card)
 
 
-# Cards as small ints (hashing a Card is slow): rank * 5 + suit, the joker 0.
-_SUIT_CODE = {id(None): 0} | {id(suit): i for i, suit in enumerate(Suit, start=1)}
+_ORDER = attrgetter("order")
 
 
-def card_key(card: Card) -> int:
-    return card.rank * 5 + _SUIT_CODE[id(card.suit)]
-
-
-def _deck_counts(jokers: bool) -> dict[int, int]:
-    counts: dict[int, int] = {}
+def _deck_counts(jokers: bool) -> dict[Card, int]:
+    """The copies of each card in the deck, in the deck's order (cards are interned: a card
+    hashes as fast as an int)."""
+    counts: dict[Card, int] = {}
     for card in deck(jokers):
-        counts[card_key(card)] = counts.get(card_key(card), 0) + 1
+        counts[card] = counts.get(card, 0) + 1
     return counts
 
 
 _DECK_COUNTS = {jokers: _deck_counts(jokers) for jokers in (True, False)}
-_BY_KEY = {card_key(card): card for card in deck(True)}
