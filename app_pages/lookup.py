@@ -48,7 +48,11 @@ view = st.segmented_control(
     label_visibility="collapsed",
 )
 
-if view == "meld":
+
+# Each view is a fragment: a card typed or tapped reruns only the view on a server, not the
+# sidebar and the page's top (a rules or language change reruns the whole page as before).
+@st.fragment
+def meld_view() -> None:
     st.caption(t("lookup.rules_caption", rules=rules_summary(rules, lang)))
     cards = cards_view.card_input(CARDS_KEY, taps=False)
     st.caption(t("cards.tap"))
@@ -75,7 +79,8 @@ def side_melds(key: str) -> list[tuple[Card, ...]] | None:
         return None
 
 
-if view == "lixo":
+@st.fragment
+def lixo_view() -> None:
     st.caption(t("lookup.rules_caption", rules=rules_summary(rules, lang)))
     top = cards_view.card_input("lookup_lixo_top", label=t("lookup.top_card"), taps=False)
     hand = cards_view.card_input("lookup_lixo_hand", label=t("lookup.hand"), taps=False)
@@ -107,7 +112,9 @@ if view == "lixo":
                 st.error(t("lookup.lixo_no"))
                 show_reasons(plain.reasons)
 
-if view == "go_out":
+
+@st.fragment
+def go_out_view() -> None:
     st.caption(t("lookup.rules_caption", rules=rules_summary(rules, lang)))
     melds = side_melds("lookup_go_out_melds")
     cards_view.card_pickers(
@@ -133,7 +140,9 @@ if view == "go_out":
             show_reasons(verdict.reasons)
             st.caption(t(f"lookup.go_out_by.{rules.go_out_by}"))
 
-if view == "rules":
+
+@st.fragment
+def rules_view() -> None:
     # The same reference and search as `buraco rules --search` (buraco_course.reference).
     query = st.text_input(
         t("lookup.search"),
@@ -153,3 +162,7 @@ if view == "rules":
         show_point(point, rules, lang)
     with st.expander(t("lookup.about_sources")):
         st.markdown("\n".join(f"- **{sid}**: {t(f'source.{sid}')}" for sid in SOURCE_IDS))
+
+
+DRAW_VIEW = {"meld": meld_view, "lixo": lixo_view, "go_out": go_out_view, "rules": rules_view}
+DRAW_VIEW[view or "meld"]()

@@ -13,6 +13,7 @@ import streamlit as st
 from buraco_app.corte import clear_corte, corte_fields, with_corte
 from buraco_app.i18n import t
 from buraco_app.limits import MAX_LINK_TEXT, too_long
+from buraco_app.pages import page_of
 from buraco_app.settings import current_lang, current_rules, rules_summary
 from buraco_app.sheet_page import (
     QP_MATCH,
@@ -56,7 +57,7 @@ TARGET_KEY = "sheet_new_target"
 TARGET_SEEN_KEY = "_sheet_target_seen"
 OPEN_KEY = "sheet_open_text"
 CORTE = "sheet"  # the corte de 44 fields' prefix
-DETAILS_KEY = "sheet_details_open"
+VIEW_KEY = "sheet_view"  # which view of the rounds is drawn: table, chart or details
 WATCH_IDS_KEY = "_sheet_watch_ids"  # {match id: its read-only id}, this session's
 WATCH_LINK = re.compile(r"[?&]watch=([A-Za-z0-9_-]+)")
 
@@ -263,7 +264,7 @@ def add_form(sheet: Sheet) -> None:
             args=(sheet.match.id, len(sheet.match.names)),
         )
     show_error("points")
-    st.page_link("app_pages/score_calculator.py", label=t("sheet.use_calculator"), icon="♦️")
+    st.page_link(page_of("calculator"), label=t("sheet.use_calculator"), icon="♦️")
 
 
 def undo_controls(sheet: Sheet) -> None:
@@ -296,22 +297,53 @@ def undo_controls(sheet: Sheet) -> None:
 
 
 def details(sheet: Sheet, lang: Lang) -> None:
-    scored = [r for r in sheet.rounds if r.detail and "score" in r.detail]
-    if not scored:
-        return
-    # Lazy: the rounds' details are drawn only while the expander is open.
-    expander = st.expander(t("sheet.details"), key=DETAILS_KEY, on_change="rerun")
-    if not expander.open:
-        return
-    with expander:
-        for rnd in scored:
-            st.markdown(f"**{t('sheet.detail_round', number=rnd.number)}**")
-            for side in rnd.detail["score"]["sides"]:  # type: ignore[index]
-                items = " · ".join(
-                    f"{item_label(i['code'], i.get('params', {}), lang)} {i['points']:+d}"
-                    for i in side["items"]
-                )
-                st.markdown(f"{md_text(side['name'])} **{side['total']}**: {items}")
+    """Each calculator round's items, per side."""
+    lines = []
+    for rnd in sheet.rounds:
+        if not (rnd.detail and "score" in rnd.detail):
+            continue
+        lines.append(f"**{t('sheet.detail_round', number=rnd.number)}**")
+        for side in rnd.detail["score"]["sides"]:
+            items = " · ".join(
+                f"{item_label(i['code'], i.get('params', {}), lang)} {i['points']:+d}"
+                for i in side["items"]
+            )
+            lines.append(f"{md_text(side['name'])} **{side['total']}**: {items}")
+    st.markdown("\n\n".join(lines))
+
+
+def rounds_view(sheet: Sheet, standing: MatchStanding, lang: Lang) -> None:
+    """The rounds as a table, a chart or the calculator's details: one view drawn at a time
+    (a switch, not three blocks), so a rerun at the table draws no chart nobody looks at."""
+    views = ["table", "chart"]
+    if any(r.detail and "score" in r.detail for r in sheet.rounds):
+        views.append("details")
+    if st.session_state.get(VIEW_KEY) not in views:
+        st.session_state[VIEW_KEY] = "table"
+    view = st.segmented_control(
+        t("sheet_view.label"),
+        views,
+        format_func=lambda v: t(f"sheet_view.{v}", lang),
+        required=True,
+        key=VIEW_KEY,
+        label_visibility="collapsed",
+    )
+    if view == "chart":
+        st.plotly_chart(
+            running_chart(standing, lang),
+            width="stretch",
+            config={"displayModeBar": False},
+            alt=t("sheet.chart"),
+        )
+    elif view == "details":
+        details(sheet, lang)
+    else:
+        st.dataframe(
+            rounds_table(tuple(r.number for r in sheet.rounds), standing),
+            hide_index=True,
+            width="stretch",
+            column_config=table_columns(sheet),
+        )
 
 
 def share(sheet: Sheet, store: SheetStore) -> None:
@@ -363,25 +395,11 @@ def draw_sheet(store: SheetStore, sheet: Sheet, watch_id: str | None = None) -> 
         st.info(t("sheet.over"))
     st.subheader(t("sheet.rounds"))
     if sheet.rounds:
-        st.dataframe(
-            rounds_table(tuple(r.number for r in sheet.rounds), standing),
-            hide_index=True,
-            width="stretch",
-            column_config=table_columns(sheet),
-        )
+        rounds_view(sheet, standing, lang)
     else:
         st.caption(t("sheet.no_rounds"))
     if watch_id is None:
         undo_controls(sheet)
-    if sheet.rounds:
-        st.markdown(f"**{t('sheet.chart')}**")
-        st.plotly_chart(
-            running_chart(standing, lang),
-            width="stretch",
-            config={"displayModeBar": False},
-            alt=t("sheet.chart"),
-        )
-    details(sheet, lang)
     with st.container(horizontal=True):
         st.download_button(
             t("sheet.csv"),

@@ -23,6 +23,7 @@ from buraco_core.rules import OPTION_NAMES, RuleSet
 CARDS_KEY = "variants_cards"
 BUILT_UP_KEY = "variants_built_up"
 EXAMPLE_KEY = "variants_example"
+VIEW_KEY = "variants_view"
 # Example melds that the presets judge differently (a test checks each does): (i18n key,
 # cards, built up).
 EXAMPLES: dict[str, tuple[str, bool]] = {
@@ -64,36 +65,42 @@ def _draw_move(result: judged.MoveResult, rules: RuleSet) -> None:
     show_reasons(result.reasons)
 
 
-lang = current_lang()
-st.title(t("variants.title"))
-st.markdown(t("variants.lead"))
+# The page's four parts, one drawn at a time (a switch, not four sections all drawn): each
+# rerun draws a table or one question's verdicts, not every column of every part.
+VIEWS = ("differ", "meld", "move", "all")
 
-st.subheader(t("variants.differ"))
-differ = options_where_presets_differ()
-show_table(preset_table(differ, lang))
 
-st.subheader(t("variants.same_meld"))
-st.markdown(t("variants.same_meld_lead"))
-st.pills(
-    t("variants.try"),
-    list(EXAMPLES),
-    format_func=t,
-    key=EXAMPLE_KEY,
-    on_change=_use_example,
-)
-cards = cards_view.card_input(CARDS_KEY)
-built_up = st.toggle(t("variants.built_up"), key=BUILT_UP_KEY, help=t("variants.built_up_help"))
-if cards:
-    show_deciding(list(judged.meld_deciding(cards, built_up)))
-    side_by_side(lambda rules: judged.meld_result(cards, built_up, rules), _drawer(cards))
-elif cards is not None:
-    st.caption(t("cards.empty"))
+def draw_differ() -> None:
+    st.subheader(t("variants.differ"))
+    show_table(preset_table(options_where_presets_differ(), lang))
 
-st.subheader(t("variants.same_move"))
-st.markdown(t("variants.same_move_lead"))
-course = player.course()
-moves = {i: course.scenarios[i] for i in judged.variant_scenario_ids()}
-if moves:
+
+def draw_same_meld() -> None:
+    st.subheader(t("variants.same_meld"))
+    st.markdown(t("variants.same_meld_lead"))
+    st.pills(
+        t("variants.try"),
+        list(EXAMPLES),
+        format_func=t,
+        key=EXAMPLE_KEY,
+        on_change=_use_example,
+    )
+    cards = cards_view.card_input(CARDS_KEY)
+    built_up = st.toggle(t("variants.built_up"), key=BUILT_UP_KEY, help=t("variants.built_up_help"))
+    if cards:
+        show_deciding(list(judged.meld_deciding(cards, built_up)))
+        side_by_side(lambda rules: judged.meld_result(cards, built_up, rules), _drawer(cards))
+    elif cards is not None:
+        st.caption(t("cards.empty"))
+
+
+def draw_same_move() -> None:
+    st.subheader(t("variants.same_move"))
+    st.markdown(t("variants.same_move_lead"))
+    course = player.course()
+    moves = {i: course.scenarios[i] for i in judged.variant_scenario_ids()}
+    if not moves:
+        return
     chosen = st.selectbox(
         t("variants.position"),
         list(moves),
@@ -109,9 +116,32 @@ if moves:
     show_deciding(list(judged.move_deciding(chosen, lang)))
     side_by_side(lambda rules: judged.move_result(chosen, rules, lang), _draw_move)
 
-st.subheader(t("variants.all"))
-yours = current_rules()
-st.caption(t("variants.all_help"))
-show_table(
-    preset_table(OPTION_NAMES, lang, yours=yours if yours.changed_options() else None, bold=differ)
+
+def draw_all() -> None:
+    st.subheader(t("variants.all"))
+    yours = current_rules()
+    st.caption(t("variants.all_help"))
+    show_table(
+        preset_table(
+            OPTION_NAMES,
+            lang,
+            yours=yours if yours.changed_options() else None,
+            bold=options_where_presets_differ(),
+        )
+    )
+
+
+lang = current_lang()
+st.title(t("variants.title"))
+st.markdown(t("variants.lead"))
+view = st.segmented_control(
+    t("variants_view.label"),
+    VIEWS,
+    format_func=lambda v: t(f"variants_view.{v}", lang),
+    default="differ",
+    required=True,
+    key=VIEW_KEY,
+    label_visibility="collapsed",
 )
+DRAW = {"differ": draw_differ, "meld": draw_same_meld, "move": draw_same_move, "all": draw_all}
+DRAW[view or "differ"]()

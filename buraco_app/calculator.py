@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 WENT_OUT_KEY = "calc_went_out"
 NOBODY = -1
 CORTE = "calc"  # the corte de 44 fields' prefix
+VIEW_KEY = "calc_view"  # the score's items as a table or as a chart
 COLOURS = ("#2e7d32", "#1565c0", "#ef6c00", "#6a1b9a")
 
 
@@ -232,20 +233,41 @@ def _bar_chart(sides: tuple[Bars, ...], total_label: str) -> go.Figure:
 
 
 def show_score(score: RoundScore, lang: Lang) -> None:
+    """The totals, then the items as tables (one Markdown block for every side) or as a
+    chart: one view drawn at a time, so a keystroke does not build a chart nobody opened."""
     st.subheader(t("calc.result"))
     with st.container(horizontal=True):
         for side in score.sides:
             st.metric(md_text(side.name), side.total, border=True)
+    if not any(side.items for side in score.sides):  # nothing typed: no chart of zeros
+        view = "table"
+    else:
+        view = st.segmented_control(
+            t("calc_view.label", lang),
+            ["table", "chart"],
+            format_func=lambda v: t(f"calc_view.{v}", lang),
+            default="table",
+            required=True,
+            key=VIEW_KEY,
+            label_visibility="collapsed",
+        )
+    if view == "chart":
+        st.plotly_chart(
+            score_chart(score, lang),
+            width="stretch",
+            config={"displayModeBar": False},
+            alt=t("calc.chart", lang),
+        )
+        return
+    tables = []
     for side in score.sides:
         rows = [f"| {t('calc.item')} | {t('calc.points')} |", "|:--|--:|"]
         rows += [
             f"| {item_label(i.code, dict(i.params), lang)} | {i.points:+d} |" for i in side.items
         ]
         rows.append(f"| **{md_text(side.name)}** | **{side.total}** |")
-        st.markdown("\n".join(rows))
-    if any(side.items for side in score.sides):  # nothing typed: no chart of zeros
-        st.markdown(f"**{t('calc.chart')}**")
-        st.plotly_chart(score_chart(score, lang), width="stretch", config={"displayModeBar": False})
+        tables.append("\n".join(rows))
+    st.markdown("\n\n".join(tables))
 
 
 def scoring_rules(rules: RuleSet) -> dict[str, Any]:

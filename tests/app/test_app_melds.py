@@ -12,6 +12,7 @@ from buraco_app.inline_cards import as_read
 from buraco_core import Suit, judge_meld, parse_cards, ruleset
 from buraco_core.cards import Card
 from buraco_core.notation import meld_json
+from buraco_core.rules import OPTION_NAMES
 from buraco_course.reference import points, search
 from buraco_text import catalog, message
 
@@ -162,6 +163,7 @@ def _column_verdicts(at: AppTest) -> dict[str, str]:
 
 def test_variants_same_meld_three_verdicts(open_app: OpenApp) -> None:
     at = open_app("variants")
+    at.segmented_control(key="variants_view").set_value("meld").run()
     at.text_input(key="variants_cards").input("5h 5s 5d").run()
     assert not at.exception
     assert _column_verdicts(at) == {
@@ -173,10 +175,11 @@ def test_variants_same_meld_three_verdicts(open_app: OpenApp) -> None:
 
 def test_variants_500_built_up_counts_as_limpa_in_stbl(open_app: OpenApp) -> None:
     at = open_app("variants")
+    at.segmented_control(key="variants_view").set_value("meld").run()
     at.pills(key="variants_example").set_value("variants.example.500").run()
     assert at.toggle(key="variants_built_up").value is True
     heads: dict[str, str] = {}
-    for col in at.columns:  # the meld section comes first; the move section follows
+    for col in at.columns:
         for m in col.markdown:
             if m.value.startswith("#### ") and col.success:
                 heads.setdefault(m.value[5:].split("\n")[0], col.success[0].value)
@@ -187,6 +190,7 @@ def test_variants_500_built_up_counts_as_limpa_in_stbl(open_app: OpenApp) -> Non
 
 def test_variants_adds_a_column_for_a_house_table(open_app: OpenApp) -> None:
     at = open_app("variants", rules="aberto", trincas="true")
+    at.segmented_control(key="variants_view").set_value("meld").run()
     at.text_input(key="variants_cards").input("5h 5s 5d").run()
     verdicts = _column_verdicts(at)
     assert verdicts[PT["variants.yours_title"]] == "valid"
@@ -204,3 +208,17 @@ def test_variants_tables_come_from_the_presets(open_app: OpenApp) -> None:
     assert option_description("trincas", "en") in differ_table
     trincas = next(r for r in rows if option_description("trincas", "en") in r)
     assert [c.strip() for c in trincas.strip("|").split("|")][1:] == ["no", "yes", "no"]
+
+
+def test_variants_draws_the_part_chosen(open_app: OpenApp) -> None:
+    """One part of the page at a time: where the variants differ first, every rule on a tap,
+    and the card field only in the "same meld" part."""
+    at = open_app("variants")
+    assert [s.value for s in at.main.subheader] == [PT["variants.differ"]]
+    assert len(at.main.text_input) == 0
+    at.segmented_control(key="variants_view").set_value("all").run()
+    assert [s.value for s in at.main.subheader] == [PT["variants.all"]]
+    every = next(m.value for m in at.markdown if f"| {PT['variants.col.rule']} |" in m.value)
+    assert len([line for line in every.splitlines() if line.startswith("| ")]) == 1 + len(
+        OPTION_NAMES
+    )

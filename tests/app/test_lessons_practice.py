@@ -154,6 +154,7 @@ def test_language_switch_changes_the_player(open_app: Open) -> None:
 def test_variants_page_same_move_three_verdicts(open_app: Open) -> None:
     """Seeds 002/003: in Fechado and STBL the lixo's top card must be used; Aberto is free."""
     at = open_app("variants", lang="en")
+    at.segmented_control(key="variants_view").set_value("move").run()
     at.selectbox(key="variants_scenario").set_value(PICKUP).run()
     verdicts = {}
     for column in at.columns:

@@ -120,7 +120,10 @@ def test_calculator_scores_the_worked_example(open_app: OpenApp) -> None:
         "cartas na mão (jogador 2) | -15",
     ):
         assert line in table
-    # The chart shows the same items, and the totals.
+    # The chart, the other view of the same items and the totals, drawn when chosen.
+    assert plotly_specs(at) == []
+    at.segmented_control(key="calc_view").set_value("chart").run()
+    assert not any("| +200" in m.value for m in at.markdown)
     (spec,) = plotly_specs(at)
     bars = {trace["name"]: dict(zip(trace["y"], trace["x"], strict=True)) for trace in spec["data"]}
     assert bars["Nós"]["canastra limpa (jogo 1)"] == 200
@@ -212,17 +215,17 @@ def test_calculator_sends_the_round_to_the_open_sheet(open_app: OpenApp, switch_
     assert at.success[0].value == "Rodada 1 lançada no placar."
     assert at.button(key="calc_send").disabled  # the same round is not sent twice
     assert at.button(key="calc_send").label == "✓ Lançada como rodada 1"
+    assert at.info[0].value == "Partida aberta: **Nós × Eles** · rodada 2"  # the next one
     sheet = sheets.SheetStore(database.open_engine(database.sqlite_url())).sheet(match_id)
     (rnd,) = sheet.rounds
     assert rnd.points == (525, -5)
     assert rnd.detail is not None and rnd.detail["source"] == "calculator"
     assert rnd.detail["score"]["sides"][0]["total"] == 525
-    # And the sheet shows it, with its detail (drawn once its expander is opened: lazy).
+    # And the sheet shows it, with its detail (drawn once that view is chosen).
     switch_to(at, "sheet")
     assert metrics(at) == {"Nós": "525", "Eles": "-5"}
     assert not any("canastra limpa (jogo 1)" in m.value for m in at.markdown)
-    at.session_state["sheet_details_open"] = True
-    at.run()
+    at.segmented_control(key="sheet_view").set_value("details").run()
     assert any("canastra limpa (jogo 1) +200" in m.value for m in at.markdown)
 
 
@@ -251,6 +254,10 @@ def test_sheet_is_read_back_by_a_new_session(open_app: OpenApp) -> None:
         ("total", [-5, 1195]),
     ]
     assert again.query_params["match"] == match_id
+    # The chart is the other view of the same rounds: drawn when chosen, not on every rerun.
+    assert plotly_specs(again) == []
+    again.segmented_control(key="sheet_view").set_value("chart").run()
+    assert len(again.dataframe) == 0
     (spec,) = plotly_specs(again)
     lines = {trace["name"]: trace["y"] for trace in spec["data"]}
     assert lines == {"Ana &amp; Bia": [0, 525, 485], "Caio e Davi": [0, -5, 1195]}
@@ -329,6 +336,7 @@ def test_names_are_shown_as_text(open_app: OpenApp) -> None:
     labels = list(metrics(at))
     assert labels[0] == sheet_page.md_text(nasty)  # escaped: Markdown shows it as typed
     assert shown_table(at)[1] == (nasty, [10])  # a table header is text already
+    at.segmented_control(key="sheet_view").set_value("chart").run()
     (spec,) = plotly_specs(at)
     assert spec["data"][0]["name"] == "&lt;b&gt;x&lt;/b&gt; **y** :red[z]"
     assert match_id

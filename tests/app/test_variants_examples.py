@@ -60,16 +60,18 @@ def test_every_example_differs_between_presets(
 
 def test_the_deciding_option_is_shown_once(open_app: OpenApp) -> None:
     at = open_app("variants")
+    at.segmented_control(key="variants_view").set_value("meld").run()
     at.pills(key="variants_example").set_value("variants.example.trinca").run()
     assert not at.exception
     boxes = [i.value for i in at.info if PT["variants_decide.decides"] in i.value]
-    # One box per section (the meld's, then the move's): the meld's names trincas alone.
-    assert len(boxes) == 2 and boxes[0].count("**") == 2
+    # One box, above the columns, naming trincas alone.
+    assert len(boxes) == 1 and boxes[0].count("**") == 2
     assert f"**{option_name('trincas', 'pt')}**" in boxes[0]
 
 
 def test_a_meld_judged_alike_says_so(open_app: OpenApp) -> None:
     at = open_app("variants")
+    at.segmented_control(key="variants_view").set_value("meld").run()
     at.text_input(key="variants_cards").input("3s 2s 5s 4s").run()
     assert PT["variants_decide.alike"] in [c.value for c in at.caption]
 
@@ -103,5 +105,6 @@ def test_every_same_move_position_differs() -> None:
 
 def test_the_same_move_names_its_deciding_option(open_app: OpenApp) -> None:
     at = open_app("variants")
+    at.segmented_control(key="variants_view").set_value("move").run()
     assert not at.exception
     assert [i for i in at.info if PT["variants_decide.decides"] in i.value]

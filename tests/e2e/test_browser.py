@@ -46,8 +46,10 @@ def test_variants_same_meld_three_verdicts(
     name, size = viewport
     page = open_page("variants", size)
     expect(page.get_by_role("heading", name="Onde as variantes diferem")).to_be_visible()
-    type_cards(page, "Cartas", "5h 5s 5d")
     main = page.locator("[data-testid='stMain']")
+    main.get_by_role("radio", name="Mesmo jogo", exact=True).click()
+    settle(page)
+    type_cards(page, "Cartas", "5h 5s 5d")
     expect(main.get_by_text("✓ Jogo válido", exact=False)).to_have_count(1)
     expect(main.get_by_text("✗ Jogo inválido", exact=True)).to_have_count(2)
     settle(page)

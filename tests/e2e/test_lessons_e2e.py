@@ -35,6 +35,8 @@ def test_variants_same_move_three_verdicts(
 ) -> None:
     page = open_page("variants?lang=en")
     main = page.locator("[data-testid='stMain']")
+    main.get_by_role("radio", name="Same move", exact=True).click()
+    settle(page)
     expect(main.get_by_role("heading", name="Same move, three verdicts")).to_be_visible()
     expect(main.get_by_text("✓ Legal move")).to_have_count(1)
     expect(main.get_by_text("✗ Illegal move")).to_have_count(2)

@@ -106,7 +106,11 @@ def enter_round(page: Any, number: int, first: str, second: str) -> None:
 
 
 def chart_lines(page: Any) -> int:
-    """Lines plotly drew in the running-totals chart (one per side)."""
+    """Lines plotly drew in the running-totals chart (one per side), once its view is chosen
+    (the rounds show as a table first)."""
+    main = page.locator("[data-testid='stMain']")
+    main.get_by_role("radio", name="Gráfico", exact=True).click()
+    wait_for_app(page)
     page.wait_for_selector(".js-plotly-plot .scatterlayer .trace", timeout=20_000)
     return int(page.locator(".js-plotly-plot .scatterlayer .trace").count())
 
@@ -188,6 +192,8 @@ def test_calculator_at_phone_size(browser: Any, server: Server, outside: Outside
         wait_for_app(page)
         if went_out.locator("input").is_checked():
             break
+    page.get_by_role("radio", name="Gráfico", exact=True).click()
+    wait_for_app(page)
     page.wait_for_selector(".js-plotly-plot .barlayer .trace", timeout=20_000)
     page.wait_for_function(
         "() => [...document.querySelectorAll(\"[data-testid='stMetricValue']\")]"
