@@ -87,10 +87,8 @@ rules_bar()
 st.caption(t("calc.rules", rules=rules_summary(rules, lang)))
 
 
-# The round's fields and its score are a fragment: typing or tapping a round reruns only this
-# part on a server, not the sidebar and the rules bar (which rerun the whole page). The open
-# sheet is read in here, so a round sent from here shows its new number at once.
-@st.fragment
+# The round's fields and its score. (Not an st.fragment, for the reason in app_pages/lookup.py:
+# a tap outside a fragment, here on the rules bar, could be lost while the fragment reruns.)
 def round_entry() -> None:
     store_problems: list[str] = []
     sheet = open_sheet(store_problems)

@@ -14,9 +14,6 @@ st.title(t("who.title"))
 st.caption(t("who.intro"))
 
 
-# A fragment: typing a claim or picking a dispute reruns only this part on a server, not the
-# sidebar (a language or rules change there reruns the whole page).
-@st.fragment
 def dispute_finder() -> None:
     claims = [
         st.text_input(

@@ -15,13 +15,6 @@ sheet also with a match of 50 calculator rounds open (its details kept in the st
 variants page also with its heaviest part open (the same move under each variant). Page,
 shell and floor reruns alternate sample by sample, so all three see the same machine load.
 
-Typing a meld in the lookup, a round in the calculator and a claim on “Quem tem razão?”
-happen inside an st.fragment: a server then reruns that fragment alone, not app.py's sidebar
-nor the page's top. AppTest.run() always reruns the whole script (it cannot run a fragment
-alone), so those interactions get a second line marked `*`: the same AppTest run asked for
-the fragment only (the fragment id put in the rerun request, as the browser puts it), which
-runs the stored fragment function and nothing else, as a server's script runner does. The
-first line stays the whole script.
 The score sheets go to a temporary data folder, never to ./data.
 
 A real server compiles each script once and keeps the bytecode (one ScriptCache per
@@ -55,7 +48,6 @@ import streamlit.testing.v1.app_test as app_test_module  # noqa: E402
 import streamlit.testing.v1.local_script_runner as local_runner_module  # noqa: E402
 from streamlit.runtime.scriptrunner.script_cache import ScriptCache  # noqa: E402
 from streamlit.runtime.scriptrunner.script_runner import ScriptRunner  # noqa: E402
-from streamlit.runtime.scriptrunner_utils.script_requests import RerunData  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from buraco_app.pages import HOME, available_pages  # noqa: E402
@@ -112,11 +104,6 @@ def _view(at: AppTest, key: str, value: str) -> None:
     at.segmented_control(key=key).set_value(value).run()
 
 
-# The interactions whose widget sits in an st.fragment: a server then reruns the fragment
-# alone. AppTest.run() always reruns the whole script, so these are timed both ways.
-IN_FRAGMENT = {("lookup", "type a meld"), ("calculator", "type a round"), ("who", "type a claim")}
-
-
 @dataclass(frozen=True)
 class Case:
     label: str
@@ -124,7 +111,6 @@ class Case:
     interaction: str
     change: Interaction
     match_id: str | None = None  # a score sheet opened through ?match=
-    fragment: bool = False  # rerun the page's fragment alone, as a server does
     setup: Callable[[AppTest], None] | None = None  # run once before timing
 
 
@@ -133,30 +119,6 @@ def compile_once() -> None:
     shared = ScriptCache()
     for module in (app_test_module, local_runner_module):
         setattr(module, "ScriptCache", lambda: shared)  # noqa: B010 (not exported)
-
-
-_fragments_to_run: list[str] = []  # set: the next run runs these fragments alone
-
-
-def fragment_runs() -> None:
-    """Let an AppTest run be a fragment's own rerun: the script runner is asked for the
-    fragment ids (as a server asks when a widget inside a fragment changes), and runs the
-    stored fragment function instead of app.py and the page."""
-
-    def with_fragments(**kwargs: Any) -> Any:
-        if _fragments_to_run:
-            kwargs["fragment_id_queue"] = list(_fragments_to_run)
-        return RerunData(**kwargs)
-
-    setattr(local_runner_module, "RerunData", with_fragments)  # noqa: B010
-
-
-def _page_fragment(at: AppTest) -> str:
-    """The one fragment the page drew in its last run (AppTest keeps them between runs)."""
-    fragments = list(at._fragment_storage._fragments)
-    if len(fragments) != 1:
-        raise SystemExit(f"expected one fragment on the page, found {len(fragments)}")
-    return fragments[0]
 
 
 _last_script_cpu = [0.0]  # seconds of CPU the last script run took in its own thread
@@ -206,17 +168,12 @@ def time_case(case: Case, repeat: int) -> dict[str, float]:
     page = page_app(case.path, case.match_id)
     if case.setup is not None:
         case.setup(page)
-    fragment = [_page_fragment(page)] if case.fragment else []
     shell, floor = _app("benchmarks/shell_app.py"), _app("benchmarks/floor_app.py")
     wall: dict[str, list[float]] = {"page": [], "shell": [], "floor": []}
     cpu: dict[str, list[float]] = {"page": [], "shell": [], "floor": []}
     for i in range(WARM_UP + repeat):
         case.change(page, i)
-        _fragments_to_run[:] = fragment
-        try:
-            page_s = _timed_run(page)
-        finally:
-            _fragments_to_run.clear()
+        page_s = _timed_run(page)
         _language(shell, i)
         shell_s = _timed_run(shell)
         _floor_change(floor, i)
@@ -259,10 +216,6 @@ def cases() -> list[Case]:
         for name, change in interactions.items():
             setup = SETUP.get((spec.url_path, name))
             found.append(Case(spec.url_path, spec.path, name, change, setup=setup))
-            if (spec.url_path, name) in IN_FRAGMENT:
-                found.append(
-                    Case(spec.url_path, spec.path, name + " *", change, fragment=True, setup=setup)
-                )
     sheet = next((s for s in available_pages() if s.url_path == "sheet"), None)
     if sheet is not None:
         found.append(
@@ -282,7 +235,6 @@ def main() -> None:
     if not args.recompile:
         compile_once()
     time_scripts()
-    fragment_runs()
     os.chdir(ROOT)  # Streamlit reads .streamlit/config.toml from the working directory
     data = tempfile.TemporaryDirectory(prefix="bench_pages_")
     os.environ["BURACO_DATA_DIR"] = data.name
@@ -304,10 +256,6 @@ def main() -> None:
             f" {f['page_cpu']:7.2f} {f['shell_cpu']:6.2f} {f['cpu_to_shell']:9.2f}{flag}"
             f"   (shell {f['shell_to_floor']:.2f}x floor)"
         )
-    print(
-        "* the fragment alone, as a server reruns it for this interaction (the line above:"
-        " the whole script, as AppTest runs it)"
-    )
     print(
         f"worst: {worst:.2f}x the app's empty shell, {worst_cpu:.2f}x in script CPU"
         f" (aim: within {AIM}x)"
