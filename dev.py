@@ -3,6 +3,7 @@
     python3 dev.py run     # create .venv, install, start the app
     python3 dev.py test    # create .venv, install, run ruff, mypy (strict) and every test
     python3 dev.py bench   # the benchmarks in benchmarks/
+    python3 dev.py compile # optional: the core's hottest modules compiled (setup.py)
 
 The virtual environment is (re)installed whenever pyproject.toml changes.
 """
@@ -43,6 +44,22 @@ def run(cmd: list[str]) -> None:
         sys.exit(code)
 
 
+COMPILED = ROOT / "build" / "compiled"
+
+
+def compile_core() -> None:
+    """Install a copy of the project with the core's hottest modules compiled by mypyc into
+    build/compiled (setup.py); the checkout itself stays plain Python."""
+    env = {**os.environ, "BURACO_COMPILE": "1"}
+    cmd = [str(PYTHON), "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation"]
+    cmd += ["--upgrade", "--target", str(COMPILED), "."]
+    print("$ BURACO_COMPILE=1", " ".join(cmd), flush=True)
+    code = subprocess.call(cmd, cwd=ROOT, env=env)
+    if code != 0:
+        sys.exit(code)
+    print(f"Compiled core in {COMPILED} (PYTHONPATH={COMPILED} to use it)")
+
+
 def main(argv: list[str]) -> None:
     task = argv[0] if argv else "help"
     extra = argv[1:]
@@ -54,6 +71,9 @@ def main(argv: list[str]) -> None:
         run([str(PYTHON), "-m", "ruff", "check", "."])
         run([str(PYTHON), "-m", "mypy"])  # the files listed in pyproject.toml
         run([str(PYTHON), "-m", "pytest", *extra])
+    elif task == "compile":
+        ensure_env()
+        compile_core()
     elif task == "bench":
         ensure_env()
         for script in sorted((ROOT / "benchmarks").glob("bench_*.py")):

@@ -10,6 +10,10 @@ engine runs in its own process, one after the other, A B A B (`--pairs` times), 
 CPU seconds each; the figures are the medians, in CPU time of that process. OpenSpiel is
 a benchmark-only tool (`pip install open_spiel` into .venv): without it, ours is printed
 alone. Aim (issue 10): ours at least as many moves per second as gin rummy (ratio >= 1).
+
+Where the optional compiled core has been built (`python3 dev.py compile`: build/compiled,
+see setup.py), it runs too, as a third engine in the same A B C rounds; the plain-Python
+figure stays the project's own.
 """
 
 from __future__ import annotations
@@ -27,7 +31,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
+COMPILED = ROOT / "build" / "compiled"
+
+
 def run_ours(seconds: float) -> dict[str, float]:
+    import buraco_core.legal
     from buraco_core.judge import apply, legal_moves
     from buraco_core.rules import ruleset
     from buraco_core.state import Phase, deal
@@ -42,7 +50,17 @@ def run_ours(seconds: float) -> dict[str, float]:
             state = apply(rules, state, rng.choice(list(legal_moves(rules, state))))
             moves += 1
         rounds += 1
-    return {"moves": moves, "rounds": rounds, "cpu": time.process_time() - start}
+    cpu = time.process_time() - start
+    compiled = not buraco_core.legal.__file__.endswith(".py")
+    return {"moves": moves, "rounds": rounds, "cpu": cpu, "compiled": compiled}
+
+
+def run_compiled(seconds: float) -> dict[str, float]:
+    sys.path.insert(0, str(COMPILED))  # (before the checkout: its modules are found first)
+    figures = run_ours(seconds)
+    if not figures["compiled"]:
+        raise SystemExit(f"{COMPILED} holds no compiled core: run python3 dev.py compile")
+    return figures
 
 
 def run_openspiel(seconds: float) -> dict[str, float]:
@@ -87,14 +105,20 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per run")
     parser.add_argument("--pairs", type=int, default=2, help="A B pairs")
-    parser.add_argument("--engine", choices=("ours", "openspiel"), help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--engine", choices=("ours", "compiled", "openspiel"), help=argparse.SUPPRESS
+    )
     args = parser.parse_args()
     if args.engine:
-        run = run_ours if args.engine == "ours" else run_openspiel
-        print(json.dumps(run(args.seconds)))
+        run = {"ours": run_ours, "compiled": run_compiled, "openspiel": run_openspiel}
+        print(json.dumps(run[args.engine](args.seconds)))
         return 0
 
-    engines = ["ours", "openspiel"] if has_openspiel() else ["ours"]
+    engines = ["ours"]
+    if (COMPILED / "buraco_core").is_dir():
+        engines.append("compiled")
+    if has_openspiel():
+        engines.append("openspiel")
     rates: dict[str, list[tuple[float, float]]] = {e: [] for e in engines}
     for _ in range(args.pairs):
         for engine in engines:
@@ -104,18 +128,25 @@ def main() -> int:
             )
     print(f"Random play, uniform over legal moves (median of {args.pairs} runs, CPU time)")
     medians = {}
-    for engine, label in (("ours", "Buraco, Fechado, 4 players"), ("openspiel", "gin rummy")):
+    labels = (
+        ("ours", "Buraco, Fechado, 4 players"),
+        ("compiled", "  the same, compiled core"),
+        ("openspiel", "gin rummy"),
+    )
+    for engine, label in labels:
         if engine not in rates:
-            print("  OpenSpiel not installed (pip install open_spiel): ours alone")
+            if engine == "openspiel":
+                print("  OpenSpiel not installed (pip install open_spiel): ours alone")
             continue
         moves = statistics.median(r[0] for r in rates[engine])
         rounds = statistics.median(r[1] for r in rates[engine])
         medians[engine] = moves
         print(f"  {label:<27} {moves:>9,.0f} moves/s {rounds:>8,.1f} rounds/s")
-    if len(medians) == 2:
-        print(
-            f"  ratio ours / gin rummy: {medians['ours'] / medians['openspiel']:.2f} (aim: >= 1.0)"
-        )
+    if "openspiel" in medians:
+        gin = medians["openspiel"]
+        print(f"  ratio ours / gin rummy: {medians['ours'] / gin:.2f} (aim: >= 1.0)")
+        if "compiled" in medians:
+            print(f"  ratio compiled core / gin rummy: {medians['compiled'] / gin:.2f}")
     return 0
 
 

@@ -1,0 +1,96 @@
+"""The optional compiled core (setup.py, `python3 dev.py compile`) answers as the plain one:
+the same legal moves in the same order, the same next states, the same games of the
+computer players [issue 10: "a compiled speed-up, if any, is optional and tested to give
+identical results"]. Built in a temporary folder (about a minute of compiling, in the
+background beside the other tests; tests/conftest.py); skipped without a C compiler."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Run once with the checkout's core, once with the compiled one (its folder first on the
+# path): a digest of every listing and every state of random rounds under the presets and
+# two house options, and of computer players' rounds.
+PLAY = """
+import hashlib, json, random, sys
+sys.path.insert(0, sys.argv[1])
+import buraco_core.judge, buraco_core.legal
+from buraco_core.judge import apply, legal_moves
+from buraco_core.players.levels import make_player
+from buraco_core.players.selfplay import play_round
+from buraco_core.rules import ruleset
+from buraco_core.state import Phase, deal
+
+digest, moves = hashlib.sha256(), 0
+setups = [("fechado", {}), ("stbl", {}), ("aberto", {}),
+          ("fechado", {"trincas": True, "pickup": "top_card_two_from_hand"}),
+          ("fechado", {"vulnerable_min_meld_points": 75})]
+for preset, options in setups:
+    rules = ruleset(preset, **options)
+    vulnerable = (True, True) if "vulnerable_min_meld_points" in options else (False, False)
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = deal(rules, (2, 4)[seed % 2], seed, vulnerable=vulnerable)
+        while state.phase is not Phase.ENDED:
+            listed = list(legal_moves(rules, state))
+            state = apply(rules, state, rng.choice(listed))
+            digest.update(repr((listed, state.hands, state.sides, state.lixo)).encode())
+            moves += 1
+rules = ruleset("fechado")
+sides = (make_player("strong", 2), make_player("basic", 2))
+for seed in range(4):
+    record = play_round(rules, sides, seed, 4)
+    digest.update(repr((record.moves, record.scores)).encode())
+compiled = [m.__file__ for m in (buraco_core.judge, buraco_core.legal)]
+print(json.dumps({"digest": digest.hexdigest(), "moves": moves, "files": compiled}))
+"""
+
+
+def build_and_compare() -> dict[str, Any]:
+    """Build the compiled core into a temporary folder and run PLAY with each core (in a
+    worker process: see the test)."""
+    if shutil.which(sysconfig.get_config_var("CC").split()[0]) is None:
+        return {"skip": "no C compiler: the compiled core is optional"}
+    with tempfile.TemporaryDirectory() as folder:
+        target = Path(folder) / "compiled"
+        env = {**os.environ, "BURACO_COMPILE": "1"}
+        command = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps"]
+        command += ["--no-build-isolation", "--target", str(target), str(ROOT)]
+        built = subprocess.run(command, env=env, capture_output=True, text=True, cwd=ROOT)
+        if built.returncode != 0:
+            return {"error": built.stderr[-3000:]}
+        runs = {}
+        for name, first in (("plain", ROOT), ("compiled", target)):
+            ran = subprocess.run(
+                [sys.executable, "-c", PLAY, str(first)], capture_output=True, text=True
+            )
+            if ran.returncode != 0:
+                return {"error": f"{name}: {ran.stderr[-3000:]}"}
+            runs[name] = json.loads(ran.stdout)
+        return runs
+
+
+@pytest.mark.slow
+@pytest.mark.background(work=lambda: [(build_and_compare, ())])
+def test_the_compiled_core_gives_identical_results(background: list[dict[str, Any]]) -> None:
+    (runs,) = background
+    if "skip" in runs:
+        pytest.skip(runs["skip"])
+    assert "error" not in runs, runs.get("error")
+    plain, compiled = runs["plain"], runs["compiled"]
+    assert all(path.endswith(".py") for path in plain["files"]), plain["files"]
+    assert not any(path.endswith(".py") for path in compiled["files"]), compiled["files"]
+    assert plain["moves"] > 5000
+    assert compiled["digest"] == plain["digest"] and compiled["moves"] == plain["moves"]
