@@ -25,6 +25,8 @@ from buraco_app.sheet_page import (
     page_store,
     read_sheet,
     set_open_match,
+    show_chart,
+    view_switch,
 )
 from buraco_app.sheet_view import (
     ROUND_COLUMN,
@@ -318,23 +320,9 @@ def rounds_view(sheet: Sheet, standing: MatchStanding, lang: Lang) -> None:
     views = ["table", "chart"]
     if any(r.detail and "score" in r.detail for r in sheet.rounds):
         views.append("details")
-    if st.session_state.get(VIEW_KEY) not in views:
-        st.session_state[VIEW_KEY] = "table"
-    view = st.segmented_control(
-        t("sheet_view.label"),
-        views,
-        format_func=lambda v: t(f"sheet_view.{v}", lang),
-        required=True,
-        key=VIEW_KEY,
-        label_visibility="collapsed",
-    )
+    view = view_switch("sheet_view", views, VIEW_KEY, lang)
     if view == "chart":
-        st.plotly_chart(
-            running_chart(standing, lang),
-            width="stretch",
-            config={"displayModeBar": False},
-            alt=t("sheet.chart"),
-        )
+        show_chart(running_chart(standing, lang), t("sheet.chart"))
     elif view == "details":
         details(sheet, lang)
     else:

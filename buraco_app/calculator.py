@@ -15,7 +15,7 @@ import streamlit as st
 from buraco_app import cards_view
 from buraco_app.corte import clear_corte, corte_choice
 from buraco_app.i18n import t
-from buraco_app.sheet_page import item_label, md_text
+from buraco_app.sheet_page import item_label, md_text, show_chart, view_switch
 from buraco_core.cards import parse_card, parse_cards
 from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.melds import judge_meld
@@ -242,22 +242,9 @@ def show_score(score: RoundScore, lang: Lang) -> None:
     if not any(side.items for side in score.sides):  # nothing typed: no chart of zeros
         view = "table"
     else:
-        view = st.segmented_control(
-            t("calc_view.label", lang),
-            ["table", "chart"],
-            format_func=lambda v: t(f"calc_view.{v}", lang),
-            default="table",
-            required=True,
-            key=VIEW_KEY,
-            label_visibility="collapsed",
-        )
+        view = view_switch("calc_view", ["table", "chart"], VIEW_KEY, lang)
     if view == "chart":
-        st.plotly_chart(
-            score_chart(score, lang),
-            width="stretch",
-            config={"displayModeBar": False},
-            alt=t("calc.chart", lang),
-        )
+        show_chart(score_chart(score, lang), t("calc.chart", lang))
         return
     tables = []
     for side in score.sides:
