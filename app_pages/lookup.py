@@ -48,11 +48,7 @@ view = st.segmented_control(
     label_visibility="collapsed",
 )
 
-
-# The four views, one drawn at a time. (Not st.fragments: a tap on the view switch that lands
-# while a fragment reruns, after typing in a field, is taken by Streamlit 1.67 as the
-# fragment's own rerun, and the old view stays: tests/e2e/test_board_e2e.py caught it.)
-def meld_view() -> None:
+if view == "meld":
     st.caption(t("lookup.rules_caption", rules=rules_summary(rules, lang)))
     cards = cards_view.card_input(CARDS_KEY, taps=False)
     st.caption(t("cards.tap"))
@@ -79,7 +75,7 @@ def side_melds(key: str) -> list[tuple[Card, ...]] | None:
         return None
 
 
-def lixo_view() -> None:
+if view == "lixo":
     st.caption(t("lookup.rules_caption", rules=rules_summary(rules, lang)))
     top = cards_view.card_input("lookup_lixo_top", label=t("lookup.top_card"), taps=False)
     hand = cards_view.card_input("lookup_lixo_hand", label=t("lookup.hand"), taps=False)
@@ -111,8 +107,7 @@ def lixo_view() -> None:
                 st.error(t("lookup.lixo_no"))
                 show_reasons(plain.reasons)
 
-
-def go_out_view() -> None:
+if view == "go_out":
     st.caption(t("lookup.rules_caption", rules=rules_summary(rules, lang)))
     melds = side_melds("lookup_go_out_melds")
     cards_view.card_pickers(
@@ -138,8 +133,7 @@ def go_out_view() -> None:
             show_reasons(verdict.reasons)
             st.caption(t(f"lookup.go_out_by.{rules.go_out_by}"))
 
-
-def rules_view() -> None:
+if view == "rules":
     # The same reference and search as `buraco rules --search` (buraco_course.reference).
     query = st.text_input(
         t("lookup.search"),
@@ -159,7 +153,3 @@ def rules_view() -> None:
         show_point(point, rules, lang)
     with st.expander(t("lookup.about_sources")):
         st.markdown("\n".join(f"- **{sid}**: {t(f'source.{sid}')}" for sid in SOURCE_IDS))
-
-
-DRAW_VIEW = {"meld": meld_view, "lixo": lixo_view, "go_out": go_out_view, "rules": rules_view}
-DRAW_VIEW[view or "meld"]()

@@ -28,7 +28,6 @@ from buraco_app.calculator import (
 from buraco_app.corte import corte_fields
 from buraco_app.i18n import t
 from buraco_app.limits import MAX_LINES_TEXT, too_long
-from buraco_app.pages import page_of
 from buraco_app.settings import current_lang, current_rules, rules_bar, rules_summary
 from buraco_app.sheet_page import (
     error_text,
@@ -86,118 +85,111 @@ st.title(t("calc.title"))
 rules_bar()
 st.caption(t("calc.rules", rules=rules_summary(rules, lang)))
 
-
-# The round's fields and its score. (Not an st.fragment, for the reason in app_pages/lookup.py:
-# a tap outside a fragment, here on the rules bar, could be lost while the fragment reruns.)
-def round_entry() -> None:
-    store_problems: list[str] = []
-    sheet = open_sheet(store_problems)
-    for store_problem in store_problems:
-        st.error(store_problem)
-    if sheet is not None:
-        names = sheet.match.names
-        st.info(
+store_problems: list[str] = []
+sheet = open_sheet(store_problems)
+for store_problem in store_problems:
+    st.error(store_problem)
+if sheet is not None:
+    names = sheet.match.names
+    st.info(
+        t(
+            "calc.match_open",
+            names=" × ".join(md_text(n) for n in names),
+            number=len(sheet.rounds) + 1,
+        )
+    )
+    match_rules = sheet.match.rules()
+    # Only what scores a round matters here (not the target, not the vulnerable minimum).
+    if scoring_rules(match_rules) != scoring_rules(rules):
+        st.warning(
             t(
-                "calc.match_open",
-                names=" × ".join(md_text(n) for n in names),
-                number=len(sheet.rounds) + 1,
+                "calc.match_rules_differ",
+                match=rules_summary(match_rules, lang),
+                rules=rules_summary(rules, lang),
             )
         )
-        match_rules = sheet.match.rules()
-        # Only what scores a round matters here (not the target, not the vulnerable minimum).
-        if scoring_rules(match_rules) != scoring_rules(rules):
-            st.warning(
-                t(
-                    "calc.match_rules_differ",
-                    match=rules_summary(match_rules, lang),
-                    rules=rules_summary(rules, lang),
-                )
-            )
-    else:
-        names = (t("calc.side_1"), t("calc.side_2"))
+else:
+    names = (t("calc.side_1"), t("calc.side_2"))
 
-    # Read every field first: a tab whose side has a problem gets a mark in its title.
-    st.session_state.setdefault(WENT_OUT_KEY, NOBODY)
-    errors: dict[tuple[int, str], str] = {}
-    for i in range(len(names)):
+# Read every field first: a tab whose side has a problem gets a mark in its title.
+st.session_state.setdefault(WENT_OUT_KEY, NOBODY)
+errors: dict[tuple[int, str], str] = {}
+for i in range(len(names)):
+    for field in FIELDS:
+        text = st.session_state.get(field_key(i, field), "")
+        problem = too_long(text, MAX_LINES_TEXT, t(f"calc.{field}")) or field_error(
+            rules, field, field_lines(i, field), lang
+        )
+        if problem:
+            errors[(i, field)] = problem
+
+# Labels made now, in this run's language (a format_func is also called outside the run).
+went_out_labels = {NOBODY: t("calc.nobody")} | {i: md_text(n) for i, n in enumerate(names)}
+st.radio(
+    t("calc.went_out"),
+    list(went_out_labels),
+    format_func=went_out_labels.__getitem__,
+    horizontal=True,
+    key=WENT_OUT_KEY,
+)
+corte_fields(calculator.CORTE, rules, names)
+tabs = st.tabs(
+    [
+        ("⚠ " if (i, "melds") in errors or (i, "hands") in errors else "") + md_text(name)
+        for i, name in enumerate(names)
+    ]
+)
+for i, tab in enumerate(tabs):
+    with tab:
         for field in FIELDS:
-            text = st.session_state.get(field_key(i, field), "")
-            problem = too_long(text, MAX_LINES_TEXT, t(f"calc.{field}")) or field_error(
-                rules, field, field_lines(i, field), lang
+            field_area(i, field, errors.get((i, field)))
+        st.session_state.setdefault(morto_key(i), True)
+        st.checkbox(t("calc.took_morto"), key=morto_key(i))
+        tap_pickers(i)
+st.button(t("calc.clear"), on_click=calculator.clear, args=(len(names),), key="calc_clear")
+
+flash = st.session_state.pop(FLASH_KEY, None)
+if errors:
+    st.info(t("calc.fix_first"))
+else:
+    data = round_data(names, rules)
+    score: RoundScore | None
+    try:
+        score = score_round(rules, round_from_data(rules, data))
+    except BuracoInputError as exc:
+        st.error(t("calc.bad_round", problem=round_problem(exc, lang)))
+        score = None
+    if score is not None:
+        show_score(score, lang)
+        if sheet is None:
+            st.caption(t("calc.no_match"))
+            st.page_link("app_pages/score_sheet.py", label=t("page.sheet"), icon="✏️")
+        elif sheet.standing().finished:
+            st.info(t("sheet.over"))
+        else:
+            detail = {
+                "source": "calculator",
+                "rules": {"preset": rules.preset, "options": rules.changed_options()},
+                "input": data,
+                "score": score_json(score),
+            }
+            fingerprint = hashlib.sha256(
+                json.dumps([sheet.match.id, detail], sort_keys=True, default=str).encode()
+            ).hexdigest()
+            sent = st.session_state.get(SENT_KEY, {}).get(fingerprint)
+            totals = [side.total for side in score.sides]
+            st.button(
+                t("calc.sent", number=sent)
+                if sent
+                else t("calc.send", number=len(sheet.rounds) + 1),
+                type="primary",
+                disabled=sent is not None,
+                on_click=_send,
+                args=(sheet.match.id, totals, detail, fingerprint),
+                key="calc_send",
             )
-            if problem:
-                errors[(i, field)] = problem
-
-    # Labels made now, in this run's language (a format_func is also called outside the run).
-    went_out_labels = {NOBODY: t("calc.nobody")} | {i: md_text(n) for i, n in enumerate(names)}
-    st.radio(
-        t("calc.went_out"),
-        list(went_out_labels),
-        format_func=went_out_labels.__getitem__,
-        horizontal=True,
-        key=WENT_OUT_KEY,
-    )
-    corte_fields(calculator.CORTE, rules, names)
-    tabs = st.tabs(
-        [
-            ("⚠ " if (i, "melds") in errors or (i, "hands") in errors else "") + md_text(name)
-            for i, name in enumerate(names)
-        ]
-    )
-    for i, tab in enumerate(tabs):
-        with tab:
-            for field in FIELDS:
-                field_area(i, field, errors.get((i, field)))
-            st.session_state.setdefault(morto_key(i), True)
-            st.checkbox(t("calc.took_morto"), key=morto_key(i))
-            tap_pickers(i)
-    st.button(t("calc.clear"), on_click=calculator.clear, args=(len(names),), key="calc_clear")
-
-    flash = st.session_state.pop(FLASH_KEY, None)
-    if errors:
-        st.info(t("calc.fix_first"))
-    else:
-        data = round_data(names, rules)
-        score: RoundScore | None
-        try:
-            score = score_round(rules, round_from_data(rules, data))
-        except BuracoInputError as exc:
-            st.error(t("calc.bad_round", problem=round_problem(exc, lang)))
-            score = None
-        if score is not None:
-            show_score(score, lang)
-            if sheet is None:
-                st.caption(t("calc.no_match"))
-                st.page_link(page_of("sheet"), label=t("page.sheet"), icon="✏️")
-            elif sheet.standing().finished:
-                st.info(t("sheet.over"))
-            else:
-                detail = {
-                    "source": "calculator",
-                    "rules": {"preset": rules.preset, "options": rules.changed_options()},
-                    "input": data,
-                    "score": score_json(score),
-                }
-                fingerprint = hashlib.sha256(
-                    json.dumps([sheet.match.id, detail], sort_keys=True, default=str).encode()
-                ).hexdigest()
-                sent = st.session_state.get(SENT_KEY, {}).get(fingerprint)
-                totals = [side.total for side in score.sides]
-                st.button(
-                    t("calc.sent", number=sent)
-                    if sent
-                    else t("calc.send", number=len(sheet.rounds) + 1),
-                    type="primary",
-                    disabled=sent is not None,
-                    on_click=_send,
-                    args=(sheet.match.id, totals, detail, fingerprint),
-                    key="calc_send",
-                )
-    if flash is not None:
-        kind, text = flash
-        (st.success if kind == "success" else st.error)(text)
-        if kind == "success":
-            st.page_link(page_of("sheet"), label=t("calc.go_sheet"), icon="✏️")
-
-
-round_entry()
+if flash is not None:
+    kind, text = flash
+    (st.success if kind == "success" else st.error)(text)
+    if kind == "success":
+        st.page_link("app_pages/score_sheet.py", label=t("calc.go_sheet"), icon="✏️")

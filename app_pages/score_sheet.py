@@ -13,7 +13,6 @@ import streamlit as st
 from buraco_app.corte import clear_corte, corte_fields, with_corte
 from buraco_app.i18n import t
 from buraco_app.limits import MAX_LINK_TEXT, too_long
-from buraco_app.pages import page_of
 from buraco_app.settings import current_lang, current_rules, rules_summary
 from buraco_app.sheet_page import (
     QP_MATCH,
@@ -266,7 +265,7 @@ def add_form(sheet: Sheet) -> None:
             args=(sheet.match.id, len(sheet.match.names)),
         )
     show_error("points")
-    st.page_link(page_of("calculator"), label=t("sheet.use_calculator"), icon="♦️")
+    st.page_link("app_pages/score_calculator.py", label=t("sheet.use_calculator"), icon="♦️")
 
 
 def undo_controls(sheet: Sheet) -> None:

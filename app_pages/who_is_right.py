@@ -12,29 +12,21 @@ lang = current_lang()
 rules = current_rules()
 st.title(t("who.title"))
 st.caption(t("who.intro"))
-
-
-def dispute_finder() -> None:
-    claims = [
-        st.text_input(
-            t("who.claim", number=n), key=f"who_claim_{n}", placeholder=t(f"who.example_{n}")
-        )
-        for n in (1, 2)
-    ]
-    every = {d.id: d for d in disputes()}
-    found = disputes_for(*claims) if any(c.strip() for c in claims) else []
-    if any(c.strip() for c in claims) and not found:
-        st.info(t("who.nothing"))
-    choices = [d.id for d in found] or list(every)
-    chosen = st.radio(
-        t("who.found") if found else t("who.pick"),
-        choices,
-        format_func=lambda i: every[i].title(lang),
-        key="who_dispute_found" if found else "who_dispute",
-    )
-    st.caption(t("who.rules", rules=rules_summary(rules, lang)))
-    if chosen in every:
-        draw_dispute(every[chosen], rules, lang)
-
-
-dispute_finder()
+claims = [
+    st.text_input(t("who.claim", number=n), key=f"who_claim_{n}", placeholder=t(f"who.example_{n}"))
+    for n in (1, 2)
+]
+every = {d.id: d for d in disputes()}
+found = disputes_for(*claims) if any(c.strip() for c in claims) else []
+if any(c.strip() for c in claims) and not found:
+    st.info(t("who.nothing"))
+choices = [d.id for d in found] or list(every)
+chosen = st.radio(
+    t("who.found") if found else t("who.pick"),
+    choices,
+    format_func=lambda i: every[i].title(lang),
+    key="who_dispute_found" if found else "who_dispute",
+)
+st.caption(t("who.rules", rules=rules_summary(rules, lang)))
+if chosen in every:
+    draw_dispute(every[chosen], rules, lang)

@@ -83,10 +83,3 @@ def _navigation(lang: Lang) -> tuple[tuple[PageSpec, st.Page], ...]:
         )
         for p in available_pages()
     )
-
-
-def page_of(url_path: str) -> st.Page:
-    """The st.Page of a page, for st.page_link: a link given a Page needs no look-up on the
-    disk, and works in a fragment's own rerun too (a file name is looked up among the pages
-    that the run registered)."""
-    return next(page for spec, page in navigation() if spec.url_path == url_path)

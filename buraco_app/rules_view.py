@@ -13,7 +13,6 @@ from functools import lru_cache
 import streamlit as st
 
 from buraco_app.i18n import t
-from buraco_app.pages import page_of
 from buraco_core.rules import OPTIONS, PRESET_NAMES, PRESETS, RuleSet
 from buraco_course.reference import RulePoint
 from buraco_text import Lang, option_description, option_name, preset_title, value_text
@@ -83,7 +82,7 @@ def show_point(point: RulePoint, rules: RuleSet, lang: Lang) -> None:
         st.caption(" · ".join(about))
         if point.lesson is not None:
             st.page_link(
-                page_of("lessons"),  # a Page: found in a fragment's own rerun too
+                "app_pages/lessons.py",
                 label=t("lookup_reference.lesson", lang),
                 icon="♥️",
                 query_params={"lesson": point.lesson},
