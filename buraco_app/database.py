@@ -10,6 +10,8 @@ scripts and tests with `open_engine(url)`.
 from __future__ import annotations
 
 import os
+import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +22,7 @@ ENV_DATA_DIR = "BURACO_DATA_DIR"
 ENV_DATABASE_URL = "BURACO_DATABASE_URL"
 DEFAULT_DATA_DIR = "data"
 SQLITE_FILE = "sheets.sqlite3"
+_BUSY_TIMEOUT_S = 10  # SQLite: how long a connection waits for another one's lock
 CONNECTION_NAME = "sheets"  # st.connection name, and the secrets section [connections.sheets]
 
 
@@ -43,7 +46,7 @@ def open_engine(url: str) -> Engine:
 
 def engine_options(url: str) -> dict[str, Any]:
     if make_url(url).get_backend_name() == "sqlite":
-        return {"connect_args": {"timeout": 10}}
+        return {"connect_args": {"timeout": _BUSY_TIMEOUT_S}}
     return {"pool_pre_ping": True}  # a restarted database server leaves stale connections
 
 
@@ -52,11 +55,26 @@ def engine_options(url: str) -> dict[str, Any]:
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA busy_timeout = 10000")
+    cursor.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_S * 1000}")
     cursor.execute("PRAGMA foreign_keys = ON")
     # WAL: readers do not wait for a writer; a killed writer's frames are never committed.
-    cursor.execute("PRAGMA journal_mode = WAL")
+    _switch_to_wal(cursor)
     cursor.close()
+
+
+def _switch_to_wal(cursor: Any) -> None:
+    """Put the file in WAL mode (it stays so). Asking costs a read; switching needs the file
+    to itself, and SQLite refuses that "locked" at once, without its busy timeout, while
+    another connection reads or writes: so the switch is retried here for up to that
+    timeout (e.g. several processes opening a new data folder together)."""
+    deadline = time.monotonic() + _BUSY_TIMEOUT_S
+    while cursor.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+        try:
+            cursor.execute("PRAGMA journal_mode = WAL")
+        except sqlite3.OperationalError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
 
 
 def _sqlite_begin(conn: Connection) -> None:

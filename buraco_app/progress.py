@@ -21,6 +21,8 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.sql import Executable
 
+from buraco_app.database import prepare_sqlite
+
 QP_LEARNER = "learner"
 COOKIE = "buraco_learner"
 COOKIE_MAX_AGE = 2 * 365 * 24 * 3600  # seconds: two years
@@ -46,6 +48,8 @@ class Result(IntEnum):
 class ProgressStore:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        if engine.dialect.name == "sqlite":
+            prepare_sqlite(engine)  # WAL and BEGIN IMMEDIATE, as the score sheets' store
         # SQLite: BEGIN IMMEDIATE takes the write lock up front, waiting its busy timeout;
         # a deferred BEGIN that reads before writing may be refused "locked" at once.
         self._writer = engine.execution_options(buraco_write=True)

@@ -3,8 +3,11 @@ improvements kept [issue 11, the app]. On SQLite, and on PostgreSQL when
 BURACO_TEST_POSTGRES_URL is set."""
 
 import multiprocessing
+import sqlite3
+import threading
+from pathlib import Path
 
-from buraco_app.database import prepare_sqlite
+from buraco_app.database import open_engine, prepare_sqlite, sqlite_url
 from buraco_app.progress import ProgressStore, Result
 from tests.test_sheets import Backend, backend, make_engine  # noqa: F401 (the fixture)
 
@@ -43,3 +46,26 @@ def test_progress_saved_by_many_learners_at_once_is_never_lost(
     engine.dispose()
     # Each scenario was saved with every result at some point: the best one stays.
     assert results == {f"s{i}": Result.PERFECT for i in range(5)}
+
+
+def test_a_new_data_folder_opened_while_another_process_reads_it_still_turns_to_wal(
+    tmp_path: Path,
+) -> None:
+    """SQLite refuses the switch to WAL "locked" at once, without its busy timeout, while
+    another connection has the file open in a transaction: the store waits for it instead
+    of failing (as when several server processes open a new data folder together)."""
+    url = sqlite_url(tmp_path / "data")
+    path = url.removeprefix("sqlite:///")
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("CREATE TABLE t (x)")  # a file in the default journal mode, being read
+    other.execute("BEGIN")
+    other.execute("SELECT * FROM t").fetchall()
+    threading.Timer(0.5, other.rollback).start()  # the other reader ends after half a second
+    engine = open_engine(url)
+    store = ProgressStore(engine)
+    store.record("learner-1", "s1", Result.SOLVED)
+    assert store.results("learner-1") == {"s1": Result.SOLVED}
+    with engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+    engine.dispose()
+    other.close()
