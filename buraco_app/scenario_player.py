@@ -106,25 +106,41 @@ def progress_store() -> progress.ProgressStore:
     return opened(lambda: progress.store_for(database.page_engine()))
 
 
+# The learner's results as read once in this session, and kept up to date by its own saves:
+# a rerun (a tap, a language switch) then reads no database. Another session's saves for
+# the same learner (another device) show in a new session.
+_RESULTS_KEY = "progress_results"
+
+
 def results() -> dict[str, progress.Result]:
     """The learner's results; none, with a note saying why, when the database cannot work."""
     learner = learner_id()
     _remember_in_browser(learner)
+    kept: tuple[str, dict[str, progress.Result]] | None = st.session_state.get(_RESULTS_KEY)
+    if kept is not None and kept[0] == learner:
+        return kept[1]
     try:
-        return progress_store().results(learner)
+        found = progress_store().results(learner)
     except (StorageUnavailable, SQLAlchemyError) as exc:
         _progress_unavailable(exc)
         return {}
+    st.session_state[_RESULTS_KEY] = (learner, found)
+    return found
 
 
 def _save(scenario: Scenario, attempt: Attempt) -> None:
     result = attempt.result
     if result is None:
         return
+    learner = learner_id()
     try:
-        progress_store().record(learner_id(), scenario.id, result)
+        best = progress_store().record(learner, scenario.id, result)
     except (StorageUnavailable, SQLAlchemyError) as exc:
         _progress_unavailable(exc)
+        return
+    kept = st.session_state.get(_RESULTS_KEY)
+    if kept is not None and kept[0] == learner:
+        kept[1][scenario.id] = best
 
 
 def _progress_unavailable(exc: Exception) -> None:
