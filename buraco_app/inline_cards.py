@@ -71,6 +71,13 @@ def show_text(text: str, *, caption: bool = False) -> None:
         st.markdown(body, unsafe_allow_html=True)
 
 
+def caption_md(text: str) -> str:
+    """Markdown that reads as st.caption does (small and grey): a caption joined to the
+    Markdown around it is one element less on every rerun."""
+    escaped = text.replace("[", "\\[").replace("]", "\\]")  # the directive's brackets
+    return f":small[:gray[{escaped}]]"
+
+
 def _md_card(found: re.Match[str]) -> str:
     # No bold: the card may sit inside a bold phrase already.
     token = found[0].rstrip("\ufe0e")

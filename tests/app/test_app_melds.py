@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -47,11 +48,11 @@ def test_lookup_gives_the_same_answer_as_buraco_meld(open_app: OpenApp, text: st
         kind = expected["canastra"] or "none"
         assert PT[f"meld.canastra.{kind}"].split(" (")[0] in headline
         bonus = verdict.meld.bonus(rules) if verdict.meld else 0
-        points = next(m.value for m in tab.markdown if m.value.startswith("Cartas:"))
+        points = next(line for line in _verdict_lines(tab) if line.startswith("Cartas:"))
         assert f"**{expected['points']}**" in points
         assert (f"**{bonus}**" in points) == bool(bonus)
         # The arrangement is drawn in the core's order, the wild marked with what it is.
-        drawn = html.unescape(tab.get("html")[0].value)
+        drawn = html.unescape(next(m.value for m in tab.markdown if "bt-row" in m.value))
         positions = [
             drawn.index(f'title="{name}"', start)
             for start, name in _names_in_order(expected["arrangement"], drawn)
@@ -63,10 +64,15 @@ def test_lookup_gives_the_same_answer_as_buraco_meld(open_app: OpenApp, text: st
         assert tab.error[0].value == PT["meld.invalid"]
         assert not tab.success
     # Every reason, with its source.
-    reasons = as_read(next(m.value for m in tab.markdown if m.value.startswith("- ")))
+    reasons = as_read("\n".join(line for line in _verdict_lines(tab) if line.startswith("- ")))
     for reason in expected["reasons"]:
         assert reason["message"] in reasons
     assert reasons.count("fonte:") == len(expected["reasons"])
+
+
+def _verdict_lines(tab: Any) -> list[str]:
+    """The lines of the page's Markdown: the verdict's cards, points and reasons are one block."""
+    return [line for m in tab.markdown for line in m.value.splitlines()]
 
 
 def _names_in_order(arrangement: list[str], drawn: str) -> list[tuple[int, str]]:
