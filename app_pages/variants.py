@@ -15,7 +15,6 @@ from buraco_app.inline_cards import show_text
 from buraco_app.rules_view import options_where_presets_differ, preset_table, show_table
 from buraco_app.settings import current_lang, current_rules
 from buraco_app.table_view import move_text
-from buraco_app.table_view import show_table as show_position
 from buraco_app.verdict_view import show_meld_verdict, show_reasons
 from buraco_core.cards import Card
 from buraco_core.rules import OPTION_NAMES, RuleSet
@@ -111,7 +110,7 @@ def draw_same_move() -> None:
     move = judged.judged_move(chosen)
     show_text(scenario.goal.get(lang))
     with st.container(border=True):
-        show_position(*judged.scenario_table(chosen), lang)
+        st.markdown(judged.position_markdown(chosen, lang), unsafe_allow_html=True)
     show_text(t("variants.the_move", move=move_text(move, lang)))
     show_deciding(list(judged.move_deciding(chosen, lang)))
     side_by_side(lambda rules: judged.move_result(chosen, rules, lang), _draw_move)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 import streamlit as st
@@ -92,7 +93,11 @@ def card_html(
     card: Card, *, size: Size = "md", wild: bool = False, lang: Lang | None = None
 ) -> str:
     """One card: rank over suit, on white (gold for a joker); a wild gets an orange ring."""
-    lang = lang or get_lang()
+    return _card_html(card, size, wild, lang or get_lang())
+
+
+@lru_cache(maxsize=1024)  # a pure function of few values, asked for again on every rerun
+def _card_html(card: Card, size: Size, wild: bool, lang: Lang) -> str:
     if card.suit is None:
         top, bottom = "JK", "★"
     else:

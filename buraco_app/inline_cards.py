@@ -16,6 +16,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 import streamlit as st
 
@@ -57,6 +58,7 @@ def _convert(text: str, card: Callable[[re.Match[str]], str], escape: bool) -> s
     return "".join(out)
 
 
+@lru_cache(maxsize=1024)  # pure, and the same texts come back on every rerun
 def with_cards(text: str) -> str:
     """The Markdown text with its cards as inline HTML cards; other HTML escaped."""
     return _convert(text, _card_span, escape=True)
@@ -85,6 +87,7 @@ def _md_card(found: re.Match[str]) -> str:
     return f":{colour}[{token}]" if colour else token
 
 
+@lru_cache(maxsize=1024)
 def md_cards(text: str) -> str:
     """For alerts and labels (Markdown, no HTML): red cards red, jokers violet, no chips."""
     return _convert(text, _md_card, escape=False)

@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from buraco_app.compare import deciding_options
 from buraco_app.scenario_player import course
+from buraco_app.table_view import table_markdown
 from buraco_core.cards import Card
 from buraco_core.errors import BuracoInputError
 from buraco_core.judge import play
@@ -65,6 +66,12 @@ def scenario_table(scenario_id: str) -> tuple[RuleSet, State]:
     """The scenario's own rules and position, as the page draws them."""
     scenario = course().scenarios[scenario_id]
     return scenario.ruleset(), scenario_state(scenario)
+
+
+@lru_cache(maxsize=64)
+def position_markdown(scenario_id: str, lang: Lang) -> str:
+    """The scenario's table as the page draws it (one Markdown block)."""
+    return table_markdown(*scenario_table(scenario_id), lang)
 
 
 @lru_cache(maxsize=512)
