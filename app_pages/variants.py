@@ -53,7 +53,8 @@ def _drawer(cards: tuple[Card, ...]) -> Callable[[judged.MeldResult, RuleSet], N
     return draw
 
 
-def _draw_move(result: judged.MoveResult, rules: RuleSet) -> None:
+def _draw_move(answer: tuple[judged.MoveResult, str], rules: RuleSet) -> None:
+    result, reasons = answer
     if isinstance(result, str):
         st.warning(t("variants.position_invalid", problem=result))
         return
@@ -61,7 +62,8 @@ def _draw_move(result: judged.MoveResult, rules: RuleSet) -> None:
         st.success(t("variants.move_legal"))
     else:
         st.error(t("variants.move_illegal"))
-    show_reasons(result.reasons)
+    if reasons:
+        st.markdown(reasons, unsafe_allow_html=True)  # with_cards' escaped Markdown
 
 
 # The page's four parts, one drawn at a time (a switch, not four sections all drawn): each
@@ -113,7 +115,13 @@ def draw_same_move() -> None:
         st.markdown(judged.position_markdown(chosen, lang), unsafe_allow_html=True)
     show_text(t("variants.the_move", move=move_text(move, lang)))
     show_deciding(list(judged.move_deciding(chosen, lang)))
-    side_by_side(lambda rules: judged.move_result(chosen, rules, lang), _draw_move)
+    side_by_side(
+        lambda rules: (
+            judged.move_result(chosen, rules, lang),
+            judged.move_reasons(chosen, rules, lang),
+        ),
+        _draw_move,
+    )
 
 
 def draw_all() -> None:
