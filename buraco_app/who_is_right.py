@@ -12,7 +12,7 @@ import streamlit as st
 
 from buraco_app.i18n import t
 from buraco_app.inline_cards import caption_md
-from buraco_app.settings import url_params
+from buraco_app.settings import rules_summary, url_params
 from buraco_core.rules import PRESET_NAMES, PRESETS, PresetName, RuleSet
 from buraco_course.reference import Dispute, Reading
 from buraco_text import Lang, option_name, preset_title, value_text
@@ -41,10 +41,14 @@ def sources_text(sources: tuple[str, ...], lang: Lang) -> str:
 
 
 def draw_dispute(dispute: Dispute, rules: RuleSet, lang: Lang) -> None:
-    """One disputed point: each reading with its sources, the presets that follow it, the
-    reading of the user's table, and a link that plays it."""
-    st.subheader(dispute.title(lang))
-    st.caption(t("who.option", lang, name=option_name(dispute.option, lang)))
+    """One disputed point under the table's rules: each reading with its sources, the
+    presets that follow it, the reading of the user's table, and a link that plays it."""
+    # The table's rules, the point and its option: one Markdown block (### as st.subheader).
+    st.markdown(
+        f"{caption_md(t('who.rules', lang, rules=rules_summary(rules, lang)))}\n\n"
+        f"### {dispute.title(lang)}\n\n"
+        + caption_md(t("who.option", lang, name=option_name(dispute.option, lang)))
+    )
     at_table = dispute.reading_of(rules)
     for index, reading in enumerate(dispute.readings):
         with st.container(border=True):
