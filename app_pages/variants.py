@@ -11,7 +11,7 @@ from buraco_app import scenario_player as player
 from buraco_app import variants_view as judged
 from buraco_app.compare import show_deciding, side_by_side
 from buraco_app.i18n import t
-from buraco_app.inline_cards import show_text
+from buraco_app.inline_cards import caption_md, show_text
 from buraco_app.rules_view import options_where_presets_differ, preset_table, show_table
 from buraco_app.settings import current_lang, current_rules
 from buraco_app.table_view import move_text
@@ -71,14 +71,14 @@ def _draw_move(answer: tuple[judged.MoveResult, str], rules: RuleSet) -> None:
 VIEWS = ("differ", "meld", "move", "all")
 
 
+# Each part's heading is Markdown's ### (as st.subheader draws it), in the same element as
+# the text under it: each element costs a rerun as much as a line of work.
 def draw_differ() -> None:
-    st.subheader(t("variants.differ"))
-    show_table(preset_table(options_where_presets_differ(), lang))
+    show_table(preset_table(options_where_presets_differ(), lang), f"### {t('variants.differ')}")
 
 
 def draw_same_meld() -> None:
-    st.subheader(t("variants.same_meld"))
-    st.markdown(t("variants.same_meld_lead"))
+    st.markdown(f"### {t('variants.same_meld')}\n\n{t('variants.same_meld_lead')}")
     st.pills(
         t("variants.try"),
         list(EXAMPLES),
@@ -96,8 +96,7 @@ def draw_same_meld() -> None:
 
 
 def draw_same_move() -> None:
-    st.subheader(t("variants.same_move"))
-    st.markdown(t("variants.same_move_lead"))
+    st.markdown(f"### {t('variants.same_move')}\n\n{t('variants.same_move_lead')}")
     course = player.course()
     moves = {i: course.scenarios[i] for i in judged.variant_scenario_ids()}
     if not moves:
@@ -125,16 +124,15 @@ def draw_same_move() -> None:
 
 
 def draw_all() -> None:
-    st.subheader(t("variants.all"))
     yours = current_rules()
-    st.caption(t("variants.all_help"))
     show_table(
         preset_table(
             OPTION_NAMES,
             lang,
             yours=yours if yours.changed_options() else None,
             bold=options_where_presets_differ(),
-        )
+        ),
+        f"### {t('variants.all')}\n\n{caption_md(t('variants.all_help'))}",
     )
 
 
