@@ -27,7 +27,16 @@ from typing import Any
 import pytest
 
 from buraco_core.cards import Card, card_points, deck, parse_cards
-from buraco_core.judge import IllegalMove, apply, check, legal_moves, play, replay, round_score
+from buraco_core.judge import (
+    IllegalMove,
+    apply,
+    check,
+    is_legal,
+    legal_moves,
+    play,
+    replay,
+    round_score,
+)
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.notation import position_from_data
 from buraco_core.rules import RuleSet, ruleset
@@ -170,9 +179,10 @@ def illegal_moves(rules: RuleSet, state: State, rng: random.Random) -> list[tupl
     return out
 
 
-def check_not_listed(rules: RuleSet, state: State, listed: set[Move]) -> list[str]:
+def check_not_listed(rules: RuleSet, state: State, listed: set[Move], deep: bool) -> list[str]:
     """Single-card extensions and justified pickups onto a meld that the judge accepts must
-    be listed by legal_moves."""
+    be listed by legal_moves. The judge here is `is_legal` (no verdict written); `deep` also
+    holds it to `check` on each move tried."""
     missing = []
     melds = state.sides[state.side_of(state.turn)].melds
     distinct = list(dict.fromkeys(state.hand))
@@ -184,7 +194,10 @@ def check_not_listed(rules: RuleSet, state: State, listed: set[Move]) -> list[st
     else:
         tries = []
     for move in tries:
-        if move not in listed and check(rules, state, move).ok:
+        legal = is_legal(rules, state, move)
+        if deep and legal != check(rules, state, move).ok:
+            missing.append(f"is_legal and check disagree on {move}")
+        if legal and move not in listed:
             missing.append(f"legal but not listed: {move}")
     return missing
 
@@ -238,7 +251,7 @@ def play_round(game: Setup, deep: bool) -> Tally:
                     verdict = check(rules, state, move)
                     assert verdict.ok, f"listed {move} refused: {verdict.codes}"
             if deep or rng.random() < 0.03:
-                missing = check_not_listed(rules, state, listed)
+                missing = check_not_listed(rules, state, listed, deep)
                 assert not missing, "; ".join(missing)
             snapshot = (state.hands, state.sides, state.stock, state.lixo, state.mortos)
             bad_moves = illegal_moves(rules, state, rng)
