@@ -67,10 +67,14 @@ def _switch_to_wal(cursor: Any) -> None:
     to itself, and SQLite refuses that "locked" at once, without its busy timeout, while
     another connection reads or writes: so the switch is retried here for up to that
     timeout (e.g. several processes opening a new data folder together)."""
+    if cursor.execute("PRAGMA journal_mode").fetchone()[0].lower() == "wal":
+        return
     deadline = time.monotonic() + _BUSY_TIMEOUT_S
-    while cursor.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+    while True:
         try:
-            cursor.execute("PRAGMA journal_mode = WAL")
+            # (a database in memory answers "memory" and stays so: nothing to wait for)
+            cursor.execute("PRAGMA journal_mode = WAL").fetchall()
+            return
         except sqlite3.OperationalError:
             if time.monotonic() > deadline:
                 raise

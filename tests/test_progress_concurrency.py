@@ -69,3 +69,13 @@ def test_a_new_data_folder_opened_while_another_process_reads_it_still_turns_to_
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
     engine.dispose()
     other.close()
+
+
+def test_a_database_in_memory_opens_though_it_cannot_turn_to_wal() -> None:
+    """SQLite keeps a database in memory in its "memory" journal mode: the switch to WAL
+    gives up at once rather than waiting for a mode that never comes."""
+    engine = open_engine("sqlite://")
+    store = ProgressStore(engine)
+    store.record("learner-1", "s1", Result.PERFECT)
+    assert store.results("learner-1") == {"s1": Result.PERFECT}
+    engine.dispose()
