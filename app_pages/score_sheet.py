@@ -4,7 +4,7 @@ refresh, a closed tab, a restarted server or a second phone all find the same sh
 from __future__ import annotations
 
 import re
-from contextlib import suppress
+from contextlib import nullcontext, suppress
 from functools import partial
 from typing import Any
 
@@ -248,8 +248,10 @@ def add_form(sheet: Sheet) -> None:
     with st.form("sheet_add", border=True, enter_to_submit=True):
         st.caption(t("sheet.add_help"))
         with st.container(horizontal=True, vertical_alignment="bottom"):
+            # A column per side only to keep an error under its field (each element costs).
+            columns = any(f"points[{i}]" in _errors() for i in range(len(sheet.match.names)))
             for i, name in enumerate(sheet.match.names):
-                with st.container():
+                with st.container() if columns else nullcontext():
                     st.text_input(
                         t("sheet.points_of", name=md_text(name)),
                         key=points_key(i),
@@ -348,9 +350,9 @@ def share(sheet: Sheet, store: SheetStore) -> None:
         if watch_id is not None:
             st.caption(t("sheet.share_watch"))
             st.code(f"{url}?{QP_WATCH}={watch_id}", language=None, wrap_lines=True)
-    st.caption(t("sheet.share_id", id=sheet.match.id))
     where = "sheet.where.sqlite" if store.is_sqlite else "sheet.where.server"
-    st.caption(t("sheet.saved", where=t(where)))
+    # Two lines, one element (each costs a rerun).
+    st.caption(f"{t('sheet.share_id', id=sheet.match.id)}  \n{t('sheet.saved', where=t(where))}")
 
 
 def draw_sheet(store: SheetStore, sheet: Sheet, watch_id: str | None = None) -> None:

@@ -11,11 +11,10 @@ from buraco_app import scenario_player as player
 from buraco_app import variants_view as judged
 from buraco_app.compare import show_deciding, side_by_side
 from buraco_app.i18n import t
-from buraco_app.inline_cards import show_text
+from buraco_app.inline_cards import caption_md, show_text
 from buraco_app.rules_view import options_where_presets_differ, preset_table, show_table
 from buraco_app.settings import current_lang, current_rules
 from buraco_app.table_view import move_text
-from buraco_app.table_view import show_table as show_position
 from buraco_app.verdict_view import show_meld_verdict, show_reasons
 from buraco_core.cards import Card
 from buraco_core.rules import OPTION_NAMES, RuleSet
@@ -54,7 +53,8 @@ def _drawer(cards: tuple[Card, ...]) -> Callable[[judged.MeldResult, RuleSet], N
     return draw
 
 
-def _draw_move(result: judged.MoveResult, rules: RuleSet) -> None:
+def _draw_move(answer: tuple[judged.MoveResult, str], rules: RuleSet) -> None:
+    result, reasons = answer
     if isinstance(result, str):
         st.warning(t("variants.position_invalid", problem=result))
         return
@@ -62,7 +62,8 @@ def _draw_move(result: judged.MoveResult, rules: RuleSet) -> None:
         st.success(t("variants.move_legal"))
     else:
         st.error(t("variants.move_illegal"))
-    show_reasons(result.reasons)
+    if reasons:
+        st.markdown(reasons, unsafe_allow_html=True)  # with_cards' escaped Markdown
 
 
 # The page's four parts, one drawn at a time (a switch, not four sections all drawn): each
@@ -70,14 +71,14 @@ def _draw_move(result: judged.MoveResult, rules: RuleSet) -> None:
 VIEWS = ("differ", "meld", "move", "all")
 
 
+# Each part's heading is Markdown's ### (as st.subheader draws it), in the same element as
+# the text under it: each element costs a rerun as much as a line of work.
 def draw_differ() -> None:
-    st.subheader(t("variants.differ"))
-    show_table(preset_table(options_where_presets_differ(), lang))
+    show_table(preset_table(options_where_presets_differ(), lang), f"### {t('variants.differ')}")
 
 
 def draw_same_meld() -> None:
-    st.subheader(t("variants.same_meld"))
-    st.markdown(t("variants.same_meld_lead"))
+    st.markdown(f"### {t('variants.same_meld')}\n\n{t('variants.same_meld_lead')}")
     st.pills(
         t("variants.try"),
         list(EXAMPLES),
@@ -95,8 +96,7 @@ def draw_same_meld() -> None:
 
 
 def draw_same_move() -> None:
-    st.subheader(t("variants.same_move"))
-    st.markdown(t("variants.same_move_lead"))
+    st.markdown(f"### {t('variants.same_move')}\n\n{t('variants.same_move_lead')}")
     course = player.course()
     moves = {i: course.scenarios[i] for i in judged.variant_scenario_ids()}
     if not moves:
@@ -111,23 +111,28 @@ def draw_same_move() -> None:
     move = judged.judged_move(chosen)
     show_text(scenario.goal.get(lang))
     with st.container(border=True):
-        show_position(*judged.scenario_table(chosen), lang)
+        st.markdown(judged.position_markdown(chosen, lang), unsafe_allow_html=True)
     show_text(t("variants.the_move", move=move_text(move, lang)))
     show_deciding(list(judged.move_deciding(chosen, lang)))
-    side_by_side(lambda rules: judged.move_result(chosen, rules, lang), _draw_move)
+    side_by_side(
+        lambda rules: (
+            judged.move_result(chosen, rules, lang),
+            judged.move_reasons(chosen, rules, lang),
+        ),
+        _draw_move,
+    )
 
 
 def draw_all() -> None:
-    st.subheader(t("variants.all"))
     yours = current_rules()
-    st.caption(t("variants.all_help"))
     show_table(
         preset_table(
             OPTION_NAMES,
             lang,
             yours=yours if yours.changed_options() else None,
             bold=options_where_presets_differ(),
-        )
+        ),
+        f"### {t('variants.all')}\n\n{caption_md(t('variants.all_help'))}",
     )
 
 

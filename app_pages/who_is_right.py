@@ -4,7 +4,7 @@ source says, what each variant does, and a link with the table's choice."""
 import streamlit as st
 
 from buraco_app.i18n import t
-from buraco_app.settings import current_lang, current_rules, rules_summary
+from buraco_app.settings import current_lang, current_rules
 from buraco_app.who_is_right import draw_dispute
 from buraco_course.reference import disputes, disputes_for
 
@@ -27,6 +27,5 @@ chosen = st.radio(
     format_func=lambda i: every[i].title(lang),
     key="who_dispute_found" if found else "who_dispute",
 )
-st.caption(t("who.rules", rules=rules_summary(rules, lang)))
 if chosen in every:
     draw_dispute(every[chosen], rules, lang)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 import streamlit as st
@@ -39,7 +40,8 @@ TEXT_ONLY = "\ufe0e"  # ask for the text glyph, never an emoji picture
 Size = Literal["md", "sm"]
 
 # One style sheet for every card (app.py injects it once per run): the card markup itself
-# stays small, which keeps reruns and messages to the browser light.
+# stays small, which keeps reruns and messages to the browser light. Rows of cards inside
+# one Markdown block keep the gap that separate elements had.
 CARD_CSS = f"""
 .bt-row{{display:flex;flex-wrap:wrap;align-items:flex-start;gap:2px;margin:4px 0}}
 .bt-cell{{display:inline-flex;flex-direction:column;align-items:center;gap:1px;margin:2px}}
@@ -54,6 +56,8 @@ box-shadow:0 1px 3px rgba(0,0,0,.3)}}
 .bt-wild{{border:2px dashed {WILD_RING}}}
 .bt-cap{{font-size:12px;font-weight:700;white-space:nowrap;color:{WILD_RING}}}
 .bt-meld-row{{display:flex;align-items:center;gap:6px}}
+[data-testid="stMarkdownContainer"] .bt-row:not(:last-child),
+[data-testid="stMarkdownContainer"] .bt-meld-row:not(:last-child){{margin-bottom:1rem}}
 .bt-meld-no{{font-weight:700;color:#555;min-width:1.2em;text-align:right}}
 .bt-ic{{display:inline-block;padding:0 .22em;margin:0 .08em;border:1px solid #8a8a8a;
 border-radius:4px;background:#fff;font-family:'DejaVu Sans',Arial,sans-serif;font-weight:700;
@@ -92,7 +96,11 @@ def card_html(
     card: Card, *, size: Size = "md", wild: bool = False, lang: Lang | None = None
 ) -> str:
     """One card: rank over suit, on white (gold for a joker); a wild gets an orange ring."""
-    lang = lang or get_lang()
+    return _card_html(card, size, wild, lang or get_lang())
+
+
+@lru_cache(maxsize=1024)  # a pure function of few values, asked for again on every rerun
+def _card_html(card: Card, size: Size, wild: bool, lang: Lang) -> str:
     if card.suit is None:
         top, bottom = "JK", "★"
     else:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 import streamlit as st
 
@@ -57,6 +58,7 @@ def _convert(text: str, card: Callable[[re.Match[str]], str], escape: bool) -> s
     return "".join(out)
 
 
+@lru_cache(maxsize=1024)  # pure, and the same texts come back on every rerun
 def with_cards(text: str) -> str:
     """The Markdown text with its cards as inline HTML cards; other HTML escaped."""
     return _convert(text, _card_span, escape=True)
@@ -71,6 +73,13 @@ def show_text(text: str, *, caption: bool = False) -> None:
         st.markdown(body, unsafe_allow_html=True)
 
 
+def caption_md(text: str) -> str:
+    """Markdown that reads as st.caption does (small and grey): a caption joined to the
+    Markdown around it is one element less on every rerun."""
+    escaped = text.replace("[", "\\[").replace("]", "\\]")  # the directive's brackets
+    return f":small[:gray[{escaped}]]"
+
+
 def _md_card(found: re.Match[str]) -> str:
     # No bold: the card may sit inside a bold phrase already.
     token = found[0].rstrip("\ufe0e")
@@ -78,6 +87,7 @@ def _md_card(found: re.Match[str]) -> str:
     return f":{colour}[{token}]" if colour else token
 
 
+@lru_cache(maxsize=1024)
 def md_cards(text: str) -> str:
     """For alerts and labels (Markdown, no HTML): red cards red, jokers violet, no chips."""
     return _convert(text, _md_card, escape=False)

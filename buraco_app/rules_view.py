@@ -55,10 +55,12 @@ def _preset_table(
     return "\n".join(lines)
 
 
-def show_table(markdown_table: str) -> None:
+def show_table(markdown_table: str, above: str = "") -> None:
     """A Markdown table that fits a phone: full width, fixed layout, words wrap (the
-    `bt-table` style is in cards_view.CARD_CSS)."""
-    st.markdown(f'<div class="bt-table">\n\n{markdown_table}\n\n</div>', unsafe_allow_html=True)
+    `bt-table` style is in cards_view.CARD_CSS); `above`: Markdown drawn in the same element
+    (a heading, a caption), one element less per rerun."""
+    table = f'<div class="bt-table">\n\n{markdown_table}\n\n</div>'
+    st.markdown(f"{above}\n\n{table}" if above else table, unsafe_allow_html=True)
 
 
 def show_point(point: RulePoint, rules: RuleSet, lang: Lang) -> None:

@@ -17,7 +17,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from buraco_app import board, board_task, database, progress, sheet_page
 from buraco_app.cards_view import cards_html, meld_html
 from buraco_app.i18n import t
-from buraco_app.inline_cards import md_cards, show_text
+from buraco_app.inline_cards import caption_md, md_cards, show_text, with_cards
 from buraco_app.settings import rules_summary
 from buraco_app.sheets import MAX_POINTS, StorageUnavailable, failure_code, opened
 from buraco_app.table_view import cards_text, move_text
@@ -106,25 +106,41 @@ def progress_store() -> progress.ProgressStore:
     return opened(lambda: progress.store_for(database.page_engine()))
 
 
+# The learner's results as read once in this session, and kept up to date by its own saves:
+# a rerun (a tap, a language switch) then reads no database. Another session's saves for
+# the same learner (another device) show in a new session.
+_RESULTS_KEY = "progress_results"
+
+
 def results() -> dict[str, progress.Result]:
     """The learner's results; none, with a note saying why, when the database cannot work."""
     learner = learner_id()
     _remember_in_browser(learner)
+    kept: tuple[str, dict[str, progress.Result]] | None = st.session_state.get(_RESULTS_KEY)
+    if kept is not None and kept[0] == learner:
+        return kept[1]
     try:
-        return progress_store().results(learner)
+        found = progress_store().results(learner)
     except (StorageUnavailable, SQLAlchemyError) as exc:
         _progress_unavailable(exc)
         return {}
+    st.session_state[_RESULTS_KEY] = (learner, found)
+    return found
 
 
 def _save(scenario: Scenario, attempt: Attempt) -> None:
     result = attempt.result
     if result is None:
         return
+    learner = learner_id()
     try:
-        progress_store().record(learner_id(), scenario.id, result)
+        best = progress_store().record(learner, scenario.id, result)
     except (StorageUnavailable, SQLAlchemyError) as exc:
         _progress_unavailable(exc)
+        return
+    kept = st.session_state.get(_RESULTS_KEY)
+    if kept is not None and kept[0] == learner:
+        kept[1][scenario.id] = best
 
 
 def _progress_unavailable(exc: Exception) -> None:
@@ -138,12 +154,12 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
     rules = scenario.ruleset()
     attempt = _attempt(scenario)
     st.subheader(scenario.title.get(lang))
-    st.caption(
-        t("practice.rules", lang, rules=rules_summary(rules, lang))
-        + " · "
-        + sources_text(scenario.sources, lang)
+    # The rules line (as a caption) and the goal in one element: each costs a rerun.
+    about = t("practice.rules", lang, rules=rules_summary(rules, lang))
+    about += " · " + sources_text(scenario.sources, lang)
+    st.markdown(
+        f"{caption_md(about)}\n\n{with_cards(scenario.goal.get(lang))}", unsafe_allow_html=True
     )
-    show_text(scenario.goal.get(lang))
     view = _view(scenario)
     key = f"sc_{scenario.id}"
     on_board = view.on_board and scenario.position is not None
@@ -346,15 +362,14 @@ def _score_input(scenario: Scenario, task: ScoreTask, key: str, lang: Lang) -> d
             ]
             if side.went_out:
                 flags.append(t("practice.score.went_out", lang))
-            st.markdown(
-                f"**{t('practice.score.side', lang, name=side.name)}** · {' · '.join(flags)}"
-            )
-            for meld in side.melds:
-                st.html(meld_html(meld, size="sm", lang=lang))
+            # The side's header, melds and hands in one Markdown block (our own HTML).
+            parts = [f"**{t('practice.score.side', lang, name=side.name)}** · {' · '.join(flags)}"]
+            parts += [meld_html(meld, size="sm", lang=lang) for meld in side.melds]
             for number, hand in enumerate(side.hands, 1):
                 if hand:
-                    st.caption(t("practice.score.hand", lang, n=number))
-                    st.html(cards_html(hand, size="sm"))
+                    parts.append(caption_md(t("practice.score.hand", lang, n=number)))
+                    parts.append(cards_html(hand, size="sm"))
+            st.markdown("\n\n".join(parts), unsafe_allow_html=True)
             totals[side.name] = int(
                 st.number_input(
                     t("practice.score.total", lang, name=side.name),

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import streamlit as st
-
 from buraco_app.cards_view import cards_html, meld_html
 from buraco_app.i18n import t
+from buraco_app.inline_cards import caption_md
 from buraco_core.cards import Card
 from buraco_core.melds import Meld
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
@@ -44,15 +43,14 @@ def move_text(move: Move, lang: Lang) -> str:
     return t("move.take_lixo", lang)
 
 
-def _melds_block(title: str, melds: Sequence[Meld], lang: Lang) -> None:
-    st.markdown(f"**{title}**")
+def _melds_block(title: str, melds: Sequence[Meld], lang: Lang) -> list[str]:
     if not melds:
-        st.caption(t("table.no_melds", lang))
-    for index, meld in enumerate(melds):
-        st.html(
-            f"<div class='bt-meld-row'><span class='bt-meld-no'>{index + 1}</span>"
-            f"{meld_html(meld, size='sm', lang=lang)}</div>"
-        )
+        return [f"**{title}**", caption_md(t("table.no_melds", lang))]
+    return [f"**{title}**"] + [
+        f"<div class='bt-meld-row'><span class='bt-meld-no'>{index + 1}</span>"
+        f"{meld_html(meld, size='sm', lang=lang)}</div>"
+        for index, meld in enumerate(melds)
+    ]
 
 
 def melds_title(state: State, theirs: bool) -> str:
@@ -61,8 +59,10 @@ def melds_title(state: State, theirs: bool) -> str:
     return key if len(state.hands) == 4 else f"{key}_alone"
 
 
-def show_table(rules: RuleSet, state: State, lang: Lang, seat: int | None = None) -> None:
-    """The table from `seat`'s chair (default: the player on turn)."""
+def table_markdown(rules: RuleSet, state: State, lang: Lang, seat: int | None = None) -> str:
+    """The table from `seat`'s chair (default: the player on turn), as one Markdown block for
+    st.markdown(..., unsafe_allow_html=True): our own HTML for the cards, captions as
+    caption_md. One element, not fifteen."""
     seat = state.turn if seat is None else seat
     side = state.side_of(seat)
     other = 1 - side
@@ -70,20 +70,17 @@ def show_table(rules: RuleSet, state: State, lang: Lang, seat: int | None = None
     phase = {Phase.DRAW: "table.phase_draw", Phase.PLAY: "table.phase_play"}.get(
         state.phase, "table.phase_ended"
     )
-    st.caption(f"{t(turn_key, lang, seat=state.turn + 1)} · {t(phase, lang)}")
-    _melds_block(t(melds_title(state, False), lang), state.sides[side].melds, lang)
-    _melds_block(t(melds_title(state, True), lang), state.sides[other].melds, lang)
+    parts = [caption_md(f"{t(turn_key, lang, seat=state.turn + 1)} · {t(phase, lang)}")]
+    parts += _melds_block(t(melds_title(state, False), lang), state.sides[side].melds, lang)
+    parts += _melds_block(t(melds_title(state, True), lang), state.sides[other].melds, lang)
 
-    lixo_title = t("table.lixo", lang, count=len(state.lixo))
-    st.markdown(f"**{lixo_title}**")
+    parts.append(f"**{t('table.lixo', lang, count=len(state.lixo))}**")
     if not state.lixo:
-        st.caption(t("table.lixo_empty", lang))
+        parts.append(caption_md(t("table.lixo_empty", lang)))
     elif rules.discard_pile_visible == "all":
-        st.html(cards_html(state.lixo, size="sm"))
-        st.caption(t("table.lixo_all", lang))
+        parts += [cards_html(state.lixo, size="sm"), caption_md(t("table.lixo_all", lang))]
     else:
-        st.html(cards_html(state.lixo[-1:], size="sm"))
-        st.caption(t("table.lixo_top", lang))
+        parts += [cards_html(state.lixo[-1:], size="sm"), caption_md(t("table.lixo_top", lang))]
 
     statuses = [
         t(f"table.morto.{s.morto.value}", lang)
@@ -96,11 +93,14 @@ def show_table(rules: RuleSet, state: State, lang: Lang, seat: int | None = None
         for s in range(state.players)
         if s != seat
     )
-    st.caption(
-        t("table.counts", lang, stock=len(state.stock), mortos=len(state.mortos))
-        + f" · {t('table.our_morto', lang)}: {statuses[side]}"
-        + f" · {t('table.their_morto', lang)}: {statuses[other]}"
+    parts.append(
+        caption_md(
+            t("table.counts", lang, stock=len(state.stock), mortos=len(state.mortos))
+            + f" · {t('table.our_morto', lang)}: {statuses[side]}"
+            + f" · {t('table.their_morto', lang)}: {statuses[other]}"
+        )
     )
-    st.caption(others)
-    st.markdown(f"**{t('table.your_hand', lang, count=len(state.hands[seat]))}**")
-    st.html(cards_html(state.hands[seat]))
+    parts.append(caption_md(others))
+    parts.append(f"**{t('table.your_hand', lang, count=len(state.hands[seat]))}**")
+    parts.append(cards_html(state.hands[seat]))
+    return "\n\n".join(parts)

@@ -8,7 +8,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from buraco_app.compare import deciding_options
+from buraco_app.inline_cards import with_cards
 from buraco_app.scenario_player import course
+from buraco_app.table_view import table_markdown
+from buraco_app.verdict_view import reasons_text
 from buraco_core.cards import Card
 from buraco_core.errors import BuracoInputError
 from buraco_core.judge import play
@@ -67,6 +70,12 @@ def scenario_table(scenario_id: str) -> tuple[RuleSet, State]:
     return scenario.ruleset(), scenario_state(scenario)
 
 
+@lru_cache(maxsize=64)
+def position_markdown(scenario_id: str, lang: Lang) -> str:
+    """The scenario's table as the page draws it (one Markdown block)."""
+    return table_markdown(*scenario_table(scenario_id), lang)
+
+
 @lru_cache(maxsize=512)
 def move_result(scenario_id: str, rules: RuleSet, lang: Lang) -> MoveResult:
     scenario = course().scenarios[scenario_id]
@@ -76,6 +85,13 @@ def move_result(scenario_id: str, rules: RuleSet, lang: Lang) -> MoveResult:
         return play(rules, position_from_data(rules, scenario.position), move)[0]
     except BuracoInputError as exc:  # e.g. a trinca on the table where trincas are off
         return error_message(exc, lang)
+
+
+@lru_cache(maxsize=512)
+def move_reasons(scenario_id: str, rules: RuleSet, lang: Lang) -> str:
+    """The reasons of the move's verdict under these rules, as the page writes them."""
+    result = move_result(scenario_id, rules, lang)
+    return "" if isinstance(result, str) else with_cards(reasons_text(result.reasons, lang))
 
 
 def move_answer(result: MoveResult) -> tuple[object, ...]:

@@ -13,7 +13,7 @@ import streamlit as st
 
 from buraco_app.cards_view import Size, cards_html, meld_html
 from buraco_app.i18n import get_lang, t
-from buraco_app.inline_cards import show_text
+from buraco_app.inline_cards import show_text, with_cards
 from buraco_core.cards import Card
 from buraco_core.melds import MeldVerdict
 from buraco_core.rules import RuleSet
@@ -27,9 +27,14 @@ def reason_line(reason: Reason, lang: Lang | None = None) -> str:
     return f"{message(reason, lang)} :gray[({source})]"
 
 
+def reasons_text(reasons: Sequence[Reason], lang: Lang | None = None) -> str:
+    """The reasons as a Markdown list, each with its sources."""
+    return "\n".join(f"- {reason_line(r, lang)}" for r in reasons)
+
+
 def show_reasons(reasons: Sequence[Reason], lang: Lang | None = None) -> None:
     if reasons:
-        show_text("\n".join(f"- {reason_line(r, lang)}" for r in reasons))
+        show_text(reasons_text(reasons, lang))
 
 
 def canastra_label(verdict: MeldVerdict, lang: Lang | None = None) -> str:
@@ -67,13 +72,17 @@ def show_meld_verdict(
 ) -> None:
     """The verdict, the meld drawn (wild marked), its canastra kind, points, and why."""
     lang = lang or get_lang()
+    # Below the headline, one Markdown block: the cards (our own HTML), the points and the
+    # reasons (each element costs a rerun as much as a line of work).
+    parts: list[str] = []
     if verdict.ok and verdict.meld is not None:
         st.success(f"{t('meld.valid', lang)} · {canastra_label(verdict, lang)}")
-        st.html(meld_html(verdict.meld, size=size, lang=lang))
-        st.markdown(points_line(verdict, rules, lang))
+        parts += [meld_html(verdict.meld, size=size, lang=lang), points_line(verdict, rules, lang)]
     else:
         st.error(t("meld.invalid", lang))
         if typed:
-            st.html(cards_html(list(typed), size=size, lang=lang))
-    if reasons:
-        show_reasons(verdict.reasons, lang)
+            parts.append(cards_html(list(typed), size=size, lang=lang))
+    if reasons and verdict.reasons:
+        parts.append(with_cards(reasons_text(verdict.reasons, lang)))
+    if parts:
+        st.markdown("\n\n".join(parts), unsafe_allow_html=True)

@@ -11,7 +11,8 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from buraco_app.i18n import t
-from buraco_app.settings import url_params
+from buraco_app.inline_cards import caption_md
+from buraco_app.settings import rules_summary, url_params
 from buraco_core.rules import PRESET_NAMES, PRESETS, PresetName, RuleSet
 from buraco_course.reference import Dispute, Reading
 from buraco_text import Lang, option_name, preset_title, value_text
@@ -40,26 +41,33 @@ def sources_text(sources: tuple[str, ...], lang: Lang) -> str:
 
 
 def draw_dispute(dispute: Dispute, rules: RuleSet, lang: Lang) -> None:
-    """One disputed point: each reading with its sources, the presets that follow it, the
-    reading of the user's table, and a link that plays it."""
-    st.subheader(dispute.title(lang))
-    st.caption(t("who.option", lang, name=option_name(dispute.option, lang)))
+    """One disputed point under the table's rules: each reading with its sources, the
+    presets that follow it, the reading of the user's table, and a link that plays it."""
+    # The table's rules, the point and its option: one Markdown block (### as st.subheader).
+    st.markdown(
+        f"{caption_md(t('who.rules', lang, rules=rules_summary(rules, lang)))}\n\n"
+        f"### {dispute.title(lang)}\n\n"
+        + caption_md(t("who.option", lang, name=option_name(dispute.option, lang)))
+    )
     at_table = dispute.reading_of(rules)
     for index, reading in enumerate(dispute.readings):
         with st.container(border=True):
+            # One Markdown block for the reading's texts (captions as caption_md): each
+            # element costs a rerun as much as a line of work.
             mark = " ✓" if reading == at_table else ""
-            st.markdown(
-                f"**{t('who.reading', lang, number=index + 1)}**{mark}  \n{reading.text(lang)}"
-            )
-            st.caption(t("who.sources", lang, sources=sources_text(reading.sources, lang)))
+            parts = [
+                f"**{t('who.reading', lang, number=index + 1)}**{mark}  \n{reading.text(lang)}",
+                caption_md(t("who.sources", lang, sources=sources_text(reading.sources, lang))),
+            ]
             following = presets_following(dispute, reading)
             if following:
                 names = ", ".join(preset_title(p, lang) for p in following)
-                st.markdown(t("who.presets_follow", lang, presets=names))
+                parts.append(t("who.presets_follow", lang, presets=names))
             if reading == at_table:
-                st.markdown(t("who.your_table", lang))
+                parts.append(t("who.your_table", lang))
+            parts.append(caption_md(t("who.share", lang)))
+            st.markdown("\n\n".join(parts))
             chosen = rules_for(rules, dispute, reading)
-            st.caption(t("who.share", lang))
             st.code(share_url(st.context.url, chosen, lang), language=None, wrap_lines=True)
     rows = [f"| {t('who.col.preset', lang)} | {t('who.col.value', lang)} |", "|:--|:--|"]
     for preset in PRESET_NAMES:
