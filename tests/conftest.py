@@ -12,7 +12,6 @@ itself."""
 
 from __future__ import annotations
 
-import gc
 import os
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -43,11 +42,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         for item in items:
             if any(mark in item.keywords for mark in SKIPPED_BY_FAST):
                 item.add_marker(skip)
-    # What the session has built by now (pytest, Streamlit, every test module: some 200,000
-    # objects, kept to the end) is frozen out of the garbage collector, which would go
-    # through all of it at every full collection: about 7% of the tests' CPU time, and a
-    # sixth of the background workers', which would also copy its memory pages (measured).
-    gc.freeze()
     chosen = [
         item
         for item in items
@@ -63,7 +57,7 @@ def _start(items: list[pytest.Item]) -> None:
         os.cpu_count() or 1, mp_context=get_context("fork"), initializer=os.nice, initargs=(10,)
     )
     _POOL.append(pool)
-    for item in items:  # (the workers are forked at the first submit, with gc frozen)
+    for item in items:
         _STARTED[item.nodeid] = [pool.submit(f, *args) for f, args in _work_of(item)()]
 
 
