@@ -31,10 +31,22 @@ def ensure_env() -> None:
     if not PYTHON.exists():
         print("Creating .venv ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
-    print("Installing Buraco Tutor and its test tools into .venv ...", flush=True)
-    run([str(PYTHON), "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
-    run([str(PYTHON), "-m", "pip", "install", "--quiet", "-e", ".[test]"])
+    print("Installing Buraco Tutor and its test tools into .venv (a minute or two) ...", flush=True)
+    for cmd in (["--upgrade", "pip"], ["-e", ".[test]"]):
+        code = run_quietly([str(PYTHON), "-m", "pip", "install", "--quiet", *cmd])
+        if code != 0:
+            sys.exit(code)
     STAMP.write_text(wanted)
+
+
+def run_quietly(cmd: list[str], env: dict[str, str] | None = None, shown_env: str = "") -> int:
+    """Run pip; its output is shown only if it fails (setuptools writes pages of warnings
+    about the course's data folders, which travel as package data, not as packages)."""
+    print("$", shown_env + " ".join(cmd), flush=True)
+    done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        print(done.stdout[-5000:], done.stderr[-5000:], sep="\n", file=sys.stderr)
+    return done.returncode
 
 
 def run(cmd: list[str]) -> None:
@@ -53,14 +65,11 @@ def compile_core() -> None:
     env = {**os.environ, "BURACO_COMPILE": "1"}
     cmd = [str(PYTHON), "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation"]
     cmd += ["--upgrade", "--target", str(COMPILED), "."]
-    print("$ BURACO_COMPILE=1", " ".join(cmd), flush=True)
-    # (setuptools writes pages of warnings about the course's data folders: shown on failure)
-    built = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
-    if built.returncode != 0:
-        print(built.stdout[-5000:], built.stderr[-5000:], sep="\n", file=sys.stderr)
+    code = run_quietly(cmd, env, shown_env="BURACO_COMPILE=1 ")
+    if code != 0:
         print("The compiled core needs a C compiler and Python's headers; it is optional: the")
         print("app, the command and the tests run on the plain core without it.")
-        sys.exit(built.returncode)
+        sys.exit(code)
     print(f"Compiled core in {COMPILED} (PYTHONPATH={COMPILED} to use it)")
 
 
