@@ -59,13 +59,18 @@ def run(cmd: list[str]) -> None:
 COMPILED = ROOT / "build" / "compiled"
 
 
+def compile_command(python: str, target: Path) -> list[str]:
+    """pip installing into `target` a copy of the project whose hottest core modules are
+    compiled by mypyc (setup.py; run it with BURACO_COMPILE=1 in the environment). Used here
+    and by tests/test_compiled.py."""
+    cmd = [python, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation"]
+    return [*cmd, "--upgrade", "--target", str(target), str(ROOT)]
+
+
 def compile_core() -> None:
-    """Install a copy of the project with the core's hottest modules compiled by mypyc into
-    build/compiled (setup.py); the checkout itself stays plain Python."""
+    """Install the compiled copy into build/compiled; the checkout itself stays plain Python."""
     env = {**os.environ, "BURACO_COMPILE": "1"}
-    cmd = [str(PYTHON), "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation"]
-    cmd += ["--upgrade", "--target", str(COMPILED), "."]
-    code = run_quietly(cmd, env, shown_env="BURACO_COMPILE=1 ")
+    code = run_quietly(compile_command(str(PYTHON), COMPILED), env, shown_env="BURACO_COMPILE=1 ")
     if code != 0:
         print("The compiled core needs a C compiler and Python's headers; it is optional: the")
         print("app, the command and the tests run on the plain core without it.")

@@ -13,6 +13,7 @@ import streamlit as st
 from buraco_app.corte import clear_corte, corte_fields, with_corte
 from buraco_app.i18n import t
 from buraco_app.limits import MAX_LINK_TEXT, too_long
+from buraco_app.pages import view_switch
 from buraco_app.settings import current_lang, current_rules, rules_summary
 from buraco_app.sheet_page import (
     QP_MATCH,
@@ -25,7 +26,6 @@ from buraco_app.sheet_page import (
     read_sheet,
     set_open_match,
     show_chart,
-    view_switch,
 )
 from buraco_app.sheet_view import (
     ROUND_COLUMN,
@@ -58,7 +58,6 @@ TARGET_KEY = "sheet_new_target"
 TARGET_SEEN_KEY = "_sheet_target_seen"
 OPEN_KEY = "sheet_open_text"
 CORTE = "sheet"  # the corte de 44 fields' prefix
-VIEW_KEY = "sheet_view"  # which view of the rounds is drawn: table, chart or details
 WATCH_IDS_KEY = "_sheet_watch_ids"  # {match id: its read-only id}, this session's
 WATCH_LINK = re.compile(r"[?&]watch=([A-Za-z0-9_-]+)")
 
@@ -321,7 +320,7 @@ def rounds_view(sheet: Sheet, standing: MatchStanding, lang: Lang) -> None:
     views = ["table", "chart"]
     if any(r.detail and "score" in r.detail for r in sheet.rounds):
         views.append("details")
-    view = view_switch("sheet_view", views, VIEW_KEY, lang)
+    view = view_switch("sheet_view", views, lang)
     if view == "chart":
         show_chart(running_chart(standing, lang), t("sheet.chart"))
     elif view == "details":

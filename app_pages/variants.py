@@ -12,6 +12,7 @@ from buraco_app import variants_view as judged
 from buraco_app.compare import show_deciding, side_by_side
 from buraco_app.i18n import t
 from buraco_app.inline_cards import caption_md, show_text
+from buraco_app.pages import view_switch
 from buraco_app.rules_view import options_where_presets_differ, preset_table, show_table
 from buraco_app.settings import current_lang, current_rules
 from buraco_app.table_view import move_text
@@ -22,7 +23,6 @@ from buraco_core.rules import OPTION_NAMES, RuleSet
 CARDS_KEY = "variants_cards"
 BUILT_UP_KEY = "variants_built_up"
 EXAMPLE_KEY = "variants_example"
-VIEW_KEY = "variants_view"
 # Example melds that the presets judge differently (a test checks each does): (i18n key,
 # cards, built up).
 EXAMPLES: dict[str, tuple[str, bool]] = {
@@ -139,14 +139,6 @@ def draw_all() -> None:
 lang = current_lang()
 st.title(t("variants.title"))
 st.markdown(t("variants.lead"))
-view = st.segmented_control(
-    t("variants_view.label"),
-    VIEWS,
-    format_func=lambda v: t(f"variants_view.{v}", lang),
-    default="differ",
-    required=True,
-    key=VIEW_KEY,
-    label_visibility="collapsed",
-)
+view = view_switch("variants_view", VIEWS, lang)
 DRAW = {"differ": draw_differ, "meld": draw_same_meld, "move": draw_same_move, "all": draw_all}
-DRAW[view or "differ"]()
+DRAW[view]()

@@ -15,7 +15,8 @@ import streamlit as st
 from buraco_app import cards_view
 from buraco_app.corte import clear_corte, corte_choice
 from buraco_app.i18n import t
-from buraco_app.sheet_page import item_label, md_text, show_chart, view_switch
+from buraco_app.pages import view_switch
+from buraco_app.sheet_page import item_label, md_text, show_chart
 from buraco_core.cards import parse_card, parse_cards
 from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.melds import judge_meld
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
 WENT_OUT_KEY = "calc_went_out"
 NOBODY = -1
 CORTE = "calc"  # the corte de 44 fields' prefix
-VIEW_KEY = "calc_view"  # the score's items as a table or as a chart
 COLOURS = ("#2e7d32", "#1565c0", "#ef6c00", "#6a1b9a")
 
 
@@ -242,7 +242,7 @@ def show_score(score: RoundScore, lang: Lang) -> None:
     if not any(side.items for side in score.sides):  # nothing typed: no chart of zeros
         view = "table"
     else:
-        view = view_switch("calc_view", ["table", "chart"], VIEW_KEY, lang)
+        view = view_switch("calc_view", ["table", "chart"], lang)
     if view == "chart":
         show_chart(score_chart(score, lang), t("calc.chart", lang))
         return

@@ -4,6 +4,7 @@ page links to every page listed here (so a new page appears on both by adding on
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -83,3 +84,21 @@ def _navigation(lang: Lang) -> tuple[tuple[PageSpec, st.Page], ...]:
         )
         for p in available_pages()
     )
+
+
+def view_switch(name: str, views: Sequence[str], lang: Lang) -> str:
+    """The switch with which a page draws one of its parts at a time (so that a rerun builds
+    nothing nobody looks at): widget key `name`, labels `{name}.label` and `{name}.{view}`.
+    The first view is the default, and stays chosen while the one chosen before is not
+    offered."""
+    if st.session_state.get(name) not in views:
+        st.session_state[name] = views[0]
+    view = st.segmented_control(
+        t(f"{name}.label", lang),
+        views,
+        format_func=lambda v: t(f"{name}.{v}", lang),
+        required=True,
+        key=name,
+        label_visibility="collapsed",
+    )
+    return view or views[0]

@@ -1,6 +1,5 @@
 """The score sheet pages' glue: the store of the pages, the open match in the URL and the
-session, user text made safe and translated for Streamlit, and the switch between views of
-the scores (table, chart) that the sheet and the calculator share."""
+session, user text made safe and translated for Streamlit, and the scores' charts."""
 
 from __future__ import annotations
 
@@ -107,23 +106,6 @@ def item_label(code: str, params: Mapping[str, Any], lang: Lang) -> str:
     elif isinstance(params.get("hand"), int):
         label += f" ({t('calc.hand_n', lang, n=params['hand'] + 1)})"
     return label
-
-
-def view_switch(name: str, views: list[str], key: str, lang: Lang) -> str:
-    """A switch choosing the one view of the scores that is drawn (labels `{name}.label` and
-    `{name}.{view}`), so that a rerun builds no chart nobody looks at. The first view is the
-    default, and stays chosen while the one chosen before is not offered."""
-    if st.session_state.get(key) not in views:
-        st.session_state[key] = views[0]
-    view = st.segmented_control(
-        t(f"{name}.label", lang),
-        views,
-        format_func=lambda v: t(f"{name}.{v}", lang),
-        required=True,
-        key=key,
-        label_visibility="collapsed",
-    )
-    return view or views[0]
 
 
 def show_chart(figure: Any, alt: str) -> None:

@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+from dev import compile_command
+
 ROOT = Path(__file__).resolve().parents[1]
 
 # Run once with the checkout's core, once with the compiled one (its folder first on the
@@ -66,8 +68,7 @@ def build_and_compare() -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         target = Path(folder) / "compiled"
         env = {**os.environ, "BURACO_COMPILE": "1"}
-        command = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps"]
-        command += ["--no-build-isolation", "--target", str(target), str(ROOT)]
+        command = compile_command(sys.executable, target)  # as `dev.py compile` builds it
         built = subprocess.run(command, env=env, capture_output=True, text=True, cwd=ROOT)
         if built.returncode != 0:
             return {"error": built.stderr[-3000:]}
