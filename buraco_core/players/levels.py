@@ -388,13 +388,15 @@ class _HandShape:
 def judge_options(rules: RuleSet, state: State, moves: Sequence[Move], seat: int) -> list[Option]:
     """Judge each move on the dealt position and say what it does to the mover's side."""
     side = seat % 2
-    before = _table(rules, state.sides[side].melds)
+    # A move changes one meld or adds some: the others are the same objects, counted once.
+    counted: dict[int, tuple[Meld, tuple[int, int, int]]] = {}
+    before = _table(rules, state.sides[side].melds, counted)
     available = state.sides[side].morto is MortoStatus.AVAILABLE
     options = []
     for move in moves:
         after = apply(rules, state, move)  # (legal_moves lists only legal moves)
         after_side = after.sides[side]
-        now = _table(rules, after_side.melds)
+        now = _table(rules, after_side.melds, counted)
         if isinstance(move, Lay):
             laid = sum(len(g) for g in move.melds)
         elif isinstance(move, Extend):
@@ -418,11 +420,26 @@ def judge_options(rules: RuleSet, state: State, moves: Sequence[Move], seat: int
     return options
 
 
-def _table(rules: RuleSet, melds: Sequence[Meld]) -> tuple[int, int, int]:
-    """A side's wild slots, canastras and clean canastras."""
-    kinds = [m.canastra(rules) for m in melds]
-    clean = sum(k in ("limpa", "500", "real") for k in kinds)
-    return _wild_slots(melds), sum(k is not None for k in kinds), clean
+def _table(
+    rules: RuleSet, melds: Sequence[Meld], counted: dict[int, tuple[Meld, tuple[int, int, int]]]
+) -> tuple[int, int, int]:
+    """A side's wild slots, canastras and clean canastras; `counted` keeps each meld's
+    figures by identity (the entry holds the meld, so its id is not reused)."""
+    wilds = canastras = clean = 0
+    for meld in melds:
+        hit = counted.get(id(meld))
+        if hit is None or hit[0] is not meld:
+            kind = meld.canastra(rules)
+            figures = (
+                _wild_slots((meld,)),
+                kind is not None,
+                kind in ("limpa", "500", "real"),
+            )
+            hit = counted[id(meld)] = (meld, figures)
+        wilds += hit[1][0]
+        canastras += hit[1][1]
+        clean += hit[1][2]
+    return wilds, canastras, clean
 
 
 def _wild_slots(melds: Sequence[Meld]) -> int:
