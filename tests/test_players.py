@@ -34,6 +34,7 @@ from buraco_core.players import (
     summarize,
     view_of,
 )
+from buraco_core.players.levels import judge_options
 from buraco_core.players.view import TableMemory, recall
 from buraco_core.rules import RuleSet, ruleset
 from buraco_core.state import MortoStatus, Phase, State
@@ -286,6 +287,53 @@ def _seat_of(state: State, index: int) -> int:
 def decide(level: str, rules: RuleSet, data: dict[str, Any], seat: int = 0) -> Move:
     state = position_from_data(rules, {"seed": 9, **data})
     return make_player(level, THINK_MS).choose(rules, view_of(rules, state, seat), random.Random(0))
+
+
+def side_figures(rules: RuleSet, state: State, side: int) -> tuple[int, int, int]:
+    """A side's wild slots, canastras and clean canastras, counted afresh."""
+    melds = state.sides[side].melds
+    kinds = [meld.canastra(rules) for meld in melds]
+    wilds = sum(slot.wild for meld in melds for slot in meld.slots)
+    clean = sum(kind in ("limpa", "500", "real") for kind in kinds)
+    return wilds, sum(kind is not None for kind in kinds), clean
+
+
+@pytest.mark.parametrize(
+    ("preset", "options"),
+    [("aberto", {}), ("fechado", {}), ("stbl", {}), *(("fechado", o) for o in HOUSE_OPTIONS)],
+)
+def test_options_say_what_the_move_does_as_the_next_position_shows(
+    preset: str, options: dict[str, Any]
+) -> None:
+    """Every meld move and pickup a player weighs: its wilds, canastras, direct beat and
+    going out are what the position after it shows (the figures come without making that
+    position where cards stay in the hand; `after` is made when read)."""
+    rules = ruleset(preset, **options)
+    weighed = 0
+    for seed in range(3):
+        record = play_round(rules, (make_player("basic"), make_player("random")), seed, 4)
+        state = record.start
+        for move in record.moves:
+            side = state.side_of(state.turn)
+            moves = [m for m in legal_moves(rules, state) if not isinstance(m, Draw | Discard)]
+            before = side_figures(rules, state, side)
+            for option in judge_options(rules, state, moves, state.turn):
+                after = apply(rules, state, option.move)
+                now = side_figures(rules, after, side)
+                assert option.after == after
+                assert (
+                    option.wilds_added,
+                    option.canastras_added,
+                    option.clean_canastras_added,
+                ) == tuple(n - b for n, b in zip(now, before, strict=True)), option.move
+                assert option.ended == (after.phase is Phase.ENDED), option.move
+                beat = state.sides[side].morto is MortoStatus.AVAILABLE and (
+                    after.sides[side].morto is MortoStatus.TAKEN
+                )
+                assert option.beat == beat, option.move
+                weighed += 1
+            state = apply(rules, state, move)
+    assert weighed > 100
 
 
 @pytest.mark.parametrize("level", ["basic", "strong"])

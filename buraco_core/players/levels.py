@@ -33,12 +33,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from buraco_core.cards import ACE, ACE_HIGH, Card, card_points
 from buraco_core.judge import apply, legal_moves
-from buraco_core.melds import Meld, extended
+from buraco_core.melds import Meld, extended, judged
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.players.lookahead import weigh
 from buraco_core.players.view import SeatView
@@ -82,16 +82,28 @@ class RandomPlayer:
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """A legal move and what it does to the mover's side (judged on the dealt position)."""
+    """A legal move and what it does to the mover's side (judged on the dealt position).
+    `after`, the position the move leads to, is made when first read: most options are
+    only ranked by their figures."""
 
     move: Move
-    after: State
     wilds_added: int  # wild slots the side gains (negative: a 2 turned natural)
     canastras_added: int
     clean_canastras_added: int
     cards_laid: int
     beat: bool  # the side takes its morto with this move (direct beat)
     ended: bool  # the round ends (the side goes out)
+    rules: RuleSet = field(repr=False, compare=False)
+    before: State = field(repr=False, compare=False)
+    made: State | None = field(default=None, repr=False, compare=False)  # `after`, once read
+
+    @property
+    def after(self) -> State:
+        after = self.made
+        if after is None:
+            after = apply(self.rules, self.before, self.move)
+            object.__setattr__(self, "made", after)  # (a cache: the value never changes)
+        return after
 
 
 class BasicPlayer:
@@ -386,7 +398,8 @@ class _HandShape:
 
 
 def judge_options(rules: RuleSet, state: State, moves: Sequence[Move], seat: int) -> list[Option]:
-    """Judge each move on the dealt position and say what it does to the mover's side."""
+    """Judge each move (a legal one, as `legal_moves` lists them) on the dealt position and
+    say what it does to the mover's side."""
     side = seat % 2
     # A move changes one meld or adds some: the others are the same objects, counted once.
     counted: dict[int, tuple[Meld, tuple[int, int, int]]] = {}
@@ -394,9 +407,6 @@ def judge_options(rules: RuleSet, state: State, moves: Sequence[Move], seat: int
     available = state.sides[side].morto is MortoStatus.AVAILABLE
     options = []
     for move in moves:
-        after = apply(rules, state, move)  # (legal_moves lists only legal moves)
-        after_side = after.sides[side]
-        now = _table(rules, after_side.melds, counted)
         if isinstance(move, Lay):
             laid = sum(len(g) for g in move.melds)
         elif isinstance(move, Extend):
@@ -405,19 +415,77 @@ def judge_options(rules: RuleSet, state: State, moves: Sequence[Move], seat: int
             laid = len(move.new_meld or move.cards)
         else:
             laid = 0
+        made: State | None = None
+        melds = _melds_after(rules, state, move) if state.side_of(state.turn) == side else None
+        if melds is not None:
+            # Cards stay in the hand: no beat and no going out (both empty it).
+            beat = ended = False
+        else:
+            made = apply(rules, state, move)  # (legal_moves lists only legal moves)
+            melds = made.sides[side].melds
+            beat = available and made.sides[side].morto is MortoStatus.TAKEN
+            ended = made.phase is Phase.ENDED
+        now = _table(rules, melds, counted)
         options.append(
             Option(
                 move=move,
-                after=after,
                 wilds_added=now[0] - before[0],
                 canastras_added=now[1] - before[1],
                 clean_canastras_added=now[2] - before[2],
                 cards_laid=laid,
-                beat=available and after_side.morto is MortoStatus.TAKEN,
-                ended=after.phase is Phase.ENDED,
+                beat=beat,
+                ended=ended,
+                rules=rules,
+                before=state,
+                made=made,
             )
         )
     return options
+
+
+def _melds_after(rules: RuleSet, state: State, move: Move) -> tuple[Meld, ...] | None:
+    """The mover's side's melds after a meld move or a pickup that leaves cards in the hand,
+    as the judge makes them (judge._lay, _extend, _take_lixo: the same remembered meld
+    verdicts), without the rest of the next position; None for any other move (a discard,
+    a move that empties the hand), which `judge_options` plays out whole. The move is a
+    listed one, so legal (tests/test_players.py holds the two ways to the same figures)."""
+    hand, melds = state.hand, state.sides[state.side_of(state.turn)].melds
+    if isinstance(move, Lay):
+        if len(hand) - sum(len(g) for g in move.melds) < 1:
+            return None
+        laid = []
+        for group in move.melds:
+            meld = judged(group, rules).meld
+            if meld is None:
+                return None
+            laid.append(meld)
+        return (*melds, *laid)
+    if isinstance(move, Extend):
+        if move.side is not None or len(hand) - len(move.cards) < 1:
+            return None
+        return _replaced(melds, move.meld, move.cards, rules)
+    if isinstance(move, TakeLixo) and state.lixo:
+        top, used = state.lixo[-1], move.new_meld or move.cards
+        if not move.justified:
+            return melds  # (a free pickup: the whole lixo to the hand)
+        if len(hand) - len(used) + len(state.lixo) - 1 < 1:
+            return None
+        if move.new_meld:
+            meld = judged((top, *move.new_meld), rules).meld
+            return None if meld is None else (*melds, meld)
+        if move.extend is not None:
+            return _replaced(melds, move.extend, (top, *move.cards), rules)
+    return None
+
+
+def _replaced(
+    melds: tuple[Meld, ...], index: int, cards: tuple[Card, ...], rules: RuleSet
+) -> tuple[Meld, ...] | None:
+    """The melds with meld `index` extended by the cards (None: no such meld, or refused)."""
+    if not 0 <= index < len(melds):
+        return None
+    meld = extended(melds[index], cards, rules).meld
+    return None if meld is None else (*melds[:index], meld, *melds[index + 1 :])
 
 
 def _table(
