@@ -1,7 +1,7 @@
 """The build: the project is described in pyproject.toml; this file adds one option.
 
 `BURACO_COMPILE=1` compiles the core's hottest modules, the move listing and the judge
-(buraco_core/legal.py, judge.py), with mypyc into C extensions: random play runs about 1.4
+(buraco_core/legal.py, judge.py), with mypyc into C extensions: random play runs about 1.3
 times as fast (benchmarks/bench_play.py prints both). It is optional and never the default:
 the core stays plain Python, and `python3 dev.py compile` builds the compiled copy into
 build/compiled, beside the checkout, for the benchmark and for the test that holds it to
