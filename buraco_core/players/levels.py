@@ -415,8 +415,14 @@ def judge_options(rules: RuleSet, state: State, moves: Sequence[Move], seat: int
             laid = len(move.new_meld or move.cards)
         else:
             laid = 0
+        # The hand after the move: a pickup brings the lixo (less the top card that justified it).
+        kept = len(state.hand) - laid
+        if isinstance(move, TakeLixo):
+            kept += len(state.lixo) - (1 if move.justified else 0)
         made: State | None = None
-        melds = _melds_after(rules, state, move) if state.side_of(state.turn) == side else None
+        melds: tuple[Meld, ...] | None = None
+        if kept >= 1 and state.side_of(state.turn) == side:
+            melds = _melds_after(rules, state, move)
         if melds is not None:
             # Cards stay in the hand: no beat and no going out (both empty it).
             beat = ended = False
@@ -444,15 +450,13 @@ def judge_options(rules: RuleSet, state: State, moves: Sequence[Move], seat: int
 
 
 def _melds_after(rules: RuleSet, state: State, move: Move) -> tuple[Meld, ...] | None:
-    """The mover's side's melds after a meld move or a pickup that leaves cards in the hand,
-    as the judge makes them (judge._lay, _extend, _take_lixo: the same remembered meld
-    verdicts), without the rest of the next position; None for any other move (a discard,
-    a move that empties the hand), which `judge_options` plays out whole. The move is a
-    listed one, so legal (tests/test_players.py holds the two ways to the same figures)."""
-    hand, melds = state.hand, state.sides[state.side_of(state.turn)].melds
+    """The mover's side's melds after a meld move or a pickup, as the judge makes them
+    (judge._lay, _extend, _take_lixo: the same remembered meld verdicts), without the rest
+    of the next position; None for any other move (a discard, a move on the other side's
+    melds), which `judge_options` plays out whole. The move is a listed one, so legal
+    (tests/test_players.py holds the two ways to the same figures)."""
+    melds = state.sides[state.side_of(state.turn)].melds
     if isinstance(move, Lay):
-        if len(hand) - sum(len(g) for g in move.melds) < 1:
-            return None
         laid = []
         for group in move.melds:
             meld = judged(group, rules).meld
@@ -461,15 +465,11 @@ def _melds_after(rules: RuleSet, state: State, move: Move) -> tuple[Meld, ...] |
             laid.append(meld)
         return (*melds, *laid)
     if isinstance(move, Extend):
-        if move.side is not None or len(hand) - len(move.cards) < 1:
-            return None
-        return _replaced(melds, move.meld, move.cards, rules)
+        return None if move.side is not None else _replaced(melds, move.meld, move.cards, rules)
     if isinstance(move, TakeLixo) and state.lixo:
-        top, used = state.lixo[-1], move.new_meld or move.cards
+        top = state.lixo[-1]
         if not move.justified:
             return melds  # (a free pickup: the whole lixo to the hand)
-        if len(hand) - len(used) + len(state.lixo) - 1 < 1:
-            return None
         if move.new_meld:
             meld = judged((top, *move.new_meld), rules).meld
             return None if meld is None else (*melds, meld)
