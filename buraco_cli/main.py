@@ -181,6 +181,7 @@ class _Parser(argparse.ArgumentParser):
     def parse_known_args(  # type: ignore[override]
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:
+        self._given = list(sys.argv[1:] if args is None else args)
         with self._speaking():
             return super().parse_known_args(args, namespace)
 
@@ -194,7 +195,25 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         with self._speaking():
+            # argparse reports a missing FILE before an unknown option (`judge --wat`): the
+            # option is the mistake to name.
+            words = getattr(argparse, _GETTEXT)
+            required = words("the following arguments are required: %s")
+            unknown = self._unknown_options()
+            if unknown and message.startswith(required.split("%s")[0]):
+                message = words("unrecognized arguments: %s") % " ".join(unknown)
             super().error(message)
+
+    def _unknown_options(self) -> list[str]:
+        given = getattr(self, "_given", [])
+        return [
+            arg
+            for arg in given
+            if arg.startswith("-")
+            and arg != "-"
+            and arg.split("=", 1)[0] not in self._option_string_actions
+            and not self._negative_number_matcher.match(arg)
+        ]
 
 
 def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:

@@ -139,3 +139,19 @@ def test_output_that_is_not_utf8_falls_back_to_ascii_cards() -> None:
     assert b"Traceback" not in done.stderr
     assert b"4h 5h 6h" in done.stdout
     assert b"do 4h ao 6h" in done.stdout  # the cards inside the messages too, not "4?"
+
+
+@pytest.mark.parametrize("command", ["judge", "score", "coach", "replay"])
+def test_an_unknown_option_is_named_even_without_a_file(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    """`buraco judge --wat` names `--wat`, the mistake, rather than the FILE not given yet;
+    a missing FILE alone is still named as missing."""
+    with pytest.raises(SystemExit) as exit_:
+        main([command, "--wat"])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2
+    assert "não reconhecidos: --wat" in err and "FILE" not in err.splitlines()[-1]
+    with pytest.raises(SystemExit):
+        main([command, "--lang", "en"])
+    assert "required: FILE|-" in capsys.readouterr().err
