@@ -111,14 +111,14 @@ class Tally:
 def choose(moves: list[Move], rng: random.Random) -> Move:
     """Biased toward melding, so that rounds also end by batida: the lixo is taken three
     times in ten when it can be, and a meld is made 85 times in a hundred when one can."""
-    pickups = [m for m in moves if isinstance(m, TakeLixo)]
-    draws = [m for m in moves if isinstance(m, Draw)]
-    if draws or pickups:
-        if pickups and (not draws or rng.random() < 0.3):
+    first = moves[0]
+    if isinstance(first, Draw | TakeLixo):  # (the draw phase: a draw comes first, if any)
+        pickups = [m for m in moves if type(m) is TakeLixo]
+        if pickups and (type(first) is not Draw or rng.random() < 0.3):
             return rng.choice(pickups)
-        return draws[0]
-    melds = [m for m in moves if isinstance(m, Lay | Extend)]
-    discards = [m for m in moves if isinstance(m, Discard)]
+        return first
+    melds = [m for m in moves if type(m) is Lay or type(m) is Extend]
+    discards = [m for m in moves if type(m) is Discard]
     # No discard while a vulnerable side's first baixada is short [003]: meld on.
     if melds and (not discards or rng.random() < 0.85):
         return rng.choice(melds)
@@ -142,40 +142,44 @@ def cards_accounted(state: State, expected: Counter[Card]) -> bool:
 DECKS = {True: list(deck(True)), False: list(deck(False))}
 
 
-def illegal_moves(rules: RuleSet, state: State, rng: random.Random) -> list[tuple[Move, str]]:
-    """Moves the judge must refuse here, each with the reason code expected first."""
+def illegal_moves(
+    rules: RuleSet, state: State, rng: random.Random
+) -> list[tuple[Callable[[], Move], str]]:
+    """Moves the judge must refuse here, each with the reason code expected first. Each is
+    made only when tried (most rounds try two of them per move)."""
     seat = state.turn
     other = rng.choice([s for s in range(state.players) if s != seat])
     hand = state.hand
     side = state.sides[state.side_of(seat)]
-    out: list[tuple[Move, str]] = [(Draw(seat=other), "not_your_turn")]
+    out: list[tuple[Callable[[], Move], str]] = [(lambda: Draw(seat=other), "not_your_turn")]
     cards = DECKS[rules.jokers_in_deck]
     picks = (cards[rng.randrange(len(cards))] for _ in range(20))
     stranger = next((c for c in picks if c not in hand), None)
     if stranger is not None and state.phase is Phase.PLAY:
-        out.append((Discard(stranger), "card_not_in_hand"))
-        out.append((Lay(((stranger, *hand[:2]),)), "card_not_in_hand"))
+        out.append((lambda: Discard(stranger), "card_not_in_hand"))
+        out.append((lambda: Lay(((stranger, *hand[:2]),)), "card_not_in_hand"))
         if side.melds:
-            out.append((Extend(0, (stranger,)), "card_not_in_hand"))
+            out.append((lambda: Extend(0, (stranger,)), "card_not_in_hand"))
     if state.phase is Phase.DRAW:
         if hand:
-            out.append((Discard(rng.choice(hand)), "must_draw_first"))
-            out.append((Lay((hand[:3],)), "must_draw_first"))
+            mine = rng.choice(hand)
+            out.append((lambda: Discard(mine), "must_draw_first"))
+            out.append((lambda: Lay((hand[:3],)), "must_draw_first"))
         if state.lixo and rules.pickup != "free":
-            out.append((TakeLixo(), "pickup_needs_justification"))
+            out.append((TakeLixo, "pickup_needs_justification"))
         if state.lixo and hand:
             # Hand cards go with the top card onto a table meld only.
             unjustified = rules.pickup != "free"
             code = "pickup_needs_justification" if unjustified else "pickup_cards_need_extend"
-            out.append((TakeLixo(cards=(hand[0],)), code))
+            out.append((lambda: TakeLixo(cards=(hand[0],)), code))
     else:
-        out.append((Draw(), "already_drew"))
-        out.append((TakeLixo(), "already_drew"))
-        opponents = state.sides[1 - state.side_of(seat)]
-        if opponents.melds and hand:
-            out.append((Extend(0, (hand[0],), side=1 - state.side_of(seat)), "not_your_meld"))
+        out.append((Draw, "already_drew"))
+        out.append((TakeLixo, "already_drew"))
+        theirs = 1 - state.side_of(seat)
+        if state.sides[theirs].melds and hand:
+            out.append((lambda: Extend(0, (hand[0],), side=theirs), "not_your_meld"))
         if hand:
-            out.append((Extend(len(side.melds), (hand[0],)), "no_such_meld"))
+            out.append((lambda: Extend(len(side.melds), (hand[0],)), "no_such_meld"))
     return out
 
 
@@ -257,7 +261,8 @@ def play_round(game: Setup, deep: bool) -> Tally:
             bad_moves = illegal_moves(rules, state, rng)
             if not deep:
                 bad_moves = rng.sample(bad_moves, min(2, len(bad_moves)))
-            for bad, code in bad_moves:
+            for make, code in bad_moves:
+                bad = make()
                 verdict = check(rules, state, bad)
                 assert not verdict.ok and verdict.codes[:1] == (code,), (
                     f"illegal {bad}: expected {code}, got {verdict.codes}"
