@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import re
 import string
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from buraco_core.codes import Code
 from buraco_core.errors import InputCode
 from buraco_core.rules import OPTION_GROUPS, OPTIONS
 from buraco_core.verdict import Reason
-from buraco_text import LANGS, catalog, message, translate
+from buraco_text import LANGS, catalog, message, read_catalog, translate
 
 ROOT = Path(__file__).resolve().parents[1]
 # Every package of the project (buraco_core, buraco_app, buraco_text...), the pages, app.py.
@@ -184,3 +185,57 @@ def test_buraco_speaks_portuguese_in_its_own_errors_and_phase_names(
     out = capsys.readouterr().out
     assert "Jogada válida" in out and "vez do jogador 1, já comprou" in out
     assert _english_in(out) == [], out
+
+
+def toml_flat(text: str) -> dict[str, str]:
+    """Python's own TOML reader, its tables as dotted keys."""
+    flat: dict[str, str] = {}
+
+    def walk(table: dict[str, object], prefix: str) -> None:
+        for key, value in table.items():
+            if isinstance(value, dict):
+                walk(value, f"{prefix}{key}.")
+            else:
+                flat[prefix + key] = str(value)
+
+    walk(tomllib.loads(text), "")
+    return flat
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_catalogs_read_as_any_toml_reader_reads_them(lang: str) -> None:
+    """The catalogs are read line by line (the command starts faster): the same keys, in the
+    same order, with the same texts as Python's own TOML reader gives."""
+    text = (ROOT / "buraco_text" / "locales" / f"{lang}.toml").read_text(encoding="utf-8")
+    assert list(read_catalog(text).items()) == list(toml_flat(text).items())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[a]\nx = "one"  # a comment after the text\n',
+        "[a]\nx = 'a literal string'\n",
+        '[a]\nx = """two\nlines"""\n',
+        '[a]\nx = "an escape \\u00e7 and \\U0001F0A1"\n',
+        '[a]\nx = "a tab\\there, a quote \\" and a backslash \\\\"\n',
+        '[ a ]\n"b.c" = "spaces in the header"\n[a.d]\ne = "a dotted table"\n',
+        'top = "before any table"\n[a]\nx = "y"\n',
+    ],
+)
+def test_toml_beyond_the_catalogs_plain_lines_reads_as_tomllib_reads_it(text: str) -> None:
+    assert read_catalog(text) == toml_flat(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[a]\nx = "1"\nx = "2"\n',  # a key twice
+        '[a]\nx = "1"\n[a]\ny = "2"\n',  # a table twice
+        '[a]\nx = "a\x01b"\n',  # a control character
+        '[a]\nx = "a\x7fb"\n',
+        '[a]\nx = "a \\/ b"\n',  # an escape JSON reads and TOML does not
+    ],
+)
+def test_a_broken_catalog_is_refused_as_tomllib_refuses_it(text: str) -> None:
+    with pytest.raises(tomllib.TOMLDecodeError):
+        read_catalog(text)
