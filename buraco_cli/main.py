@@ -21,7 +21,6 @@ from buraco_core.as_json import meld_json, reason_json, rules_label, score_json
 from buraco_core.cards import Card, parse_cards
 from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.melds import MeldVerdict, judge_meld
-from buraco_core.moves import Move
 from buraco_core.rules import (
     OPTION_NAMES,
     OPTIONS,
@@ -30,8 +29,6 @@ from buraco_core.rules import (
     parse_option_assignment,
     ruleset,
 )
-from buraco_core.scoring import score_round
-from buraco_core.state import State
 from buraco_text import (
     DEFAULT_LANG,
     Lang,
@@ -46,8 +43,10 @@ from buraco_text import (
     value_text,
 )
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (the moves, the state and scoring load where a command needs them)
+    from buraco_core.moves import Move
     from buraco_core.players.coach import Note
+    from buraco_core.state import State
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -185,13 +184,34 @@ class _Parser(argparse.ArgumentParser):
         with self._speaking():
             return super().parse_known_args(args, namespace)
 
+    def add_subparsers(self, **kwargs: Any) -> Any:
+        with self._speaking():  # (argparse's gettext would look for its files on disk)
+            return super().add_subparsers(**kwargs)
+
     def format_usage(self) -> str:
-        with self._speaking():
+        with self._speaking(), self._formatting():
             return super().format_usage()
 
     def format_help(self) -> str:
-        with self._speaking():
+        with self._speaking(), self._formatting():
             return super().format_help()
+
+    _shown = False  # formatting usage or help: the text fits the terminal's width
+
+    @contextmanager
+    def _formatting(self) -> Iterator[None]:
+        self._shown = True
+        try:
+            yield
+        finally:
+            self._shown = False
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        if self._shown:
+            return super()._get_formatter()
+        # add_argument makes a formatter only to check a metavar, and never reads its width;
+        # finding the terminal's width would import shutil, 3 ms of every start.
+        return argparse.HelpFormatter(prog=self.prog, width=80)
 
     def error(self, message: str) -> NoReturn:
         with self._speaking():
@@ -465,6 +485,7 @@ def meld_text(verdict: MeldVerdict, rules: RuleSet, lang: Lang) -> str:
 
 def _score(args: argparse.Namespace) -> int:
     from buraco_core.notation import round_from_data  # pydantic: only where a file is read
+    from buraco_core.scoring import score_round
 
     lang = _lang(args)
     data = read_json(args.file, lang)

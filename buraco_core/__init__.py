@@ -6,6 +6,7 @@
 (True, True, ['2s', '3s', '4s', '5s'])
 """
 
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from buraco_core.cards import (
@@ -21,25 +22,29 @@ from buraco_core.cards import (
 from buraco_core.errors import BuracoInputError
 from buraco_core.melds import Meld, MeldVerdict, extend_meld, judge_meld
 from buraco_core.rules import PRESETS, RuleSet, ruleset
-from buraco_core.scoring import (
-    MatchStanding,
-    RoundScore,
-    SideRound,
-    match_standing,
-    score_round,
-)
 from buraco_core.verdict import Reason, Verdict
 
 if TYPE_CHECKING:
     from buraco_core.notation import round_from_data
+    from buraco_core.scoring import (
+        MatchStanding,
+        RoundScore,
+        SideRound,
+        match_standing,
+        score_round,
+    )
+
+# Imported on first use, so that `buraco meld` starts fast: notation reads files with
+# pydantic, and scoring is for whole rounds.
+_LATER = {"round_from_data": "notation"} | dict.fromkeys(
+    ("MatchStanding", "RoundScore", "SideRound", "match_standing", "score_round"), "scoring"
+)
 
 
 def __getattr__(name: str) -> Any:
-    # notation reads files with pydantic: imported on first use, so `buraco meld` starts fast.
-    if name == "round_from_data":
-        from buraco_core.notation import round_from_data
-
-        return round_from_data
+    if name in _LATER:
+        module = import_module(f"buraco_core.{_LATER[name]}")
+        return getattr(module, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

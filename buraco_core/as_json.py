@@ -7,13 +7,15 @@ notation re-exports these, the one place for data formats.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from buraco_core.cards import Card
 from buraco_core.melds import MeldVerdict
 from buraco_core.rules import RuleSet
-from buraco_core.scoring import RoundScore
 from buraco_core.verdict import Reason
+
+if TYPE_CHECKING:
+    from buraco_core.scoring import RoundScore
 
 
 def json_value(value: Any) -> Any:
