@@ -180,9 +180,11 @@ class _Parser(argparse.ArgumentParser):
     def parse_known_args(  # type: ignore[override]
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:
-        self._given = list(sys.argv[1:] if args is None else args)
+        self._given = tuple(sys.argv[1:] if args is None else args)
         with self._speaking():
             return super().parse_known_args(args, namespace)
+
+    _given: tuple[str, ...] = ()  # the arguments being parsed
 
     def add_subparsers(self, **kwargs: Any) -> Any:
         with self._speaking():  # (argparse's gettext would look for its files on disk)
@@ -225,10 +227,9 @@ class _Parser(argparse.ArgumentParser):
             super().error(message)
 
     def _unknown_options(self) -> list[str]:
-        given = getattr(self, "_given", [])
         return [
             arg
-            for arg in given
+            for arg in self._given
             if arg.startswith("-")
             and arg != "-"
             and arg.split("=", 1)[0] not in self._option_string_actions
