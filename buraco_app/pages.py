@@ -4,10 +4,12 @@ page links to every page listed here (so a new page appears on both by adding on
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import streamlit as st
 
@@ -56,8 +58,40 @@ def available_pages() -> list[PageSpec]:
 
 
 def navigation_pages() -> list[st.Page]:
-    """The st.Page objects, titled in the session's language."""
-    return [page for _, page in navigation()]
+    """The st.Page objects, titled in the session's language; and, when a link asks for a
+    page the app does not have, a hidden one at that address that opens the home page with
+    a word on why (else Streamlit shows its own "Page not found", in English only)."""
+    found = [page for _, page in navigation()]
+    asked = unknown_page(st.context.url)
+    if asked is not None:
+        page = st.Page(partial(_not_found, asked), title=asked, url_path=asked, visibility="hidden")
+        found.append(page)
+    return found
+
+
+_URL_PATH = re.compile(r"[A-Za-z0-9_-]{1,60}")
+_NOT_FOUND = "_pages_not_found"
+
+
+def unknown_page(url: str | None) -> str | None:
+    """The page a link asks for (the last part of its path) when the app has none such.
+    Only plain names: a page may live at them, and they are shown back as typed."""
+    asked = urlsplit(url or "").path.rstrip("/").rpartition("/")[2]
+    known = {spec.url_path for spec in PAGES}
+    return asked if _URL_PATH.fullmatch(asked) and asked not in known else None
+
+
+def _not_found(asked: str) -> None:
+    st.session_state[_NOT_FOUND] = asked
+    home = next(page for spec, page in navigation() if spec is HOME)
+    st.switch_page(home)
+
+
+def show_not_found() -> None:
+    """Once, above the home page: the page the link asked for does not exist."""
+    asked = st.session_state.pop(_NOT_FOUND, None)
+    if asked is not None:
+        st.warning(t("page.not_found", name=asked), icon="⚠️")
 
 
 def navigation() -> tuple[tuple[PageSpec, st.Page], ...]:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from buraco_app.pages import available_pages
+from buraco_app.pages import available_pages, unknown_page
 from buraco_core.rules import OPTION_NAMES
 from buraco_text import catalog
 
@@ -178,3 +178,22 @@ def test_the_variant_changes_in_one_tap_at_the_top_of_the_page(open_app: OpenApp
     assert at.query_params == {"lang": "en", "rules": "aberto", "joker_points": "20"}
     # The page judges with it at once.
     assert any("Buraco Aberto + joker 20" in c.value for c in at.caption)
+
+
+@pytest.mark.parametrize(
+    ("url", "asked"),
+    [
+        (None, None),  # (AppTest, or a browser that has not said yet)
+        ("http://localhost:8501", None),
+        ("http://localhost:8501/", None),
+        ("http://localhost:8501/lookup", None),
+        ("http://localhost:8501/nao-existe", "nao-existe"),
+        ("https://example.org/buraco/pagina_velha/", "pagina_velha"),
+        ("http://localhost:8501/p%C3%A1gina", None),  # shown back only when plain
+        ("http://localhost:8501/a.b", None),
+    ],
+)
+def test_a_link_to_a_page_the_app_lacks_is_named(url: str | None, asked: str | None) -> None:
+    """A mistyped or old link opens the home page with a word in the user's language, not
+    Streamlit's English "Page not found" (tests/e2e/test_nav_e2e.py in a browser)."""
+    assert unknown_page(url) == asked

@@ -99,3 +99,21 @@ def test_on_a_desktop_the_sidebar_stays_open_after_choosing_a_page(
     expect(sidebar).to_have_attribute("data-collapsed", "false")
     expect(nav_link(page, "Consulta rápida")).to_be_in_viewport()
     screenshot(page, "nav_chosen_desktop")
+
+
+@pytest.mark.parametrize(
+    ("lang", "notice", "title"),
+    [
+        ("pt", "Este app não tem a página “pagina-velha”: você está no início.", "Início"),
+        ("en", "This app has no page “pagina-velha”: here is the home page.", "Home"),
+    ],
+)
+def test_a_link_to_a_page_the_app_lacks_opens_home_in_the_users_language(
+    open_page: OpenPage, screenshot: Shot, lang: str, notice: str, title: str
+) -> None:
+    page = open_page(f"pagina-velha?lang={lang}", DESKTOP)
+    expect(page.get_by_test_id("stAlert").filter(has_text=notice)).to_be_visible(timeout=SLOW)
+    expect(heading(page, "Buraco Tutor")).to_be_visible()
+    expect(nav_link(page, title)).to_be_visible()
+    expect(page.get_by_text("Page not found")).to_have_count(0)
+    screenshot(page, f"page_not_found_{lang}")
