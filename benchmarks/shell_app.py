@@ -9,5 +9,6 @@ st.set_page_config(page_title="Buraco Tutor", page_icon="♠️", layout="center
 settings.setup()
 st.navigation(pages.navigation_pages())
 settings.show_notices()
+pages.show_not_found()
 cards_view.inject_css()
 board.inject_css()
