@@ -77,12 +77,13 @@ def unknown_page(url: str | None) -> str | None:
     """The page a link asks for (the last part of its path) when the app has none such.
     Only plain names: a page may live at them, and they are shown back as typed."""
     asked = urlsplit(url or "").path.rstrip("/").rpartition("/")[2]
-    known = {spec.url_path for spec in PAGES}
+    known = {spec.url_path for spec in PAGES if spec is not HOME}
     return asked if _URL_PATH.fullmatch(asked) and asked not in known else None
 
 
 def _not_found(asked: str) -> None:
-    st.session_state[_NOT_FOUND] = asked
+    if asked != HOME.url_path:  # (/home is the home page's name: no word needed)
+        st.session_state[_NOT_FOUND] = asked
     home = next(page for spec, page in navigation() if spec is HOME)
     st.switch_page(home)
 
@@ -112,7 +113,7 @@ def _navigation(lang: Lang) -> tuple[tuple[PageSpec, st.Page], ...]:
                 ROOT / p.path,
                 title=t(p.title_key, lang),
                 icon=p.icon,
-                url_path=p.url_path,
+                url_path="" if p is HOME else p.url_path,  # (home is the bare address)
                 default=p is HOME,
             ),
         )

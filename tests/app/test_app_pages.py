@@ -187,6 +187,7 @@ def test_the_variant_changes_in_one_tap_at_the_top_of_the_page(open_app: OpenApp
         ("http://localhost:8501", None),
         ("http://localhost:8501/", None),
         ("http://localhost:8501/lookup", None),
+        ("http://localhost:8501/home", "home"),  # (home lives at the bare address: sent there)
         ("http://localhost:8501/nao-existe", "nao-existe"),
         ("https://example.org/buraco/pagina_velha/", "pagina_velha"),
         ("http://localhost:8501/p%C3%A1gina", None),  # shown back only when plain

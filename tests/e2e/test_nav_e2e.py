@@ -117,3 +117,12 @@ def test_a_link_to_a_page_the_app_lacks_opens_home_in_the_users_language(
     expect(nav_link(page, title)).to_be_visible()
     expect(page.get_by_text("Page not found")).to_have_count(0)
     screenshot(page, f"page_not_found_{lang}")
+
+
+def test_the_address_home_is_the_home_page(open_page: OpenPage) -> None:
+    """Streamlit serves its default page at the bare address only: /home, which a person
+    may well type, opens it too, with no notice and no English dialog."""
+    page = open_page("home", DESKTOP)
+    expect(heading(page, "Buraco Tutor")).to_be_visible(timeout=SLOW)
+    expect(page.get_by_test_id("stAlert").filter(has_text="Este app não tem")).to_have_count(0)
+    expect(page.get_by_text("Page not found")).to_have_count(0)
