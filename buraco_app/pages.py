@@ -70,6 +70,8 @@ def navigation_pages() -> list[st.Page]:
 
 
 _URL_PATH = re.compile(r"[A-Za-z0-9_-]{1,60}")
+# The addresses Streamlit serves a page at (home is at the bare address, not at its name).
+_SERVED = frozenset(spec.url_path for spec in PAGES if spec is not HOME)
 _NOT_FOUND = "_pages_not_found"
 
 
@@ -77,8 +79,7 @@ def unknown_page(url: str | None) -> str | None:
     """The page a link asks for (the last part of its path) when the app has none such.
     Only plain names: a page may live at them, and they are shown back as typed."""
     asked = urlsplit(url or "").path.rstrip("/").rpartition("/")[2]
-    known = {spec.url_path for spec in PAGES if spec is not HOME}
-    return asked if _URL_PATH.fullmatch(asked) and asked not in known else None
+    return asked if _URL_PATH.fullmatch(asked) and asked not in _SERVED else None
 
 
 def _not_found(asked: str) -> None:
