@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 import streamlit as st
 
@@ -69,17 +69,19 @@ def navigation_pages() -> list[st.Page]:
     return found
 
 
-_URL_PATH = re.compile(r"[A-Za-z0-9_-]{1,60}")
+_SHOWN_NAME = re.compile(r"[\w-]{1,60}")
 # The addresses Streamlit serves a page at (home is at the bare address, not at its name).
 _SERVED = frozenset(spec.url_path for spec in PAGES if spec is not HOME)
 _NOT_FOUND = "_pages_not_found"
 
 
 def unknown_page(url: str | None) -> str | None:
-    """The page a link asks for (the last part of its path) when the app has none such.
-    Only plain names: a page may live at them, and they are shown back as typed."""
-    asked = urlsplit(url or "").path.rstrip("/").rpartition("/")[2]
-    return asked if _URL_PATH.fullmatch(asked) and asked not in _SERVED else None
+    """The page a link asks for (the last part of its path, as the browser decodes it) when
+    the app has none such, and a page may live at that address: one part, no spaces at its
+    ends, nothing unprintable."""
+    asked = unquote(urlsplit(url or "").path.rstrip("/").rpartition("/")[2])
+    fits = asked and "/" not in asked and asked == asked.strip() and asked.isprintable()
+    return asked if fits and asked not in _SERVED else None
 
 
 def _not_found(asked: str) -> None:
@@ -89,11 +91,20 @@ def _not_found(asked: str) -> None:
     st.switch_page(home)
 
 
+def not_found_notice(asked: str) -> str:
+    """The word on a missing page. The name is shown back only when it is letters, digits,
+    "-" and "_" (any alphabet): the notice is Markdown, and a link's text is anyone's to
+    write (a name like www.example.com would turn into a link)."""
+    if _SHOWN_NAME.fullmatch(asked):
+        return t("page.not_found", name=asked.replace("_", "\\_"))
+    return t("page.not_found_unnamed")
+
+
 def show_not_found() -> None:
     """Once, above the home page: the page the link asked for does not exist."""
     asked = st.session_state.pop(_NOT_FOUND, None)
     if asked is not None:
-        st.warning(t("page.not_found", name=asked), icon="⚠️")
+        st.warning(not_found_notice(asked), icon="⚠️")
 
 
 def navigation() -> tuple[tuple[PageSpec, st.Page], ...]:

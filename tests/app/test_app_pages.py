@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from buraco_app.pages import available_pages, unknown_page
+from buraco_app.pages import available_pages, not_found_notice, unknown_page
 from buraco_core.rules import OPTION_NAMES
 from buraco_text import catalog
 
@@ -187,14 +187,39 @@ def test_the_variant_changes_in_one_tap_at_the_top_of_the_page(open_app: OpenApp
         ("http://localhost:8501", None),
         ("http://localhost:8501/", None),
         ("http://localhost:8501/lookup", None),
+        ("http://localhost:8501/looku%70", None),  # (the browser decodes it: a page we have)
         ("http://localhost:8501/home", "home"),  # (home lives at the bare address: sent there)
         ("http://localhost:8501/nao-existe", "nao-existe"),
         ("https://example.org/buraco/pagina_velha/", "pagina_velha"),
-        ("http://localhost:8501/p%C3%A1gina", None),  # shown back only when plain
-        ("http://localhost:8501/a.b", None),
+        ("http://localhost:8501/p%C3%A1gina", "página"),  # as the browser decodes it
+        ("http://localhost:8501/li%C3%A7%C3%B5es", "lições"),
+        ("http://localhost:8501/a.b", "a.b"),
+        ("http://localhost:8501/x%20y", "x y"),
+        ("http://localhost:8501/%F0%9F%83%8F", "🃏"),
+        ("http://localhost:8501/a%2Fb", None),  # (no page can have a "/" in its address)
+        ("http://localhost:8501/%20x", None),  # (Streamlit trims a page's address)
+        ("http://localhost:8501/a%0Ab", None),
     ],
 )
 def test_a_link_to_a_page_the_app_lacks_is_named(url: str | None, asked: str | None) -> None:
     """A mistyped or old link opens the home page with a word in the user's language, not
     Streamlit's English "Page not found" (tests/e2e/test_nav_e2e.py in a browser)."""
     assert unknown_page(url) == asked
+
+
+@pytest.mark.parametrize(
+    ("asked", "notice"),
+    [
+        ("pagina-velha", "Este app não tem a página “pagina-velha”: você está no início."),
+        ("lições", "Este app não tem a página “lições”: você está no início."),
+        ("pagina_velha", "Este app não tem a página “pagina\\_velha”: você está no início."),
+        ("www.example.com", "Este app não tem essa página: você está no início."),
+        ("[aqui](evil)", "Este app não tem essa página: você está no início."),
+        ("🃏", "Este app não tem essa página: você está no início."),
+        ("x" * 61, "Este app não tem essa página: você está no início."),
+    ],
+)
+def test_the_missing_page_is_named_only_when_its_name_is_plain(asked: str, notice: str) -> None:
+    """The notice is Markdown: a name from a link is shown back only as letters, digits, "-"
+    and "_" (escaped), so no link can write a link or a format into it."""
+    assert not_found_notice(asked) == notice

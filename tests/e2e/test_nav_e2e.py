@@ -119,6 +119,25 @@ def test_a_link_to_a_page_the_app_lacks_opens_home_in_the_users_language(
     screenshot(page, f"page_not_found_{lang}")
 
 
+@pytest.mark.parametrize(
+    ("path", "notice"),
+    [
+        ("p%C3%A1gina", "Este app não tem a página “página”: você está no início."),
+        ("www.example.com?lang=en", "This app has no such page: here is the home page."),
+    ],
+)
+def test_an_address_with_accents_or_dots_opens_home_too(
+    open_page: OpenPage, path: str, notice: str
+) -> None:
+    """Not only plain names: an accented address is named as the browser shows it, and one
+    the notice could turn into a link is not named at all (and no link is drawn)."""
+    page = open_page(path, DESKTOP)
+    alert = page.get_by_test_id("stAlert").filter(has_text=notice)
+    expect(alert).to_be_visible(timeout=SLOW)
+    expect(alert.locator("a")).to_have_count(0)
+    expect(page.get_by_text("Page not found")).to_have_count(0)
+
+
 def test_the_address_home_is_the_home_page(open_page: OpenPage) -> None:
     """Streamlit serves its default page at the bare address only: /home, which a person
     may well type, opens it too, with no notice and no English dialog."""
