@@ -9,6 +9,8 @@ that two or more melds go down in one move.
 `build_move(state, pick, target)` turns a pick and a tap into a `Move` (pure, tested alone);
 `show_board(...)` draws the table and calls `on_move(move)` from the tap's callback, so
 whatever the caller saves there (a grade, progress) is already there when the page runs.
+`on_move` says whether the move was played: after an illegal one the cards stay picked, so
+the learner fixes the pick (a card more, a card less) instead of picking it all again.
 Every card and target is a real button with a readable name ("4♠", "Jogo 2: 3♠ 4♠ 5♠",
 "Lixo (7 cartas)") for tests and screen readers. The look is CSS on the buttons' key classes
 (`st-key-<key>`): `BOARD_CSS`, injected once per run with the card style sheet.
@@ -249,13 +251,15 @@ def _undo(key: str) -> None:
     st.session_state[_pick_key(key)] = current_pick(key).undone()
 
 
-def _tap(key: str, state: State, target: Target, on_move: Callable[[Move], None]) -> None:
+def _tap(key: str, state: State, target: Target, on_move: Callable[[Move], bool]) -> None:
     move = build_move(state, current_pick(key), target)
     if move is None:
         st.session_state[f"{key}_need"] = target.kind  # what to pick first, said on the board
         return
-    clear_pick(key)
-    on_move(move)
+    if on_move(move):
+        clear_pick(key)
+    else:  # refused: the board and the pick stay, the verdict says what to change
+        st.session_state.pop(f"{key}_need", None)
 
 
 def show_board(
@@ -263,12 +267,13 @@ def show_board(
     state: State,
     key: str,
     lang: Lang,
-    on_move: Callable[[Move], None] | None = None,
+    on_move: Callable[[Move], bool] | None = None,
     marks: Changes | None = None,
     seat: int | None = None,
 ) -> None:
     """The table from `seat`'s chair (default: the player on turn). With `on_move` the cards
-    and places are buttons that make a move; without, the same board, for reading only."""
+    and places are buttons that make a move (it returns whether the move was played);
+    without, the same board, for reading only."""
     seat = state.turn if seat is None else seat
     side = state.side_of(seat)
     live = on_move is not None and state.phase is not Phase.ENDED and seat == state.turn

@@ -66,7 +66,8 @@ def forget(scenario: Scenario) -> None:
 
 def _played(
     scenario: Scenario, rules: RuleSet, state: State, graded: Callable[[Grade], None], move: Move
-) -> None:
+) -> bool:
+    """Grade the tap's move; whether it was played (illegal: the board and the pick stay)."""
     task = scenario.task
     assert isinstance(task, MoveTask)
     grade = task.grade(scenario, move)
@@ -74,6 +75,7 @@ def _played(
     st.session_state[f"{_key(scenario)}_played"] = Played(move, grade, after, verdict)
     st.session_state[f"{_key(scenario)}_fresh"] = True
     graded(grade)
+    return after is not None
 
 
 @st.fragment

@@ -204,12 +204,14 @@ def _save(game_id: str, game: Game) -> None:
         st.session_state[SAVE_ERROR_KEY] = error_text(exc)
 
 
-def _learner_moved(game_id: str, game: Game, state: State, move: Move) -> None:
+def _learner_moved(game_id: str, game: Game, state: State, move: Move) -> bool:
+    """The tap's move judged and saved; whether it was played (illegal: the pick stays)."""
     after, verdict, notes = learner_move(game, state, move)
     if verdict.ok or after.current.stumbles != game.current.stumbles:
         _save(game_id, after)
     saved = after.current.notes.get(len(game.current.moves), ()) if notes else ()
     st.session_state[FEEDBACK_KEY] = Feedback(move, verdict, saved)
+    return verdict.ok
 
 
 def _computer_moves(game_id: str, game: Game, state: State, to_my_turn: bool) -> None:

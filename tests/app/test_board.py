@@ -178,9 +178,24 @@ def test_an_illegal_move_keeps_the_board_and_names_the_cards(open_app: Open) -> 
     tap(at, "K♣", "K♥", "+ New meld")
     assert at.error and "K♣" in at.error[0].value and "K♥" in at.error[0].value
     assert not at.success  # one headline: never a red box beside a "legal" one
-    assert board_labels(at)[: len(before) - 3] == before[: len(before) - 3]
+    # The same board (the K♣ K♥ still picked, so "Set aside" is offered too).
+    after = [b for b in board_labels(at) if b != "Set aside"]
+    assert after[: len(before) - 3] == before[: len(before) - 3]
     tap(at, "↺ Try again")
     assert not at.error
+
+
+def test_an_illegal_move_keeps_the_cards_picked_to_fix_the_pick(open_app: Open) -> None:
+    """The learner fixes a refused pick (a card more, a card less) rather than pick it all
+    again: the picked cards stay lifted and named under the hand."""
+    at = open_app("practice", scenario="first_meld_three_in_a_row", lang="en")
+    tap(at, "6♣", "7♣", "+ New meld")  # two cards: not a meld
+    assert at.error and "at least 3 cards" in at.error[0].value
+    picked = [b.label for b in at.button if (b.key or "").startswith("btcs-")]
+    assert sorted(picked) == ["6♣", "7♣"]
+    assert any("Picked: 6♣ 7♣." in c.value for c in at.caption)
+    tap(at, "8♣", "+ New meld")  # one card more: now the meld goes down
+    assert headline(at).startswith("**Right!**"), headline(at)
 
 
 def test_undo_the_last_pick(open_app: Open) -> None:

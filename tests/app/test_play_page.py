@@ -89,6 +89,19 @@ def test_an_illegal_move_is_explained_and_the_board_stays(open_app: Open) -> Non
     assert [s.codes[0] for s in game.current.stumbles] == ["must_draw_first"]
 
 
+def test_an_illegal_new_meld_keeps_the_cards_picked(open_app: Open) -> None:
+    """After "+ New meld" is refused the picked cards stay picked, to be fixed, not redone."""
+    at = started(open_app)
+    cards = [b for b in at.button if b.key and b.key.startswith("btc-")][:2]
+    labels = sorted(b.label for b in cards)
+    for card in cards:
+        at.button(key=card.key).click().run()
+    click(at, "btt-play_board-new")  # before drawing, and two cards: refused
+    assert at.error
+    assert sorted(b.label for b in at.button if b.key and b.key.startswith("btcs-")) == labels
+    assert the_game(at).current.moves == ()
+
+
 def test_a_legal_move_is_played_and_saved(open_app: Open) -> None:
     at = started(open_app)
     click(at, "btt-play_board-stock")
