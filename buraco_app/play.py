@@ -52,7 +52,7 @@ from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.players import LEVELS
 from buraco_core.rules import PRESETS, RuleSet
 from buraco_core.scoring import RoundScore, SideScore
-from buraco_core.state import Phase, State
+from buraco_core.state import EndReason, Phase, State
 from buraco_core.verdict import Verdict
 from buraco_course import MoveTask
 from buraco_text import Lang, message
@@ -381,9 +381,8 @@ def _named(score: RoundScore, lang: Lang) -> RoundScore:
 
 
 def _round_end(game_id: str, game: Game, states: Sequence[State], lang: Lang) -> None:
-    final = states[-1]
     score = finished_scores(game)[-1]
-    st.success(t(f"play.ended_{final.ended_by.value if final.ended_by else 'batida'}", lang))
+    st.success(ended_text(states, lang))
     show_score(_named(score, lang), lang)
     _key_moments(game, lang)
     _replay(game, states, lang)
@@ -408,6 +407,22 @@ def _round_end(game_id: str, game: Game, states: Sequence[State], lang: Lang) ->
         on_click=_next_round,
         args=(game_id, game),
     )
+
+
+def ended_text(states: Sequence[State], lang: Lang) -> str:
+    """How the round ended: the stock ran out, or who went out (the last move's player),
+    named as the learner reads the table, with the side."""
+    final = states[-1]
+    if final.ended_by is EndReason.STOCK_OUT:
+        return t("play.ended_stock_out", lang)
+    seat = states[-2].turn if len(states) > 1 else final.turn
+    if seat == LEARNER:
+        key = "you"
+    elif final.side_of(seat) == final.side_of(LEARNER):
+        key = "partner"
+    else:
+        key = "opponent" if final.players == 4 else "opponent_alone"
+    return t(f"play.ended_batida_{key}", lang, seat=seat + 1)
 
 
 def _key_moments(game: Game, lang: Lang) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -22,14 +23,14 @@ from buraco_app.game import (
     new_game,
     positions,
 )
-from buraco_app.play import NOTE_LESSONS, note_text, why_lines
+from buraco_app.play import NOTE_LESSONS, ended_text, note_text, why_lines
 from buraco_app.sheets import StorageUnavailable
 from buraco_core.cards import parse_card
 from buraco_core.moves import Discard, Draw
 from buraco_core.notation import position_from_data
 from buraco_core.players import make_player, view_of
 from buraco_core.rules import ruleset
-from buraco_core.state import Phase
+from buraco_core.state import EndReason, Phase, State, deal
 
 Open = Callable[..., AppTest]
 
@@ -147,7 +148,11 @@ def test_round_end_shows_the_itemised_score_and_goes_on_to_the_next_round(
     at = open_app("play", lang="en")  # creates the data folder
     game_id = store().create(_finished_round(Setup("fechado", {}, 2, "random", "on", 11)))
     at = open_app("play", lang="en", game=game_id)
-    assert any("round is over" in str(s.value) for s in at.success)
+    final = positions(store().load(game_id))[-1]
+    said = " ".join(str(s.value) for s in at.success)
+    assert "round is over" in said
+    if final.ended_by is EndReason.BATIDA:  # who went out is named, not "someone"
+        assert "went out" in said and "someone" not in said
     assert at.metric  # each side's total, as the calculator shows them
     assert {m.label for m in at.metric} == {"Us", "Them"}
     assert at.get("download_button")
@@ -229,3 +234,20 @@ def test_two_players_see_their_own_and_the_opponents_melds_not_a_sides(open_app:
     for players, wanted in ((2, "Your opponent's melds"), (4, "The other side's melds")):
         at = started(open_app, players=players)
         assert wanted in " ".join(str(m.value) for m in at.markdown)
+
+
+def _ended(players: int, last_mover: int, how: EndReason = EndReason.BATIDA) -> list[State]:
+    before = replace(deal(ruleset("fechado"), players, 5), turn=last_mover)
+    return [before, replace(before, phase=Phase.ENDED, ended_by=how)]
+
+
+def test_the_round_end_names_who_went_out_and_the_side() -> None:
+    """Seats as around the table from 1, the learner player 1, partners opposite."""
+    assert ended_text(_ended(4, 0), "pt") == "A rodada acabou: você (jogador 1) bateu."
+    assert "seu parceiro (jogador 3) bateu, pela sua dupla" in ended_text(_ended(4, 2), "pt")
+    assert "jogador 2, da outra dupla, bateu" in ended_text(_ended(4, 1), "pt")
+    assert "jogador 4, da outra dupla" in ended_text(_ended(4, 3), "pt")
+    assert "seu adversário (jogador 2) bateu" in ended_text(_ended(2, 1), "pt")
+    assert "player 3" in ended_text(_ended(4, 2), "en")
+    stock_out = ended_text(_ended(4, 1, EndReason.STOCK_OUT), "pt")
+    assert "monte" in stock_out and "bateu" not in stock_out
