@@ -42,7 +42,7 @@ from buraco_app.game import (
 )
 from buraco_app.i18n import t
 from buraco_app.scenario_player import course
-from buraco_app.settings import current_overrides, current_preset, rules_summary
+from buraco_app.settings import current_overrides, current_preset, current_rules, rules_summary
 from buraco_app.sheet_page import error_text, open_id, set_open_id, url_text
 from buraco_app.sheets import MatchNotFound, SheetError, opened
 from buraco_app.table_view import move_text
@@ -242,10 +242,20 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
     st.caption(
         t("play.setup_line", lang, players=s.players, level=t(f"play.level_{s.level}", lang))
         + " · "
-        + rules_summary(rules, lang)
+        + t("play.game_rules", lang, rules=rules_summary(rules, lang))
         + " · "
         + t(f"play.coach_{s.coach}", lang)
     )
+    chosen = current_rules()
+    if chosen != rules:  # a game keeps the rules it began with, to its last round
+        st.info(
+            t(
+                "play.rules_later",
+                lang,
+                chosen=rules_summary(chosen, lang),
+                game=rules_summary(rules, lang),
+            )
+        )
     _totals(match.running, match.target, lang)
     st.subheader(t("play.round", lang, n=len(game.rounds)))
     if state.phase is Phase.ENDED:

@@ -251,3 +251,20 @@ def test_the_round_end_names_who_went_out_and_the_side() -> None:
     assert "player 3" in ended_text(_ended(4, 2), "en")
     stock_out = ended_text(_ended(4, 1, EndReason.STOCK_OUT), "pt")
     assert "monte" in stock_out and "bateu" not in stock_out
+
+
+def test_a_variant_chosen_mid_game_waits_for_the_next_game(open_app: Open) -> None:
+    """The sidebar switched to Aberto during a Fechado game: the page says which rules this
+    game plays (to its end) and that the choice applies from the next game, which uses it."""
+    at = started(open_app, players=4)  # Fechado, the sidebar on Fechado too
+    assert not at.info or not any("next game" in str(i.value) for i in at.info)
+    at.selectbox(key="rules_preset").set_value("aberto").run()
+    notice = " ".join(str(i.value) for i in at.info)
+    assert "Aberto" in notice and "Fechado" in notice and "next game" in notice
+    assert any("this game's rules: Buraco Fechado" in str(c.value) for c in at.caption)
+    assert the_game(at).rules.preset == "fechado"
+    click(at, "play_new")
+    at.radio(key="play_rules").set_value("sidebar").run()
+    click(at, "play_start")
+    assert the_game(at).rules.preset == "aberto"
+    assert not any("next game" in str(i.value) for i in at.info)
