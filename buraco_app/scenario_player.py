@@ -7,7 +7,7 @@ its source; a hint on request, the solution after a try.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -171,7 +171,8 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
     else:
         if scenario.position is not None:
             with st.container(border=True):
-                board.show_board(rules, scenario.state, f"{key}_table", lang)
+                seat = learner_seat(scenario)
+                board.show_board(rules, scenario.state, f"{key}_table", lang, seat=seat)
         answer = view.answer(key, lang)
     # A horizontal container keeps the buttons side by side on a phone (columns stack).
     with st.container(horizontal=True):
@@ -203,6 +204,20 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
     if attempt.solution_shown:
         _solution(view, scenario, lang)
     return attempt
+
+
+def learner_seat(scenario: Scenario) -> int:
+    """The learner's seat (from 0) in the scenario's position: the hand given as cards (the
+    others are counts). Usually the seat on turn; not when the question is about a turn
+    just ended."""
+    hands = (scenario.position or {}).get("hands", [])
+    return next((i for i, h in enumerate(hands) if not isinstance(h, int)), scenario.state.turn)
+
+
+def hand_seat(side: int, hand: int, sides: int) -> int:
+    """The seat (from 0) of a side's `hand` in a score task: the sides sit alternately round
+    the table, as in Jogar (A at seats 1 and 3, B at 2 and 4; with two players, 1 and 2)."""
+    return side + sides * hand
 
 
 def _graded(scenario: Scenario, attempt: Attempt, grade: Grade) -> None:
@@ -298,12 +313,23 @@ class _ScoreView(_View[ScoreTask]):
         return Answer(text, lambda: self.task.grade(self.scenario, totals))
 
     def solution(self, lang: Lang) -> None:
-        for side in self.task.score(self.scenario).sides:
+        sides = self.task.score(self.scenario).sides
+        for number, side in enumerate(sides):
             items = " ".join(
-                f"{sheet_page.item_label(i.code, dict(i.params), lang)} {i.points:+d};"
+                f"{sheet_page.item_label(i.code, _seat_params(i.params, number, len(sides)), lang)}"
+                f" {i.points:+d};"
                 for i in side.items
             )
             st.markdown(f"**{side.name}: {side.total}** — {items}")
+
+
+def _seat_params(params: Mapping[str, Any], side: int, sides: int) -> dict[str, Any]:
+    """A score item's values with its hand (counted within the side) as the seat at the
+    table, so that "jogador 3" is the same player in the hands above and in the solution."""
+    found = dict(params)
+    if isinstance(found.get("hand"), int):
+        found["hand"] = hand_seat(side, found["hand"], sides)
+    return found
 
 
 # Each task kind has its own widgets; the kinds' checks and grades live in buraco_course.
@@ -352,7 +378,8 @@ def _choose_input(task: ChooseTask, key: str, lang: Lang) -> list[int]:
 def _score_input(scenario: Scenario, task: ScoreTask, key: str, lang: Lang) -> dict[str, int]:
     rules = scenario.ruleset()
     totals: dict[str, int] = {}
-    for side in round_from_data(rules, task.round):
+    sides = round_from_data(rules, task.round)
+    for side_number, side in enumerate(sides):
         with st.container(border=True):
             flags = [
                 t(
@@ -365,9 +392,10 @@ def _score_input(scenario: Scenario, task: ScoreTask, key: str, lang: Lang) -> d
             # The side's header, melds and hands in one Markdown block (our own HTML).
             parts = [f"**{t('practice.score.side', lang, name=side.name)}** · {' · '.join(flags)}"]
             parts += [meld_html(meld, size="sm", lang=lang) for meld in side.melds]
-            for number, hand in enumerate(side.hands, 1):
+            for number, hand in enumerate(side.hands):
                 if hand:
-                    parts.append(caption_md(t("practice.score.hand", lang, n=number)))
+                    seat = hand_seat(side_number, number, len(sides)) + 1  # from 1, as in Jogar
+                    parts.append(caption_md(t("practice.score.hand", lang, n=seat)))
                     parts.append(cards_html(hand, size="sm"))
             st.markdown("\n\n".join(parts), unsafe_allow_html=True)
             totals[side.name] = int(

@@ -4,7 +4,10 @@ explanations come from the rules core."""
 
 from __future__ import annotations
 
+import os
+import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -200,3 +203,49 @@ def test_the_progress_legend_is_drawn_when_opened(open_app: Open) -> None:
     (legend,) = [e for e in at.expander if e.label == PT["progress.legend"]]
     assert [m.value for m in legend.markdown] == [PT["progress.legend_text"]]
     assert [c.value for c in legend.caption] == [PT["progress.kept"]]
+
+
+def test_a_score_task_numbers_the_hands_by_seat_as_jogar_does(open_app: Open) -> None:
+    """Seats from 1 round the table, partners opposite (as in Jogar): side A's second hand
+    is player 3's, side B's first is player 2's, in the hands and in the solution too."""
+    at = open_scenario(open_app, WORKED)  # A: hands [[], [7♣ K♦]]; B: [[six cards], []]
+    shown = texts(at)
+    assert "Ficou na mão do jogador 3:" in shown and "Ficou na mão do jogador 2:" in shown
+    assert "jogador 1:" not in shown and "jogador 4:" not in shown  # the empty hands
+    key = f"sc_{WORKED}"
+    at.button(key=f"{key}_check").click().run()
+    at.button(key=f"{key}_solution").click().run()
+    solution = " ".join(str(m.value) for m in at.markdown if str(m.value).startswith("**A:"))
+    solution += " ".join(str(m.value) for m in at.markdown if str(m.value).startswith("**B:"))
+    assert "(jogador 3)" in solution and "(jogador 2)" in solution
+    assert "(jogador 1)" not in solution
+
+
+def test_a_question_about_a_turn_just_ended_shows_the_learners_own_seat(
+    open_app: Open,
+) -> None:
+    """The learner (player 1) just discarded: the board is drawn from seat 1, their hand
+    shown, the turn marked on player 2."""
+    at = open_scenario(open_app, "discard_ends_the_turn")
+    seats = next(h.proto.body for h in at.get("html") if "bt-seats" in h.proto.body)
+    assert "<b>você</b> (jogador 1)" in seats
+    assert "bt-turn" in seats.split("(jogador 2)")[0].rsplit("bt-seat ", 1)[1]
+    hand = [b.label for b in at.button if (b.key or "").startswith("btc-")]
+    assert "K♠" in hand
+
+
+def test_no_exercise_or_lesson_counts_seats_from_0() -> None:
+    """People read seats from 1 (the learner is player 1, the partner player 3), as in
+    Jogar: no text of the course calls anyone player 0 (the files' `seat` fields stay 0-based,
+    as the rules core reads them)."""
+    root = Path(__file__).parents[2]
+    course = load_curriculum(root)
+    texts_ = [
+        text
+        for scenario in course.scenarios.values()
+        for field in (scenario.title, scenario.goal, scenario.hint, scenario.explanation)
+        for text in (field.get("pt"), field.get("en"))
+    ]
+    texts_ += [(root / "lessons" / f).read_text() for f in os.listdir(root / "lessons")]
+    said = [s for s in texts_ if re.search(r"\b(jogador|player) 0\b", s, re.IGNORECASE)]
+    assert not said
