@@ -34,7 +34,7 @@ from buraco_course import (
     ScoreTask,
     load_curriculum,
 )
-from buraco_text import Lang, sources_text
+from buraco_text import Lang, message, sources_text
 
 TaskT = TypeVar("TaskT", MoveTask, JudgeTask, ChooseTask, ScoreTask)
 
@@ -49,6 +49,7 @@ class Attempt:
     solution_shown: bool = False
     last: Grade | None = None
     last_answer: str = ""
+    last_value: Any = None  # the answer itself (totals, options picked): says why it fails
 
     @property
     def result(self) -> progress.Result | None:
@@ -193,6 +194,7 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
         else:
             st.session_state.pop(f"{key}_missing", None)
             attempt.last_answer = answer.text
+            attempt.last_value = answer.value
             _graded(scenario, attempt, answer.grade())
             st.rerun()  # as above: progress bar, marks and lesson list with this result
     if st.session_state.get(f"{key}_missing"):
@@ -200,7 +202,7 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
     if attempt.hint:
         st.info(md_cards(t("practice.hint_is", lang, hint=scenario.hint.get(lang))))
     if attempt.last is not None and not on_board:
-        _feedback(scenario, attempt, view.verdict_when_wrong, lang)
+        _feedback(scenario, attempt, view, lang)
     if attempt.solution_shown:
         _solution(view, scenario, lang)
     return attempt
@@ -231,10 +233,11 @@ def _graded(scenario: Scenario, attempt: Attempt, grade: Grade) -> None:
 
 @dataclass(frozen=True)
 class Answer:
-    """What the learner answered, in words, and how to grade it."""
+    """What the learner answered, in words and as given, and how to grade it."""
 
     text: str
     grade: Callable[[], Grade]
+    value: Any = None
 
 
 @dataclass(frozen=True)
@@ -251,6 +254,10 @@ class _View(Generic[TaskT]):
 
     def solution(self, lang: Lang) -> None:
         raise NotImplementedError
+
+    def why_wrong(self, grade: Grade, value: Any, lang: Lang) -> list[str]:
+        """Why the answer `value` fails, in a line or two, without giving the answer away."""
+        return []
 
 
 class _MoveView(_View[MoveTask]):
@@ -269,6 +276,8 @@ class _MoveView(_View[MoveTask]):
 
 
 class _JudgeView(_View[JudgeTask]):
+    verdict_when_wrong = True  # yes or no: a wrong answer already tells the right one
+
     def answer(self, key: str, lang: Lang) -> Answer | None:
         _show_judged(self.task, lang)
         choice = st.radio(
@@ -295,8 +304,24 @@ class _ChooseView(_View[ChooseTask]):
     def answer(self, key: str, lang: Lang) -> Answer | None:
         picked = _choose_input(self.task, key, lang)
         return Answer(
-            ", ".join(str(i + 1) for i in picked), lambda: self.task.grade(self.scenario, picked)
+            ", ".join(str(i + 1) for i in picked),
+            lambda: self.task.grade(self.scenario, picked),
+            picked,
         )
+
+    def why_wrong(self, grade: Grade, value: Any, lang: Lang) -> list[str]:
+        """Each option picked that does not hold, with the core's first reason; how many
+        that hold are left unpicked (not which)."""
+        picked = set(value or ())
+        lines = []
+        for i in sorted(picked - set(self.task.correct)):
+            reasons = self.task.option_verdict(self.scenario, i).reasons
+            why = message(reasons[0], lang) if reasons else ""
+            lines.append(t("practice.why.option_bad", lang, n=i + 1, why=why).rstrip(": "))
+        missed = len(set(self.task.correct) - picked)
+        if missed:
+            lines.append(t("practice.why.options_missed", lang, n=missed))
+        return lines
 
     def solution(self, lang: Lang) -> None:
         for i in range(len(self.task.options)):
@@ -310,7 +335,19 @@ class _ScoreView(_View[ScoreTask]):
     def answer(self, key: str, lang: Lang) -> Answer | None:
         totals = _score_input(self.scenario, self.task, key, lang)
         text = ", ".join(f"{name}: {points}" for name, points in totals.items())
-        return Answer(text, lambda: self.task.grade(self.scenario, totals))
+        return Answer(text, lambda: self.task.grade(self.scenario, totals), totals)
+
+    def why_wrong(self, grade: Grade, value: Any, lang: Lang) -> list[str]:
+        """Per side: right, or more or less than the count gives (not by how much)."""
+        expected = grade.totals or {}
+        lines = []
+        for name, points in dict(value or {}).items():
+            if name not in expected:
+                continue
+            how = "right" if points == expected[name] else "high"
+            how = "low" if points < expected[name] else how
+            lines.append(t(f"practice.why.side_{how}", lang, name=name, points=points))
+        return lines
 
     def solution(self, lang: Lang) -> None:
         sides = self.task.score(self.scenario).sides
@@ -412,18 +449,20 @@ def _score_input(scenario: Scenario, task: ScoreTask, key: str, lang: Lang) -> d
     return totals
 
 
-def _feedback(scenario: Scenario, attempt: Attempt, verdict_when_wrong: bool, lang: Lang) -> None:
+def _feedback(scenario: Scenario, attempt: Attempt, view: _View[Any], lang: Lang) -> None:
     grade = attempt.last
     assert grade is not None
     if grade.correct:
         st.success(md_cards(t("practice.correct", lang) + " " + scenario.explanation.get(lang)))
     else:
-        st.error(md_cards(t("practice.wrong", lang, answer=attempt.last_answer)))
+        why = view.why_wrong(grade, attempt.last_value, lang)
+        said = t("practice.wrong", lang, answer=attempt.last_answer)
+        st.error(md_cards("  \n".join([f"**{said}**", *why])))
         if grade.wrong is not None:
             show_text(grade.wrong.explanation.get(lang))
         elif attempt.tries >= 2:
             st.caption(t("practice.try_hint", lang))
-    if grade.verdict is not None and (grade.correct or verdict_when_wrong):
+    if grade.verdict is not None and (grade.correct or view.verdict_when_wrong):
         title = t(
             "practice.core_says_legal" if grade.verdict.ok else "practice.core_says_illegal", lang
         )

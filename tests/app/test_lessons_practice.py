@@ -249,3 +249,41 @@ def test_no_exercise_or_lesson_counts_seats_from_0() -> None:
     texts_ += [(root / "lessons" / f).read_text() for f in os.listdir(root / "lessons")]
     said = [s for s in texts_ if re.search(r"\b(jogador|player) 0\b", s, re.IGNORECASE)]
     assert not said
+
+
+def test_a_wrong_score_says_which_side_is_off_and_which_way(open_app: Open) -> None:
+    """“A: 999” is not all the learner gets back: each side right, or above or below what
+    the count gives (not the total itself)."""
+    at = open_scenario(open_app, WORKED)
+    key = f"sc_{WORKED}"
+    answer = load_curriculum().scenarios[WORKED].task.answer
+    at.number_input(key=f"{key}_total_A").set_value(answer["A"] + 100)
+    at.number_input(key=f"{key}_total_B").set_value(answer["B"])
+    at.button(key=f"{key}_check").click().run()
+    said = at.error[0].value
+    assert f"Dupla A: {answer['A'] + 100} é mais do que a conta dá." in said
+    assert f"Dupla B: {answer['B']} está certo." in said
+    assert str(answer["A"]) not in said.replace(str(answer["A"] + 100), "")
+
+
+def test_a_wrong_choice_names_the_option_that_fails_and_why(open_app: Open) -> None:
+    """Two wilds in one meld picked, one good meld left out: the core's reason for the first,
+    a count of the second."""
+    at = open_scenario(open_app, "which_wilds_fit", lang="en")
+    key = "sc_which_wilds_fit"
+    for option in (0, 1, 3):
+        at.checkbox(key=f"{key}_option_{option}").check()
+    at.button(key=f"{key}_check").click().run()
+    said = as_read(at.error[0].value)
+    assert "Option 4 does not hold:" in said and "wild" in said.split("Option 4")[1]
+    assert "1 option that holds is left unmarked." in said
+    assert "Option 1 " not in said and "Option 2 " not in said
+
+
+def test_a_wrong_yes_or_no_shows_the_judges_reason(open_app: Open) -> None:
+    at = open_scenario(open_app, PICKUP, lang="en")
+    key = f"sc_{PICKUP}"
+    at.radio(key=f"{key}_legal").set_value("yes").run()
+    at.button(key=f"{key}_check").click().run()
+    shown = texts(at)
+    assert "The rules judge says: an illegal move." in shown and "top card" in shown
