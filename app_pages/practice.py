@@ -20,6 +20,7 @@ theme = st.selectbox(
         t("practice.all_themes", lang) if th == "all" else t(f"theme.{th}", lang)
     ),
     key="practice_theme",
+    filter_mode=None,  # no typing: Streamlit's "No results" is English only
 )
 pool = [
     s
@@ -42,6 +43,7 @@ chosen = st.selectbox(
     format_func=lambda i: (
         f"{player.result_mark(done.get(i))} {course.scenarios[i].title.get(lang)}"
     ),
+    filter_mode=None,  # as above: a list to scroll, narrowed by the theme
 )
 if chosen != st.query_params.get("scenario"):
     st.query_params["scenario"] = chosen

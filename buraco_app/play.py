@@ -157,6 +157,7 @@ def _setup_form(lang: Lang) -> None:
         index=LEVELS.index("basic"),
         format_func=lambda lv: t(f"play.level_{lv}", lang),
         key="play_level",
+        filter_mode=None,  # three levels; no typing, no English "No results"
     )
     source = st.radio(
         t("play.rules", lang),
