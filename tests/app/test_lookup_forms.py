@@ -62,7 +62,7 @@ def test_going_out_needs_the_morto(open_app: Open) -> None:
 
 def test_a_mistyped_meld_says_which_card(open_app: Open) -> None:
     at = go_out(open_app("lookup", lang="en"), "4h 5x")
-    assert at.error and "'5x'" in at.error[0].value and not at.exception
+    assert at.error and "“5x”" in at.error[0].value and not at.exception
 
 
 def tap(at: AppTest, grid: str, cards: str) -> AppTest:
