@@ -62,23 +62,35 @@ if view == "meld":
 
 def side_melds(key: str) -> list[tuple[Card, ...]] | None:
     """The side's melds, one per line; None (with the core's message) if a line is bad."""
-    text = st.text_area(t("lookup.melds"), key=key, placeholder="4h 5h 6h 7h\nQs Ks As")
+    text = st.text_area(
+        t("lookup.melds"), key=key, placeholder="4h 5h 6h 7h\nQs Ks As", help=t("cards.help")
+    )
     huge = too_long(text, MAX_LINES_TEXT, t("lookup.melds"))
     if huge:
         st.error(huge)
         return None
     lines = [line for line in (text or "").splitlines() if line.strip()]
-    try:
-        return [parse_cards(line) for line in lines]
-    except BuracoInputError as exc:
-        st.error(t("lookup.bad_line", problem=error_message(exc, lang)))
-        return None
+    melds = []
+    for number, line in enumerate(lines, start=1):
+        try:
+            melds.append(parse_cards(line))
+        except BuracoInputError as exc:
+            st.error(t("lookup.bad_line", line=number, problem=error_message(exc, lang)))
+            return None
+    cards_view.read_as(text or "", melds)
+    return melds
 
 
 if view == "lixo":
     st.caption(t("lookup.rules_caption", rules=rules_summary(rules, lang)))
-    top = cards_view.card_input("lookup_lixo_top", label=t("lookup.top_card"), taps=False)
-    hand = cards_view.card_input("lookup_lixo_hand", label=t("lookup.hand"), taps=False)
+    top = cards_view.card_input(
+        "lookup_lixo_top",
+        label=t("lookup.top_card"),
+        taps=False,
+        placeholder=t("lookup.top_card_placeholder"),  # one card, not a meld
+        echo=True,
+    )
+    hand = cards_view.card_input("lookup_lixo_hand", label=t("lookup.hand"), taps=False, echo=True)
     melds = side_melds("lookup_lixo_melds")
     cards_view.grid_into(
         "lookup_lixo",

@@ -16,6 +16,7 @@ English in every language.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -24,6 +25,7 @@ from typing import Literal
 import streamlit as st
 
 from buraco_app.i18n import get_lang, t
+from buraco_app.inline_cards import md_cards
 from buraco_app.limits import MAX_CARDS_TEXT, too_long
 from buraco_core.cards import RANK_TEXT, Card, Suit, parse_cards
 from buraco_core.errors import BuracoInputError
@@ -250,16 +252,25 @@ def set_cards(key: str, text: str) -> None:
     st.session_state[key] = text
 
 
-def card_input(key: str, *, label: str | None = None, taps: bool = True) -> tuple[Card, ...] | None:
+def card_input(
+    key: str,
+    *,
+    label: str | None = None,
+    taps: bool = True,
+    placeholder: str | None = None,
+    echo: bool = False,
+) -> tuple[Card, ...] | None:
     """A card field; returns the cards (maybe none), or None if they could not be read.
 
-    The parse error (the core's BuracoInputError text) is shown right under the field.
+    The parse error (the core's BuracoInputError text) is shown right under the field;
+    with `echo`, so are the cards read, in suit symbols (`read_as`), where nothing else on
+    the page draws them.
     """
     st.session_state.setdefault(key, "")
     text = st.text_input(
         label or t("cards.label"),
         key=key,
-        placeholder=t("cards.placeholder"),
+        placeholder=placeholder or t("cards.placeholder"),
         help=t("cards.help"),
         persist_state="session",  # kept while another view or page is shown
     )
@@ -272,6 +283,9 @@ def card_input(key: str, *, label: str | None = None, taps: bool = True) -> tupl
             cards = parse_cards(text or "")
         except BuracoInputError as exc:
             st.error(f"{t('cards.bad')} {error_message(exc, get_lang())}")
+        else:
+            if echo:
+                read_as(text or "", [cards])
     if taps:
         # Lazy: the pickers are drawn only while the expander is open (most reruns are typing).
         expander = st.expander(t("cards.tap"), key=f"{key}_taps", on_change="rerun")
@@ -279,6 +293,20 @@ def card_input(key: str, *, label: str | None = None, taps: bool = True) -> tupl
             with expander:
                 card_pickers(key, key)
     return cards
+
+
+# A suit written as a letter (4c, Td, JK is none): the typed text alone does not show the
+# suit, and a Brazilian may read c as copas; the echo shows ♣.
+_SUIT_LETTER = re.compile(r"(?:10|[2-9AJQKT])[cdhs]\b", re.IGNORECASE)
+
+
+def read_as(text: str, groups: Sequence[Sequence[Card]]) -> None:
+    """Under a field whose text names a suit by its letter: the cards read, in symbols
+    (groups, such as melds, apart), so that `4c` typed for copas shows as 4♣ (paus)."""
+    if not _SUIT_LETTER.search(text) or not any(groups):
+        return
+    shown = "  ·  ".join(" ".join(card.symbol for card in group) for group in groups if group)
+    st.caption(md_cards(t("cards.read_as", cards=shown)))
 
 
 def card_pickers(key: str, into: str, *, new_line: str | None = None) -> None:

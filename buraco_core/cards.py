@@ -37,8 +37,13 @@ _RANK_BY_TEXT = {text: rank for rank, text in RANK_TEXT.items()} | {"T": 10}
 _TOKEN = re.compile(r"^(10|[2-9AJQKT])(.)$")
 NOTATION_HELP = (
     "a card is a rank A 2 3 4 5 6 7 8 9 10 J Q K (or T for 10) followed by a suit "
-    "c d h s (or ♣ ♦ ♥ ♠), for example 4h, 10♠, Td; a joker is JK"
+    "c = clubs, d = diamonds, h = hearts, s = spades (or ♣ ♦ ♥ ♠), for example 4h, 10♠, Td; "
+    "a joker is JK"
 )
+# Portuguese suit initials typed by habit: p(aus), o(uros), e(spadas). Not cards (the notation
+# is English, relied on by files and the command line), but the error says what to write.
+# (c for copas cannot be caught: it is the notation's clubs.)
+_SUIT_BY_INITIAL = {"p": Suit.CLUBS, "o": Suit.DIAMONDS, "e": Suit.SPADES}
 
 
 class Card:
@@ -149,18 +154,42 @@ JOKER = Card()
 
 
 def parse_card(token: str) -> Card:
-    """Parse one card token; raise BuracoInputError naming the token if it is not a card."""
+    """Parse one card token; raise BuracoInputError naming the token if it is not a card.
+
+    A Portuguese suit initial gets the card it most likely meant, for the message:
+
+    >>> try:
+    ...     parse_card("4p")
+    ... except BuracoInputError as err:
+    ...     print(err.code, err.values["card"], err.values["symbol"])
+    not_a_card 4c 4♣
+    """
+    # No path: the message names the token once; a caller reading a file places it (`.at`).
     if not isinstance(token, str):
-        raise BuracoInputError(InputCode.NOT_A_CARD, repr(token), token=repr(token))
+        raise BuracoInputError(InputCode.NOT_A_CARD, token=repr(token))
     text = token.strip().replace("\ufe0f", "").upper()
     if text in ("JK", "JOKER", "CURINGA", "CORINGA"):
         return JOKER
     match = _TOKEN.match(text)
-    suit = _SUIT_BY_TEXT.get(match.group(2).lower()) if match else None
-    if match is None or suit is None:
-        # The token itself is where: no English word before it in a Portuguese message.
-        raise BuracoInputError(InputCode.NOT_A_CARD, repr(token), token=token)
-    return Card(_RANK_BY_TEXT[match.group(1)], suit)
+    if match is None:
+        raise BuracoInputError(InputCode.NOT_A_CARD, token=token)
+    rank = _RANK_BY_TEXT[match.group(1)]
+    suit = _SUIT_BY_TEXT.get(match.group(2).lower())
+    if suit is None:
+        meant = _SUIT_BY_INITIAL.get(match.group(2).lower())
+        if meant is None:
+            raise BuracoInputError(InputCode.NOT_A_CARD, token=token)
+        # `case` picks the message that says what to write: `4p` → 4c or 4♣.
+        card = Card(rank, meant)
+        raise BuracoInputError(
+            InputCode.NOT_A_CARD,
+            token=token,
+            case="suit_initial",
+            suit=meant,
+            card=card,
+            symbol=card.symbol,
+        )
+    return Card(rank, suit)
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:

@@ -1,10 +1,11 @@
 """The one exception type of the core: bad input (never an illegal move).
 
 An input error carries a stable code (`InputCode`), the path of the field that was wrong
-(`sides[0].melds[1][2]`, `position.hands[0]`, `card '1s'`) and the values that fill its
-message; callers place and word it from those, never from the text. The messages, pt-BR and
-English, live in the front ends' catalogs (`buraco_text.error_message`); `str(err)` is the
-code and values, for a developer's traceback.
+(`sides[0].melds[1][2]`, `position.hands[0]`; none for a card typed alone, which its message
+names) and the values that fill its message (a `case` value picks a more specific wording);
+callers place and word it from those, never from the text. The messages, pt-BR and English,
+live in the front ends' catalogs (`buraco_text.error_message`); `str(err)` is the code and
+values, for a developer's traceback.
 """
 
 from __future__ import annotations

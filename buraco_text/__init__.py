@@ -174,7 +174,11 @@ def error_problem(error: BuracoInputError, lang: Lang = DEFAULT_LANG) -> str:
     """What was wrong, in the language, without the path. Cards print as they are typed
     (`Kh`): the message points at what the person wrote."""
     values = {k: _shortened(str(v) if isinstance(v, Card) else v) for k, v in error.values.items()}
-    return translate(f"input_error.{error.code}", lang, **values)
+    # A `case` value picks a more specific wording of the code, if the catalog has one.
+    key = f"input_error.{error.code}"
+    if f"{key}.{error.values.get('case')}" in catalog(lang):
+        key = f"{key}.{error.values['case']}"
+    return translate(key, lang, **values)
 
 
 # Characters of a bad value (and of a path, which may quote a token) echoed back in a

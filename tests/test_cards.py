@@ -6,7 +6,8 @@ import pytest
 
 from buraco_core import JOKER, BuracoInputError, Card, Suit, card_points, deck, ruleset
 from buraco_core.cards import copies_in_deck, format_cards, parse_card, parse_cards
-from buraco_text import error_problem
+from buraco_core.errors import InputCode
+from buraco_text import Lang, error_problem, translate
 
 
 def test_deck_has_108_cards_or_104_without_jokers() -> None:
@@ -101,7 +102,53 @@ def test_parse_cards_names_the_bad_token_among_good_ones() -> None:
     """In a list, the error names the one bad token [issue 2, cards]."""
     with pytest.raises(BuracoInputError) as info:
         parse_cards("4h 5h 6x 7h")
-    assert "'6x'" in info.value.where
+    assert info.value.values["token"] == "6x"
+    assert "“6x”" in error_problem(info.value, "pt")
+
+
+# What each suit letter is, as the Portuguese and English texts must say it.
+SUIT_LETTERS = {
+    "pt": ("c = paus ♣", "d = ouros ♦", "h = copas ♥", "s = espadas ♠"),
+    "en": ("c = clubs ♣", "d = diamonds ♦", "h = hearts ♥", "s = spades ♠"),
+}
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_notation_help_and_error_name_each_suit_letter(lang: Lang) -> None:
+    """A Brazilian reads `4c` as copas: the texts that explain the notation say c is paus
+    (clubs), and so on for each letter [usability audit, pt]."""
+    with pytest.raises(BuracoInputError) as info:
+        parse_card("Zz")
+    for text in (error_problem(info.value, lang), translate("cards.help", lang)):
+        assert all(letter in text for letter in SUIT_LETTERS[lang]), text
+
+
+@pytest.mark.parametrize(
+    ("token", "pt", "en"),
+    [
+        ("4p", "para paus escreva 4c ou 4♣", "for clubs write 4c or 4♣"),
+        ("Ko", "para ouros escreva Kd ou K♦", "for diamonds write Kd or K♦"),
+        ("10E", "para espadas escreva 10s ou 10♠", "for spades write 10s or 10♠"),
+        ("Tp", "para paus escreva 10c ou 10♣", "for clubs write 10c or 10♣"),
+    ],
+)
+def test_a_portuguese_suit_initial_is_refused_saying_what_to_write(
+    token: str, pt: str, en: str
+) -> None:
+    """p(aus), o(uros), e(spadas) are no suit letters of the notation: the error (same
+    code) says the card to write instead [usability audit, pt]."""
+    with pytest.raises(BuracoInputError) as info:
+        parse_card(token)
+    assert info.value.code is InputCode.NOT_A_CARD and info.value.values["token"] == token
+    assert error_problem(info.value, "pt") == f"“{token}” não é uma carta: {pt} " + (
+        "(naipes: " + ", ".join(SUIT_LETTERS["pt"]) + ")"
+    )
+    assert en in error_problem(info.value, "en")
+
+
+def test_c_stays_clubs() -> None:
+    """`c` is clubs (paus), never copas: files and the command line rely on it."""
+    assert parse_card("4c").suit is Suit.CLUBS and parse_card("4c").symbol == "4♣"
 
 
 def test_parse_cards_accepts_spaces_commas_and_lists() -> None:

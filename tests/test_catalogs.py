@@ -101,6 +101,12 @@ def test_words_agree_with_their_number() -> None:
     assert six == "Ainda não é canastra: 6 cartas, falta 1 para chegar a 7."
     four = message(Reason(Code.NOT_CANASTRA_YET, {"count": 4, "missing": 3}), "pt")
     assert "faltam 3" in four
+    # `buraco meld 4h`: "there is only 1", never "there are 1".
+    one = Reason(Code.TOO_FEW_CARDS, {"count": 1, "needed": 3})
+    two = Reason(Code.TOO_FEW_CARDS, {"count": 2, "needed": 3})
+    assert message(one, "en") == "A new meld needs at least 3 cards; there is only 1."
+    assert message(two, "en") == "A new meld needs at least 3 cards; there are 2."
+    assert message(one, "pt") == "Um jogo novo precisa de pelo menos 3 cartas; aqui há só 1."
 
 
 def test_portuguese_quotes_and_words_are_brazilian() -> None:

@@ -101,7 +101,7 @@ def test_meld_bad_card_exits_2_naming_the_token(capsys: pytest.CaptureFixture[st
     """Bad input: exit 2, message on stderr naming the token and the notation [issue 2]."""
     code, out, err = run(capsys, "meld", "5s", "6s", "1s")
     assert code == 2 and out == ""
-    assert "'1s'" in err and "JK" in err
+    assert "“1s”" in err and "'1s'" not in err and "JK" in err
 
 
 def test_meld_cards_in_one_word(capsys: pytest.CaptureFixture[str]) -> None:
@@ -376,7 +376,7 @@ def test_installed_buraco_command_runs(tmp_path: Path) -> None:
     bad = subprocess.run(
         [script, "meld", "Ks", "Zs", "2s"], capture_output=True, text=True, check=False
     )
-    assert bad.returncode == 2 and "'Zs'" in bad.stderr and bad.stdout == ""
+    assert bad.returncode == 2 and "“Zs”" in bad.stderr and bad.stdout == ""
     scored = subprocess.run(
         [script, "score", "--json", "-"],
         input=json.dumps(ROUND_FILE),

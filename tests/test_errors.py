@@ -38,8 +38,8 @@ def test_an_input_error_carries_its_code_path_and_values() -> None:
         "sides[0].melds[0][2]",
         {"token": "x"},
     )
-    assert error_message(err, "en").startswith("sides[0].melds[0][2]: not a card")
-    assert error_message(err, "pt").startswith("sides[0].melds[0][2]: não é uma carta")
+    assert error_message(err, "en").startswith("sides[0].melds[0][2]: “x” is not a card")
+    assert error_message(err, "pt").startswith("sides[0].melds[0][2]: “x” não é uma carta")
     assert isinstance(err, ValueError)
 
 
@@ -54,8 +54,8 @@ def test_a_bad_meld_in_a_file_carries_the_meld_reason() -> None:
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("pt", "buraco: erro: '1s': não é uma carta"),
-        ("en", "buraco: error: '1s': not a card"),
+        ("pt", "buraco: erro: “1s” não é uma carta"),
+        ("en", "buraco: error: “1s” is not a card"),
     ],
 )
 def test_the_command_prints_errors_in_the_chosen_language(
@@ -65,7 +65,11 @@ def test_the_command_prints_errors_in_the_chosen_language(
     assert capsys.readouterr().err.startswith(words)
 
 
-def test_parse_card_names_the_token() -> None:
+def test_parse_card_names_the_token_once() -> None:
+    """The token is in the message, in curly quotes; no path repeats it as 'Zs'."""
     with pytest.raises(BuracoInputError) as info:
         parse_card("Zs")
-    assert info.value.path == "'Zs'" and info.value.values == {"token": "Zs"}
+    assert info.value.path == "" and info.value.values == {"token": "Zs"}
+    for lang in ("pt", "en"):
+        shown = error_message(info.value, lang)
+        assert shown.count("Zs") == 1 and "“Zs”" in shown and "'" not in shown

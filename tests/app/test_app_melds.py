@@ -93,7 +93,9 @@ def test_lookup_shows_an_error_for_a_bad_card(open_app: OpenApp) -> None:
     tab = at.main
     assert len(tab.error) == 1
     assert tab.error[0].value.startswith(PT["cards.bad"])
-    assert "'5x'" in tab.error[0].value  # the core's own message
+    # The core's own message, the token once and in curly quotes.
+    problem = PT["input_error.not_a_card"].format(token="5x")
+    assert tab.error[0].value == f"{PT['cards.bad']} {problem}"
     assert not tab.success
 
 

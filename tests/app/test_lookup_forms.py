@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 
 from streamlit.testing.v1 import AppTest
 
 from buraco_app.inline_cards import as_read
-from buraco_core.cards import Card, parse_cards
+from buraco_core.cards import Card, parse_card, parse_cards
+from buraco_core.errors import BuracoInputError
 
 Open = Callable[..., AppTest]
 
@@ -61,8 +63,11 @@ def test_going_out_needs_the_morto(open_app: Open) -> None:
 
 
 def test_a_mistyped_meld_says_which_card(open_app: Open) -> None:
-    at = go_out(open_app("lookup", lang="en"), "4h 5x")
-    assert at.error and "'5x'" in at.error[0].value and not at.exception
+    """Which line and which token, the token once in curly quotes (not '5x': … “5x”)."""
+    at = go_out(open_app("lookup", lang="en"), "4h 5h 6h\n4h 5x")
+    assert not at.exception and len(at.error) == 1
+    assert at.error[0].value.startswith("Meld 2 is mistyped: “5x” is not a card: ")
+    assert at.error[0].value.count("5x") == 1 and "'" not in at.error[0].value
 
 
 def tap(at: AppTest, grid: str, cards: str) -> AppTest:
@@ -105,3 +110,39 @@ def test_going_out_melds_by_taps_with_next_meld(open_app: Open) -> None:
     at.button(key="lookup_go_out_undo").click().run()
     assert at.text_area(key="lookup_go_out_melds").value.endswith("Q♠ K♠")
     assert Card() not in parse_cards(at.text_area(key="lookup_go_out_melds").value.split("\n")[1])
+
+
+def _cards_named(text: str) -> set[Card]:
+    """The cards an example text names (words that are no card are skipped)."""
+    named = set()
+    for word in text.replace("(", " ").replace(")", " ").split():
+        with contextlib.suppress(BuracoInputError):
+            named.add(parse_card(word))
+    return named
+
+
+def test_the_top_card_field_shows_one_card_as_its_example(open_app: Open) -> None:
+    """The lixo has one top card: its field's example is one card (its two spellings), not
+    the meld example of the other card fields [usability audit]."""
+    for lang in ("pt", "en"):
+        at = open_app("lookup", lang=lang)
+        at.segmented_control(key="lookup_view").set_value("lixo").run()
+        assert len(_cards_named(at.text_input(key="lookup_lixo_top").placeholder)) == 1
+        assert len(_cards_named(at.text_input(key="lookup_lixo_hand").placeholder)) > 1
+
+
+def test_cards_typed_with_suit_letters_are_shown_back_in_symbols(open_app: Open) -> None:
+    """`4c` is paus: a Brazilian who meant copas sees ♣ under the field (the lixo view
+    draws no cards of its own) [usability audit, pt]."""
+    at = lixo(open_app("lookup"), "4c", "5c 6c", "Qh Kh Ah")
+    captions = [c.value for c in at.caption]
+    assert "Lido como: 4♣" in captions and "Lido como: 5♣ 6♣" in captions
+    assert "Lido como: :red[Q♥] :red[K♥] :red[A♥]" in captions
+    tapped = lixo(open_app("lookup"), "4♣", "5♣ 6♣")  # typed in symbols: nothing to echo
+    assert not any(c.value.startswith("Lido como") for c in tapped.caption)
+
+
+def test_a_portuguese_suit_initial_says_what_to_write(open_app: Open) -> None:
+    at = lixo(open_app("lookup"), "4p", "5h 6h")
+    assert not at.exception and len(at.error) == 1
+    assert "“4p” não é uma carta: para paus escreva 4c ou 4♣" in at.error[0].value

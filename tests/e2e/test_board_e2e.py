@@ -219,6 +219,8 @@ def test_no_streamlit_english_while_typing(
     assert page.get_by_text("Press Enter to apply").count() == 1  # there, and hidden
     expect(page.get_by_text("Press Enter to apply")).to_be_hidden()
     Taps(page).radio("Posso pegar o lixo?")
-    page.get_by_label("Jogos da sua dupla na mesa (um por linha)").press_sequentially("4h")
+    page.get_by_label("Jogos da sua dupla na mesa (um por linha)", exact=True).press_sequentially(
+        "4h"
+    )
     expect(page.get_by_text("Press Ctrl+Enter to apply")).to_be_hidden()
     screenshot(page, "lookup_typing_phone")

@@ -75,7 +75,7 @@ def test_lookup_bad_card(open_page: OpenPage) -> None:
     page = open_page("lookup")
     type_cards(page, "Cartas", "3s 4s 5x")
     expect(page.get_by_text("Não entendi as cartas.", exact=False)).to_be_visible()
-    expect(page.get_by_text("'5x': não é uma carta", exact=False)).to_be_visible()
+    expect(page.get_by_text("“5x” não é uma carta", exact=False)).to_be_visible()
     expect(page.locator("[data-testid='stException']")).to_have_count(0)
 
 
