@@ -196,7 +196,9 @@ def test_the_variant_changes_in_one_tap_at_the_top_of_the_page(open_app: OpenApp
         ("http://localhost:8501/a.b", "a.b"),
         ("http://localhost:8501/x%20y", "x y"),
         ("http://localhost:8501/%F0%9F%83%8F", "🃏"),
-        ("http://localhost:8501/a%2Fb", None),  # (no page can have a "/" in its address)
+        ("http://localhost:8501/a%2Fb", "a/b"),  # (an encoded "/": home is run instead)
+        ("http://localhost:8501/index.html", "index.html"),
+        ("http://localhost:8501/" + "x" * 80, "x" * 80),
         ("http://localhost:8501/%20x", None),  # (Streamlit trims a page's address)
         ("http://localhost:8501/a%0Ab", None),
     ],
@@ -217,6 +219,8 @@ def test_a_link_to_a_page_the_app_lacks_is_named(url: str | None, asked: str | N
         ("[aqui](evil)", "Este app não tem essa página: você está no início."),
         ("🃏", "Este app não tem essa página: você está no início."),
         ("x" * 61, "Este app não tem essa página: você está no início."),
+        ("index.html", "Este app não tem essa página: você está no início."),
+        ("a/b", "Este app não tem essa página: você está no início."),
     ],
 )
 def test_the_missing_page_is_named_only_when_its_name_is_plain(asked: str, notice: str) -> None:
