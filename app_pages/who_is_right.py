@@ -5,8 +5,7 @@ import streamlit as st
 
 from buraco_app.i18n import t
 from buraco_app.settings import current_lang, current_rules
-from buraco_app.who_is_right import draw_dispute
-from buraco_course.reference import disputes, disputes_for
+from buraco_app.who_is_right import draw_dispute, points_for, table_points
 
 lang = current_lang()
 rules = current_rules()
@@ -16,8 +15,8 @@ claims = [
     st.text_input(t("who.claim", number=n), key=f"who_claim_{n}", placeholder=t(f"who.example_{n}"))
     for n in (1, 2)
 ]
-every = {d.id: d for d in disputes()}
-found = disputes_for(*claims) if any(c.strip() for c in claims) else []
+every = {d.id: d for d in table_points()}
+found = points_for(*claims) if any(c.strip() for c in claims) else []
 if any(c.strip() for c in claims) and not found:
     st.info(t("who.nothing"))
 choices = [d.id for d in found] or list(every)

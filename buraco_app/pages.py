@@ -12,6 +12,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from buraco_app.i18n import get_lang, t
 from buraco_text import Lang
@@ -63,10 +64,23 @@ def navigation_pages() -> list[st.Page]:
     a word on why (else Streamlit shows its own "Page not found", in English only)."""
     found = [page for _, page in navigation()]
     asked = unknown_page(st.context.url)
-    if asked is not None:
+    if asked is not None and "/" in asked:
+        # An encoded "/" (a%2Fb): Streamlit asks for the page "a/b", where no st.Page can
+        # be. It runs the home page as if asked for it (no English "Page not found").
+        st.session_state[_NOT_FOUND] = asked
+        _ask_for_home_page()
+    elif asked is not None:
         page = st.Page(partial(_not_found, asked), title=asked, url_path=asked, visibility="hidden")
         found.append(page)
     return found
+
+
+def _ask_for_home_page() -> None:
+    """This run shows the default page (st.navigation's fallback when no page is asked
+    for); the browser's address becomes the home page's."""
+    ctx = get_script_run_ctx()
+    if ctx is not None:
+        ctx.pages_manager.set_script_intent("", "")
 
 
 _SHOWN_NAME = re.compile(r"[\w-]{1,60}")
@@ -76,11 +90,11 @@ _NOT_FOUND = "_pages_not_found"
 
 
 def unknown_page(url: str | None) -> str | None:
-    """The page a link asks for (the last part of its path, as the browser decodes it) when
-    the app has none such, and a page may live at that address: one part, no spaces at its
-    ends, nothing unprintable."""
+    """The page a link asks for (the last part of its path, as the browser decodes it: an
+    encoded "/" stays in it) when the app has none such and Streamlit would look for one
+    there: no spaces at its ends, nothing unprintable."""
     asked = unquote(urlsplit(url or "").path.rstrip("/").rpartition("/")[2])
-    fits = asked and "/" not in asked and asked == asked.strip() and asked.isprintable()
+    fits = asked and asked == asked.strip() and asked.isprintable()
     return asked if fits and asked not in _SERVED else None
 
 

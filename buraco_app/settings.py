@@ -33,6 +33,7 @@ from buraco_core.rules import (
     OptionSpec,
     PresetName,
     RuleSet,
+    option_choices,
     preset_name,
 )
 from buraco_text import (
@@ -40,7 +41,6 @@ from buraco_text import (
     LANGS,
     Lang,
     check_lang,
-    error_message,
     error_problem,
     option_description,
     option_name,
@@ -64,7 +64,7 @@ _ERROR = "_settings_error"
 QUICK_KEY = "rules_bar_preset"  # the variant's one-tap control at the top of a page
 
 T = TypeVar("T")
-Notice = tuple[str, dict[str, str]]  # a catalog key and its values
+Notice = tuple[str, dict[str, Any]]  # a catalog key and its values, in no language yet
 
 # --- what pages use ------------------------------------------------------------------------
 
@@ -161,12 +161,45 @@ def _close_after_choosing_a_page() -> None:
 
 def show_notices() -> None:
     """Warnings about a link's bad values, in the main area (the sidebar is hidden on phones)."""
+    lang = current_lang()
     for key, params in st.session_state.get(_NOTICES, []):
-        # The values come from a link anyone can craft: shown as typed, never as Markdown.
-        plain: dict[str, Any] = {
-            k: url_text(v, limit=300) if isinstance(v, str) else v for k, v in params.items()
-        }
-        st.warning(t(key, **plain), icon="⚠️")
+        st.warning(notice_text(key, params, lang), icon="⚠️")
+
+
+def notice_text(key: str, params: dict[str, Any], lang: Lang) -> str:
+    """A link's notice in the language shown now: the option by its name, what it takes,
+    the value it keeps; what the link said, as typed (anyone can craft a link: plain text,
+    never Markdown)."""
+    typed = ("value", "name")
+    values: dict[str, Any] = {k: url_text(str(params[k]), limit=300) for k in typed if k in params}
+    if "option" in params:
+        name = params["option"]
+        values["option"] = option_name(name, lang)
+        values["kept"] = value_text(name, params["kept"], lang)
+        values["expected"] = _expected(name, params.get("least"), params.get("most"), lang)
+    if "close" in params:
+        values["close"] = option_name(params["close"], lang)
+    if key == "settings.url_bad_rules":
+        values["kept"] = preset_title(DEFAULT_PRESET, lang)
+    return t(key, lang, **values)
+
+
+def _expected(name: str, least: int | None, most: int | None, lang: Lang) -> str:
+    """What an option takes in a link: its values as the link writes them, each with its
+    words; or a whole number (with the bound the link's value crossed)."""
+    choices = option_choices(name)
+    if choices is None:
+        if least is not None:
+            return t("settings.expect_at_least", lang, least=least)
+        if most is not None:
+            return t("settings.expect_at_most", lang, most=most)
+        return t("settings.expect_number", lang)
+    ordered = sorted(choices, key=lambda c: c is False)  # true before false
+    each = [
+        t("settings.expect_value", lang, value=_url_value(c), words=value_text(name, c, lang))
+        for c in ordered
+    ]
+    return t("settings.expect_one_of", lang, values=", ".join(each[:-1]), last=each[-1])
 
 
 # --- URL -----------------------------------------------------------------------------------
@@ -178,18 +211,27 @@ def _url_value(value: Any) -> str:
     return str(value)
 
 
-def _from_url(
-    name: str, read: Callable[[str], T], default: T, notices: list[Notice], lang: Lang
-) -> T:
+def _from_url(name: str, read: Callable[[str], T], default: T, notices: list[Notice]) -> T:
     """The URL's value of `name` as `read` takes it; the default, with a notice saying why,
     when the link's value is bad (a link anyone can craft must not stop the page)."""
     if name not in st.query_params:
         return default
+    text = st.query_params[name]
     try:
-        return read(st.query_params[name])
+        return read(text)
     except BuracoInputError as exc:
-        notices.append(("settings.url_ignored", {"error": error_message(exc, lang)}))
+        notices.append(_bad_value(name, text, default, exc))
         return default
+
+
+def _bad_value(name: str, text: str, default: Any, exc: BuracoInputError) -> Notice:
+    """The notice for a link's bad value: what it was for, as the user names it."""
+    if name == QP_LANG:
+        return ("settings.url_bad_lang", {"value": text})
+    if name == QP_RULES:
+        return ("settings.url_bad_rules", {"value": text})
+    bounds = {k: v for k, v in exc.values.items() if k in ("least", "most")}
+    return ("settings.url_bad_option", {"value": text, "option": name, "kept": default, **bounds})
 
 
 def _option_reader(base: RuleSet, name: str) -> Callable[[str], Any]:
@@ -199,20 +241,14 @@ def _option_reader(base: RuleSet, name: str) -> Callable[[str], Any]:
 
 def _load_from_url() -> None:
     notices: list[Notice] = []
-    lang = _from_url(QP_LANG, check_lang, DEFAULT_LANG, notices, DEFAULT_LANG)
-    preset = _from_url(QP_RULES, preset_name, DEFAULT_PRESET, notices, lang)
+    lang = _from_url(QP_LANG, check_lang, DEFAULT_LANG, notices)
+    preset = _from_url(QP_RULES, preset_name, DEFAULT_PRESET, notices)
     base = PRESETS[preset]
     overrides: dict[str, Any] = {}
     for name in st.query_params:
         if name in OPTION_NAMES:
             # One option at a time, so one bad value does not discard the others.
-            value = _from_url(
-                name,
-                _option_reader(base, name),
-                getattr(base, name),
-                notices,
-                lang,
-            )
+            value = _from_url(name, _option_reader(base, name), getattr(base, name), notices)
             if value != getattr(base, name):
                 overrides[name] = value
         elif name not in (QP_LANG, QP_RULES):

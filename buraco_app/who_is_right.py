@@ -6,6 +6,8 @@ and calls these; the disputes and their readings are the rules reference's
 
 from __future__ import annotations
 
+import math
+from functools import cache
 from urllib.parse import urlencode
 
 import streamlit as st
@@ -13,9 +15,130 @@ import streamlit as st
 from buraco_app.i18n import t
 from buraco_app.inline_cards import caption_md
 from buraco_app.settings import rules_summary, url_params
-from buraco_core.rules import PRESET_NAMES, PRESETS, PresetName, RuleSet
-from buraco_course.reference import Dispute, Reading
-from buraco_text import Lang, option_name, preset_title, value_text
+from buraco_core.rules import OPTIONS, PRESET_NAMES, PRESETS, PresetName, RuleSet
+from buraco_course.reference import (
+    Dispute,
+    Reading,
+    Text,
+    disputes,
+    points,
+    search_terms,
+    value_key,
+)
+from buraco_text import (
+    LANGS,
+    Lang,
+    option_description,
+    option_name,
+    preset_title,
+    translate,
+    value_text,
+)
+
+# --- the points a table argues over ----------------------------------------------------------
+
+
+@cache
+def table_points() -> tuple[Dispute, ...]:
+    """Every point a table may argue over, each settled by an option: where the variants
+    differ and no dispute covers their values (trincas, the lixo in view, taking the lixo, a
+    wild on top of it), read from the presets, first; then the reference's disputes, where
+    the sources disagree."""
+    return (*_variant_points(), *disputes())
+
+
+@cache
+def _variant_points() -> tuple[Dispute, ...]:
+    found = []
+    for option in OPTIONS:
+        values = list(dict.fromkeys(option.presets.values()))  # in the presets' order
+        keys = {value_key(v) for v in values}
+        covered = any(
+            d.option == option.name and keys <= {r.value for r in d.readings} for d in disputes()
+        )
+        if not option.presets_differ or covered:
+            continue
+        point = next(p for p in points() if p.option == option.name)
+        readings = tuple(
+            Reading(sources=point.sources, text=point.values[value_key(v)], value=value_key(v))
+            for v in values
+        )
+        key = f"who.question.{option.name}"
+        title = Text(pt=translate(key, "pt"), en=translate(key, "en"))
+        found.append(
+            Dispute(
+                id=option.name,
+                title=title,
+                option=option.name,
+                points=(point.id,),
+                readings=readings,
+            )
+        )
+    return tuple(found)
+
+
+def variants_differ(dispute: Dispute) -> bool:
+    """True for a point where the sources agree and the variants differ (each reading is a
+    variant's, not a source's)."""
+    return dispute in _variant_points()
+
+
+# --- finding the point in what players say ---------------------------------------------------
+
+# Where an idea is found counts: the question itself and the words players use for the point
+# name it; the option's name and sentence describe it; the readings only mention it.
+_NAMES, _OPTION, _MENTIONS = 3.0, 2.0, 1.0
+
+
+@cache
+def _ideas() -> dict[str, dict[str, float]]:
+    """Each point's ideas (accents, case, plurals and synonyms folded) and their weight."""
+    found = {}
+    for d in table_points():
+        fields = [
+            (_MENTIONS, [r.text(lang) for r in d.readings for lang in LANGS]),
+            (
+                _OPTION,
+                [f(d.option, lang) for f in (option_name, option_description) for lang in LANGS],
+            ),
+            (_NAMES, [d.title(lang) for lang in LANGS]),
+            (_NAMES, [translate(f"who.synonyms.{d.id}", lang) for lang in LANGS]),
+        ]
+        ideas: dict[str, float] = {}
+        for weight, texts in fields:
+            for idea in search_terms(" ".join(texts)):
+                ideas[idea] = max(ideas.get(idea, 0.0), weight)
+        found[d.id] = ideas
+    return found
+
+
+@cache
+def _rarity() -> dict[str, float]:
+    """An idea few points hold says more ("trinca") than one most hold ("jogo")."""
+    every = _ideas()
+    counts: dict[str, int] = {}
+    for ideas in every.values():
+        for idea in ideas:
+            counts[idea] = counts.get(idea, 0) + 1
+    return {idea: math.log(1 + len(every) / n) for idea, n in counts.items()}
+
+
+def points_for(*claims: str, limit: int = 3) -> list[Dispute]:
+    """The points that what players say touches, best first: each idea of the claims that a
+    point holds counts its weight there times its rarity, over the root of the point's size
+    (one that names the idea and speaks of little is closer than one that mentions it among
+    many; the root, so that a point with much to say still wins on what it names)."""
+    said = set(search_terms(" ".join(claims)))
+    every, rarity = _ideas(), _rarity()
+    ranked = []
+    for order, d in enumerate(table_points()):
+        ideas = every[d.id]
+        score = sum(ideas[i] * rarity[i] for i in said if i in ideas)
+        if score:
+            size = math.sqrt(sum((w * rarity[i]) ** 2 for i, w in ideas.items()))
+            ranked.append((-score / math.sqrt(size), order, d))
+    ranked.sort(key=lambda r: r[:2])
+    return [d for _, _, d in ranked[:limit]]
 
 
 def rules_for(rules: RuleSet, dispute: Dispute, reading: Reading) -> RuleSet:
@@ -50,15 +173,21 @@ def draw_dispute(dispute: Dispute, rules: RuleSet, lang: Lang) -> None:
         + caption_md(t("who.option", lang, name=option_name(dispute.option, lang)))
     )
     at_table = dispute.reading_of(rules)
+    by_variant = variants_differ(dispute)
+    if by_variant:  # (the sources agree: each reading is a variant's, they say both)
+        sources = sources_text(dispute.readings[0].sources, lang)
+        st.markdown(caption_md(t("who.variants_differ", lang, sources=sources)))
     for index, reading in enumerate(dispute.readings):
         with st.container(border=True):
             # One Markdown block for the reading's texts (captions as caption_md): each
             # element costs a rerun as much as a line of work.
             mark = " ✓" if reading == at_table else ""
             parts = [
-                f"**{t('who.reading', lang, number=index + 1)}**{mark}  \n{reading.text(lang)}",
-                caption_md(t("who.sources", lang, sources=sources_text(reading.sources, lang))),
+                f"**{t('who.reading', lang, number=index + 1)}**{mark}  \n{reading.text(lang)}"
             ]
+            if not by_variant:
+                sources = sources_text(reading.sources, lang)
+                parts.append(caption_md(t("who.sources", lang, sources=sources)))
             following = presets_following(dispute, reading)
             if following:
                 names = ", ".join(preset_title(p, lang) for p in following)

@@ -90,23 +90,53 @@ def test_query_params_accept_names_and_aliases(open_app: OpenApp) -> None:
 @pytest.mark.parametrize(
     ("query", "shown"),
     [
-        ({"lang": "fr"}, "lang 'fr'"),
-        ({"rules": "canasta"}, "rules 'canasta'"),
-        ({"joker_points": "lots"}, "joker_points"),
-        ({"joker_points": "-5"}, "maior ou igual a 0"),  # in the app's language [issue 9]
-        ({"trincas": "maybe"}, "trincas"),
-        ({"pickup": "always"}, "valores possíveis: free, top_card, top_card_two_from_hand"),
-        ({"jocker_points": "20"}, "joker_points"),
+        ({"lang": "fr"}, "o idioma “fr” não existe aqui; use pt (português) ou en (inglês)"),
+        ({"rules": "canasta"}, "a variante “canasta” não existe; use aberto, fechado ou stbl"),
+        (
+            {"joker_points": "lots"},
+            "“lots” não serve para a opção “curinga”, que espera um número inteiro. "
+            "Fica o valor da variante: 50.",
+        ),
+        (
+            {"joker_points": "-5"},
+            "“-5” não serve para a opção “curinga”, que espera um número inteiro a partir de 0.",
+        ),
+        ({"target_score": "999999"}, "“partida até”, que espera um número inteiro até 100000"),
+        (
+            {"trincas": "maybe"},
+            "“maybe” não serve para a opção “trincas”, que espera “true” (sim) ou “false” (não). "
+            "Fica o valor da variante: sim.",
+        ),
+        (
+            {"discard_pile_visible": "half"},
+            "que espera “all” (todas) ou “top” (só a de cima)",
+        ),
+        (
+            {"jocker_points": "20"},
+            "“jocker_points” não é uma opção da mesa (seria a opção “curinga”?)",
+        ),
     ],
 )
 def test_a_bad_query_value_is_ignored_with_a_warning(
     open_app: OpenApp, query: dict[str, str], shown: str
 ) -> None:
+    """The option by its name at the table, what it takes and what stays, in the user's
+    language; the value as typed, in curly quotes; no field path."""
     at = open_app("lookup", **query)
     assert not at.exception
     assert len(at.warning) == 1
     assert shown in at.warning[0].value
+    assert "options." not in at.warning[0].value and "'" not in at.warning[0].value
     assert at.sidebar.markdown[0].value == "Em vigor: **Buraco Fechado**"
+
+
+def test_a_link_warning_in_english_names_each_value(open_app: OpenApp) -> None:
+    at = open_app(lang="en", pickup="always")
+    assert at.warning[0].value == (
+        "Ignored from the link: “always” does not fit the option “taking the lixo”, which "
+        "takes “free” (free), “top_card” (justified (top card)) or “top_card_two_from_hand” "
+        "(justified + 2 from hand). The variant's value stays: justified (top card)."
+    )
 
 
 def test_a_bad_value_does_not_discard_the_good_ones(open_app: OpenApp) -> None:
@@ -196,7 +226,9 @@ def test_the_variant_changes_in_one_tap_at_the_top_of_the_page(open_app: OpenApp
         ("http://localhost:8501/a.b", "a.b"),
         ("http://localhost:8501/x%20y", "x y"),
         ("http://localhost:8501/%F0%9F%83%8F", "🃏"),
-        ("http://localhost:8501/a%2Fb", None),  # (no page can have a "/" in its address)
+        ("http://localhost:8501/a%2Fb", "a/b"),  # (an encoded "/": home is run instead)
+        ("http://localhost:8501/index.html", "index.html"),
+        ("http://localhost:8501/" + "x" * 80, "x" * 80),
         ("http://localhost:8501/%20x", None),  # (Streamlit trims a page's address)
         ("http://localhost:8501/a%0Ab", None),
     ],
@@ -217,6 +249,8 @@ def test_a_link_to_a_page_the_app_lacks_is_named(url: str | None, asked: str | N
         ("[aqui](evil)", "Este app não tem essa página: você está no início."),
         ("🃏", "Este app não tem essa página: você está no início."),
         ("x" * 61, "Este app não tem essa página: você está no início."),
+        ("index.html", "Este app não tem essa página: você está no início."),
+        ("a/b", "Este app não tem essa página: você está no início."),
     ],
 )
 def test_the_missing_page_is_named_only_when_its_name_is_plain(asked: str, notice: str) -> None:

@@ -10,7 +10,9 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from buraco_course.reference import disputes, disputes_for
+from buraco_app.who_is_right import points_for, table_points, variants_differ
+from buraco_core.rules import OPTIONS, PRESETS
+from buraco_course.reference import disputes
 from buraco_text import catalog
 
 OpenApp = Callable[..., AppTest]
@@ -35,11 +37,80 @@ def links(at: AppTest) -> list[dict[str, list[str]]]:
         ("O curinga vale 50", "Vale 20", "joker_value"),
         ("My partner may go out while the morto waits", "No", "partner_while_morto_waits"),
         ("The corte de 44 gives 100", "It does not exist", "corte_44"),
+        ("A canastra do ás ao rei vale 500", "Não, é real: 1000", "canastra_500_name"),
     ],
 )
 def test_claims_find_the_disputed_point(first: str, second: str, dispute: str) -> None:
     """Both languages, accents and synonyms as the rules search reads them."""
-    assert disputes_for(first, second)[0].id == dispute
+    assert points_for(first, second)[0].id == dispute
+
+
+# The questions people ask at a table, as they ask them: each finds its point first.
+@pytest.mark.parametrize(
+    ("question", "point"),
+    [
+        ("trinca vale?", "trincas"),
+        ("Vale trinca?", "trincas"),
+        ("VALE LAVADEIRA?", "trincas"),
+        ("Trinca é permitida?", "trincas"),
+        ("No Aberto pode trinca?", "trincas"),  # (the variant's name says which table)
+        ("posso baixar três damas?", "trincas"),
+        ("Are trincas allowed?", "trincas"),
+        ("Can I meld three of a kind?", "trincas"),
+        ("Oito cartas iguais valem real?", "eight_of_a_kind"),
+        ("Is eight of a kind a real?", "eight_of_a_kind"),
+        ("Trinca com naipe repetido vale?", "trinca_suits"),
+        ("May a trinca repeat a suit?", "trinca_suits"),
+        ("Dá pra ver o lixo todo?", "discard_pile_visible"),
+        ("Can I see the whole discard pile?", "discard_pile_visible"),
+        ("Posso pegar o lixo sem usar a carta de cima?", "pickup"),
+        ("Can I take the discard pile without using the top card?", "pickup"),
+        ("Precisa de duas cartas da mão para pegar o lixo?", "stricter_pickup"),
+        ("Pode pegar o lixo fechado só com a carta de cima?", "stricter_pickup"),
+        ("Curinga no lixo, pode pegar?", "wild_top_card_new_meld_only"),
+        ("Pode pegar o lixo com o 2 de copas em cima pra pôr no 3 4 5?", "two_on_top_of_lixo"),
+        ("Quanto vale o coringa?", "joker_value"),
+        ("How much is a joker worth?", "joker_value"),
+        ("Tem coringa no baralho?", "jokers_in_deck"),
+        ("Do we play with jokers?", "jokers_in_deck"),
+        ("Pode bater com canastra suja?", "go_out_in_fechado"),
+        ("Can you go out with a dirty canastra?", "go_out_in_fechado"),
+        ("Precisa descartar pra bater?", "go_out_by"),
+        ("Quanto vale a batida?", "batida_bonus"),
+        ("Canastra limpa vale 300?", "canastra_bonuses"),
+        ("A real tem que ser baixada de uma vez?", "big_canastras_at_once"),
+        ("Dois 2 no mesmo jogo pode?", "wild_two_beside_natural_two"),
+        ("Os dois mortos viraram monte, quem perde?", "both_mortos_stock"),
+        (
+            "Bati indireto e o adversário bateu antes da minha vez: perco o morto?",
+            "unused_indirect_morto",
+        ),
+        ("Até quantos pontos vai a partida?", "target"),
+        ("Vulnerável precisa de 75 pra baixar?", "vulnerability"),
+        ("Arredonda os pontos?", "rounding"),
+    ],
+)
+def test_a_table_question_finds_its_point(question: str, point: str) -> None:
+    assert points_for(question)[0].id == point
+
+
+def test_where_the_variants_differ_the_table_can_argue_too() -> None:
+    """Every option the variants set differently is a point of the page, each preset's value
+    one of its readings (trincas: "Vale trinca?", no in Aberto and STBL, yes in Fechado)."""
+    points = table_points()
+    for option in OPTIONS:
+        if option.presets_differ:
+            settled = [p for p in points if p.option == option.name]
+            assert settled, option.name
+            for preset, value in option.presets.items():
+                assert any(
+                    p.options_for(p.reading_of(PRESETS[preset]) or p.readings[0])
+                    == {option.name: value}
+                    for p in settled
+                ), (option.name, preset)
+    trincas = next(p for p in points if p.id == "trincas")
+    assert trincas.title("pt") == "Vale trinca (lavadeira)?" and variants_differ(trincas)
+    assert not any(variants_differ(d) for d in disputes())
 
 
 @pytest.mark.parametrize("lang", ["pt", "en"])
@@ -67,6 +138,21 @@ def test_the_page_shows_readings_sources_presets_and_links(open_app: OpenApp, la
     assert all(q["lang"] == [lang] for q in found)
 
 
+def test_vale_trinca_shows_what_each_variant_plays(open_app: OpenApp) -> None:
+    """A point where the variants differ: the sources agree (said once, not per reading),
+    each reading names the variants that play it, the user's table marked, a link each."""
+    at = claim(open_app("who"), "Vale trinca?", "Não vale, só sequência")
+    assert not at.exception
+    assert at.radio(key="who_dispute_found").value == "trincas"
+    shown = " ".join(m.value for m in at.markdown)
+    assert "### Vale trinca (lavadeira)?" in shown
+    assert "Aqui as fontes concordam" in shown and PT["who.sources"][:10] not in shown
+    assert "Não vale trinca: só sequências do mesmo naipe." in shown
+    assert "Assim jogam: **Buraco Aberto, Fechado STBL**" in shown
+    assert "Assim jogam: **Buraco Fechado**" in shown and PT["who.your_table"] in shown
+    assert [q.get("trincas") for q in links(at)] == [["false"], None]  # (Fechado: trincas)
+
+
 def test_the_link_opens_the_table_with_that_choice(open_app: OpenApp) -> None:
     at = claim(open_app("who", lang="en"), "The joker is worth 20", "No, 50")
     twenty = next(q for q in links(at) if q.get("joker_points") == ["20"])
@@ -80,4 +166,4 @@ def test_the_link_opens_the_table_with_that_choice(open_app: OpenApp) -> None:
 def test_no_claim_lists_every_dispute(open_app: OpenApp) -> None:
     at = open_app("who")
     assert not at.exception
-    assert list(at.radio(key="who_dispute").options) == [d.title("pt") for d in disputes()]
+    assert list(at.radio(key="who_dispute").options) == [d.title("pt") for d in table_points()]

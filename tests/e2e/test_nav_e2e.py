@@ -145,3 +145,29 @@ def test_the_address_home_is_the_home_page(open_page: OpenPage) -> None:
     expect(heading(page, "Buraco Tutor")).to_be_visible(timeout=SLOW)
     expect(page.get_by_test_id("stAlert").filter(has_text="Este app não tem")).to_have_count(0)
     expect(page.get_by_text("Page not found")).to_have_count(0)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "index.html",  # (the server's own file: the page asked for is "index.html")
+        "x" * 80,  # (too long to be named back)
+        "a%2Fb",  # (an encoded "/": no page can live there)
+        "a%2Fb?lang=en",
+    ],
+)
+def test_an_address_no_page_can_have_opens_home_with_the_notice(
+    open_page: OpenPage, path: str
+) -> None:
+    """Home, in the user's language, with the notice that names no page; never Streamlit's
+    English "Page not found" dialog."""
+    notice = (
+        "This app has no such page: here is the home page."
+        if "lang=en" in path
+        else "Este app não tem essa página: você está no início."
+    )
+    page = open_page(path, DESKTOP)
+    expect(page.get_by_test_id("stAlert").filter(has_text=notice)).to_be_visible(timeout=SLOW)
+    expect(heading(page, "Buraco Tutor")).to_be_visible()
+    expect(page.get_by_text("Page not found")).to_have_count(0)
+    assert page.url.split("?")[0].rstrip("/").count("/") == 2, page.url  # the bare address
