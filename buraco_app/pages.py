@@ -78,9 +78,12 @@ def navigation_pages() -> list[st.Page]:
 def _ask_for_home_page() -> None:
     """This run shows the default page (st.navigation's fallback when no page is asked
     for); the browser's address becomes the home page's."""
-    ctx = get_script_run_ctx()
-    if ctx is not None:
-        ctx.pages_manager.set_script_intent("", "")
+    # Streamlit's own (not public) call: where a version lacks it, Streamlit's notice shows.
+    set_intent = getattr(
+        getattr(get_script_run_ctx(), "pages_manager", None), "set_script_intent", None
+    )
+    if set_intent is not None:
+        set_intent("", "")
 
 
 _SHOWN_NAME = re.compile(r"[\w-]{1,60}")
