@@ -33,6 +33,7 @@ from buraco_text import (
     DEFAULT_LANG,
     Lang,
     check_lang,
+    choice_list,
     error_message,
     item_text,
     message,
@@ -138,6 +139,7 @@ _ARGPARSE_KEYS = {
     "expected at most one argument": "cli.argparse.expected_at_most_one",
     "ambiguous option: %(option)s could match %(matches)s": "cli.argparse.ambiguous",
     "invalid %(type)s value: %(value)r": "cli.argparse.invalid_value",
+    "ignored explicit argument %r": "cli.argparse.ignored",
 }
 
 
@@ -225,6 +227,23 @@ class _Parser(argparse.ArgumentParser):
             if unknown and message.startswith(required.split("%s")[0]):
                 message = words("unrecognized arguments: %s") % " ".join(unknown)
             super().error(message)
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        """A value not among the choices, said in the language: "use 2 ou 4", and for a
+        command or a schema the thing named ("não há o comando “nope”")."""
+        if action.choices is None or value in action.choices:
+            return
+        choices = choice_list(action.choices, self.lang)
+        if isinstance(action, argparse._SubParsersAction):
+            key = "cli.err.no_command"
+        elif action.dest == "what":
+            key = "cli.err.no_schema"
+        else:
+            shown = value if isinstance(value, int) else f"“{value}”"
+            problem = translate("cli.err.choice", self.lang, value=shown, choices=choices)
+            raise argparse.ArgumentError(action, problem)
+        problem = translate(key, self.lang, value=value, choices=choices)
+        raise argparse.ArgumentError(None, problem)
 
     def _unknown_options(self) -> list[str]:
         return [
@@ -696,7 +715,8 @@ def _selfplay(args: argparse.Namespace) -> int:
     levels = [name.strip() for name in args.levels.split(",")]
     if len(levels) != 2 or any(name not in LEVELS for name in levels):
         allowed = f"A,B ({', '.join(LEVELS)})"
-        raise BuracoInputError(InputCode.NOT_ONE_OF, "--levels", value=args.levels, allowed=allowed)
+        shown = f"“{args.levels}”"
+        raise BuracoInputError(InputCode.NOT_ONE_OF, "--levels", value=shown, allowed=allowed)
     if args.rounds < 1:
         raise BuracoInputError(InputCode.TOO_SMALL, "--rounds", value=args.rounds, least=1)
     if args.think < 0:

@@ -247,3 +247,36 @@ def test_schema_accepts_the_examples(capsys: pytest.CaptureFixture[str]) -> None
         jsonschema.validate(data, schema_)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({**example, "hand": []}, position_schema)
+
+
+# --- in the reader's words: choices, seats, the view -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("change", "pt", "en"),
+    [
+        ({"position": {**LEGAL["position"], "players": 3}}, "2 ou 4", "2 or 4"),
+        ({"move": {"type": "discarde", "card": "9c"}}, "“extend” ou “discard”", "“discard”"),
+    ],
+)
+def test_a_value_not_among_the_choices_lists_them_in_the_language(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, change: dict[str, Any], pt: str, en: str
+) -> None:
+    """The allowed values read as a sentence of the language, quoted as Brazil quotes: never
+    the validator's English "2 or 4" or 'discard' inside Portuguese."""
+    code, _, err = run(capsys, tmp_path, {**LEGAL, **change})
+    assert code == 2 and pt in err
+    assert " or " not in err and "'discard'" not in err
+    code, _, err = run(capsys, tmp_path, {**LEGAL, **change}, "--lang", "en")
+    assert code == 2 and en in err and " ou " not in err
+
+
+def test_an_unknown_schema_is_named_as_one(capsys: pytest.CaptureFixture[str]) -> None:
+    """Not argparse's "argument what: invalid choice: 'foo'" (an internal name, English
+    quotes): the schema asked for and the ones there are."""
+    with pytest.raises(SystemExit) as exit_:
+        main(["schema", "foo"])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2
+    assert "não há o esquema “foo”" in err and "“position”, “move” ou “judge”" in err
+    assert "what" not in err and "'" not in err

@@ -95,7 +95,7 @@ def test_query_params_accept_names_and_aliases(open_app: OpenApp) -> None:
         ({"joker_points": "lots"}, "joker_points"),
         ({"joker_points": "-5"}, "maior ou igual a 0"),  # in the app's language [issue 9]
         ({"trincas": "maybe"}, "trincas"),
-        ({"pickup": "always"}, "valores possíveis: free, top_card, top_card_two_from_hand"),
+        ({"pickup": "always"}, "valores possíveis: “free”, “top_card” ou “top_card_two_from_hand”"),
         ({"jocker_points": "20"}, "joker_points"),
     ],
 )
