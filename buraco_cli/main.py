@@ -565,9 +565,10 @@ def _judge(args: argparse.Namespace) -> int:
     verdict, after = play(rules, state, move)
     shown = after if after is not None else state
     if args.view is not None and not 0 <= args.view < shown.players:
-        raise BuracoInputError(
-            InputCode.NO_SUCH_SEAT, "--view", seat=args.view, players=shown.players
-        )
+        # --view counts from 0 as the JSON does (a contract); the message says who that is.
+        last = shown.players - 1
+        problem = translate("cli.err.view", lang, view=args.view, players=shown.players, last=last)
+        raise BuracoInputError(InputCode.INVALID, "--view", detail=problem)
     result: dict[str, Any] = {
         "legal": verdict.ok,
         "reasons": [reason_json(r, partial(message, lang=lang)) for r in verdict.reasons],
@@ -590,7 +591,32 @@ def _judge(args: argparse.Namespace) -> int:
             print("  → " + translate("cli.judge.next", lang, seat=after.turn + 1, phase=phase))
         for side in result.get("score", []):
             print(f"  {side['name']}: {side['total']}")
+        if args.view is not None:
+            print(_seen_by(rules, shown, args.view, lang))
     return 0 if verdict.ok else 1
+
+
+def _seen_by(rules: RuleSet, state: State, seat: int, lang: Lang) -> str:
+    """What the player at `seat` sees, as `--view` prints it: their hand, how many cards each
+    other player holds, the lixo as far as the rules show it, the stock and the mortos."""
+    say = partial(translate, lang=lang)
+    hand = state.hands[seat]
+    lines = ["  " + say("cli.view.head", seat=seat + 1, view=seat)]
+    cards = " ".join(_card_text(c) for c in hand)
+    lines.append(f"    {say('table.your_hand', count=len(hand))}: {cards}".rstrip())
+    for other, held in enumerate(state.hands):
+        if other != seat:
+            lines.append("    " + say("table.hand_count", seat=other + 1, count=len(held)))
+    lixo = say("table.lixo", count=len(state.lixo))
+    if not state.lixo:
+        shown = say("table.lixo_empty")
+    elif rules.discard_pile_visible == "top":
+        shown = say("cli.view.top", card=_card_text(state.lixo[-1]))
+    else:
+        shown = " ".join(_card_text(c) for c in state.lixo)
+    lines.append(f"    {lixo}: {shown}")
+    lines.append("    " + say("table.counts", stock=len(state.stock), mortos=len(state.mortos)))
+    return "\n".join(lines)
 
 
 def _scenarios(args: argparse.Namespace) -> int:

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from buraco_cli.main import main
+from buraco_core.cards import parse_cards
 from buraco_core.codes import Code
 from buraco_core.notation import position_from_data
 from buraco_core.rules import ruleset
@@ -269,6 +270,38 @@ def test_a_value_not_among_the_choices_lists_them_in_the_language(
     assert " or " not in err and "'discard'" not in err
     code, _, err = run(capsys, tmp_path, {**LEGAL, **change}, "--lang", "en")
     assert code == 2 and en in err and " ou " not in err
+
+
+def test_a_view_past_the_table_says_which_seats_there_are(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """--view counts from 0 as the JSON does (what it accepts stays so); the message says
+    which values there are and whom they show, counting players from 1 like the rest."""
+    code, _, err = run(capsys, tmp_path, LEGAL, "--view", "2")
+    assert code == 2 and "contando de 0" not in err
+    assert "de 0 a 1" in err and "--view 0 é o jogador 1" in err
+    code, _, err = run(capsys, tmp_path, LEGAL, "--view", "-1", "--lang", "en")
+    assert code == 2 and "0 to 1" in err and "--view 0 is player 1" in err
+    assert run(capsys, tmp_path, LEGAL, "--view", "0")[0] == 0
+
+
+def test_view_in_text_shows_that_players_hand_and_only_counts_of_the_others(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`--view 1` without --json prints what player 2 sees after the move: their own cards,
+    how many the other holds, the lixo as the rules show it (Fechado: its top card)."""
+    _, data = run_json(capsys, tmp_path, LEGAL, "--view", "1")
+    hand = data["position"]["hands"][1]
+    code, out, _ = run(capsys, tmp_path, LEGAL, "--view", "1")
+    assert code == 0 and "O que o jogador 2 vê (--view 1):" in out
+    view = out.split("O que o jogador 2 vê")[1]
+    shown = view.splitlines()[1].split(": ")[1].split()
+    assert shown == [card.symbol for card in parse_cards(" ".join(hand))]  # every one of them
+    assert "jogador 1: 3 cartas" in view and "só a de cima" in view
+    _, plain, _ = run(capsys, tmp_path, LEGAL)
+    assert "vê" not in plain and "Sua mão" not in plain  # without --view: the verdict only
+    _, english, _ = run(capsys, tmp_path, LEGAL, "--view", "0", "--lang", "en")
+    assert "What player 1 sees (--view 0):" in english and "player 2: 11 cards" in english
 
 
 def test_an_unknown_schema_is_named_as_one(capsys: pytest.CaptureFixture[str]) -> None:
