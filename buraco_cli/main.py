@@ -110,17 +110,18 @@ def symbols_ok() -> bool:
 
 def _lang_of(argv: Sequence[str]) -> Lang:
     """The --lang of the command line, read before parsing so that help and argparse's own
-    errors speak it too; a bad one is reported by the command itself."""
+    errors speak it too; a bad one is reported by the command itself. Before the command or
+    after it: the last one given counts, as it does for argparse."""
+    found = None
     for i, word in enumerate(argv):
-        value = argv[i + 1] if word == "--lang" and i + 1 < len(argv) else None
-        if word.startswith("--lang="):
-            value = word.partition("=")[2]
-        if value is not None:
-            try:
-                return check_lang(value)
-            except BuracoInputError:
-                return DEFAULT_LANG
-    return DEFAULT_LANG
+        if word == "--lang" and i + 1 < len(argv):
+            found = argv[i + 1]
+        elif word.startswith("--lang="):
+            found = word.partition("=")[2]
+    try:
+        return check_lang(found) if found is not None else DEFAULT_LANG
+    except BuracoInputError:
+        return DEFAULT_LANG
 
 
 # argparse's own words (its gettext msgids) -> catalog keys. A msgid not listed stays English.
@@ -260,9 +261,14 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
     def text(key: str) -> str:
         return translate(f"cli.{key}", lang)
 
-    parser = _Parser(prog="buraco", description=text("description"), lang=lang)
+    parser = _Parser(
+        prog="buraco", description=text("description"), epilog=text("epilog"), lang=lang
+    )
+    # Before the command (`buraco --lang en meld 4h 5h 6h`) or after it, as each command has.
+    parser.add_argument("--lang", default="pt", help=text("arg.lang_top"))
 
-    def show_help(_args: argparse.Namespace) -> int:
+    def show_help(args: argparse.Namespace) -> int:
+        _lang(args)  # `buraco --lang fr` is a mistake to name, not a help to show
         parser.print_help()
         return 0
 
@@ -321,7 +327,7 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
 
     app = command("app")
     app.add_argument("--port", type=int, help=text("arg.port"))
-    app.add_argument("--lang", default="pt", help=text("arg.lang"))
+    app.add_argument("--lang", default=argparse.SUPPRESS, help=text("arg.lang_app"))
     app.add_argument("streamlit", nargs=argparse.REMAINDER, metavar="-- ...", help=text("arg.st"))
     app.set_defaults(handler=_app)
 
@@ -337,7 +343,8 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
 
 
 def _lang_json_args(parser: argparse.ArgumentParser, lang: Lang) -> None:
-    parser.add_argument("--lang", default="pt", help=translate("cli.arg.lang", lang))
+    # No default here: a --lang given before the command stands unless one comes after it.
+    parser.add_argument("--lang", default=argparse.SUPPRESS, help=translate("cli.arg.lang", lang))
     parser.add_argument("--json", action="store_true", help=translate("cli.arg.json", lang))
 
 

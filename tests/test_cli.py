@@ -398,3 +398,23 @@ def test_score_corte_44_json(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     assert item == {"code": "corte_44", "points": 100, "params": {"cards": 44}}
     code, data = run_json(capsys, "score", path)
     assert totals(data) == {"A": 525, "B": -5}
+
+
+# --- the language, before or after the command ------------------------------------------------
+
+
+def test_lang_before_the_command_is_taken_and_the_help_shows_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`buraco --lang en meld ...` works like `buraco meld --lang en ...`; given on both
+    sides, the one after the command counts; the top-level help lists --lang."""
+    code, out, err = run(capsys, "--lang", "en", "meld", "4h", "5h", "6h")
+    assert code == 0 and "Valid meld" in out and not err
+    code, out, _ = run(capsys, "--lang=en", "meld", "--lang", "pt", "4h", "5h", "6h")
+    assert code == 0 and "Jogo válido" in out
+    _, data = run_json(capsys, "--lang", "en", "meld", "4h", "5h", "6h")
+    assert data["reasons"][0]["message"].startswith("A valid sequence")
+    code, out, _ = run(capsys)  # `buraco` alone: the help
+    assert code == 0 and "--lang LANG" in out and "antes ou depois do comando" in out
+    code, _, err = run(capsys, "--lang", "fr")
+    assert code == 2 and "--lang fr" in err
