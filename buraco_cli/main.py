@@ -771,11 +771,11 @@ def _selfplay(args: argparse.Namespace) -> int:
             }
         )
         return 0
-    a, b = levels
+    a, b = (_level_name(name, lang) for name in levels)
     say = partial(translate, lang=lang)
     title = preset_title(rules.preset, lang)
     print(say("cli.selfplay.head", rounds=args.rounds, players=args.players, a=a, b=b, rules=title))
-    wins, mean = figures["wins"], figures["mean_score"]
+    wins, mean = figures["wins"], [_decimal(x, lang) for x in figures["mean_score"]]
     print(say("cli.selfplay.wins", a=wins[0], b=wins[1]))
     print(say("cli.selfplay.mean", a=mean[0], b=mean[1]))
     print(say("cli.selfplay.endings", batidas=figures["batidas"], stock_outs=figures["stock_outs"]))
@@ -784,10 +784,21 @@ def _selfplay(args: argparse.Namespace) -> int:
             "cli.selfplay.moves",
             moves=figures["moves"],
             illegal=figures["illegal_attempts"],
-            seconds=figures["seconds"],
+            seconds=_decimal(figures["seconds"], lang),
         )
     )
     return 0
+
+
+def _level_name(level: str, lang: Lang) -> str:
+    """A level as the "Jogar" page names it ("forte"), without the page's gloss in brackets."""
+    return translate(f"play.level_{level}", lang).split(" (")[0]
+
+
+def _decimal(number: float, lang: Lang) -> str:
+    """A number as the language writes it: 637,5 in Portuguese, 637.5 in English."""
+    text = str(number)
+    return text.replace(".", ",") if lang == "pt" else text
 
 
 # --- coach ---------------------------------------------------------------------------------

@@ -418,3 +418,33 @@ def test_lang_before_the_command_is_taken_and_the_help_shows_it(
     assert code == 0 and "--lang LANG" in out and "antes ou depois do comando" in out
     code, _, err = run(capsys, "--lang", "fr")
     assert code == 2 and "--lang fr" in err
+
+
+# --- buraco selfplay, as a person reads it ---------------------------------------------------
+
+
+def test_selfplay_text_names_the_levels_and_writes_decimals_in_the_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The levels as the "Jogar" page names them, the mean with a decimal comma in
+    Portuguese; the --json output keeps its codes and numbers."""
+    argv = ["selfplay", "--rounds", "2", "--players", "2", "--levels", "random,basic"]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and "lado A aleatório × lado B básico" in out
+    _, data = run_json(capsys, *argv)
+    assert data["levels"] == ["random", "basic"] and isinstance(data["mean_score"][0], float)
+    a, b = (str(x).replace(".", ",") for x in data["mean_score"])
+    assert f"média por rodada: A {a}, B {b}" in out
+    assert "." not in out.split("jogadas:")[1]  # the seconds too
+    code, out, _ = run(capsys, *argv, "--lang", "en")
+    a, b = map(str, data["mean_score"])
+    assert "side A random vs side B basic" in out and f"mean per round: A {a}, B {b}" in out
+
+
+def test_selfplay_help_says_what_it_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    """The help is a whole sentence naming the figures, not "...; os números"."""
+    for lang, words in (("pt", ("vitórias", "média")), ("en", ("wins", "mean"))):
+        with pytest.raises(SystemExit):
+            main(["selfplay", "--help", "--lang", lang])
+        out = capsys.readouterr().out
+        assert all(word in out for word in words), out
