@@ -388,11 +388,8 @@ def read_json(path: str, lang: Lang = DEFAULT_LANG) -> Any:
     where = "stdin" if path == "-" else path
     try:
         raw = _read_bytes(path)
-    except FileNotFoundError:
-        problem = translate("cli.err.no_file", lang)
-        raise BuracoInputError(InputCode.CANNOT_READ, path, detail=problem) from None
-    except (OSError, ValueError):  # ValueError: a NUL byte in the name (no file has one)
-        problem = translate("cli.err.unreadable", lang)
+    except (OSError, ValueError) as exc:
+        problem = _why_unreadable(exc, lang)
         raise BuracoInputError(InputCode.CANNOT_READ, path, detail=problem) from None
     if len(raw) > MAX_FILE_BYTES:
         raise BuracoInputError(InputCode.TOO_BIG, where, limit=f"{MAX_FILE_BYTES:,} bytes")
@@ -414,9 +411,27 @@ def read_json(path: str, lang: Lang = DEFAULT_LANG) -> Any:
     return data
 
 
+def _why_unreadable(exc: OSError | ValueError, lang: Lang) -> str:
+    """Why a file could not be read, in words ("é uma pasta, não um arquivo")."""
+    import errno
+
+    if isinstance(exc, FileNotFoundError):
+        return translate("cli.err.no_file", lang)
+    if isinstance(exc, IsADirectoryError):
+        return translate("cli.err.folder", lang)
+    if isinstance(exc, PermissionError):
+        return translate("cli.err.no_permission", lang)
+    if isinstance(exc, ValueError):  # a NUL byte in the name (no file has one)
+        return translate("cli.err.bad_name", lang)
+    code = errno.errorcode.get(exc.errno or 0, type(exc).__name__)
+    return translate("cli.err.unreadable", lang, code=code)
+
+
 def _read_bytes(path: str) -> bytes | str:
     """At most one byte past the limit: enough to know it is too big."""
     if path != "-":
+        if Path(path).is_dir():  # (Windows says "permission denied" for a folder)
+            raise IsADirectoryError(path)
         with Path(path).open("rb") as file:
             return file.read(MAX_FILE_BYTES + 1)
     buffer = getattr(sys.stdin, "buffer", None)  # a test's StringIO has none

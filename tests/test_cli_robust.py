@@ -155,3 +155,15 @@ def test_an_unknown_option_is_named_even_without_a_file(
     with pytest.raises(SystemExit):
         main([command, "--lang", "en"])
     assert "required: FILE|-" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["judge", "score", "coach", "replay"])
+def test_a_folder_given_as_file_is_named_and_called_a_folder(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    """Not "não foi possível ler: não foi possível ler o arquivo": the path, and why."""
+    code, out, err = run(capsys, command, str(tmp_path))
+    refused(code, err, str(tmp_path), "é uma pasta, não um arquivo")
+    assert err.count("não foi possível ler") == 1 and not out
+    code, _, err = run(capsys, command, str(tmp_path), "--lang", "en")
+    refused(code, err, str(tmp_path), "it is a folder, not a file")
