@@ -63,6 +63,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = handler(args)
     except BuracoInputError as exc:
         print(translate("cli.error", lang, problem=error_message(exc, lang)), file=sys.stderr)
+        if _about_the_command_line(args, exc):  # after the error, as git does: line 1 stays it
+            print(args.command_parser.format_usage(), end="", file=sys.stderr)
         code = 2
     except RecursionError:  # a backstop: read_json refuses deep JSON before anything recurses
         problem = translate("input_error.too_deep", lang, limit=MAX_JSON_DEPTH)
@@ -72,6 +74,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = 0
     sys.stdout.flush()
     return code
+
+
+def _about_the_command_line(args: argparse.Namespace, error: BuracoInputError) -> bool:
+    """Whether the error is in what was typed (a card, --levels, --view), where the usage
+    helps, rather than in a file's content, where it would only add noise."""
+    if not hasattr(args, "command_parser") or error.code is InputCode.CANNOT_READ:
+        return False
+    return not hasattr(args, "file") or error.path.startswith("--")
 
 
 # What a narrow output shows instead of a symbol it cannot encode: suits in card notation.
@@ -279,6 +289,7 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
         found: argparse.ArgumentParser = sub.add_parser(
             name, help=text(f"help.{name}"), description=text(f"help.{name}"), lang=lang
         )
+        found.set_defaults(command_parser=found)  # its usage follows an error in what was typed
         return found
 
     meld = command("meld")
