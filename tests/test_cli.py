@@ -153,6 +153,16 @@ def test_meld_bad_options_exit_2_naming_them(
     assert named in err
 
 
+def test_a_bad_option_value_lists_what_may_be_typed(capsys: pytest.CaptureFixture[str]) -> None:
+    """A yes/no option lists true and false as --set takes them, not Python's True/False;
+    the value typed is quoted as Brazil quotes."""
+    code, _, err = run(capsys, "meld", "--set", "trincas=maybe", "5h", "5s", "5d")
+    assert code == 2 and "valor “maybe” inválido" in err and "“true” ou “false”" in err
+    assert "True" not in err and "'" not in err
+    code, _, err = run(capsys, "meld", "--set", "pickup=zz", "--lang", "en", "5h", "5s", "5d")
+    assert code == 2 and "“top_card” or “top_card_two_from_hand”" in err
+
+
 # --- buraco score ---------------------------------------------------------------------------
 
 ROUND_FILE = {"rules": "fechado", "options": {"joker_points": 20}, **WORKED_EXAMPLE}
