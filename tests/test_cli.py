@@ -2,6 +2,7 @@
 
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -260,6 +261,17 @@ def test_score_unreadable_input_exits_2(capsys: pytest.CaptureFixture[str], tmp_
 
 
 # --- buraco rules ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_rules_ends_with_a_command_that_runs(capsys: pytest.CaptureFixture[str], lang: str) -> None:
+    """The closing hint is a command a newcomer can type as it is (it said "buraco rules
+    NOME", a placeholder the usage calls NAME)."""
+    _, out, _ = run(capsys, "rules", "--lang", lang)
+    found = re.search(r"buraco (rules [a-z]+)", out.strip().splitlines()[-1])
+    assert found, out
+    code, out, _ = run(capsys, *found[1].split(), "--lang", lang)
+    assert code == 0 and "joker_points" in out
 
 
 def test_rules_shows_where_the_presets_differ(capsys: pytest.CaptureFixture[str]) -> None:
