@@ -33,6 +33,7 @@ from buraco_text import (
     DEFAULT_LANG,
     Lang,
     check_lang,
+    choice_list,
     error_message,
     item_text,
     message,
@@ -62,6 +63,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = handler(args)
     except BuracoInputError as exc:
         print(translate("cli.error", lang, problem=error_message(exc, lang)), file=sys.stderr)
+        if _about_the_command_line(args, exc):  # after the error, as git does: line 1 stays it
+            print(args.command_parser.format_usage(), end="", file=sys.stderr)
         code = 2
     except RecursionError:  # a backstop: read_json refuses deep JSON before anything recurses
         problem = translate("input_error.too_deep", lang, limit=MAX_JSON_DEPTH)
@@ -71,6 +74,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = 0
     sys.stdout.flush()
     return code
+
+
+def _about_the_command_line(args: argparse.Namespace, error: BuracoInputError) -> bool:
+    """Whether the error is in what was typed (a card, --levels, --view), where the usage
+    helps, rather than in a file's content, where it would only add noise."""
+    if not hasattr(args, "command_parser") or error.code is InputCode.CANNOT_READ:
+        return False
+    return not hasattr(args, "file") or error.path.startswith("--")
 
 
 # What a narrow output shows instead of a symbol it cannot encode: suits in card notation.
@@ -109,17 +120,18 @@ def symbols_ok() -> bool:
 
 def _lang_of(argv: Sequence[str]) -> Lang:
     """The --lang of the command line, read before parsing so that help and argparse's own
-    errors speak it too; a bad one is reported by the command itself."""
+    errors speak it too; a bad one is reported by the command itself. Before the command or
+    after it: the last one given counts, as it does for argparse."""
+    found = None
     for i, word in enumerate(argv):
-        value = argv[i + 1] if word == "--lang" and i + 1 < len(argv) else None
-        if word.startswith("--lang="):
-            value = word.partition("=")[2]
-        if value is not None:
-            try:
-                return check_lang(value)
-            except BuracoInputError:
-                return DEFAULT_LANG
-    return DEFAULT_LANG
+        if word == "--lang" and i + 1 < len(argv):
+            found = argv[i + 1]
+        elif word.startswith("--lang="):
+            found = word.partition("=")[2]
+    try:
+        return check_lang(found) if found is not None else DEFAULT_LANG
+    except BuracoInputError:
+        return DEFAULT_LANG
 
 
 # argparse's own words (its gettext msgids) -> catalog keys. A msgid not listed stays English.
@@ -138,6 +150,7 @@ _ARGPARSE_KEYS = {
     "expected at most one argument": "cli.argparse.expected_at_most_one",
     "ambiguous option: %(option)s could match %(matches)s": "cli.argparse.ambiguous",
     "invalid %(type)s value: %(value)r": "cli.argparse.invalid_value",
+    "ignored explicit argument %r": "cli.argparse.ignored",
 }
 
 
@@ -226,6 +239,23 @@ class _Parser(argparse.ArgumentParser):
                 message = words("unrecognized arguments: %s") % " ".join(unknown)
             super().error(message)
 
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        """A value not among the choices, said in the language: "use 2 ou 4", and for a
+        command or a schema the thing named ("não há o comando “nope”")."""
+        if action.choices is None or value in action.choices:
+            return
+        choices = choice_list(action.choices, self.lang)
+        if isinstance(action, argparse._SubParsersAction):
+            key = "cli.err.no_command"
+        elif action.dest == "what":
+            key = "cli.err.no_schema"
+        else:
+            shown = value if isinstance(value, int) else f"“{value}”"
+            problem = translate("cli.err.choice", self.lang, value=shown, choices=choices)
+            raise argparse.ArgumentError(action, problem)
+        problem = translate(key, self.lang, value=value, choices=choices)
+        raise argparse.ArgumentError(None, problem)
+
     def _unknown_options(self) -> list[str]:
         return [
             arg
@@ -241,9 +271,14 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
     def text(key: str) -> str:
         return translate(f"cli.{key}", lang)
 
-    parser = _Parser(prog="buraco", description=text("description"), lang=lang)
+    parser = _Parser(
+        prog="buraco", description=text("description"), epilog=text("epilog"), lang=lang
+    )
+    # Before the command (`buraco --lang en meld 4h 5h 6h`) or after it, as each command has.
+    parser.add_argument("--lang", default="pt", help=text("arg.lang_top"))
 
-    def show_help(_args: argparse.Namespace) -> int:
+    def show_help(args: argparse.Namespace) -> int:
+        _lang(args)  # `buraco --lang fr` is a mistake to name, not a help to show
         parser.print_help()
         return 0
 
@@ -254,6 +289,7 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
         found: argparse.ArgumentParser = sub.add_parser(
             name, help=text(f"help.{name}"), description=text(f"help.{name}"), lang=lang
         )
+        found.set_defaults(command_parser=found)  # its usage follows an error in what was typed
         return found
 
     meld = command("meld")
@@ -302,7 +338,7 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
 
     app = command("app")
     app.add_argument("--port", type=int, help=text("arg.port"))
-    app.add_argument("--lang", default="pt", help=text("arg.lang"))
+    app.add_argument("--lang", default=argparse.SUPPRESS, help=text("arg.lang_app"))
     app.add_argument("streamlit", nargs=argparse.REMAINDER, metavar="-- ...", help=text("arg.st"))
     app.set_defaults(handler=_app)
 
@@ -318,7 +354,8 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
 
 
 def _lang_json_args(parser: argparse.ArgumentParser, lang: Lang) -> None:
-    parser.add_argument("--lang", default="pt", help=translate("cli.arg.lang", lang))
+    # No default here: a --lang given before the command stands unless one comes after it.
+    parser.add_argument("--lang", default=argparse.SUPPRESS, help=translate("cli.arg.lang", lang))
     parser.add_argument("--json", action="store_true", help=translate("cli.arg.json", lang))
 
 
@@ -362,11 +399,8 @@ def read_json(path: str, lang: Lang = DEFAULT_LANG) -> Any:
     where = "stdin" if path == "-" else path
     try:
         raw = _read_bytes(path)
-    except FileNotFoundError:
-        problem = translate("cli.err.no_file", lang)
-        raise BuracoInputError(InputCode.CANNOT_READ, path, detail=problem) from None
-    except (OSError, ValueError):  # ValueError: a NUL byte in the name (no file has one)
-        problem = translate("cli.err.unreadable", lang)
+    except (OSError, ValueError) as exc:
+        problem = _why_unreadable(exc, lang)
         raise BuracoInputError(InputCode.CANNOT_READ, path, detail=problem) from None
     if len(raw) > MAX_FILE_BYTES:
         raise BuracoInputError(InputCode.TOO_BIG, where, limit=f"{MAX_FILE_BYTES:,} bytes")
@@ -388,9 +422,27 @@ def read_json(path: str, lang: Lang = DEFAULT_LANG) -> Any:
     return data
 
 
+def _why_unreadable(exc: OSError | ValueError, lang: Lang) -> str:
+    """Why a file could not be read, in words ("é uma pasta, não um arquivo")."""
+    import errno
+
+    if isinstance(exc, FileNotFoundError):
+        return translate("cli.err.no_file", lang)
+    if isinstance(exc, IsADirectoryError):
+        return translate("cli.err.folder", lang)
+    if isinstance(exc, PermissionError):
+        return translate("cli.err.no_permission", lang)
+    if isinstance(exc, ValueError):  # a NUL byte in the name (no file has one)
+        return translate("cli.err.bad_name", lang)
+    code = errno.errorcode.get(exc.errno or 0, type(exc).__name__)
+    return translate("cli.err.unreadable", lang, code=code)
+
+
 def _read_bytes(path: str) -> bytes | str:
     """At most one byte past the limit: enough to know it is too big."""
     if path != "-":
+        if Path(path).is_dir():  # (Windows says "permission denied" for a folder)
+            raise IsADirectoryError(path)
         with Path(path).open("rb") as file:
             return file.read(MAX_FILE_BYTES + 1)
     buffer = getattr(sys.stdin, "buffer", None)  # a test's StringIO has none
@@ -546,9 +598,10 @@ def _judge(args: argparse.Namespace) -> int:
     verdict, after = play(rules, state, move)
     shown = after if after is not None else state
     if args.view is not None and not 0 <= args.view < shown.players:
-        raise BuracoInputError(
-            InputCode.NO_SUCH_SEAT, "--view", seat=args.view, players=shown.players
-        )
+        # --view counts from 0 as the JSON does (a contract); the message says who that is.
+        last = shown.players - 1
+        problem = translate("cli.err.view", lang, view=args.view, players=shown.players, last=last)
+        raise BuracoInputError(InputCode.INVALID, "--view", detail=problem)
     result: dict[str, Any] = {
         "legal": verdict.ok,
         "reasons": [reason_json(r, partial(message, lang=lang)) for r in verdict.reasons],
@@ -571,7 +624,32 @@ def _judge(args: argparse.Namespace) -> int:
             print("  → " + translate("cli.judge.next", lang, seat=after.turn + 1, phase=phase))
         for side in result.get("score", []):
             print(f"  {side['name']}: {side['total']}")
+        if args.view is not None:
+            print(_seen_by(rules, shown, args.view, lang))
     return 0 if verdict.ok else 1
+
+
+def _seen_by(rules: RuleSet, state: State, seat: int, lang: Lang) -> str:
+    """What the player at `seat` sees, as `--view` prints it: their hand, how many cards each
+    other player holds, the lixo as far as the rules show it, the stock and the mortos."""
+    say = partial(translate, lang=lang)
+    hand = state.hands[seat]
+    lines = ["  " + say("cli.view.head", seat=seat + 1, view=seat)]
+    cards = " ".join(_card_text(c) for c in hand)
+    lines.append(f"    {say('table.your_hand', count=len(hand))}: {cards}".rstrip())
+    for other, held in enumerate(state.hands):
+        if other != seat:
+            lines.append("    " + say("table.hand_count", seat=other + 1, count=len(held)))
+    lixo = say("table.lixo", count=len(state.lixo))
+    if not state.lixo:
+        shown = say("table.lixo_empty")
+    elif rules.discard_pile_visible == "top":
+        shown = say("cli.view.top", card=_card_text(state.lixo[-1]))
+    else:
+        shown = " ".join(_card_text(c) for c in state.lixo)
+    lines.append(f"    {lixo}: {shown}")
+    lines.append("    " + say("table.counts", stock=len(state.stock), mortos=len(state.mortos)))
+    return "\n".join(lines)
 
 
 def _scenarios(args: argparse.Namespace) -> int:
@@ -696,7 +774,8 @@ def _selfplay(args: argparse.Namespace) -> int:
     levels = [name.strip() for name in args.levels.split(",")]
     if len(levels) != 2 or any(name not in LEVELS for name in levels):
         allowed = f"A,B ({', '.join(LEVELS)})"
-        raise BuracoInputError(InputCode.NOT_ONE_OF, "--levels", value=args.levels, allowed=allowed)
+        shown = f"“{args.levels}”"
+        raise BuracoInputError(InputCode.NOT_ONE_OF, "--levels", value=shown, allowed=allowed)
     if args.rounds < 1:
         raise BuracoInputError(InputCode.TOO_SMALL, "--rounds", value=args.rounds, least=1)
     if args.think < 0:
@@ -718,11 +797,11 @@ def _selfplay(args: argparse.Namespace) -> int:
             }
         )
         return 0
-    a, b = levels
+    a, b = (_level_name(name, lang) for name in levels)
     say = partial(translate, lang=lang)
     title = preset_title(rules.preset, lang)
     print(say("cli.selfplay.head", rounds=args.rounds, players=args.players, a=a, b=b, rules=title))
-    wins, mean = figures["wins"], figures["mean_score"]
+    wins, mean = figures["wins"], [_decimal(x, lang) for x in figures["mean_score"]]
     print(say("cli.selfplay.wins", a=wins[0], b=wins[1]))
     print(say("cli.selfplay.mean", a=mean[0], b=mean[1]))
     print(say("cli.selfplay.endings", batidas=figures["batidas"], stock_outs=figures["stock_outs"]))
@@ -731,10 +810,21 @@ def _selfplay(args: argparse.Namespace) -> int:
             "cli.selfplay.moves",
             moves=figures["moves"],
             illegal=figures["illegal_attempts"],
-            seconds=figures["seconds"],
+            seconds=_decimal(figures["seconds"], lang),
         )
     )
     return 0
+
+
+def _level_name(level: str, lang: Lang) -> str:
+    """A level as the "Jogar" page names it ("forte"), without the page's gloss in brackets."""
+    return translate(f"play.level_{level}", lang).split(" (")[0]
+
+
+def _decimal(number: float, lang: Lang) -> str:
+    """A number as the language writes it: 637,5 in Portuguese, 637.5 in English."""
+    text = str(number)
+    return text.replace(".", ",") if lang == "pt" else text
 
 
 # --- coach ---------------------------------------------------------------------------------

@@ -143,6 +143,19 @@ def field_path(loc: tuple[int | str, ...]) -> str:
     return out
 
 
+def _literal_values(expected: str) -> tuple[str | int, ...]:
+    """pydantic's English list of a Literal's values ("2 or 4", "'draw', 'lay' or 'discard'")
+    as the values, for the front ends to list in the reader's language."""
+    head, _, last = expected.rpartition(" or ")
+    values: list[str | int] = []
+    for part in [*head.split(", "), last] if head else [last]:
+        if len(part) > 1 and part[0] == part[-1] and part[0] in "'\"":
+            values.append(part[1:-1])
+        else:
+            values.append(int(part) if part.lstrip("-").isdigit() else part)
+    return tuple(values)
+
+
 def from_validation(
     exc: ValidationError, where: str, fields: Iterable[str] = ()
 ) -> BuracoInputError:
@@ -160,7 +173,8 @@ def from_validation(
         if field:
             path = f"{where}.{field}" if where else str(field)
         return BuracoInputError(InputCode(kind), path, **context)
-    value = repr(best.get("input"))
+    given = best.get("input")
+    value = f"“{given}”" if isinstance(given, str) else repr(given)
     if kind == "missing":
         return BuracoInputError(InputCode.MISSING, path)
     if kind == "extra_forbidden" and fields and len(best["loc"]) == 1:
@@ -174,6 +188,6 @@ def from_validation(
     if kind in ("int_parsing", "int_type", "int_from_float"):
         return BuracoInputError(InputCode.EXPECTED_NUMBER, path)
     if kind == "literal_error":
-        allowed = context.get("expected", "")
+        allowed = _literal_values(str(context.get("expected", "")))
         return BuracoInputError(InputCode.NOT_ONE_OF, path, value=value, allowed=allowed)
     return BuracoInputError(InputCode.INVALID, path, detail=str(best["msg"]))

@@ -215,8 +215,10 @@ def _checked(name: str, value: Any) -> Any:
             return value.lower() in _TRUE
     elif isinstance(value, str) and value in choices:
         return value
-    allowed = tuple(map(str, choices))
-    raise BuracoInputError(InputCode.NOT_ONE_OF, path, value=repr(value), allowed=allowed)
+    # As they are typed (--set trincas=true, JSON true), not as Python writes them (True).
+    allowed = ("true", "false") if choices == (False, True) else tuple(map(str, choices))
+    shown = f"“{value}”" if isinstance(value, str) else repr(value)
+    raise BuracoInputError(InputCode.NOT_ONE_OF, path, value=shown, allowed=allowed)
 
 
 def _build(values: dict[str, Any]) -> RuleSet:

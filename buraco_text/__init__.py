@@ -174,11 +174,21 @@ def error_problem(error: BuracoInputError, lang: Lang = DEFAULT_LANG) -> str:
     """What was wrong, in the language, without the path. Cards print as they are typed
     (`Kh`): the message points at what the person wrote."""
     values = {k: _shortened(str(v) if isinstance(v, Card) else v) for k, v in error.values.items()}
+    if error.code is InputCode.NOT_ONE_OF and isinstance(values.get("allowed"), list | tuple):
+        values["allowed"] = choice_list(values["allowed"], lang)
     # A `case` value picks a more specific wording of the code, if the catalog has one.
     key = f"input_error.{error.code}"
     if f"{key}.{error.values.get('case')}" in catalog(lang):
         key = f"{key}.{error.values['case']}"
     return translate(key, lang, **values)
+
+
+def choice_list(values: Iterable[Any], lang: Lang = DEFAULT_LANG) -> str:
+    """Values to choose from as a person reads them: "2 ou 4", "“lay” ou “discard”"."""
+    shown = [str(v) if isinstance(v, int) and not isinstance(v, bool) else f"“{v}”" for v in values]
+    if len(shown) < 2:
+        return "".join(shown)
+    return f"{', '.join(shown[:-1])} {translate('value.or', lang)} {shown[-1]}"
 
 
 # Characters of a bad value (and of a path, which may quote a token) echoed back in a

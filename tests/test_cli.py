@@ -2,6 +2,7 @@
 
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -153,6 +154,16 @@ def test_meld_bad_options_exit_2_naming_them(
     assert named in err
 
 
+def test_a_bad_option_value_lists_what_may_be_typed(capsys: pytest.CaptureFixture[str]) -> None:
+    """A yes/no option lists true and false as --set takes them, not Python's True/False;
+    the value typed is quoted as Brazil quotes."""
+    code, _, err = run(capsys, "meld", "--set", "trincas=maybe", "5h", "5s", "5d")
+    assert code == 2 and "valor “maybe” inválido" in err and "“true” ou “false”" in err
+    assert "True" not in err and "'" not in err
+    code, _, err = run(capsys, "meld", "--set", "pickup=zz", "--lang", "en", "5h", "5s", "5d")
+    assert code == 2 and "“top_card” or “top_card_two_from_hand”" in err
+
+
 # --- buraco score ---------------------------------------------------------------------------
 
 ROUND_FILE = {"rules": "fechado", "options": {"joker_points": 20}, **WORKED_EXAMPLE}
@@ -250,6 +261,17 @@ def test_score_unreadable_input_exits_2(capsys: pytest.CaptureFixture[str], tmp_
 
 
 # --- buraco rules ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_rules_ends_with_a_command_that_runs(capsys: pytest.CaptureFixture[str], lang: str) -> None:
+    """The closing hint is a command a newcomer can type as it is (it said "buraco rules
+    NOME", a placeholder the usage calls NAME)."""
+    _, out, _ = run(capsys, "rules", "--lang", lang)
+    found = re.search(r"buraco (rules [a-z]+)", out.strip().splitlines()[-1])
+    assert found, out
+    code, out, _ = run(capsys, *found[1].split(), "--lang", lang)
+    assert code == 0 and "joker_points" in out
 
 
 def test_rules_shows_where_the_presets_differ(capsys: pytest.CaptureFixture[str]) -> None:
@@ -398,3 +420,53 @@ def test_score_corte_44_json(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     assert item == {"code": "corte_44", "points": 100, "params": {"cards": 44}}
     code, data = run_json(capsys, "score", path)
     assert totals(data) == {"A": 525, "B": -5}
+
+
+# --- the language, before or after the command ------------------------------------------------
+
+
+def test_lang_before_the_command_is_taken_and_the_help_shows_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`buraco --lang en meld ...` works like `buraco meld --lang en ...`; given on both
+    sides, the one after the command counts; the top-level help lists --lang."""
+    code, out, err = run(capsys, "--lang", "en", "meld", "4h", "5h", "6h")
+    assert code == 0 and "Valid meld" in out and not err
+    code, out, _ = run(capsys, "--lang=en", "meld", "--lang", "pt", "4h", "5h", "6h")
+    assert code == 0 and "Jogo válido" in out
+    _, data = run_json(capsys, "--lang", "en", "meld", "4h", "5h", "6h")
+    assert data["reasons"][0]["message"].startswith("A valid sequence")
+    code, out, _ = run(capsys)  # `buraco` alone: the help
+    assert code == 0 and "--lang LANG" in out and "antes ou depois do comando" in out
+    code, _, err = run(capsys, "--lang", "fr")
+    assert code == 2 and "--lang fr" in err
+
+
+# --- buraco selfplay, as a person reads it ---------------------------------------------------
+
+
+def test_selfplay_text_names_the_levels_and_writes_decimals_in_the_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The levels as the "Jogar" page names them, the mean with a decimal comma in
+    Portuguese; the --json output keeps its codes and numbers."""
+    argv = ["selfplay", "--rounds", "2", "--players", "2", "--levels", "random,basic"]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and "lado A aleatório × lado B básico" in out
+    _, data = run_json(capsys, *argv)
+    assert data["levels"] == ["random", "basic"] and isinstance(data["mean_score"][0], float)
+    a, b = (str(x).replace(".", ",") for x in data["mean_score"])
+    assert f"média por rodada: A {a}, B {b}" in out
+    assert "." not in out.split("jogadas:")[1]  # the seconds too
+    code, out, _ = run(capsys, *argv, "--lang", "en")
+    a, b = map(str, data["mean_score"])
+    assert "side A random vs side B basic" in out and f"mean per round: A {a}, B {b}" in out
+
+
+def test_selfplay_help_says_what_it_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    """The help is a whole sentence naming the figures, not "...; os números"."""
+    for lang, words in (("pt", ("vitórias", "média")), ("en", ("wins", "mean"))):
+        with pytest.raises(SystemExit):
+            main(["selfplay", "--help", "--lang", lang])
+        out = capsys.readouterr().out
+        assert all(word in out for word in words), out

@@ -3,6 +3,7 @@ chosen language naming the file, field or token [issue 11, the command]."""
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -155,3 +156,57 @@ def test_an_unknown_option_is_named_even_without_a_file(
     with pytest.raises(SystemExit):
         main([command, "--lang", "en"])
     assert "required: FILE|-" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["judge", "score", "coach", "replay"])
+def test_a_folder_given_as_file_is_named_and_called_a_folder(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    """Not "não foi possível ler: não foi possível ler o arquivo": the path, and why."""
+    code, out, err = run(capsys, command, str(tmp_path))
+    refused(code, err, str(tmp_path), "é uma pasta, não um arquivo")
+    assert err.count("não foi possível ler") == 1 and not out
+    code, _, err = run(capsys, command, str(tmp_path), "--lang", "en")
+    refused(code, err, str(tmp_path), "it is a folder, not a file")
+
+
+# What a newcomer types wrong. Each answer: exit 2, one line of error, the usage, no
+# traceback, and in Portuguese no English (argparse's words, Python's names or quotes).
+NEWCOMER_MISTAKES = [
+    ["meld", "Zz", "4h"],
+    ["judge", "--wat"],
+    ["score", "--zz"],
+    ["selfplay", "--players", "3"],
+    ["meld"],
+    ["nope"],
+    ["schema", "foo"],
+    ["judge", "x.json", "--view", "two"],
+    ["meld", "--json=yes", "4h"],
+    ["selfplay", "--levels", "genius,basic"],
+]
+ENGLISH = re.compile(
+    r"\b(or|choose|choices|invalid|argument|what|unrecognized|expected|required|explicit"
+    r"|ignored|error|usage|int)\b"
+)
+
+
+@pytest.mark.parametrize("argv", NEWCOMER_MISTAKES, ids=" ".join)
+def test_a_newcomers_mistake_gets_one_line_and_the_usage(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    for lang in ("pt", "en"):
+        try:
+            code = main([*argv, "--lang", lang])
+        except SystemExit as exit_:
+            code = exit_.code  # type: ignore[assignment]
+        out, err = capsys.readouterr()
+        assert code == 2 and not out and "Traceback" not in err
+        said = "erro" if lang == "pt" else "error"
+        errors = [line for line in err.splitlines() if line.startswith("buraco")]
+        assert len(errors) == 1 and f"{said}: " in errors[0], err
+        assert ("uso: buraco" if lang == "pt" else "usage: buraco") in err, err
+        if lang == "pt":
+            problem = errors[0].split("erro: ", 1)[1]
+            # Command, option and field names and the value typed stay as they are.
+            plain = re.sub(r"--?[\w-]+|“[^”]*”|'Zz'|[A-Z|,]{2,}|\(random, [a-z, ]+\)", "", problem)
+            assert ENGLISH.findall(plain) == [] and "'" not in plain, problem

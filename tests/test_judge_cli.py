@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from buraco_cli.main import main
+from buraco_core.cards import parse_cards
 from buraco_core.codes import Code
 from buraco_core.notation import position_from_data
 from buraco_core.rules import ruleset
@@ -247,3 +248,68 @@ def test_schema_accepts_the_examples(capsys: pytest.CaptureFixture[str]) -> None
         jsonschema.validate(data, schema_)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({**example, "hand": []}, position_schema)
+
+
+# --- in the reader's words: choices, seats, the view -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("change", "pt", "en"),
+    [
+        ({"position": {**LEGAL["position"], "players": 3}}, "2 ou 4", "2 or 4"),
+        ({"move": {"type": "discarde", "card": "9c"}}, "“extend” ou “discard”", "“discard”"),
+    ],
+)
+def test_a_value_not_among_the_choices_lists_them_in_the_language(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, change: dict[str, Any], pt: str, en: str
+) -> None:
+    """The allowed values read as a sentence of the language, quoted as Brazil quotes: never
+    the validator's English "2 or 4" or 'discard' inside Portuguese."""
+    code, _, err = run(capsys, tmp_path, {**LEGAL, **change})
+    assert code == 2 and pt in err
+    assert " or " not in err and "'discard'" not in err
+    code, _, err = run(capsys, tmp_path, {**LEGAL, **change}, "--lang", "en")
+    assert code == 2 and en in err and " ou " not in err
+
+
+def test_a_view_past_the_table_says_which_seats_there_are(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """--view counts from 0 as the JSON does (what it accepts stays so); the message says
+    which values there are and whom they show, counting players from 1 like the rest."""
+    code, _, err = run(capsys, tmp_path, LEGAL, "--view", "2")
+    assert code == 2 and "contando de 0" not in err
+    assert "de 0 a 1" in err and "--view 0 é o jogador 1" in err
+    code, _, err = run(capsys, tmp_path, LEGAL, "--view", "-1", "--lang", "en")
+    assert code == 2 and "0 to 1" in err and "--view 0 is player 1" in err
+    assert run(capsys, tmp_path, LEGAL, "--view", "0")[0] == 0
+
+
+def test_view_in_text_shows_that_players_hand_and_only_counts_of_the_others(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`--view 1` without --json prints what player 2 sees after the move: their own cards,
+    how many the other holds, the lixo as the rules show it (Fechado: its top card)."""
+    _, data = run_json(capsys, tmp_path, LEGAL, "--view", "1")
+    hand = data["position"]["hands"][1]
+    code, out, _ = run(capsys, tmp_path, LEGAL, "--view", "1")
+    assert code == 0 and "O que o jogador 2 vê (--view 1):" in out
+    view = out.split("O que o jogador 2 vê")[1]
+    shown = view.splitlines()[1].split(": ")[1].split()
+    assert shown == [card.symbol for card in parse_cards(" ".join(hand))]  # every one of them
+    assert "jogador 1: 3 cartas" in view and "só a de cima" in view
+    _, plain, _ = run(capsys, tmp_path, LEGAL)
+    assert "vê" not in plain and "Sua mão" not in plain  # without --view: the verdict only
+    _, english, _ = run(capsys, tmp_path, LEGAL, "--view", "0", "--lang", "en")
+    assert "What player 1 sees (--view 0):" in english and "player 2: 11 cards" in english
+
+
+def test_an_unknown_schema_is_named_as_one(capsys: pytest.CaptureFixture[str]) -> None:
+    """Not argparse's "argument what: invalid choice: 'foo'" (an internal name, English
+    quotes): the schema asked for and the ones there are."""
+    with pytest.raises(SystemExit) as exit_:
+        main(["schema", "foo"])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2
+    assert "não há o esquema “foo”" in err and "“position”, “move” ou “judge”" in err
+    assert "what" not in err and "'" not in err
