@@ -25,7 +25,7 @@ from buraco_app.calculator import (
     show_score,
     tap_pickers,
 )
-from buraco_app.corte import corte_fields
+from buraco_app.corte import corte_fields, corte_problem
 from buraco_app.i18n import t
 from buraco_app.limits import MAX_LINES_TEXT, too_long
 from buraco_app.settings import current_lang, current_rules, rules_bar, rules_summary
@@ -151,7 +151,7 @@ st.button(t("calc.clear"), on_click=calculator.clear, args=(len(names),), key="c
 calculator.keep_fields(len(names))
 
 flash = st.session_state.pop(FLASH_KEY, None)
-if errors:
+if errors or corte_problem(calculator.CORTE, rules):  # (each said under its field)
     st.info(t("calc.fix_first"))
 else:
     data = round_data(names, rules)

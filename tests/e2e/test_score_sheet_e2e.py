@@ -152,7 +152,8 @@ def test_rounds_survive_a_reload_a_restart_and_a_second_phone(
 
     # A second phone opens the link shown on the sheet and sees the same rounds.
     link = page.locator("[data-testid='stCode'] code").first.inner_text().strip()
-    assert link == f"{server.url}/sheet?match={match_id.group(1)}"
+    # It opens in the scorer's language, with the match's rules.
+    assert link == f"{server.url}/sheet?match={match_id.group(1)}&lang=pt&rules=fechado"
     other = new_page(browser, PHONE, outside)
     other.goto(link)
     wait_for_app(other)
@@ -178,7 +179,7 @@ def test_calculator_at_phone_size(browser: Any, server: Server, outside: Outside
     wait_for_app(page)
     # Only the open tab's fields are visible, so `.first` is always the open side's.
     melds = page.get_by_role("textbox", name="Jogos na mesa (um por linha)").first
-    hands = page.get_by_role("textbox", name="Cartas na mão (uma linha por jogador)").first
+    hands = page.get_by_role("textbox", name="Cartas na mão (1ª linha: 1º jogador da dupla; 2ª linha: o 2º)").first
     type_into(page, melds, "4h 5h 6h 7h 8h 9h 10h\n5s 6s 7s 2d 9s 10s Js\nQc Kc Ac")
     type_into(page, hands, "\n7c Kd")
     page.get_by_role("tab", name="Eles").click()
