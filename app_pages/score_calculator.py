@@ -25,7 +25,7 @@ from buraco_app.calculator import (
     show_score,
     tap_pickers,
 )
-from buraco_app.corte import corte_fields
+from buraco_app.corte import corte_fields, corte_problem
 from buraco_app.i18n import t
 from buraco_app.limits import MAX_LINES_TEXT, too_long
 from buraco_app.settings import current_lang, current_rules, rules_bar, rules_summary
@@ -112,6 +112,7 @@ else:
     names = (t("calc.side_1"), t("calc.side_2"))
 
 # Read every field first: a tab whose side has a problem gets a mark in its title.
+calculator.restore_fields()
 st.session_state.setdefault(WENT_OUT_KEY, NOBODY)
 errors: dict[tuple[int, str], str] = {}
 for i in range(len(names)):
@@ -147,9 +148,10 @@ for i, tab in enumerate(tabs):
         st.checkbox(t("calc.took_morto"), key=morto_key(i))
         tap_pickers(i)
 st.button(t("calc.clear"), on_click=calculator.clear, args=(len(names),), key="calc_clear")
+calculator.keep_fields(len(names))
 
 flash = st.session_state.pop(FLASH_KEY, None)
-if errors:
+if errors or corte_problem(calculator.CORTE, rules):  # (each said under its field)
     st.info(t("calc.fix_first"))
 else:
     data = round_data(names, rules)
@@ -157,7 +159,7 @@ else:
     try:
         score = score_round(rules, round_from_data(rules, data))
     except BuracoInputError as exc:
-        st.error(t("calc.bad_round", problem=round_problem(exc, lang)))
+        st.error(round_problem(exc, names, rules, lang))
         score = None
     if score is not None:
         show_score(score, lang)

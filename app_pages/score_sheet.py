@@ -4,17 +4,19 @@ refresh, a closed tab, a restarted server or a second phone all find the same sh
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from contextlib import nullcontext, suppress
 from functools import partial
 from typing import Any
+from urllib.parse import urlencode
 
 import streamlit as st
 
-from buraco_app.corte import clear_corte, corte_fields, with_corte
+from buraco_app.corte import clear_corte, corte_fields, corte_problem, with_corte
 from buraco_app.i18n import t
 from buraco_app.limits import MAX_LINK_TEXT, too_long
 from buraco_app.pages import view_switch
-from buraco_app.settings import current_lang, current_rules, rules_summary
+from buraco_app.settings import current_lang, current_rules, rules_summary, url_params
 from buraco_app.sheet_page import (
     QP_MATCH,
     QP_WATCH,
@@ -43,6 +45,8 @@ from buraco_app.sheets import (
     Sheet,
     SheetError,
     SheetStore,
+    check_target,
+    clean_name,
     match_id_from_text,
     sheet_csv,
 )
@@ -75,9 +79,20 @@ def _errors() -> dict[str, str]:
     return errors
 
 
-def show_error(field: str) -> None:
+def show_error(field: str, live: SheetError | None = None) -> None:
+    """The field's error from the last button pressed, else what is wrong with it now."""
     if field in _errors():
         st.error(_errors()[field])
+    elif live is not None:
+        st.error(error_text(live))
+
+
+def _problem(check: Callable[[], object]) -> SheetError | None:
+    try:
+        check()
+    except SheetError as exc:
+        return exc
+    return None
 
 
 def _fail(exc: SheetError, fields: dict[str, str] | None = None) -> None:
@@ -126,28 +141,39 @@ def _open() -> None:
     set_open_match(match.id)
 
 
-def _add(match_id: str, count: int) -> None:
+def _add(match_id: str, names: tuple[str, ...], number: int) -> None:
     _errors().clear()
-    typed = [st.session_state.get(points_key(i), "") for i in range(count)]
+    typed = [st.session_state.get(points_key(i), "") for i in range(len(names))]
     for i, text in enumerate(typed):
-        if not str(text).strip():
-            _errors()[f"points[{i}]"] = t("sheet.err.points_not_number", value="")
+        if not str(text).strip():  # not 0: Enter in the first field must not score the other
+            _errors()[f"points[{i}]"] = t(
+                "sheet.err.points_blank", name=md_text(names[i]), number=number
+            )
     if _errors():
         return
     try:
         store = page_store()
-        points, detail = with_corte(CORTE, store.get_match(match_id).rules(), typed)
+        rules = store.get_match(match_id).rules()
+        if corte_problem(CORTE, rules):  # said under its field; nothing is added
+            return
+        points, detail = with_corte(CORTE, rules, typed)
         new = store.add_round(match_id, points, detail=detail)
     except SheetError as exc:
         _fail(exc)
         return
     clear_corte(CORTE)
-    for i in range(count):
+    for i in range(len(names)):
         st.session_state[points_key(i)] = ""
     st.session_state[FLASH_KEY] = t("sheet.added", number=new.number)
 
 
-def _ask_undo(number: int) -> None:
+def _forget(field: str) -> None:
+    """A field typed again: the message a button left under it is no longer about it."""
+    _errors().pop(field, None)
+
+
+def _ask_undo(number: int | None) -> None:
+    _errors().clear()  # a refused round's message is about the round no longer wanted
     st.session_state[UNDO_ASK_KEY] = number
 
 
@@ -190,14 +216,36 @@ def draw_start(store: SheetStore) -> None:
         st.session_state.setdefault(
             name_key(i), defaults[i] if i < 2 else t("calc.side_n", n=i + 1)
         )
-        st.text_input(t("sheet.side_name", n=i + 1), key=name_key(i), max_chars=MAX_NAME)
-        show_error(f"names[{i}]")
-    # The target follows the sidebar's rules until the user types another one here.
-    if st.session_state.get(TARGET_SEEN_KEY) != rules.target_score:
+        # No max_chars: the field would drop what goes past 30 without a word. Too long a
+        # name is said under it as it is typed, and the match does not start.
+        st.text_input(
+            t("sheet.side_name", n=i + 1),
+            key=name_key(i),
+            on_change=_forget,
+            args=(f"names[{i}]",),
+        )
+        name = st.session_state[name_key(i)]
+        too_long = _problem(partial(clean_name, name, i)) if len(name) > MAX_NAME else None
+        show_error(f"names[{i}]", too_long)
+    # The target follows the sidebar's rules until the user types another one here (and
+    # comes back after a visit to another page, which drops the field's state).
+    if (
+        st.session_state.get(TARGET_SEEN_KEY) != rules.target_score
+        or TARGET_KEY not in st.session_state
+    ):
         st.session_state[TARGET_SEEN_KEY] = rules.target_score
-        st.session_state[TARGET_KEY] = rules.target_score
-    st.number_input(t("sheet.target"), min_value=100, max_value=100_000, step=500, key=TARGET_KEY)
-    show_error("target")
+        st.session_state[TARGET_KEY] = str(rules.target_score)
+    # Text, read here: a number_input's range check speaks English in the browser and
+    # starts the match at the last good number.
+    st.text_input(
+        t("sheet.target"),
+        key=TARGET_KEY,
+        max_chars=MAX_POINTS_TEXT,
+        on_change=_forget,
+        args=("target",),
+    )
+    target = st.session_state[TARGET_KEY]
+    show_error("target", _problem(partial(check_target, target)))
     st.caption(t("sheet.rules_new", rules=rules_summary(rules)))
     st.button(t("sheet.start"), type="primary", on_click=_start, key="sheet_start")
     show_error("database")
@@ -263,7 +311,7 @@ def add_form(sheet: Sheet) -> None:
             t("sheet.add", number=number),
             type="primary",
             on_click=_add,
-            args=(sheet.match.id, len(sheet.match.names)),
+            args=(sheet.match.id, sheet.match.names, number),
         )
     show_error("points")
     st.page_link("app_pages/score_calculator.py", label=t("sheet.use_calculator"), icon="♦️")
@@ -334,6 +382,12 @@ def rounds_view(sheet: Sheet, standing: MatchStanding, lang: Lang) -> None:
         )
 
 
+def share_link(url: str, params: dict[str, str], sheet: Sheet) -> str:
+    """A link to the sheet that opens in this session's language with the match's rules, as
+    the other pages' links do (so the calculator of whoever opens it counts the same way)."""
+    return f"{url}?{urlencode(params | url_params(sheet.match.rules(), current_lang()))}"
+
+
 def share(sheet: Sheet, store: SheetStore) -> None:
     url = st.context.url
     # A match's read-only id never changes once made: asked once per session.
@@ -345,10 +399,10 @@ def share(sheet: Sheet, store: SheetStore) -> None:
             watch_id = known[sheet.match.id] = store.watch_id(sheet.match.id)
     if url:
         st.caption(t("sheet.share"))
-        st.code(f"{url}?{QP_MATCH}={sheet.match.id}", language=None, wrap_lines=True)
+        st.code(share_link(url, {QP_MATCH: sheet.match.id}, sheet), language=None, wrap_lines=True)
         if watch_id is not None:
             st.caption(t("sheet.share_watch"))
-            st.code(f"{url}?{QP_WATCH}={watch_id}", language=None, wrap_lines=True)
+            st.code(share_link(url, {QP_WATCH: watch_id}, sheet), language=None, wrap_lines=True)
     where = "sheet.where.sqlite" if store.is_sqlite else "sheet.where.server"
     # Two lines, one element (each costs a rerun).
     st.caption(f"{t('sheet.share_id', id=sheet.match.id)}  \n{t('sheet.saved', where=t(where))}")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import streamlit as st
 
 from buraco_app import cards_view
-from buraco_app.corte import clear_corte, corte_choice
+from buraco_app.corte import cards_key, clear_corte, corte_choice, who_key
 from buraco_app.i18n import t
 from buraco_app.pages import view_switch
 from buraco_app.sheet_page import item_label, md_text, show_chart
@@ -21,8 +21,8 @@ from buraco_core.cards import parse_card, parse_cards
 from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.melds import judge_meld
 from buraco_core.rules import RuleSet
-from buraco_core.scoring import RoundScore
-from buraco_text import Lang, error_problem, message
+from buraco_core.scoring import MAX_HANDS_PER_SIDE, RoundScore
+from buraco_text import Lang, error_problem, message, option_name, value_text
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
@@ -101,6 +101,9 @@ def field_error(rules: RuleSet, field: str, lines: list[str], lang: Lang) -> str
     """The first problem in one field (melds or hands of one side), in words, or None: each
     card as the round reader reads it (tokens split on spaces), then each meld."""
     key = "calc.bad_meld_card" if field == "melds" else "calc.bad_hand_card"
+    if field == "hands" and len(lines) > MAX_HANDS_PER_SIDE:
+        # The core refuses it too (`buraco score`); here in the field's own words.
+        return t("calc.too_many_hands", count=len(lines), most=MAX_HANDS_PER_SIDE)
     for index, line in enumerate(lines):
         for card, token in enumerate(line.split()):
             try:
@@ -122,14 +125,39 @@ def field_error(rules: RuleSet, field: str, lines: list[str], lang: Lang) -> str
     return None
 
 
-def round_problem(error: BuracoInputError, lang: Lang) -> str:
-    """The core's whole-round problem in the language; the usual one (too many copies) in
-    the calculator's own words."""
+_SIDE_PATH = re.compile(r"sides\[(\d+)\]")
+
+
+def round_problem(
+    error: BuracoInputError, names: tuple[str, ...], rules: RuleSet, lang: Lang
+) -> str:
+    """The core's whole-round problem as a sentence in the language. The usual ones in the
+    calculator's own words: too many copies, and a batida the round does not allow, said by
+    the form's fields ("Quem bateu?", the side's tab) and the rule's name, not the JSON's."""
+    values = error.values
     if error.code is InputCode.TOO_MANY_COPIES:
-        values = error.values
         card = str(values["card"])
-        return t("calc.too_many_copies", count=values["count"], card=card, copies=values["copies"])
-    return error_problem(error, lang)
+        problem = t(
+            "calc.too_many_copies", count=values["count"], card=card, copies=values["copies"]
+        )
+        return t("calc.bad_round", problem=problem)
+    side = _SIDE_PATH.match(error.path)
+    if side is not None and int(side.group(1)) < len(names):
+        field, name = t("calc.went_out"), md_text(names[int(side.group(1))])
+        if error.code is InputCode.WENT_OUT_WITHOUT_MORTO:
+            morto = t("calc.took_morto")
+            return t("calc.went_out_no_morto", field=field, name=name, morto=morto)
+        if error.code is InputCode.WENT_OUT_WITHOUT_CANASTRA:
+            needs = rules.go_out_requires
+            clean = needs == "clean_canastra"
+            return t(
+                "calc.went_out_no_clean" if clean else "calc.went_out_no_canastra",
+                field=field,
+                name=name,
+                rule=option_name("go_out_requires", lang),
+                needs=value_text("go_out_requires", needs, lang),
+            )
+    return t("calc.bad_round", problem=error_problem(error, lang))
 
 
 def round_data(names: tuple[str, ...], rules: RuleSet) -> dict[str, Any]:
@@ -148,6 +176,31 @@ def round_data(names: tuple[str, ...], rules: RuleSet) -> dict[str, Any]:
     if cut is not None and cut[0] < len(sides):
         sides[cut[0]]["corte_cards"] = cut[1]
     return {"sides": sides}
+
+
+# Streamlit forgets a widget's value when a run does not draw it: a visit to the Placar would
+# empty every field typed here. A plain session_state copy (not a widget's) outlives it.
+KEPT_KEY = "_calc_kept"
+
+
+def _kept_keys(count: int) -> list[str]:
+    keys = [WENT_OUT_KEY, who_key(CORTE), cards_key(CORTE)]
+    for i in range(count):
+        keys += [melds_key(i), hands_key(i), morto_key(i)]
+    return keys
+
+
+def restore_fields() -> None:
+    """Put back what was typed before another page was shown (before the widgets are drawn)."""
+    for key, value in st.session_state.get(KEPT_KEY, {}).items():
+        if key not in st.session_state:
+            st.session_state[key] = value
+
+
+def keep_fields(count: int) -> None:
+    """Copy the fields' values (after the widgets are drawn) for restore_fields."""
+    state = st.session_state
+    state[KEPT_KEY] = {key: state[key] for key in _kept_keys(count) if key in state}
 
 
 def clear(count: int) -> None:

@@ -11,7 +11,8 @@ import streamlit as st
 
 from buraco_app.i18n import t
 from buraco_app.sheet_page import md_text
-from buraco_app.sheets import parse_points
+from buraco_app.sheets import MAX_POINTS_TEXT, echo, parse_points
+from buraco_core.numbers import whole_number
 from buraco_core.rules import RuleSet
 from buraco_core.scoring import corte_44
 
@@ -39,29 +40,46 @@ def corte_fields(prefix: str, rules: RuleSet, names: tuple[str, ...]) -> None:
             key=who_key(prefix),
             help=t("corte.help", points=rules.corte_44_points),
         )
-        st.number_input(
-            t("corte.cards"),
-            min_value=0,
-            max_value=rules.deck_size,
-            value=None,
-            step=1,
-            key=cards_key(prefix),
+        # Text, read here: a number_input's range check speaks English in the browser, and
+        # keeps the last good number while it does.
+        st.text_input(t("corte.cards"), key=cards_key(prefix), max_chars=MAX_POINTS_TEXT)
+    problem = corte_problem(prefix, rules)
+    if problem:
+        st.error(problem)
+
+
+def _typed_cards(prefix: str, rules: RuleSet) -> tuple[int | None, str | None]:
+    """The cards the cut left as typed (None: blank), or the problem with what was typed."""
+    text = st.session_state.get(cards_key(prefix))
+    if text is None or not str(text).strip():
+        return None, None
+    cards = whole_number(text)
+    if cards is None or not 0 <= cards <= rules.deck_size:
+        field = t("corte.cards")
+        return None, t(
+            "corte.bad_cards", field=field, most=rules.deck_size, value=md_text(echo(text))
         )
+    return cards, None
+
+
+def corte_problem(prefix: str, rules: RuleSet) -> str | None:
+    """What is wrong with the cards typed, in words; None where the option is off."""
+    return _typed_cards(prefix, rules)[1] if rules.corte_44_points else None
 
 
 def corte_choice(prefix: str, rules: RuleSet) -> tuple[int, int] | None:
     """(the cutter's side, the cards left) where both are given and the option is on."""
     who = st.session_state.get(who_key(prefix), NOBODY)
-    cards = st.session_state.get(cards_key(prefix))
+    cards = _typed_cards(prefix, rules)[0]
     if not rules.corte_44_points or who in (None, NOBODY) or cards is None:
         return None
-    return int(who), int(cards)
+    return int(who), cards
 
 
 def clear_corte(prefix: str) -> None:
     """Empty the fields for the next round (a callback)."""
     st.session_state[who_key(prefix)] = NOBODY
-    st.session_state[cards_key(prefix)] = None
+    st.session_state[cards_key(prefix)] = ""
 
 
 def with_corte(

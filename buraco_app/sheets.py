@@ -231,6 +231,29 @@ class Sheet:
 # --- input checks (plain functions: the pages call them on typed text too) ----------------
 
 
+def clean_name(raw: Any, index: int) -> str:
+    """One side's name (the side at `index`, from 0): 1..30 characters of text, spaces
+    folded; a SheetError at names[index] otherwise."""
+    where = f"names[{index}]"
+    if not isinstance(raw, str):
+        raise SheetError(where, "name_empty", "expected a name", side=index + 1)
+    name = " ".join(unicodedata.normalize("NFC", raw).split())
+    if not name:
+        raise SheetError(where, "name_empty", "a side needs a name", side=index + 1)
+    if len(name) > MAX_NAME:
+        raise SheetError(
+            where,
+            "name_too_long",
+            f"at most {MAX_NAME} characters",
+            side=index + 1,
+            max=MAX_NAME,
+            count=len(name),
+        )
+    if any(unicodedata.category(ch) in ("Cc", "Cf") for ch in name):
+        raise SheetError(where, "name_bad_char", "control characters", side=index + 1)
+    return name
+
+
 def clean_names(names: Sequence[Any]) -> tuple[str, ...]:
     """Side names: 2 to 4, each 1..30 characters of text, all different."""
     if not MIN_SIDES <= len(names) <= MAX_SIDES:
@@ -244,33 +267,37 @@ def clean_names(names: Sequence[Any]) -> tuple[str, ...]:
     cleaned: list[str] = []
     for index, raw in enumerate(names):
         where = f"names[{index}]"
-        if not isinstance(raw, str):
-            raise SheetError(where, "name_empty", "expected a name", side=index + 1)
-        name = " ".join(unicodedata.normalize("NFC", raw).split())
-        if not name:
-            raise SheetError(where, "name_empty", "a side needs a name", side=index + 1)
-        if len(name) > MAX_NAME:
-            raise SheetError(
-                where,
-                "name_too_long",
-                f"at most {MAX_NAME} characters",
-                side=index + 1,
-                max=MAX_NAME,
-            )
-        if any(unicodedata.category(ch) in ("Cc", "Cf") for ch in name):
-            raise SheetError(where, "name_bad_char", "control characters", side=index + 1)
+        name = clean_name(raw, index)
         if name.casefold() in (n.casefold() for n in cleaned):
             raise SheetError(where, "name_duplicate", "two sides with one name", name=name)
         cleaned.append(name)
     return tuple(cleaned)
 
 
+TARGET_RANGE = (100, 100_000)  # the range RuleSet.target_score allows
+
+
 def check_target(value: Any) -> int:
-    low, high = 100, 100_000  # the range RuleSet.target_score allows
+    """A match's target from a number or typed text ("3000", "3.000"); out of range or no
+    number -> SheetError "target_range", echoing what was typed (cut short)."""
+    low, high = TARGET_RANGE
     target = whole_number(value)
     if target is None or not low <= target <= high:
-        raise SheetError("target", "target_range", f"expected {low} to {high}", low=low, high=high)
+        raise SheetError(
+            "target",
+            "target_range",
+            f"expected {low} to {high}",
+            low=low,
+            high=high,
+            value=echo(value),
+        )
     return target
+
+
+def echo(value: Any, limit: int = MAX_POINTS_TEXT) -> str:
+    """What was typed, shown back in a message: stripped, and cut short past `limit`."""
+    text = str(value).strip()
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def parse_points(value: Any, where: str = "points") -> int:

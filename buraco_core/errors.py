@@ -59,6 +59,7 @@ class InputCode(StrEnum):
     TOO_MANY_SIDES = "too_many_sides"
     WENT_OUT_WITHOUT_MORTO = "went_out_without_morto"
     WENT_OUT_WITHOUT_CANASTRA = "went_out_without_canastra"
+    TOO_MANY_HANDS = "too_many_hands"  # more hands than a side has players
     NOT_A_MELD = "not_a_meld"
     WRONG_SCORE_COUNT = "wrong_score_count"
     # --- positions

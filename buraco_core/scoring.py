@@ -33,6 +33,9 @@ class SideRound:
 
 # The corte de 44 [003, "Variações comuns"]: exactly this many cards left by the cut.
 CORTE_CARDS = 44
+# 2 or 4 players, with 4 two partnerships [000, 001, 002, 003]: a side holds one hand per
+# player, so at most two.
+MAX_HANDS_PER_SIDE = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +124,13 @@ def _check_round(rules: RuleSet, sides: Sequence[SideRound]) -> None:
     if sum(s.went_out for s in sides) > 1:
         raise BuracoInputError(InputCode.TWO_WENT_OUT, "sides")
     for index, side in enumerate(sides):
+        if len(side.hands) > MAX_HANDS_PER_SIDE:
+            raise BuracoInputError(
+                InputCode.TOO_MANY_HANDS,
+                f"sides[{index}].hands",
+                count=len(side.hands),
+                most=MAX_HANDS_PER_SIDE,
+            )
         cut = side.corte_cards
         if cut is not None and not 0 <= cut <= rules.deck_size:
             where = f"sides[{index}].corte_cards"

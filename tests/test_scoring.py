@@ -1,11 +1,16 @@
 """Scoring rule points (seeds 000-003, RULES.md's worked example from seed 003)."""
 
 import copy
+import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from buraco_cli.main import main
 from buraco_core import BuracoInputError, match_standing, round_from_data, ruleset, score_round
+from buraco_core.errors import InputCode
 from buraco_core.scoring import RoundScore
 
 WORKED_EXAMPLE = {
@@ -95,6 +100,48 @@ def test_each_hand_of_a_side_is_its_own_line() -> None:
     """Minus the cards left in each player's hand [seed 003, scoring step 4]."""
     result = score(one_side(melds=[["6d", "7d", "8d"]], hands=[["3c"], ["Kc"]]))
     assert items(result, "A") == [("hand_cards", -10), ("hand_cards", -5), ("table_cards", 20)]
+
+
+def test_a_side_holds_at_most_two_hands() -> None:
+    """2 or 4 players, with 4 two partnerships [RULES.md, seeds 000-003]: a side holds one
+    hand per player, so a third hand is bad input, placed at the side's hands."""
+    assert len(score(one_side(hands=[[], ["Kc"]])).sides[0].items) == 1
+    with pytest.raises(BuracoInputError) as caught:
+        score(one_side(hands=[["3c"], ["4c"], ["5c"], ["6c"], ["7c"]]))
+    error = caught.value
+    assert (error.code, error.path) == (InputCode.TOO_MANY_HANDS, "sides[0].hands")
+    assert error.values == {"count": 5, "most": 2}
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [
+        ({"took_morto": False}, "sides[0].took_morto"),
+        ({"melds": [["Qc", "Kc", "Ac"]]}, "sides[0].melds"),
+        ({"hands": [[], [], ["Kc"]]}, "sides[0].hands"),
+    ],
+)
+def test_buraco_score_says_what_is_wrong_without_field_names_in_the_words(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    lang: str,
+    change: dict[str, Any],
+    path: str,
+) -> None:
+    """The path names the JSON field; the words after it are the game's, in the language
+    (never went_out or go_out_requires inside a Portuguese sentence)."""
+    data = copy.deepcopy(WORKED_EXAMPLE)
+    data["sides"][0].update(change)
+    file = tmp_path / "round.json"
+    file.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["score", str(file), "--lang", lang]) == 2
+    err = capsys.readouterr().err.strip()
+    prefix = "buraco: erro: " if lang == "pt" else "buraco: error: "
+    assert err.startswith(f"{prefix}{path}: ")
+    words = err.removeprefix(f"{prefix}{path}: ")
+    internal = r"went_out|took_morto|go_out_requires|_" + (r"|hands|melds" if lang == "pt" else "")
+    assert not re.search(internal, words), words
 
 
 REAL_DIAMONDS = [

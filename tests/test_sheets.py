@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine, create_engine, text
 
-from buraco_app import database
+from buraco_app import database, sheets
 from buraco_app.sheet_page import md_text
 from buraco_app.sheets import (
     MatchNotFound,
@@ -217,6 +217,27 @@ def test_bad_target(store: SheetStore, target: Any) -> None:
     with pytest.raises(SheetError) as bad:
         store.create_match(["A", "B"], rules=FECHADO_20, target=target)
     assert bad.value.code == "target_range" and bad.value.field == "target"
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown"), [("99999999", "99999999"), (" 50 ", "50"), ("9" * 5000, "9" * 19 + "…")]
+)
+def test_a_bad_target_says_the_range_and_what_was_typed(
+    store: SheetStore, typed: str, shown: str
+) -> None:
+    """The message can say "from 100 to 100000, not 99999999" (cut short when huge)."""
+    with pytest.raises(SheetError) as bad:
+        store.create_match(["A", "B"], rules=FECHADO_20, target=typed)
+    assert bad.value.params == {"low": 100, "high": 100_000, "value": shown}
+    assert sheets.check_target("3.000") == 3000
+
+
+def test_a_long_name_says_its_length() -> None:
+    with pytest.raises(SheetError) as bad:
+        sheets.clean_name("  " + "y" * 31 + " ", 1)
+    assert bad.value.field == "names[1]"
+    assert bad.value.params == {"side": 2, "max": 30, "count": 31}
+    assert sheets.clean_name(" Ana   e  Bia ", 0) == "Ana e Bia"
 
 
 @pytest.mark.parametrize(

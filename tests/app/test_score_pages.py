@@ -69,13 +69,13 @@ def submit_round(at: AppTest, *points: str) -> AppTest:
     return at.run()
 
 
-def start_match(at: AppTest, *names: str, target: int | None = None) -> str:
+def start_match(at: AppTest, *names: str, target: int | str | None = None) -> str:
     if len(names) != 2:
         at.radio(key="sheet_new_sides").set_value(len(names)).run()
     for i, name in enumerate(names):
         at.text_input(key=f"sheet_name_{i}").set_value(name)
     if target is not None:
-        at.number_input(key="sheet_new_target").set_value(target)
+        at.text_input(key="sheet_new_target").set_value(str(target))
     at.button(key="sheet_start").click().run()
     assert not at.exception, at.exception
     assert not at.error, [e.value for e in at.error]
@@ -117,7 +117,7 @@ def test_calculator_scores_the_worked_example(open_app: OpenApp) -> None:
         "canastra limpa (jogo 1) | +200",
         "canastra suja (jogo 2) | +100",
         "batida | +100",
-        "cartas na mão (jogador 2) | -15",
+        "cartas na mão (2º jogador da dupla) | -15",
     ):
         assert line in table
     # The chart, the other view of the same items and the totals, drawn when chosen.
@@ -166,7 +166,8 @@ def test_an_invalid_meld_is_explained_in_the_language(open_app: OpenApp) -> None
     assert "gap" in error.value
     at.text_area(key="calc_hands_1").set_value("Zz").run()
     assert any(
-        e.value.startswith("Hand 1, card 1: “Zz” is not a card. Rank and suit") for e in at.error
+        e.value.startswith("Hand of the side's player 1, card 1: “Zz” is not a card.")
+        for e in at.error
     )
 
 
@@ -178,6 +179,83 @@ def test_an_impossible_round_is_refused(open_app: OpenApp) -> None:
     assert error.value == "Impossible round: 3 copies of 4h in the round, but the deck holds 2."
     at.radio(key="lang").set_value("pt").run()
     assert at.error[0].value == "Rodada impossível: 3 cópias de 4h na rodada, mas o baralho tem 2."
+
+
+# Words a person never typed: the JSON's field names and the options' internal names.
+INTERNAL = re.compile(r"went_out|took_morto|go_out_requires|clean_canastra|any_canastra|sides\[")
+
+
+def test_a_batida_without_the_morto_names_the_forms_fields(open_app: OpenApp) -> None:
+    at = enter_worked_example(open_app("calculator"))
+    at.checkbox(key="calc_morto_0").uncheck().run()
+    (error,) = at.error
+    assert error.value == PT["calc.went_out_no_morto"].format(
+        field=PT["calc.went_out"], name="Nós", morto=PT["calc.took_morto"]
+    )
+    assert "Quem bateu?" in error.value and "Pegou o morto" in error.value
+    assert not INTERNAL.search(error.value)
+    assert not metrics(at)
+
+
+@pytest.mark.parametrize(
+    ("lang", "preset", "key", "needs"),
+    [
+        ("pt", "stbl", "calc.went_out_no_clean", "canastra limpa"),
+        ("en", "aberto", "calc.went_out_no_clean", "clean canastra"),
+        ("pt", "fechado", "calc.went_out_no_canastra", "qualquer canastra"),
+    ],
+)
+def test_a_batida_without_the_canastra_names_the_rule_in_words(
+    open_app: OpenApp, lang: str, preset: str, key: str, needs: str
+) -> None:
+    at = open_app("calculator", lang=lang, rules=preset)
+    # A dirty canastra is no clean one; a meld of three is no canastra at all.
+    melds = "5s 6s 7s 2d 9s 10s Js" if key == "calc.went_out_no_clean" else "4h 5h 6h"
+    at.text_area(key="calc_melds_1").set_value(melds)
+    at.radio(key="calc_went_out").set_value(1).run()
+    words = PT if lang == "pt" else EN
+    (error,) = at.error
+    assert error.value == words[key].format(
+        field=words["calc.went_out"],
+        name=words["calc.side_2"],
+        rule=words["option.go_out_requires.name"],
+        needs=needs,
+    )
+    assert not INTERNAL.search(error.value)
+
+
+def test_a_side_takes_one_hand_line_per_player(open_app: OpenApp) -> None:
+    """A side has one or two players [RULES.md: 2 or 4 players, partners]: a third hand line
+    is refused under the field, and the lines are named after the side's players."""
+    at = open_app("calculator")
+    at.text_area(key="calc_hands_0").set_value("3c\n4c\n5c\n6c\n7c").run()
+    (error,) = at.error
+    assert error.value == PT["calc.too_many_hands"].format(count=5, most=2)
+    assert at.tabs[0].label == "⚠ Nós"
+    assert not metrics(at)
+    at.text_area(key="calc_hands_0").set_value("3c\n4c").run()
+    assert not at.error
+    assert "cartas na mão (2º jogador da dupla) | -5" in at.markdown[0].value
+    at.text_area(key="calc_hands_0").set_value("3c\nZz").run()
+    assert at.error[0].value.startswith("Mão do 2º jogador da dupla, carta 1: “Zz”")
+
+
+def test_typed_fields_survive_a_visit_to_the_score_sheet(open_app: OpenApp, switch_to: Any) -> None:
+    at = enter_worked_example(open_app("calculator", joker_points="20"))
+    at.checkbox(key="calc_morto_1").uncheck().run()
+    switch_to(at, "sheet")
+    switch_to(at, "calculator")
+    assert not at.exception
+    for key, text in WORKED.items():
+        assert at.text_area(key=f"calc_{key}").value == text
+    assert at.radio(key="calc_went_out").value == 0
+    assert at.checkbox(key="calc_morto_1").value is False
+    assert metrics(at) == {"Nós": "525", "Eles": "-105"}
+    # "Limpar tudo" still empties them, also after another visit.
+    at.button(key="calc_clear").click().run()
+    switch_to(at, "sheet")
+    switch_to(at, "calculator")
+    assert at.text_area(key="calc_melds_0").value == ""
 
 
 def test_tapping_cards_fills_the_field(open_app: OpenApp) -> None:
@@ -308,7 +386,7 @@ def test_bad_points_show_next_to_the_field_and_store_nothing(open_app: OpenApp) 
     assert [e.value for e in at.error] == ["“12,5” is not a whole number of points."]
     submit_round(at, "99999", "")
     assert [e.value for e in at.error] == [
-        "“” is not a whole number of points."
+        "The points of Them for round 1 are missing: if none, type 0."
     ]  # the empty one is named first
     submit_round(at, "99999", "0")
     assert [e.value for e in at.error] == ["99999 points in one round? The limit is ±50000."]
@@ -444,7 +522,7 @@ def test_corte_44_in_the_calculator(open_app: OpenApp, cards: int, total: str) -
     """Exactly 44 cards left by side 2's cut: +100; fewer: -100; more: nothing."""
     at = open_app("calculator", joker_points="20", corte_44_points="100")
     at.selectbox(key="calc_corte_who").set_value(1)
-    at.number_input(key="calc_corte_cards").set_value(cards)
+    at.text_input(key="calc_corte_cards").set_value(str(cards))
     at = enter_worked_example(at)
     assert not at.exception and not at.error
     assert metrics(at) == {"Nós": "525", "Eles": total}
@@ -455,7 +533,7 @@ def test_corte_44_on_the_score_sheet(open_app: OpenApp) -> None:
     at = open_app("sheet", lang="en", corte_44_points="100")
     start_match(at, "A", "B")
     at.selectbox(key="sheet_corte_who").set_value(0)
-    at.number_input(key="sheet_corte_cards").set_value(44)
+    at.text_input(key="sheet_corte_cards").set_value("44")
     at = submit_round(at, "120", "30")
     assert not at.exception and not at.error, [e.value for e in at.error]
     totals = [m.value for m in at.metric]

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -70,16 +72,127 @@ def test_empty_huge_or_repeated_names_are_refused_and_nothing_is_stored(
         assert conn.execute(sheets.matches.select()).all() == []
 
 
-def test_a_huge_name_is_cut_by_its_field(open_app: OpenApp) -> None:
-    # The field counts to 30 as one types and cuts a paste there (max_chars, enforced by
-    # the server too); the store refuses anything longer that would still arrive.
-    at = open_app("sheet")
-    start_match(at, "Nós", "y" * 5000)
-    submit_round(at, "10", "20")
-    assert list(metrics(at)) == ["Nós", "y" * 30]
-    assert shown_table(at)[3] == ("y" * 30, [20])
+@pytest.mark.parametrize(("lang", "length"), [("pt", 31), ("en", 5000)])
+def test_a_name_past_30_characters_is_said_not_cut(
+    open_app: OpenApp, lang: str, length: int
+) -> None:
+    """The field used to stop at 30 characters without a word (max_chars): now what was
+    typed stays, the message under it says how long it is and the most, and no match starts
+    until it is shortened."""
+    at = open_app("sheet", lang=lang)
+    words = PT if lang == "pt" else EN
+    long = "y" * length
+    at.text_input(key="sheet_name_1").set_value(long).run()
+    message = words["sheet.err.name_too_long"].format(side=2, count=length, max=30)
+    assert [e.value for e in at.error] == [message]  # said as it is typed
+    at.button(key="sheet_start").click().run()
+    assert [e.value for e in at.error] == [message]  # once, not twice
+    assert at.text_input(key="sheet_name_1").value == long
+    assert "match" not in at.query_params
+    with _store().engine.connect() as conn:
+        assert conn.execute(sheets.matches.select()).all() == []
+    at.text_input(key="sheet_name_1").set_value("y" * 30).run()
+    assert not at.error
+    start_match(at, words["calc.side_1"], "y" * 30)
+    assert list(metrics(at)) == [words["calc.side_1"], "y" * 30]
     with pytest.raises(sheets.SheetError, match="at most 30"):
-        _store().create_match(["Nós", "y" * 5000], rules=ruleset("fechado"))
+        _store().create_match(["Nós", long], rules=ruleset("fechado"))
+
+
+# --- numbers typed on the sheet: said in the language, never Streamlit's English --------------
+
+# Streamlit's own words for a number field out of its range (shown by the browser).
+STREAMLIT_RANGE = "allowed range"
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+@pytest.mark.parametrize("typed", ["99999999", "50", "3 mil", "9" * 20])
+def test_a_target_out_of_range_is_said_and_no_match_starts(
+    open_app: OpenApp, lang: str, typed: str
+) -> None:
+    at = open_app("sheet", lang=lang)
+    words = PT if lang == "pt" else EN
+    at.text_input(key="sheet_new_target").set_value(typed).run()
+    value = typed if len(typed) <= 20 else typed[:19] + "…"
+    message = words["sheet.err.target_range"].format(low=100, high=100000, value=value)
+    assert [e.value for e in at.error] == [message]  # under the field, as it is typed
+    assert "100" in message and "100000" in message and STREAMLIT_RANGE not in message
+    at.button(key="sheet_start").click().run()
+    assert [e.value for e in at.error] == [message]
+    assert "match" not in at.query_params  # not started at 3000 behind the person's back
+    assert at.text_input(key="sheet_new_target").value == typed
+    with _store().engine.connect() as conn:
+        assert conn.execute(sheets.matches.select()).all() == []
+
+
+def test_the_target_is_typed_as_at_the_table(open_app: OpenApp, switch_to: Any) -> None:
+    at = open_app("sheet", lang="en")
+    assert at.text_input(key="sheet_new_target").value == "3000"  # Fechado's
+    switch_to(at, "calculator")
+    switch_to(at, "sheet")  # the field's state is dropped meanwhile: the target comes back
+    assert at.text_input(key="sheet_new_target").value == "3000"
+    start_match(at, "Us", "Them", target="1.500")  # grouped the Brazilian way
+    assert "Rules: **Buraco Fechado** · to **1500**" in [c.value for c in at.caption]
+
+
+def test_corte_cards_out_of_range_are_said_in_both_pages(open_app: OpenApp) -> None:
+    at = open_app("sheet", corte_44_points="100")
+    start_match(at, "A", "B")
+    at.selectbox(key="sheet_corte_who").set_value(0)
+    at.text_input(key="sheet_corte_cards").set_value("500")
+    submit_round(at, "120", "30")
+    message = PT["corte.bad_cards"].format(field=PT["corte.cards"], most=108, value="500")
+    assert [e.value for e in at.error] == [message]
+    assert metrics(at) == {"A": "0", "B": "0"}  # nothing added
+    calc = open_app("calculator", lang="en", corte_44_points="100")
+    calc.selectbox(key="calc_corte_who").set_value(1)
+    calc.text_input(key="calc_corte_cards").set_value("-3").run()
+    assert [e.value for e in calc.error] == [
+        EN["corte.bad_cards"].format(field=EN["corte.cards"], most=108, value=md_text("-3"))
+    ]
+    assert not metrics(calc)  # no score while it is wrong
+
+
+# --- a blank round, and undo -----------------------------------------------------------------
+
+
+def test_blank_points_name_the_side_and_round_and_go_away_on_undo(open_app: OpenApp) -> None:
+    at = open_app("sheet")
+    match_id = start_match(at, "Ana", "Bia")
+    submit_round(at, "100", "50")
+    submit_round(at, "30", "  ")
+    message = PT["sheet.err.points_blank"].format(name="Ana", number=2).replace("Ana", "Bia")
+    assert [e.value for e in at.error] == [message]
+    assert "Bia" in message and "2" in message
+    assert len(_store().sheet(match_id).rounds) == 1  # not counted as 0
+    at.button(key="sheet_undo").click().run()  # the person gives up on it: undo round 1
+    assert not at.error
+    at.button(key="sheet_undo_yes").click().run()
+    assert not at.error
+    assert _store().sheet(match_id).rounds == ()
+
+
+# --- the links the sheet gives --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_sheets_links_carry_the_language_and_the_matchs_rules(
+    open_app: OpenApp, lang: str
+) -> None:
+    at = open_app("sheet", lang=lang, joker_points="20")
+    at.context["url"] = "https://x.example/sheet"
+    match_id = start_match(at, "A", "B")
+    links = [c.value for c in at.code if c.value.startswith("https://x.example/sheet?")]
+    assert len(links) == 2  # to score, and only to watch
+    for link in links:
+        query = parse_qs(urlsplit(link).query)
+        assert query["lang"] == [lang]
+        assert query["rules"] == ["fechado"] and query["joker_points"] == ["20"]
+    assert parse_qs(urlsplit(links[0]).query)["match"] == [match_id]
+    # Opened by another phone: the sheet, in that language.
+    other = open_app("sheet", **{k: v[0] for k, v in parse_qs(urlsplit(links[1]).query).items()})
+    assert other.title[0].value == (PT if lang == "pt" else EN)["sheet.title"]
+    assert metrics(other) == {"A": "0", "B": "0"}
 
 
 # --- the watchers' link ----------------------------------------------------------------------

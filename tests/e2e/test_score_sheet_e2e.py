@@ -152,7 +152,8 @@ def test_rounds_survive_a_reload_a_restart_and_a_second_phone(
 
     # A second phone opens the link shown on the sheet and sees the same rounds.
     link = page.locator("[data-testid='stCode'] code").first.inner_text().strip()
-    assert link == f"{server.url}/sheet?match={match_id.group(1)}"
+    # It opens in the scorer's language, with the match's rules.
+    assert link == f"{server.url}/sheet?match={match_id.group(1)}&lang=pt&rules=fechado"
     other = new_page(browser, PHONE, outside)
     other.goto(link)
     wait_for_app(other)
@@ -178,7 +179,9 @@ def test_calculator_at_phone_size(browser: Any, server: Server, outside: Outside
     wait_for_app(page)
     # Only the open tab's fields are visible, so `.first` is always the open side's.
     melds = page.get_by_role("textbox", name="Jogos na mesa (um por linha)").first
-    hands = page.get_by_role("textbox", name="Cartas na mão (uma linha por jogador)").first
+    hands = page.get_by_role(
+        "textbox", name="Cartas na mão (1ª linha: 1º jogador da dupla; 2ª linha: o 2º)"
+    ).first
     type_into(page, melds, "4h 5h 6h 7h 8h 9h 10h\n5s 6s 7s 2d 9s 10s Js\nQc Kc Ac")
     type_into(page, hands, "\n7c Kd")
     page.get_by_role("tab", name="Eles").click()
@@ -227,3 +230,30 @@ def test_names_show_exactly_as_typed(browser: Any, server: Server, outside: Outs
     heading = page.locator("[data-testid='stMain'] [data-testid='stHeading'] h3").first.inner_text()
     assert heading.strip() == " × ".join(names)
     shot(page, "sheet_names_as_text_phone")
+
+
+def test_a_target_out_of_range_is_said_in_portuguese(
+    browser: Any, server: Server, outside: Outside
+) -> None:
+    """“Partida até” 99999999: the app's own words under the field, none of Streamlit's
+    English range check, and no match starts at another target."""
+    page = new_page(browser, PHONE, outside)
+    page.goto(f"{server.url}/sheet")
+    wait_for_app(page)
+    target = page.get_by_role("textbox", name="Partida até")
+    target.fill("99999999")
+    target.press("Enter")
+    wait_for_app(page)
+    page.get_by_role("button", name="Começar a partida").click()
+    wait_for_app(page)
+    alert = page.locator("[data-testid='stAlertContentError']")
+    alert.first.wait_for(timeout=20_000)
+    assert [a.strip() for a in alert.all_inner_texts()] == [
+        "“Partida até” vai de 100 a 100000 pontos, e “99999999” não serve. "
+        "Corrija o número para começar a partida."
+    ]
+    text = page.locator("[data-testid='stMain']").inner_text()
+    assert "allowed range" not in text and "Error" not in text
+    assert "match=" not in page.url
+    assert target.input_value() == "99999999"
+    shot(page, "sheet_target_out_of_range_phone")
