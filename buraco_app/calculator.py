@@ -109,15 +109,9 @@ def field_error(rules: RuleSet, field: str, lines: list[str], lang: Lang) -> str
             try:
                 parse_card(token)
             except BuracoInputError as exc:
-                # The notation, said in the language.
-                problem = (
-                    t("cards.help")
-                    if exc.code is InputCode.NOT_A_CARD
-                    else error_problem(exc, lang)
-                )
-                return t(
-                    key, meld=index + 1, hand=index + 1, card=card + 1, token=token, problem=problem
-                )
+                # The core's words name the token and each suit letter (`4p`: write 4c or 4♣).
+                problem = error_problem(exc, lang)
+                return t(key, meld=index + 1, hand=index + 1, card=card + 1, problem=problem)
         verdict = judge_meld(parse_cards(line), rules) if field == "melds" else None
         if verdict is not None and not verdict.ok:
             # An invalid meld: the core's reason, in the session's language.

@@ -147,7 +147,8 @@ def test_a_bad_card_shows_the_message_next_to_the_field(open_app: OpenApp) -> No
     at.text_area(key="calc_melds_0").set_value("4h 5h 6h\n7c 8c 9x").run()
     assert not at.exception
     (error,) = at.error
-    assert error.value == f"Jogo 2, carta 3: “9x” não é uma carta. {PT['cards.help']}"
+    assert error.value.startswith("Jogo 2, carta 3: “9x” não é uma carta: ")
+    assert "c = paus ♣, d = ouros ♦, h = copas ♥, s = espadas ♠" in error.value
     # The error sits right under the melds field, in that side's tab, which is marked.
     tab = at.tabs[0]
     children = list(tab)
@@ -158,6 +159,16 @@ def test_a_bad_card_shows_the_message_next_to_the_field(open_app: OpenApp) -> No
     assert any(i.value == PT["calc.fix_first"] for i in at.info)
 
 
+def test_a_portuguese_suit_initial_says_what_to_write(open_app: OpenApp) -> None:
+    """`4p` (paus) in the calculator: the card notation's letters are English (c = paus), and
+    the message says what to write, as the lookup page does."""
+    at = open_app("calculator")
+    at.text_area(key="calc_hands_0").set_value("7c 4p").run()
+    (error,) = at.error
+    assert error.value.startswith("Mão do 1º jogador da dupla, carta 2: “4p” não é uma carta")
+    assert "para paus escreva 4c ou 4♣" in error.value
+
+
 def test_an_invalid_meld_is_explained_in_the_language(open_app: OpenApp) -> None:
     at = open_app("calculator", lang="en")
     at.text_area(key="calc_melds_1").set_value("4h 5h 9h").run()
@@ -166,7 +177,7 @@ def test_an_invalid_meld_is_explained_in_the_language(open_app: OpenApp) -> None
     assert "gap" in error.value
     at.text_area(key="calc_hands_1").set_value("Zz").run()
     assert any(
-        e.value.startswith("Hand of the side's player 1, card 1: “Zz” is not a card.")
+        e.value.startswith("Hand of the side's player 1, card 1: “Zz” is not a card: ")
         for e in at.error
     )
 
