@@ -365,7 +365,7 @@ def _seat_params(params: Mapping[str, Any], side: int, sides: int) -> dict[str, 
     table, so that "jogador 3" is the same player in the hands above and in the solution."""
     found = dict(params)
     if isinstance(found.get("hand"), int):
-        found["hand"] = hand_seat(side, found["hand"], sides)
+        found["seat"] = hand_seat(side, found.pop("hand"), sides)
     return found
 
 

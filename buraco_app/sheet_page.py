@@ -99,10 +99,13 @@ def error_text(exc: SheetError) -> str:
 
 
 def item_label(code: str, params: Mapping[str, Any], lang: Lang) -> str:
-    """A score item's label, with which meld or hand."""
+    """A score item's label, with which meld or hand: a hand counted within its side, or
+    (`seat`, from 0) the seat at the table where the page knows it."""
     label = item_text(code, lang)
     if isinstance(params.get("meld"), int):
         label += f" ({t('calc.meld_n', lang, n=params['meld'] + 1)})"
+    elif isinstance(params.get("seat"), int):
+        label += f" {t('seats.seat', lang, seat=params['seat'] + 1)}"
     elif isinstance(params.get("hand"), int):
         label += f" ({t('calc.hand_n', lang, n=params['hand'] + 1)})"
     return label
