@@ -4,6 +4,7 @@ installable package"]."""
 
 from __future__ import annotations
 
+import http.client
 import os
 import socket
 import subprocess
@@ -146,6 +147,13 @@ def test_a_non_editable_install_works_from_any_folder(tmp_path: Path) -> None:
             except OSError:
                 time.sleep(0.5)
         assert health == "ok"
+        # The installed app.py is the server too: a nested address (a blank page in a
+        # browser, left to Streamlit) is sent to its one-part form, which opens home.
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        connection.request("GET", "/lessons/extra?lang=en")
+        answer = connection.getresponse()
+        assert (answer.status, answer.getheader("location")) == (307, "/lessons%2Fextra?lang=en")
+        connection.close()
     finally:
         server.terminate()
         server.wait(timeout=30)

@@ -171,3 +171,25 @@ def test_an_address_no_page_can_have_opens_home_with_the_notice(
     expect(heading(page, "Buraco Tutor")).to_be_visible()
     expect(page.get_by_text("Page not found")).to_have_count(0)
     assert page.url.split("?")[0].rstrip("/").count("/") == 2, page.url  # the bare address
+
+
+@pytest.mark.parametrize(
+    ("path", "notice", "title"),
+    [
+        ("a/b/c?lang=en", "This app has no such page: here is the home page.", "Home"),
+        ("lessons/extra", "Este app não tem essa página: você está no início.", "Início"),
+    ],
+)
+def test_a_nested_address_opens_home_with_the_notice(
+    open_page: OpenPage, screenshot: Shot, path: str, notice: str, title: str
+) -> None:
+    """A nested address was a blank white page: Streamlit answers it with its index.html,
+    whose relative scripts then load as HTML. The server (app.py) sends it to its one-part
+    form, which opens home, in the user's language."""
+    page = open_page(path, DESKTOP)
+    expect(page.get_by_test_id("stAlert").filter(has_text=notice)).to_be_visible(timeout=SLOW)
+    expect(heading(page, "Buraco Tutor")).to_be_visible()
+    expect(nav_link(page, title)).to_be_visible()
+    expect(page.get_by_text("Page not found")).to_have_count(0)
+    assert page.url.split("?")[0].rstrip("/").count("/") == 2, page.url  # the bare address
+    screenshot(page, f"nested_address_{path.partition('/')[0]}")
