@@ -29,7 +29,13 @@ def label(lesson_id: str) -> str:
     return f"{lesson.order}. {lesson.title.get(lang)} · {solved}/{len(lesson.scenarios)} {stars}"
 
 
-chosen = st.selectbox(t("lessons.choose"), ids, index=ids.index(wanted), format_func=label)
+chosen = st.selectbox(
+    t("lessons.choose"),
+    ids,
+    index=ids.index(wanted),
+    format_func=label,
+    filter_mode=None,  # no typing: Streamlit's "No results" is English only
+)
 player.legend(lang)
 if chosen != st.query_params.get("lesson"):
     st.query_params["lesson"] = chosen

@@ -106,6 +106,7 @@ def draw_same_move() -> None:
         list(moves),
         format_func=lambda i: moves[i].title.get(lang),
         key="variants_scenario",
+        filter_mode=None,  # no typing: Streamlit's "No results" is English only
     )
     scenario = moves[chosen]
     move = judged.judged_move(chosen)

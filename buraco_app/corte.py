@@ -39,6 +39,7 @@ def corte_fields(prefix: str, rules: RuleSet, names: tuple[str, ...]) -> None:
             format_func=labels.__getitem__,
             key=who_key(prefix),
             help=t("corte.help", points=rules.corte_44_points),
+            filter_mode=None,  # no typing: Streamlit's "No results" is English only
         )
         # Text, read here: a number_input's range check speaks English in the browser, and
         # keeps the last good number while it does.

@@ -304,6 +304,7 @@ def _draw_sidebar() -> None:
         format_func=lambda preset: preset_title(preset, lang),
         key=PRESET_KEY,
         on_change=_on_preset_change,
+        filter_mode=None,  # no typing: Streamlit's "No results" is English only
     )
     rules = current_rules()
     # The link hint is the line's tooltip: one element less on every rerun of every page.
@@ -381,7 +382,11 @@ def _option_widget(
         st.toggle(label, **common)
     elif option.choices is not None:
         st.selectbox(
-            label, option.choices, format_func=lambda v: value_text(name, v, lang), **common
+            label,
+            option.choices,
+            format_func=lambda v: value_text(name, v, lang),
+            filter_mode=None,  # as above
+            **common,
         )
     else:
         # No min/max here: the core's RuleSet checks the range and says what is allowed.

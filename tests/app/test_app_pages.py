@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from streamlit.proto.SelectWidgetFilterMode_pb2 import SelectWidgetFilterMode
 from streamlit.testing.v1 import AppTest
 
 from buraco_app.pages import available_pages, not_found_notice, unknown_page
@@ -14,6 +15,20 @@ from buraco_text import catalog
 PT, EN = catalog("pt"), catalog("en")
 
 OpenApp = Callable[..., AppTest]
+
+
+@pytest.mark.parametrize("page", [p.url_path for p in available_pages()])
+def test_no_list_takes_typing_so_no_english_no_results(open_app: OpenApp, page: str) -> None:
+    """Typing into a selectbox that matches nothing shows Streamlit's "No results", in English
+    on a Portuguese page (Streamlit cannot translate it): every list of every page, the
+    sidebar's variant and house rules included, is chosen from, not typed into."""
+    at = open_app(page)
+    boxes = list(at.selectbox)
+    assert boxes  # the sidebar's variant, at least
+    typed = [
+        b.label for b in boxes if b.proto.filter_mode != SelectWidgetFilterMode.FILTER_MODE_NONE
+    ]
+    assert not typed
 
 
 @pytest.mark.parametrize("lang", ["pt", "en"])

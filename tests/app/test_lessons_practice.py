@@ -10,7 +10,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from streamlit.proto.SelectWidgetFilterMode_pb2 import SelectWidgetFilterMode
 from streamlit.testing.v1 import AppTest
 
 from buraco_app.inline_cards import as_read
@@ -288,16 +287,3 @@ def test_a_wrong_yes_or_no_shows_the_judges_reason(open_app: Open) -> None:
     at.button(key=f"{key}_check").click().run()
     shown = texts(at)
     assert "The rules judge says: an illegal move." in shown and "top card" in shown
-
-
-@pytest.mark.parametrize("page", ["practice", "play"])
-def test_the_pages_lists_take_no_typing_so_no_english_no_results(open_app: Open, page: str) -> None:
-    """Typing into a selectbox that matches nothing shows Streamlit's English "No results",
-    which cannot be translated: the exercise, theme and level lists are chosen from, not
-    searched (the theme narrows the exercises)."""
-    at = open_app(page)
-    boxes = [b for b in at.selectbox if b.key != "rules_preset"]  # the sidebar's is not ours
-    assert boxes
-    assert all(b.proto.filter_mode == SelectWidgetFilterMode.FILTER_MODE_NONE for b in boxes), [
-        b.label for b in boxes
-    ]
