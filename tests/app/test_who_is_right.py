@@ -56,6 +56,8 @@ def test_claims_find_the_disputed_point(first: str, second: str, dispute: str) -
         ("No Aberto pode trinca?", "trincas"),  # (the variant's name says which table)
         ("posso baixar três damas?", "trincas"),
         ("Are trincas allowed?", "trincas"),
+        ("Do trincas count?", "trincas"),  # (not "eight equal cards count as a real")
+        ("trinca conta?", "trincas"),
         ("Can I meld three of a kind?", "trincas"),
         ("Oito cartas iguais valem real?", "eight_of_a_kind"),
         ("Is eight of a kind a real?", "eight_of_a_kind"),
