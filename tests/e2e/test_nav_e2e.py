@@ -101,6 +101,15 @@ def test_on_a_desktop_the_sidebar_stays_open_after_choosing_a_page(
     screenshot(page, "nav_chosen_desktop")
 
 
+def expect_home_with_notice(page: Page, notice: str) -> Locator:
+    """Home (its heading), the notice shown, no English "Page not found": the notice."""
+    alert = page.get_by_test_id("stAlert").filter(has_text=notice)
+    expect(alert).to_be_visible(timeout=SLOW)
+    expect(heading(page, "Buraco Tutor")).to_be_visible()
+    expect(page.get_by_text("Page not found")).to_have_count(0)
+    return alert
+
+
 @pytest.mark.parametrize(
     ("lang", "notice", "title"),
     [
@@ -112,10 +121,8 @@ def test_a_link_to_a_page_the_app_lacks_opens_home_in_the_users_language(
     open_page: OpenPage, screenshot: Shot, lang: str, notice: str, title: str
 ) -> None:
     page = open_page(f"pagina-velha?lang={lang}", DESKTOP)
-    expect(page.get_by_test_id("stAlert").filter(has_text=notice)).to_be_visible(timeout=SLOW)
-    expect(heading(page, "Buraco Tutor")).to_be_visible()
+    expect_home_with_notice(page, notice)
     expect(nav_link(page, title)).to_be_visible()
-    expect(page.get_by_text("Page not found")).to_have_count(0)
     screenshot(page, f"page_not_found_{lang}")
 
 
@@ -132,10 +139,8 @@ def test_an_address_with_accents_or_dots_opens_home_too(
     """Not only plain names: an accented address is named as the browser shows it, and one
     the notice could turn into a link is not named at all (and no link is drawn)."""
     page = open_page(path, DESKTOP)
-    alert = page.get_by_test_id("stAlert").filter(has_text=notice)
-    expect(alert).to_be_visible(timeout=SLOW)
+    alert = expect_home_with_notice(page, notice)
     expect(alert.locator("a")).to_have_count(0)
-    expect(page.get_by_text("Page not found")).to_have_count(0)
 
 
 def test_the_address_home_is_the_home_page(open_page: OpenPage) -> None:
@@ -167,9 +172,7 @@ def test_an_address_no_page_can_have_opens_home_with_the_notice(
         else "Este app não tem essa página: você está no início."
     )
     page = open_page(path, DESKTOP)
-    expect(page.get_by_test_id("stAlert").filter(has_text=notice)).to_be_visible(timeout=SLOW)
-    expect(heading(page, "Buraco Tutor")).to_be_visible()
-    expect(page.get_by_text("Page not found")).to_have_count(0)
+    expect_home_with_notice(page, notice)
     assert page.url.split("?")[0].rstrip("/").count("/") == 2, page.url  # the bare address
 
 
@@ -187,9 +190,7 @@ def test_a_nested_address_opens_home_with_the_notice(
     whose relative scripts then load as HTML. The server (app.py) sends it to its one-part
     form, which opens home, in the user's language."""
     page = open_page(path, DESKTOP)
-    expect(page.get_by_test_id("stAlert").filter(has_text=notice)).to_be_visible(timeout=SLOW)
-    expect(heading(page, "Buraco Tutor")).to_be_visible()
+    expect_home_with_notice(page, notice)
     expect(nav_link(page, title)).to_be_visible()
-    expect(page.get_by_text("Page not found")).to_have_count(0)
     assert page.url.split("?")[0].rstrip("/").count("/") == 2, page.url  # the bare address
     screenshot(page, f"nested_address_{path.partition('/')[0]}")
