@@ -302,7 +302,7 @@ def add_form(sheet: Sheet) -> None:
                     st.text_input(
                         t("sheet.points_of", name=md_text(name)),
                         key=points_key(i),
-                        placeholder="0",
+                        placeholder=t("sheet.points_placeholder"),  # (a grey 0 looks typed)
                         max_chars=MAX_POINTS_TEXT,
                     )
                     show_error(f"points[{i}]")

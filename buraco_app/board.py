@@ -257,7 +257,8 @@ def _tap(key: str, state: State, target: Target, on_move: Callable[[Move], bool]
         st.session_state[f"{key}_need"] = target.kind  # what to pick first, said on the board
         return
     if on_move(move):
-        clear_pick(key)
+        if not isinstance(move, Draw):  # (a draw leaves the picked cards in the hand, picked)
+            clear_pick(key)
     else:  # refused: the board and the pick stay, the verdict says what to change
         st.session_state.pop(f"{key}_need", None)
 

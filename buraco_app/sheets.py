@@ -281,6 +281,8 @@ def check_target(value: Any) -> int:
     """A match's target from a number or typed text ("3000", "3.000"); out of range or no
     number -> SheetError "target_range", echoing what was typed (cut short)."""
     low, high = TARGET_RANGE
+    if not str(value).strip():
+        raise SheetError("target", "target_blank", "no target", low=low, high=high)
     target = whole_number(value)
     if target is None or not low <= target <= high:
         raise SheetError(

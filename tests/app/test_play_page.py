@@ -103,6 +103,19 @@ def test_an_illegal_new_meld_keeps_the_cards_picked(open_app: Open) -> None:
     assert the_game(at).current.moves == ()
 
 
+def test_cards_picked_before_drawing_stay_picked_after_the_draw(open_app: Open) -> None:
+    """Pick the meld, find that one must draw first, draw: the pick is still there for
+    "+ New meld" (the drawn card goes to the end of the hand; the picked ones stay put)."""
+    at = started(open_app)
+    cards = [b for b in at.button if b.key and b.key.startswith("btc-")][:3]
+    labels = sorted(b.label for b in cards)
+    for card in cards:
+        at.button(key=card.key).click().run()
+    click(at, "btt-play_board-stock")
+    assert [type(m).__name__ for m in the_game(at).current.moves] == ["Draw"]
+    assert sorted(b.label for b in at.button if b.key and b.key.startswith("btcs-")) == labels
+
+
 def test_a_legal_move_is_played_and_saved(open_app: Open) -> None:
     at = started(open_app)
     click(at, "btt-play_board-stock")

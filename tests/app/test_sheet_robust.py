@@ -172,6 +172,27 @@ def test_blank_points_name_the_side_and_round_and_go_away_on_undo(open_app: Open
     assert _store().sheet(match_id).rounds == ()
 
 
+def test_a_blank_points_field_does_not_look_like_a_zero(open_app: OpenApp) -> None:
+    """A grey "0" in an empty field looks typed; a blank is refused (not counted as 0), so
+    the empty field says what goes there instead."""
+    at = open_app("sheet")
+    start_match(at, "Ana", "Bia")
+    fields = [at.text_input(key=f"sheet_points_{i}") for i in range(2)]
+    assert [f.placeholder for f in fields] == [PT["sheet.points_placeholder"]] * 2
+    assert not any(f.placeholder.strip().isdigit() for f in fields)
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_blank_target_asks_for_one(open_app: OpenApp, lang: str) -> None:
+    at = open_app("sheet", lang=lang)
+    words = PT if lang == "pt" else EN
+    at.text_input(key="sheet_new_target").set_value("  ").run()
+    message = words["sheet.err.target_blank"].format(low=100, high=100000)
+    assert [e.value for e in at.error] == [message]  # not “” não serve
+    at.button(key="sheet_start").click().run()
+    assert "match" not in at.query_params
+
+
 # --- the links the sheet gives --------------------------------------------------------------
 
 

@@ -138,7 +138,7 @@ def test_a_discard_before_drawing_is_refused_and_the_hand_stays(
     taps.on(page.locator(HAND).first)
     taps.button("Descartar")
     error = main.locator("[data-testid='stAlertContentError']")
-    expect(error).to_contain_text("Não pode: Primeiro compre: do monte ou o lixo.")
+    expect(error).to_contain_text("Não pode. Primeiro compre: do monte ou o lixo.")
     expect(error).to_contain_text("Sua jogada: ")
     expect(hand_heading(page, 11)).to_be_visible()
     assert hand(page) == before
