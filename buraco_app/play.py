@@ -61,6 +61,7 @@ QP_GAME = "game"
 OPEN_GAME_KEY = "play_open_game"
 BOARD_KEY = "play_board"
 FEEDBACK_KEY = "play_feedback"
+LEAVE_ASK_KEY = "play_leave_ask"  # "Nova partida" tapped mid-match: asked to confirm
 
 # The lesson that teaches what each coach note is about.
 NOTE_LESSONS = {
@@ -104,6 +105,7 @@ def open_game_id() -> str | None:
 
 def set_open_game(game_id: str | None) -> None:
     board.clear_pick(BOARD_KEY)
+    st.session_state.pop(LEAVE_ASK_KEY, None)
     st.session_state.pop(FEEDBACK_KEY, None)
     set_open_id(QP_GAME, OPEN_GAME_KEY, game_id)
 
@@ -187,10 +189,28 @@ def _setup_form(lang: Lang) -> None:
         st.rerun()
 
 
-def _new_game_button(lang: Lang) -> None:
-    if st.button(t("play.new_game", lang), key="play_new"):
+def _new_game_button(lang: Lang, in_progress: bool = False) -> None:
+    """Back to the setup form. A match in progress is left only on a second word: one tap
+    would lose it from the page (it stays saved, at its link)."""
+    if in_progress and not st.session_state.get(LEAVE_ASK_KEY):
+        st.button(t("play.new_game", lang), key="play_new", on_click=_ask_leave, args=(True,))
+        return
+    if in_progress:
+        st.warning(t("play.leave_ask", lang))
+        with st.container(horizontal=True):
+            leave = st.button(t("play.leave_yes", lang), key="play_new_yes", type="primary")
+            st.button(
+                t("play.leave_no", lang), key="play_new_no", on_click=_ask_leave, args=(False,)
+            )
+    else:
+        leave = st.button(t("play.new_game", lang), key="play_new")
+    if leave:
         set_open_game(None)
         st.rerun()
+
+
+def _ask_leave(ask: bool) -> None:
+    st.session_state[LEAVE_ASK_KEY] = ask
 
 
 # --- the game -------------------------------------------------------------------------------
@@ -297,7 +317,7 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
     _since_my_turn(game, states, lang)
     with st.expander(t("play.all_moves", lang)):
         _move_list(game, states, 0, lang, key="all")
-    _new_game_button(lang)
+    _new_game_button(lang, in_progress=True)
 
 
 def _totals(running: Sequence[Sequence[int]], target: int, lang: Lang) -> None:

@@ -193,6 +193,21 @@ def test_an_unknown_game_link_offers_a_new_game(open_app: Open) -> None:
     assert at.button(key="play_start")
 
 
+def test_a_match_in_progress_is_left_only_when_confirmed(open_app: Open) -> None:
+    """One tap on "New match" mid-match would lose it from the page: it asks first, "No"
+    goes on with the same match, "Yes" opens the setup form."""
+    at = started(open_app)
+    game_id = game_id_of(at)
+    click(at, "play_new")
+    assert at.warning and "Leave this match unfinished" in str(at.warning[0].value)
+    assert game_id_of(at) == game_id and hand_buttons(at)  # still on the board
+    click(at, "play_new_no")
+    assert not at.warning and game_id_of(at) == game_id
+    click(at, "play_new")
+    click(at, "play_new_yes")
+    assert at.button(key="play_start")
+
+
 def test_the_coach_notes_a_weak_move_unless_it_is_off() -> None:
     """A wild discarded with other cards to spare gets the coach's note, kept in the game
     (shown at once, or only among the round's key moments); with the coach off, none."""
@@ -270,14 +285,15 @@ def test_a_variant_chosen_mid_game_waits_for_the_next_game(open_app: Open) -> No
     """The sidebar switched to Aberto during a Fechado game: the page says which rules this
     game plays (to its end) and that the choice applies from the next game, which uses it."""
     at = started(open_app, players=4)  # Fechado, the sidebar on Fechado too
-    assert not at.info or not any("next game" in str(i.value) for i in at.info)
+    assert not at.info or not any("next match" in str(i.value) for i in at.info)
     at.selectbox(key="rules_preset").set_value("aberto").run()
     notice = " ".join(str(i.value) for i in at.info)
-    assert "Aberto" in notice and "Fechado" in notice and "next game" in notice
-    assert any("this game's rules: Buraco Fechado" in str(c.value) for c in at.caption)
+    assert "Aberto" in notice and "Fechado" in notice and "next match" in notice
+    assert any("this match's rules: Buraco Fechado" in str(c.value) for c in at.caption)
     assert the_game(at).rules.preset == "fechado"
     click(at, "play_new")
+    click(at, "play_new_yes")
     at.radio(key="play_rules").set_value("sidebar").run()
     click(at, "play_start")
     assert the_game(at).rules.preset == "aberto"
-    assert not any("next game" in str(i.value) for i in at.info)
+    assert not any("next match" in str(i.value) for i in at.info)
