@@ -352,9 +352,9 @@ class _ScoreView(_View[ScoreTask]):
     def solution(self, lang: Lang) -> None:
         sides = self.task.score(self.scenario).sides
         for number, side in enumerate(sides):
-            items = " ".join(
+            items = "; ".join(
                 f"{sheet_page.item_label(i.code, _seat_params(i.params, number, len(sides)), lang)}"
-                f" {i.points:+d};"
+                f" {i.points:+d}"
                 for i in side.items
             )
             st.markdown(f"**{side.name}: {side.total}** — {items}")

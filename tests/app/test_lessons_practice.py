@@ -219,6 +219,7 @@ def test_a_score_task_numbers_the_hands_by_seat_as_jogar_does(open_app: Open) ->
     solution += " ".join(str(m.value) for m in at.markdown if str(m.value).startswith("**B:"))
     assert "(jogador 3)" in solution and "(jogador 2)" in solution
     assert "(jogador 1)" not in solution
+    assert not solution.rstrip().endswith(";")  # items separated, none left hanging
 
 
 def test_a_question_about_a_turn_just_ended_shows_the_learners_own_seat(
