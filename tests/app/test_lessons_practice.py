@@ -93,7 +93,7 @@ def test_a_wrong_move_shows_its_own_explanation(open_app: Open) -> None:
 def test_an_illegal_move_shows_the_rule_and_its_source(open_app: Open) -> None:
     at = open_scenario(open_app, NATURAL_TWO, lang="en")
     tap(at, "K♣", "K♥", "+ New meld")
-    assert at.error and at.error[0].value.startswith("**Not allowed:")
+    assert at.error and at.error[0].value.startswith("**Not allowed.")
     assert "at least 3 cards" in at.error[0].value
     at.toggle(key=f"sc_{NATURAL_TWO}_board_sources").set_value(True).run()
     shown = texts(at)

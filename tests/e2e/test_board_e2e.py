@@ -139,13 +139,13 @@ def test_a_wrong_move_keeps_the_board(
     taps = Taps(page)
     for tap in ("K♣", "K♥", "+ Novo jogo"):
         taps.button(tap)
-    expect(main.get_by_text("Não pode:", exact=False)).to_be_visible()
+    expect(main.get_by_text("Não pode.", exact=False)).to_be_visible()
     expect(main.get_by_role("button", name="Jogo 1: 3♠ 2♠ 5♠")).to_be_visible()  # unchanged
     expect(main.get_by_role("button", name="K♣", exact=True)).to_be_visible()
     expect(main.locator("[data-testid='stAlertContentSuccess']")).to_have_count(0)
     screenshot(page, f"board_wrong_{name}")
     taps.button("↺ Tentar de novo")
-    expect(main.get_by_text("Não pode:", exact=False)).to_have_count(0)
+    expect(main.get_by_text("Não pode.", exact=False)).to_have_count(0)
 
 
 def test_progress_survives_closing_the_browser(
