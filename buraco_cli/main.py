@@ -1099,7 +1099,7 @@ def _rules_search(query: str, chosen: RuleSet | None, lang: Lang, as_json: bool)
         return 0
     for p in found:
         print(f"■ {p.title(lang)}")
-        print(f"  {p.text(lang)}")
+        print(f"  {p.text(lang).replace('`', '')}")  # (the page's code marks, not for a terminal)
         if p.option and chosen:
             print(f"  {preset_title(chosen.preset, lang)}: {p.at_table(chosen, lang)}")
         elif p.option:

@@ -351,6 +351,7 @@ def test_rules_search_answers_from_the_reference(
     first = search(query, limit=1)[0]
     assert out.startswith(f"■ {first.title(lang)}")  # type: ignore[arg-type]
     assert expected in out.lower()
+    assert "`" not in out  # the page's Markdown (cards as `6♠ JK 8♠`) is not printed raw
     code, data = run_json(capsys, "rules", "aberto", "--search", query, "--lang", lang)
     assert data["points"][0]["id"] == first.id
     assert all(p["sources"] for p in data["points"])
