@@ -116,10 +116,11 @@ calculator.restore_fields()
 st.session_state.setdefault(WENT_OUT_KEY, NOBODY)
 errors: dict[tuple[int, str], str] = {}
 for i in range(len(names)):
+    went_out = md_text(names[i]) if st.session_state[WENT_OUT_KEY] == i else None
     for field in FIELDS:
         text = st.session_state.get(field_key(i, field), "")
         problem = too_long(text, MAX_LINES_TEXT, t(f"calc.{field}")) or field_error(
-            rules, field, field_lines(i, field), lang
+            rules, field, field_lines(i, field), lang, went_out
         )
         if problem:
             errors[(i, field)] = problem

@@ -97,9 +97,13 @@ def field_area(side: int, field: Field, problem: str | None) -> None:
 # --- reading the fields ------------------------------------------------------------------
 
 
-def field_error(rules: RuleSet, field: str, lines: list[str], lang: Lang) -> str | None:
+def field_error(
+    rules: RuleSet, field: str, lines: list[str], lang: Lang, went_out: str | None = None
+) -> str | None:
     """The first problem in one field (melds or hands of one side), in words, or None: each
-    card as the round reader reads it (tokens split on spaces), then each meld."""
+    card as the round reader reads it (tokens split on spaces), then each meld; then, for
+    the hands of the side named in "Quem bateu?" (`went_out`: its name), a line per player
+    with no empty one."""
     key = "calc.bad_meld_card" if field == "melds" else "calc.bad_hand_card"
     if field == "hands" and len(lines) > MAX_HANDS_PER_SIDE:
         # The core refuses it too (`buraco score`); here in the field's own words.
@@ -116,6 +120,11 @@ def field_error(rules: RuleSet, field: str, lines: list[str], lang: Lang) -> str
         if verdict is not None and not verdict.ok:
             # An invalid meld: the core's reason, in the session's language.
             return t("calc.bad_meld", meld=index + 1, problem=message(verdict.reasons[0], lang))
+    every_hand_held = len(lines) == MAX_HANDS_PER_SIDE and all(lines)
+    if field == "hands" and went_out is not None and every_hand_held:
+        # Whoever went out has no cards (the core refuses it too); a single line may be the
+        # partner's, so it stands.
+        return t("calc.went_out_with_cards", field=t("calc.went_out"), name=went_out)
     return None
 
 

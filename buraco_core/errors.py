@@ -60,6 +60,7 @@ class InputCode(StrEnum):
     WENT_OUT_WITHOUT_MORTO = "went_out_without_morto"
     WENT_OUT_WITHOUT_CANASTRA = "went_out_without_canastra"
     TOO_MANY_HANDS = "too_many_hands"  # more hands than a side has players
+    WENT_OUT_WITH_CARDS = "went_out_with_cards"  # a side went out, yet each player holds cards
     NOT_A_MELD = "not_a_meld"
     WRONG_SCORE_COUNT = "wrong_score_count"
     # --- positions

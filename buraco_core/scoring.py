@@ -131,6 +131,10 @@ def _check_round(rules: RuleSet, sides: Sequence[SideRound]) -> None:
                 count=len(side.hands),
                 most=MAX_HANDS_PER_SIDE,
             )
+        if side.went_out and len(side.hands) == MAX_HANDS_PER_SIDE and all(side.hands):
+            # Whoever went out played the last card [000, 001, 003]: with a line per player,
+            # one is empty. A single line stands: with 4 players it may be the partner's.
+            raise BuracoInputError(InputCode.WENT_OUT_WITH_CARDS, f"sides[{index}].hands")
         cut = side.corte_cards
         if cut is not None and not 0 <= cut <= rules.deck_size:
             where = f"sides[{index}].corte_cards"

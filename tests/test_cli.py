@@ -250,6 +250,21 @@ def test_score_malformed_round_exits_2_naming_the_field(
     assert named in err
 
 
+def test_score_refuses_a_batida_with_cards_in_every_hand(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Whoever went out played the last card and holds none [RULES.md: the batida, seeds 000,
+    001, 003]: side A went out, yet both its hands hold cards. Exit 2, the side's hands named,
+    the rule in words; nothing scored."""
+    data = _with(["sides", 0, "hands"], [["As"], ["7c", "Kd"]])
+    code, out, err = run(capsys, "score", write_round(tmp_path, data))
+    assert code == 2 and out == ""
+    assert err.strip() == (
+        "buraco: erro: sides[0].hands: uma dupla que bateu tem ao menos uma mão vazia: "
+        "quem bateu ficou sem cartas"
+    )
+
+
 def test_score_unreadable_input_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """Not JSON, or no such file: exit 2 naming the place [issue 2]."""
     bad = tmp_path / "bad.json"

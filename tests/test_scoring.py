@@ -12,6 +12,7 @@ from buraco_cli.main import main
 from buraco_core import BuracoInputError, match_standing, round_from_data, ruleset, score_round
 from buraco_core.errors import InputCode
 from buraco_core.scoring import RoundScore
+from buraco_text import error_problem
 
 WORKED_EXAMPLE = {
     "sides": [
@@ -114,12 +115,37 @@ def test_a_side_holds_at_most_two_hands() -> None:
 
 
 @pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_side_that_went_out_has_an_empty_hand(lang: str) -> None:
+    """Going out is playing the last card, so whoever went out holds none [RULES.md: the
+    batida, seeds 000, 001, 003]: a side that went out, with a hand line per player, has an
+    empty one. One line stands (with 4 players it may be the partner's hand)."""
+    data = copy.deepcopy(WORKED_EXAMPLE)
+    data["sides"][0]["hands"] = [["As"], ["7c", "Kd"]]
+    with pytest.raises(BuracoInputError) as caught:
+        score(data, joker_points=20)
+    error = caught.value
+    assert (error.code, error.path) == (InputCode.WENT_OUT_WITH_CARDS, "sides[0].hands")
+    expected = {
+        "pt": "uma dupla que bateu tem ao menos uma mão vazia: quem bateu ficou sem cartas",
+        "en": "a side that went out has at least one empty hand: "
+        "whoever went out has no cards left",
+    }
+    assert error_problem(error, lang) == expected[lang]
+    data["sides"][0]["hands"] = [["7c", "Kd"]]
+    assert score(data, joker_points=20).total("A") == 525
+    data["sides"][0]["went_out"] = False  # the round ended by the stock: both may hold cards
+    data["sides"][0]["hands"] = [["As"], ["7c", "Kd"]]
+    assert ("hand_cards", -15) in items(score(data, joker_points=20), "A")
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
 @pytest.mark.parametrize(
     ("change", "path"),
     [
         ({"took_morto": False}, "sides[0].took_morto"),
         ({"melds": [["Qc", "Kc", "Ac"]]}, "sides[0].melds"),
         ({"hands": [[], [], ["Kc"]]}, "sides[0].hands"),
+        ({"hands": [["As"], ["7c", "Kd"]]}, "sides[0].hands"),
     ],
 )
 def test_buraco_score_says_what_is_wrong_without_field_names_in_the_words(

@@ -251,6 +251,35 @@ def test_a_side_takes_one_hand_line_per_player(open_app: OpenApp) -> None:
     assert at.error[0].value.startswith("Mão do 2º jogador da dupla, carta 1: “Zz”")
 
 
+def test_a_side_that_went_out_leaves_a_hand_line_empty(open_app: OpenApp) -> None:
+    """Whoever went out played the last card and holds none [RULES.md: the batida, seeds
+    000, 001, 003]: "Quem bateu? Nós" with both of Nós' hand lines filled is refused under
+    the hands field, in the form's words, and no score is shown. One line stands (with 4
+    players it may be the partner's), and so do two once nobody went out."""
+    at = enter_worked_example(open_app("calculator", joker_points="20"))
+    at.text_area(key="calc_hands_0").set_value("7c Kd\nAs").run()
+    (error,) = at.tabs[0].error
+    assert error.value == PT["calc.went_out_with_cards"].format(
+        field=PT["calc.went_out"], name="Nós"
+    )
+    assert len(at.error) == 1 and not INTERNAL.search(error.value)
+    assert at.tabs[0].label == "⚠ Nós"
+    assert not metrics(at)
+    at.radio(key="lang").set_value("en").run()
+    assert at.error[0].value == EN["calc.went_out_with_cards"].format(
+        field=EN["calc.went_out"], name="Us"
+    )
+    assert not metrics(at)
+    at.text_area(key="calc_hands_0").set_value("7c Kd").run()
+    assert not at.error
+    assert metrics(at) == {"Us": "525", "Them": "-5"}
+    at.text_area(key="calc_hands_0").set_value("7c Kd\nAs")
+    at.radio(key="calc_went_out").set_value(-1).run()
+    assert not at.error
+    # The worked example's 525, without the batida (100) and minus the ace in hand (15).
+    assert metrics(at) == {"Us": "410", "Them": "-5"}
+
+
 def test_typed_fields_survive_a_visit_to_the_score_sheet(open_app: OpenApp, switch_to: Any) -> None:
     at = enter_worked_example(open_app("calculator", joker_points="20"))
     at.checkbox(key="calc_morto_1").uncheck().run()
