@@ -473,9 +473,10 @@ if watch_id and not st.query_params.get(QP_MATCH):
     # A watcher's link: read-only, and this session's own open match is left as it was.
     try:
         draw_sheet(store, store.watched_sheet(watch_id), watch_id)
-    except SheetError as exc:
+        st.stop()
+    except SheetError as exc:  # said once, then the page as without the link (as a bad ?match=)
         st.error(error_text(exc))
-    st.stop()
+        del st.query_params[QP_WATCH]
 match_id = open_match_id()
 sheet: Sheet | None = None
 if match_id is not None:

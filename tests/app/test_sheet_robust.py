@@ -268,6 +268,8 @@ def test_an_unknown_watch_link_is_said_plainly(open_app: OpenApp, watch: str) ->
     at = open_app("sheet", lang="en", watch=watch)
     assert at.error[0].value.startswith("There is no match with the code")
     assert not metrics(at)
+    assert at.button(key="sheet_start")  # not a dead end: a match can be started or opened
+    assert "watch" not in at.query_params
 
 
 def test_pasting_a_watch_link_opens_it_read_only(open_app: OpenApp) -> None:
