@@ -358,9 +358,11 @@ def _seats(state: State, seat: int, lang: Lang) -> None:
             role = t("seats.partner" if who % 2 == seat % 2 else "seats.opponent", lang)
         count = t("seats.cards", lang, count=len(state.hands[who]))
         turn = " bt-turn" if who == state.turn and state.phase is not Phase.ENDED else ""
+        # "(player 3)" kept on one line: a narrow seat broke it as "(player / 3)".
+        number = html.escape(t("seats.seat", lang, seat=who + 1)).replace(" ", "&nbsp;")
         cells.append(
             f'<div class="bt-seat bt-at-{place}{turn}"><b>{html.escape(role)}</b> '
-            f"{html.escape(t('seats.seat', lang, seat=who + 1))}<br>{html.escape(count)}</div>"
+            f"{number}<br>{html.escape(count)}</div>"
         )
     phase = {Phase.DRAW: "table.phase_draw", Phase.PLAY: "table.phase_play"}.get(
         state.phase, "table.phase_ended"

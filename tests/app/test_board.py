@@ -253,5 +253,5 @@ def test_the_seats_diagram_counts_the_other_hands_from_1(open_app: Open) -> None
     start = scenario_state(load_curriculum().scenarios["draw_comes_first"])
     for other in range(start.players):
         if other != start.turn:
-            assert f"(player {other + 1})<br>{len(start.hands[other])} cards" in seats
-    assert "<b>you</b> " + f"(player {start.turn + 1})" in seats
+            assert f"(player&nbsp;{other + 1})<br>{len(start.hands[other])} cards" in seats
+    assert "<b>you</b> " + f"(player&nbsp;{start.turn + 1})" in seats  # (never wraps)

@@ -229,8 +229,8 @@ def test_a_question_about_a_turn_just_ended_shows_the_learners_own_seat(
     shown, the turn marked on player 2."""
     at = open_scenario(open_app, "discard_ends_the_turn")
     seats = next(h.proto.body for h in at.get("html") if "bt-seats" in h.proto.body)
-    assert "<b>você</b> (jogador 1)" in seats
-    assert "bt-turn" in seats.split("(jogador 2)")[0].rsplit("bt-seat ", 1)[1]
+    assert "<b>você</b> (jogador&nbsp;1)" in seats  # (one line: the number never wraps alone)
+    assert "bt-turn" in seats.split("(jogador&nbsp;2)")[0].rsplit("bt-seat ", 1)[1]
     hand = [b.label for b in at.button if (b.key or "").startswith("btc-")]
     assert "K♠" in hand
 
