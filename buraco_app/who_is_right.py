@@ -127,7 +127,9 @@ def points_for(*claims: str, limit: int = 3) -> list[Dispute]:
     """The points that what players say touches, best first: each idea of the claims that a
     point holds counts its weight there times its rarity, over the root of the point's size
     (one that names the idea and speaks of little is closer than one that mentions it among
-    many; the root, so that a point with much to say still wins on what it names)."""
+    many; the root, so that a point with much to say still wins on what it names). Points
+    scoring under half the best are left out: "the joker is worth 50" is about the joker,
+    not also about the batida, which is worth 50 or 100 too."""
     said = set(search_terms(" ".join(claims)))
     every, rarity = _ideas(), _rarity()
     ranked = []
@@ -136,9 +138,10 @@ def points_for(*claims: str, limit: int = 3) -> list[Dispute]:
         score = sum(ideas[i] * rarity[i] for i in said if i in ideas)
         if score:
             size = math.sqrt(sum((w * rarity[i]) ** 2 for i, w in ideas.items()))
-            ranked.append((-score / math.sqrt(size), order, d))
-    ranked.sort(key=lambda r: r[:2])
-    return [d for _, _, d in ranked[:limit]]
+            ranked.append((score / math.sqrt(size), order, d))
+    ranked.sort(key=lambda r: (-r[0], r[1]))
+    best = ranked[0][0] if ranked else 0.0
+    return [d for score, _, d in ranked if score >= best / 2][:limit]
 
 
 def rules_for(rules: RuleSet, dispute: Dispute, reading: Reading) -> RuleSet:

@@ -45,6 +45,27 @@ def test_claims_find_the_disputed_point(first: str, second: str, dispute: str) -
     assert points_for(first, second)[0].id == dispute
 
 
+@pytest.mark.parametrize(
+    ("claims", "point"),
+    [
+        (("o coringa vale 50", "o coringa vale 20"), "joker_value"),
+        (("the joker is worth 50", "it's worth 20"), "joker_value"),
+        (("a batida vale 100", "vale 50"), "batida_bonus"),
+    ],
+)
+def test_a_clear_claim_offers_no_unrelated_points(claims: tuple[str, str], point: str) -> None:
+    """Two numbers about the joker are about the joker: not also the batida (worth 50 or
+    100 too), nor a wild on top of the lixo."""
+    assert [d.id for d in points_for(*claims)] == [point]
+
+
+def test_related_points_are_still_offered() -> None:
+    """A question that touches several points lists them: trincas, their suits, eight of a
+    kind."""
+    found = [d.id for d in points_for("trinca vale?")]
+    assert found[0] == "trincas" and "trinca_suits" in found
+
+
 # The questions people ask at a table, as they ask them: each finds its point first.
 @pytest.mark.parametrize(
     ("question", "point"),
