@@ -344,8 +344,8 @@ class _ScoreView(_View[ScoreTask]):
         for name, points in dict(value or {}).items():
             if name not in expected:
                 continue
-            how = "right" if points == expected[name] else "high"
-            how = "low" if points < expected[name] else how
+            off = points - expected[name]
+            how = "right" if off == 0 else "high" if off > 0 else "low"
             lines.append(t(f"practice.why.side_{how}", lang, name=name, points=points))
         return lines
 

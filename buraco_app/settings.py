@@ -44,6 +44,7 @@ from buraco_text import (
     error_problem,
     option_description,
     option_name,
+    or_list,
     preset_title,
     value_text,
 )
@@ -199,7 +200,7 @@ def _expected(name: str, least: int | None, most: int | None, lang: Lang) -> str
         t("settings.expect_value", lang, value=_url_value(c), words=value_text(name, c, lang))
         for c in ordered
     ]
-    return t("settings.expect_one_of", lang, values=", ".join(each[:-1]), last=each[-1])
+    return or_list(each, lang)
 
 
 # --- URL -----------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import errno
 import json
 import math
 import sys
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from buraco_core.as_json import meld_json, reason_json, rules_label, score_json
 from buraco_core.cards import Card, parse_cards
-from buraco_core.errors import BuracoInputError, InputCode
+from buraco_core.errors import BuracoInputError, InputCode, typed
 from buraco_core.melds import MeldVerdict, judge_meld
 from buraco_core.rules import (
     OPTION_NAMES,
@@ -250,8 +251,7 @@ class _Parser(argparse.ArgumentParser):
         elif action.dest == "what":
             key = "cli.err.no_schema"
         else:
-            shown = value if isinstance(value, int) else f"“{value}”"
-            problem = translate("cli.err.choice", self.lang, value=shown, choices=choices)
+            problem = translate("cli.err.choice", self.lang, value=typed(value), choices=choices)
             raise argparse.ArgumentError(action, problem)
         problem = translate(key, self.lang, value=value, choices=choices)
         raise argparse.ArgumentError(None, problem)
@@ -424,8 +424,6 @@ def read_json(path: str, lang: Lang = DEFAULT_LANG) -> Any:
 
 def _why_unreadable(exc: OSError | ValueError, lang: Lang) -> str:
     """Why a file could not be read, in words ("é uma pasta, não um arquivo")."""
-    import errno
-
     if isinstance(exc, FileNotFoundError):
         return translate("cli.err.no_file", lang)
     if isinstance(exc, IsADirectoryError):
@@ -774,8 +772,9 @@ def _selfplay(args: argparse.Namespace) -> int:
     levels = [name.strip() for name in args.levels.split(",")]
     if len(levels) != 2 or any(name not in LEVELS for name in levels):
         allowed = f"A,B ({', '.join(LEVELS)})"
-        shown = f"“{args.levels}”"
-        raise BuracoInputError(InputCode.NOT_ONE_OF, "--levels", value=shown, allowed=allowed)
+        raise BuracoInputError(
+            InputCode.NOT_ONE_OF, "--levels", value=typed(args.levels), allowed=allowed
+        )
     if args.rounds < 1:
         raise BuracoInputError(InputCode.TOO_SMALL, "--rounds", value=args.rounds, least=1)
     if args.think < 0:

@@ -145,6 +145,16 @@ def field_path(loc: tuple[int | str, ...]) -> str:
     return out
 
 
+def typed(value: Any) -> str:
+    """A value a person gave, as a message shows it back: text in curly quotes (“maybe”),
+    anything else as Python writes it (2, None).
+
+    >>> typed("maybe"), typed(2)
+    ('“maybe”', '2')
+    """
+    return f"“{value}”" if isinstance(value, str) else repr(value)
+
+
 def _literal_values(expected: str) -> tuple[str | int, ...]:
     """pydantic's English list of a Literal's values ("2 or 4", "'draw', 'lay' or 'discard'")
     as the values, for the front ends to list in the reader's language."""
@@ -175,8 +185,7 @@ def from_validation(
         if field:
             path = f"{where}.{field}" if where else str(field)
         return BuracoInputError(InputCode(kind), path, **context)
-    given = best.get("input")
-    value = f"“{given}”" if isinstance(given, str) else repr(given)
+    value = typed(best.get("input"))
     if kind == "missing":
         return BuracoInputError(InputCode.MISSING, path)
     if kind == "extra_forbidden" and fields and len(best["loc"]) == 1:

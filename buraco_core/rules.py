@@ -11,7 +11,7 @@ import unicodedata
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
-from buraco_core.errors import BuracoInputError, InputCode
+from buraco_core.errors import BuracoInputError, InputCode, typed
 from buraco_core.numbers import whole_number
 
 PresetName = Literal["aberto", "fechado", "stbl"]
@@ -217,8 +217,7 @@ def _checked(name: str, value: Any) -> Any:
         return value
     # As they are typed (--set trincas=true, JSON true), not as Python writes them (True).
     allowed = ("true", "false") if choices == (False, True) else tuple(map(str, choices))
-    shown = f"“{value}”" if isinstance(value, str) else repr(value)
-    raise BuracoInputError(InputCode.NOT_ONE_OF, path, value=shown, allowed=allowed)
+    raise BuracoInputError(InputCode.NOT_ONE_OF, path, value=typed(value), allowed=allowed)
 
 
 def _build(values: dict[str, Any]) -> RuleSet:

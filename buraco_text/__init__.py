@@ -20,14 +20,14 @@ from __future__ import annotations
 import json
 import pkgutil
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from types import MappingProxyType
 from typing import Any, Literal
 
 from buraco_core.cards import RANK_TEXT, Card, Suit
 from buraco_core.codes import PROJECT
-from buraco_core.errors import BuracoInputError, InputCode
+from buraco_core.errors import BuracoInputError, InputCode, typed
 from buraco_core.rules import OPTION_NAMES, PresetName
 from buraco_core.verdict import Reason
 
@@ -185,10 +185,14 @@ def error_problem(error: BuracoInputError, lang: Lang = DEFAULT_LANG) -> str:
 
 def choice_list(values: Iterable[Any], lang: Lang = DEFAULT_LANG) -> str:
     """Values to choose from as a person reads them: "2 ou 4", "“lay” ou “discard”"."""
-    shown = [str(v) if isinstance(v, int) and not isinstance(v, bool) else f"“{v}”" for v in values]
-    if len(shown) < 2:
-        return "".join(shown)
-    return f"{', '.join(shown[:-1])} {translate('value.or', lang)} {shown[-1]}"
+    return or_list([typed(v) for v in values], lang)
+
+
+def or_list(items: Sequence[str], lang: Lang = DEFAULT_LANG) -> str:
+    """Alternatives in a sentence: "a, b ou c" ("a, b or c")."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {translate('value.or', lang)} {items[-1]}"
 
 
 # Characters of a bad value (and of a path, which may quote a token) echoed back in a
