@@ -1,8 +1,9 @@
 """The build: the project is described in pyproject.toml; this file adds one option.
 
-`BURACO_COMPILE=1` compiles the core's hottest modules, the move listing and the judge
-(buraco_core/legal.py, judge.py), with mypyc into C extensions: random play runs about 1.3
-times as fast (benchmarks/bench_play.py prints both). It is optional and never the default:
+`BURACO_COMPILE=1` compiles the core's hottest modules, the move listing, the judge, the
+meld judge and the state (buraco_core/legal.py, judge.py, melds.py, state.py, verdict.py),
+with mypyc into C extensions: random play runs about 1.8 times as fast
+(benchmarks/bench_play.py prints both). It is optional and never the default:
 the core stays plain Python, and `python3 dev.py compile` builds the compiled copy into
 build/compiled, beside the checkout, for the benchmark and for the test that holds it to
 the same answers (tests/test_compiled.py). It needs a C compiler and mypy (a test tool).
@@ -12,7 +13,13 @@ import os
 
 from setuptools import setup
 
-COMPILED = ["buraco_core/legal.py", "buraco_core/judge.py"]
+COMPILED = [
+    "buraco_core/legal.py",
+    "buraco_core/judge.py",
+    "buraco_core/melds.py",
+    "buraco_core/state.py",
+    "buraco_core/verdict.py",
+]
 
 if os.environ.get("BURACO_COMPILE") == "1":
     from mypyc.build import mypycify

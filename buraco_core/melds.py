@@ -181,41 +181,24 @@ def canastra_bonus(kind: CanastraKind | None, rules: RuleSet) -> int:
     }[kind]
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class MeldVerdict:
     """Whether cards form a meld, the meld itself, and the reasons (blocking ones first).
 
     Frozen. A valid meld's reasons are written when first read: often only the verdict is
-    wanted (legal_moves judges many groups and reads no explanation).
+    wanted (legal_moves judges many groups and reads no explanation). Made as
+    `MeldVerdict(ok, reasons, meld, canastra, points, rules, notes)`; `reasons` None: written
+    from the meld, the rules and the `notes` when read. (A frozen dataclass: the optional
+    compiled core, setup.py, compiles it as it is.)
     """
 
-    __slots__ = ("_notes", "_reasons", "_rules", "canastra", "meld", "ok", "points")
     ok: bool
-    meld: Meld | None
-    canastra: CanastraKind | None
-    points: int
     _reasons: tuple[Reason, ...] | None
-    _rules: RuleSet | None
-    _notes: tuple[Reason, ...]
-
-    def __init__(
-        self,
-        ok: bool,
-        reasons: tuple[Reason, ...] | None,
-        meld: Meld | None = None,
-        canastra: CanastraKind | None = None,
-        points: int = 0,
-        rules: RuleSet | None = None,
-        notes: tuple[Reason, ...] = (),
-    ) -> None:
-        """`reasons` None: written from the meld, the rules and the `notes` when read."""
-        put = object.__setattr__
-        put(self, "ok", ok)
-        put(self, "_reasons", reasons)
-        put(self, "meld", meld)
-        put(self, "canastra", canastra)
-        put(self, "points", points)
-        put(self, "_rules", rules)
-        put(self, "_notes", notes)
+    meld: Meld | None = None
+    canastra: CanastraKind | None = None
+    points: int = 0
+    _rules: RuleSet | None = None
+    _notes: tuple[Reason, ...] = ()
 
     @property
     def reasons(self) -> tuple[Reason, ...]:
@@ -247,9 +230,6 @@ class MeldVerdict:
             f"MeldVerdict(ok={self.ok!r}, reasons={self.reasons!r}, meld={self.meld!r}, "
             f"canastra={self.canastra!r}, points={self.points!r})"
         )
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a verdict cannot be changed (tried to set {name})")
 
     def __reduce__(self) -> tuple[object, ...]:
         return (MeldVerdict, (self.ok, self.reasons, self.meld, self.canastra, self.points))

@@ -1,8 +1,9 @@
 """The optional compiled core (setup.py, `python3 dev.py compile`) answers as the plain one:
-the same legal moves in the same order, the same next states, the same games of the
-computer players [issue 10: "a compiled speed-up, if any, is optional and tested to give
-identical results"]. Built in a temporary folder (about a minute of compiling, in the
-background beside the other tests; tests/conftest.py); skipped without a C compiler."""
+the same legal moves in the same order, the same next states, the same meld and move
+verdicts with the same reasons, the same games of the computer players [issue 10: "a
+compiled speed-up, if any, is optional and tested to give identical results"]. Built in a
+temporary folder (a few seconds to a minute of compiling, in the background beside the
+other tests; tests/conftest.py); skipped without a C compiler."""
 
 from __future__ import annotations
 
@@ -28,8 +29,10 @@ ROOT = Path(__file__).resolve().parents[1]
 PLAY = """
 import hashlib, json, random, sys
 sys.path.insert(0, sys.argv[1])
-import buraco_core.judge, buraco_core.legal
-from buraco_core.judge import apply, legal_moves
+import buraco_core.judge, buraco_core.legal, buraco_core.melds, buraco_core.state
+from buraco_core.judge import apply, check, legal_moves
+from buraco_core.melds import judge_meld
+from buraco_core.moves import Draw, Lay
 from buraco_core.players.levels import make_player
 from buraco_core.players.selfplay import play_round
 from buraco_core.rules import ruleset
@@ -50,12 +53,21 @@ for preset, options in setups:
             state = apply(rules, state, rng.choice(listed))
             digest.update(repr((listed, state.hands, state.sides, state.lixo)).encode())
             moves += 1
+            # The judge's words too: every group the hand could meld, with its reasons, and
+            # a move picked blind (mostly illegal), with its verdict's reasons.
+            hand = state.hand
+            for group in buraco_core.legal.meld_groups(hand, rules):
+                verdict = judge_meld(group, rules)
+                digest.update(repr((verdict.ok, verdict.reasons, verdict.meld)).encode())
+            blind = Lay((tuple(rng.sample(hand, 3)),)) if len(hand) >= 3 else Draw()
+            digest.update(repr(check(rules, state, blind).reasons).encode())
 rules = ruleset("fechado")
 sides = (make_player("strong", 2), make_player("basic", 2))
 for seed in range(4):
     record = play_round(rules, sides, seed, 4)
     digest.update(repr((record.moves, record.scores)).encode())
-compiled = [m.__file__ for m in (buraco_core.judge, buraco_core.legal)]
+compiled = [m.__file__ for m in (buraco_core.judge, buraco_core.legal, buraco_core.melds,
+                                  buraco_core.state)]
 print(json.dumps({"digest": digest.hexdigest(), "moves": moves, "files": compiled}))
 """
 
