@@ -11,9 +11,11 @@ CPU seconds each; the figures are the medians, in CPU time of that process. Open
 a benchmark-only tool (`pip install open_spiel` into .venv): without it, ours is printed
 alone. Aim (issue 10): ours at least as many moves per second as gin rummy (ratio >= 1).
 
+Ours runs twice: with Python's collector as it comes, and with the collector as `buraco
+selfplay` and the test suites' workers set it for long play (buraco_cli/collector.py).
 Where the optional compiled core has been built (`python3 dev.py compile`: build/compiled,
-see setup.py), it runs too, as a third engine in the same A B C rounds; the plain-Python
-figure stays the project's own.
+see setup.py), it runs too, both ways, in the same rounds of engines. The plain-Python
+figure with the collector as it comes is the first line; every ratio is printed.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,13 +38,17 @@ sys.path.insert(0, str(ROOT))
 COMPILED = ROOT / "build" / "compiled"
 
 
-def run_ours(seconds: float) -> dict[str, float]:
+def run_ours(seconds: float, long_play: bool = False) -> dict[str, float]:
     import buraco_core.legal
     from buraco_core.judge import apply, legal_moves
     from buraco_core.rules import ruleset
     from buraco_core.state import Phase, deal
 
     rules = ruleset("fechado")
+    if long_play:
+        from buraco_cli.collector import for_long_play
+
+        for_long_play()
     rng = random.Random(1)
     moves = rounds = 0
     start = time.process_time()
@@ -55,9 +63,9 @@ def run_ours(seconds: float) -> dict[str, float]:
     return {"moves": moves, "rounds": rounds, "cpu": cpu, "compiled": compiled}
 
 
-def run_compiled(seconds: float) -> dict[str, float]:
+def run_compiled(seconds: float, long_play: bool = False) -> dict[str, float]:
     sys.path.insert(0, str(COMPILED))  # (before the checkout: its modules are found first)
-    figures = run_ours(seconds)
+    figures = run_ours(seconds, long_play)
     if not figures["compiled"]:
         raise SystemExit(f"{COMPILED} holds no compiled core: run python3 dev.py compile")
     return figures
@@ -80,6 +88,15 @@ def run_openspiel(seconds: float) -> dict[str, float]:
                 moves += 1
         rounds += 1
     return {"moves": moves, "rounds": rounds, "cpu": time.process_time() - start}
+
+
+ENGINES: dict[str, Callable[[float], dict[str, float]]] = {
+    "ours": run_ours,
+    "ours_long": partial(run_ours, long_play=True),
+    "compiled": run_compiled,
+    "compiled_long": partial(run_compiled, long_play=True),
+    "openspiel": run_openspiel,
+}
 
 
 def measure(engine: str, seconds: float) -> dict[str, float]:
@@ -105,18 +122,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per run")
     parser.add_argument("--pairs", type=int, default=2, help="A B pairs")
-    parser.add_argument(
-        "--engine", choices=("ours", "compiled", "openspiel"), help=argparse.SUPPRESS
-    )
+    parser.add_argument("--engine", choices=ENGINES, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.engine:
-        run = {"ours": run_ours, "compiled": run_compiled, "openspiel": run_openspiel}
-        print(json.dumps(run[args.engine](args.seconds)))
+        print(json.dumps(ENGINES[args.engine](args.seconds)))
         return 0
 
-    engines = ["ours"]
+    engines = ["ours", "ours_long"]
     if (COMPILED / "buraco_core").is_dir():
-        engines.append("compiled")
+        engines += ["compiled", "compiled_long"]
     if has_openspiel():
         engines.append("openspiel")
     rates: dict[str, list[tuple[float, float]]] = {e: [] for e in engines}
@@ -130,7 +144,9 @@ def main() -> int:
     medians = {}
     labels = (
         ("ours", "Buraco, Fechado, 4 players"),
-        ("compiled", "  the same, compiled core"),
+        ("ours_long", "  collector as in selfplay"),
+        ("compiled", "  compiled core"),
+        ("compiled_long", "  compiled, collector too"),
         ("openspiel", "gin rummy"),
     )
     for engine, label in labels:
@@ -145,8 +161,9 @@ def main() -> int:
     if "openspiel" in medians:
         gin = medians["openspiel"]
         print(f"  ratio ours / gin rummy: {medians['ours'] / gin:.2f} (aim: >= 1.0)")
-        if "compiled" in medians:
-            print(f"  ratio compiled core / gin rummy: {medians['compiled'] / gin:.2f}")
+        for engine, label in labels[1:-1]:
+            if engine in medians:
+                print(f"  ratio, {label.strip()}: {medians[engine] / gin:.2f}")
     return 0
 
 

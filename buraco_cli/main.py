@@ -763,7 +763,10 @@ def _selfplay_args(parser: argparse.ArgumentParser, lang: Lang) -> None:
 def _selfplay(args: argparse.Namespace) -> int:
     import time
 
+    from buraco_cli.collector import for_long_play
     from buraco_core.players import DEFAULT_THINK_MS, LEVELS, play_rounds, summarize
+
+    for_long_play()
 
     if args.think is None:
         args.think = DEFAULT_THINK_MS

@@ -20,6 +20,8 @@ from typing import Any
 
 import pytest
 
+from buraco_cli.collector import for_long_play
+
 SKIPPED_BY_FAST = ("slow", "e2e")
 Work = Callable[[], list[tuple[Callable[..., Any], tuple[Any, ...]]]]
 
@@ -54,11 +56,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 def _start(items: list[pytest.Item]) -> None:
     pool = ProcessPoolExecutor(
-        os.cpu_count() or 1, mp_context=get_context("fork"), initializer=os.nice, initargs=(10,)
+        os.cpu_count() or 1, mp_context=get_context("fork"), initializer=_worker_start
     )
     _POOL.append(pool)
     for item in items:
         _STARTED[item.nodeid] = [pool.submit(f, *args) for f, args in _work_of(item)()]
+
+
+def _worker_start() -> None:
+    """A worker plays round after round: a lower priority, and the collector as `buraco
+    selfplay` runs it (buraco_cli/collector.py)."""
+    os.nice(10)
+    for_long_play()
 
 
 def _work_of(item: pytest.Item) -> Work:
