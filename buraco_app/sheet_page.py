@@ -94,7 +94,11 @@ def set_open_match(match_id: str | None) -> None:
 
 def error_text(exc: SheetError) -> str:
     """A SheetError in the session's language."""
-    params = {k: md_text(str(v)) for k, v in exc.params.items()}
+    # (Numbers go through as numbers: 100.000 pontos, with the thousands marked.)
+    params = {
+        k: v if isinstance(v, int) and not isinstance(v, bool) else md_text(str(v))
+        for k, v in exc.params.items()
+    }
     return t(f"sheet.err.{exc.code}", None, **params)
 
 

@@ -141,7 +141,21 @@ def format_value(value: Any, lang: Lang = DEFAULT_LANG) -> str:
         return translate(f"value.{str(value).lower()}", lang)
     if isinstance(value, list | tuple):
         return ", ".join(format_value(v, lang) for v in value)
+    if isinstance(value, int) and abs(value) >= 10_000:
+        return grouped(value, lang)
     return str(value)
+
+
+def grouped(number: int, lang: Lang = DEFAULT_LANG) -> str:
+    """A whole number of five digits or more with its thousands marked as the language marks
+    them: 100.000 in Portuguese, 100,000 in English (four digits stay as they are: 3000).
+
+    >>> grouped(100000, "pt"), grouped(-12345, "en"), grouped(3000, "pt")
+    ('100.000', '-12,345', '3000')
+    """
+    if abs(number) < 10_000:
+        return str(number)
+    return f"{number:,}".replace(",", "." if lang == "pt" else ",")
 
 
 # Reason params that are seats: 0-based like the JSON position, read by a person from 1.

@@ -116,7 +116,7 @@ def test_query_params_accept_names_and_aliases(open_app: OpenApp) -> None:
             {"joker_points": "-5"},
             "“-5” não serve para a opção “curinga”, que espera um número inteiro a partir de 0.",
         ),
-        ({"target_score": "999999"}, "“partida até”, que espera um número inteiro até 100000"),
+        ({"target_score": "999999"}, "“partida até”, que espera um número inteiro até 100.000"),
         (
             {"trincas": "maybe"},
             "“maybe” não serve para a opção “trincas”, que espera “true” (sim) ou “false” (não). "

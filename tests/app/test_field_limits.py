@@ -15,7 +15,7 @@ from buraco_app import database, sheets
 from buraco_app.limits import MAX_CARDS_TEXT, MAX_LINES_TEXT
 from buraco_app.sheet_page import md_text
 from buraco_core import ruleset
-from buraco_text import catalog
+from buraco_text import catalog, grouped, translate
 from tests.app.test_score_pages import metrics, start_match, submit_round
 
 PT, EN = catalog("pt"), catalog("en")
@@ -30,7 +30,8 @@ def _errors(at: AppTest) -> list[str]:
 
 def _refusal(lang: str, field: str, text: str, limit: int) -> str:
     words = PT if lang == "pt" else EN
-    return words["limits.too_long"].format(field=field, count=len(text), limit=limit)
+    count = grouped(len(text), lang)  # 2.100.000 caracteres, 2,100,000 characters
+    return words["limits.too_long"].format(field=field, count=count, limit=limit)
 
 
 @pytest.mark.parametrize("lang", ["pt", "en"])
@@ -97,8 +98,11 @@ def test_points_of_thousands_of_digits_are_refused_and_nothing_is_stored(
     with pytest.raises(sheets.SheetError) as expected:
         sheets.parse_points(typed[:20], "points[0]")
     assert expected.value.code in ("points_absurd", "points_not_number")
-    params = {k: md_text(str(v)) for k, v in expected.value.params.items()}
-    assert _errors(at) == [EN[f"sheet.err.{expected.value.code}"].format(**params)]
+    # (Numbers with their thousands marked: 1,000,000,000,000,000 points in one round?)
+    params = {
+        k: v if isinstance(v, int) else md_text(str(v)) for k, v in expected.value.params.items()
+    }
+    assert _errors(at) == [translate(f"sheet.err.{expected.value.code}", "en", **params)]
     assert metrics(at) == {"Us": "0", "Them": "0"}
     store = sheets.SheetStore(database.open_engine(database.sqlite_url()))
     assert store.sheet(match_id).rounds == ()

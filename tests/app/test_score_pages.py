@@ -429,7 +429,7 @@ def test_bad_points_show_next_to_the_field_and_store_nothing(open_app: OpenApp) 
         "The points of Them for round 1 are missing: if none, type 0."
     ]  # the empty one is named first
     submit_round(at, "99999", "0")
-    assert [e.value for e in at.error] == ["99999 points in one round? The limit is ±50000."]
+    assert [e.value for e in at.error] == ["99,999 points in one round? The limit is ±50,000."]
     assert open_app("sheet", match=match_id).caption[0].value != ""
     store = sheets.SheetStore(database.open_engine(database.sqlite_url()))
     assert store.sheet(match_id).rounds == ()

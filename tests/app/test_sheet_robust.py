@@ -114,9 +114,10 @@ def test_a_target_out_of_range_is_said_and_no_match_starts(
     words = PT if lang == "pt" else EN
     at.text_input(key="sheet_new_target").set_value(typed).run()
     value = typed if len(typed) <= 20 else typed[:19] + "…"
-    message = words["sheet.err.target_range"].format(low=100, high=100000, value=value)
+    high = "100.000" if lang == "pt" else "100,000"  # the thousands marked, as people write
+    message = words["sheet.err.target_range"].format(low=100, high=high, value=value)
     assert [e.value for e in at.error] == [message]  # under the field, as it is typed
-    assert "100" in message and "100000" in message and STREAMLIT_RANGE not in message
+    assert "100" in message and high in message and STREAMLIT_RANGE not in message
     at.button(key="sheet_start").click().run()
     assert [e.value for e in at.error] == [message]
     assert "match" not in at.query_params  # not started at 3000 behind the person's back
@@ -187,7 +188,8 @@ def test_a_blank_target_asks_for_one(open_app: OpenApp, lang: str) -> None:
     at = open_app("sheet", lang=lang)
     words = PT if lang == "pt" else EN
     at.text_input(key="sheet_new_target").set_value("  ").run()
-    message = words["sheet.err.target_blank"].format(low=100, high=100000)
+    high = "100.000" if lang == "pt" else "100,000"
+    message = words["sheet.err.target_blank"].format(low=100, high=high)
     assert [e.value for e in at.error] == [message]  # not “” não serve
     at.button(key="sheet_start").click().run()
     assert "match" not in at.query_params

@@ -249,7 +249,7 @@ def test_a_target_out_of_range_is_said_in_portuguese(
     alert = page.locator("[data-testid='stAlertContentError']")
     alert.first.wait_for(timeout=20_000)
     assert [a.strip() for a in alert.all_inner_texts()] == [
-        "“Partida até” vai de 100 a 100000 pontos, e “99999999” não serve. "
+        "“Partida até” vai de 100 a 100.000 pontos, e “99999999” não serve. "
         "Corrija o número para começar a partida."
     ]
     text = page.locator("[data-testid='stMain']").inner_text()
