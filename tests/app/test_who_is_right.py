@@ -190,3 +190,27 @@ def test_no_claim_lists_every_dispute(open_app: OpenApp) -> None:
     at = open_app("who")
     assert not at.exception
     assert list(at.radio(key="who_dispute").options) == [d.title("pt") for d in table_points()]
+
+
+def _depth(text: str) -> int:
+    deepest = depth = 0
+    for char in text:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        deepest = max(deepest, depth)
+    return deepest
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_sources_are_named_without_brackets_in_brackets(lang: str) -> None:
+    """A source's name reads once, not “(fonte 003 (o buraco para quatro jogadores (Fechado,
+    …)))”: every line that names the sources of a point keeps its brackets one deep."""
+    from buraco_app.who_is_right import sources_text
+    from buraco_text import translate
+
+    named = {reading.sources for point in disputes() for reading in point.readings}
+    assert named
+    for sources in named:
+        listed = sources_text(sources, lang)  # type: ignore[arg-type]
+        for key in ("who.variants_differ", "who.sources"):
+            line = translate(key, lang, sources=listed)  # type: ignore[arg-type]
+            assert _depth(line) <= 1, line
