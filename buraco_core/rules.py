@@ -202,9 +202,9 @@ def _checked(name: str, value: Any) -> Any:
             raise BuracoInputError(InputCode.EXPECTED_NUMBER, path)
         least, most = _DECLARED[name]["ge"], _DECLARED[name]["le"]
         if least is not None and number < least:
-            raise BuracoInputError(InputCode.TOO_SMALL, path, value=repr(value), least=least)
+            raise BuracoInputError(InputCode.TOO_SMALL, path, value=typed(value), least=least)
         if most is not None and number > most:
-            raise BuracoInputError(InputCode.TOO_LARGE, path, value=repr(value), most=most)
+            raise BuracoInputError(InputCode.TOO_LARGE, path, value=typed(value), most=most)
         return number
     if choices == (False, True):
         if isinstance(value, bool):

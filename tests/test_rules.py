@@ -210,3 +210,15 @@ def test_every_option_is_described_in_both_languages_and_names_its_sources() -> 
         sources = option_sources(name)
         assert sources, name
         assert set(sources) <= {"000", "001", "002", "003"}
+
+
+@pytest.mark.parametrize(
+    ("given", "shown"), [("999999", "“999999”"), (999999, "999999"), ("-5", "“-5”")]
+)
+def test_an_option_out_of_range_is_shown_back_as_it_was_given(given: Any, shown: str) -> None:
+    """`--set target_score=999999` (text) is echoed in the message's curly quotes, as every
+    other typed value is, not in Python's straight ones ('999999')."""
+    with pytest.raises(BuracoInputError) as raised:
+        ruleset("fechado", target_score=given)
+    assert raised.value.path == "options.target_score"
+    assert raised.value.values["value"] == shown
