@@ -36,6 +36,7 @@ from buraco_text import (
     check_lang,
     choice_list,
     error_message,
+    grouped,
     item_text,
     message,
     option_description,
@@ -275,7 +276,9 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
         prog="buraco", description=text("description"), epilog=text("epilog"), lang=lang
     )
     # Before the command (`buraco --lang en meld 4h 5h 6h`) or after it, as each command has.
-    parser.add_argument("--lang", default="pt", help=text("arg.lang_top"))
+    parser.add_argument(
+        "--lang", default="pt", metavar=text("metavar.lang"), help=text("arg.lang_top")
+    )
 
     def show_help(args: argparse.Namespace) -> int:
         _lang(args)  # `buraco --lang fr` is a mistake to name, not a help to show
@@ -283,7 +286,7 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
         return 0
 
     parser.set_defaults(handler=show_help)
-    sub = parser.add_subparsers(title=text("commands"), metavar="COMMAND")
+    sub = parser.add_subparsers(title=text("commands"), metavar=text("metavar.command"))
 
     def command(name: str) -> argparse.ArgumentParser:
         found: argparse.ArgumentParser = sub.add_parser(
@@ -294,37 +297,37 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
 
     meld = command("meld")
     _rule_args(meld, lang)
-    meld.add_argument("cards", nargs="+", metavar="CARD", help=text("arg.cards"))
+    meld.add_argument("cards", nargs="+", metavar=text("metavar.card"), help=text("arg.cards"))
     meld.set_defaults(handler=_meld)
 
     score = command("score")
     _rule_args(score, lang)
-    score.add_argument("file", metavar="FILE|-", help=text("arg.file"))
+    score.add_argument("file", metavar=text("metavar.file"), help=text("arg.file"))
     score.set_defaults(handler=_score)
 
     rules = command("rules")
-    rules.add_argument("name", nargs="?", metavar="NAME", help=text("arg.name"))
+    rules.add_argument("name", nargs="?", metavar=text("metavar.name"), help=text("arg.name"))
     rules.add_argument(
         "--set",
         dest="options",
         action="append",
         default=[],
-        metavar="OPT=VAL",
+        metavar=text("metavar.option"),
         help=text("arg.set"),
     )
-    rules.add_argument("--search", metavar="TEXT", help=text("arg.search"))
+    rules.add_argument("--search", metavar=text("metavar.text"), help=text("arg.search"))
     _lang_json_args(rules, lang)
     rules.set_defaults(handler=_rules)
 
     judge = command("judge")
-    judge.add_argument("file", metavar="FILE|-", help=text("arg.file"))
+    judge.add_argument("file", metavar=text("metavar.file"), help=text("arg.file"))
     _lang_json_args(judge, lang)
-    judge.add_argument("--view", type=int, metavar="SEAT", help=text("arg.view"))
+    judge.add_argument("--view", type=int, metavar=text("metavar.seat"), help=text("arg.view"))
     judge.set_defaults(handler=_judge)
 
     scenarios = command("scenarios")
     scenarios.add_argument("--check", action="store_true", help=text("arg.check"))
-    scenarios.add_argument("--root", metavar="DIR", help=text("arg.root"))
+    scenarios.add_argument("--root", metavar=text("metavar.dir"), help=text("arg.root"))
     _lang_json_args(scenarios, lang)
     scenarios.set_defaults(handler=_scenarios)
 
@@ -332,18 +335,20 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
     _selfplay_args(selfplay, lang)
 
     coach = command("coach")
-    coach.add_argument("file", metavar="FILE|-", help=text("arg.file"))
+    coach.add_argument("file", metavar=text("metavar.file"), help=text("arg.file"))
     _lang_json_args(coach, lang)
     coach.set_defaults(handler=_coach)
 
     app = command("app")
     app.add_argument("--port", type=int, help=text("arg.port"))
-    app.add_argument("--lang", default=argparse.SUPPRESS, help=text("arg.lang_app"))
+    app.add_argument(
+        "--lang", default=argparse.SUPPRESS, metavar=text("metavar.lang"), help=text("arg.lang_app")
+    )
     app.add_argument("streamlit", nargs=argparse.REMAINDER, metavar="-- ...", help=text("arg.st"))
     app.set_defaults(handler=_app)
 
     replay = command("replay")
-    replay.add_argument("file", metavar="FILE|-", help=text("arg.file"))
+    replay.add_argument("file", metavar=text("metavar.file"), help=text("arg.file"))
     _lang_json_args(replay, lang)
     replay.set_defaults(handler=_replay)
 
@@ -355,18 +360,27 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
 
 def _lang_json_args(parser: argparse.ArgumentParser, lang: Lang) -> None:
     # No default here: a --lang given before the command stands unless one comes after it.
-    parser.add_argument("--lang", default=argparse.SUPPRESS, help=translate("cli.arg.lang", lang))
+    parser.add_argument(
+        "--lang",
+        default=argparse.SUPPRESS,
+        metavar=translate("cli.metavar.lang", lang),
+        help=translate("cli.arg.lang", lang),
+    )
     parser.add_argument("--json", action="store_true", help=translate("cli.arg.json", lang))
 
 
 def _rule_args(parser: argparse.ArgumentParser, lang: Lang) -> None:
-    parser.add_argument("--rules", metavar="NAME", help=translate("cli.arg.rules", lang))
+    parser.add_argument(
+        "--rules",
+        metavar=translate("cli.metavar.name", lang),
+        help=translate("cli.arg.rules", lang),
+    )
     parser.add_argument(
         "--set",
         dest="options",
         action="append",
         default=[],
-        metavar="OPTION=VALUE",
+        metavar=translate("cli.metavar.option", lang),
         help=translate("cli.arg.set", lang),
     )
     _lang_json_args(parser, lang)
@@ -403,7 +417,8 @@ def read_json(path: str, lang: Lang = DEFAULT_LANG) -> Any:
         problem = _why_unreadable(exc, lang)
         raise BuracoInputError(InputCode.CANNOT_READ, path, detail=problem) from None
     if len(raw) > MAX_FILE_BYTES:
-        raise BuracoInputError(InputCode.TOO_BIG, where, limit=f"{MAX_FILE_BYTES:,} bytes")
+        limit = f"{grouped(MAX_FILE_BYTES, lang)} bytes"
+        raise BuracoInputError(InputCode.TOO_BIG, where, limit=limit)
     try:
         text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw.removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
@@ -482,7 +497,8 @@ def _meld(args: argparse.Namespace) -> int:
     # "buraco meld '4h 5h 6h'" and "buraco meld 4h,5h,6h" are the same as separate words.
     text = " ".join(args.cards)
     if len(text) > MAX_CARDS_TEXT:
-        raise BuracoInputError(InputCode.TOO_BIG, "CARD", limit=f"{MAX_CARDS_TEXT:,}")
+        where = translate("cli.metavar.card", lang)  # as the usage line names the argument
+        raise BuracoInputError(InputCode.TOO_BIG, where, limit=MAX_CARDS_TEXT)
     cards = parse_cards(text)
     verdict = judge_meld(cards, rules)
     if args.json:

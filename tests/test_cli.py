@@ -140,7 +140,7 @@ def test_meld_rules_and_set_choose_the_rules(capsys: pytest.CaptureFixture[str])
     [
         (["meld", "--set", "jokerpoints=20", "4h", "5h", "6h"], "jokerpoints"),
         (["meld", "--set", "joker_points=lots", "4h", "5h", "6h"], "joker_points"),
-        (["meld", "--set", "joker_points", "4h", "5h", "6h"], "OPTION=VALUE"),
+        (["meld", "--set", "joker_points", "4h", "5h", "6h"], "OPÇÃO=VALOR"),
         (["meld", "--rules", "buraco mole", "4h", "5h", "6h"], "buraco mole"),
         (["meld", "--lang", "fr", "4h", "5h", "6h"], "fr"),
     ],
@@ -453,7 +453,7 @@ def test_lang_before_the_command_is_taken_and_the_help_shows_it(
     _, data = run_json(capsys, "--lang", "en", "meld", "4h", "5h", "6h")
     assert data["reasons"][0]["message"].startswith("A valid sequence")
     code, out, _ = run(capsys)  # `buraco` alone: the help
-    assert code == 0 and "--lang LANG" in out and "antes ou depois do comando" in out
+    assert code == 0 and "--lang IDIOMA" in out and "antes ou depois do comando" in out
     code, _, err = run(capsys, "--lang", "fr")
     assert code == 2 and "--lang fr" in err
 
@@ -486,3 +486,27 @@ def test_selfplay_help_says_what_it_prints(capsys: pytest.CaptureFixture[str]) -
             main(["selfplay", "--help", "--lang", lang])
         out = capsys.readouterr().out
         assert all(word in out for word in words), out
+
+
+ENGLISH_PLACEHOLDERS = re.compile(
+    r"\b(COMMAND|CARD|FILE|NAME|OPTION|OPT|VALUE|TEXT|SEAT|DIR|LANG)\b"
+)
+COMMANDS = ["meld", "score", "rules", "judge", "scenarios", "selfplay", "coach", "app", "replay"]
+
+
+@pytest.mark.parametrize("command", [None, *COMMANDS])
+def test_the_portuguese_help_has_no_english_placeholders(
+    capsys: pytest.CaptureFixture[str], command: str | None
+) -> None:
+    """`buraco meld --help` reads “CARTA [CARTA ...]”, “--set OPÇÃO=VALOR”, “--lang
+    IDIOMA”: the usage line's placeholders in the reader's language, as the rest of the
+    help; in English they stay CARD, OPTION=VALUE, LANG."""
+    argv = [command, "--help"] if command else ["--help"]
+    with pytest.raises(SystemExit):
+        main(argv)
+    portuguese = capsys.readouterr().out
+    assert "uso:" in portuguese and not ENGLISH_PLACEHOLDERS.search(portuguese), portuguese
+    with pytest.raises(SystemExit):
+        main([*argv, "--lang", "en"])
+    english = capsys.readouterr().out
+    assert "usage:" in english and ENGLISH_PLACEHOLDERS.search(english)
