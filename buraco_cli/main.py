@@ -391,8 +391,17 @@ def rules_from_args(
 ) -> RuleSet:
     """The rule set: the command line's --rules and --set over a file's rules and options."""
     options = dict(base_options or {})
-    options.update(parse_option_assignment(text) for text in args.options)
-    return ruleset(args.rules or base or "fechado", **options)
+    typed_here = dict(parse_option_assignment(text) for text in args.options)
+    options.update(typed_here)
+    try:
+        return ruleset(args.rules or base or "fechado", **options)
+    except BuracoInputError as exc:
+        # An option typed on the command line is named as typed there (--set joker_points),
+        # one read from a file by its place in the file (options.joker_points).
+        name = exc.path.removeprefix("options.").removeprefix("options: ")
+        if name in typed_here:
+            raise exc.at(f"--set {name}") from None
+        raise
 
 
 def print_json(data: Any) -> None:

@@ -510,3 +510,20 @@ def test_the_portuguese_help_has_no_english_placeholders(
         main([*argv, "--lang", "en"])
     english = capsys.readouterr().out
     assert "usage:" in english and ENGLISH_PLACEHOLDERS.search(english)
+
+
+@pytest.mark.parametrize(
+    ("assignment", "named"),
+    [("joker_points=lots", "--set joker_points:"), ("jokerpoints=3", "--set jokerpoints:")],
+)
+def test_a_bad_set_is_named_as_typed_on_the_command_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, assignment: str, named: str
+) -> None:
+    """`--set joker_points=lots` is refused as “--set joker_points: …”, what was typed, not
+    the JSON path options.joker_points; an option read from a file keeps its place there."""
+    code, _, err = run(capsys, "meld", "--set", assignment, "4h", "5h", "6h")
+    assert code == 2 and err.startswith(f"buraco: erro: {named}"), err
+    position = tmp_path / "round.json"
+    position.write_text(json.dumps({"options": {"joker_points": "lots"}, "sides": []}))
+    code, _, err = run(capsys, "score", str(position))
+    assert code == 2 and "options.joker_points:" in err, err
