@@ -12,6 +12,7 @@ import errno
 import json
 import math
 import sys
+import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import partial
@@ -32,6 +33,7 @@ from buraco_core.rules import (
 )
 from buraco_text import (
     DEFAULT_LANG,
+    LANGS,
     Lang,
     check_lang,
     choice_list,
@@ -40,6 +42,7 @@ from buraco_text import (
     item_text,
     message,
     option_description,
+    or_list,
     preset_title,
     sources_text,
     translate,
@@ -797,9 +800,14 @@ def _selfplay(args: argparse.Namespace) -> int:
         args.think = DEFAULT_THINK_MS
     lang = check_lang(args.lang)
     rules = rules_from_args(args)
-    levels = [name.strip() for name in args.levels.split(",")]
-    if len(levels) != 2 or any(name not in LEVELS for name in levels):
-        allowed = f"A,B ({', '.join(LEVELS)})"
+    found = [_level_of(name, LEVELS) for name in args.levels.split(",")]
+    levels = [level for level in found if level is not None]
+    if len(found) != 2 or len(levels) != 2:
+        # (Named as the output names them; the English names are taken too.)
+        names = [_level_name(level, lang) for level in LEVELS]
+        if lang != "en":
+            names = [f"{name} ({level})" for name, level in zip(names, LEVELS, strict=True)]
+        allowed = f"A,B: {or_list(names, lang)}"
         raise BuracoInputError(
             InputCode.NOT_ONE_OF, "--levels", value=typed(args.levels), allowed=allowed
         )
@@ -841,6 +849,20 @@ def _selfplay(args: argparse.Namespace) -> int:
         )
     )
     return 0
+
+
+def _level_of(word: str, levels: Sequence[str]) -> str | None:
+    """A level by the name `--levels` takes (strong) or by the name the output gives it, in
+    either language, accents optional (forte, básico, basico, aleatório)."""
+
+    def plain(text: str) -> str:
+        return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+
+    wanted = plain(word.strip())
+    for level in levels:
+        if wanted in {level, *(plain(_level_name(level, lang)) for lang in LANGS)}:
+            return level
+    return None
 
 
 def _level_name(level: str, lang: Lang) -> str:

@@ -479,6 +479,24 @@ def test_selfplay_text_names_the_levels_and_writes_decimals_in_the_language(
     assert "side A random vs side B basic" in out and f"mean per round: A {a}, B {b}" in out
 
 
+@pytest.mark.parametrize("levels", ["aleatório,básico", "Aleatorio, basico", "random,básico"])
+def test_selfplay_takes_the_levels_by_the_names_it_prints(
+    capsys: pytest.CaptureFixture[str], levels: str
+) -> None:
+    """It says “lado A aleatório × lado B básico”, so `--levels aleatório,básico` (accents
+    optional) is taken as random,basic; the JSON keeps the English codes."""
+    argv = ["selfplay", "--rounds", "1", "--players", "2", "--levels", levels]
+    _, data = run_json(capsys, *argv)
+    assert data["levels"] == ["random", "basic"]
+
+
+def test_selfplay_names_the_levels_it_takes_in_the_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = run(capsys, "selfplay", "--levels", "forte,mole")
+    assert code == 2 and "aleatório (random), básico (basic) ou forte (strong)" in err, err
+
+
 def test_selfplay_help_says_what_it_prints(capsys: pytest.CaptureFixture[str]) -> None:
     """The help is a whole sentence naming the figures, not "...; os números"."""
     for lang, words in (("pt", ("vitórias", "média")), ("en", ("wins", "mean"))):
