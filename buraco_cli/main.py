@@ -356,7 +356,11 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
     replay.set_defaults(handler=_replay)
 
     schema = command("schema")
-    schema.add_argument("what", choices=["position", "move", "judge"], help=text("arg.what"))
+    schemas = ["position", "move", "judge"]
+    # (The metavar names the argument when it is missing: not its variable, `what`.)
+    schema.add_argument(
+        "what", choices=schemas, metavar="{" + ",".join(schemas) + "}", help=text("arg.what")
+    )
     schema.set_defaults(handler=_schema)
     return parser
 

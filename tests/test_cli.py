@@ -545,3 +545,13 @@ def test_a_bad_set_is_named_as_typed_on_the_command_line(
     position.write_text(json.dumps({"options": {"joker_points": "lots"}, "sides": []}))
     code, _, err = run(capsys, "score", str(position))
     assert code == 2 and "options.joker_points:" in err, err
+
+
+def test_a_missing_schema_name_says_which_names_to_type(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`buraco schema` alone names the three schemas, not the variable behind them (what)."""
+    with pytest.raises(SystemExit):
+        main(["schema"])
+    err = capsys.readouterr().err
+    assert "faltam os argumentos: {position,move,judge}" in err and "what" not in err
