@@ -281,12 +281,19 @@ def standing_view(sheet: Sheet, standing: MatchStanding) -> None:
 
 
 def table_columns(sheet: Sheet) -> dict[str, Any]:
-    # Short headers so two sides fit a 390 px phone without scrolling sideways.
+    # Short headers so two sides fit a 390 px phone without scrolling sideways; a long name
+    # (up to 30 characters) is cut short in a narrow column, and whole in its tooltip.
     columns: dict[str, Any] = {ROUND_COLUMN: st.column_config.NumberColumn("#")}
     for i, name in enumerate(sheet.match.names):
-        columns[points_column(i)] = st.column_config.NumberColumn(name)
+        narrow = len(name) > SHORT_NAME
+        columns[points_column(i)] = st.column_config.NumberColumn(
+            name, help=name, width="small" if narrow else None
+        )
         columns[total_column(i)] = st.column_config.NumberColumn(t("sheet.col_total_short"))
     return columns
+
+
+SHORT_NAME = 10  # characters of a side's name that a phone's table shows whole
 
 
 def add_form(sheet: Sheet) -> None:

@@ -579,3 +579,16 @@ def test_corte_44_on_the_score_sheet(open_app: OpenApp) -> None:
     totals = [m.value for m in at.metric]
     assert totals[:2] == ["220", "30"]
     assert at.selectbox(key="sheet_corte_who").value == -1  # cleared for the next round
+
+
+def test_a_long_name_keeps_the_rounds_table_within_a_phone(open_app: OpenApp) -> None:
+    """A side named with the 30 characters allowed gets a narrow column, its name cut short
+    on the header and whole in the tooltip, so both sides' totals fit a 390 px phone (the
+    long header pushed the second side out of sight); a short name keeps its column."""
+    at = open_app("sheet")
+    start_match(at, "Os Invencíveis da Rua das Flor", "Eles")
+    submit_round(at, "100", "50")
+    columns = json.loads(at.dataframe[0].proto.columns)
+    assert columns["points_0"]["width"] == "small"
+    assert columns["points_0"]["help"] == "Os Invencíveis da Rua das Flor"
+    assert "width" not in columns["points_1"] and columns["points_1"]["label"] == "Eles"
