@@ -242,7 +242,12 @@ class _Parser(argparse.ArgumentParser):
             unknown = self._unknown_options()
             if unknown and message.startswith(required.split("%s")[0]):
                 message = words("unrecognized arguments: %s") % " ".join(unknown)
-            super().error(message)
+            # The error first, then the usage, as for the command's own errors (and git):
+            # argparse prints them the other way round.
+            error = words("%(prog)s: error: %(message)s\n")
+            sys.stderr.write(error % {"prog": self.prog, "message": message})
+            self.print_usage(sys.stderr)
+            self.exit(2)
 
     def _check_value(self, action: argparse.Action, value: Any) -> None:
         """A value not among the choices, said in the language: "use 2 ou 4", and for a

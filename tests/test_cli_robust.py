@@ -152,10 +152,14 @@ def test_an_unknown_option_is_named_even_without_a_file(
         main([command, "--wat"])
     err = capsys.readouterr().err
     assert exit_.value.code == 2
-    assert "não reconhecidos: --wat" in err and "ARQUIVO" not in err.splitlines()[-1]
+    first, *usage = err.splitlines()  # the error first, then the usage (as git does)
+    assert first == f"buraco {command}: erro: argumentos não reconhecidos: --wat"
+    assert usage[0].startswith(f"uso: buraco {command}")
     with pytest.raises(SystemExit):
         main([command, "--lang", "en"])
-    assert "required: FILE|-" in capsys.readouterr().err
+    first, *usage = capsys.readouterr().err.splitlines()
+    assert first == f"buraco {command}: error: the following arguments are required: FILE|-"
+    assert usage[0].startswith(f"usage: buraco {command}")
 
 
 @pytest.mark.parametrize("command", ["judge", "score", "coach", "replay"])
