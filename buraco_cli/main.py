@@ -408,11 +408,13 @@ def rules_from_args(
     try:
         return ruleset(args.rules or base or "fechado", **options)
     except BuracoInputError as exc:
-        # An option typed on the command line is named as typed there (--set joker_points),
-        # one read from a file by its place in the file (options.joker_points).
+        # What was typed on the command line is named as typed there (--set joker_points,
+        # --rules “mole”), an option read from a file by its place in it (options.joker_points).
         name = exc.path.removeprefix("options.").removeprefix("options: ")
         if name in typed_here:
             raise exc.at(f"--set {name}") from None
+        if exc.code is InputCode.UNKNOWN_RULES and args.rules:
+            raise exc.at(f"--rules {typed(args.rules)}") from None
         raise
 
 

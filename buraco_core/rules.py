@@ -291,7 +291,7 @@ def preset_name(name: str) -> PresetName:
     """The preset a name or alias stands for ("Buraco Fechado" -> "fechado")."""
     found = _ALIASES.get(_normalize(name))
     if found is None:
-        raise BuracoInputError(InputCode.UNKNOWN_RULES, f"rules {name!r}")
+        raise BuracoInputError(InputCode.UNKNOWN_RULES, f"rules {typed(name)}")
     return found  # type: ignore[return-value]
 
 

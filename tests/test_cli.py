@@ -555,3 +555,12 @@ def test_a_missing_schema_name_says_which_names_to_type(
         main(["schema"])
     err = capsys.readouterr().err
     assert "faltam os argumentos: {position,move,judge}" in err and "what" not in err
+
+
+def test_an_unknown_rule_set_is_named_as_typed(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--rules "buraco mole"` is refused as “--rules “buraco mole”: …”, the name in curly
+    quotes as every typed value is (it read rules 'buraco mole')."""
+    code, _, err = run(capsys, "meld", "--rules", "buraco mole", "4h", "5h", "6h")
+    assert code == 2 and err.startswith("buraco: erro: --rules “buraco mole”: "), err
+    code, _, err = run(capsys, "rules", "mole")
+    assert code == 2 and err.startswith("buraco: erro: rules “mole”: "), err
