@@ -70,6 +70,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(translate("cli.error", lang, problem=error_message(exc, lang)), file=sys.stderr)
         if _about_the_command_line(args, exc):  # after the error, as git does: line 1 stays it
             print(args.command_parser.format_usage(), end="", file=sys.stderr)
+        schema = getattr(args, "schema", None)
+        if schema and exc.code in _FILE_SHAPE:  # a file of the wrong shape: where it is told
+            print(translate("cli.see_schema", lang, schema=schema), file=sys.stderr)
         code = 2
     except RecursionError:  # a backstop: read_json refuses deep JSON before anything recurses
         problem = translate("input_error.too_deep", lang, limit=MAX_JSON_DEPTH)
@@ -79,6 +82,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = 0
     sys.stdout.flush()
     return code
+
+
+# The input codes of a file whose fields are missing, unknown or of the wrong kind (not a
+# file that cannot be read or is not JSON): `buraco schema` describes what it should hold.
+_FILE_SHAPE = frozenset(
+    {
+        InputCode.UNKNOWN_FIELD,
+        InputCode.MISSING,
+        InputCode.REQUIRED_FOR_MOVE,
+        InputCode.NOT_FOR_MOVE,
+        InputCode.EXPECTED_OBJECT,
+        InputCode.EXPECTED_LIST,
+        InputCode.EXPECTED_BOOL,
+        InputCode.EXPECTED_TEXT,
+        InputCode.EXPECTED_NUMBER,
+        InputCode.NOT_ONE_OF,
+        InputCode.INVALID,
+    }
+)
 
 
 def _about_the_command_line(args: argparse.Namespace, error: BuracoInputError) -> bool:
@@ -331,7 +353,7 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
     judge.add_argument("file", metavar=text("metavar.file"), help=text("arg.file"))
     _lang_json_args(judge, lang)
     judge.add_argument("--view", type=int, metavar=text("metavar.seat"), help=text("arg.view"))
-    judge.set_defaults(handler=_judge)
+    judge.set_defaults(handler=_judge, schema="judge")
 
     scenarios = command("scenarios")
     scenarios.add_argument("--check", action="store_true", help=text("arg.check"))
@@ -345,7 +367,7 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
     coach = command("coach")
     coach.add_argument("file", metavar=text("metavar.file"), help=text("arg.file"))
     _lang_json_args(coach, lang)
-    coach.set_defaults(handler=_coach)
+    coach.set_defaults(handler=_coach, schema="judge")
 
     app = command("app")
     app.add_argument("--port", type=int, help=text("arg.port"))

@@ -313,3 +313,23 @@ def test_an_unknown_schema_is_named_as_one(capsys: pytest.CaptureFixture[str]) -
     assert exit_.value.code == 2
     assert "não há o esquema “foo”" in err and "“position”, “move” ou “judge”" in err
     assert "what" not in err and "'" not in err
+
+
+@pytest.mark.parametrize("command", ["judge", "coach"])
+def test_a_file_of_the_wrong_shape_points_to_its_schema(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    """A file without its position is refused, then told where its format is described
+    (`buraco schema judge`); a file that is not JSON at all is only refused."""
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text(json.dumps({"rules": "fechado"}))
+    assert main([command, str(wrong)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        "buraco: erro: position: campo obrigatório ausente",
+        "O formato do arquivo, campo a campo: buraco schema judge",
+    ]
+    broken = tmp_path / "broken.json"
+    broken.write_text("{")
+    assert main([command, str(broken)]) == 2
+    assert "buraco schema" not in capsys.readouterr().err
