@@ -12,7 +12,6 @@ import errno
 import json
 import math
 import sys
-import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import partial
@@ -887,6 +886,8 @@ def _selfplay(args: argparse.Namespace) -> int:
 def _level_of(word: str, levels: Sequence[str]) -> str | None:
     """A level by the name `--levels` takes (strong) or by the name the output gives it, in
     either language, accents optional (forte, básico, basico, aleatório)."""
+
+    import unicodedata  # (here: every other command starts without it)
 
     def plain(text: str) -> str:
         return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
