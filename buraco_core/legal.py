@@ -115,19 +115,23 @@ def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
     held = 0  # the hand's cards as bits: a meld whose candidates it lacks is passed over
     for bit in bits:
         held |= bit
-    for index, meld in enumerate(side.melds):
-        singles = _singles(meld, rules)
+    for index, singles in enumerate(_side_singles(side.melds, rules)):
         near = held & singles.candidates
         if not near:
             continue
         if near & ~(singles.fit | singles.refused):
             singles.judge(near)
         fitting = near & singles.fit
-        for card, bit in zip(distinct, bits, strict=True):
-            if bit & fitting:
-                move = _EXTEND.get((index, card)) or Extend(index, (card,))
-                if (settled(1) and not turn_minimum) or is_legal(rules, state, move):
-                    yield move
+        if not fitting:
+            continue
+        if fitting & (fitting - 1) == 0:  # one card fits, the common case: no walk needed
+            fits_here: Sequence[Card] = (_CARD_OF_BIT[fitting],)
+        else:  # in the hand's order
+            fits_here = [card for card, bit in zip(distinct, bits, strict=True) if bit & fitting]
+        for card in fits_here:
+            move = _EXTEND.get((index, card)) or Extend(index, (card,))
+            if (settled(1) and not turn_minimum) or is_legal(rules, state, move):
+                yield move
 
 
 # Each kind of card as a bit (jokers, 2s, then by suit and rank), for sieving by bit masks.
@@ -188,6 +192,22 @@ def _singles(meld: Meld, rules: RuleSet) -> _Singles:
             forget_older_half(_SINGLES)
         singles = _SINGLES[id(meld), id(rules)] = _Singles(meld, rules)
     return singles
+
+
+# The records of a side's melds, as a tuple: a side's melds stay the same tuple from move to
+# move until one of them changes (remembered as above).
+_SIDE: dict[tuple[int, int], tuple[tuple[Meld, ...], RuleSet, tuple[_Singles, ...]]] = {}
+
+
+def _side_singles(melds: tuple[Meld, ...], rules: RuleSet) -> tuple[_Singles, ...]:
+    hit = _SIDE.get((id(melds), id(rules)))
+    if hit is not None and hit[0] is melds and hit[1] is rules:
+        return hit[2]
+    if len(_SIDE) >= 4096:
+        forget_older_half(_SIDE)
+    found = tuple(_singles(meld, rules) for meld in melds)
+    _SIDE[id(melds), id(rules)] = (melds, rules, found)
+    return found
 
 
 _LAYS: dict[tuple[int, int], tuple[tuple[tuple[Card, ...], ...], RuleSet, tuple[Lay, ...]]] = {}
@@ -669,6 +689,6 @@ def _enough(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
 def clear_memos() -> None:
     """Forget everything remembered here and by the meld judge (benchmarks time a listing
     with nothing remembered)."""
-    for memo in (_SINGLES, _LAYS, _PICKUPS, _RANKS, _COUNTS, _RUNS, _TRINCAS):
+    for memo in (_SINGLES, _SIDE, _LAYS, _PICKUPS, _RANKS, _COUNTS, _RUNS, _TRINCAS):
         memo.clear()
     clear_meld_memos()
