@@ -264,11 +264,21 @@ class _Parser(argparse.ArgumentParser):
             if unknown and message.startswith(required.split("%s")[0]):
                 message = words("unrecognized arguments: %s") % " ".join(unknown)
             # The error first, then the usage, as for the command's own errors (and git):
-            # argparse prints them the other way round.
+            # argparse prints them the other way round. The usage is the command's when one
+            # was named (`buraco rules --rules x`: what `rules` takes, not every command).
+            shown = self._command_named() or self
             error = words("%(prog)s: error: %(message)s\n")
-            sys.stderr.write(error % {"prog": self.prog, "message": message})
-            self.print_usage(sys.stderr)
+            sys.stderr.write(error % {"prog": shown.prog, "message": message})
+            shown.print_usage(sys.stderr)
             self.exit(2)
+
+    def _command_named(self) -> argparse.ArgumentParser | None:
+        """The parser of the command among the arguments, if this one has commands."""
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                commands: dict[str, argparse.ArgumentParser] = action.choices
+                return next((commands[a] for a in self._given if a in commands), None)
+        return None
 
     def _check_value(self, action: argparse.Action, value: Any) -> None:
         """A value not among the choices, said in the language: "use 2 ou 4", and for a

@@ -214,3 +214,16 @@ def test_a_newcomers_mistake_gets_one_line_and_the_usage(
             # Command, option and field names and the value typed stay as they are.
             plain = re.sub(r"--?[\w-]+|“[^”]*”|'Zz'|[A-Z|,]{2,}|\(random, [a-z, ]+\)", "", problem)
             assert ENGLISH.findall(plain) == [] and "'" not in plain, problem
+
+
+def test_an_option_the_command_lacks_shows_that_commands_usage(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`buraco rules --rules x` (rules has no --rules) names the command and shows what
+    `rules` takes, not the list of every command."""
+    with pytest.raises(SystemExit) as exit_:
+        main(["rules", "--rules", "x"])
+    first, *usage = capsys.readouterr().err.splitlines()
+    assert exit_.value.code == 2
+    assert first == "buraco rules: erro: argumentos não reconhecidos: --rules"
+    assert usage[0].startswith("uso: buraco rules [-h] [--set OPÇÃO=VALOR]")
