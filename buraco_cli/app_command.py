@@ -42,6 +42,20 @@ def streamlit_options(root: Path) -> list[str]:
     return options
 
 
+def port_free(port: int) -> bool:
+    """Whether a server could listen on this port now (another program may hold it, or it
+    may need an administrator): asked before the server starts, which would say it in
+    English only."""
+    import socket
+
+    with socket.socket() as probe:
+        try:
+            probe.bind(("", port))
+        except OSError:
+            return False
+    return True
+
+
 def run_app(root: Path, extra: Sequence[str]) -> NoReturn:
     """Become `streamlit run` on the app in `root` (this process is replaced, so Ctrl+C or a
     service manager's stop reaches the server itself); `extra` goes to it (--server.port=8600)."""

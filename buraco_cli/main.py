@@ -379,7 +379,7 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
     coach.set_defaults(handler=_coach, schema="judge")
 
     app = command("app")
-    app.add_argument("--port", type=int, help=text("arg.port"))
+    app.add_argument("--port", type=int, metavar=text("metavar.port"), help=text("arg.port"))
     app.add_argument(
         "--lang", default=argparse.SUPPRESS, metavar=text("metavar.lang"), help=text("arg.lang_app")
     )
@@ -800,14 +800,30 @@ def _schema(args: argparse.Namespace) -> int:
 # --- app -------------------------------------------------------------------------------------
 
 
+MAX_PORT = 65_535
+
+
 def _app(args: argparse.Namespace) -> int:
-    from buraco_cli.app_command import app_root, run_app  # only this command needs it
+    from buraco_cli.app_command import app_root, port_free, run_app  # only this command
 
     root = app_root()
     if root is None:
         problem = translate("cli.err.no_file", _lang(args))
         raise BuracoInputError(InputCode.CANNOT_READ, "app.py", detail=problem)
     extra = args.streamlit[1:] if args.streamlit[:1] == ["--"] else args.streamlit
+    # (The server would stop with a traceback. A port is a name, not a quantity: as text,
+    # never written 65.535.)
+    if args.port is not None and args.port < 1:
+        raise BuracoInputError(
+            InputCode.TOO_SMALL, "--port", value=typed(str(args.port)), least="1"
+        )
+    if args.port is not None and args.port > MAX_PORT:
+        value, most = typed(str(args.port)), str(MAX_PORT)
+        raise BuracoInputError(InputCode.TOO_LARGE, "--port", value=value, most=most)
+    if args.port is not None and not port_free(args.port):
+        problem = translate("cli.err.port_busy", _lang(args), port=str(args.port))
+        print(translate("cli.error", _lang(args), problem=problem), file=sys.stderr)
+        return 2
     port = [f"--server.port={args.port}"] if args.port is not None else []
     run_app(root, [*port, *extra])
 

@@ -54,6 +54,45 @@ def test_buraco_app_without_the_app_files_says_so(
     assert "app.py" in capsys.readouterr().err
 
 
+def _no_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    def execv(program: str, command: list[str]) -> None:
+        raise AssertionError(f"the server was started: {command}")
+
+    monkeypatch.setattr(app_command.os, "execv", execv)
+
+
+@pytest.mark.parametrize(
+    ("port", "said"),
+    [
+        ("99999", "--port: valor “99999” grande demais: precisa ser menor ou igual a 65535"),
+        ("0", "--port: valor “0” pequeno demais: precisa ser maior ou igual a 1"),
+    ],
+)
+def test_a_port_out_of_range_is_refused_before_the_server_starts(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], port: str, said: str
+) -> None:
+    """`buraco app --port 99999` ended in the server's traceback (bind(): port must be
+    0-65535); now it is refused in the reader's language, the port written as typed."""
+    _no_server(monkeypatch)
+    assert main(["app", "--port", port]) == 2
+    assert capsys.readouterr().err.startswith(f"buraco: erro: {said}\n")
+
+
+def test_a_port_in_use_is_said_in_the_language_before_the_server_starts(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The server itself would only print “Port 8777 is not available”, in English."""
+    _no_server(monkeypatch)
+    with socket.socket() as taken:
+        taken.bind(("", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["app", "--port", str(port)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"buraco: erro: a porta {port} não está livre"), err
+    assert "--port 8600" in err
+
+
 # --- a real install ----------------------------------------------------------------------------
 
 PAGES_OPEN = """
