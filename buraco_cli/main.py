@@ -433,19 +433,28 @@ def rules_from_args(
     args: argparse.Namespace, base: str | None = None, base_options: dict[str, Any] | None = None
 ) -> RuleSet:
     """The rule set: the command line's --rules and --set over a file's rules and options."""
+    name = args.rules or base or "fechado"
+    return _command_line_rules(name, args.options, base_options, "--rules" if args.rules else "")
+
+
+def _command_line_rules(
+    name: str, assignments: Sequence[str], base_options: dict[str, Any] | None, flag: str
+) -> RuleSet:
+    """A rule set with `--set` assignments over other options. What was typed on the command
+    line is named as typed there (--set joker_points, --rules “mole”: `flag` names the
+    option that gave the name, if one did), an option read from a file by its place in it
+    (options.joker_points)."""
     options = dict(base_options or {})
-    typed_here = dict(parse_option_assignment(text) for text in args.options)
+    typed_here = dict(parse_option_assignment(text) for text in assignments)
     options.update(typed_here)
     try:
-        return ruleset(args.rules or base or "fechado", **options)
+        return ruleset(name, **options)
     except BuracoInputError as exc:
-        # What was typed on the command line is named as typed there (--set joker_points,
-        # --rules “mole”), an option read from a file by its place in it (options.joker_points).
-        name = exc.path.removeprefix("options.").removeprefix("options: ")
-        if name in typed_here:
-            raise exc.at(f"--set {name}") from None
-        if exc.code is InputCode.UNKNOWN_RULES and args.rules:
-            raise exc.at(f"--rules {typed(args.rules)}") from None
+        field = exc.path.removeprefix("options.").removeprefix("options: ")
+        if field in typed_here:
+            raise exc.at(f"--set {field}") from None
+        if exc.code is InputCode.UNKNOWN_RULES and flag:
+            raise exc.at(f"{flag} {typed(name)}") from None
         raise
 
 
@@ -1132,8 +1141,7 @@ def _rules(args: argparse.Namespace) -> int:
     lang = _lang(args)
     if args.options and not args.name:
         raise BuracoInputError(InputCode.SET_WITHOUT_RULES, "--set")
-    options = dict(parse_option_assignment(t) for t in args.options)
-    chosen = ruleset(args.name, **options) if args.name else None
+    chosen = _command_line_rules(args.name, args.options, None, "") if args.name else None
     if args.search is not None:
         return _rules_search(args.search, chosen, lang, as_json=args.json)
     differ = [o for o in OPTIONS if o.presets_differ]

@@ -541,6 +541,8 @@ def test_a_bad_set_is_named_as_typed_on_the_command_line(
     the JSON path options.joker_points; an option read from a file keeps its place there."""
     code, _, err = run(capsys, "meld", "--set", assignment, "4h", "5h", "6h")
     assert code == 2 and err.startswith(f"buraco: erro: {named}"), err
+    code, _, err = run(capsys, "rules", "fechado", "--set", assignment)  # the same in `rules`
+    assert code == 2 and err.startswith(f"buraco: erro: {named}"), err
     position = tmp_path / "round.json"
     position.write_text(json.dumps({"options": {"joker_points": "lots"}, "sides": []}))
     code, _, err = run(capsys, "score", str(position))
