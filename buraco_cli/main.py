@@ -1190,6 +1190,8 @@ def _rules_search(query: str, chosen: RuleSet | None, lang: Lang, as_json: bool)
     """The rules reference's answers to a question, best first (the lookup page's search)."""
     from buraco_course.reference import search  # only this subcommand reads the reference
 
+    if not query.strip():  # (not “nothing answers “””: say what to type)
+        raise BuracoInputError(InputCode.MISSING, "--search", case="search_blank")
     found = search(query, limit=5)
     if as_json:
         print_json(

@@ -566,3 +566,14 @@ def test_an_unknown_rule_set_is_named_as_typed(capsys: pytest.CaptureFixture[str
     assert code == 2 and err.startswith("buraco: erro: --rules “buraco mole”: "), err
     code, _, err = run(capsys, "rules", "mole")
     assert code == 2 and err.startswith("buraco: erro: rules “mole”: "), err
+
+
+def test_a_blank_rules_search_says_what_to_type(capsys: pytest.CaptureFixture[str]) -> None:
+    """`buraco rules --search ""` asks for words (it said that nothing answers “”), and the
+    examples it gives do find rules."""
+    code, _, err = run(capsys, "rules", "--search", "  ")
+    assert code == 2 and err.startswith("buraco: erro: --search: escreva o que procurar"), err
+    for example in ("morto", "pegar o lixo"):
+        assert f"“{example}”" in err
+        code, out, _ = run(capsys, "rules", "--search", example)
+        assert code == 0 and out.startswith("■ "), out
