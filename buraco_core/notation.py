@@ -37,7 +37,7 @@ from buraco_core.as_json import reason_json as reason_json
 from buraco_core.as_json import rules_label as rules_label
 from buraco_core.as_json import score_json as score_json
 from buraco_core.cards import Card, copies_in_deck, deck, parse_card, parse_cards_at
-from buraco_core.errors import BuracoInputError, InputCode, from_validation
+from buraco_core.errors import BuracoInputError, InputCode, from_validation, typed
 from buraco_core.melds import Meld, judge_meld
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.rules import RuleSet
@@ -466,7 +466,7 @@ def _whole_or_none(raw: Any, where: str) -> int | None:
 
 def _bool(raw: Any, where: str) -> bool:
     if not isinstance(raw, bool):
-        raise BuracoInputError(InputCode.EXPECTED_BOOL, where, got=repr(raw))
+        raise BuracoInputError(InputCode.EXPECTED_BOOL, where, got=typed(raw))
     return raw
 
 

@@ -577,3 +577,15 @@ def test_a_blank_rules_search_says_what_to_type(capsys: pytest.CaptureFixture[st
         assert f"“{example}”" in err
         code, out, _ = run(capsys, "rules", "--search", example)
         assert code == 0 and out.startswith("■ "), out
+
+
+def test_a_yes_no_field_given_as_a_word_is_shown_back_in_curly_quotes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`"took_morto": "sim"` in a round file: “esperava true ou false, veio “sim”” names the
+    field and shows what was written as every typed value is shown (it read 'sim')."""
+    side = {"name": "A", "melds": [["4h", "5h", "6h"]], "hands": [["3c"]], "took_morto": "sim"}
+    path = write_round(tmp_path, {"rules": "fechado", "sides": [side]})
+    code, _, err = run(capsys, "score", path)
+    assert code == 2
+    assert err.startswith("buraco: erro: sides[0].took_morto: esperava true ou false, veio “sim”")
