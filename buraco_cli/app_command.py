@@ -49,6 +49,10 @@ def port_free(port: int) -> bool:
     import socket
 
     with socket.socket() as probe:
+        # As the server binds (but on Windows, where the option would let two servers share
+        # a port): a port just released, its last connections still closing, is free.
+        if os.name != "nt":
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind(("", port))
         except OSError:

@@ -196,3 +196,18 @@ def test_a_non_editable_install_works_from_any_folder(tmp_path: Path) -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+def test_a_port_just_released_counts_as_free() -> None:
+    """Restarting the app on its port right after stopping it: the old connections still
+    closing (TIME_WAIT) do not stop the server, so they must not stop the command either."""
+    with socket.socket() as server:
+        server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        server.bind(("", 0))
+        server.listen()
+        port = server.getsockname()[1]
+        client = socket.create_connection(("127.0.0.1", port))
+        accepted, _ = server.accept()
+        accepted.close()  # the server's side closes first: its end waits (TIME_WAIT)
+        client.close()
+    assert app_command.port_free(port)
