@@ -130,7 +130,7 @@ def translate(key: str, lang: Lang = DEFAULT_LANG, **params: Any) -> str:
 
 def format_value(value: Any, lang: Lang = DEFAULT_LANG) -> str:
     """A value inside a sentence: cards with suit symbols, suits by name, yes/no, lists, a
-    reason as its sentence."""
+    reason as its sentence, whole numbers with their thousands marked (`grouped`)."""
     if isinstance(value, Reason):
         return message(value, lang)
     if isinstance(value, Card):
@@ -141,7 +141,7 @@ def format_value(value: Any, lang: Lang = DEFAULT_LANG) -> str:
         return translate(f"value.{str(value).lower()}", lang)
     if isinstance(value, list | tuple):
         return ", ".join(format_value(v, lang) for v in value)
-    if isinstance(value, int) and abs(value) >= 10_000:
+    if isinstance(value, int):
         return grouped(value, lang)
     return str(value)
 
