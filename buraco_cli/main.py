@@ -11,6 +11,7 @@ import codecs
 import errno
 import json
 import math
+import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -60,6 +61,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     _tolerate_narrow_output()
     lang = _lang_of(argv)
+    with _reader_may_leave():
+        try:
+            return _run(argv, lang)
+        except KeyboardInterrupt:  # Ctrl-C, say in a long selfplay: a line, not a traceback
+            print(translate("cli.interrupted", lang), file=sys.stderr)
+            return 130  # as a shell reports a command stopped by SIGINT
+
+
+def _run(argv: list[str], lang: Lang) -> int:
     parser = _parser(lang)
     args = parser.parse_args(argv)
     handler: Handler = args.handler
@@ -77,10 +87,52 @@ def main(argv: Sequence[str] | None = None) -> int:
         problem = translate("input_error.too_deep", lang, limit=MAX_JSON_DEPTH)
         print(translate("cli.error", lang, problem=problem), file=sys.stderr)
         code = 2
-    except BrokenPipeError:
-        code = 0
     sys.stdout.flush()
     return code
+
+
+class _Leavable:
+    """An output stream whose reader may stop reading (`| head`): what is written after
+    that goes nowhere, so the command runs on and ends with its own exit code (1 for an
+    illegal record, 2 for bad input), not with a traceback or a 0."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return int(self._stream.write(text))
+        except BrokenPipeError:
+            self._to_nowhere()
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            self._to_nowhere()
+
+    def _to_nowhere(self) -> None:
+        # The stream's own descriptor now writes to the null device, so what its buffer
+        # still holds (flushed again on exit) is dropped quietly too.
+        nowhere = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(nowhere, self._stream.fileno())
+        finally:
+            os.close(nowhere)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+@contextmanager
+def _reader_may_leave() -> Iterator[None]:
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _Leavable(saved[0]), _Leavable(saved[1])
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved
 
 
 # The input codes of a file whose fields are missing, unknown or of the wrong kind (not a
@@ -397,6 +449,7 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
     schema.add_argument(
         "what", choices=schemas, metavar="{" + ",".join(schemas) + "}", help=text("arg.what")
     )
+    _lang_json_args(schema, lang)  # (a schema is JSON either way: --json changes nothing)
     schema.set_defaults(handler=_schema)
     return parser
 
@@ -1035,15 +1088,18 @@ def _replay_start(rules: RuleSet, data: dict[str, Any]) -> State:
     for name, value in (("seed", seed), ("players", players), ("first", first)):
         if not isinstance(value, int) or isinstance(value, bool):
             raise BuracoInputError(InputCode.EXPECTED_NUMBER, name)
-    if not 0 <= first < 4:
+    if players not in (2, 4):
+        raise BuracoInputError(InputCode.PLAYERS, "players", players=players)
+    if not 0 <= first < players:
         raise BuracoInputError(InputCode.NO_SUCH_SEAT, "first", seat=first, players=players)
     vulnerable = data.get("vulnerable", [False, False])
-    if (
-        not isinstance(vulnerable, list)
-        or len(vulnerable) != 2
-        or not all(isinstance(v, bool) for v in vulnerable)
-    ):
-        raise BuracoInputError(InputCode.EXPECTED_LIST, "vulnerable")
+    if not isinstance(vulnerable, list):
+        raise BuracoInputError(InputCode.EXPECTED_LIST, "vulnerable", got=typed(vulnerable))
+    if len(vulnerable) != 2:
+        raise BuracoInputError(InputCode.PER_SIDE, "vulnerable")
+    for side, value in enumerate(vulnerable):
+        if not isinstance(value, bool):
+            raise BuracoInputError(InputCode.EXPECTED_BOOL, f"vulnerable[{side}]", got=typed(value))
     return deal(rules, players, seed, first, (vulnerable[0], vulnerable[1]))
 
 
@@ -1061,9 +1117,11 @@ def _replay(args: argparse.Namespace) -> int:
         raise BuracoInputError(InputCode.UNKNOWN_FIELD, unknown[0], fields=REPLAY_FIELDS)
     rules = _rules_of_file(data)
     state = _replay_start(rules, data)
-    raw_moves = data.get("moves")
+    if "moves" not in data:
+        raise BuracoInputError(InputCode.MISSING, "moves")
+    raw_moves = data["moves"]
     if not isinstance(raw_moves, list):
-        raise BuracoInputError(InputCode.EXPECTED_LIST, "moves")
+        raise BuracoInputError(InputCode.EXPECTED_LIST, "moves", got=typed(raw_moves))
     moves = [move_from_data(m, f"moves[{i}]") for i, m in enumerate(raw_moves)]
     say = partial(translate, lang=lang)
     lines: list[dict[str, Any]] = []

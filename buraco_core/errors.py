@@ -10,6 +10,7 @@ values, for a developer's traceback.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -147,12 +148,17 @@ def field_path(loc: tuple[int | str, ...]) -> str:
 
 def typed(value: Any) -> str:
     """A value a person gave, as a message shows it back: text in curly quotes (“maybe”),
-    anything else as Python writes it (2, None).
+    anything else as JSON writes it (2, null, true, [1, 0]), which is how it was typed.
 
-    >>> typed("maybe"), typed(2)
-    ('“maybe”', '2')
+    >>> typed("maybe"), typed(2), typed(None), typed([1, False])
+    ('“maybe”', '2', 'null', '[1, false]')
     """
-    return f"“{value}”" if isinstance(value, str) else repr(value)
+    if isinstance(value, str):
+        return f"“{value}”"
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):  # (not JSON: a value given from Python)
+        return repr(value)
 
 
 def _literal_values(expected: str) -> tuple[str | int, ...]:
@@ -198,6 +204,15 @@ def from_validation(
         return BuracoInputError(InputCode.TOO_LARGE, path, value=value, most=most)
     if kind in ("int_parsing", "int_type", "int_from_float"):
         return BuracoInputError(InputCode.EXPECTED_NUMBER, path)
+    # pydantic's English (and its class names) never reach a message: the catalogs' words.
+    if kind in ("model_type", "model_attributes_type", "dict_type"):
+        return BuracoInputError(InputCode.EXPECTED_OBJECT, path, case="any", got=value)
+    if kind == "list_type":
+        return BuracoInputError(InputCode.EXPECTED_LIST, path, got=value)
+    if kind in ("bool_type", "bool_parsing"):
+        return BuracoInputError(InputCode.EXPECTED_BOOL, path, got=value)
+    if kind in ("string_type", "string_too_short"):
+        return BuracoInputError(InputCode.EXPECTED_TEXT, path)
     if kind == "literal_error":
         allowed = _literal_values(str(context.get("expected", "")))
         return BuracoInputError(InputCode.NOT_ONE_OF, path, value=value, allowed=allowed)

@@ -452,7 +452,7 @@ def _cards_from_data(raw: Any, where: str) -> tuple[Card, ...]:
 
 def _list(raw: Any, where: str) -> list[Any]:
     if not isinstance(raw, list):
-        raise BuracoInputError(InputCode.EXPECTED_LIST, where, got=type(raw).__name__)
+        raise BuracoInputError(InputCode.EXPECTED_LIST, where, got=typed(raw))
     return raw
 
 

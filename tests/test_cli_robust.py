@@ -4,8 +4,10 @@ chosen language naming the file, field or token [issue 11, the command]."""
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -227,3 +229,99 @@ def test_an_option_the_command_lacks_shows_that_commands_usage(
     assert exit_.value.code == 2
     assert first == "buraco rules: erro: argumentos não reconhecidos: --rules"
     assert usage[0].startswith("uso: buraco rules [-h] [--set OPÇÃO=VALOR]")
+
+
+@pytest.mark.parametrize(
+    ("record", "said"),
+    [
+        ({"seed": 0, "moves": "draw"}, "moves: esperava uma lista, veio “draw”"),
+        ({"seed": 0, "moves": {}}, "moves: esperava uma lista, veio {}"),
+        ({"seed": 0}, "moves: campo obrigatório ausente"),
+        ({"seed": 0, "vulnerable": "no", "moves": []}, "vulnerable: esperava uma lista, veio “no”"),
+        ({"seed": 0, "vulnerable": [1, 0], "moves": []}, "vulnerable[0]: esperava true ou false"),
+        ({"seed": 0, "vulnerable": [True], "moves": []}, "vulnerable: esperava 2 itens"),
+        ({"seed": 0, "players": 2, "first": 3, "moves": []}, "first: o lugar 3 não existe com 2"),
+    ],
+)
+def test_a_replay_record_of_the_wrong_shape_says_what_came(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, record: dict[str, object], said: str
+) -> None:
+    """Each error names what the file holds (never a "{got}" left unfilled), and a first seat
+    past the players is refused before any move names a player who is not at the table."""
+    code, out, err = run(capsys, "replay", write(tmp_path, json.dumps(record)))
+    refused(code, err, said)
+    assert "{" + "got}" not in err and not out
+
+
+@pytest.mark.parametrize(
+    ("command", "data", "said"),
+    [
+        ("judge", {**LEGAL, "position": []}, "position: esperava um objeto JSON, veio []"),
+        ("judge", {**LEGAL, "move": "draw"}, "move: esperava um objeto JSON, veio “draw”"),
+        ("coach", {**LEGAL, "move": 5}, "move: esperava um objeto JSON, veio 5"),
+        (
+            "judge",
+            {**LEGAL, "position": {**LEGAL["position"], "lixo": "Kh"}},
+            "position.lixo: esperava uma lista, veio “Kh”",
+        ),
+    ],
+)
+def test_a_field_of_the_wrong_kind_is_said_in_the_readers_language(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    command: str,
+    data: dict[str, object],
+    said: str,
+) -> None:
+    """The validation library's English ("Input should be a valid dictionary or instance of
+    PositionData") never reaches a message: what was expected and what came, in Portuguese."""
+    code, _, err = run(capsys, command, write(tmp_path, json.dumps(data)))
+    refused(code, err, said)
+    assert "Input should" not in err and "Data" not in err
+
+
+def _shell(command: str) -> int:
+    """The exit code of `buraco` in a shell pipeline whose reader leaves at once."""
+    done = subprocess.run(
+        ["bash", "-c", f"set -o pipefail; {sys.executable} -m buraco_cli {command}"],
+        capture_output=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert b"Traceback" not in done.stderr, done.stderr
+    return done.returncode
+
+
+def test_a_reader_that_leaves_early_does_not_change_the_exit_code() -> None:
+    """`buraco meld 4h 5h 7h | true` is still an invalid meld (1), a bad card read by `head`
+    still bad input (2), and a valid meld still 0, whenever the reader closes its end."""
+    assert _shell("meld 4h 5h 7h | true") == 1
+    assert _shell("meld 4p 2>&1 | true") == 2
+    assert _shell("meld 4h 5h 6h | true") == 0
+    assert _shell("rules --lang en | head -1 >/dev/null") == 0
+
+
+def test_ctrl_c_ends_with_a_line_not_a_traceback() -> None:
+    """A long `selfplay` stopped with Ctrl-C (SIGINT) says so in one line and exits 130."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "buraco_cli", "selfplay", "--rounds", "500"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    try:
+        time.sleep(2.0)  # (past the imports: the rounds are being played)
+        child.send_signal(signal.SIGINT)
+        _, err = child.communicate(timeout=30)
+    finally:
+        child.kill()
+    assert child.returncode == 130
+    assert err.decode().strip() == "buraco: interrompido (Ctrl-C)"
+
+
+@pytest.mark.parametrize("argv", [["schema", "--lang", "en", "move"], ["schema", "move", "--json"]])
+def test_schema_takes_lang_and_json_as_every_command_does(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and json.loads(out)["title"]
