@@ -80,7 +80,8 @@ def _run(argv: list[str], lang: Lang) -> int:
         if _about_the_command_line(args, exc):  # after the error, as git does: line 1 stays it
             print(args.command_parser.format_usage(), end="", file=sys.stderr)
         schema = getattr(args, "schema", None)
-        if schema and exc.code in _FILE_SHAPE:  # a file of the wrong shape: where it is told
+        in_file = not exc.path.startswith("--")  # (not an option's value: `--view 4`)
+        if schema and exc.code in _FILE_SHAPE and in_file:  # where the file's shape is told
             print(translate("cli.see_schema", lang, schema=schema), file=sys.stderr)
         code = 2
     except RecursionError:  # a backstop: read_json refuses deep JSON before anything recurses
@@ -526,7 +527,7 @@ MAX_CARDS_TEXT = 10_000  # characters of cards on the command line (two decks ar
 def read_json(path: str, lang: Lang = DEFAULT_LANG) -> Any:
     """Read JSON from a file or stdin ("-"); a bad file is bad input naming the place.
     UTF-8 with or without a BOM; size, nesting and numbers are bounded."""
-    where = "stdin" if path == "-" else path
+    where = _file_label(path)
     try:
         raw = _read_bytes(path)
     except (OSError, ValueError) as exc:
@@ -540,7 +541,16 @@ def read_json(path: str, lang: Lang = DEFAULT_LANG) -> Any:
     except UnicodeDecodeError as exc:
         raise BuracoInputError(InputCode.NOT_UTF8, where, at=exc.start) from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_not_json, object_pairs_hook=_fields_once)
+    except _RepeatedField as exc:
+        raise BuracoInputError(InputCode.REPEATED_FIELD, where, field=exc.field) from None
+    except _NotJsonValue as exc:
+        at = text.find(exc.word)
+        line, column = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+        detail = f"{exc.word} is not a JSON value"
+        raise BuracoInputError(
+            InputCode.NOT_JSON, f"{where}:{line}:{column}", detail=detail
+        ) from None
     except json.JSONDecodeError as exc:
         raise BuracoInputError(
             InputCode.NOT_JSON, f"{where}:{exc.lineno}:{exc.colno}", detail=exc.msg
@@ -550,6 +560,39 @@ def read_json(path: str, lang: Lang = DEFAULT_LANG) -> Any:
     except ValueError:  # an integer past Python's digit limit
         raise BuracoInputError(InputCode.NUMBER_TOO_LONG, where, limit=MAX_DIGITS) from None
     _check_bounds(data, where)
+    return data
+
+
+def _file_label(path: str) -> str:
+    """A file as a message names it: its path, or stdin for "-"."""
+    return "stdin" if path == "-" else path
+
+
+def _not_json(word: str) -> Any:
+    """NaN and Infinity, which Python's reader takes and JSON does not have."""
+    raise _NotJsonValue(word)
+
+
+class _NotJsonValue(ValueError):
+    def __init__(self, word: str) -> None:
+        super().__init__(word)
+        self.word = word
+
+
+class _RepeatedField(ValueError):
+    def __init__(self, field: str) -> None:
+        super().__init__(field)
+        self.field = field
+
+
+def _fields_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object; a field given twice is refused (Python's reader keeps the last silently,
+    so `{"name": "A", "name": "B"}` would score a side the writer never meant)."""
+    data: dict[str, Any] = {}
+    for field, value in pairs:
+        if field in data:
+            raise _RepeatedField(field)
+        data[field] = value
     return data
 
 
@@ -673,7 +716,7 @@ def _score(args: argparse.Namespace) -> int:
     lang = _lang(args)
     data = read_json(args.file, lang)
     if not isinstance(data, dict):
-        raise BuracoInputError(InputCode.EXPECTED_OBJECT, "round", fields=("sides",))
+        raise BuracoInputError(InputCode.EXPECTED_OBJECT, _file_label(args.file), fields=("sides",))
     file_rules = _rules_of_file(data)
     rules = rules_from_args(args, file_rules.preset, file_rules.changed_options())
     score = score_round(rules, round_from_data(rules, data))
@@ -700,14 +743,15 @@ def _rules_of_file(data: dict[str, Any]) -> RuleSet:
     return ruleset(base, **options)
 
 
-def _judge_file(path: str, lang: Lang) -> tuple[RuleSet, State, Move]:
-    """The rules, position and move of a judge file (`buraco judge`, `buraco coach`)."""
+def _judge_file(path: str, lang: Lang) -> tuple[RuleSet, State, Move, int | None]:
+    """The rules, position and move of a judge file (`buraco judge`, `buraco coach`), and the
+    seed its hidden cards were dealt from, if it left any hidden."""
     from buraco_core.notation import move_from_data, position_from_data
 
     data = read_json(path, lang)
     if not isinstance(data, dict):
         fields = ("rules", "options", "position", "move")
-        raise BuracoInputError(InputCode.EXPECTED_OBJECT, "judge", fields=fields)
+        raise BuracoInputError(InputCode.EXPECTED_OBJECT, _file_label(path), fields=fields)
     unknown = sorted(set(data) - {"rules", "options", "position", "move"})
     if unknown:
         fields = ("move", "options", "position", "rules")
@@ -716,7 +760,21 @@ def _judge_file(path: str, lang: Lang) -> tuple[RuleSet, State, Move]:
         if field not in data:
             raise BuracoInputError(InputCode.MISSING, field)
     rules = _rules_of_file(data)
-    return rules, position_from_data(rules, data["position"]), move_from_data(data["move"])
+    state = position_from_data(rules, data["position"])
+    return rules, state, move_from_data(data["move"]), _hidden_seed(data["position"])
+
+
+def _hidden_seed(position: dict[str, Any]) -> int | None:
+    """The position's seed if it gives some cards a person may be shown only as a count
+    (a hand, a morto, the lixo below its top): those were dealt at random from the seed."""
+    mortos = position.get("mortos", [])
+    waiting = [m.get("cards") for m in position.get("morto", []) if isinstance(m, dict)]
+    counted = (
+        any(isinstance(h, int) for h in position["hands"])
+        or any(isinstance(m, int) for m in [*mortos, *waiting])
+        or isinstance(position.get("lixo"), dict)
+    )
+    return int(position.get("seed", 0)) if counted else None
 
 
 def _judge(args: argparse.Namespace) -> int:
@@ -724,7 +782,7 @@ def _judge(args: argparse.Namespace) -> int:
     from buraco_core.notation import position_to_data
 
     lang = _lang(args)
-    rules, state, move = _judge_file(args.file, lang)
+    rules, state, move, hidden_seed = _judge_file(args.file, lang)
     verdict, after = play(rules, state, move)
     shown = after if after is not None else state
     if args.view is not None and not 0 <= args.view < shown.players:
@@ -748,7 +806,9 @@ def _judge(args: argparse.Namespace) -> int:
         print(translate(head, lang, rules=preset_title(rules.preset, lang)))
         for reason in verdict.reasons:
             print(f"  • {message(reason, lang)}  ({sources_text(reason.sources, lang)})")
-        if after is not None:
+        if after is not None and after.phase.value == "ended":
+            print("  → " + translate("cli.phase.ended", lang))
+        elif after is not None:
             phase = translate(f"cli.phase.{after.phase.value}", lang)
             # Seats count from 1 where a person reads them (the JSON's `turn` counts from 0).
             print("  → " + translate("cli.judge.next", lang, seat=after.turn + 1, phase=phase))
@@ -756,6 +816,9 @@ def _judge(args: argparse.Namespace) -> int:
             print(f"  {side['name']}: {side['total']}")
         if args.view is not None:
             print(_seen_by(rules, shown, args.view, lang))
+        if hidden_seed is not None and ("score" in result or args.view is not None):
+            # The cards shown or scored there that the file gave as counts are an example.
+            print("  " + translate("cli.judge.hidden_dealt", lang, seed=hidden_seed))
     return 0 if verdict.ok else 1
 
 
@@ -1007,7 +1070,7 @@ def _coach(args: argparse.Namespace) -> int:
     from buraco_core.players.coach import coach
 
     lang = _lang(args)
-    rules, state, move = _judge_file(args.file, lang)
+    rules, state, move, _ = _judge_file(args.file, lang)
     verdict = check(rules, state, move)
     notes = coach(rules, state, move)
     if args.json:
@@ -1111,7 +1174,9 @@ def _replay(args: argparse.Namespace) -> int:
     lang = _lang(args)
     data = read_json(args.file, lang)
     if not isinstance(data, dict):
-        raise BuracoInputError(InputCode.EXPECTED_OBJECT, "round", fields=REPLAY_FIELDS)
+        raise BuracoInputError(
+            InputCode.EXPECTED_OBJECT, _file_label(args.file), fields=REPLAY_FIELDS
+        )
     unknown = sorted(set(data) - {*REPLAY_FIELDS, *RECORD_OUTCOME})
     if unknown:
         raise BuracoInputError(InputCode.UNKNOWN_FIELD, unknown[0], fields=REPLAY_FIELDS)

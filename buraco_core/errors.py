@@ -30,6 +30,7 @@ class InputCode(StrEnum):
     TOO_BIG = "too_big"  # a file or a list over the front end's size limit
     TOO_DEEP = "too_deep"  # JSON nested deeper than any real file
     NUMBER_TOO_LONG = "number_too_long"
+    REPEATED_FIELD = "repeated_field"  # a JSON object with a field twice
     NOT_JSON = "not_json"
     NOT_TOML = "not_toml"
     UNKNOWN_FIELD = "unknown_field"

@@ -42,7 +42,15 @@ from buraco_core.melds import Meld, judge_meld
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.rules import RuleSet
 from buraco_core.scoring import SideRound
-from buraco_core.state import EndReason, MortoStatus, Phase, SideState, State, WaitingMorto
+from buraco_core.state import (
+    MORTO_SIZE,
+    EndReason,
+    MortoStatus,
+    Phase,
+    SideState,
+    State,
+    WaitingMorto,
+)
 
 CardText = Annotated[str, Field(description="a card: 4h, 10♠, Td, JK")]
 Cards = list[CardText]
@@ -107,7 +115,10 @@ class PositionData(_Strict):
     )
     mortos: list[Cards | Annotated[int, Field(ge=0, le=11)]] = Field(
         default_factory=_two_mortos,
-        description="the mortos nobody took that did not become stock (0 to 2 piles)",
+        description=(
+            "the mortos nobody took that did not become stock (0 to 2 piles); left out,"
+            " a pile of 11 for each side whose morto is available"
+        ),
     )
     morto: list[MortoStatusText | MortoData] = Field(
         default_factory=_both_available, description="per side"
@@ -115,6 +126,23 @@ class PositionData(_Strict):
     vulnerable: list[bool] = Field(default_factory=lambda: [False, False])
     went_out: int | None = Field(None, ge=0, le=1, description="the side that went out")
     seed: int = Field(0, description="shuffles the hidden cards reproducibly")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _mortos_follow_morto(cls, data: Any) -> Any:
+        """Left out, the mortos are what `morto` says is left: a pile per side still
+        "available" (not always two: a side that took its morto left one)."""
+        if not isinstance(data, dict) or "mortos" in data or "morto" not in data:
+            return data
+        statuses = data["morto"]
+        if not isinstance(statuses, list):
+            return data  # (the field's own check names it)
+        available = sum(
+            1
+            for m in statuses
+            if m == "available" or (isinstance(m, dict) and m.get("status") == "available")
+        )
+        return {**data, "mortos": [MORTO_SIZE] * min(available, 2)}
 
     @model_validator(mode="after")
     def _shape(self) -> PositionData:
@@ -386,14 +414,19 @@ def round_from_data(rules: RuleSet, data: Any) -> list[SideRound]:
     raw_sides = data.get("sides")
     if not isinstance(raw_sides, list) or not raw_sides:
         raise BuracoInputError(InputCode.NO_SIDES, "sides")
-    return [_side_from_data(rules, raw, f"sides[{i}]") for i, raw in enumerate(raw_sides)]
+    return [
+        _side_from_data(rules, raw, f"sides[{i}]", chr(ord("A") + i))
+        for i, raw in enumerate(raw_sides)
+    ]
 
 
 _ROUND_FIELDS = {"rules", "options", "sides"}
 _SIDE_FIELDS = {"name", "melds", "hands", "took_morto", "went_out", "corte_cards"}
 
 
-def _side_from_data(rules: RuleSet, raw: Any, where: str) -> SideRound:
+def _side_from_data(rules: RuleSet, raw: Any, where: str, default_name: str) -> SideRound:
+    """One side of a round; a side left unnamed is A, B, ... by its place, as `buraco
+    selfplay` names them (never its JSON path, which a person would read as a name)."""
     if not isinstance(raw, Mapping):
         raise BuracoInputError(InputCode.EXPECTED_OBJECT, where, fields=sorted(_SIDE_FIELDS))
     unknown = sorted(set(raw) - _SIDE_FIELDS)
@@ -401,7 +434,7 @@ def _side_from_data(rules: RuleSet, raw: Any, where: str) -> SideRound:
         raise BuracoInputError(
             InputCode.UNKNOWN_FIELD, f"{where}.{unknown[0]}", fields=sorted(_SIDE_FIELDS)
         )
-    name = raw.get("name", f"{where}")
+    name = raw.get("name", default_name)
     if not isinstance(name, str) or not name.strip():
         raise BuracoInputError(InputCode.EXPECTED_TEXT, f"{where}.name")
     melds = tuple(

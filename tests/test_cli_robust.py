@@ -1,6 +1,7 @@
 """The `buraco` command never shows a traceback: every bad input exits 2 with a message in the
 chosen language naming the file, field or token [issue 11, the command]."""
 
+import io
 import json
 import os
 import re
@@ -325,3 +326,30 @@ def test_schema_takes_lang_and_json_as_every_command_does(
 ) -> None:
     code, out, _ = run(capsys, *argv)
     assert code == 0 and json.loads(out)["title"]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ('{"sides": NaN}', "stdin:1:11: não é um JSON válido"),
+        ('{"sides":\n [Infinity]}', "stdin:2:3: não é um JSON válido"),
+        ('{"sides": [{"name": "A", "name": "B"}]}', "o campo “name” aparece duas vezes"),
+        ("[1, 2]", "stdin: esperava um objeto JSON com sides"),
+    ],
+)
+def test_what_json_does_not_allow_is_named_where_it_is(
+    text: str, said: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """NaN and Infinity are not JSON (they were called "a number too long"); a field given
+    twice was silently the last one; a file that is not an object is named as the file."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    code, _, err = run(capsys, "score", "-")
+    refused(code, err, said)
+
+
+def test_unnamed_sides_are_a_and_b_not_their_json_paths(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = run(capsys, "score", write(tmp_path, '{"sides": [{"melds": []}, {}]}'))
+    assert code == 0
+    assert out.startswith("A: ") and "\nB: " in out and "sides[" not in out

@@ -333,3 +333,48 @@ def test_a_file_of_the_wrong_shape_points_to_its_schema(
     broken.write_text("{")
     assert main([command, str(broken)]) == 2
     assert "buraco schema" not in capsys.readouterr().err
+
+
+# The last card of side A's player, with a canastra on the table: the move ends the round.
+ENDING = {
+    "rules": "fechado",
+    "position": {
+        "players": 4,
+        "phase": "play",
+        "hands": [["Kd"], 5, 6, 7],
+        "melds": [[["4h", "5h", "6h", "7h", "8h", "9h", "10h"]], [["6d", "7d", "8d"]]],
+        "lixo": ["7c"],
+        "morto": ["taken", "available"],
+    },
+    "move": {"type": "discard", "card": "Kd"},
+}
+
+
+def test_a_move_that_ends_the_round_says_so_and_names_no_next_player(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = run(capsys, tmp_path, ENDING)
+    assert code == 0
+    assert "  → rodada encerrada\n" in out and "vez do jogador" not in out
+
+
+def test_cards_given_as_counts_are_said_to_be_an_example_where_they_show(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The end-of-round score counts the hidden hands' cards, and --view shows a hidden hand:
+    those cards were dealt from the seed, and the text says so; where no hidden card shows,
+    nothing is said."""
+    _, out, _ = run(capsys, tmp_path, {**ENDING, "position": {**ENDING["position"], "seed": 7}})
+    assert "sorteadas com a semente 7" in out
+    _, out, _ = run(capsys, tmp_path, LEGAL)
+    assert "sorteadas" not in out
+    _, out, _ = run(capsys, tmp_path, LEGAL, "--view", "1", "--lang", "en")
+    assert "dealt at random from seed 0" in out
+
+
+def test_a_bad_view_is_about_the_option_not_the_files_format(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _, err = run(capsys, tmp_path, LEGAL, "--view", "4")
+    assert code == 2 and "--view" in err
+    assert "buraco schema" not in err

@@ -268,3 +268,18 @@ def test_bad_moves_name_the_field(data: dict[str, Any], where: str) -> None:
     with pytest.raises(BuracoInputError) as err:
         move_from_data(data)
     assert err.value.where == where
+
+
+def test_mortos_left_out_follow_the_morto_statuses() -> None:
+    """A position that says one side took its morto and leaves `mortos` out has one pile
+    left, not the two of a fresh deal (which it would contradict)."""
+    rules = ruleset("fechado")
+    data: dict[str, Any] = {
+        "players": 4,
+        "phase": "play",
+        "hands": [["Kd"], 5, 6, 7],
+        "morto": ["taken", "available"],
+    }
+    assert len(position_from_data(rules, data).mortos) == 1
+    assert len(position_from_data(rules, {**data, "morto": ["taken", "taken"]}).mortos) == 0
+    assert len(position_from_data(rules, {**data, "morto": ["available"] * 2}).mortos) == 2
