@@ -31,6 +31,7 @@ from buraco_core.rules import (
     parse_option_assignment,
     ruleset,
 )
+from buraco_core.verdict import Reason
 from buraco_text import (
     DEFAULT_LANG,
     LANGS,
@@ -674,8 +675,16 @@ def _title(rules: RuleSet, lang: Lang) -> str:
     title = preset_title(rules.preset, lang)
     changed = rules.changed_options()
     if changed:
-        title += " + " + ", ".join(f"{k}={v}" for k, v in changed.items())
+        # As `--set` takes them (trincas=true, not Python's True).
+        title += " + " + ", ".join(
+            f"{k}={json.dumps(v)}".replace('"', "") for k, v in changed.items()
+        )
     return title
+
+
+def _sources(reason: Reason, lang: Lang) -> str:
+    """A reason's sources, its rule options named as `--set` takes them too."""
+    return sources_text(reason.sources, lang, codes=True)
 
 
 def _card_text(card: Card) -> str:
@@ -698,7 +707,7 @@ def meld_text(verdict: MeldVerdict, rules: RuleSet, lang: Lang) -> str:
         )
         lines.append("  " + shown)
     for reason in verdict.reasons:
-        lines.append(f"  • {message(reason, lang)}  ({sources_text(reason.sources, lang)})")
+        lines.append(f"  • {message(reason, lang)}  ({_sources(reason, lang)})")
     if meld is not None:
         bonus = meld.bonus(rules)
         key = "cli.meld.points_bonus" if bonus else "cli.meld.points"
@@ -803,9 +812,9 @@ def _judge(args: argparse.Namespace) -> int:
         print_json(result)
     else:
         head = "cli.judge.legal" if verdict.ok else "cli.judge.illegal"
-        print(translate(head, lang, rules=preset_title(rules.preset, lang)))
+        print(translate(head, lang, rules=_title(rules, lang)))
         for reason in verdict.reasons:
-            print(f"  • {message(reason, lang)}  ({sources_text(reason.sources, lang)})")
+            print(f"  • {message(reason, lang)}  ({_sources(reason, lang)})")
         if after is not None and after.phase.value == "ended":
             print("  → " + translate("cli.phase.ended", lang))
         elif after is not None:
@@ -963,12 +972,44 @@ def _selfplay_args(parser: argparse.ArgumentParser, lang: Lang) -> None:
     _rule_args(parser, lang)
     parser.add_argument("--rounds", type=int, default=10, metavar="N", help=text("rounds"))
     parser.add_argument("--players", type=int, choices=(2, 4), default=4, help=text("players"))
-    parser.add_argument("--levels", default="strong,basic", metavar="A,B", help=text("levels"))
+    # The default as the help's language names the levels (either is taken).
+    levels = "forte,básico" if lang == "pt" else "strong,basic"
+    parser.add_argument("--levels", default=levels, metavar="A,B", help=text("levels"))
     # None: the players' own default, read in _selfplay (importing the players here would slow
     # every start of `buraco`, `meld` included).
     parser.add_argument("--think", type=int, default=None, metavar="MS", help=text("think"))
     parser.add_argument("--seed", type=int, default=0, metavar="S", help=text("seed"))
+    dir_metavar = translate("cli.metavar.dir", lang)
+    parser.add_argument("--save", metavar=dir_metavar, help=text("save"))
     parser.set_defaults(handler=_selfplay)
+
+
+def _save_folder(path: str, lang: Lang) -> Path:
+    """The folder `--save` names, made if need be; refused before any round is played."""
+    folder = Path(path)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        detail = _why_unwritable(exc, folder, lang)
+        raise BuracoInputError(InputCode.CANNOT_WRITE, f"--save {path}", detail=detail) from None
+    return folder
+
+
+def _save_record(path: Path, data: dict[str, Any], lang: Lang) -> None:
+    try:
+        path.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
+    except OSError as exc:
+        detail = _why_unwritable(exc, path, lang)
+        raise BuracoInputError(InputCode.CANNOT_WRITE, str(path), detail=detail) from None
+
+
+def _why_unwritable(exc: OSError, path: Path, lang: Lang) -> str:
+    if isinstance(exc, FileExistsError | NotADirectoryError) or path.is_file():
+        return translate("cli.err.not_folder", lang)
+    if isinstance(exc, PermissionError):
+        return translate("cli.err.no_write_permission", lang)
+    code = errno.errorcode.get(exc.errno or 0, type(exc).__name__)
+    return translate("cli.err.unreadable", lang, code=code)
 
 
 def _selfplay(args: argparse.Namespace) -> int:
@@ -998,10 +1039,25 @@ def _selfplay(args: argparse.Namespace) -> int:
         raise BuracoInputError(InputCode.TOO_SMALL, "--rounds", value=args.rounds, least=1)
     if args.think < 0:
         raise BuracoInputError(InputCode.TOO_SMALL, "--think", value=args.think, least=0)
+    save = _save_folder(args.save, lang) if args.save is not None else None  # before the wait
     start = time.perf_counter()
-    records = list(
-        play_rounds(rules, (levels[0], levels[1]), args.rounds, args.players, args.seed, args.think)
+    played = play_rounds(
+        rules, (levels[0], levels[1]), args.rounds, args.players, args.seed, args.think
     )
+    records = []
+    for number, record in enumerate(played, start=1):
+        records.append(record)
+        if save is not None:
+            _save_record(save / f"round-{number:03d}.json", record.to_data(), lang)
+        if sys.stderr.isatty() and not args.json:  # a long run shows it is running
+            print(
+                f"\r{translate('cli.selfplay.progress', lang, number=number, rounds=args.rounds)}",
+                end="",
+                file=sys.stderr,
+                flush=True,
+            )
+    if sys.stderr.isatty() and not args.json:
+        print("\r\033[K", end="", file=sys.stderr, flush=True)
     figures = summarize(records) | {"seconds": round(time.perf_counter() - start, 2)}
     if args.json:
         print_json(
@@ -1017,7 +1073,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         return 0
     a, b = (_level_name(name, lang) for name in levels)
     say = partial(translate, lang=lang)
-    title = preset_title(rules.preset, lang)
+    title = _title(rules, lang)
     print(say("cli.selfplay.head", rounds=args.rounds, players=args.players, a=a, b=b, rules=title))
     wins, mean = figures["wins"], [_decimal(x, lang) for x in figures["mean_score"]]
     print(say("cli.selfplay.wins", a=wins[0], b=wins[1]))
@@ -1091,9 +1147,9 @@ def _coach(args: argparse.Namespace) -> int:
         )
         return 0 if verdict.ok else 1
     head = "cli.judge.legal" if verdict.ok else "cli.judge.illegal"
-    print(translate(head, lang, rules=preset_title(rules.preset, lang)))
+    print(translate(head, lang, rules=_title(rules, lang)))
     for reason in verdict.reasons:
-        print(f"  • {message(reason, lang)}  ({sources_text(reason.sources, lang)})")
+        print(f"  • {message(reason, lang)}  ({_sources(reason, lang)})")
     for note in notes:
         print(f"  ! {_note_text(note, lang)}")
     return 0 if verdict.ok else 1
@@ -1192,7 +1248,7 @@ def _replay(args: argparse.Namespace) -> int:
     lines: list[dict[str, Any]] = []
     illegal_at = None
     if not args.json:
-        print(say("replay.head", rules=preset_title(rules.preset, lang), moves=len(moves)))
+        print(say("replay.head", rules=_title(rules, lang), moves=len(moves)))
     for number, move in enumerate(moves, start=1):
         seat = state.turn
         verdict, after = play(rules, state, move)
@@ -1211,7 +1267,7 @@ def _replay(args: argparse.Namespace) -> int:
             who = say("replay.seat", seat=seat + 1)
             print(f"{mark} {number:>3}. {who}: {_move_words(move, lang)}")
             for reason in shown if after is None else ():
-                print(f"       • {message(reason, lang)}  ({sources_text(reason.sources, lang)})")
+                print(f"       • {message(reason, lang)}  ({_sources(reason, lang)})")
         if after is None:
             illegal_at = number
             break

@@ -26,6 +26,7 @@ class InputCode(StrEnum):
     TOO_MANY_COPIES = "too_many_copies"
     # --- data in general: files, JSON, fields
     CANNOT_READ = "cannot_read"
+    CANNOT_WRITE = "cannot_write"
     NOT_UTF8 = "not_utf8"
     TOO_BIG = "too_big"  # a file or a list over the front end's size limit
     TOO_DEEP = "too_deep"  # JSON nested deeper than any real file

@@ -187,9 +187,10 @@ def option_choices(name: str) -> tuple[Any, ...] | None:
     return get_args(annotation) if get_origin(annotation) is Literal else None
 
 
-# Text a boolean may be written as (the words pydantic's lax mode read, kept as they were).
-_TRUE = {"1", "on", "t", "true", "y", "yes"}
-_FALSE = {"0", "off", "f", "false", "n", "no"}
+# Text a boolean may be written as: the words pydantic's lax mode read, kept as they were,
+# and the Portuguese that `buraco rules` shows (Sim, Não).
+_TRUE = {"1", "on", "t", "true", "y", "yes", "sim", "s"}
+_FALSE = {"0", "off", "f", "false", "n", "no", "não", "nao"}
 
 
 def _checked(name: str, value: Any) -> Any:

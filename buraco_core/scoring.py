@@ -167,11 +167,14 @@ def _check_went_out(rules: RuleSet, side: SideRound, where: str, nobody_took: bo
     if not side.took_morto and not nobody_took:
         raise BuracoInputError(InputCode.WENT_OUT_WITHOUT_MORTO, f"{where}.took_morto")
     kinds = [m.canastra(rules) for m in side.melds]
+    # (`case` names what these rules ask for, so the message can say it.)
     if rules.go_out_requires == "clean_canastra":
         if not any(k in ("limpa", "500", "real") for k in kinds):
-            raise BuracoInputError(InputCode.WENT_OUT_WITHOUT_CANASTRA, f"{where}.melds")
+            raise BuracoInputError(
+                InputCode.WENT_OUT_WITHOUT_CANASTRA, f"{where}.melds", case="clean"
+            )
     elif not any(kinds):
-        raise BuracoInputError(InputCode.WENT_OUT_WITHOUT_CANASTRA, f"{where}.melds")
+        raise BuracoInputError(InputCode.WENT_OUT_WITHOUT_CANASTRA, f"{where}.melds", case="any")
 
 
 # --- the match -----------------------------------------------------------------------------

@@ -270,8 +270,9 @@ def value_text(name: str, value: Any, lang: Lang = DEFAULT_LANG) -> str:
     return format_value(value, lang)
 
 
-def sources_text(sources: Iterable[str], lang: Lang = DEFAULT_LANG) -> str:
-    """ "textos 000, 003; opção “trincas”" from ("000", "003", "option:trincas")."""
+def sources_text(sources: Iterable[str], lang: Lang = DEFAULT_LANG, codes: bool = False) -> str:
+    """ "textos 000, 003; opção “trincas”" from ("000", "003", "option:trincas"); with
+    `codes`, its name as `--set` takes it too: "opção “pegar o lixo”, --set pickup"."""
     sources = tuple(sources)
     seeds = [s for s in sources if not s.startswith("option:") and s != PROJECT]
     options = [s.removeprefix("option:") for s in sources if s.startswith("option:")]
@@ -279,6 +280,9 @@ def sources_text(sources: Iterable[str], lang: Lang = DEFAULT_LANG) -> str:
     if seeds:
         parts.append(translate("source.seeds", lang, ids=", ".join(seeds)))
     for name in options:
-        short = option_name(name, lang) if name in OPTION_NAMES else name
-        parts.append(translate("source.option", lang, name=short))
+        if name not in OPTION_NAMES:
+            parts.append(translate("source.option", lang, name=name))
+            continue
+        key = "source.option_code" if codes else "source.option"
+        parts.append(translate(key, lang, name=option_name(name, lang), code=name))
     return "; ".join(parts)

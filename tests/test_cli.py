@@ -589,3 +589,77 @@ def test_a_yes_no_field_given_as_a_word_is_shown_back_in_curly_quotes(
     code, _, err = run(capsys, "score", path)
     assert code == 2
     assert err.startswith("buraco: erro: sides[0].took_morto: esperava true ou false, veio “sim”")
+
+
+def test_a_reasons_rule_option_is_named_as_set_takes_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The verdict names the option in words (as the app's sidebar does) and as `--set`
+    takes it, so it can be changed from the same command line."""
+    code, out, _ = run(capsys, "meld", "2h", "3h", "4h", "2s")
+    assert code == 1
+    assert "opção “2 curinga ao lado do 2 natural”, --set wild_two_beside_natural_two" in out
+    argv = ["meld", "--set", "wild_two_beside_natural_two=true", "2h", "3h", "4h", "2s"]
+    assert run(capsys, *argv)[0] == 0
+
+
+@pytest.mark.parametrize(("word", "on"), [("sim", True), ("Sim", True), ("não", False)])
+def test_a_yes_no_option_takes_the_words_rules_shows(
+    capsys: pytest.CaptureFixture[str], word: str, on: bool
+) -> None:
+    """`buraco rules stbl` shows “trincas = Não”: `--set trincas=sim` is taken, and the
+    header writes the value as --set takes it (trincas=true, not Python's True)."""
+    code, out, _ = run(
+        capsys, "meld", "--rules", "aberto", "--set", f"trincas={word}", "5h", "5s", "5d"
+    )
+    assert code == (0 if on else 1)
+    assert ("[Buraco Aberto + trincas=true]" in out) is on and "True" not in out
+
+
+def test_every_header_names_the_options_changed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["selfplay", "--rounds", "1", "--players", "2", "--levels", "random,random"]
+    _, out, _ = run(capsys, *argv, "--rules", "stbl", "--set", "joker_points=20")
+    assert "[Fechado STBL + joker_points=20]" in out
+
+
+def test_selfplay_saves_each_rounds_record_for_replay(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The README says selfplay exports what `buraco replay` reads: `--save FOLDER` writes
+    one record per round, and each replays legal to the score selfplay reported."""
+    folder = tmp_path / "records"
+    argv = ["selfplay", "--rounds", "2", "--players", "2", "--levels", "random,basic"]
+    code, _, _ = run(capsys, *argv, "--save", str(folder))
+    assert code == 0
+    saved = sorted(p.name for p in folder.iterdir())
+    assert saved == ["round-001.json", "round-002.json"]
+    for name in saved:
+        record = json.loads((folder / name).read_text(encoding="utf-8"))
+        code, data = run_json(capsys, "replay", str(folder / name))
+        assert code == 0 and data["legal"]
+        assert [side["total"] for side in data["score"]] == record["scores"]
+
+
+def test_selfplay_refuses_a_save_folder_it_cannot_make_before_playing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    taken = tmp_path / "a_file"
+    taken.write_text("", encoding="utf-8")
+    code, out, err = run(capsys, "selfplay", "--save", str(taken))
+    assert code == 2 and not out
+    assert "não foi possível gravar" in err and "há um arquivo com esse nome" in err
+
+
+def test_selfplay_help_gives_its_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    from buraco_core.players import DEFAULT_THINK_MS
+
+    for lang, said in (("pt", "padrão"), ("en", "default")):
+        with pytest.raises(SystemExit):
+            main(["selfplay", "--help", "--lang", lang])
+        out = " ".join(capsys.readouterr().out.split())
+        assert f"({said}: 10)" in out and f"({said}: 4)" in out
+        assert f"{said}: {DEFAULT_THINK_MS};" in out
+        levels = "forte,básico" if lang == "pt" else "strong,basic"  # as the help names them
+        assert f"{said}: {levels})" in out

@@ -108,3 +108,15 @@ def test_a_field_of_another_move_type_is_refused_never_dropped() -> None:
     assert "take_lixo" in error_message(info.value, "en")
     with pytest.raises(BuracoInputError):
         move_from_data({"type": "draw", "card": "4h"})
+
+
+def test_going_out_without_the_canastra_says_which_one_the_rules_ask_for() -> None:
+    """go_out_requires [seed 001, 002]: the message says what these rules ask for (a clean
+    canastra, or any), not both possibilities."""
+    data = copy.deepcopy(WORKED_EXAMPLE)
+    data["sides"][0]["melds"] = data["sides"][0]["melds"][1:]  # only the dirty canastra left
+    said = error_message(score_error(data, "aberto"), "pt")
+    assert "não tem canastra limpa" in said and "go_out_requires" in said
+    data["sides"][0]["melds"] = [["Qc", "Kc", "Ac"]]
+    said = error_message(score_error(data, "fechado"), "en")
+    assert "this side has no canastra" in said and "clean" not in said
