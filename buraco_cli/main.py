@@ -348,6 +348,18 @@ class _Parser(argparse.ArgumentParser):
             problem = translate("cli.err.choice", self.lang, value=typed(value), choices=choices)
             raise argparse.ArgumentError(action, problem)
         problem = translate(key, self.lang, value=value, choices=choices)
+        if key == "cli.err.no_command":
+            import difflib  # (only for a mistyped command: kept out of every start)
+
+            close = difflib.get_close_matches(str(value), list(action.choices), n=1)
+            if close:  # `buraco mel`: one likely command first, then them all
+                problem = translate(
+                    "cli.err.no_command_close",
+                    self.lang,
+                    value=value,
+                    close=close[0],
+                    choices=choices,
+                )
         raise argparse.ArgumentError(None, problem)
 
     def _unknown_options(self) -> list[str]:
@@ -378,12 +390,17 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
         parser.print_help()
         return 0
 
+    parser.add_argument("--version", action=_Version, nargs=0, help=text("arg.version"))
     parser.set_defaults(handler=show_help)
     sub = parser.add_subparsers(title=text("commands"), metavar=text("metavar.command"))
 
     def command(name: str) -> argparse.ArgumentParser:
         found: argparse.ArgumentParser = sub.add_parser(
-            name, help=text(f"help.{name}"), description=text(f"help.{name}"), lang=lang
+            name,
+            help=text(f"help.{name}"),
+            description=text(f"help.{name}"),
+            epilog=text(f"example.{name}"),
+            lang=lang,
         )
         found.set_defaults(command_parser=found)  # its usage follows an error in what was typed
         return found
@@ -396,7 +413,7 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
     score = command("score")
     _rule_args(score, lang)
     score.add_argument("file", metavar=text("metavar.file"), help=text("arg.file"))
-    score.set_defaults(handler=_score)
+    score.set_defaults(handler=_score, schema="score")
 
     rules = command("rules")
     rules.add_argument("name", nargs="?", metavar=text("metavar.name"), help=text("arg.name"))
@@ -446,7 +463,7 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
     replay.set_defaults(handler=_replay)
 
     schema = command("schema")
-    schemas = ["position", "move", "judge"]
+    schemas = ["position", "move", "judge", "score"]
     # (The metavar names the argument when it is missing: not its variable, `what`.)
     schema.add_argument(
         "what", choices=schemas, metavar="{" + ",".join(schemas) + "}", help=text("arg.what")
@@ -454,6 +471,21 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
     _lang_json_args(schema, lang)  # (a schema is JSON either way: --json changes nothing)
     schema.set_defaults(handler=_schema)
     return parser
+
+
+class _Version(argparse.Action):
+    """`buraco --version`: the installed version, looked up only when asked (the lookup
+    costs every start milliseconds)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            found = version("buraco-tutor")
+        except PackageNotFoundError:  # (run from a checkout that was never installed)
+            found = "?"
+        print(f"buraco {found}")
+        parser.exit()
 
 
 def _lang_json_args(parser: argparse.ArgumentParser, lang: Lang) -> None:
@@ -682,6 +714,11 @@ def _title(rules: RuleSet, lang: Lang) -> str:
     return title
 
 
+def _plain(markdown: str) -> str:
+    """A course title as a terminal shows it: its Markdown code marks (`A♣ 2♣ 3♣`) dropped."""
+    return markdown.replace("`", "")
+
+
 def _sources(reason: Reason, lang: Lang) -> str:
     """A reason's sources, its rule options named as `--set` takes them too."""
     return sources_text(reason.sources, lang, codes=True)
@@ -891,9 +928,10 @@ def _scenarios(args: argparse.Namespace) -> int:
         )
     else:
         for lesson in curriculum.lessons:
-            print(f"{lesson.order:>2}. {lesson.title.get(lang)}  [{lesson.id}]")
+            print(f"{lesson.order:>2}. {_plain(lesson.title.get(lang))}  [{lesson.id}]")
             for scenario in curriculum.scenarios_of(lesson.id):
-                print(f"      - {scenario.title.get(lang)}  [{scenario.id}, {scenario.rules}]")
+                title = _plain(scenario.title.get(lang))
+                print(f"      - {title}  [{scenario.id}, {scenario.rules}]")
         key = "cli.scenarios.checked" if args.check and not errors else "cli.scenarios.count"
         counts = {"lessons": len(curriculum.lessons), "scenarios": len(curriculum.scenarios)}
         print(translate(key, lang, **counts))
@@ -903,9 +941,11 @@ def _scenarios(args: argparse.Namespace) -> int:
 
 
 def _schema(args: argparse.Namespace) -> int:
-    from buraco_core.notation import move_schema, position_schema
+    from buraco_core.notation import move_schema, position_schema, round_schema
 
-    if args.what == "position":
+    if args.what == "score":
+        print_json(round_schema())
+    elif args.what == "position":
         print_json(position_schema())
     elif args.what == "move":
         print_json(move_schema())

@@ -556,7 +556,7 @@ def test_a_missing_schema_name_says_which_names_to_type(
     with pytest.raises(SystemExit):
         main(["schema"])
     err = capsys.readouterr().err
-    assert "faltam os argumentos: {position,move,judge}" in err and "what" not in err
+    assert "faltam os argumentos: {position,move,judge,score}" in err and "what" not in err
 
 
 def test_an_unknown_rule_set_is_named_as_typed(capsys: pytest.CaptureFixture[str]) -> None:
@@ -663,3 +663,44 @@ def test_selfplay_help_gives_its_defaults(capsys: pytest.CaptureFixture[str]) ->
         assert f"{said}: {DEFAULT_THINK_MS};" in out
         levels = "forte,básico" if lang == "pt" else "strong,basic"  # as the help names them
         assert f"{said}: {levels})" in out
+
+
+@pytest.mark.parametrize(
+    ("typed", "close"), [("mel", "meld"), ("jugde", "judge"), ("scores", "score")]
+)
+def test_a_mistyped_command_names_the_likely_one(
+    capsys: pytest.CaptureFixture[str], typed: str, close: str
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main([typed, "4h"])
+    assert exit_.value.code == 2
+    assert f"não há o comando “{typed}”; seria “{close}”?" in capsys.readouterr().err
+
+
+def test_version_prints_the_installed_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from importlib.metadata import version
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out == f"buraco {version('buraco-tutor')}\n"
+
+
+@pytest.mark.parametrize("command", [*COMMANDS, "schema"])
+def test_every_commands_help_ends_with_an_example(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    """A newcomer reading `buraco judge --help` sees a command line to start from (and,
+    for a file, where its format is told)."""
+    for lang, word in (("pt", "exemplo"), ("en", "example")):
+        with pytest.raises(SystemExit):
+            main([command, "--help", "--lang", lang])
+        last = capsys.readouterr().out.strip().split("\n\n")[-1]
+        assert last.startswith(word) and f"buraco {command}" in " ".join(last.split())
+        if command in ("score", "judge", "coach"):
+            assert "buraco schema" in " ".join(last.split())
+
+
+def test_scenario_titles_show_no_markdown_in_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "scenarios")
+    assert code == 0 and "A♣ 2♣ 3♣ é limpo" in out and "`" not in out

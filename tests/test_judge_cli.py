@@ -198,7 +198,7 @@ def schema(capsys: pytest.CaptureFixture[str], what: str) -> dict[str, Any]:
     return data
 
 
-@pytest.mark.parametrize("what", ["position", "move", "judge"])
+@pytest.mark.parametrize("what", ["position", "move", "judge", "score"])
 def test_schema_prints_json_schema(capsys: pytest.CaptureFixture[str], what: str) -> None:
     data = schema(capsys, what)
     assert data["type"] == "object" and data["properties"]
@@ -311,7 +311,7 @@ def test_an_unknown_schema_is_named_as_one(capsys: pytest.CaptureFixture[str]) -
         main(["schema", "foo"])
     err = capsys.readouterr().err
     assert exit_.value.code == 2
-    assert "não há o esquema “foo”" in err and "“position”, “move” ou “judge”" in err
+    assert "não há o esquema “foo”" in err and "“position”, “move”, “judge” ou “score”" in err
     assert "what" not in err and "'" not in err
 
 
@@ -378,3 +378,17 @@ def test_a_bad_view_is_about_the_option_not_the_files_format(
     code, _, err = run(capsys, tmp_path, LEGAL, "--view", "4")
     assert code == 2 and "--view" in err
     assert "buraco schema" not in err
+
+
+def test_the_score_schema_describes_what_buraco_score_reads(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`buraco schema score` names the fields the round reader takes, no more, no fewer, and
+    RULES.md's worked example [seed 003] fits it as `buraco score` reads it."""
+    from buraco_core.notation import _ROUND_FIELDS, _SIDE_FIELDS, RoundData
+    from tests.test_scoring import WORKED_EXAMPLE
+
+    data = schema(capsys, "score")
+    assert set(data["properties"]) == _ROUND_FIELDS
+    assert set(data["$defs"]["SideRoundData"]["properties"]) == _SIDE_FIELDS
+    RoundData.model_validate(WORKED_EXAMPLE)
