@@ -64,7 +64,11 @@ FEEDBACK_KEY = "play_feedback"
 LEAVE_ASK_KEY = "play_leave_ask"  # "Nova partida" tapped mid-match: asked to confirm
 
 # The lesson that teaches what each coach note is about.
-NOTE_LESSONS = {
+# The lesson that explains each mistake a round's key moments show: a coach note's code, or
+# the first reason of an illegal try (their codes never overlap). A code not listed is
+# looked up among the lessons' exercises (lesson_for_code).
+REVIEW_LESSONS = {
+    # the coach's notes
     "wild_discarded": "wild_cards",
     "feeds_opponent": "the_lixo",
     "wild_dirties_meld": "canastras",
@@ -73,6 +77,43 @@ NOTE_LESSONS = {
     "go_out_missed": "going_out",
     "morto_left": "the_morto",
     "last_card_trap": "going_out",
+    # illegal tries: the turn's order and whose melds are whose
+    "not_your_turn": "the_turn",
+    "must_draw_first": "the_turn",
+    "already_drew": "the_turn",
+    "not_your_meld": "the_turn",
+    "no_such_meld": "the_turn",
+    # taking the lixo
+    "lixo_empty": "the_lixo",
+    "pickup_needs_justification": "the_lixo",
+    "pickup_one_justification": "the_lixo",
+    "pickup_cards_need_extend": "the_lixo",
+    "pickup_top_card_not_used": "the_lixo",
+    "pickup_needs_two_from_hand": "the_lixo",
+    "wild_top_card_new_meld_only": "the_lixo",
+    # melds
+    "too_few_cards": "sequences_and_the_ace",
+    "mixed_suits": "sequences_and_the_ace",
+    "duplicate_rank": "sequences_and_the_ace",
+    "gap": "sequences_and_the_ace",
+    "wrap_around": "sequences_and_the_ace",
+    "too_long": "sequences_and_the_ace",
+    "only_wilds": "wild_cards",
+    "two_wilds": "wild_cards",
+    "wild_has_no_place": "wild_cards",
+    "wild_two_beside_natural_two": "natural_two",
+    "trincas_not_allowed": "trincas",
+    "trinca_ranks_differ": "trincas",
+    "trinca_suit_repeated": "trincas",
+    "wild_in_trinca": "trincas",
+    "vulnerable_min_meld": "variants_and_house_rules",
+    # going out
+    "cannot_go_out": "going_out",
+    "go_out_must_discard": "going_out",
+    "go_out_needs_clean_canastra": "going_out",
+    "go_out_needs_canastra": "going_out",
+    "go_out_needs_morto": "the_morto",
+    "go_out_morto_waiting": "the_morto",
 }
 
 
@@ -457,40 +498,50 @@ def ended_text(states: Sequence[State], lang: Lang) -> str:
 
 
 def _key_moments(game: Game, lang: Lang) -> None:
-    """The coach's notes on the learner's moves and the illegal tries, with the lessons."""
-    rnd = game.current
+    """The coach's notes on the learner's moves and the illegal tries, and the lessons."""
     st.subheader(t("play.key_moments", lang))
-    lessons: list[str] = []
-    lines = []
-    if game.setup.coach != "off":
-        for at, notes in sorted(rnd.notes.items()):
-            for note in notes:
-                lines.append(t("play.moment", lang, n=at + 1, text=note_text(note, lang)))
-                lessons.append(NOTE_LESSONS.get(note.code, "common_errors_and_tips"))
-    for stumble in rnd.stumbles:
-        text = t("play.stumble", lang, move=move_text(stumble.move, lang))
-        lines.append(t("play.moment", lang, n=stumble.at + 1, text=text))
-        lessons.extend(lesson_for_code(c) for c in stumble.codes[:1])
+    lines, lessons = key_moments(game, lang)
     if not lines:
         st.caption(t("play.no_moments", lang))
         return
     st.markdown("\n".join(f"- {line}" for line in lines))
-    seen = list(dict.fromkeys(lessons))
-    if seen:
-        st.markdown(f"**{t('play.lessons', lang)}**")
-        for lesson_id in seen:
-            lesson = course().lesson(lesson_id)
-            st.page_link(
-                "app_pages/lessons.py",
-                label=f"{lesson.order}. {lesson.title.get(lang)}",
-                icon="♥️",
-                query_params={"lesson": lesson_id},
-            )
+    st.markdown(f"**{t('play.lessons', lang)}**")
+    for lesson_id in lessons:
+        lesson = course().lesson(lesson_id)
+        st.page_link(
+            "app_pages/lessons.py",
+            label=f"{lesson.order}. {lesson.title.get(lang)}",
+            icon="♥️",
+            query_params={"lesson": lesson_id},
+        )
+
+
+def key_moments(game: Game, lang: Lang) -> tuple[list[str], list[str]]:
+    """The round's key moments in the order they happened (a try before the move made
+    instead, a move's notes after it), and the ids of the lessons that explain them, in the
+    course's order."""
+    rnd = game.current
+    moments: list[tuple[int, int, str, str]] = []  # (move, 0 tried / 1 noted, text, lesson)
+    if game.setup.coach != "off":
+        for at, notes in rnd.notes.items():
+            for note in notes:
+                moments.append((at, 1, note_text(note, lang), lesson_for_code(note.code)))
+    for stumble in rnd.stumbles:
+        text = t("play.stumble", lang, move=move_text(stumble.move, lang))
+        first = stumble.codes[0] if stumble.codes else ""
+        moments.append((stumble.at, 0, text, lesson_for_code(first)))
+    moments.sort(key=lambda m: m[:2])  # (stable: a move's own notes keep their order)
+    lines = [t("play.moment", lang, n=at + 1, text=text) for at, _, text, _ in moments]
+    curriculum = course()
+    lessons = sorted({m[3] for m in moments}, key=lambda i: curriculum.lesson(i).order)
+    return lines, lessons
 
 
 def lesson_for_code(code: str) -> str:
-    """The first lesson (in course order) with a move exercise about `code`; the lesson of
-    common errors when none is."""
+    """The lesson that explains `code`: REVIEW_LESSONS's, else the first lesson (in course
+    order) with an exercise about it, else the lesson of common errors."""
+    if code in REVIEW_LESSONS:
+        return REVIEW_LESSONS[code]
     curriculum = course()
     for lesson in curriculum.lessons:
         for scenario in curriculum.scenarios_of(lesson.id):

@@ -216,10 +216,12 @@ def learner_seat(scenario: Scenario) -> int:
     return next((i for i, h in enumerate(hands) if not isinstance(h, int)), scenario.state.turn)
 
 
-def hand_seat(side: int, hand: int, sides: int) -> int:
+def hand_seat(side: int, hand: int) -> int:
     """The seat (from 0) of a side's `hand` in a score task: the sides sit alternately round
-    the table, as in Jogar (A at seats 1 and 3, B at 2 and 4; with two players, 1 and 2)."""
-    return side + sides * hand
+    the table, as in Jogar (A at seats 1 and 3, B at 2 and 4; with two players, 1 and 2).
+    A side's second hand is its partner's, two seats on, even in a task that shows one side
+    only (it said "jogador 2" for the partner there)."""
+    return side + 2 * hand
 
 
 def _graded(scenario: Scenario, attempt: Attempt, grade: Grade) -> None:
@@ -247,6 +249,7 @@ class _View(Generic[TaskT]):
     scenario: Scenario
     task: TaskT
     verdict_when_wrong: ClassVar[bool] = False  # show the core's reasons for a wrong answer too
+    echo_answer: ClassVar[bool] = True  # quote the answer back when it is wrong
     on_board: ClassVar[bool] = False  # answered by tapping the board (board_task), not here
 
     def answer(self, key: str, lang: Lang) -> Answer | None:
@@ -332,6 +335,8 @@ class _ChooseView(_View[ChooseTask]):
 
 
 class _ScoreView(_View[ScoreTask]):
+    echo_answer = False  # each side's line says its number back ("Dupla A: 95 é mais...")
+
     def answer(self, key: str, lang: Lang) -> Answer | None:
         totals = _score_input(self.scenario, self.task, key, lang)
         text = ", ".join(f"{name}: {points}" for name, points in totals.items())
@@ -353,19 +358,19 @@ class _ScoreView(_View[ScoreTask]):
         sides = self.task.score(self.scenario).sides
         for number, side in enumerate(sides):
             items = "; ".join(
-                f"{sheet_page.item_label(i.code, _seat_params(i.params, number, len(sides)), lang)}"
+                f"{sheet_page.item_label(i.code, _seat_params(i.params, number), lang)}"
                 f" {i.points:+d}"
                 for i in side.items
             )
             st.markdown(f"**{side.name}: {side.total}** — {items}")
 
 
-def _seat_params(params: Mapping[str, Any], side: int, sides: int) -> dict[str, Any]:
+def _seat_params(params: Mapping[str, Any], side: int) -> dict[str, Any]:
     """A score item's values with its hand (counted within the side) as the seat at the
     table, so that "jogador 3" is the same player in the hands above and in the solution."""
     found = dict(params)
     if isinstance(found.get("hand"), int):
-        found["seat"] = hand_seat(side, found.pop("hand"), sides)
+        found["seat"] = hand_seat(side, found.pop("hand"))
     return found
 
 
@@ -431,7 +436,7 @@ def _score_input(scenario: Scenario, task: ScoreTask, key: str, lang: Lang) -> d
             parts += [meld_html(meld, size="sm", lang=lang) for meld in side.melds]
             for number, hand in enumerate(side.hands):
                 if hand:
-                    seat = hand_seat(side_number, number, len(sides)) + 1  # from 1, as in Jogar
+                    seat = hand_seat(side_number, number) + 1  # from 1, as in Jogar
                     parts.append(caption_md(t("practice.score.hand", lang, n=seat)))
                     parts.append(cards_html(hand, size="sm"))
             st.markdown("\n\n".join(parts), unsafe_allow_html=True)
@@ -456,7 +461,10 @@ def _feedback(scenario: Scenario, attempt: Attempt, view: _View[Any], lang: Lang
         st.success(md_cards(t("practice.correct", lang) + " " + scenario.explanation.get(lang)))
     else:
         why = view.why_wrong(grade, attempt.last_value, lang)
-        said = t("practice.wrong", lang, answer=attempt.last_answer)
+        if view.echo_answer:
+            said = t("practice.wrong", lang, answer=attempt.last_answer)
+        else:
+            said = t("practice.wrong_plain", lang)
         st.error(md_cards("  \n".join([f"**{said}**", *why])))
         if grade.wrong is not None:
             show_text(grade.wrong.explanation.get(lang))

@@ -265,6 +265,17 @@ def test_a_wrong_score_says_which_side_is_off_and_which_way(open_app: Open) -> N
     assert f"Dupla A: {answer['A'] + 100} é mais do que a conta dá." in said
     assert f"Dupla B: {answer['B']} está certo." in said
     assert str(answer["A"]) not in said.replace(str(answer["A"] + 100), "")
+    # Each side's line says its number back: no machine-like “A: 625, B: -5” above them.
+    assert said.startswith("**Ainda não.**") and "“A:" not in said
+
+
+def test_a_score_task_with_one_side_calls_the_partner_player_3(open_app: Open) -> None:
+    """“Na sua mão sobrou o 2♦; na do parceiro, 7♣ e 4♥”: the partner sits at seat 3, as in
+    Jogar, also when the task shows one side only (it said “jogador 2”)."""
+    at = open_scenario(open_app, "two_counts_ten_either_way")
+    shown = texts(at)
+    assert "Ficou na mão do jogador 1:" in shown and "Ficou na mão do jogador 3:" in shown
+    assert "jogador 2" not in shown
 
 
 def test_a_wrong_choice_names_the_option_that_fails_and_why(open_app: Open) -> None:

@@ -16,14 +16,16 @@ from buraco_app.game import (
     COACH_MODES,
     Game,
     GameStore,
+    SavedNote,
     Setup,
+    Stumble,
     computer_move,
     learner_move,
     learner_turn,
     new_game,
     positions,
 )
-from buraco_app.play import NOTE_LESSONS, ended_text, note_text, why_lines
+from buraco_app.play import REVIEW_LESSONS, ended_text, key_moments, note_text, why_lines
 from buraco_app.sheets import StorageUnavailable
 from buraco_core.cards import parse_card
 from buraco_core.moves import Discard, Draw
@@ -225,7 +227,7 @@ def test_the_coach_notes_a_weak_move_unless_it_is_off() -> None:
         assert [n.code for n in saved] == ["wild_discarded"]
         text = note_text(saved[0], "en")
         assert "JK" in text and "9♦" in text  # the wild, and the better discard
-        assert NOTE_LESSONS[saved[0].code] == "wild_cards"
+        assert REVIEW_LESSONS[saved[0].code] == "wild_cards"
 
 
 def test_a_computer_draw_is_explained_without_the_card_drawn() -> None:
@@ -297,3 +299,47 @@ def test_a_variant_chosen_mid_game_waits_for_the_next_game(open_app: Open) -> No
     click(at, "play_start")
     assert the_game(at).rules.preset == "aberto"
     assert not any("next match" in str(i.value) for i in at.info)
+
+
+def test_key_moments_are_told_in_the_order_they_happened() -> None:
+    """Illegal tries and the coach's notes make one story of the round, move by move (they
+    were two lists: every note, then every try), and the lessons to review follow the
+    course's order."""
+    game = new_game(Setup("fechado", {}, 2, "basic", "on", 3))
+    note = SavedNote("wild_discarded", {"card": "2♣"}, None)
+    late_try = Stumble(13, Draw(), ("must_draw_first",))
+    rnd = replace(
+        game.current,
+        notes={10: (note,)},
+        stumbles=(Stumble(0, Discard(parse_card("3s")), ("must_draw_first",)), late_try),
+    )
+    lines, lessons = key_moments(replace(game, rounds=(rnd,)), "pt")
+    assert [line.split(":")[0] for line in lines] == ["Jogada 1", "Jogada 11", "Jogada 14"]
+    assert lessons == ["wild_cards", "the_turn"]  # lessons 3 and 6, in that order
+
+
+@pytest.mark.parametrize(
+    ("code", "lesson"),
+    [
+        ("pickup_needs_justification", "the_lixo"),  # it pointed at "O 2 de volta ao seu lugar"
+        ("not_your_meld", "the_turn"),  # it pointed at "Sequências e o Ás"
+        ("trincas_not_allowed", "trincas"),
+        ("go_out_needs_canastra", "going_out"),
+        ("gap", "sequences_and_the_ace"),
+    ],
+)
+def test_a_mistake_links_to_the_lesson_that_explains_it(code: str, lesson: str) -> None:
+    from buraco_app.play import lesson_for_code
+
+    assert lesson_for_code(code) == lesson
+
+
+def test_every_review_lesson_exists_and_every_code_is_real() -> None:
+    from buraco_app.scenario_player import course
+    from buraco_core.codes import Code
+    from buraco_core.players.coach import NoteCode
+
+    lessons = {lesson.id for lesson in course().lessons}
+    assert set(REVIEW_LESSONS.values()) <= lessons
+    assert set(REVIEW_LESSONS) <= {c.value for c in Code} | {c.value for c in NoteCode}
+    assert {c.value for c in NoteCode} <= set(REVIEW_LESSONS)  # every note has its lesson
