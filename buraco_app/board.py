@@ -209,7 +209,7 @@ def cards_label(cards: Sequence[Card]) -> str:
 
 
 def meld_label(meld: Meld, number: int, lang: Lang, theirs: bool = False) -> str:
-    """ "Jogo 2: 3♠ 4♠ 5♠" ("Jogo deles 2: …" across the table), the wild marked, low to
+    """ "Jogo 2: 3♠ 4♠ 5♠" ("Jogo 2 deles: …" across the table), the wild marked, low to
     high as it lies."""
     parts = []
     for slot in meld.slots:
@@ -399,7 +399,8 @@ def _middle(
                 disabled=not state.lixo,
             )
         else:
-            st.caption(f"{stock} · {lixo}")
+            # (As wide as its words: the lixo's card stays beside them, as on a live board.)
+            st.caption(f"{stock} · {lixo}", width="content")
         shown = state.lixo if rules.discard_pile_visible == "all" else state.lixo[-1:]
         for offset, card in enumerate(shown):
             top = offset == len(shown) - 1

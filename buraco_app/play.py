@@ -415,8 +415,14 @@ def who(seat: int, lang: Lang) -> str:
     """The player at `seat` as the learner reads it: you, your partner, or an opponent."""
     if seat == LEARNER:
         return t("play.you", lang)
-    key = "play.partner" if seat % 2 == LEARNER % 2 else "play.seat"
+    key = "play.partner" if seat % 2 == LEARNER % 2 else "play.opponent"
     return t(key, lang, seat=seat + 1)
+
+
+def done_text(move: Move, seat: int, lang: Lang) -> str:
+    """A move of the round's record, told as done, its melds named from the learner's side
+    ("acrescentou J♠ ao jogo 5 deles")."""
+    return move_text(move, lang, theirs=seat % 2 != LEARNER % 2, past=True)
 
 
 def _since_my_turn(game: Game, states: Sequence[State], lang: Lang) -> None:
@@ -434,7 +440,7 @@ def _move_list(game: Game, states: Sequence[State], start: int, lang: Lang, key:
     for index in range(start, len(rnd.moves)):
         before, move = states[index], rnd.moves[index]
         seat = before.turn
-        line = f"{index + 1}. {who(seat, lang)}: {move_text(move, lang)}"
+        line = f"{index + 1}. {who(seat, lang)} {done_text(move, seat, lang)}"
         if seat == LEARNER:
             st.markdown(line)
             continue
@@ -464,6 +470,7 @@ def _round_end(game_id: str, game: Game, states: Sequence[State], lang: Lang) ->
         json.dumps(round_record(game, number), ensure_ascii=False, indent=1),
         file_name=f"buraco-round-{game_id}-{number + 1}.json",
         mime="application/json",
+        help=t("play.export_help", lang),
         key="play_export",
     )
     match = standing(game)
@@ -567,5 +574,5 @@ def _replay(game: Game, states: Sequence[State], lang: Lang) -> None:
         )
         if step:
             seat = states[step - 1].turn
-            st.markdown(f"**{step}. {who(seat, lang)}: {move_text(moves[step - 1], lang)}**")
+            st.markdown(f"**{step}. {who(seat, lang)} {done_text(moves[step - 1], seat, lang)}**")
         board.show_board(game.rules, states[step], "play_replay", lang, seat=LEARNER)

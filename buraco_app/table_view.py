@@ -23,24 +23,28 @@ def cards_text(cards: Sequence[Card]) -> str:
     return " ".join(c.symbol for c in cards)
 
 
-def move_text(move: Move, lang: Lang) -> str:
-    """A move in plain words: "Acrescentar 4♠ ao jogo 1"."""
+def move_text(move: Move, lang: Lang, theirs: bool = False, past: bool = False) -> str:
+    """A move in plain words: "Acrescentar 4♠ ao jogo 1"; `past`, as a record of the round
+    tells it ("acrescentou 4♠ ao jogo 1"); `theirs`, made by the other side, whose melds it
+    names as theirs ("ao jogo 1 deles"), as the board labels them."""
+    key = "move.done." if past else "move."
+    mine = "_theirs" if theirs else ""
     if isinstance(move, Draw):
-        return t("move.draw", lang)
+        return t(f"{key}draw", lang)
     if isinstance(move, Discard):
-        return t("move.discard", lang, card=move.card.symbol)
+        return t(f"{key}discard", lang, card=move.card.symbol)
     if isinstance(move, Lay):
-        return t("move.lay", lang, cards=" + ".join(cards_text(g) for g in move.melds))
+        return t(f"{key}lay", lang, cards=" + ".join(cards_text(g) for g in move.melds))
     if isinstance(move, Extend):
-        key = "move.extend_other" if move.side is not None else "move.extend"
-        return t(key, lang, cards=cards_text(move.cards), meld=move.meld + 1)
+        kind = "extend_other" if move.side is not None else f"extend{mine}"
+        return t(f"{key}{kind}", lang, cards=cards_text(move.cards), meld=move.meld + 1)
     assert isinstance(move, TakeLixo)
     if move.new_meld:
-        return t("move.take_lixo_new", lang, cards=cards_text(move.new_meld))
+        return t(f"{key}take_lixo_new", lang, cards=cards_text(move.new_meld))
     if move.extend is not None:
         extra = f" + {cards_text(move.cards)}" if move.cards else ""
-        return t("move.take_lixo_extend", lang, meld=move.extend + 1, extra=extra)
-    return t("move.take_lixo", lang)
+        return t(f"{key}take_lixo_extend{mine}", lang, meld=move.extend + 1, extra=extra)
+    return t(f"{key}take_lixo", lang)
 
 
 def _melds_block(title: str, melds: Sequence[Meld], lang: Lang) -> list[str]:

@@ -131,10 +131,11 @@ def test_the_computer_moves_one_by_one_with_its_reasons(open_app: Open) -> None:
     click(at, "btt-play_board-stock")
     next(b for b in at.button if b.key and b.key.startswith("btc-")).click().run()
     click(at, "btt-play_board-discard")
-    assert any("Player 2" in str(i.value) for i in at.info)
+    assert any("Turn of: Opponent (player 2), the computer." in str(i.value) for i in at.info)
     click(at, "play_next_move")
     assert len(the_game(at).current.moves) == 3  # draw, discard, and the computer's one move
-    assert any(e.label.startswith("3. Player 2:") for e in at.expander)
+    # The record tells the move as done, by whom as the board says it.
+    assert any(e.label.startswith("3. Opponent (player 2) ") for e in at.expander)
     click(at, "play_to_my_turn")
     state = positions(the_game(at))[-1]
     assert learner_turn(state) or state.phase is Phase.ENDED
@@ -343,3 +344,23 @@ def test_every_review_lesson_exists_and_every_code_is_real() -> None:
     assert set(REVIEW_LESSONS.values()) <= lessons
     assert set(REVIEW_LESSONS) <= {c.value for c in Code} | {c.value for c in NoteCode}
     assert {c.value for c in NoteCode} <= set(REVIEW_LESSONS)  # every note has its lesson
+
+
+def test_the_rounds_record_tells_moves_as_done_and_names_their_melds_as_theirs() -> None:
+    """The move list is a record, in the past ("descartou o K♥", not the instruction
+    "Descartar o K♥"); an opponent's meld is "o jogo 1 deles", as the board labels it, not
+    "o jogo 1", the name of the learner's own first meld."""
+    from buraco_app.play import done_text, who
+    from buraco_core.moves import Extend, TakeLixo
+
+    assert f"{who(1, 'pt')} {done_text(Discard(parse_card('Kh')), 1, 'pt')}" == (
+        "Adversário (jogador 2) descartou o K♥"
+    )
+    extend = Extend(0, (parse_card("Js"),))
+    assert done_text(extend, 1, "pt") == "acrescentou J♠ ao jogo 1 deles"
+    assert done_text(extend, 2, "pt") == "acrescentou J♠ ao jogo 1"  # the partner's: ours
+    assert (
+        done_text(TakeLixo(extend=4), 3, "en")
+        == "took the lixo and put its top card on their meld 5"
+    )
+    assert f"{who(0, 'en')} {done_text(Draw(), 0, 'en')}" == "You drew from the stock"

@@ -94,15 +94,17 @@ def test_play_a_turn_let_the_computer_play_and_resume(
     screenshot(page, f"play_picked_{name}")
     taps.button("Descartar")
     expect(hand_heading(page, 11)).to_be_visible()
-    expect(main.get_by_text("Vez de: Jogador 2 (computador).")).to_be_visible()
+    expect(main.get_by_text("Vez de: Adversário (jogador 2), o computador.")).to_be_visible()
     screenshot(page, f"play_discarded_{name}")
 
     # The computer plays up to the learner's turn: its moves are listed, the stock is live.
     mine = hand(page)
     taps.button("⏩ Até a minha vez")
-    expect(main.get_by_text("Vez de: Jogador 2 (computador).")).to_have_count(0)
+    expect(main.get_by_text("Vez de: Adversário (jogador 2), o computador.")).to_have_count(0)
     expect(main.get_by_text("Desde a sua última jogada")).to_be_visible()
-    moves = main.locator("[data-testid='stExpander']").filter(has_text=re.compile(r"Jogador 2:"))
+    moves = main.locator("[data-testid='stExpander']").filter(
+        has_text=re.compile(r"Adversário \(jogador 2\) ")
+    )
     expect(moves.first).to_be_visible()
     assert moves.count() >= 2  # at least a draw (or the lixo taken) and a discard
     expect(main.get_by_role("button", name=STOCK)).to_be_enabled()
@@ -138,7 +140,7 @@ def test_a_discard_before_drawing_is_refused_and_the_hand_stays(
     taps.on(page.locator(HAND).first)
     taps.button("Descartar")
     error = main.locator("[data-testid='stAlertContentError']")
-    expect(error).to_contain_text("Não pode. Primeiro compre: do monte ou o lixo.")
+    expect(error).to_contain_text("Não pode. Primeiro compre do monte ou pegue o lixo.")
     expect(error).to_contain_text("Sua jogada: ")
     expect(hand_heading(page, 11)).to_be_visible()
     assert hand(page) == before
