@@ -1,5 +1,7 @@
 """Quick lookup at the table (phone first): is this meld valid? and the rules reference."""
 
+import re
+
 import streamlit as st
 
 from buraco_app import cards_view
@@ -12,17 +14,18 @@ from buraco_app.sheet_page import url_text
 from buraco_app.table_view import move_text
 from buraco_app.verdict_view import show_meld_verdict, show_reasons
 from buraco_core.cards import Card, parse_cards
-from buraco_core.errors import BuracoInputError
+from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.melds import judge_meld
 from buraco_core.queries import MortoAnswer, lixo_ways, may_go_out
 from buraco_course.reference import points, search
-from buraco_text import error_message
+from buraco_text import error_message, error_problem
 
 CARDS_KEY = "lookup_cards"
 SEARCH_KEY = "lookup_search"
 VIEW_KEY = "lookup_view"
 SOURCE_IDS = ("000", "001", "002", "003")
 MAX_POINTS = 12  # answers drawn at once: the best come first
+MORE_KEY = "lookup_more"  # {search: how many answers to draw}
 MORTO_ANSWERS: tuple[MortoAnswer, ...] = ("taken", "available", "stock")
 
 lang = current_lang()
@@ -58,6 +61,37 @@ if view == "meld":
         show_meld_verdict(judge_meld(cards, rules), rules, typed=cards)
     elif cards is not None:
         st.caption(t("cards.empty"))
+
+
+_WHERE = re.compile(r"(?:position\.)?(hands\[0\]|lixo|melds(?:\[0\])?)\[(\d+)\]")
+
+
+def _more(query: str, drawn: int) -> None:
+    """Draw more answers to this search (another search starts at MAX_POINTS again)."""
+    st.session_state[MORE_KEY] = {query: drawn}
+
+
+def table_problem(error: BuracoInputError) -> str:
+    """The core's complaint about the cards typed here, in this form's words: "Jogo 2: ...",
+    "Sua mão, carta 5: ..." (counted from 1), not the position's field path."""
+    if error.code is InputCode.TOO_MANY_COPIES:  # the copies add up over the fields
+        card = error.values["card"]
+        symbol = card.symbol if isinstance(card, Card) else str(card)
+        return t(
+            "lookup.too_many_copies",
+            card=symbol,
+            count=error.values["count"],
+            copies=error.values["copies"],
+        )
+    found = _WHERE.match(error.path)
+    if found is None:
+        return error_message(error, lang)
+    field, number = found.group(1), int(found.group(2)) + 1
+    where = {
+        "hands[0]": t("lookup.where.hand", n=number),
+        "lixo": t("lookup.top_card"),
+    }.get(field, t("lookup.where.meld", n=number))
+    return f"{where}: {error_problem(error, lang)}"
 
 
 def side_melds(key: str) -> list[tuple[Card, ...]] | None:
@@ -109,7 +143,7 @@ if view == "lixo":
         try:
             ways, plain = lixo_ways(rules, top[0], hand, melds)
         except BuracoInputError as exc:
-            st.error(error_message(exc, lang))
+            st.error(table_problem(exc))
         else:
             if ways:
                 st.success(t("lookup.lixo_yes"))
@@ -137,7 +171,7 @@ if view == "go_out":
         try:
             verdict = may_go_out(rules, melds, morto)
         except BuracoInputError as exc:
-            st.error(error_message(exc, lang))
+            st.error(table_problem(exc))
         else:
             (st.success if verdict.ok else st.error)(
                 t("lookup.go_out_yes" if verdict.ok else "lookup.go_out_no")
@@ -158,10 +192,22 @@ if view == "rules":
     if huge:
         st.error(huge)
     shown = [] if huge else search(query) if (query or "").strip() else list(every)
-    st.caption(t("lookup.count", shown=len(shown), total=len(every)))
+    # The best answers first, MAX_POINTS at a time: "Mostrar mais" draws the next ones.
+    drawn = min(len(shown), st.session_state.get(MORE_KEY, {}).get(query or "", MAX_POINTS))
+    count = t("lookup.count", shown=len(shown), total=len(every))
+    if drawn < len(shown):
+        count += " · " + t("lookup.drawn", drawn=drawn)
+    st.caption(count)
     if not shown and not huge:
         st.info(t("lookup.no_match", query=url_text(query or "")))
-    for point in shown[:MAX_POINTS]:
+    for point in shown[:drawn]:
         show_point(point, rules, lang)
+    if drawn < len(shown):
+        st.button(
+            t("lookup.more", n=min(MAX_POINTS, len(shown) - drawn)),
+            key="lookup_more_button",
+            on_click=_more,
+            args=(query or "", drawn + MAX_POINTS),
+        )
     with st.expander(t("lookup.about_sources")):
         st.markdown("\n".join(f"- **{sid}**: {t(f'source.{sid}')}" for sid in SOURCE_IDS))

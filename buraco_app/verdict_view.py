@@ -18,13 +18,13 @@ from buraco_core.cards import Card
 from buraco_core.melds import MeldVerdict
 from buraco_core.rules import RuleSet
 from buraco_core.verdict import Reason
-from buraco_text import Lang, message, sources_text
+from buraco_text import Lang, bullet, sources_text
 
 
 def reason_line(reason: Reason, lang: Lang | None = None) -> str:
     lang = lang or get_lang()
     source = t("meld.source", lang, sources=sources_text(reason.sources, lang))
-    return f"{message(reason, lang)} :gray[({source})]"
+    return f"{bullet(reason, lang)} :gray[({source})]"
 
 
 def reasons_text(reasons: Sequence[Reason], lang: Lang | None = None) -> str:

@@ -36,6 +36,7 @@ from buraco_text import (
     DEFAULT_LANG,
     LANGS,
     Lang,
+    bullet,
     check_lang,
     choice_list,
     error_message,
@@ -744,7 +745,7 @@ def meld_text(verdict: MeldVerdict, rules: RuleSet, lang: Lang) -> str:
         )
         lines.append("  " + shown)
     for reason in verdict.reasons:
-        lines.append(f"  • {message(reason, lang)}  ({_sources(reason, lang)})")
+        lines.append(f"  • {bullet(reason, lang)}  ({_sources(reason, lang)})")
     if meld is not None:
         bonus = meld.bonus(rules)
         key = "cli.meld.points_bonus" if bonus else "cli.meld.points"
@@ -851,7 +852,7 @@ def _judge(args: argparse.Namespace) -> int:
         head = "cli.judge.legal" if verdict.ok else "cli.judge.illegal"
         print(translate(head, lang, rules=_title(rules, lang)))
         for reason in verdict.reasons:
-            print(f"  • {message(reason, lang)}  ({_sources(reason, lang)})")
+            print(f"  • {bullet(reason, lang)}  ({_sources(reason, lang)})")
         if after is not None and after.phase.value == "ended":
             print("  → " + translate("cli.phase.ended", lang))
         elif after is not None:
@@ -1189,7 +1190,7 @@ def _coach(args: argparse.Namespace) -> int:
     head = "cli.judge.legal" if verdict.ok else "cli.judge.illegal"
     print(translate(head, lang, rules=_title(rules, lang)))
     for reason in verdict.reasons:
-        print(f"  • {message(reason, lang)}  ({_sources(reason, lang)})")
+        print(f"  • {bullet(reason, lang)}  ({_sources(reason, lang)})")
     for note in notes:
         print(f"  ! {_note_text(note, lang)}")
     return 0 if verdict.ok else 1
@@ -1307,7 +1308,7 @@ def _replay(args: argparse.Namespace) -> int:
             who = say("replay.seat", seat=seat + 1)
             print(f"{mark} {number:>3}. {who}: {_move_words(move, lang)}")
             for reason in shown if after is None else ():
-                print(f"       • {message(reason, lang)}  ({_sources(reason, lang)})")
+                print(f"       • {bullet(reason, lang)}  ({_sources(reason, lang)})")
         if after is None:
             illegal_at = number
             break

@@ -688,10 +688,13 @@ def go_out_verdict(rules: RuleSet, state: State, side: int) -> Verdict:
     )
 
 
-def blockers_verdict(rules: RuleSet, blockers: list[Reason]) -> Verdict:
-    """No blockers: the side may go out, and what it scores for it."""
+def blockers_verdict(rules: RuleSet, blockers: list[Reason], no_morto: bool = False) -> Verdict:
+    """No blockers: the side may go out, and what it scores for it. `no_morto`: both mortos
+    became the stock, so the reason says the side needs none (not that it has one)."""
     if blockers:
         return Verdict(False, tuple(blockers))
+    if no_morto:
+        return Verdict(True, (_r(Code.MAY_GO_OUT, points=rules.batida_points, case="no_morto"),))
     return Verdict(True, (_r(Code.MAY_GO_OUT, points=rules.batida_points),))
 
 

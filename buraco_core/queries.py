@@ -42,8 +42,9 @@ def may_go_out(rules: RuleSet, melds: Sequence[Sequence[Card]], morto: MortoAnsw
     """May a side with these melds on the table go out (the batida final)? The reasons say
     what is missing: the morto, the canastra the rules ask for [001, 002, 003]."""
     status = MortoStatus(morto)
-    blockers = go_out_blockers(rules, _melds(rules, melds), status, status is MortoStatus.STOCK)
-    return blockers_verdict(rules, blockers)
+    no_morto = status is MortoStatus.STOCK
+    blockers = go_out_blockers(rules, _melds(rules, melds), status, no_morto)
+    return blockers_verdict(rules, blockers, no_morto)
 
 
 def _lixo_position(

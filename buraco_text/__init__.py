@@ -168,10 +168,20 @@ def message(reason: Reason, lang: Lang = DEFAULT_LANG) -> str:
     if key not in catalog(lang):
         return reason.code
     params = dict(reason.params)
+    # A `case` value picks a more specific wording of the code, if the catalog has one.
+    if f"{key}.{params.get('case')}" in catalog(lang):
+        key = f"{key}.{params.pop('case')}"
     for name in _SEAT_PARAMS:
         if isinstance(params.get(name), int):
             params[name] += 1
     return translate(key, lang, **params)
+
+
+def bullet(reason: Reason, lang: Lang = DEFAULT_LANG) -> str:
+    """The reason as a bullet of its own: a sentence, capitalised. (Some reasons continue
+    the one before them, "não pode bater:" + "falta pegar o morto", and so start small.)"""
+    text = message(reason, lang)
+    return text[:1].upper() + text[1:]
 
 
 def check_lang(lang: str) -> Lang:

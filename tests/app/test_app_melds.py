@@ -125,7 +125,7 @@ def test_rules_reference_search(open_app: OpenApp) -> None:
     at = open_app("lookup")
     at.segmented_control(key="lookup_view").set_value("rules").run()
     total = len(points())
-    assert at.main.caption[0].value == f"{total} de {total} regras"
+    assert at.main.caption[0].value == f"{total} de {total} regras · aqui as 12 primeiras"
     at.text_input(key="lookup_search").input("lixo").run()
     shown = int(at.main.caption[0].value.split()[0])
     assert 0 < shown < total

@@ -146,3 +146,46 @@ def test_a_portuguese_suit_initial_says_what_to_write(open_app: Open) -> None:
     at = lixo(open_app("lookup"), "4p", "5h 6h")
     assert not at.exception and len(at.error) == 1
     assert "“4p” não é uma carta: para paus escreva 4c ou 4♣" in at.error[0].value
+
+
+def test_a_problem_with_the_cards_typed_is_said_in_the_forms_words(open_app: Open) -> None:
+    """No field path of the core (“position.hands[0][4]”, “melds[0]”, counted from 0): the
+    form's own names, counted from 1, and a card written as a card (7♥)."""
+    at = lixo(open_app("lookup"), "7h", "7h 7h")  # the copies add up over the fields
+    said = at.error[0].value
+    assert said.startswith("O 7♥ aparece 3 vezes nas cartas digitadas")
+    assert "position" not in said and "[0]" not in said
+    at = lixo(open_app("lookup"), "7h", "5h 6h", "9s 10s Js\n4h 4h 4h")
+    assert at.error[0].value.startswith("Jogo 2: não é um jogo válido")
+    at = go_out(open_app("lookup", lang="en"), "4h 4h 4h")
+    assert at.error[0].value.startswith("Meld 1: not a valid meld")
+
+
+def test_the_rules_list_says_when_it_shows_only_the_first_and_shows_more(open_app: Open) -> None:
+    """“65 de 65 regras” drew 12 with no word of the rest: it says so, and “Mostrar mais”
+    draws the next 12, until every rule is there."""
+    at = open_app("lookup")
+    at.segmented_control(key="lookup_view").set_value("rules").run()
+    total = int(at.caption[0].value.split(" de ")[1].split()[0])
+    drawn = []
+    while True:
+        titles = [m.value for m in at.markdown if m.value.startswith("**")]
+        drawn.append(len(titles))
+        more = [b for b in at.button if b.key == "lookup_more_button"]
+        if not more:
+            break
+        assert f"aqui as {len(titles)} primeiras" in at.caption[0].value
+        more[0].click().run()
+    assert drawn[0] == 12 and drawn[1] == 24 and drawn[-1] == total > 24
+    assert "primeiras" not in at.caption[0].value
+
+
+def test_going_out_when_the_mortos_became_stock_says_no_morto_is_needed(open_app: Open) -> None:
+    """Both mortos became the stock: going out needs no morto [001, 002], and the answer says
+    so, not “tem o morto” (nobody has one); every reason reads as a sentence."""
+    at = go_out(open_app("lookup"), "4h 5h 6h 7h 8h 9h 10h", morto="stock")
+    said = " ".join(m.value for m in at.markdown)
+    assert "os mortos viraram monte" in said and "tem o morto" not in said
+    at = go_out(open_app("lookup"), "4h 5h 6h", morto="available")
+    bullets = [line for m in at.markdown for line in m.value.splitlines() if line.startswith("- ")]
+    assert bullets and all(line[2].isupper() for line in bullets), bullets  # “Falta pegar…”
