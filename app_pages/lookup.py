@@ -135,7 +135,9 @@ if view == "lixo":
         ],
         new_line="↵ " + t("cards.next_meld"),
     )
-    if not top:
+    if top is None:
+        pass  # unreadable: its field says why
+    elif not top:
         st.caption(t("lookup.lixo_first"))  # no verdict before there is a top card
     elif len(top) != 1:
         st.warning(t("lookup.one_top"))

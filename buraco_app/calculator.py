@@ -17,7 +17,7 @@ from buraco_app.corte import cards_key, clear_corte, corte_choice, who_key
 from buraco_app.i18n import t
 from buraco_app.pages import view_switch
 from buraco_app.sheet_page import item_label, md_text, show_chart
-from buraco_core.cards import parse_card, parse_cards
+from buraco_core.cards import Card, parse_card, parse_cards
 from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.melds import judge_meld
 from buraco_core.rules import RuleSet
@@ -139,7 +139,7 @@ def round_problem(
     the form's fields ("Quem bateu?", the side's tab) and the rule's name, not the JSON's."""
     values = error.values
     if error.code is InputCode.TOO_MANY_COPIES:
-        card = str(values["card"])
+        card = values["card"].symbol if isinstance(values["card"], Card) else str(values["card"])
         problem = t(
             "calc.too_many_copies", count=values["count"], card=card, copies=values["copies"]
         )

@@ -246,7 +246,8 @@ def _load_from_url() -> None:
     preset = _from_url(QP_RULES, preset_name, DEFAULT_PRESET, notices)
     base = PRESETS[preset]
     overrides: dict[str, Any] = {}
-    for name in st.query_params:
+    typos = []
+    for name in list(st.query_params):
         if name in OPTION_NAMES:
             # One option at a time, so one bad value does not discard the others.
             value = _from_url(name, _option_reader(base, name), getattr(base, name), notices)
@@ -257,6 +258,9 @@ def _load_from_url() -> None:
             close = difflib.get_close_matches(name, OPTION_NAMES, n=1, cutoff=0.8)
             if close:
                 notices.append(("settings.url_unknown", {"name": name, "close": close[0]}))
+                typos.append(name)
+    for name in typos:  # ignored, so out of the address too: a shared link does not repeat it
+        del st.query_params[name]
     st.session_state[LANG_KEY] = lang
     st.session_state[PRESET_KEY] = preset
     st.session_state[_OVERRIDES] = overrides

@@ -143,6 +143,8 @@ def test_a_bad_query_value_is_ignored_with_a_warning(
     assert shown in at.warning[0].value
     assert "options." not in at.warning[0].value and "'" not in at.warning[0].value
     assert at.sidebar.markdown[0].value == "Em vigor: **Buraco Fechado**"
+    # What was ignored is out of the address too: a link copied now does not repeat it.
+    assert all(at.query_params.get(name) != value for name, value in query.items())
 
 
 def test_a_link_warning_in_english_names_each_value(open_app: OpenApp) -> None:

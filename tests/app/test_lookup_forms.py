@@ -189,3 +189,15 @@ def test_going_out_when_the_mortos_became_stock_says_no_morto_is_needed(open_app
     at = go_out(open_app("lookup"), "4h 5h 6h", morto="available")
     bullets = [line for m in at.markdown for line in m.value.splitlines() if line.startswith("- ")]
     assert bullets and all(line[2].isupper() for line in bullets), bullets  # “Falta pegar…”
+
+
+def test_a_mistyped_top_card_is_not_met_with_the_first_steps_hint(open_app: Open) -> None:
+    """“4p” gets its own error under the field; the caption for an empty form (“Toque a
+    carta de cima…”) would read as if nothing had been typed."""
+    at = lixo(open_app("lookup"), "4p", "")
+    assert any("para paus escreva 4c" in e.value for e in at.error)
+    assert not any(c.value.startswith("Toque a carta de cima") for c in at.caption)
+    assert any(
+        c.value.startswith("Toque a carta de cima")
+        for c in lixo(open_app("lookup"), "", "").caption
+    )

@@ -187,9 +187,15 @@ def test_an_impossible_round_is_refused(open_app: OpenApp) -> None:
     at.text_area(key="calc_melds_0").set_value("4h 5h 6h")
     at.text_area(key="calc_hands_1").set_value("4h 4h").run()
     (error,) = at.error
-    assert error.value == "Impossible round: 3 copies of 4h in the round, but the deck holds 2."
+    assert error.value == (
+        "Impossible round: 3 copies of the 4♥ in the round (both sides' melds and hands"
+        " together), but the deck holds 2."
+    )
     at.radio(key="lang").set_value("pt").run()
-    assert at.error[0].value == "Rodada impossível: 3 cópias de 4h na rodada, mas o baralho tem 2."
+    assert at.error[0].value == (
+        "Rodada impossível: 3 cópias do 4♥ na rodada (jogos e mãos das duas duplas juntos),"
+        " mas o baralho tem 2."
+    )
 
 
 # Words a person never typed: the JSON's field names and the options' internal names.

@@ -169,7 +169,7 @@ def test_vale_trinca_shows_what_each_variant_plays(open_app: OpenApp) -> None:
     assert at.radio(key="who_dispute_found").value == "trincas"
     shown = " ".join(m.value for m in at.markdown)
     assert "### Vale trinca (lavadeira)?" in shown
-    assert "Aqui as fontes concordam" in shown and PT["who.sources"][:10] not in shown
+    assert "Aqui não há briga entre as fontes" in shown and PT["who.sources"][:10] not in shown
     assert "Não vale trinca: só sequências do mesmo naipe." in shown
     assert "Assim jogam: **Buraco Aberto, Fechado STBL**" in shown
     assert "Assim jogam: **Buraco Fechado**" in shown and PT["who.your_table"] in shown
