@@ -600,6 +600,8 @@ class SheetStore:
                     _LOG.error("score sheet: the database refused", exc_info=exc)
                     raise SheetError("database", "refused", f"the database refused: {exc}") from exc
                 if attempt == WRITE_ATTEMPTS - 1 and isinstance(exc, OperationalError):
+                    # (The page says "try again"; the log keeps what the database said.)
+                    _LOG.warning("score sheet: the database stayed busy", exc_info=exc)
                     raise SheetError("database", "busy", f"the database is busy: {exc}") from exc
                 if attempt == WRITE_ATTEMPTS - 1:  # a constraint that holds every time
                     raise SheetError("database", "refused", f"the database refused: {exc}") from exc
