@@ -4,6 +4,7 @@ source says, what each variant does, and a link with the table's choice."""
 import streamlit as st
 
 from buraco_app.i18n import t
+from buraco_app.limits import MAX_SEARCH_TEXT, too_long
 from buraco_app.settings import current_lang, current_rules
 from buraco_app.who_is_right import draw_dispute, points_for, table_points
 
@@ -15,6 +16,13 @@ claims = [
     st.text_input(t("who.claim", number=n), key=f"who_claim_{n}", placeholder=t(f"who.example_{n}"))
     for n in (1, 2)
 ]
+# A claim is a sentence said at the table: a paste of pages is refused, not searched.
+problems = [
+    too_long(c, MAX_SEARCH_TEXT, t("who.claim", number=n)) for n, c in enumerate(claims, start=1)
+]
+for problem in filter(None, problems):
+    st.error(problem)
+claims = ["" if problem else claim for claim, problem in zip(claims, problems, strict=True)]
 every = {d.id: d for d in table_points()}
 found = points_for(*claims) if any(c.strip() for c in claims) else []
 if any(c.strip() for c in claims) and not found:

@@ -214,3 +214,12 @@ def test_sources_are_named_without_brackets_in_brackets(lang: str) -> None:
         for key in ("who.variants_differ", "who.sources"):
             line = translate(key, lang, sources=listed)  # type: ignore[arg-type]
             assert _depth(line) <= 1, line
+
+
+def test_a_pasted_page_as_a_claim_is_refused_with_its_length(open_app: OpenApp) -> None:
+    """A claim is said at the table: 5000 characters get the length message the other
+    fields give, not “Não achei ponto em disputa”, and the other claim is still searched."""
+    at = claim(open_app("who"), "x" * 5000, "Vale trinca?")
+    assert any("5000" in e.value and "Jogador 1 diz" in e.value for e in at.error)
+    assert not at.info
+    assert at.radio(key="who_dispute_found").value == "trincas"
