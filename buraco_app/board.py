@@ -69,6 +69,17 @@ class Pick:
     def empty(self) -> bool:
         return not (self.cards or self.top or self.groups)
 
+    def within(self, size: int) -> Pick:
+        """The pick with only the positions a hand of `size` cards has: a pick kept from an
+        older hand (the game moved on in another tab) must not point past the hand's end."""
+        cards = tuple(p for p in self.cards if p < size)
+        groups = tuple(g for g in self.groups if all(p < size for p in g))
+        return (
+            self
+            if (cards, groups) == (self.cards, self.groups)
+            else replace(self, cards=cards, groups=groups)
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class Target:
@@ -252,7 +263,7 @@ def _undo(key: str) -> None:
 
 
 def _tap(key: str, state: State, target: Target, on_move: Callable[[Move], bool]) -> None:
-    move = build_move(state, current_pick(key), target)
+    move = build_move(state, current_pick(key).within(len(state.hand)), target)
     if move is None:
         st.session_state[f"{key}_need"] = target.kind  # what to pick first, said on the board
         return
@@ -278,7 +289,7 @@ def show_board(
     seat = state.turn if seat is None else seat
     side = state.side_of(seat)
     live = on_move is not None and state.phase is not Phase.ENDED and seat == state.turn
-    pick = current_pick(key) if live else Pick()
+    pick = current_pick(key).within(len(state.hand)) if live else Pick()
     marks = marks or Changes()
 
     def target(kind: TargetKind, meld: int = 0, other: bool = False) -> tuple[object, ...]:

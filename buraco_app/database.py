@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -86,11 +87,20 @@ def _sqlite_begin(conn: Connection) -> None:
     conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
 
+# Marked on the engine, not found by this module's functions: the engine outlives a reload
+# of this module (Streamlit re-imports edited code; st.connection keeps the engine), and a
+# second "begin" listener would send BEGIN twice, which SQLite refuses on every transaction.
+_PREPARED = "_buraco_sqlite_prepared"
+_PREPARE_LOCK = threading.Lock()
+
+
 def prepare_sqlite(engine: Engine) -> None:
-    if event.contains(engine, "begin", _sqlite_begin):
-        return
-    event.listen(engine, "connect", _sqlite_connect)
-    event.listen(engine, "begin", _sqlite_begin)
+    with _PREPARE_LOCK:
+        if getattr(engine, _PREPARED, False):
+            return
+        event.listen(engine, "connect", _sqlite_connect)
+        event.listen(engine, "begin", _sqlite_begin)
+        setattr(engine, _PREPARED, True)
     engine.dispose()  # connections opened before the listeners would lack them
 
 

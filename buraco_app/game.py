@@ -13,6 +13,7 @@ game in the table `games`; a game's link is `?game=<id>`.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -25,7 +26,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
 from buraco_app.database import prepare_sqlite
-from buraco_app.sheets import MatchNotFound, SheetStore, check_match_id, new_match_id
+from buraco_app.sheets import MatchNotFound, SheetError, SheetStore, check_match_id, new_match_id
 from buraco_core.cards import Card
 from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.judge import legal_moves, play, round_score
@@ -357,6 +358,10 @@ class GameNotFound(MatchNotFound):
     pass
 
 
+class GameMoved(SheetError):
+    """The stored game is not the one a move was made on: it moved on elsewhere."""
+
+
 class GameStore:
     """Games in the score sheets' database: one row per game, rewritten after each move
     (one transaction, retried like the sheets' writes)."""
@@ -375,11 +380,20 @@ class GameStore:
         self._write(lambda conn: conn.execute(insert(games).values(**row)))
         return game_id
 
-    def save(self, game_id: str, game: Game) -> None:
+    def save(self, game_id: str, game: Game, base: Game | None = None) -> None:
+        """Store the game. With `base`, the game the move was made on: refused (GameMoved)
+        when the stored game is no longer that one, say moved on from another tab or
+        device, so a page drawn before that cannot overwrite its moves."""
         game_id = check_match_id(game_id)
         values = {"data": game_to_data(game), "updated_at": datetime.now(UTC)}
+        expected = None if base is None else json.loads(json.dumps(game_to_data(base)))
 
         def write(conn: Connection) -> None:
+            if expected is not None:
+                query = select(games.c.data).where(games.c.id == game_id).with_for_update()
+                stored = conn.execute(query).scalar()
+                if stored is not None and stored != expected:
+                    raise GameMoved("game", "game_moved", f"game {game_id!r} moved on")
             done = conn.execute(sql_update(games).where(games.c.id == game_id).values(**values))
             if done.rowcount == 0:
                 raise GameNotFound("game", "game_unknown", f"no game {game_id!r}", id=game_id)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from copy import copy
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from pathlib import Path
@@ -62,7 +63,10 @@ def navigation_pages() -> list[st.Page]:
     """The st.Page objects, titled in the session's language; and, when a link asks for a
     page the app does not have, a hidden one at that address that opens the home page with
     a word on why (else Streamlit shows its own "Page not found", in English only)."""
-    found = [page for _, page in navigation()]
+    # Copies for this run: st.navigation marks the page it returns as callable once, on the
+    # object itself; two sessions running at once on one shared Page made the second's
+    # page.run() fail ("This page cannot be called directly").
+    found = [copy(page) for _, page in navigation()]
     asked = unknown_page(st.context.url)
     if asked is not None and "/" in asked:
         # An encoded "/" (a%2Fb): Streamlit asks for the page "a/b", where no st.Page can

@@ -27,6 +27,7 @@ from buraco_app.game import (
     COACH_MODES,
     LEARNER,
     Game,
+    GameMoved,
     GameStore,
     SavedNote,
     Setup,
@@ -127,6 +128,7 @@ class Feedback:
 
 
 SAVE_ERROR_KEY = "play_save_error"
+MOVED_ELSEWHERE = "moved"  # (SAVE_ERROR_KEY's value when the game moved on elsewhere)
 
 
 def store() -> GameStore:
@@ -154,7 +156,9 @@ def set_open_game(game_id: str | None) -> None:
 def page(lang: Lang) -> None:
     st.title(t("play.title", lang))
     failed = st.session_state.pop(SAVE_ERROR_KEY, None)
-    if failed:
+    if failed == MOVED_ELSEWHERE:
+        st.warning(t("play.moved_elsewhere", lang))
+    elif failed:
         st.error(t("play.not_saved", lang, error=failed))
     try:
         _page(lang)
@@ -257,27 +261,37 @@ def _ask_leave(ask: bool) -> None:
 # --- the game -------------------------------------------------------------------------------
 
 
-def _save(game_id: str, game: Game) -> None:
+def _save(game_id: str, game: Game, base: Game) -> bool:
     """Save from a tap's callback, which cannot draw: a store that fails is said on the run
-    that follows (the game stays as last saved), never as Streamlit's own error box."""
+    that follows (the game stays as last saved), never as Streamlit's own error box. `base`:
+    the game the tap was made on; if the stored game moved on since (another tab or device),
+    nothing is saved and the next run shows the game as it now is."""
     try:
-        store().save(game_id, game)
+        store().save(game_id, game, base)
+    except GameMoved:
+        st.session_state[SAVE_ERROR_KEY] = MOVED_ELSEWHERE
+        board.clear_pick(BOARD_KEY)
+        return False
     except SheetError as exc:
         st.session_state[SAVE_ERROR_KEY] = error_text(exc)
+        return False
+    return True
 
 
 def _learner_moved(game_id: str, game: Game, state: State, move: Move) -> bool:
     """The tap's move judged and saved; whether it was played (illegal: the pick stays)."""
     after, verdict, notes = learner_move(game, state, move)
-    if verdict.ok or after.current.stumbles != game.current.stumbles:
-        _save(game_id, after)
+    changed = verdict.ok or after.current.stumbles != game.current.stumbles
+    if changed and not _save(game_id, after, game):
+        st.session_state.pop(FEEDBACK_KEY, None)
+        return False
     saved = after.current.notes.get(len(game.current.moves), ()) if notes else ()
     st.session_state[FEEDBACK_KEY] = Feedback(move, verdict, saved)
     return verdict.ok
 
 
 def _computer_moves(game_id: str, game: Game, state: State, to_my_turn: bool) -> None:
-    rules = game.rules
+    rules, base = game.rules, game
     while state.phase is not Phase.ENDED and not learner_turn(state):
         game, move = computer_move(game, state)
         after = play(rules, state, move)[1]
@@ -285,12 +299,12 @@ def _computer_moves(game_id: str, game: Game, state: State, to_my_turn: bool) ->
         state = after
         if not to_my_turn:
             break
-    _save(game_id, game)
+    _save(game_id, game, base)
     st.session_state.pop(FEEDBACK_KEY, None)
 
 
 def _next_round(game_id: str, game: Game) -> None:
-    _save(game_id, next_round(game, standing(game)))
+    _save(game_id, next_round(game, standing(game)), game)
     board.clear_pick(BOARD_KEY)
 
 

@@ -18,10 +18,11 @@ from enum import IntEnum
 from sqlalchemy import Column, DateTime, Engine, Integer, MetaData, String, Table, select
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.sql import Executable
 
 from buraco_app.database import prepare_sqlite
+from buraco_app.sheets import SheetStore
 
 QP_LEARNER = "learner"
 COOKIE = "buraco_learner"
@@ -53,7 +54,8 @@ class ProgressStore:
         # SQLite: BEGIN IMMEDIATE takes the write lock up front, waiting its busy timeout;
         # a deferred BEGIN that reads before writing may be refused "locked" at once.
         self._writer = engine.execution_options(buraco_write=True)
-        _METADATA.create_all(engine)
+        # (Retried as the other stores' tables are: several sessions may create it at once.)
+        SheetStore._retry(lambda: _METADATA.create_all(engine), (DBAPIError,))
 
     def results(self, learner: str) -> dict[str, Result]:
         with self.engine.connect() as conn:

@@ -107,8 +107,12 @@ def opened(open_store: Callable[[], T]) -> T:
     except OSError:  # the data folder cannot be created (sqlite_url's mkdir)
         raise StorageUnavailable("", "storage_folder", "the data folder is unusable") from None
     except DBAPIError as exc:
-        code = storage_problem(exc) or "storage_folder"
-        raise StorageUnavailable("", code, "the database cannot be opened") from None
+        code = storage_problem(exc)
+        if code is not None:
+            raise StorageUnavailable("", code, "the database cannot be opened") from None
+        # Not the folder or the file: said as what it is (busy, or refused), and logged.
+        _LOG.warning("the database could not be opened", exc_info=exc)
+        raise SheetError("database", failure_code(exc), f"the database failed: {exc}") from None
 
 
 def storage_problem(exc: DBAPIError) -> str | None:

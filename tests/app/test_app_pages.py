@@ -274,3 +274,22 @@ def test_the_missing_page_is_named_only_when_its_name_is_plain(asked: str, notic
     """The notice is Markdown: a name from a link is shown back only as letters, digits, "-"
     and "_" (escaped), so no link can write a link or a format into it."""
     assert not_found_notice(asked) == notice
+
+
+def test_two_sessions_at_once_never_share_the_page_they_run() -> None:
+    """st.navigation marks the page it returns as callable once, on the page object: with
+    one cached object per page, a second session's run between the first's navigation and
+    its page.run() showed Streamlit's "This page cannot be called directly" (seen with two
+    browsers at once). Each run gets pages of its own."""
+
+    def two_runs() -> None:
+        import streamlit as st
+
+        from buraco_app.pages import navigation_pages
+
+        first, second = navigation_pages(), navigation_pages()
+        same_paths = [p.url_path for p in first] == [p.url_path for p in second]
+        st.write(same_paths and all(a is not b for a, b in zip(first, second, strict=True)))
+
+    at = AppTest.from_function(two_runs).run()
+    assert not at.exception and at.markdown[0].value == "`True`"

@@ -251,7 +251,7 @@ def test_a_move_that_cannot_be_saved_is_said_plainly(
     fails, the page says the move was not saved, no Streamlit error box, the game as saved."""
     at = started(open_app)
 
-    def refuse(self: GameStore, game_id: str, game: Game) -> None:
+    def refuse(self: GameStore, game_id: str, game: Game, base: Game | None = None) -> None:
         raise StorageUnavailable("database", "storage_folder", "read-only")
 
     monkeypatch.setattr(GameStore, "save", refuse)
@@ -364,3 +364,32 @@ def test_the_rounds_record_tells_moves_as_done_and_names_their_melds_as_theirs()
         == "took the lixo and put its top card on their meld 5"
     )
     assert f"{who(0, 'en')} {done_text(Draw(), 0, 'en')}" == "You drew from the stock"
+
+
+def test_a_tap_in_a_tab_left_behind_does_not_overwrite_the_game(open_app: Open) -> None:
+    """Two tabs on one game: the one drawn before the other moved on cannot save over it
+    (its draw would have erased the other tab's moves); it says so and shows the game as
+    it now is."""
+    first = started(open_app)
+    game_id = game_id_of(first)
+    second = open_app("play", lang="en", game=game_id)  # a second tab, same game
+    click(first, "btt-play_board-stock")
+    next(b for b in first.button if b.key and b.key.startswith("btc-")).click().run()
+    click(first, "btt-play_board-discard")
+    moves = store().load(game_id).current.moves
+    assert len(moves) == 2  # draw, discard: the computer is on turn
+    second.button(key="btt-play_board-stock").click().run()  # drawn before those moves
+    assert store().load(game_id).current.moves == moves  # nothing overwritten
+    assert any("moved on in another tab" in str(w.value) for w in second.warning)
+    second.run()
+    assert not second.warning and not second.exception
+
+
+def test_a_pick_kept_from_a_longer_hand_never_points_past_the_hand() -> None:
+    """A pick of positions 9 and 10 on a hand that now holds 3 cards (the game moved on in
+    another tab): the positions past the end are dropped, not a traceback."""
+    from buraco_app.board import Pick
+
+    pick = Pick(cards=(0, 9), groups=((1, 2), (3, 10)))
+    assert pick.within(3) == Pick(cards=(0,), groups=((1, 2),))
+    assert pick.within(11) is pick

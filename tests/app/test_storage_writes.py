@@ -142,3 +142,43 @@ def test_a_database_error_no_retry_cures_is_not_retried(
         store._write(broken)
     assert (refused.value.code, len(tries)) == ("refused", 1)
     assert len(store.sheet(match_id).rounds) == 1
+
+
+RELOADED = """
+import importlib, sys
+from buraco_app import database
+from buraco_app.game import GameStore
+engine = database.open_engine(database.sqlite_url())
+GameStore(engine)
+# Streamlit re-imports edited project code; the engine, kept by st.connection, lives on.
+for name in [m for m in sys.modules if m.startswith("buraco_app")]:
+    del sys.modules[name]
+from buraco_app.game import GameStore as Reloaded
+from buraco_app.progress import ProgressStore
+from buraco_app.sheets import SheetStore
+Reloaded(engine)  # it failed here: BEGIN sent twice, "cannot start a transaction within..."
+from buraco_core import ruleset
+SheetStore(engine).create_match(["A", "B"], rules=ruleset("fechado"), target=3000)
+ProgressStore(engine)
+print("ok")
+"""
+
+
+def test_the_stores_keep_working_after_the_code_is_reloaded(tmp_path: Path) -> None:
+    """Editing any project file while the app runs made every page say “O banco de dados
+    não respondeu” until a restart: the reloaded module prepared the same engine a second
+    time. The mark is on the engine now, so a reload changes nothing."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "BURACO_DATA_DIR": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", RELOADED],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=Path(__file__).parents[2],
+        check=False,
+    )
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
