@@ -405,11 +405,13 @@ class GameStore:
         reading errors of `game_from_data`) when its record cannot be read."""
         game_id = check_match_id(game_id)
 
-        def read(conn: Connection) -> Any:
-            return conn.execute(select(games.c.data).where(games.c.id == game_id)).scalar()
+        def read() -> Any:
+            with self.engine.connect() as conn, conn.begin():
+                return conn.execute(select(games.c.data).where(games.c.id == game_id)).scalar()
 
-        with self.engine.connect() as conn, conn.begin():
-            data = read(conn)
+        # (Retried as the sheets' reads are; what a retry cannot cure ends as a SheetError,
+        # which the page words, never a database's traceback.)
+        data = SheetStore._retry(read, (OperationalError,))
         if data is None:
             raise GameNotFound("game", "game_unknown", f"no game {game_id!r}", id=game_id)
         return game_from_data(data)
