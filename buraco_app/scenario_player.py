@@ -19,7 +19,7 @@ from buraco_app.cards_view import cards_html, meld_html
 from buraco_app.i18n import t
 from buraco_app.inline_cards import caption_md, md_cards, show_text, with_cards
 from buraco_app.settings import rules_summary
-from buraco_app.sheets import MAX_POINTS, StorageUnavailable, failure_code, opened
+from buraco_app.sheets import MAX_POINTS, SheetError, failure_code, opened
 from buraco_app.table_view import cards_text, move_text
 from buraco_app.verdict_view import show_reasons
 from buraco_core.cards import parse_cards
@@ -122,7 +122,7 @@ def results() -> dict[str, progress.Result]:
         return kept[1]
     try:
         found = progress_store().results(learner)
-    except (StorageUnavailable, SQLAlchemyError) as exc:
+    except (SheetError, SQLAlchemyError) as exc:  # (unusable, busy or refused)
         _progress_unavailable(exc)
         return {}
     st.session_state[_RESULTS_KEY] = (learner, found)
@@ -136,7 +136,7 @@ def _save(scenario: Scenario, attempt: Attempt) -> None:
     learner = learner_id()
     try:
         best = progress_store().record(learner, scenario.id, result)
-    except (StorageUnavailable, SQLAlchemyError) as exc:
+    except (SheetError, SQLAlchemyError) as exc:  # (unusable, busy or refused)
         _progress_unavailable(exc)
         return
     kept = st.session_state.get(_RESULTS_KEY)

@@ -129,7 +129,7 @@ def storage_problem(exc: DBAPIError) -> str | None:
 def failure_code(exc: Exception) -> str:
     """The "sheet.err." code that says why a database call failed, for a store that does
     not retry by itself (the progress): unusable storage, busy, or refused."""
-    if isinstance(exc, StorageUnavailable):
+    if isinstance(exc, SheetError):  # (StorageUnavailable, or busy/refused already worded)
         return exc.code
     if isinstance(exc, DBAPIError):
         return storage_problem(exc) or ("busy" if isinstance(exc, OperationalError) else "refused")

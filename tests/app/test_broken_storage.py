@@ -44,3 +44,28 @@ def test_every_page_opens_and_says_storage_is_unavailable(
         assert PT[f"sheet.err.storage_{problem}"] in shown
     for text in shown:
         assert "Traceback" not in text and "sqlite" not in text.lower()
+
+
+@pytest.mark.parametrize("page", ["sheet", "practice", "lessons"])
+def test_a_database_that_fails_to_open_for_another_reason_is_not_called_a_folder_problem(
+    page: str, monkeypatch: pytest.MonkeyPatch, open_app: Callable[..., AppTest]
+) -> None:
+    """An error that is neither the folder nor the file (here SQLite refusing a statement as
+    the doubled BEGIN did) says the database did not answer; it was called an unusable data
+    folder on the lessons, and reached the exercises' pages as a traceback once worded."""
+    from sqlalchemy.exc import OperationalError
+
+    from buraco_app import progress, sheets
+
+    def fails(*_: object) -> object:
+        raise OperationalError(
+            "BEGIN", {}, Exception("cannot start a transaction within a transaction")
+        )
+
+    monkeypatch.setattr(progress, "store_for", fails)
+    monkeypatch.setattr(sheets, "store_for", fails)
+    monkeypatch.setattr("buraco_app.sheet_page.store_for", fails)
+    at = open_app(page)  # asserts no exception
+    shown = [e.value for e in [*at.error, *at.warning]]
+    assert PT["sheet.err.busy"] in shown
+    assert PT["sheet.err.storage_folder"] not in shown
