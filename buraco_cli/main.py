@@ -67,7 +67,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             return _run(argv, lang)
         except KeyboardInterrupt:  # Ctrl-C, say in a long selfplay: a line, not a traceback
-            print(translate("cli.interrupted", lang), file=sys.stderr)
+            clear = "\r\033[K" if sys.stderr.isatty() else ""  # (over a progress line)
+            print(clear + translate("cli.interrupted", lang), file=sys.stderr)
             return 130  # as a shell reports a command stopped by SIGINT
 
 
@@ -668,10 +669,24 @@ def _check_bounds(data: Any, where: str) -> None:
                 raise BuracoInputError(InputCode.NUMBER_TOO_LONG, where, limit=MAX_DIGITS)
         elif isinstance(value, float) and not math.isfinite(value):
             raise BuracoInputError(InputCode.NUMBER_TOO_LONG, where, limit=MAX_DIGITS)
+        elif isinstance(value, str):
+            _check_text(value, where)
         elif isinstance(value, dict):
+            for key in value:
+                _check_text(key, where)
             stack.extend((v, depth + 1) for v in value.values())
         elif isinstance(value, list):
             stack.extend((v, depth + 1) for v in value)
+
+
+def _check_text(text: str, where: str) -> None:
+    """A JSON escape of half a character ("\\ud800" alone) reads as a text no output can
+    print: refused here, where the file is named, not as a traceback when it is shown."""
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise BuracoInputError(InputCode.NOT_UTF8, where, at=exc.start, case="escape") from None
 
 
 def _lang(args: argparse.Namespace) -> Lang:
@@ -793,6 +808,7 @@ def _rules_of_file(data: dict[str, Any]) -> RuleSet:
 def _judge_file(path: str, lang: Lang) -> tuple[RuleSet, State, Move, int | None]:
     """The rules, position and move of a judge file (`buraco judge`, `buraco coach`), and the
     seed its hidden cards were dealt from, if it left any hidden."""
+    from buraco_core.moves import Draw
     from buraco_core.notation import move_from_data, position_from_data
 
     data = read_json(path, lang)
@@ -808,7 +824,14 @@ def _judge_file(path: str, lang: Lang) -> tuple[RuleSet, State, Move, int | None
             raise BuracoInputError(InputCode.MISSING, field)
     rules = _rules_of_file(data)
     state = position_from_data(rules, data["position"])
-    return rules, state, move_from_data(data["move"]), _hidden_seed(data["position"])
+    move = move_from_data(data["move"])
+    mover = data["position"]["hands"][state.turn]
+    if isinstance(mover, int) and not isinstance(move, Draw):
+        # Judged against cards dealt at random, the verdict would be about another hand.
+        where = f"position.hands[{state.turn}]"
+        kind = data["move"]["type"]
+        raise BuracoInputError(InputCode.REQUIRED_FOR_MOVE, where, move=kind, case="hand")
+    return rules, state, move, _hidden_seed(data["position"])
 
 
 def _hidden_seed(position: dict[str, Any]) -> int | None:
@@ -1026,13 +1049,21 @@ def _selfplay_args(parser: argparse.ArgumentParser, lang: Lang) -> None:
 
 
 def _save_folder(path: str, lang: Lang) -> Path:
-    """The folder `--save` names, made if need be; refused before any round is played."""
+    """The folder `--save` names, made if need be; refused before any round is played, and
+    refused if it already holds records (a second run would mix with the first's)."""
+    if not path.strip():
+        raise BuracoInputError(InputCode.EXPECTED_TEXT, "--save")
     folder = Path(path)
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        held = sorted(p.name for p in folder.glob("round-*.json"))
     except OSError as exc:
         detail = _why_unwritable(exc, folder, lang)
         raise BuracoInputError(InputCode.CANNOT_WRITE, f"--save {path}", detail=detail) from None
+    if held:
+        raise BuracoInputError(
+            InputCode.CANNOT_WRITE, f"--save {path}", case="records", first=held[0], count=len(held)
+        )
     return folder
 
 
@@ -1049,6 +1080,8 @@ def _why_unwritable(exc: OSError, path: Path, lang: Lang) -> str:
         return translate("cli.err.not_folder", lang)
     if isinstance(exc, PermissionError):
         return translate("cli.err.no_write_permission", lang)
+    if isinstance(exc, FileNotFoundError):  # (a folder that cannot be made there, as in /proc)
+        return translate("cli.err.cannot_make", lang)
     code = errno.errorcode.get(exc.errno or 0, type(exc).__name__)
     return translate("cli.err.unreadable", lang, code=code)
 
@@ -1089,7 +1122,9 @@ def _selfplay(args: argparse.Namespace) -> int:
     for number, record in enumerate(played, start=1):
         records.append(record)
         if save is not None:
-            _save_record(save / f"round-{number:03d}.json", record.to_data(), lang)
+            # (Numbered to sort in order: as many digits as the last round needs, at least 3.)
+            name = f"round-{number:0{max(3, len(str(args.rounds)))}d}.json"
+            _save_record(save / name, record.to_data(), lang)
         if sys.stderr.isatty() and not args.json:  # a long run shows it is running
             print(
                 f"\r{translate('cli.selfplay.progress', lang, number=number, rounds=args.rounds)}",
@@ -1276,7 +1311,9 @@ def _replay(args: argparse.Namespace) -> int:
         )
     unknown = sorted(set(data) - {*REPLAY_FIELDS, *RECORD_OUTCOME})
     if unknown:
-        raise BuracoInputError(InputCode.UNKNOWN_FIELD, unknown[0], fields=REPLAY_FIELDS)
+        fields = (*REPLAY_FIELDS, *RECORD_OUTCOME)
+        raise BuracoInputError(InputCode.UNKNOWN_FIELD, unknown[0], fields=fields)
+    claimed = _claimed_outcome(data)
     rules = _rules_of_file(data)
     state = _replay_start(rules, data)
     if "moves" not in data:
@@ -1315,15 +1352,21 @@ def _replay(args: argparse.Namespace) -> int:
         state = after
     ended = state.phase.value == "ended" and illegal_at is None
     score = score_json(round_score(rules, state))["sides"] if ended else None
+    ended_by = state.ended_by.value if ended and state.ended_by else None
+    # What the record says of its own end (a selfplay record does), against the replay's.
+    found = {"scores": [side["total"] for side in score] if score else None, "ended_by": ended_by}
+    # (Only for a round replayed to its end: a record cut short says where it stopped.)
+    differs = ended and any(found[k] != v for k, v in claimed.items())
     if args.json:
         print_json(
             {
                 "legal": illegal_at is None,
                 "illegal_at": illegal_at,
                 "moves": lines,
-                "ended_by": state.ended_by.value if ended and state.ended_by else None,
+                "ended_by": ended_by,
                 "score": score,
                 "rules": rules_label(rules),
+                "matches_record": not differs if claimed and ended else None,
             }
         )
     elif illegal_at is not None:
@@ -1333,7 +1376,47 @@ def _replay(args: argparse.Namespace) -> int:
     else:
         phase = translate(f"cli.phase.{state.phase.value}", lang)
         print(say("replay.unfinished", seat=state.turn + 1, phase=phase))
-    return 0 if illegal_at is None else 1
+    if differs and not args.json:
+        print(say("replay.record_differs", said=_outcome_text(claimed, lang)))
+    return 0 if illegal_at is None and not differs else 1
+
+
+def _claimed_outcome(data: dict[str, Any]) -> dict[str, Any]:
+    """The end a record states (`scores`, `ended_by`), checked for its kind; the rest of
+    the record's outcome (`levels`, `illegal_attempts`) only for its kind."""
+    claimed: dict[str, Any] = {}
+    scores = data.get("scores")
+    if scores is not None:
+        if not (isinstance(scores, list) and len(scores) == 2):
+            raise BuracoInputError(InputCode.PER_SIDE, "scores")
+        for side, points in enumerate(scores):
+            if isinstance(points, bool) or not isinstance(points, int):
+                raise BuracoInputError(InputCode.EXPECTED_NUMBER, f"scores[{side}]")
+        claimed["scores"] = scores
+    if "ended_by" in data:
+        ended_by, allowed = data["ended_by"], ("batida", "stock_out")
+        if ended_by is not None and ended_by not in allowed:
+            raise BuracoInputError(
+                InputCode.NOT_ONE_OF, "ended_by", value=typed(ended_by), allowed=(*allowed, None)
+            )
+        claimed["ended_by"] = ended_by
+    levels = data.get("levels", [])
+    if not (isinstance(levels, list) and all(isinstance(x, str) for x in levels)):
+        raise BuracoInputError(InputCode.EXPECTED_LIST, "levels", got=typed(levels))
+    attempts = data.get("illegal_attempts", 0)
+    if isinstance(attempts, bool) or not isinstance(attempts, int):
+        raise BuracoInputError(InputCode.EXPECTED_NUMBER, "illegal_attempts")
+    return claimed
+
+
+def _outcome_text(claimed: dict[str, Any], lang: Lang) -> str:
+    parts = []
+    if claimed.get("scores") is not None:
+        a, b = claimed["scores"]
+        parts.append(translate("replay.sides", lang, a=a, b=b))
+    if "ended_by" in claimed:
+        parts.append(translate(f"replay.ended_by.{claimed['ended_by']}", lang))
+    return "; ".join(parts)
 
 
 # --- rules ---------------------------------------------------------------------------------

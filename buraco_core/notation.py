@@ -82,7 +82,7 @@ class MortoData(_Strict):
 
     status: Literal["available", "taken", "waiting", "stock"]
     seat: int | None = Field(None, ge=0, le=3)
-    cards: Cards | Annotated[int, Field(ge=0, le=11)] | None = None
+    cards: Cards | Annotated[int, Field(ge=0, le=11, strict=True)] | None = None
 
 
 def _no_melds() -> list[list[Cards | MeldData]]:
@@ -103,17 +103,17 @@ class PositionData(_Strict):
     players: Literal[2, 4] = 4
     turn: int = Field(0, ge=0, le=3, description="the seat on turn; seat s is on side s % 2")
     phase: Literal["draw", "play", "ended"] = "draw"
-    hands: list[Cards | Annotated[int, Field(ge=0, le=108)]] = Field(
+    hands: list[Cards | Annotated[int, Field(ge=0, le=108, strict=True)]] = Field(
         description="per seat, in playing order: the cards, or how many (hidden)"
     )
     melds: list[list[Cards | MeldData]] = Field(
         default_factory=_no_melds, description="per side: its melds"
     )
     lixo: Cards | LixoTop = Field(default_factory=list, description="bottom to top, or top+count")
-    stock: Cards | Annotated[int, Field(ge=0, le=108)] | None = Field(
+    stock: Cards | Annotated[int, Field(ge=0, le=108, strict=True)] | None = Field(
         None, description="top card last, or a count; left out: every card not placed elsewhere"
     )
-    mortos: list[Cards | Annotated[int, Field(ge=0, le=11)]] = Field(
+    mortos: list[Cards | Annotated[int, Field(ge=0, le=11, strict=True)]] = Field(
         default_factory=_two_mortos,
         description=(
             "the mortos nobody took that did not become stock (0 to 2 piles); left out,"
@@ -161,6 +161,10 @@ class PositionData(_Strict):
         # Each pile left waits for a side still "available"; once none is left, a side that
         # never took one is "stock" (judge._refill).
         statuses = [m if isinstance(m, str) else m.status for m in self.morto]
+        if "stock" in statuses and "available" in statuses:
+            # (A side's morto turns stock only once no pile is left to take: the statuses
+            # themselves disagree, whatever `mortos` says.)
+            raise _invalid(InputCode.MORTOS_CONTRADICT, field="morto", piles=0, case="stock")
         available, piles = statuses.count("available"), len(self.mortos)
         if piles > available or (available and not piles) or ("stock" in statuses and piles):
             raise _invalid(InputCode.MORTOS_CONTRADICT, field="mortos", piles=piles)
@@ -376,7 +380,7 @@ def move_from_data(data: Any, where: str = "move") -> Move:
     if m.type == "draw":
         return Draw(seat=m.seat)
     if m.type == "discard":
-        return Discard(_cards([need(m.card, "card")], f"{where}.card")[0], seat=m.seat)
+        return Discard(_card(need(m.card, "card"), f"{where}.card"), seat=m.seat)
     if m.type == "extend":
         return Extend(
             need(m.meld, "meld"), _cards(need(m.cards, "cards"), f"{where}.cards"), m.side, m.seat

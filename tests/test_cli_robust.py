@@ -353,3 +353,72 @@ def test_unnamed_sides_are_a_and_b_not_their_json_paths(
     code, out, _ = run(capsys, "score", write(tmp_path, '{"sides": [{"melds": []}, {}]}'))
     assert code == 0
     assert out.startswith("A: ") and "\nB: " in out and "sides[" not in out
+
+
+def test_half_a_character_in_a_name_is_bad_input_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`"\\ud800"` alone is valid JSON that no output can print: refused where it is read."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO('{"sides": [{"name": "\\ud800"}, {}]}'))
+    code, out, err = run(capsys, "score", "-")
+    refused(code, err, "stdin: traz meio caractere")
+    assert not out
+
+
+def test_selfplay_never_mixes_two_runs_in_one_folder(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A second `--save` into a folder of records is refused before it plays (it overwrote
+    round-001.json and left the first run's others beside it); an empty name too."""
+    argv = ["selfplay", "--rounds", "1", "--players", "2", "--levels", "random,random"]
+    assert run(capsys, *argv, "--save", str(tmp_path))[0] == 0
+    before = (tmp_path / "round-001.json").read_text(encoding="utf-8")
+    code, _, err = run(capsys, *argv, "--save", str(tmp_path), "--seed", "9")
+    refused(code, err, "a pasta já tem registros de rodadas (1, como round-001.json)")
+    assert (tmp_path / "round-001.json").read_text(encoding="utf-8") == before
+    refused(*run(capsys, *argv, "--save", "")[::2], "--save: esperava um texto não vazio")
+
+
+def test_a_move_judged_on_a_hand_given_as_a_count_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Judged against cards dealt at random, "discard the K♦" was called illegal ("not in
+    the hand") for a hand nobody gave: the mover's hand must be cards, but for a draw."""
+    position = {"players": 4, "phase": "play", "hands": [11, 11, 11, 11], "lixo": ["7c"]}
+    data = {"position": position, "move": {"type": "discard", "card": "Kd"}}
+    code, _, err = run(capsys, "judge", write(tmp_path, json.dumps(data)))
+    refused(
+        code, err, "position.hands[0]: numa jogada “discard” a mão de quem joga vai com as cartas"
+    )
+    drawn = {"position": {**position, "phase": "draw"}, "move": {"type": "draw"}}
+    assert run(capsys, "judge", write(tmp_path, json.dumps(drawn)))[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (
+            {"morto": ["available", "stock"]},
+            "position.morto: “stock” e “available” não andam juntos",
+        ),
+        ({"hands": [["5h", "6h", "7h", "9c"], True]}, "position.hands[1]"),
+        ({"hands": [["5h", "6h", "7h", "9c"], "11"]}, "position.hands[1]"),
+    ],
+)
+def test_a_position_that_cannot_be_is_blamed_on_its_own_field(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, change: dict[str, object], said: str
+) -> None:
+    """A morto “stock” beside an “available” one was blamed on `mortos` whatever it held;
+    `true` and "11" were taken as hand counts (1 and 11)."""
+    data = {**LEGAL, "position": {**LEGAL["position"], **change}}
+    code, _, err = run(capsys, "judge", write(tmp_path, json.dumps(data)))
+    refused(code, err, said)
+
+
+def test_a_single_card_is_named_by_its_own_field(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    data = {**LEGAL, "move": {"type": "discard", "card": "Zz"}}
+    code, _, err = run(capsys, "judge", write(tmp_path, json.dumps(data)))
+    refused(code, err, "move.card: “Zz”")
+    assert "card[0]" not in err

@@ -131,3 +131,23 @@ def test_a_record_without_seed_or_position_is_bad_input(
     del record["seed"]
     code, _, err = run(capsys, tmp_path, record, "--lang", "en")
     assert code == 2 and "seed" in err
+
+
+def test_a_record_whose_stated_end_differs_from_its_replay_is_a_failed_check(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`buraco replay` checks a recorded round: a record that claims another score or ending
+    than its moves give ends with exit 1 and says what it claims; JSON says matches_record."""
+    record = selfplay_record()
+    code, out, _ = run(capsys, tmp_path, record)
+    assert code == 0 and "registro" not in out
+    record |= {"scores": [1, 2], "ended_by": "stock_out"}
+    code, out, _ = run(capsys, tmp_path, record)
+    assert code == 1
+    assert out.splitlines()[-1] == (
+        "Mas o registro diz outra coisa: lado A 1, lado B 2; terminou com o monte esgotado."
+    )
+    code, out, _ = run(capsys, tmp_path, record, "--json")
+    assert code == 1 and json.loads(out)["matches_record"] is False
+    code, _, err = run(capsys, tmp_path, {**record, "scores": "x"})
+    assert code == 2 and "scores: esperava 2 itens" in err
