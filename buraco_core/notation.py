@@ -588,18 +588,19 @@ def move_schema() -> dict[str, Any]:
 
 
 class SideRoundData(_Strict):
-    """One side's round, as `buraco score` reads it (`round_from_data`)."""
+    """One side's round: its melds on the table, the cards left in its players' hands."""
 
-    name: str = Field("A", description="left out: A, B, ... by the side's place")
+    name: str = Field("A", min_length=1, description="left out: A, B, ... by the side's place")
     melds: list[Cards | str | MeldData] = Field(default_factory=list, description="its melds")
     hands: list[Cards | str] = Field(
         default_factory=list,
-        description="per player of the side (at most 2): the cards left in that hand",
+        max_length=2,
+        description="per player of the side: the cards left in that hand",
     )
     took_morto: bool = True
     went_out: bool = False
     corte_cards: int | None = Field(
-        None, description="the cards this side's player left when cutting (corte de 44)"
+        None, ge=0, description="the cards this side's player left when cutting (corte de 44)"
     )
 
 
@@ -607,12 +608,15 @@ class RoundData(_Strict):
     """A round to score: `buraco score FILE`."""
 
     rules: Literal["aberto", "fechado", "stbl"] = "fechado"
-    options: dict[str, Any] = Field(default_factory=dict, description="rule options by name")
+    options: dict[str, Any] = Field(
+        default_factory=dict, description="rule options by name: `buraco rules` lists them"
+    )
     sides: list[SideRoundData] = Field(description="one or two sides", min_length=1, max_length=2)
 
 
 def round_schema() -> dict[str, Any]:
-    """The JSON Schema of a round file (described here; `round_from_data` reads it)."""
+    """The JSON Schema of a round file (described by these models; `round_from_data` reads
+    it, and a test keeps the two to the same fields)."""
     schema = RoundData.model_json_schema()
     schema["title"] = "RoundFile"
     return schema
