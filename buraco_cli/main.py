@@ -808,7 +808,7 @@ def _rules_of_file(data: dict[str, Any]) -> RuleSet:
 def _judge_file(path: str, lang: Lang) -> tuple[RuleSet, State, Move, int | None]:
     """The rules, position and move of a judge file (`buraco judge`, `buraco coach`), and the
     seed its hidden cards were dealt from, if it left any hidden."""
-    from buraco_core.moves import Draw
+    from buraco_core.moves import Draw, TakeLixo
     from buraco_core.notation import move_from_data, position_from_data
 
     data = read_json(path, lang)
@@ -826,8 +826,15 @@ def _judge_file(path: str, lang: Lang) -> tuple[RuleSet, State, Move, int | None
     state = position_from_data(rules, data["position"])
     move = move_from_data(data["move"])
     mover = data["position"]["hands"][state.turn]
-    if isinstance(mover, int) and not isinstance(move, Draw):
-        # Judged against cards dealt at random, the verdict would be about another hand.
+    if isinstance(move, Draw):
+        from_hand = False
+    elif isinstance(move, TakeLixo):
+        from_hand = bool(move.new_meld or move.cards)
+    else:
+        from_hand = True
+    if isinstance(mover, int) and from_hand:
+        # A move that names cards of the hand, judged against cards dealt at random, would
+        # be judged on another hand (a draw, or taking the lixo alone, names none).
         where = f"position.hands[{state.turn}]"
         kind = data["move"]["type"]
         raise BuracoInputError(InputCode.REQUIRED_FOR_MOVE, where, move=kind, case="hand")

@@ -392,6 +392,9 @@ def test_a_move_judged_on_a_hand_given_as_a_count_is_refused(
     )
     drawn = {"position": {**position, "phase": "draw"}, "move": {"type": "draw"}}
     assert run(capsys, "judge", write(tmp_path, json.dumps(drawn)))[0] == 0
+    # Taking the lixo alone names no card of the hand either (Aberto: free to take).
+    taken = {**drawn, "rules": "aberto", "move": {"type": "take_lixo"}}
+    assert run(capsys, "judge", write(tmp_path, json.dumps(taken)))[0] == 0
 
 
 @pytest.mark.parametrize(
