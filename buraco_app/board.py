@@ -268,7 +268,11 @@ def _tap(key: str, state: State, target: Target, on_move: Callable[[Move], bool]
         st.session_state[f"{key}_need"] = target.kind  # what to pick first, said on the board
         return
     if on_move(move):
-        if not isinstance(move, Draw):  # (a draw leaves the picked cards in the hand, picked)
+        if isinstance(move, Draw):
+            # The picked cards stay in the hand, picked; the lixo's top card cannot be taken
+            # after a draw, so it leaves the pick (the next meld is not read as a pickup).
+            st.session_state[_pick_key(key)] = replace(current_pick(key), top=False)
+        else:
             clear_pick(key)
     else:  # refused: the board and the pick stay, the verdict says what to change
         st.session_state.pop(f"{key}_need", None)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import streamlit as st
 
@@ -42,7 +42,7 @@ from buraco_app.game import (
     standing,
 )
 from buraco_app.i18n import t
-from buraco_app.scenario_player import course
+from buraco_app.scenario_player import course, hand_seat
 from buraco_app.settings import current_overrides, current_preset, current_rules, rules_summary
 from buraco_app.sheet_page import error_text, open_id, set_open_id, url_text
 from buraco_app.sheets import MatchNotFound, SheetError, opened
@@ -52,7 +52,7 @@ from buraco_core.judge import play
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.players import LEVELS
 from buraco_core.rules import PRESETS, RuleSet
-from buraco_core.scoring import RoundScore, SideScore
+from buraco_core.scoring import RoundScore, ScoreItem, SideScore
 from buraco_core.state import EndReason, Phase, State
 from buraco_core.verdict import Verdict
 from buraco_course import MoveTask
@@ -128,6 +128,7 @@ class Feedback:
 
 
 SAVE_ERROR_KEY = "play_save_error"
+SIDEBAR_AT_OPEN_KEY = "play_sidebar_at_open"  # {game id: the sidebar's rules when it opened}
 MOVED_ELSEWHERE = "moved"  # (SAVE_ERROR_KEY's value when the game moved on elsewhere)
 
 
@@ -320,10 +321,14 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
         + " · "
         + t("play.game_rules", lang, rules=rules_summary(rules, lang))
         + " · "
-        + t(f"play.coach_{s.coach}", lang)
+        + t("play.coach_line", lang, mode=t(f"play.coach_{s.coach}", lang))
     )
+    # A game keeps the rules it began with, to its last round: a word when the sidebar has
+    # changed since the game opened here (not for rules chosen on the form, the sidebar's
+    # own left as they were).
     chosen = current_rules()
-    if chosen != rules:  # a game keeps the rules it began with, to its last round
+    opened_with = st.session_state.setdefault(SIDEBAR_AT_OPEN_KEY, {}).setdefault(game_id, chosen)
+    if chosen != rules and chosen != opened_with:
         st.info(
             t(
                 "play.rules_later",
@@ -467,9 +472,23 @@ def _move_list(game: Game, states: Sequence[State], start: int, lang: Lang, key:
 
 
 def _named(score: RoundScore, lang: Lang) -> RoundScore:
+    """The round's score as the table reads it: "Nós" and "Eles", and a hand by the seat
+    that held it ("jogador 3"), not its place in the side ("1º jogador da dupla", which a
+    two-player table has none of)."""
     names = (t("play.side_ours", lang), t("play.side_theirs", lang))
-    sides = tuple(SideScore(name, s.items) for name, s in zip(names, score.sides, strict=True))
+    sides = tuple(
+        SideScore(name, tuple(_by_seat(item, side) for item in s.items))
+        for side, (name, s) in enumerate(zip(names, score.sides, strict=True))
+    )
     return RoundScore(sides)
+
+
+def _by_seat(item: ScoreItem, side: int) -> ScoreItem:
+    hand = item.params.get("hand")
+    if not isinstance(hand, int):
+        return item
+    params = {k: v for k, v in item.params.items() if k != "hand"}
+    return replace(item, params={**params, "seat": hand_seat(side, hand)})
 
 
 def _round_end(game_id: str, game: Game, states: Sequence[State], lang: Lang) -> None:

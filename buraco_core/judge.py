@@ -105,6 +105,14 @@ def _r(code: Code, **params: object) -> Reason:
     return Reason(code, params)
 
 
+def _top_card_not_used(rules: RuleSet, top: Card) -> Reason:
+    """The top card makes no meld as placed: where the lixo is taken freely [000] that
+    does not stop the pickup, only this way of making it (the message says so)."""
+    if rules.pickup == "free":
+        return _r(Code.PICKUP_TOP_CARD_NOT_USED, top=top, case="free")
+    return _r(Code.PICKUP_TOP_CARD_NOT_USED, top=top)
+
+
 def _no(*reasons: Reason) -> tuple[Verdict, None]:
     return Verdict(False, reasons), None
 
@@ -188,7 +196,7 @@ def _take_lixo(
             return _no(_r(Code.PICKUP_NEEDS_TWO_FROM_HAND, top=top))
         verdict = _judge_meld((top, *move.new_meld), rules)
         if verdict.meld is None:
-            return _no(_r(Code.PICKUP_TOP_CARD_NOT_USED, top=top), *verdict.reasons)
+            return _no(_top_card_not_used(rules, top), *verdict.reasons)
         melds = (*melds, verdict.meld)
         reasons.append(_r(Code.TOOK_LIXO_NEW_MELD, top=top, count=len(state.lixo)))
         if explain:
@@ -217,7 +225,7 @@ def _take_lixo(
             )
         verdict = _extend_meld(melds[move.extend], (top, *move.cards), rules)
         if verdict.meld is None:
-            return _no(_r(Code.PICKUP_TOP_CARD_NOT_USED, top=top), *verdict.reasons)
+            return _no(_top_card_not_used(rules, top), *verdict.reasons)
         if wild_on_top and _wild_copies(verdict.meld, top) > _wild_copies(melds[move.extend], top):
             return _no(_r(Code.WILD_TOP_CARD_NEW_MELD_ONLY, top=top))
         melds = _replace_at(melds, move.extend, verdict.meld)

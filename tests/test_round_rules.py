@@ -21,7 +21,7 @@ from buraco_core.rules import OPTION_NAMES, RuleSet, ruleset
 from buraco_core.scoring import RoundScore
 from buraco_core.state import EndReason, MortoStatus, Phase, State
 from buraco_core.verdict import Verdict
-from buraco_text import catalog
+from buraco_text import catalog, message
 
 PRESETS = ("aberto", "fechado", "stbl")
 CLEAN_CANASTRA = ["4h", "5h", "6h", "7h", "8h", "9h", "10h"]
@@ -198,6 +198,27 @@ def test_taking_the_lixo_is_free_in_aberto(preset: str, expected: str | None) ->
         assert after.lixo == () and after.phase is Phase.PLAY
     else:
         assert refused(rules, state, TakeLixo()) == (expected,)
+
+
+def test_taking_the_lixo_is_free_in_aberto_a_misplaced_top_card_stops_only_that_way() -> None:
+    """Aberto: the whole lixo, no condition [000]. Taking it by laying its top card where it
+    does not fit is refused, and the reason says the lixo itself may still be taken: it
+    said "so the lixo cannot be taken", which holds only where the pickup is justified."""
+    rules = ruleset("aberto")
+    state = position(rules, players=2, hands=[["5h", "6h", "9c"], 11], lixo=["3c", "Kd", "9s"])
+    move = TakeLixo(new_meld=cards("5h 6h"))
+    verdict = check(rules, state, move)
+    assert not verdict.ok and verdict.codes[0] == "pickup_top_card_not_used"
+    said = message(verdict.reasons[0], "pt")
+    assert "o lixo se pega sem condição" in said and "não pode ser pego" not in said
+    fechado = check(
+        ruleset("fechado"),
+        position(
+            ruleset("fechado"), players=2, hands=[["5h", "6h", "9c"], 11], lixo=["3c", "Kd", "9s"]
+        ),
+        move,
+    )
+    assert "não pode ser pego" in message(fechado.reasons[0], "pt")
 
 
 @pytest.mark.parametrize("preset", PRESETS)

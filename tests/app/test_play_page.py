@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -393,3 +394,58 @@ def test_a_pick_kept_from_a_longer_hand_never_points_past_the_hand() -> None:
     pick = Pick(cards=(0, 9), groups=((1, 2), (3, 10)))
     assert pick.within(3) == Pick(cards=(0,), groups=((1, 2),))
     assert pick.within(11) is pick
+
+
+def test_rules_chosen_on_the_form_are_not_called_a_change_of_the_sidebar(open_app: Open) -> None:
+    """Aberto picked on the form, the sidebar left on Fechado: no notice that "the sidebar
+    is now on Fechado" (it showed on every screen of every such match); the setup line says
+    the coach's mode as the coach's."""
+    at = open_app("play", lang="en")
+    at.radio(key="play_players").set_value(2).run()
+    at.radio(key="play_rules").set_value("aberto").run()
+    at.radio(key="play_coach").set_value("off").run()
+    click(at, "play_start")
+    assert the_game(at).rules.preset == "aberto"
+    assert not any("next match" in str(i.value) for i in at.info)
+    assert any(str(c.value).endswith(" · coach: off") for c in at.caption)
+
+
+def test_the_round_score_names_each_hand_by_its_seat() -> None:
+    """“cartas na mão (1º jogador da dupla)” in a two-player game, which has no dupla: the
+    page knows the seats, so a hand is “jogador 2”, and a partner's “jogador 3”."""
+    from buraco_app.play import _named
+    from buraco_core.scoring import RoundScore, ScoreItem, SideScore
+
+    score = RoundScore(
+        (
+            SideScore("A", (ScoreItem("hand_cards", -10, {"hand": 1}),)),
+            SideScore("B", (ScoreItem("hand_cards", -50, {"hand": 0}),)),
+        )
+    )
+    ours, theirs = _named(score, "pt").sides
+    assert ours.name == "Nós" and dict(ours.items[0].params) == {"seat": 2}  # player 3
+    assert dict(theirs.items[0].params) == {"seat": 1}  # player 2
+
+
+def test_a_draw_drops_the_lixos_top_card_from_the_pick(open_app: Open) -> None:
+    """The lixo's top card picked, then a draw: it stays picked no more (the next meld was
+    read as a pickup, "You have already drawn"); hand cards picked before stay picked."""
+    at = started(open_app)
+
+    def lixo_top() -> list[Any]:
+        return [b for b in at.button if (b.key or "").startswith("btc") and "-lixo" in b.key]
+
+    for _ in range(5):  # (a computer player may take the lixo: play on until one lies there)
+        click(at, "btt-play_board-stock")
+        next(b for b in at.button if (b.key or "").startswith("btc-")).click().run()
+        click(at, "btt-play_board-discard")
+        click(at, "play_to_my_turn")  # the learner's turn again
+        if lixo_top():
+            break
+    lixo_top()[-1].click().run()
+    hand = [b for b in at.button if (b.key or "").startswith("btc-") and "-lixo" not in b.key]
+    hand[0].click().run()
+    assert at.session_state["play_board_pick"].top
+    click(at, "btt-play_board-stock")
+    pick = at.session_state["play_board_pick"]
+    assert not pick.top and len(pick.cards) == 1
