@@ -64,7 +64,6 @@ BOARD_KEY = "play_board"
 FEEDBACK_KEY = "play_feedback"
 LEAVE_ASK_KEY = "play_leave_ask"  # "Nova partida" tapped mid-match: asked to confirm
 
-# The lesson that teaches what each coach note is about.
 # The lesson that explains each mistake a round's key moments show: a coach note's code, or
 # the first reason of an illegal try (their codes never overlap). A code not listed is
 # looked up among the lessons' exercises (lesson_for_code).
