@@ -53,7 +53,7 @@ from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.players import LEVELS
 from buraco_core.rules import PRESETS, RuleSet
 from buraco_core.scoring import RoundScore, ScoreItem, SideScore
-from buraco_core.state import EndReason, Phase, State
+from buraco_core.state import EndReason, MortoStatus, Phase, State
 from buraco_core.verdict import Verdict
 from buraco_course import MoveTask
 from buraco_text import Lang, message
@@ -437,6 +437,22 @@ def who(seat: int, lang: Lang) -> str:
     return t(key, lang, seat=seat + 1)
 
 
+def morto_text(before: State, after: State, seat: int, lang: Lang) -> str:
+    """What a move did to the mover's side's morto, which the move's words do not say: an
+    indirect beat (the morto waits), a direct one (taken at once), the waiting morto picked
+    up at the turn's start. Else empty. (Without it, 11 cards just appeared in a hand.)"""
+    side = before.side_of(seat)
+    was, now = before.sides[side].morto, after.sides[side].morto
+    if was is now:
+        return ""
+    if now is MortoStatus.WAITING:
+        return t("play.morto_waits", lang)
+    if now is MortoStatus.TAKEN:
+        key = "play.morto_picked_up" if was is MortoStatus.WAITING else "play.morto_taken"
+        return t(key, lang)
+    return ""
+
+
 def done_text(move: Move, seat: int, lang: Lang) -> str:
     """A move of the round's record, told as done, its melds named from the learner's side
     ("acrescentou J♠ ao jogo 5 deles")."""
@@ -459,6 +475,8 @@ def _move_list(game: Game, states: Sequence[State], start: int, lang: Lang, key:
         before, move = states[index], rnd.moves[index]
         seat = before.turn
         line = f"{index + 1}. {who(seat, lang)} {done_text(move, seat, lang)}"
+        morto = morto_text(before, states[index + 1], seat, lang)
+        line += f" · {morto}" if morto else ""
         if seat == LEARNER:
             st.markdown(line)
             continue
@@ -606,5 +624,7 @@ def _replay(game: Game, states: Sequence[State], lang: Lang) -> None:
         )
         if step:
             seat = states[step - 1].turn
-            st.markdown(f"**{step}. {who(seat, lang)} {done_text(moves[step - 1], seat, lang)}**")
+            line = f"{step}. {who(seat, lang)} {done_text(moves[step - 1], seat, lang)}"
+            morto = morto_text(states[step - 1], states[step], seat, lang)
+            st.markdown(f"**{line}{f' · {morto}' if morto else ''}**")
         board.show_board(game.rules, states[step], "play_replay", lang, seat=LEARNER)

@@ -575,6 +575,8 @@ def read_json(path: str, lang: Lang = DEFAULT_LANG) -> Any:
         text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw.removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
         raise BuracoInputError(InputCode.NOT_UTF8, where, at=exc.start) from None
+    if not text.strip():  # (JSON's own words: "Expecting value: line 1 column 1")
+        raise BuracoInputError(InputCode.NOT_JSON, where, case="empty")
     try:
         data = json.loads(text, parse_constant=_not_json, object_pairs_hook=_fields_once)
     except _RepeatedField as exc:

@@ -425,3 +425,12 @@ def test_a_single_card_is_named_by_its_own_field(
     code, _, err = run(capsys, "judge", write(tmp_path, json.dumps(data)))
     refused(code, err, "move.card: “Zz”")
     assert "card[0]" not in err
+
+
+@pytest.mark.parametrize("text", ["", "  \n"])
+def test_an_empty_file_is_said_to_be_empty(
+    text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(capsys, "score", write(tmp_path, text))
+    refused(code, err, "nada para ler: esperava um JSON")
+    assert ":1:1" not in err

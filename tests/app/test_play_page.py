@@ -449,3 +449,24 @@ def test_a_draw_drops_the_lixos_top_card_from_the_pick(open_app: Open) -> None:
     click(at, "btt-play_board-stock")
     pick = at.session_state["play_board_pick"]
     assert not pick.top and len(pick.cards) == 1
+
+
+def test_the_record_says_what_a_move_did_to_the_morto() -> None:
+    """An indirect beat, and the morto picked up at the next turn: 11 cards appeared in the
+    hand with no line saying why. The move list now says it [000, 001, 002, 003]."""
+    from buraco_app.play import morto_text
+    from buraco_core.state import MortoStatus
+
+    def with_morto(state: State, side: int, status: MortoStatus) -> State:
+        sides = list(state.sides)
+        sides[side] = replace(sides[side], morto=status)
+        return replace(state, sides=tuple(sides))
+
+    start = deal(ruleset("fechado"), 4, 2)
+    waiting = with_morto(start, 0, MortoStatus.WAITING)
+    taken = with_morto(start, 0, MortoStatus.TAKEN)
+    assert morto_text(start, waiting, 0, "pt") == "bateu indireto: o morto espera a próxima vez"
+    assert morto_text(waiting, taken, 0, "pt") == "pegou o morto que esperava"
+    assert morto_text(start, taken, 2, "en") == "a direct beat: took the morto"  # the partner
+    assert morto_text(start, start, 0, "pt") == ""
+    assert morto_text(start, with_morto(start, 1, MortoStatus.TAKEN), 0, "pt") == ""  # theirs
