@@ -216,8 +216,13 @@ def _checked(name: str, value: Any) -> Any:
             return value.lower() in _TRUE
     elif isinstance(value, str) and value in choices:
         return value
-    # As they are typed (--set trincas=true, JSON true), not as Python writes them (True).
-    allowed = ("true", "false") if choices == (False, True) else tuple(map(str, choices))
+    if choices == (False, True):
+        # As they are typed (--set trincas=true, JSON true), not as Python writes them (True);
+        # the message names the words a person may also write (case yes_no).
+        raise BuracoInputError(
+            InputCode.NOT_ONE_OF, path, value=typed(value), allowed=("true", "false"), case="yes_no"
+        )
+    allowed = tuple(map(str, choices))
     raise BuracoInputError(InputCode.NOT_ONE_OF, path, value=typed(value), allowed=allowed)
 
 

@@ -7,6 +7,7 @@ with `importlib.resources` in a checkout and in an installed package alike.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -41,12 +42,27 @@ def _load(model: type[BaseModel], path: Traversable) -> Any:
     except (OSError, UnicodeDecodeError) as exc:
         raise BuracoInputError(InputCode.CANNOT_READ, str(path), detail=str(exc)) from None
     except tomllib.TOMLDecodeError as exc:
-        raise BuracoInputError(InputCode.NOT_TOML, str(path), detail=str(exc)) from None
+        raise _not_toml(str(path), str(exc)) from None
     try:
         return model.model_validate(data)
     except ValidationError as exc:
         error = from_validation(exc, "", model.model_fields)
         raise error.at(f"{path}: {error.path}") from None
+
+
+def _not_toml(path: str, detail: str) -> BuracoInputError:
+    """tomllib says what is wrong in English and where at its end, "(at line 2, column 11)":
+    the place goes into the user's language (the what stays as tomllib wrote it)."""
+    place = re.fullmatch(r"(.*) \(at line (\d+), column (\d+)\)", detail, re.DOTALL)
+    if place:
+        what, line, column = place.groups()
+        return BuracoInputError(
+            InputCode.NOT_TOML, path, detail=what, line=int(line), column=int(column), case="at"
+        )
+    if detail.endswith(" (at end of document)"):
+        what = detail.removesuffix(" (at end of document)")
+        return BuracoInputError(InputCode.NOT_TOML, path, detail=what, case="at_end")
+    return BuracoInputError(InputCode.NOT_TOML, path, detail=detail)
 
 
 def _toml_files(folder: Traversable) -> Iterator[Traversable]:

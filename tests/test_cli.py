@@ -155,11 +155,16 @@ def test_meld_bad_options_exit_2_naming_them(
 
 
 def test_a_bad_option_value_lists_what_may_be_typed(capsys: pytest.CaptureFixture[str]) -> None:
-    """A yes/no option lists true and false as --set takes them, not Python's True/False;
-    the value typed is quoted as Brazil quotes."""
+    """A yes/no option names the words a person may write (sim/não, as `buraco rules`
+    shows them, and true/false), not Python's True/False; the value typed is quoted as
+    Brazil quotes."""
     code, _, err = run(capsys, "meld", "--set", "trincas=maybe", "5h", "5s", "5d")
-    assert code == 2 and "valor “maybe” inválido" in err and "“true” ou “false”" in err
-    assert "True" not in err and "'" not in err
+    assert code == 2 and "valor “maybe” inválido" in err and "sim ou não" in err
+    assert "true/false" in err and "True" not in err and "'" not in err
+    code, _, err = run(capsys, "meld", "--set", "trincas=talvez", "--lang", "en", "5h", "5s", "5d")
+    assert code == 2 and "yes or no" in err
+    code, _, _ = run(capsys, "meld", "--set", "trincas=não", "5h", "5s", "5d")
+    assert code == 1  # taken: without trincas, three 5s are no meld
     code, _, err = run(capsys, "meld", "--set", "pickup=zz", "--lang", "en", "5h", "5s", "5d")
     assert code == 2 and "“top_card” or “top_card_two_from_hand”" in err
 

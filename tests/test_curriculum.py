@@ -134,6 +134,27 @@ def test_broken_toml_names_the_file(tmp_path: Path) -> None:
     assert len(problems) == 1 and str(path) in str(problems[0]) and "TOML" in str(problems[0])
 
 
+@pytest.mark.parametrize(
+    ("text", "lang", "place"),
+    [
+        ('id = "x"\ntitle = "a\n', "pt", "na linha 2, coluna 11"),
+        ('id = "x"\ntitle = "a\n', "en", "at line 2, column 11"),
+        ('id = "x"\nid = "y"\n', "pt", "na linha 2, coluna 9"),
+        ("id = ", "pt", "no fim do arquivo"),
+    ],
+)
+def test_broken_toml_says_where_in_the_users_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, lang: str, place: str
+) -> None:
+    """An author who breaks a lesson file reads the line and column in their language
+    (tomllib's own words for what is wrong stay, in parentheses)."""
+    root = _copy_course(tmp_path)
+    (root / SAMPLE).write_text(text)
+    assert main(["scenarios", "--check", "--root", str(root), "--lang", lang]) == 1
+    err = capsys.readouterr().err
+    assert f"{root / SAMPLE}: " in err and place in err and "(at " not in err
+
+
 def test_buraco_scenarios_check_json_lists_everything(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["scenarios", "--check", "--json"])
     data = json.loads(capsys.readouterr().out)
