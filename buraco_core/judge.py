@@ -637,21 +637,33 @@ def _replace_at(melds: tuple[Meld, ...], index: int, meld: Meld) -> tuple[Meld, 
 
 def round_sides(rules: RuleSet, state: State) -> list[SideRound]:
     """The sides as scoring sees them. A morto still waiting when the opponents went out
-    counts as not taken where `unused_indirect_morto_paid` is on [001]. When the stock ended
-    the round instead, the sources are silent: the project counts it as taken, as [001]
-    ties the payment to the opponents going out."""
+    counts as not taken where `unused_indirect_morto_paid` is on [001]: paid as if never
+    bought, its cards left out. When the stock ended the round instead, the sources are
+    silent: the project counts it as taken, as [001] ties the payment to the opponents going
+    out. Where the table reads the morto as received at the indirect beat ("o jogador
+    recebe o morto" [000]: `partner_may_go_out_while_morto_waits` on, or
+    `unused_indirect_morto_paid` off), a waiting morto counted as taken is in that player's
+    hand, and its cards count against the side as every card in a hand does [000, 001].
+    Otherwise it is picked up only at that player's next turn [003], and its cards count
+    for nothing."""
+    received_at_the_beat = (
+        rules.partner_may_go_out_while_morto_waits or not rules.unused_indirect_morto_paid
+    )
     sides = []
     for index, side in enumerate(state.sides):
-        took = side.morto is MortoStatus.TAKEN or (
-            side.morto is MortoStatus.WAITING
-            and not (rules.unused_indirect_morto_paid and state.sides[1 - index].went_out)
-        )
+        seats = state.seats_of(index)
+        hands = [state.hands[s] for s in seats]
+        waiting = side.waiting if side.morto is MortoStatus.WAITING else None
+        paid = rules.unused_indirect_morto_paid and state.sides[1 - index].went_out
+        if waiting is not None and not paid and received_at_the_beat:
+            at = seats.index(waiting.seat)
+            hands[at] = (*hands[at], *waiting.cards)
         sides.append(
             SideRound(
                 name=("A", "B")[index],
                 melds=side.melds,
-                hands=tuple(state.hands[s] for s in state.seats_of(index)),
-                took_morto=took,
+                hands=tuple(hands),
+                took_morto=side.morto is MortoStatus.TAKEN or (waiting is not None and not paid),
                 went_out=side.went_out,
             )
         )

@@ -225,6 +225,10 @@ def expected_total(rules: RuleSet, state: State, side_index: int) -> int:
         )
         for i, s in enumerate(state.sides)
     ]
+    waiting = side.waiting
+    received = rules.partner_may_go_out_while_morto_waits or not rules.unused_indirect_morto_paid
+    if took[side_index] and waiting is not None and received:  # in the hand [000]
+        total -= sum(card_points(c, rules.joker_points) for c in waiting.cards)
     if not took[side_index] and (any(took) or rules.both_mortos_stock_penalty):
         total -= rules.morto_penalty
     if rules.round_up_to_ten:

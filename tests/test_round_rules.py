@@ -825,7 +825,7 @@ def test_vulnerable_min_counts_first_meld(preset: str) -> None:
 def test_unused_indirect_morto_paid(preset: str, paid: bool) -> None:
     """A morto taken by an indirect beat, when the opponents go out before that player's next
     turn, is paid as if not taken [001; option unused_indirect_morto_paid]; off, it counts
-    as taken [000: received at the beat]. Its 11 cards score nothing either way."""
+    as taken [000: received at the beat] (its cards then count in the hand: the next test)."""
     rules = ruleset(preset, unused_indirect_morto_paid=paid)
     state = position(
         rules,
@@ -842,6 +842,47 @@ def test_unused_indirect_morto_paid(preset: str, paid: bool) -> None:
     score = round_score(rules, after)
     assert ("morto_not_taken" in items(score, 0)) is paid
     assert "morto_not_taken" not in items(score, 1)
+
+
+MORTO_200 = ["JK", "JK", "As", "Ah", "Kd", "Kh", "Qd", "Qh", "Jd", "Jh", "10d"]  # 200 points
+
+
+@pytest.mark.parametrize(
+    ("options", "ender", "morto_in_hand"),
+    [
+        ({}, 1, False),  # [001]: paid as if never bought, its cards left out
+        ({"unused_indirect_morto_paid": False}, 1, True),  # [000]: received at the beat
+        ({"partner_may_go_out_while_morto_waits": True}, 2, True),  # [000, 001]
+        # The opponents went out: still paid as if never bought [001], its cards left out.
+        ({"partner_may_go_out_while_morto_waits": True}, 1, False),
+    ],
+)
+def test_morto_received_at_the_indirect_beat_counts_in_the_hand(
+    options: dict[str, Any], ender: int, morto_in_hand: bool
+) -> None:
+    """ "Quando se bate indireto, o jogador recebe o morto" [000]; "cada carta na mão do
+    jogador vale o inverso" [000], "além das cartas que o jogador tiver em mãos" [001]: where
+    the table reads the morto as received at the beat, a morto still waiting at the end of
+    the round is in that player's hand, and its cards count against the side (it saved the
+    -100, it pays its cards). Under the defaults it is paid as if never bought [001]."""
+    rules = ruleset("fechado", **options)
+    canastra = ["4s", "5s", "6s", "7s", "8s", "9s", "10s"]
+    state = position(
+        rules,
+        turn=ender,
+        phase="play",
+        hands=[[], ["3d"], ["Qc"], ["3c", "4c", "5c"]],
+        melds=[[canastra], [[c.replace("s", "h") for c in canastra]]],
+        morto=[{"status": "waiting", "seat": 0, "cards": MORTO_200}, "taken"],
+        mortos=[],
+        lixo=["5h"],
+    )
+    after = apply(rules, state, Discard(card("Qc" if ender == 2 else "3d")))
+    assert after.phase is Phase.ENDED
+    side_a = items(round_score(rules, after), 0)
+    partner_hand = -10 if ender == 1 else 0  # the Q♣ still in seat 3's hand
+    assert side_a.get("hand_cards", 0) == partner_hand - (200 if morto_in_hand else 0)
+    assert ("morto_not_taken" in side_a) is (not morto_in_hand)
 
 
 @pytest.mark.parametrize("paid", [True, False])
