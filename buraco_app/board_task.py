@@ -25,7 +25,7 @@ from buraco_core.rules import RuleSet
 from buraco_core.state import Phase, State
 from buraco_core.verdict import Reason, Verdict
 from buraco_course import Grade, MoveTask, Scenario
-from buraco_text import Lang, message
+from buraco_text import Lang, first_reason, message
 
 # What a legal move that misses the task lacks, by the success code it did not earn.
 MISSES = (
@@ -127,7 +127,7 @@ def headline(scenario: Scenario, grade: Grade, lang: Lang) -> str:
     if grade.correct:
         return t("practice.correct", lang)
     if verdict is None or not verdict.ok:
-        why = message(verdict.reasons[0], lang) if verdict and verdict.reasons else ""
+        why = first_reason(verdict.reasons, lang) if verdict else ""
         return t("board.illegal", lang, why=why)
     task = scenario.task
     wanted = task.success_codes if isinstance(task, MoveTask) else []

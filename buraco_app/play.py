@@ -56,7 +56,7 @@ from buraco_core.scoring import RoundScore, ScoreItem, SideScore
 from buraco_core.state import EndReason, MortoStatus, Phase, State
 from buraco_core.verdict import Verdict
 from buraco_course import MoveTask
-from buraco_text import Lang, message
+from buraco_text import Lang, first_reason, message
 
 QP_GAME = "game"
 OPEN_GAME_KEY = "play_open_game"
@@ -395,7 +395,7 @@ def _feedback(feedback: Feedback, coach_on: bool, lang: Lang) -> None:
     said = t("board.your_move", lang, move=move_text(feedback.move, lang))
     verdict = feedback.verdict
     if not verdict.ok:
-        why = message(verdict.reasons[0], lang) if verdict.reasons else ""
+        why = first_reason(verdict.reasons, lang)
         st.error(f"**{t('board.illegal', lang, why=why)}**  \n{said}")
         if len(verdict.reasons) > 1:
             with st.expander(t("board.why", lang)):

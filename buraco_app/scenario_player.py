@@ -34,7 +34,7 @@ from buraco_course import (
     ScoreTask,
     load_curriculum,
 )
-from buraco_text import Lang, message, sources_text
+from buraco_text import Lang, first_reason, sources_text
 
 TaskT = TypeVar("TaskT", MoveTask, JudgeTask, ChooseTask, ScoreTask)
 
@@ -319,7 +319,7 @@ class _ChooseView(_View[ChooseTask]):
         lines = []
         for i in sorted(picked - set(self.task.correct)):
             reasons = self.task.option_verdict(self.scenario, i).reasons
-            why = message(reasons[0], lang) if reasons else ""
+            why = first_reason(reasons, lang)
             lines.append(t("practice.why.option_bad", lang, n=i + 1, why=why).rstrip(": "))
         missed = len(set(self.task.correct) - picked)
         if missed:

@@ -184,6 +184,25 @@ def bullet(reason: Reason, lang: Lang = DEFAULT_LANG) -> str:
     return text[:1].upper() + text[1:]
 
 
+def first_reason(reasons: Sequence[Reason], lang: Lang = DEFAULT_LANG) -> str:
+    """The first reason as a headline says it. A lead-in that ends in a colon ("... a dupla
+    ainda não pode bater:") is followed by the reasons that continue it, which start small
+    ("falta pegar o morto da dupla."): they are joined to it, so a headline never stops at
+    the colon with the why hidden."""
+    if not reasons:
+        return ""
+    text = message(reasons[0], lang)
+    if not text.endswith(":"):
+        return text
+    rest = [message(r, lang) for r in reasons[1:]]
+    following = []
+    for line in rest:
+        if not line[:1].islower():
+            break
+        following.append(line.rstrip("."))
+    return f"{text} {'; '.join(following)}." if following else text.rstrip(":") + "."
+
+
 def check_lang(lang: str) -> Lang:
     """Accept pt, pt-BR, en, en-US...; anything else is bad input."""
     short = lang.lower().split("-")[0].split("_")[0]

@@ -185,6 +185,24 @@ def test_an_illegal_move_keeps_the_board_and_names_the_cards(open_app: Open) -> 
     assert not at.error
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("pt", "ainda não pode bater: nesta mesa só se bate descartando"),
+        ("en", "may not go out yet: at this table you go out only by discarding"),
+    ],
+)
+def test_a_refused_beat_says_why_in_the_headline(open_app: Open, lang: str, said: str) -> None:
+    """"Esta jogada acabaria com as cartas da mão, mas a dupla ainda não pode bater:" is a
+    lead-in: the headline goes on with what is missing, never stops at the colon with the
+    why hidden behind "por quê?" (option go_out_by: only by discarding [003])."""
+    at = open_app("practice", scenario="keep_a_card_to_discard", lang=lang)
+    tap(at, "J♥", "Q♥", "K♥", "Jogo 2:" if lang == "pt" else "Meld 2:")
+    shown = str(at.error[0].value)
+    assert said in shown, shown
+    assert not shown.rstrip("*").endswith(":")
+
+
 def test_an_illegal_move_keeps_the_cards_picked_to_fix_the_pick(open_app: Open) -> None:
     """The learner fixes a refused pick (a card more, a card less) rather than pick it all
     again: the picked cards stay lifted and named under the hand."""
