@@ -139,7 +139,7 @@ class Code(StrEnum):
     MORTO_PICKED_UP = "morto_picked_up", _MORTO_BEAT
 
     # --- going out (the batida final)
-    WENT_OUT = "went_out", _GO_OUT
+    WENT_OUT = "went_out", ALL_SEEDS  # the batida final and its 100 points [000, 001, 002, 003]
     MAY_GO_OUT = "may_go_out", _GO_OUT
     CANNOT_GO_OUT = "cannot_go_out", _GO_OUT
     LAST_CARD_TRAP = "last_card_trap", _GO_OUT
@@ -184,3 +184,14 @@ EVENTS: frozenset[Code] = frozenset(
         Code.WENT_OUT,
     }
 )
+
+
+# Where a case of a code rests on other sources than the code (codes and their sources are
+# the contract; a case only narrows the wording): the lixo taken freely in Aberto, "sem
+# justificada" [000], not the justified pickup of [002, 003].
+_FREE_PICKUP = ("000", "option:pickup")
+CASE_SOURCES: dict[tuple[Code, str], tuple[str, ...]] = {
+    (Code.TOOK_LIXO_NEW_MELD, "free"): _FREE_PICKUP,
+    (Code.TOOK_LIXO_EXTEND, "free"): _FREE_PICKUP,
+    (Code.PICKUP_TOP_CARD_NOT_USED, "free"): _FREE_PICKUP,
+}

@@ -113,6 +113,14 @@ def _top_card_not_used(rules: RuleSet, top: Card) -> Reason:
     return _r(Code.PICKUP_TOP_CARD_NOT_USED, top=top)
 
 
+def _took(rules: RuleSet, code: Code, top: Card, count: int) -> Reason:
+    """The lixo taken with its top card laid at once. Where the lixo is taken freely [000]
+    that justified nothing: the message says the card went down, not that it justified."""
+    if rules.pickup == "free":
+        return _r(code, top=top, count=count, case="free")
+    return _r(code, top=top, count=count)
+
+
 def _no(*reasons: Reason) -> tuple[Verdict, None]:
     return Verdict(False, reasons), None
 
@@ -198,7 +206,7 @@ def _take_lixo(
         if verdict.meld is None:
             return _no(_top_card_not_used(rules, top), *verdict.reasons)
         melds = (*melds, verdict.meld)
-        reasons.append(_r(Code.TOOK_LIXO_NEW_MELD, top=top, count=len(state.lixo)))
+        reasons.append(_took(rules, Code.TOOK_LIXO_NEW_MELD, top, len(state.lixo)))
         if explain:
             reasons.extend(verdict.reasons)
     elif move.extend is not None:
@@ -229,7 +237,7 @@ def _take_lixo(
         if wild_on_top and _wild_copies(verdict.meld, top) > _wild_copies(melds[move.extend], top):
             return _no(_r(Code.WILD_TOP_CARD_NEW_MELD_ONLY, top=top))
         melds = _replace_at(melds, move.extend, verdict.meld)
-        reasons.append(_r(Code.TOOK_LIXO_EXTEND, top=top, count=len(state.lixo)))
+        reasons.append(_took(rules, Code.TOOK_LIXO_EXTEND, top, len(state.lixo)))
         if explain:
             reasons.extend(verdict.reasons)
     else:
@@ -421,6 +429,8 @@ def go_out_blockers(
     if morto is not MortoStatus.TAKEN and not no_morto_for_anyone and not received:
         if morto is MortoStatus.WAITING:
             blockers.append(_r(Code.GO_OUT_MORTO_WAITING))
+        elif morto is MortoStatus.STOCK:  # no morto to take any more: not "take it"
+            blockers.append(_r(Code.GO_OUT_NEEDS_MORTO, case="stock"))
         else:
             blockers.append(_r(Code.GO_OUT_NEEDS_MORTO))
     kinds = [m.canastra(rules) for m in melds]
@@ -450,6 +460,7 @@ def _went_out(
     went_out = SideState(side.melds, side.morto, side.waiting, side.vulnerable, went_out=True)
     sides = _set(sides, side_index, went_out)
     reasons.append(_r(Code.WENT_OUT, points=rules.batida_points))
+    _turn_does_not_pass(reasons)
     after = State(
         hands,
         sides,
@@ -480,6 +491,7 @@ def _end_turn(
     if not stock:
         if not mortos:
             reasons.append(_r(Code.ROUND_ENDED_STOCK_OUT))
+            _turn_does_not_pass(reasons)
             ended = EndReason.STOCK_OUT
             after = State(hands, sides, stock, lixo, mortos, state.turn, Phase.ENDED, ended, log)
             return Verdict(True, tuple(reasons)), after
@@ -496,6 +508,14 @@ def _end_turn(
         reasons.append(_r(Code.MORTO_PICKED_UP, seat=nxt))
     after = State(hands, sides, stock, lixo, mortos, nxt, Phase.DRAW, state.ended_by, log)
     return Verdict(True, tuple(reasons)), after
+
+
+def _turn_does_not_pass(reasons: list[Reason]) -> None:
+    """A discard that ends the round hands the turn to nobody: its reason says so (case
+    "last": "Descartou o Q♣.", not "...: a vez passa")."""
+    for i, reason in enumerate(reasons):
+        if reason.code is Code.DISCARDED:
+            reasons[i] = _r(Code.DISCARDED, **reason.params, case="last")
 
 
 def _refill(

@@ -85,13 +85,22 @@ class RuleSet:
         False, json_schema_extra={"sources": ["002"], "group": "play"}
     )
     batida_points: int = Field(
-        100, ge=0, le=10000, json_schema_extra={"sources": ["000", "003"], "group": "scoring"}
+        100,
+        ge=0,
+        le=10000,
+        json_schema_extra={"sources": ["000", "001", "002", "003"], "group": "scoring"},
     )
     canastra_suja_points: int = Field(
-        100, ge=0, le=10000, json_schema_extra={"sources": ["003"], "group": "scoring"}
+        100,
+        ge=0,
+        le=10000,
+        json_schema_extra={"sources": ["000", "001", "002", "003"], "group": "scoring"},
     )
     canastra_limpa_points: int = Field(
-        200, ge=0, le=10000, json_schema_extra={"sources": ["003"], "group": "scoring"}
+        200,
+        ge=0,
+        le=10000,
+        json_schema_extra={"sources": ["000", "001", "002", "003"], "group": "scoring"},
     )
     canastra_500_points: int = Field(
         500,

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from buraco_core.codes import EVENTS, PROJECT, Code
+from buraco_core.codes import CASE_SOURCES, EVENTS, PROJECT, Code
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,7 +22,11 @@ class Reason:
 
     @property
     def sources(self) -> tuple[str, ...]:
-        """Seed files ("000"), options ("option:go_out_by") or "project" (codes.py)."""
+        """Seed files ("000"), options ("option:go_out_by") or "project" (codes.py); a
+        case of the code may rest on others (`CASE_SOURCES`)."""
+        case = self.params.get("case")
+        if case is not None:
+            return CASE_SOURCES.get((self.code, case), self.code.sources)
         return self.code.sources
 
     @property

@@ -221,6 +221,27 @@ def test_taking_the_lixo_is_free_in_aberto_a_misplaced_top_card_stops_only_that_
     assert "não pode ser pego" in message(fechado.reasons[0], "pt")
 
 
+@pytest.mark.parametrize(
+    ("preset", "said", "sources"),
+    [
+        ("aberto", "Pegou o lixo inteiro (3 cartas) e já baixou o 9♠", ("000", "option:pickup")),
+        ("fechado", "justificando com um jogo novo com o 9♠", ("002", "003", "option:pickup")),
+    ],
+)
+def test_taking_the_lixo_is_free_in_aberto_a_top_card_laid_at_once_justified_nothing(
+    preset: str, said: str, sources: tuple[str, ...]
+) -> None:
+    """Aberto: "sem justificada para compra do lixo" [000]. A pickup that lays the top card
+    at once is told as that, not as "justificando", and cites [000], not the Fechado texts
+    [002, 003] that describe the justified pickup. The code stays the same."""
+    rules = ruleset(preset)
+    state = position(rules, players=2, hands=[["7s", "8s", "5h"], 11], lixo=["3c", "Kd", "9s"])
+    verdict = ok(rules, state, TakeLixo(new_meld=cards("7s 8s")))
+    assert verdict.codes[0] == "took_lixo_new_meld"
+    assert said in message(verdict.reasons[0], "pt")
+    assert verdict.reasons[0].sources == sources
+
+
 @pytest.mark.parametrize("preset", PRESETS)
 def test_justified_pickup_new_meld_or_side_meld_the_rest_to_the_hand(preset: str) -> None:
     """Fechado and STBL: the lixo is taken only if its top card goes into a meld in the same
@@ -591,6 +612,8 @@ def test_round_ends_when_the_stock_is_empty_and_no_morto_is_left(preset: str) ->
     state = apply(rules, state, Draw())
     verdict = ok(rules, state, Discard(card("9c")))
     assert verdict.codes[-1] == "round_ended_stock_out"
+    # The round is over: the discard hands the turn to nobody.
+    assert message(verdict.reasons[0], "pt") == "Descartou o 9♣."
     after = apply(rules, state, Discard(card("9c")))
     assert after.phase is Phase.ENDED and after.ended_by is EndReason.STOCK_OUT
     score = round_score(rules, after)
@@ -618,6 +641,10 @@ def test_going_out_needs_the_morto(preset: str) -> None:
         stock=20,
     )
     assert refused(rules, state, Discard(card("9c"))) == ("cannot_go_out", "go_out_needs_morto")
+    # Its morto became the stock: the reason says so, never "take your morto", which the
+    # player could not do.
+    said = message(check(rules, state, Discard(card("9c"))).reasons[1], "pt")
+    assert "virou monte" in said and "falta pegar" not in said
 
 
 @pytest.mark.parametrize(
