@@ -44,6 +44,7 @@ from buraco_text import (
     item_text,
     message,
     option_description,
+    option_name,
     or_list,
     preset_title,
     sources_text,
@@ -1485,14 +1486,16 @@ def _rules(args: argparse.Namespace) -> int:
             print(f"      {sources_line(o.sources, lang)}")
         return 0
     print(translate("cli.rules.differ", lang))
-    width = max(len(o.name) for o in differ)
+    # Each row as a person names the rule; under it, how --set names it, and the sources.
+    names = [option_name(o.name, lang) for o in differ]
+    width = max(map(len, names))
     titles = [preset_title(p, lang) for p in PRESET_NAMES]
     rows = [[value_text(o.name, o.presets[p], lang) for p in PRESET_NAMES] for o in differ]
     col = 2 + max(len(c) for row in [titles, *rows] for c in row)
     print(" " * (width + 2) + "".join(f"{title:<{col}}" for title in titles))
-    for o, row in zip(differ, rows, strict=True):
-        print(f"{o.name:<{width}}  " + "".join(f"{cell:<{col}}" for cell in row))
-        print(f"{'':<{width}}  {sources_line(o.sources, lang)}")
+    for o, name, row in zip(differ, names, rows, strict=True):
+        print(f"{name:<{width}}  " + "".join(f"{cell:<{col}}" for cell in row))
+        print(f"{'':<{width}}  --set {o.name} · {sources_line(o.sources, lang)}")
     print()
     print(translate("cli.rules.more", lang))
     return 0

@@ -305,6 +305,10 @@ def test_rules_shows_where_the_presets_differ(capsys: pytest.CaptureFixture[str]
     assert "joker_points" not in out  # the same in every preset
     code, out, _ = run(capsys, "rules")
     assert "Onde as variantes diferem" in out
+    # Each row as a person names the rule, the --set name under it.
+    rows = [line for line in out.splitlines() if line.startswith("lixo visível ")]
+    assert rows and "todas" in rows[0] and "--set discard_pile_visible" in out
+    assert not any(line.startswith("discard_pile_visible") for line in out.splitlines())
 
 
 def test_rules_json_lists_every_option_and_the_differences(
