@@ -50,7 +50,7 @@ def check(rules: RuleSet, state: State, move: Move) -> Verdict:
     >>> verdict.ok, [str(event.code) for event in verdict.events]
     (True, ['laid_meld'])
     """
-    return _play(rules, state, move)[0]
+    return _worded_for(state, _play(rules, state, move)[0])
 
 
 def apply(rules: RuleSet, state: State, move: Move) -> State:
@@ -73,13 +73,44 @@ def apply(rules: RuleSet, state: State, move: Move) -> State:
     # The next state alone: a legal move's explanation is not written (nobody reads it).
     verdict, after = _play(rules, state, move, explain=False)
     if after is None:
-        raise IllegalMove(verdict)
+        raise IllegalMove(_worded_for(state, verdict))
     return after
 
 
 def play(rules: RuleSet, state: State, move: Move) -> tuple[Verdict, State | None]:
     """Both at once: the verdict, and the next state (None when the move is illegal)."""
-    return _play(rules, state, move)
+    verdict, after = _play(rules, state, move)
+    return _worded_for(state, verdict), after
+
+
+# Reasons that speak of the side ("a dupla ainda não pode bater"): at a table of two, a side
+# is one player, and these say so (param `alone`: "o jogador ainda não pode bater").
+_SIDE_WORDED = frozenset(
+    {
+        Code.NO_SUCH_MELD,
+        Code.NOT_YOUR_MELD,
+        Code.WENT_OUT,
+        Code.MAY_GO_OUT,
+        Code.CANNOT_GO_OUT,
+        Code.LAST_CARD_TRAP,
+        Code.GO_OUT_NEEDS_MORTO,
+        Code.GO_OUT_NEEDS_CLEAN_CANASTRA,
+        Code.GO_OUT_NEEDS_CANASTRA,
+        Code.VULNERABLE_MIN_MELD,
+    }
+)
+
+
+def _worded_for(state: State, verdict: Verdict) -> Verdict:
+    """The verdict worded for the table: at two players, the side's reasons are marked
+    `alone` (buraco_text words them for one player)."""
+    if state.players != 2 or not any(r.code in _SIDE_WORDED for r in verdict.reasons):
+        return verdict
+    reasons = tuple(
+        Reason(r.code, {**r.params, "alone": True}) if r.code in _SIDE_WORDED else r
+        for r in verdict.reasons
+    )
+    return Verdict(verdict.ok, reasons)
 
 
 def replay(rules: RuleSet, start: State, moves: Iterable[Move]) -> State:
@@ -723,8 +754,11 @@ def is_legal(rules: RuleSet, state: State, move: Move) -> bool:
 def go_out_verdict(rules: RuleSet, state: State, side: int) -> Verdict:
     """May this side go out (the batida final) with what it has on the table now? The
     reasons say what is missing: the morto, the canastra the rules ask for [001, 002, 003]."""
-    return blockers_verdict(
-        rules, _go_out_blockers(rules, state, state.sides[side], state.sides[side].melds)
+    return _worded_for(
+        state,
+        blockers_verdict(
+            rules, _go_out_blockers(rules, state, state.sides[side], state.sides[side].melds)
+        ),
     )
 
 

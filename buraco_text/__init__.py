@@ -168,9 +168,16 @@ def message(reason: Reason, lang: Lang = DEFAULT_LANG) -> str:
     if key not in catalog(lang):
         return reason.code
     params = dict(reason.params)
-    # A `case` value picks a more specific wording of the code, if the catalog has one.
-    if f"{key}.{params.get('case')}" in catalog(lang):
-        key = f"{key}.{params.pop('case')}"
+    # A `case` value picks a more specific wording of the code, if the catalog has one; at a
+    # table of two (`alone`), the wording for one player ("CASE_alone", or "alone").
+    case, alone = params.get("case"), params.pop("alone", False)
+    wordings = [f"{case}_alone" if case else "alone"] if alone else []
+    wordings += [case] if case else []
+    for wording in wordings:
+        if f"{key}.{wording}" in catalog(lang):
+            params.pop("case", None)
+            key = f"{key}.{wording}"
+            break
     for name in _SEAT_PARAMS:
         if isinstance(params.get(name), int):
             params[name] += 1

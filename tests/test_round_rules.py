@@ -14,7 +14,7 @@ import pytest
 
 from buraco_core.cards import Card, parse_card, parse_cards
 from buraco_core.codes import ALL_SEEDS, PROJECT, Code
-from buraco_core.judge import apply, check, go_out_verdict, legal_moves, round_score
+from buraco_core.judge import IllegalMove, apply, check, go_out_verdict, legal_moves, round_score
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.notation import position_from_data, position_to_data
 from buraco_core.rules import OPTION_NAMES, RuleSet, ruleset
@@ -647,6 +647,32 @@ def test_going_out_needs_the_morto(preset: str) -> None:
     assert "virou monte" in said and "falta pegar" not in said
 
 
+@pytest.mark.parametrize(("players", "who"), [(2, "o jogador"), (4, "a dupla")])
+def test_going_out_needs_the_canastra_said_of_the_player_at_a_table_of_two(
+    players: int, who: str
+) -> None:
+    """ "No jogo com dois participantes ... a contagem de pontos é individual" [001]: at a
+    table of two a side is one player, and the reasons say so ("o jogador ainda não pode
+    bater", not "a dupla"); the codes and their values stay the same."""
+    rules = ruleset("aberto")
+    state = position(
+        rules,
+        players=players,
+        phase="play",
+        hands=[["Qc"], *[11] * (players - 1)],
+        melds=[[["4s", "5s", "6s", "JK", "8s", "9s", "10s"]], []],
+        morto=["taken", "available"],
+        lixo=["5d"],
+    )
+    verdict = check(rules, state, Discard(card("Qc")))
+    assert verdict.codes == ("cannot_go_out", "go_out_needs_clean_canastra")
+    said = " ".join(message(r, "pt") for r in verdict.reasons)
+    assert f"{who} ainda não pode bater" in said and ("dupla" in said) is (players == 4)
+    with pytest.raises(IllegalMove) as refused:
+        apply(rules, state, Discard(card("Qc")))
+    assert refused.value.verdict == verdict
+
+
 @pytest.mark.parametrize(
     ("preset", "dirty", "none"),
     [
@@ -773,7 +799,7 @@ def test_vulnerable_side_first_meld_needs_the_minimum(preset: str, counts: str) 
     )
     verdict = check(rules, poor, Lay((cards("3h 4h 5h"),)))
     assert verdict.codes == ("vulnerable_min_meld",)
-    assert verdict.reasons[0].params == {"points": 15, "needed": 75}
+    assert verdict.reasons[0].params["points"] == 15 and verdict.reasons[0].params["needed"] == 75
     ok(ruleset(preset, vulnerable_min_counts=counts), poor, Lay((cards("3h 4h 5h"),)))  # off
     calm = position(rules, players=2, phase="play", hands=[VULNERABLE_HAND, 11])
     ok(rules, calm, Lay((cards("3h 4h 5h"),)))  # not vulnerable
@@ -801,7 +827,7 @@ def test_vulnerable_min_counts_turn(preset: str) -> None:
     state = apply(rules, state, Lay((cards("3h 4h 5h"),)))  # 15, the clubs can add 75
     verdict = check(rules, state, Discard(card("9d")))
     assert verdict.codes == ("vulnerable_min_meld",)
-    assert verdict.reasons[0].params == {"points": 15, "needed": 75}
+    assert verdict.reasons[0].params["points"] == 15 and verdict.reasons[0].params["needed"] == 75
     state = apply(rules, state, Lay((cards("9c 10c Jc Qc Kc Ac"),)))  # 80 in the turn
     ok(rules, state, Discard(card("9d")))
     # The next turn's melds are no first baixada: a small one is fine.
@@ -837,7 +863,7 @@ def test_vulnerable_min_counts_first_meld(preset: str) -> None:
     state = vulnerable_turn(rules, VULNERABLE_HAND)
     verdict = check(rules, state, Lay((cards("3h 4h 5h"), cards("9c 10c Jc Qc Kc Ac"))))
     assert verdict.codes == ("vulnerable_min_meld",)
-    assert verdict.reasons[0].params == {"points": 65, "needed": 75}
+    assert verdict.reasons[0].params["points"] == 65 and verdict.reasons[0].params["needed"] == 75
     assert refused(rules, state, Lay((cards("3h 4h 5h"),))) == ("vulnerable_min_meld",)
     ok(rules, state, Lay((cards("3h 4h 5h"), cards("8c 9c 10c Jc Qc Kc Ac"))))
     state = apply(rules, state, Lay((cards("8c 9c 10c Jc Qc Kc Ac"),)))

@@ -193,7 +193,7 @@ def test_an_illegal_move_keeps_the_board_and_names_the_cards(open_app: Open) -> 
     ],
 )
 def test_a_refused_beat_says_why_in_the_headline(open_app: Open, lang: str, said: str) -> None:
-    """"Esta jogada acabaria com as cartas da mão, mas a dupla ainda não pode bater:" is a
+    """ "Esta jogada acabaria com as cartas da mão, mas a dupla ainda não pode bater:" is a
     lead-in: the headline goes on with what is missing, never stops at the colon with the
     why hidden behind "por quê?" (option go_out_by: only by discarding [003])."""
     at = open_app("practice", scenario="keep_a_card_to_discard", lang=lang)
