@@ -38,6 +38,7 @@ from buraco_app.sheet_page import (
     set_open_match,
 )
 from buraco_app.sheets import (
+    STALE_ADD,
     MatchNotFound,
     Sheet,
     SheetError,
@@ -53,11 +54,18 @@ FLASH_KEY = "calc_flash"
 # --- callbacks -----------------------------------------------------------------------------
 
 
-def _send(match_id: str, totals: list[int], detail: dict[str, Any], fingerprint: str) -> None:
+def _send(
+    match_id: str, totals: list[int], detail: dict[str, Any], fingerprint: str, number: int
+) -> None:
     try:
-        new = page_store().add_round(match_id, totals, detail=detail)
+        # The number on the button: if another phone entered (or undid) a round since,
+        # nothing is stored, and the button, drawn again with the next number, sends it.
+        new = page_store().add_round(match_id, totals, detail=detail, expected_number=number)
     except SheetError as exc:
-        st.session_state[FLASH_KEY] = ("error", error_text(exc))
+        st.session_state[FLASH_KEY] = (
+            "warning" if exc.code in STALE_ADD else "error",
+            error_text(exc),
+        )
         return
     st.session_state.setdefault(SENT_KEY, {})[fingerprint] = new.number
     st.session_state[FLASH_KEY] = ("success", t("calc.sent_ok", number=new.number))
@@ -144,7 +152,7 @@ tabs = st.tabs(
 for i, tab in enumerate(tabs):
     with tab:
         for field in FIELDS:
-            field_area(i, field, errors.get((i, field)))
+            field_area(i, field, errors.get((i, field)), rules)
         st.session_state.setdefault(morto_key(i), True)
         st.checkbox(t("calc.took_morto"), key=morto_key(i))
         tap_pickers(i)
@@ -169,6 +177,8 @@ else:
             st.page_link("app_pages/score_sheet.py", label=t("page.sheet"), icon="✏️")
         elif sheet.standing().finished:
             st.info(t("sheet.over"))
+        elif calculator.round_is_empty(len(names)):
+            st.caption(t("calc.empty_round"))  # (a stray tap would store 0 × 0)
         else:
             detail = {
                 "source": "calculator",
@@ -181,18 +191,17 @@ else:
             ).hexdigest()
             sent = st.session_state.get(SENT_KEY, {}).get(fingerprint)
             totals = [side.total for side in score.sides]
+            number = len(sheet.rounds) + 1
             st.button(
-                t("calc.sent", number=sent)
-                if sent
-                else t("calc.send", number=len(sheet.rounds) + 1),
+                t("calc.sent", number=sent) if sent else t("calc.send", number=number),
                 type="primary",
                 disabled=sent is not None,
                 on_click=_send,
-                args=(sheet.match.id, totals, detail, fingerprint),
+                args=(sheet.match.id, totals, detail, fingerprint, number),
                 key="calc_send",
             )
 if flash is not None:
     kind, text = flash
-    (st.success if kind == "success" else st.error)(text)
+    {"success": st.success, "warning": st.warning}.get(kind, st.error)(text)
     if kind == "success":
         st.page_link("app_pages/score_sheet.py", label=t("calc.go_sheet"), icon="✏️")

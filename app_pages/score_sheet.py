@@ -41,6 +41,7 @@ from buraco_app.sheets import (
     MAX_POINTS_TEXT,
     MAX_SIDES,
     MIN_SIDES,
+    STALE_ADD,
     MatchNotFound,
     Sheet,
     SheetError,
@@ -49,6 +50,7 @@ from buraco_app.sheets import (
     clean_name,
     match_id_from_text,
     sheet_csv,
+    tie_at_target,
 )
 from buraco_core.rules import PRESETS
 from buraco_core.scoring import MatchStanding
@@ -157,9 +159,11 @@ def _add(match_id: str, names: tuple[str, ...], number: int) -> None:
         if corte_problem(CORTE, rules):  # said under its field; nothing is added
             return
         points, detail = with_corte(CORTE, rules, typed)
-        new = store.add_round(match_id, points, detail=detail)
+        # The number this form showed: if another phone entered (or undid) a round since,
+        # nothing is stored, and the points typed stay in the fields for one more tap.
+        new = store.add_round(match_id, points, detail=detail, expected_number=number)
     except SheetError as exc:
-        _fail(exc)
+        _fail(exc, {"match": "add"} if exc.code in STALE_ADD else None)
         return
     clear_corte(CORTE)
     for i in range(len(names)):
@@ -268,9 +272,10 @@ def standing_view(sheet: Sheet, standing: MatchStanding) -> None:
                     delta=last.points[i] if last else None,
                 )
                 notes = []
-                if standing.winner is None:
+                to_go = sheet.match.target - standing.totals[i]
+                if standing.winner is None:  # (past the target with no winner: a tie, said above)
                     notes.append(
-                        t("sheet.to_go", points=max(0, sheet.match.target - standing.totals[i]))
+                        t("sheet.to_go", points=to_go) if to_go > 0 else t("sheet.target_reached")
                     )
                 if standing.vulnerable[i]:
                     notes.append(
@@ -314,6 +319,8 @@ def add_form(sheet: Sheet) -> None:
                     )
                     show_error(f"points[{i}]")
         corte_fields(CORTE, sheet.match.rules(), sheet.match.names)
+        if "add" in _errors():  # another phone entered this round first: said by the button
+            st.warning(_errors()["add"])
         st.form_submit_button(
             t("sheet.add", number=number),
             type="primary",
@@ -434,6 +441,9 @@ def draw_sheet(store: SheetStore, sheet: Sheet, watch_id: str | None = None) -> 
         winner = standing.names.index(standing.winner)
         points = standing.totals[winner]
         st.success(t("sheet.winner", name=md_text(standing.winner), points=points), icon="🏆")
+    tie = tie_at_target(standing)
+    if tie is not None:  # "faltam 0" on both cards would read as a bug: the match goes on
+        st.info(t("sheet.tie_at_target", points=tie), icon="⚖️")
     standing_view(sheet, standing)
     # At the table the next round is what is wanted most: the form first, the chart later.
     if watch_id is not None:

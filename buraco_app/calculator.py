@@ -5,8 +5,10 @@ itemised score as a table and a chart. The page (app_pages/score_calculator.py) 
 
 from __future__ import annotations
 
+import hashlib
 import html
 import re
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -14,15 +16,15 @@ import streamlit as st
 
 from buraco_app import cards_view
 from buraco_app.corte import cards_key, clear_corte, corte_choice, who_key
-from buraco_app.i18n import t
+from buraco_app.i18n import get_lang, t
 from buraco_app.pages import view_switch
 from buraco_app.sheet_page import item_label, md_text, show_chart
 from buraco_core.cards import Card, parse_card, parse_cards
 from buraco_core.errors import BuracoInputError, InputCode
-from buraco_core.melds import judge_meld
+from buraco_core.melds import CanastraKind, canastra_bonus, judge_meld
 from buraco_core.rules import RuleSet
 from buraco_core.scoring import MAX_HANDS_PER_SIDE, RoundScore
-from buraco_text import Lang, error_problem, message, option_name, value_text
+from buraco_text import Lang, error_problem, item_text, message, option_name, value_text
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
@@ -79,8 +81,9 @@ def field_lines(side: int, field: Field) -> list[str]:
     return meld_lines(text) if field == "melds" else hand_lines(text)
 
 
-def field_area(side: int, field: Field, problem: str | None) -> None:
-    """One side's melds or hands field, with its problem under it."""
+def field_area(side: int, field: Field, problem: str | None, rules: RuleSet) -> None:
+    """One side's melds or hands field, with its problem under it (and, under the melds, the
+    question "built up?" for each line where the answer changes the score)."""
     key = field_key(side, field)
     st.session_state.setdefault(key, "")
     st.text_area(
@@ -92,6 +95,72 @@ def field_area(side: int, field: Field, problem: str | None) -> None:
     )
     if problem:
         st.error(problem)
+    if field == "melds":
+        built_up_boxes(side, rules)
+
+
+# --- a 500 or real built up (option big_canastras_at_once, [002]) -------------------------
+
+BUILT_UP_PREFIX = "calc_built_up_"
+
+
+def big_canastra(line: str, rules: RuleSet) -> CanastraKind | None:
+    """The line's canastra ("500" or "real") where these rules score it otherwise when it
+    was built up over several moves (big_canastras_at_once: then it is a limpa); else None,
+    and there is nothing to ask."""
+    if not rules.big_canastras_at_once:
+        return None
+    try:
+        verdict = judge_meld(parse_cards(line), rules)
+    except BuracoInputError:
+        return None
+    if not verdict.ok or verdict.meld is None:
+        return None
+    kind = verdict.meld.canastra(rules)
+    if kind is None or replace(verdict.meld, built_up=True).canastra(rules) == kind:
+        return None
+    return kind
+
+
+def built_up_key(side: int, index: int, line: str) -> str:
+    """The checkbox of one meld line. Keyed by its cards too: a line retyped, or moved to
+    another place, is asked again rather than given the tick of the meld that stood there."""
+    cards = " ".join(sorted(str(card) for card in parse_cards(line)))
+    digest = hashlib.sha256(cards.encode()).hexdigest()[:12]
+    return f"{BUILT_UP_PREFIX}{side}_{index}_{digest}"
+
+
+def built_up(side: int, index: int, line: str, rules: RuleSet) -> bool:
+    """Whether the line is a 500 or real the user said was built up, where that counts."""
+    if big_canastra(line, rules) is None:
+        return False
+    return bool(st.session_state.get(built_up_key(side, index, line), False))
+
+
+def built_up_boxes(side: int, rules: RuleSet) -> None:
+    """Under the melds field, one checkbox per line that is a 500 or a real where the rules
+    want them laid at once. Unticked by default: "laid at once", what the core, `buraco
+    score` and the Variantes page take when nothing is said, and what this calculator
+    counted before it asked; a round counts as it did unless someone says otherwise. The
+    question sits under the line it changes, with both values in its help, so the choice
+    is never silent."""
+    lang = get_lang()
+    for index, line in enumerate(field_lines(side, "melds")):
+        kind = big_canastra(line, rules)
+        if kind is None:
+            continue
+        name = item_text(f"canastra_{kind}", lang)
+        st.checkbox(
+            t("calc.built_up", meld=index + 1, kind=name),
+            key=built_up_key(side, index, line),
+            help=t(
+                "calc.built_up_help",
+                rule=option_name("big_canastras_at_once", lang),
+                kind=name,
+                points=canastra_bonus(kind, rules),
+                limpa=rules.canastra_limpa_points,
+            ),
+        )
 
 
 # --- reading the fields ------------------------------------------------------------------
@@ -168,7 +237,10 @@ def round_data(names: tuple[str, ...], rules: RuleSet) -> dict[str, Any]:
     sides: list[dict[str, Any]] = [
         {
             "name": name,
-            "melds": field_lines(i, "melds"),
+            "melds": [
+                {"cards": line, "built_up": True} if built_up(i, index, line, rules) else line
+                for index, line in enumerate(field_lines(i, "melds"))
+            ],
             "hands": field_lines(i, "hands"),
             "took_morto": bool(st.session_state.get(morto_key(i), True)),
             "went_out": went_out == i,
@@ -190,6 +262,7 @@ def _kept_keys(count: int) -> list[str]:
     keys = [WENT_OUT_KEY, who_key(CORTE), cards_key(CORTE)]
     for i in range(count):
         keys += [melds_key(i), hands_key(i), morto_key(i)]
+    keys += [k for k in st.session_state if str(k).startswith(BUILT_UP_PREFIX)]
     return keys
 
 
@@ -213,7 +286,15 @@ def clear(count: int) -> None:
         st.session_state[hands_key(i)] = ""
         st.session_state[morto_key(i)] = True
     st.session_state[WENT_OUT_KEY] = NOBODY
+    for key in [k for k in st.session_state if str(k).startswith(BUILT_UP_PREFIX)]:
+        st.session_state[key] = False  # (False, not gone: the kept copy would bring it back)
     clear_corte(CORTE)
+
+
+def round_is_empty(count: int) -> bool:
+    """No card in any side's melds or hands: no round ends so (whoever did not go out holds
+    cards), and such a round sent to the sheet would be a stray tap's 0 × 0."""
+    return not any(any(field_lines(i, field)) for i in range(count) for field in FIELDS)
 
 
 # --- drawing -------------------------------------------------------------------------------

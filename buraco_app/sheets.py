@@ -71,6 +71,8 @@ MAX_POINTS_TEXT = 20  # characters typed for one side's points ("-50.000" is 7)
 MAX_DETAIL_BYTES = 64_000
 MATCH_ID_RE = re.compile(r"^[A-Za-z0-9_-]{8,32}$")
 WRITE_ATTEMPTS = 8
+# A round refused because another phone entered (or undid) one since this one was drawn.
+STALE_ADD = ("add_stale", "add_stale_many", "add_stale_undone")
 
 T = TypeVar("T")
 _LOG = logging.getLogger(__name__)
@@ -230,6 +232,15 @@ class Sheet:
     @property
     def last(self) -> Round | None:
         return self.rounds[-1] if self.rounds else None
+
+
+def tie_at_target(standing: MatchStanding) -> int | None:
+    """The total that two or more sides share at the top, at or past the target, while no
+    side has won: the match goes on until one side is ahead [003]. None otherwise."""
+    if standing.winner is not None or not standing.totals:
+        return None
+    top = max(standing.totals)
+    return top if top >= standing.target else None
 
 
 # --- input checks (plain functions: the pages call them on typed text too) ----------------
@@ -430,9 +441,21 @@ class SheetStore:
         return self._write(write)
 
     def add_round(
-        self, match_id: str, points: Sequence[Any], *, detail: dict[str, Any] | None = None
+        self,
+        match_id: str,
+        points: Sequence[Any],
+        *,
+        detail: dict[str, Any] | None = None,
+        expected_number: int | None = None,
     ) -> Round:
-        """Append a round (each side's points) in one transaction; returns it, numbered."""
+        """Append a round (each side's points) in one transaction; returns it, numbered.
+
+        With `expected_number` (the round number the phone showed), only if that is still
+        the next round: a second phone may have entered it, or undone one, since this one
+        was drawn, and the points typed here were meant for that number. Then nothing is
+        stored: "add_stale" names the round the other phone entered and its points (or
+        "add_stale_many" the rounds, "add_stale_undone" the number now next).
+        """
         match_id = check_match_id(match_id)
         values = tuple(parse_points(p, f"points[{i}]") for i, p in enumerate(points))
         detail = _check_detail(detail)
@@ -458,6 +481,8 @@ class SheetStore:
                     "match", "match_over", f"{standing.winner} already won", winner=standing.winner
                 )
             number = done[-1].number + 1 if done else 1
+            if expected_number is not None and number != expected_number:
+                _refuse_stale_add(match, done, expected_number, number)
             new = Round(number, values, detail, datetime.now(UTC))
             conn.execute(
                 insert(rounds).values(
@@ -611,6 +636,40 @@ class SheetStore:
                     raise SheetError("database", "refused", f"the database refused: {exc}") from exc
                 time.sleep(random.uniform(0.01, 0.05) * 2**attempt)
         raise AssertionError("unreachable")
+
+
+def _refuse_stale_add(match: Match, done: Sequence[Any], expected: int, number: int) -> None:
+    """The SheetError for a round typed as round `expected` when `number` is next: what the
+    other phone did, so the one whose round was refused can check it and enter theirs."""
+    if number < expected:  # rounds were undone there
+        raise SheetError(
+            "match",
+            "add_stale_undone",
+            f"round {expected} was not added: the next round is now {number}",
+            expected=expected,
+            next=number,
+        )
+    entered = [r for r in done if r.number >= expected]
+    if len(entered) == 1:
+        points = ", ".join(
+            f"{name} {p:+d}" for name, p in zip(match.names, entered[0].points, strict=True)
+        )
+        raise SheetError(
+            "match",
+            "add_stale",
+            f"round {expected} was entered by another phone ({points})",
+            number=entered[0].number,
+            points=points,
+            next=number,
+        )
+    raise SheetError(
+        "match",
+        "add_stale_many",
+        f"rounds {expected} to {number - 1} were entered by another phone",
+        first=expected,
+        last=number - 1,
+        next=number,
+    )
 
 
 def _new_watch_link(conn: Connection, match_id: str) -> str:

@@ -169,6 +169,31 @@ def test_undo_the_last_round_only(store: SheetStore) -> None:
     assert store.add_round(match.id, [5, 5]).number == 2  # the number is free again
 
 
+def test_a_round_typed_for_a_number_another_phone_took_is_not_added(store: SheetStore) -> None:
+    """A phone that showed "round 2" does not add its round as round 3 when another phone
+    entered round 2 first (or undid round 1): nothing is stored, and the error says what
+    the other phone did, with that round's points."""
+    match = store.create_match(["Ana", "Bia"], rules=FECHADO_20)
+    assert store.add_round(match.id, [10, 20], expected_number=1).number == 1
+    store.add_round(match.id, [100, -40])  # the other phone's round 2
+    with pytest.raises(SheetError) as stale:
+        store.add_round(match.id, [50, 60], expected_number=2)
+    assert stale.value.code == "add_stale" and stale.value.field == "match"
+    assert stale.value.params == {"number": 2, "points": "Ana +100, Bia -40", "next": 3}
+    store.add_round(match.id, [1, 1])  # and its round 3
+    with pytest.raises(SheetError) as many:
+        store.add_round(match.id, [50, 60], expected_number=2)
+    assert many.value.code == "add_stale_many"
+    assert many.value.params == {"first": 2, "last": 3, "next": 4}
+    store.undo_last(match.id)
+    store.undo_last(match.id)
+    with pytest.raises(SheetError) as undone:
+        store.add_round(match.id, [50, 60], expected_number=3)
+    assert undone.value.code == "add_stale_undone" and undone.value.params["next"] == 2
+    assert [r.points for r in store.sheet(match.id).rounds] == [(10, 20)]
+    assert store.add_round(match.id, [50, 60], expected_number=2).number == 2
+
+
 def test_export_csv(store: SheetStore) -> None:
     match = store.create_match(["Nós", "=Eles"], rules=FECHADO_20)
     store.add_round(match.id, [525, -5])

@@ -411,7 +411,7 @@ def test_winner_at_the_target(open_app: OpenApp) -> None:
     submit_round(at, "600", "300")
     assert not any("won" in s.value for s in at.success)
     submit_round(at, "450", "100")
-    assert any(s.value == "Us won with 1050 points!" for s in at.success)
+    assert any(s.value == "Winner: Us, with 1050 points!" for s in at.success)
     assert at.info[-1].value == EN["sheet.over"]
     assert not [b for b in at.button if b.form_id == "sheet_add"]  # no more rounds
 

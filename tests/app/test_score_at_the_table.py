@@ -1,0 +1,219 @@
+"""The calculator and the score sheet as a table uses them (audit 13): two phones scoring the
+same match, a 500 built up under STBL, an empty round, a tie at the target and the winner's
+line with any name."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from streamlit.testing.v1 import AppTest
+
+from buraco_app import database, sheets
+from buraco_text import catalog
+from tests.app.test_score_pages import metrics, start_match, submit_round
+
+PT, EN = catalog("pt"), catalog("en")
+OpenApp = Callable[..., AppTest]
+SPADES_500 = "As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks"  # A to K of one suit: a 500
+
+
+def _store() -> sheets.SheetStore:
+    return sheets.SheetStore(database.open_engine(database.sqlite_url()))
+
+
+def _add_button(at: AppTest) -> Any:
+    return next(b for b in at.button if b.form_id == "sheet_add")
+
+
+def _built_up_boxes(at: AppTest) -> list[Any]:
+    return [c for c in at.checkbox if str(c.key).startswith("calc_built_up_")]
+
+
+# --- D3: a second phone entered the same round -------------------------------------------
+
+
+def test_a_round_another_phone_entered_first_is_not_stored_twice(open_app: OpenApp) -> None:
+    """Phone A still shows "Lançar rodada 2" when phone B enters round 2: A's round is not
+    stored behind its back as round 3. A is told which round B entered, with its points,
+    its own points stay in the fields, and one tap enters them as round 3."""
+    phone_a = open_app("sheet")
+    match_id = start_match(phone_a, "Nós", "Eles")
+    submit_round(phone_a, "10", "20")
+    assert _add_button(phone_a).label == "Lançar rodada 2"
+    phone_b = open_app("sheet", match=match_id)
+    submit_round(phone_b, "100", "400")
+    assert phone_b.success[0].value == "Rodada 2 lançada."
+
+    submit_round(phone_a, "50", "60")
+    assert not phone_a.exception
+    assert [r.points for r in _store().sheet(match_id).rounds] == [(10, 20), (100, 400)]
+    (warning,) = phone_a.warning
+    assert warning.value == PT["sheet.err.add_stale"].format(
+        number=2, points=r"Nós \+100, Eles \+400", next=3
+    )
+    assert "Nós \\+100, Eles \\+400" in warning.value and "rodada 3" in warning.value
+    assert not phone_a.success  # no "Rodada 3 lançada." for a round nobody meant as 3
+    assert phone_a.text_input(key="sheet_points_0").value == "50"  # nothing typed is lost
+    assert phone_a.text_input(key="sheet_points_1").value == "60"
+    assert _add_button(phone_a).label == "Lançar rodada 3"
+    _add_button(phone_a).click()
+    phone_a.run()
+    assert phone_a.success[0].value == "Rodada 3 lançada."
+    assert not phone_a.warning
+    assert [r.points for r in _store().sheet(match_id).rounds] == [(10, 20), (100, 400), (50, 60)]
+
+
+def test_a_round_undone_on_another_phone_is_said_before_adding(open_app: OpenApp) -> None:
+    phone_a = open_app("sheet", lang="en")
+    match_id = start_match(phone_a, "Us", "Them")
+    submit_round(phone_a, "10", "20")
+    _store().undo_last(match_id)  # the other phone undid round 1
+    submit_round(phone_a, "50", "60")
+    assert _store().sheet(match_id).rounds == ()
+    (warning,) = phone_a.warning
+    assert warning.value == EN["sheet.err.add_stale_undone"].format(next=1)
+    assert _add_button(phone_a).label == "Enter round 1"
+
+
+def test_the_calculator_does_not_send_over_a_round_another_phone_entered(
+    open_app: OpenApp, switch_to: Any
+) -> None:
+    at = open_app("sheet")
+    match_id = start_match(at, "Nós", "Eles")
+    switch_to(at, "calculator")
+    at.text_area(key="calc_melds_0").set_value("4h 5h 6h").run()
+    assert at.button(key="calc_send").label == "Lançar no placar (rodada 1)"
+    _store().add_round(match_id, [100, 400])  # another phone, meanwhile
+    at.button(key="calc_send").click().run()
+    assert not at.exception
+    assert [r.points for r in _store().sheet(match_id).rounds] == [(100, 400)]
+    assert at.warning[0].value == PT["sheet.err.add_stale"].format(
+        number=1, points=r"Nós \+100, Eles \+400", next=2
+    )
+    send = at.button(key="calc_send")
+    assert send.label == "Lançar no placar (rodada 2)" and not send.disabled
+    send.click().run()
+    assert at.success[0].value == "Rodada 2 lançada no placar."
+    assert [r.points for r in _store().sheet(match_id).rounds] == [(100, 400), (15, 0)]
+
+
+# --- D4: an empty round ------------------------------------------------------------------
+
+
+def test_an_empty_round_cannot_be_sent_to_the_sheet(open_app: OpenApp, switch_to: Any) -> None:
+    at = open_app("sheet")
+    match_id = start_match(at, "Nós", "Eles")
+    switch_to(at, "calculator")
+    assert not [b for b in at.button if b.key == "calc_send"]
+    assert PT["calc.empty_round"] in [c.value for c in at.caption]
+    at.text_area(key="calc_hands_1").set_value("3c").run()
+    assert at.button(key="calc_send").label == "Lançar no placar (rodada 1)"
+    at.button(key="calc_clear").click().run()  # "Limpar tudo" after a round: empty again
+    assert not [b for b in at.button if b.key == "calc_send"]
+    assert _store().sheet(match_id).rounds == ()
+
+
+# --- D5: a tie at or above the target ------------------------------------------------------
+
+
+def test_a_tie_at_the_target_says_the_match_goes_on(open_app: OpenApp) -> None:
+    at = open_app("sheet")
+    start_match(at, "Nós", "Eles")  # to 3000
+    submit_round(at, "1500", "1500")
+    assert not [i for i in at.info if "Empate" in i.value]
+    submit_round(at, "1600", "1600")
+    captions = [c.value for c in at.caption]
+    assert not any("faltam 0" in c for c in captions)
+    assert captions.count(PT["sheet.target_reached"]) == 2
+    assert PT["sheet.tie_at_target"].format(points=3100) in [i.value for i in at.info]
+    assert _add_button(at).label == "Lançar rodada 3"  # the match goes on
+    submit_round(at, "100", "50")
+    assert at.success[-1].value == PT["sheet.winner"].format(name="Nós", points=3200)
+    assert not [i for i in at.info if "Empate" in i.value]
+
+
+def test_a_tie_at_the_target_in_english(open_app: OpenApp) -> None:
+    at = open_app("sheet", lang="en")
+    start_match(at, "Us", "Them", target=1000)
+    submit_round(at, "1200", "1200")
+    assert EN["sheet.tie_at_target"].format(points=1200) in [i.value for i in at.info]
+    assert "0 to go" not in " ".join(c.value for c in at.caption)
+
+
+# --- D6: the winner's line fits any name ---------------------------------------------------
+
+
+def test_the_winner_line_fits_the_default_names(open_app: OpenApp) -> None:
+    at = open_app("sheet")
+    start_match(at, "Nós", "Eles", target=1000)
+    submit_round(at, "1200", "100")
+    (line,) = [s.value for s in at.success if "1200" in s.value]
+    assert line == "Vitória: Nós, com 1200 pontos!"
+    assert "venceu" not in line
+
+
+def test_a_round_sent_after_the_match_ended_names_the_winner_plainly(open_app: OpenApp) -> None:
+    phone_a = open_app("sheet", lang="en")
+    match_id = start_match(phone_a, "Us", "Them", target=1000)
+    _store().add_round(match_id, [100, 1200])  # another phone's round ends the match
+    submit_round(phone_a, "50", "60")
+    assert [e.value for e in phone_a.error] == ["The match is already over (winner: Them)."]
+    assert "won" not in phone_a.error[0].value
+
+
+# --- D1: a 500 or real built up, where the rules want them laid at once --------------------
+
+
+def test_a_500_built_up_under_stbl_scores_as_a_limpa(open_app: OpenApp) -> None:
+    at = open_app("calculator", rules="stbl")
+    at.text_area(key="calc_melds_0").set_value(SPADES_500)
+    at.radio(key="calc_went_out").set_value(0).run()
+    assert not at.exception and not at.error
+    (box,) = _built_up_boxes(at)
+    assert box.label == PT["calc.built_up"].format(meld=1, kind="canastra de 500")
+    assert box.value is False  # laid at once, as the calculator always counted it
+    assert "opção “500/real de uma vez”" in box.help
+    assert metrics(at)["Nós"] == "710"
+    assert "canastra de 500 (jogo 1) | +500" in at.markdown[0].value
+    box.check().run()
+    assert metrics(at)["Nós"] == "410"  # the limpa's 200 instead of 500
+    assert "canastra limpa (jogo 1) | +200" in at.markdown[0].value
+
+
+def test_the_built_up_question_only_where_it_changes_the_score(open_app: OpenApp) -> None:
+    # Fechado scores a 500 as a 500 however it was laid: nothing to ask.
+    at = open_app("calculator")
+    at.text_area(key="calc_melds_0").set_value(SPADES_500).run()
+    assert not _built_up_boxes(at)
+    # STBL, but the line is a limpa: nothing to ask either; a real is asked, in English.
+    at = open_app("calculator", rules="stbl", lang="en")
+    real = SPADES_500 + " As"  # A to A: 14 cards
+    at.text_area(key="calc_melds_0").set_value("4h 5h 6h 7h 8h 9h 10h\n" + real).run()
+    (box,) = _built_up_boxes(at)
+    assert box.label == EN["calc.built_up"].format(meld=2, kind="canastra real")
+    assert box.value is False
+    before = int(metrics(at)["Us"])
+    box.check().run()
+    assert int(metrics(at)["Us"]) == before - 800  # 1000 for a real, 200 for a limpa
+
+
+def test_a_built_up_500_is_sent_as_built_up(open_app: OpenApp, switch_to: Any) -> None:
+    at = open_app("sheet", rules="stbl")
+    match_id = start_match(at, "Nós", "Eles")
+    switch_to(at, "calculator")
+    at.text_area(key="calc_melds_0").set_value(SPADES_500)
+    at.radio(key="calc_went_out").set_value(0).run()
+    _built_up_boxes(at)[0].check().run()
+    at.button(key="calc_send").click().run()
+    (rnd,) = _store().sheet(match_id).rounds
+    assert rnd.points == (410, 0)
+    assert rnd.detail is not None
+    assert rnd.detail["input"]["sides"][0]["melds"] == [{"cards": SPADES_500, "built_up": True}]
+    # The tick is kept by a visit to the sheet, and "Limpar tudo" clears it.
+    switch_to(at, "sheet")
+    switch_to(at, "calculator")
+    assert _built_up_boxes(at)[0].value is True
+    at.button(key="calc_clear").click().run()
+    at.text_area(key="calc_melds_0").set_value(SPADES_500).run()
+    assert _built_up_boxes(at)[0].value is False
