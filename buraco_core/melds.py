@@ -395,7 +395,9 @@ def _describe(meld: Meld, rules: RuleSet, kind: CanastraKind | None) -> list[Rea
             )
             if len(options) > 1:
                 reasons.append(Reason(Code.WILD_EITHER_END, {"options": options}))
-            if slot.card.is_two and slot.card.suit == meld.suit:
+            # Its place may still come: not where a natural 2 already holds it (a wild 2
+            # beside the natural one, where the table allows that).
+            if slot.card.is_two and slot.card.suit == meld.suit and meld.natural_two is None:
                 reasons.append(Reason(Code.TWO_MAY_BECOME_NATURAL, {"card": slot.card}))
         else:
             reasons.append(Reason(Code.WILD_IN_TRINCA, {"wild": slot.card}))

@@ -306,6 +306,15 @@ def test_wild_two_beside_natural_two_allowed_by_option() -> None:
     assert verdict.meld.wild == c("2h") and verdict.meld.wild_as == c("5s")
 
 
+def test_wild_two_beside_natural_two_allowed_by_option_never_promised_a_way_home() -> None:
+    """A wild 2 of the meld's suit goes home when the sequence reaches its place [000, 001]:
+    beside a natural 2 of its suit (option wild_two_beside_natural_two) that place is held,
+    so the verdict does not promise it will move there and clean the meld."""
+    verdict = judge("2h 3h 2h", wild_two_beside_natural_two=True)
+    assert verdict.ok and "two_may_become_natural" not in verdict.codes
+    assert "two_may_become_natural" in judge("3h 4h 2h 6h").codes  # the wild 2♥ as 5♥
+
+
 def test_a_joker_beside_a_natural_two_is_allowed() -> None:
     """The rule against a wild 2 beside a natural 2 is about 2s [seed 000]; one joker is the
     one wild allowed [seeds 000, 003]."""
