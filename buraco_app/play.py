@@ -343,10 +343,8 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
         return
     feedback = st.session_state.get(FEEDBACK_KEY)
     marks = None
-    if isinstance(feedback, Feedback):
-        _feedback(feedback, game.setup.coach == "on", lang)
-        if feedback.verdict.ok and len(states) > 1:  # the learner's move was the last one
-            marks = board.changes(states[-2], state, feedback.verdict)
+    if isinstance(feedback, Feedback) and feedback.verdict.ok and len(states) > 1:
+        marks = board.changes(states[-2], state, feedback.verdict)  # the learner's move
     with st.container(border=True):
         board.show_board(
             rules,
@@ -357,6 +355,10 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
             marks=marks,
             seat=LEARNER,
         )
+    # Under the board, where the tap was (the hand and the lixo): above it, the verdict and
+    # the coach's note were off the screen of a phone after the tap.
+    if isinstance(feedback, Feedback):
+        _feedback(feedback, game.setup.coach == "on", lang)
     if not learner_turn(state):
         st.info(t("play.their_turn", lang, who=who(state.turn, lang)))
         with st.container(horizontal=True):
@@ -413,7 +415,8 @@ def note_text(note: SavedNote, lang: Lang) -> str:
     text = t(f"cli.coach.note.{note.code}", lang, **note.params)
     if note.better is None:
         return text
-    return text + " " + t("play.better", lang, move=move_text(note.better, lang))
+    better = move_text(note.better, lang)  # (mid-sentence: "Melhor: descartar o 3♦.")
+    return text + " " + t("play.better", lang, move=better[:1].lower() + better[1:])
 
 
 def why_lines(rules: RuleSet, level: str, before: State, move: Move, lang: Lang) -> list[str]:

@@ -66,6 +66,50 @@ def test_wild_laid_where_the_meld_could_stay_clean() -> None:
     assert notes("stbl", data, Lay((parse_cards("5h 6h 7h"),))) == ()
 
 
+def test_wild_note_does_not_depend_on_the_order_the_cards_were_tapped() -> None:
+    """The page builds a move in tap order, and a 2 is shown inside its suit: 2♥ 3♣ 4♣ 5♣
+    is the same lay as 3♣ 4♣ 5♣ 2♥, and gets the same note [seed 003: "não despeje os
+    curingas em sequências curtas"]."""
+    data = {**PLAY, "hands": [["2h", "3c", "4c", "5c", "Kd", "9s"], 11, 11, 11]}
+    as_tapped = notes("fechado", data, Lay((parse_cards("2h 3c 4c 5c"),)))
+    as_listed = notes("fechado", data, Lay((parse_cards("3c 4c 5c 2h"),)))
+    assert codes(as_tapped) == codes(as_listed) == [NoteCode.WILD_DIRTIES_MELD]
+    assert as_tapped[0].better == Lay((parse_cards("3c 4c 5c"),))
+
+
+def test_a_lone_wild_that_completes_the_canastra_gets_no_unrelated_better_move() -> None:
+    """A joker alone onto 5♥..10♥ makes the side's first canastra, which Fechado needs to go
+    out [000, 001]: no natural of the same meld was in hand, so there was no clean way to
+    the same end, and J♣ onto another meld is no alternative to it."""
+    data = {
+        **PLAY,
+        "hands": [["JK", "Jc", "9s"], 11, 11, 11],
+        "melds": [[["5h", "6h", "7h", "8h", "9h", "10h"], ["7c", "8c", "9c", "10c"]], []],
+        "morto": ["taken", "available"],
+        "mortos": [11],
+    }
+    assert notes("fechado", data, Extend(0, parse_cards("JK"))) == ()
+    # With the natural J♥ in hand, the same meld had a clean way: the note names it.
+    with_jh = {**data, "hands": [["JK", "Jh", "9s"], 11, 11, 11]}
+    found = notes("fechado", with_jh, Extend(0, parse_cards("JK")))
+    assert codes(found) == [NoteCode.WILD_DIRTIES_MELD]
+    assert found[0].better == Extend(0, parse_cards("Jh"))
+
+
+def test_wild_spent_on_a_pickup_that_had_a_clean_way() -> None:
+    """K♥ on top, K♦ K♠ 2♣ in hand: K♦ K♠ take the lixo clean; K♦ 2♣ spend the wild the
+    source says to keep [seed 003, "evite usar curinga cedo"]."""
+    data = {
+        "phase": "draw",
+        "hands": [["Kd", "Ks", "2c", "4d", "9h"], 11, 11, 11],
+        "lixo": {"top": "Kh", "count": 5},
+    }
+    found = notes("fechado", data, TakeLixo(new_meld=parse_cards("Kd 2c")))
+    assert codes(found) == [NoteCode.WILD_DIRTIES_MELD]
+    assert found[0].better == TakeLixo(new_meld=parse_cards("Kd Ks"))
+    assert notes("fechado", data, TakeLixo(new_meld=parse_cards("Kd Ks"))) == ()
+
+
 def test_lixo_worth_taking_left_behind() -> None:
     """The 10♠ on top goes with the 8♠ 9♠ in hand into a clean meld, and the pile comes
     with it [seeds 002, 003]: drawing leaves it."""
@@ -107,6 +151,41 @@ def test_going_out_missed_while_ahead() -> None:
     assert found[0].better == Lay((parse_cards("Jd Qd Kd"),))
     assert found[0].params["ours"] > found[0].params["theirs"]
     assert notes("fechado", data, Lay((parse_cards("Jd Qd Kd"),))) == ()
+
+
+def test_going_out_missed_is_never_said_of_the_stock_running_out() -> None:
+    """A discard that empties the last stock ends the round with no batida bonus [003]:
+    that is no going out, and a move that does not do it misses nothing."""
+    data = {
+        **PLAY,
+        "hands": [["Jc", "3d", "3h"], 11, 11, 11],
+        "melds": [[["Jd", "Js", "Jh"]], []],
+        "morto": ["taken", "taken"],
+        "mortos": [],
+        "stock": 0,
+        "lixo": {"top": "4c", "count": 69},
+    }
+    assert NoteCode.GO_OUT_MISSED not in codes(notes("fechado", data, Extend(0, parse_cards("Jc"))))
+
+
+def test_the_first_step_of_a_two_step_beat_is_not_a_miss() -> None:
+    """The page lays one meld per tap: laying 4♥ 5♥ 6♥ with the 7♥ still to go on is the
+    first step of the direct beat [000, 001, 003], and of going out once the morto is taken
+    [001, 002, 003]; neither is called missed."""
+    hand = {"hands": [["4h", "5h", "6h", "7h"], 11, 11, 11]}
+    assert notes("fechado", {**PLAY, **hand}, Lay((parse_cards("4h 5h 6h"),))) == ()
+    out = {
+        **PLAY,
+        **hand,
+        "melds": [[["4c", "5c", "6c", "7c", "8c", "9c", "10c"]], []],
+        "morto": ["taken", "available"],
+        "mortos": [11],
+    }
+    assert notes("fechado", out, Lay((parse_cards("4h 5h 6h"),))) == ()
+    # Discarding instead still ends the turn without the beat: that is missed.
+    assert NoteCode.MORTO_LEFT in codes(
+        notes("fechado", {**PLAY, **hand}, Discard(parse_card("7h")))
+    )
 
 
 def test_an_illegal_move_gets_no_note() -> None:
@@ -164,7 +243,7 @@ def test_coach_command_prints_the_verdict_and_the_notes(
     assert data["notes"] == [
         {
             "code": "feeds_opponent",
-            "message": "The 9♥ fits the opponents' meld 1: with it the next player takes the "
+            "message": "The 9♥ fits the opponents' meld 1: with it the next player may take the "
             "whole lixo (10 cards). Better: discard the K♣.",
             "better": {"type": "discard", "card": "Kc"},
         }

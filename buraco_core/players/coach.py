@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 from buraco_core.cards import Card
-from buraco_core.judge import check, legal_moves
+from buraco_core.judge import apply, check, legal_moves
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.players.levels import (
     Option,
@@ -25,7 +25,7 @@ from buraco_core.players.levels import (
 )
 from buraco_core.players.view import SeatView, view_of
 from buraco_core.rules import RuleSet
-from buraco_core.state import MortoStatus, Phase, State
+from buraco_core.state import EndReason, MortoStatus, Phase, State
 
 
 class NoteCode(StrEnum):
@@ -55,20 +55,58 @@ def coach(rules: RuleSet, state: State, move: Move) -> tuple[Note, ...]:
     view = view_of(rules, state, state.turn)
     dealt = view.determinize()
     moves = list(legal_moves(rules, dealt))
-    if move not in moves:
+    # The same move with its cards in another order (as tapped) is the move listed: the
+    # notes never depend on the order of the cards. A legal move the listing reaches only
+    # in steps (three cards onto a meld) is judged as it is.
+    listed = {_key(m): m for m in moves}
+    move = listed.get(_key(move), move)
+    if move not in listed.values() and not check(rules, dealt, move).ok:
         return _instead(rules, view, dealt, move, moves)
     notes: list[Note] = []
     if isinstance(move, Draw):
         notes.extend(_lixo_left(rules, view, dealt, moves))
     if isinstance(move, Discard):
         notes.extend(_discard_notes(rules, view, dealt, move, moves))
-    if isinstance(move, Lay | Extend):
+    if isinstance(move, Lay | Extend | TakeLixo):
         notes.extend(_wild_notes(rules, view, dealt, move, moves))
-    if state.phase is Phase.PLAY:
+    if state.phase is Phase.PLAY and not _finishes_this_turn(rules, view, dealt, move):
         notes.extend(_go_out_missed(rules, view, dealt, move, moves))
         if not any(n.code is NoteCode.DIRECT_BEAT_MISSED for n in notes):
             notes.extend(_morto_left(rules, view, dealt, move, moves))
     return tuple(notes)
+
+
+def _key(move: Move) -> tuple[Any, ...]:
+    """A move with its cards in a fixed order: the same move, however its cards were given."""
+
+    def cards(group: Sequence[Card]) -> tuple[Card, ...]:
+        return tuple(sorted(group, key=lambda c: c.order))
+
+    if isinstance(move, Lay):
+        return ("lay", tuple(sorted((cards(g) for g in move.melds), key=repr)))
+    if isinstance(move, Extend):
+        return ("extend", move.meld, move.side, cards(move.cards))
+    if isinstance(move, TakeLixo):
+        return ("take_lixo", cards(move.new_meld), move.extend, cards(move.cards))
+    return ("other", move)
+
+
+def _finishes_this_turn(rules: RuleSet, view: SeatView, dealt: State, move: Move) -> bool:
+    """After a lay or an extension the turn goes on: if the next move can still take the
+    morto (a direct beat) or go out, the line is not missed, only begun (the page lays one
+    meld per tap). One step is looked at: the two-step lines are the common ones."""
+    if not isinstance(move, Lay | Extend):
+        return False
+    after = apply(rules, dealt, move)
+    if after.phase is not Phase.PLAY or after.turn != dealt.turn:
+        return False
+    options = judge_options(rules, after, list(legal_moves(rules, after)), view.seat)
+    return any(o.beat or _goes_out(o) for o in options)
+
+
+def _goes_out(option: Option) -> bool:
+    """The round ends because the side went out (a batida), not because the stock ran out."""
+    return option.ended and option.after.ended_by is EndReason.BATIDA
 
 
 def _instead(
@@ -140,13 +178,23 @@ def _discard_notes(
 
 
 def _wild_notes(
-    rules: RuleSet, view: SeatView, dealt: State, move: Lay | Extend, moves: Sequence[Move]
+    rules: RuleSet,
+    view: SeatView,
+    dealt: State,
+    move: Lay | Extend | TakeLixo,
+    moves: Sequence[Move],
 ) -> list[Note]:
+    """A wild laid where the same natural cards had a clean way down. A pickup is compared
+    with the other pickups; a wild added alone, with the naturals that extend the same meld
+    (any clean move would 'hold' no natural at all)."""
     mine = judge_options(rules, dealt, [move], view.seat)[0]
     if mine.wilds_added <= 0:
         return []
     naturals = [c for c in _cards(move) if not c.is_wild_kind]
-    others = [m for m in moves if isinstance(m, Lay | Extend) and m != move]
+    kind = TakeLixo if isinstance(move, TakeLixo) else Lay | Extend
+    others = [m for m in moves if isinstance(m, kind) and m != move]
+    if not naturals:
+        others = [m for m in others if _same_meld(m, move)]
     clean = [
         o
         for o in judge_options(rules, dealt, others, view.seat)
@@ -166,7 +214,7 @@ def _go_out_missed(
     ending = [
         o
         for o in judge_options(rules, dealt, [m for m in moves if m != move], view.seat)
-        if o.ended
+        if _goes_out(o)  # (a stock-out ends the round too, with no batida: nothing missed)
     ]
     if not ending or judge_options(rules, dealt, [move], view.seat)[0].ended:
         return []
@@ -180,10 +228,21 @@ def _go_out_missed(
 
 
 def _cards(move: Move) -> tuple[Card, ...]:
-    """The hand cards a lay or an extension puts down."""
+    """The hand cards a lay, an extension or a pickup puts down."""
     if isinstance(move, Lay):
         return tuple(c for group in move.melds for c in group)
+    if isinstance(move, TakeLixo):
+        return move.new_meld or move.cards
     return move.cards if isinstance(move, Extend) else ()
+
+
+def _same_meld(move: Move, other: Move) -> bool:
+    """Both go onto the same table meld."""
+    if isinstance(move, Extend) and isinstance(other, Extend):
+        return (move.meld, move.side) == (other.meld, other.side)
+    if isinstance(move, TakeLixo) and isinstance(other, TakeLixo):
+        return move.extend is not None and move.extend == other.extend
+    return False
 
 
 def _holds_all(cards: Sequence[Card], wanted: Sequence[Card]) -> bool:

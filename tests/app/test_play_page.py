@@ -69,6 +69,15 @@ def started(open_app: Open, players: int = 2, level: str = "basic") -> AppTest:
     return click(at, "play_start")
 
 
+def in_order(block: Any) -> list[Any]:
+    """The page's elements in the order they are drawn, top to bottom."""
+    found = []
+    for child in getattr(block, "children", {}).values():
+        found.append(child)
+        found.extend(in_order(child))
+    return found
+
+
 def test_start_deals_the_learner_eleven_cards_and_keeps_the_game_in_the_link(
     open_app: Open,
 ) -> None:
@@ -88,6 +97,12 @@ def test_an_illegal_move_is_explained_and_the_board_stays(open_app: Open) -> Non
     click(at, "btt-play_board-discard")  # discarding before drawing
     assert at.error and "draw" in str(at.error[0].value).lower()
     assert sorted(hand_buttons(at)) == before
+    # Said under the board, where the tap was (above it, a phone had scrolled it away).
+    order = in_order(at.main)
+    last_card = max(
+        i for i, n in enumerate(order) if (getattr(n, "key", "") or "").startswith("btc")
+    )
+    assert order.index(at.error[0]) > last_card
     game = the_game(at)
     assert game.current.moves == ()
     assert [s.codes[0] for s in game.current.stumbles] == ["must_draw_first"]
@@ -229,6 +244,7 @@ def test_the_coach_notes_a_weak_move_unless_it_is_off() -> None:
         assert [n.code for n in saved] == ["wild_discarded"]
         text = note_text(saved[0], "en")
         assert "JK" in text and "9♦" in text  # the wild, and the better discard
+        assert "Better: discard the 9♦" in text  # mid-sentence, not "Better: Discard"
         assert REVIEW_LESSONS[saved[0].code] == "wild_cards"
 
 
