@@ -89,7 +89,9 @@ def draw_same_meld() -> None:
     cards = cards_view.card_input(CARDS_KEY)
     built_up = st.toggle(t("variants.built_up"), key=BUILT_UP_KEY, help=t("variants.built_up_help"))
     if cards:
-        show_deciding(list(judged.meld_deciding(cards, built_up)))
+        show_deciding(
+            judged.meld_deciding(cards, built_up), judged.meld_deciding_alike(cards, built_up)
+        )
         side_by_side(lambda rules: judged.meld_result(cards, built_up, rules), _drawer(cards))
     elif cards is not None:
         st.caption(t("cards.empty"))
@@ -114,7 +116,7 @@ def draw_same_move() -> None:
     with st.container(border=True):
         st.markdown(judged.position_markdown(chosen, lang), unsafe_allow_html=True)
     show_text(t("variants.the_move", move=move_text(move, lang)))
-    show_deciding(list(judged.move_deciding(chosen, lang)))
+    show_deciding(judged.move_deciding(chosen, lang), judged.move_deciding_alike(chosen, lang))
     side_by_side(
         lambda rules: (
             judged.move_result(chosen, rules, lang),
@@ -135,6 +137,12 @@ def draw_all() -> None:
         ),
         f"### {t('variants.all')}\n\n{caption_md(t('variants.all_help'))}",
     )
+    # What the three presets play alike and other tables play otherwise, with its source:
+    # folded, so the table still fits a phone's screen.
+    others = judged.other_tables(lang)
+    with st.expander(t("variants.other", count=len(others))):
+        st.markdown(t("variants.other_help") + "\n\n" + "\n".join(f"- {o}" for o in others))
+        st.page_link("app_pages/who_is_right.py", label=t("who.page"), icon="⁉️")
 
 
 lang = current_lang()

@@ -6,7 +6,7 @@ import streamlit as st
 from buraco_app.i18n import t
 from buraco_app.limits import MAX_SEARCH_TEXT, too_long
 from buraco_app.settings import current_lang, current_rules
-from buraco_app.who_is_right import draw_dispute, points_for, table_points
+from buraco_app.who_is_right import draw_dispute, match, table_points
 
 lang = current_lang()
 rules = current_rules()
@@ -24,15 +24,30 @@ for problem in filter(None, problems):
     st.error(problem)
 claims = ["" if problem else claim for claim, problem in zip(claims, problems, strict=True)]
 every = {d.id: d for d in table_points()}
-found = points_for(*claims) if any(c.strip() for c in claims) else []
-if any(c.strip() for c in claims) and not found:
+said = any(c.strip() for c in claims)
+found = match(*claims) if said else None
+# A house rule no source covers is said so; a point is chosen for the players only when it
+# surely is theirs, else the near ones are offered with none chosen.
+for rule in found.house_rules if found else ():
+    st.info(t("who.house", rule=t(f"who.house.{rule}")), icon="🏠")
+if found and not found.points and not found.house_rules:
     st.info(t("who.nothing"))
-choices = [d.id for d in found] or list(every)
-chosen = st.radio(
-    t("who.found") if found else t("who.pick"),
-    choices,
-    format_func=lambda i: every[i].title(lang),
-    key="who_dispute_found" if found else "who_dispute",
-)
+elif found and found.points and not found.sure and not found.house_rules:
+    st.info(t("who.unsure"))
+if found and found.points:
+    label = "who.found" if found.sure else "who.related" if found.house_rules else "who.maybe"
+    chosen = st.radio(
+        t(label),
+        [d.id for d in found.points],
+        index=0 if found.sure else None,
+        format_func=lambda i: every[i].title(lang),
+        key="who_dispute_found",
+    )
+elif not (found and found.house_rules):
+    chosen = st.radio(
+        t("who.pick"), list(every), format_func=lambda i: every[i].title(lang), key="who_dispute"
+    )
+else:
+    chosen = None
 if chosen in every:
     draw_dispute(every[chosen], rules, lang)

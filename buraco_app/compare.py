@@ -8,14 +8,15 @@ check and a move-verdict view).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from typing import TypeVar
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, TypeVar
 
 import streamlit as st
 
 from buraco_app.i18n import get_lang, t
 from buraco_app.settings import current_rules, rules_summary
-from buraco_core.rules import OPTIONS, PRESET_NAMES, PRESETS, RuleSet
+from buraco_core.rules import OPTIONS, PRESET_NAMES, PRESETS, RuleSet, option_choices
+from buraco_course.reference import disputes
 from buraco_text import option_name, preset_title, value_text
 
 T = TypeVar("T")
@@ -72,11 +73,50 @@ def deciding_options(judge: Callable[[RuleSet], T], key: Callable[[T], Hashable]
     return found
 
 
-def show_deciding(options: list[str]) -> None:
-    """Once, above the columns: the option that makes the variants answer differently, with
-    each variant's value; or that they all answer alike."""
+def other_values(name: str) -> tuple[Any, ...]:
+    """The values an option may take: every choice of an enumerated one; for a number, those
+    the sources or other tables play (the disputes' readings: joker 20, batida 50...)."""
+    choices = option_choices(name)
+    if choices is not None:
+        return choices
+    found = (d.options_for(r) for d in disputes() if d.option == name for r in d.readings)
+    return tuple(dict.fromkeys(v[name] for v in found if name in v))
+
+
+def alike_deciding(
+    judge: Callable[[RuleSet], T],
+    key: Callable[[T], Hashable],
+    valid: Callable[[T], bool] = lambda _: True,
+) -> list[str]:
+    """The options the three presets set alike that decide this answer all the same: under
+    some preset, that option set to another of its values changes the answer (“2h 3h 4h
+    2s”: a wild 2 beside its natural 2, forbidden in all three; eight equal 5s: a real where
+    eight of a kind counts as one). `valid` leaves out answers that are no answer (a
+    position that cannot be set up under those rules)."""
+    found = []
+    for option in (o for o in OPTIONS if not o.presets_differ):
+        for preset in PRESET_NAMES:
+            rules = PRESETS[preset]
+            base = judge(rules)
+            if not valid(base):
+                continue
+            others = (
+                judge(rules.with_options(**{option.name: value}))
+                for value in other_values(option.name)
+                if value != getattr(rules, option.name)
+            )
+            if any(valid(other) and key(other) != key(base) for other in others):
+                found.append(option.name)
+                break
+    return found
+
+
+def show_deciding(options: Sequence[str], alike: Sequence[str] = ()) -> None:
+    """Once, above the columns: the options that make the variants answer differently, with
+    each variant's value, and those the three set alike that decide it all the same (a table
+    that plays another value judges otherwise); or that no option decides it."""
     lang = get_lang()
-    if not options:
+    if not options and not alike:
         st.caption(t("variants_decide.alike"))
         return
     lines = [
@@ -87,4 +127,13 @@ def show_deciding(options: list[str]) -> None:
         )
         for name in options
     ]
-    st.info(t("variants_decide.decides") + "  \n" + "  \n".join(lines), icon="⚖️")
+    lines += [
+        t(
+            "variants_decide.same_value",
+            name=option_name(name, lang),
+            value=value_text(name, getattr(PRESETS[PRESET_NAMES[0]], name), lang),
+        )
+        for name in alike
+    ]
+    head = t("variants_decide.decides" if options else "variants_decide.alike_but")
+    st.info(head + "  \n" + "  \n".join(lines), icon="⚖️")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from buraco_app.compare import deciding_options
+from buraco_app.compare import alike_deciding, deciding_options
 from buraco_app.inline_cards import with_cards
 from buraco_app.scenario_player import course
 from buraco_app.table_view import table_markdown
@@ -18,11 +18,12 @@ from buraco_core.judge import play
 from buraco_core.melds import MeldVerdict, extend_meld, judge_meld
 from buraco_core.moves import Move
 from buraco_core.notation import position_from_data
-from buraco_core.rules import RuleSet
+from buraco_core.rules import OPTIONS, PRESETS, RuleSet
 from buraco_core.state import State
 from buraco_core.verdict import Verdict
 from buraco_course import scenario_state
-from buraco_text import Lang, error_message
+from buraco_course.reference import disputes
+from buraco_text import Lang, error_message, translate, value_text
 
 # A meld's verdict, and whether it is the first part's (built up, first part invalid).
 MeldResult = tuple[MeldVerdict, bool]
@@ -49,6 +50,12 @@ def meld_answer(result: MeldResult) -> tuple[object, ...]:
 @lru_cache(maxsize=128)
 def meld_deciding(cards: tuple[Card, ...], built_up: bool) -> tuple[str, ...]:
     return tuple(deciding_options(lambda rules: meld_result(cards, built_up, rules), meld_answer))
+
+
+@lru_cache(maxsize=128)
+def meld_deciding_alike(cards: tuple[Card, ...], built_up: bool) -> tuple[str, ...]:
+    """The options the presets set alike that decide this meld all the same."""
+    return tuple(alike_deciding(lambda rules: meld_result(cards, built_up, rules), meld_answer))
 
 
 @lru_cache(maxsize=1)
@@ -103,7 +110,54 @@ def move_deciding(scenario_id: str, lang: Lang) -> tuple[str, ...]:
     return tuple(deciding_options(lambda rules: move_result(scenario_id, rules, lang), move_answer))
 
 
+@lru_cache(maxsize=128)
+def move_deciding_alike(scenario_id: str, lang: Lang) -> tuple[str, ...]:
+    """The options the presets set alike that decide this move all the same (a position that
+    cannot be set up under a value, e.g. jokers on the table without jokers, decides
+    nothing)."""
+    return tuple(
+        alike_deciding(
+            lambda rules: move_result(scenario_id, rules, lang),
+            move_answer,
+            valid=lambda result: not isinstance(result, str),
+        )
+    )
+
+
 def judged_move(scenario_id: str) -> Move:
     move = course().scenarios[scenario_id].task.judged_move
     assert move is not None
     return move
+
+
+@lru_cache(maxsize=4)
+def other_tables(lang: Lang) -> tuple[str, ...]:
+    """Where the three presets play a disputed option alike, what other tables play and
+    the source that says it (the readings of “Quem tem razão?”): one Markdown line each."""
+    alike = {o.name for o in OPTIONS if not o.presets_differ}
+    lines = []
+    for dispute in disputes():
+        if dispute.option not in alike:
+            continue
+        rules = PRESETS["fechado"]  # (the three alike)
+        value = getattr(rules, dispute.option)
+        ours = dispute.reading_of(rules)
+        played = ours.text(lang) if ours else value_text(dispute.option, value, lang)
+        for reading in (r for r in dispute.readings if r != ours):
+            sources = translate(
+                "variants.other_sources",
+                lang,
+                count=len(reading.sources),
+                ids=", ".join(reading.sources),
+            )
+            lines.append(
+                translate(
+                    "variants.other_line",
+                    lang,
+                    question=dispute.title(lang),
+                    played=played,
+                    text=reading.text(lang),
+                    sources=sources,
+                )
+            )
+    return tuple(lines)

@@ -7,6 +7,9 @@ and calls these; the disputes and their readings are the rules reference's
 from __future__ import annotations
 
 import math
+import re
+import unicodedata
+from dataclasses import dataclass
 from functools import cache
 from urllib.parse import urlencode
 
@@ -142,6 +145,88 @@ def points_for(*claims: str, limit: int = 3) -> list[Dispute]:
     ranked.sort(key=lambda r: (-r[0], r[1]))
     best = ranked[0][0] if ranked else 0.0
     return [d for score, _, d in ranked if score >= best / 2][:limit]
+
+
+# A point names an idea when the idea is in its question, the players' words for it or its
+# option (not only in a reading); an idea says what a point is about when at most a quarter
+# of the points hold it ("morto", "trinca", "curinga", "bater"; not "carta", "lixo", "pegar",
+# "parceiro"). A match is sure when the first point names such an idea the players said:
+# "a carta do lixo pode ser descartada de volta" shares only "carta" and "lixo" with "Pode-se
+# bater baixando a última carta?", and that point is offered, not chosen for them.
+_DISTINCTIVE_SHARE = 4
+
+
+def _sure(said: set[str], dispute: Dispute) -> bool:
+    every = _ideas()
+    held = list(every.values())
+    ideas = every[dispute.id]
+    return any(
+        ideas[i] >= _OPTION and sum(i in h for h in held) * _DISTINCTIVE_SHARE <= len(held)
+        for i in said
+        if i in ideas
+    )
+
+
+# --- house rules: what some tables play and no source speaks of ------------------------------
+
+# RULES.md, "House rules seen at other tables (not in the sources)". A claim about one is
+# answered so ("none of the four sources speaks of it: agree before playing"), never with a
+# disputed point that happens to share its words. Each is recognised by one of its phrases
+# (catalog `who.house_phrases.ID`, both languages, compared without accents, case or
+# punctuation) in claims that also speak of its subject (these ideas, any of them).
+HOUSE_RULES: dict[str, str] = {
+    "single_card_lixo": "lixo",
+    "lixo_card_back": "lixo",
+    "trincas_only_a_k_3": "trinca kind",
+}
+
+
+def _plain(text: str) -> str:
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    return " " + " ".join(re.findall(r"[a-z0-9]+", folded)) + " "
+
+
+@cache
+def _house_phrases() -> dict[str, tuple[str, ...]]:
+    return {
+        rule: tuple(
+            _plain(phrase)
+            for lang in LANGS
+            for phrase in translate(f"who.house_phrases.{rule}", lang).split(";")
+            if phrase.strip()
+        )
+        for rule in HOUSE_RULES
+    }
+
+
+def house_rules_for(*claims: str) -> list[str]:
+    """The house rules (ids of HOUSE_RULES) that what players say is about."""
+    text, said = _plain(" ".join(claims)), set(search_terms(" ".join(claims)))
+    return [
+        rule
+        for rule, subject in HOUSE_RULES.items()
+        if said & set(search_terms(subject))
+        and any(phrase in text for phrase in _house_phrases()[rule])
+    ]
+
+
+@dataclass(frozen=True)
+class Match:
+    """What claims are about: house rules no source covers, the disputed points they touch
+    (best first), and whether the first point is surely theirs (shown at once) or only
+    offered."""
+
+    house_rules: tuple[str, ...]
+    points: tuple[Dispute, ...]
+    sure: bool
+
+
+def match(*claims: str) -> Match:
+    house = tuple(house_rules_for(*claims))
+    found = tuple(points_for(*claims))
+    said = set(search_terms(" ".join(claims)))
+    sure = not house and bool(found) and _sure(said, found[0])
+    return Match(house_rules=house, points=found, sure=sure)
 
 
 def rules_for(rules: RuleSet, dispute: Dispute, reading: Reading) -> RuleSet:

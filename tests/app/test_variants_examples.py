@@ -108,3 +108,70 @@ def test_the_same_move_names_its_deciding_option(open_app: OpenApp) -> None:
     at.segmented_control(key="variants_view").set_value("move").run()
     assert not at.exception
     assert [i for i in at.info if PT["variants_decide.decides"] in i.value]
+
+
+# Where the three presets agree only because they share an option's value, that option still
+# decides: a table that plays the other value judges otherwise (audit 13, D8).
+@pytest.mark.parametrize(
+    ("cards", "alike"),
+    [
+        ("2h 3h 4h 2s", ["wild_two_beside_natural_two"]),  # forbidden in all three [000]
+        ("5h 5s 5d 5c 5h 5s 5d 5c", ["trinca_suits", "eight_of_a_kind_real"]),
+        ("3s 2s 5s 4s", []),  # the 2 in its place: no option touches it
+    ],
+)
+def test_an_option_the_presets_share_still_decides(cards: str, alike: list[str]) -> None:
+    from buraco_app.compare import alike_deciding
+
+    assert alike_deciding(lambda rules: answer(cards, False, rules), lambda a: a) == alike
+
+
+def test_a_meld_judged_alike_by_a_shared_option_names_it(open_app: OpenApp) -> None:
+    """“2h 3h 4h 2s”: not “nenhuma opção decide aqui”, but the option the three share."""
+    at = open_app("variants")
+    at.segmented_control(key="variants_view").set_value("meld").run()
+    at.text_input(key="variants_cards").input("2h 3h 4h 2s").run()
+    assert not at.exception
+    assert PT["variants_decide.alike"] not in [c.value for c in at.caption]
+    boxes = [i.value for i in at.info if PT["variants_decide.alike_but"] in i.value]
+    assert len(boxes) == 1
+    name = option_name("wild_two_beside_natural_two", "pt")
+    assert f"As três variantes usam o mesmo valor de “{name}” (não)" in boxes[0]
+    assert "mude-o em Casa" in boxes[0]
+
+
+def test_eight_of_a_kind_names_the_real_option_too(open_app: OpenApp) -> None:
+    at = open_app("variants")
+    at.segmented_control(key="variants_view").set_value("meld").run()
+    at.text_input(key="variants_cards").input("5h 5s 5d 5c 5h 5s 5d 5c").run()
+    box = next(i.value for i in at.info if PT["variants_decide.decides"] in i.value)
+    assert f"**{option_name('trincas', 'pt')}**" in box
+    assert f"“{option_name('eight_of_a_kind_real', 'pt')}”" in box
+
+
+def test_a_position_impossible_under_a_value_decides_nothing() -> None:
+    """Jokers on the table make no position without jokers: “curingas no baralho” is not
+    named for the wild on top of the lixo (the presets' shared options that decide it are
+    the 2 on top of the lixo, no more)."""
+    from buraco_app import variants_view
+
+    assert variants_view.move_deciding_alike("joker_on_top_only_new_meld", "pt") == ()
+    assert variants_view.move_deciding_alike("two_on_top_is_still_a_wild", "pt") == (
+        "two_on_lixo_may_sit_natural",
+    )
+
+
+def test_all_rules_say_what_other_tables_play(open_app: OpenApp) -> None:
+    """“Todas as regras” shows 50 50 50 for the joker; folded under the table, the other
+    reading (20, source 003) and the other disputed points the three presets share."""
+    at = open_app("variants")
+    at.segmented_control(key="variants_view").set_value("all").run()
+    assert not at.exception
+    (folded,) = [e for e in at.expander if e.label.startswith("Outras mesas jogam diferente")]
+    shown = " ".join(m.value for m in folded.markdown)
+    assert (
+        "**Quanto vale o curinga?** Nas três: O curinga vale 50 pontos. Outras mesas: "
+        "O curinga vale 20; algumas mesas usam 50. _(fonte 003)_"
+    ) in shown
+    assert "Se nenhuma das duas pegou, ninguém perde." in shown  # both mortos stock [003]
+    assert "Vale trinca" not in shown  # (the presets differ there: the table says so)

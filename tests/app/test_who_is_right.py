@@ -67,52 +67,52 @@ def test_related_points_are_still_offered() -> None:
 
 
 # The questions people ask at a table, as they ask them: each finds its point first.
-@pytest.mark.parametrize(
-    ("question", "point"),
-    [
-        ("trinca vale?", "trincas"),
-        ("Vale trinca?", "trincas"),
-        ("VALE LAVADEIRA?", "trincas"),
-        ("Trinca é permitida?", "trincas"),
-        ("No Aberto pode trinca?", "trincas"),  # (the variant's name says which table)
-        ("posso baixar três damas?", "trincas"),
-        ("Are trincas allowed?", "trincas"),
-        ("Do trincas count?", "trincas"),  # (not "eight equal cards count as a real")
-        ("trinca conta?", "trincas"),
-        ("Can I meld three of a kind?", "trincas"),
-        ("Oito cartas iguais valem real?", "eight_of_a_kind"),
-        ("Is eight of a kind a real?", "eight_of_a_kind"),
-        ("Trinca com naipe repetido vale?", "trinca_suits"),
-        ("May a trinca repeat a suit?", "trinca_suits"),
-        ("Dá pra ver o lixo todo?", "discard_pile_visible"),
-        ("Can I see the whole discard pile?", "discard_pile_visible"),
-        ("Posso pegar o lixo sem usar a carta de cima?", "pickup"),
-        ("Can I take the discard pile without using the top card?", "pickup"),
-        ("Precisa de duas cartas da mão para pegar o lixo?", "stricter_pickup"),
-        ("Pode pegar o lixo fechado só com a carta de cima?", "stricter_pickup"),
-        ("Curinga no lixo, pode pegar?", "wild_top_card_new_meld_only"),
-        ("Pode pegar o lixo com o 2 de copas em cima pra pôr no 3 4 5?", "two_on_top_of_lixo"),
-        ("Quanto vale o coringa?", "joker_value"),
-        ("How much is a joker worth?", "joker_value"),
-        ("Tem coringa no baralho?", "jokers_in_deck"),
-        ("Do we play with jokers?", "jokers_in_deck"),
-        ("Pode bater com canastra suja?", "go_out_in_fechado"),
-        ("Can you go out with a dirty canastra?", "go_out_in_fechado"),
-        ("Precisa descartar pra bater?", "go_out_by"),
-        ("Quanto vale a batida?", "batida_bonus"),
-        ("Canastra limpa vale 300?", "canastra_bonuses"),
-        ("A real tem que ser baixada de uma vez?", "big_canastras_at_once"),
-        ("Dois 2 no mesmo jogo pode?", "wild_two_beside_natural_two"),
-        ("Os dois mortos viraram monte, quem perde?", "both_mortos_stock"),
-        (
-            "Bati indireto e o adversário bateu antes da minha vez: perco o morto?",
-            "unused_indirect_morto",
-        ),
-        ("Até quantos pontos vai a partida?", "target"),
-        ("Vulnerável precisa de 75 pra baixar?", "vulnerability"),
-        ("Arredonda os pontos?", "rounding"),
-    ],
-)
+TABLE_QUESTIONS = [
+    ("trinca vale?", "trincas"),
+    ("Vale trinca?", "trincas"),
+    ("VALE LAVADEIRA?", "trincas"),
+    ("Trinca é permitida?", "trincas"),
+    ("No Aberto pode trinca?", "trincas"),  # (the variant's name says which table)
+    ("posso baixar três damas?", "trincas"),
+    ("Are trincas allowed?", "trincas"),
+    ("Do trincas count?", "trincas"),  # (not "eight equal cards count as a real")
+    ("trinca conta?", "trincas"),
+    ("Can I meld three of a kind?", "trincas"),
+    ("Oito cartas iguais valem real?", "eight_of_a_kind"),
+    ("Is eight of a kind a real?", "eight_of_a_kind"),
+    ("Trinca com naipe repetido vale?", "trinca_suits"),
+    ("May a trinca repeat a suit?", "trinca_suits"),
+    ("Dá pra ver o lixo todo?", "discard_pile_visible"),
+    ("Can I see the whole discard pile?", "discard_pile_visible"),
+    ("Posso pegar o lixo sem usar a carta de cima?", "pickup"),
+    ("Can I take the discard pile without using the top card?", "pickup"),
+    ("Precisa de duas cartas da mão para pegar o lixo?", "stricter_pickup"),
+    ("Pode pegar o lixo fechado só com a carta de cima?", "stricter_pickup"),
+    ("Curinga no lixo, pode pegar?", "wild_top_card_new_meld_only"),
+    ("Pode pegar o lixo com o 2 de copas em cima pra pôr no 3 4 5?", "two_on_top_of_lixo"),
+    ("Quanto vale o coringa?", "joker_value"),
+    ("How much is a joker worth?", "joker_value"),
+    ("Tem coringa no baralho?", "jokers_in_deck"),
+    ("Do we play with jokers?", "jokers_in_deck"),
+    ("Pode bater com canastra suja?", "go_out_in_fechado"),
+    ("Can you go out with a dirty canastra?", "go_out_in_fechado"),
+    ("Precisa descartar pra bater?", "go_out_by"),
+    ("Quanto vale a batida?", "batida_bonus"),
+    ("Canastra limpa vale 300?", "canastra_bonuses"),
+    ("A real tem que ser baixada de uma vez?", "big_canastras_at_once"),
+    ("Dois 2 no mesmo jogo pode?", "wild_two_beside_natural_two"),
+    ("Os dois mortos viraram monte, quem perde?", "both_mortos_stock"),
+    (
+        "Bati indireto e o adversário bateu antes da minha vez: perco o morto?",
+        "unused_indirect_morto",
+    ),
+    ("Até quantos pontos vai a partida?", "target"),
+    ("Vulnerável precisa de 75 pra baixar?", "vulnerability"),
+    ("Arredonda os pontos?", "rounding"),
+]
+
+
+@pytest.mark.parametrize(("question", "point"), TABLE_QUESTIONS)
 def test_a_table_question_finds_its_point(question: str, point: str) -> None:
     assert points_for(question)[0].id == point
 
@@ -223,3 +223,82 @@ def test_a_pasted_page_as_a_claim_is_refused_with_its_length(open_app: OpenApp) 
     assert any("5000" in e.value and "Jogador 1 diz" in e.value for e in at.error)
     assert not at.info
     assert at.radio(key="who_dispute_found").value == "trincas"
+
+
+# --- house rules: what no source speaks of (RULES.md, "House rules seen at other tables") ----
+
+# The audit's claims, as players said them, and the house rule each is about.
+HOUSE_CLAIMS = [
+    (("quem tem uma carta só não pode pegar o lixo", "pode sim"), "single_card_lixo"),
+    (("a carta do lixo pode ser descartada de volta", "não pode"), "lixo_card_back"),
+    (("lavadeira só de ás, rei ou 3", "qualquer valor"), "trincas_only_a_k_3"),
+    (("a player holding a single card may not take the lixo", "yes they may"), "single_card_lixo"),
+    (("the lixo card may not be discarded back in the same turn", "it may"), "lixo_card_back"),
+    (("trincas only of aces, kings or threes", "any rank"), "trincas_only_a_k_3"),
+]
+# The real disputes the audit checked ("Checked and fine"): each still shown at once.
+REAL_DISPUTES = [
+    (("No Fechado, bate com canastra suja?", "Não, só com limpa"), "go_out_in_fechado"),
+    (("O curinga vale 20", "Vale 50"), "joker_value"),
+    (("Os dois mortos viraram monte: as duas duplas perdem", "Ninguém perde"), "both_mortos_stock"),
+    (
+        ("O parceiro pode bater com o morto esperando", "Não pode, o morto espera"),
+        "partner_while_morto_waits",
+    ),
+    (("Pode 2 curinga num jogo com o 2 natural", "Não pode"), "wild_two_beside_natural_two"),
+]
+
+
+@pytest.mark.parametrize(("claims", "rule"), HOUSE_CLAIMS)
+def test_a_house_rule_is_named_and_no_point_is_chosen(claims: tuple[str, str], rule: str) -> None:
+    from buraco_app.who_is_right import match
+
+    found = match(*claims)
+    assert found.house_rules == (rule,) and not found.sure
+
+
+@pytest.mark.parametrize(("claims", "point"), REAL_DISPUTES)
+def test_a_real_dispute_is_no_house_rule(claims: tuple[str, str], point: str) -> None:
+    from buraco_app.who_is_right import match
+
+    found = match(*claims)
+    assert not found.house_rules and found.sure and found.points[0].id == point
+
+
+@pytest.mark.parametrize("question", [q for q, _ in TABLE_QUESTIONS])
+def test_no_table_question_is_taken_for_a_house_rule(question: str) -> None:
+    from buraco_app.who_is_right import match
+
+    found = match(question)
+    assert not found.house_rules and found.sure
+
+
+@pytest.mark.parametrize(("claims", "rule"), HOUSE_CLAIMS[:3])
+def test_the_page_says_a_house_rule_is_agreed_before_playing(
+    open_app: OpenApp, claims: tuple[str, str], rule: str
+) -> None:
+    """“Nenhuma das quatro fontes fala disso: é regra da casa”, and no disputed point is
+    chosen for the players (the near ones are offered, none selected, none drawn)."""
+    at = claim(open_app("who"), *claims)
+    assert not at.exception
+    said = [i.value for i in at.info]
+    assert any(PT[f"who.house.{rule}"] in s and "Nenhuma das quatro fontes" in s for s in said)
+    assert at.radio(key="who_dispute_found").value is None
+    assert at.radio(key="who_dispute_found").label == PT["who.related"]
+    assert not at.code  # (no reading drawn: no share links)
+
+
+def test_the_page_says_a_house_rule_in_english(open_app: OpenApp) -> None:
+    at = claim(open_app("who", lang="en"), "the lixo card may not be discarded back", "it may")
+    shown = " ".join(i.value for i in at.info)
+    assert EN["who.house.lixo_card_back"] in shown and "None of the four sources" in shown
+
+
+def test_a_weak_match_is_offered_not_chosen(open_app: OpenApp) -> None:
+    """Words that share only commonplaces with a point ("cartas", "parceiro") get the
+    near points offered, none chosen, and the house-rule hint."""
+    at = claim(open_app("who"), "pode trocar cartas com o parceiro", "não pode")
+    assert not at.exception
+    assert PT["who.unsure"] in [i.value for i in at.info]
+    assert at.radio(key="who_dispute_found").value is None and not at.code
+    assert at.radio(key="who_dispute_found").label == PT["who.maybe"]
