@@ -345,7 +345,7 @@ def show_board(
                     + " | ".join(cards_label([hand[p] for p in g]) for g in pick.groups)
                 )
     _middle(rules, state, seat, key, lang, live, pick, target)
-    _hand(state, seat, key, lang, live, pick, marks)
+    _hand(state, seat, key, lang, live, pick, marks, justified=rules.pickup != "free")
     _marks_text(marks, lang)
 
 
@@ -445,7 +445,14 @@ def _middle(
 
 
 def _hand(
-    state: State, seat: int, key: str, lang: Lang, live: bool, pick: Pick, marks: Changes
+    state: State,
+    seat: int,
+    key: str,
+    lang: Lang,
+    live: bool,
+    pick: Pick,
+    marks: Changes,
+    justified: bool = False,
 ) -> None:
     hand = state.hands[seat]
     head = st.container(horizontal=True, vertical_alignment="center")
@@ -476,8 +483,8 @@ def _hand(
         if pick.top:
             picked = " ".join(x for x in (picked, t("board.top_picked", lang)) if x)
         st.caption(t("board.picked", lang, cards=picked))
-    else:
-        st.caption(t("board.how", lang))
+    else:  # (where the lixo is justified, tapping it alone is refused: say how it is taken)
+        st.caption(t("board.how_justified" if justified else "board.how", lang))
     if not pick.empty:
         st.button("↶ " + t("board.undo", lang), key=f"{key}_undo", on_click=_undo, args=(key,))
 

@@ -216,6 +216,23 @@ def test_an_illegal_move_keeps_the_cards_picked_to_fix_the_pick(open_app: Open) 
     assert headline(at).startswith("**Right!**"), headline(at)
 
 
+@pytest.mark.parametrize(
+    ("scenario", "said"),
+    [
+        ("draw_comes_first", "To take the lixo, its top card must go into a meld"),
+        ("aberto_lixo_instead_of_stock", "to take the lixo, tap it"),
+    ],
+)
+def test_the_board_says_how_the_lixo_is_taken_at_this_table(
+    open_app: Open, scenario: str, said: str
+) -> None:
+    """Fechado: the lixo is taken only with its top card in a meld [002, 003], so tapping
+    the lixo alone is refused: the help says how (cards with it, or the top card then a
+    meld). Aberto: the whole lixo, no condition [000]: a tap on it."""
+    at = open_app("practice", scenario=scenario, lang="en")
+    assert any(said in str(c.value) for c in at.caption), [c.value for c in at.caption]
+
+
 def test_undo_the_last_pick(open_app: Open) -> None:
     at = open_app("practice", scenario="first_meld_three_in_a_row", lang="en")
     tap(at, "6♣", "7♣", "K♠")
