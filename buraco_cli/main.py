@@ -13,6 +13,7 @@ import json
 import math
 import os
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import partial
@@ -1274,6 +1275,27 @@ def _move_words(move: Move, lang: Lang) -> str:
 
 # --- replay --------------------------------------------------------------------------------
 
+
+def _replay_words(move: Move, before: State, after: State | None, lang: Lang) -> str:
+    """A move of a replay, with the cards a reader of the record cannot see in the move
+    itself: the card drawn, the lixo's top card (a round can be followed from the text)."""
+    from buraco_core.moves import Draw, TakeLixo
+
+    if isinstance(move, Draw) and after is not None:
+        drawn = Counter(after.hands[before.turn]) - Counter(before.hands[before.turn])
+        if len(drawn) == 1:
+            return translate("replay.draw_card", lang, card=next(iter(drawn)).symbol)
+    if isinstance(move, TakeLixo) and before.lixo and (move.new_meld or move.extend is not None):
+        top = before.lixo[-1].symbol
+        with_cards = " ".join(c.symbol for c in (move.new_meld or move.cards))
+        if move.extend is None:
+            return translate("replay.take_meld", lang, top=top, cards=with_cards)
+        extra = f" {with_cards}" if with_cards else ""
+        meld = move.extend + 1
+        return translate("replay.take_extend_card", lang, top=top, extra=extra, meld=meld)
+    return _move_words(move, lang)
+
+
 REPLAY_FIELDS = ("rules", "options", "players", "seed", "position", "first", "vulnerable", "moves")
 # What a self-play record adds (its outcome): read past, not checked.
 RECORD_OUTCOME = ("levels", "ended_by", "scores", "illegal_attempts")
@@ -1353,7 +1375,7 @@ def _replay(args: argparse.Namespace) -> int:
         if not args.json:
             mark = "✓" if after is not None else "✗"
             who = say("replay.seat", seat=seat + 1)
-            print(f"{mark} {number:>3}. {who}: {_move_words(move, lang)}")
+            print(f"{mark} {number:>3}. {who}: {_replay_words(move, state, after, lang)}")
             for reason in shown if after is None else ():
                 print(f"       • {bullet(reason, lang)}  ({_sources(reason, lang)})")
         if after is None:

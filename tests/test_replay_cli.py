@@ -66,6 +66,22 @@ def test_a_recorded_round_replays_legal_to_its_score(
     assert lines[-1] == f"Rodada encerrada. Lado A {a}, lado B {b}."
 
 
+def test_a_text_replay_names_the_card_drawn_and_the_lixos_top_card(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A round can be followed from the text alone: a draw says the card it brought, and a
+    pickup the lixo's top card it used (the move itself names neither)."""
+    record = selfplay_record(seed=3, players=4)
+    _, out, _ = run(capsys, tmp_path, record)
+    draws = [line for line in out.splitlines() if "comprar do monte" in line]
+    assert draws and all(line.rstrip().endswith(")") for line in draws), draws[:3]
+    pickups = [line for line in out.splitlines() if "pegar o lixo" in line]
+    assert pickups and all("baixar o " in line or " no jogo " in line for line in pickups), pickups[
+        :3
+    ]
+    assert not any("carta de cima" in line for line in pickups)
+
+
 def test_the_pages_export_replays_with_its_house_options(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
