@@ -138,3 +138,40 @@ def test_the_look_ahead_sees_only_the_seat_s_view() -> None:
     assert player.choose(rules, views[0], random.Random(5)) == player.choose(
         rules, views[1], random.Random(5)
     )
+
+
+# Seat 0's side holds its morto and a canastra; its last two cards are the 2♦, which goes
+# onto its ace trinca, and the 9♣: the wild first, then the discard, is going out [seeds
+# 001, 002, 003]. The opponents still wait for their morto, so no hurry lays the wild.
+OUT_IN_TWO = {
+    "players": 4,
+    "phase": "play",
+    "hands": [["2d", "9c"], 9, 11, 9],
+    "melds": [
+        [
+            ["3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "Js", "Qs", "Ks"],
+            ["Ac", "Ah", "As"],
+            ["4h", "5h", "6h", "7h", "8h", "9h", "10h"],
+        ],
+        [["5c", "6c", "7c"]],
+    ],
+    "morto": ["taken", "available"],
+    "mortos": [11],
+    "lixo": {"top": "10d", "count": 5},
+}
+
+
+def test_strong_goes_out_when_a_wild_must_go_down_first() -> None:
+    """Going out [seed 003: +100, the opponents pay their hands] sometimes takes two moves:
+    the last wild onto a meld, then the discard. Strong, far ahead, goes out that way; it
+    kept the wild (its habits keep wilds off melds) and discarded the other card."""
+    rules = ruleset("fechado")
+    state = position(OUT_IN_TWO)
+    view = view_of(rules, state, 0)
+    for player in (StrongPlayer(0), StrongPlayer(THINK_MS)):
+        move = player.choose(rules, view, random.Random(1))
+        assert not isinstance(move, Discard), move
+        after = apply(rules, state, move)
+        assert [str(c) for c in after.hand] == ["9c"]
+        out = apply(rules, after, Discard(after.hand[0]))
+        assert out.phase is Phase.ENDED and out.sides[0].went_out

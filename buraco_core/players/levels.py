@@ -247,9 +247,12 @@ class StrongPlayer(BasicPlayer):
         rng: random.Random,
     ) -> Move | None:
         """Go out, or play on: the look-ahead weighs the two (without it, the round's
-        count does)."""
-        ending = [o for o in options if o.ended]
-        stay = super().play_on(rules, view, [o for o in options if not o.ended], discards, rng)
+        count does). A meld move that leaves one card goes out too, with the discard that
+        follows (it is legal only where the side may go out): often the last wild onto a
+        meld, which the wild habits below would keep."""
+        last = len(view.hand) - 1
+        ending = [o for o in options if o.ended or (o.cards_laid == last and not o.beat)]
+        stay = super().play_on(rules, view, [o for o in options if o not in ending], discards, rng)
         if not ending:
             return stay
         out = max(ending, key=_meld_rank)
