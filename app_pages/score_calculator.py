@@ -154,7 +154,7 @@ for i, tab in enumerate(tabs):
         for field in FIELDS:
             field_area(i, field, errors.get((i, field)), rules)
         st.session_state.setdefault(morto_key(i), True)
-        st.checkbox(t("calc.took_morto"), key=morto_key(i))
+        st.checkbox(t("calc.took_morto"), key=morto_key(i), help=t("calc.took_morto_help"))
         tap_pickers(i)
 st.button(t("calc.clear"), on_click=calculator.clear, args=(len(names),), key="calc_clear")
 calculator.keep_fields(len(names))

@@ -217,3 +217,12 @@ def test_a_built_up_500_is_sent_as_built_up(open_app: OpenApp, switch_to: Any) -
     at.button(key="calc_clear").click().run()
     at.text_area(key="calc_melds_0").set_value(SPADES_500).run()
     assert _built_up_boxes(at)[0].value is False
+
+
+def test_the_morto_box_says_when_an_indirect_beats_morto_is_paid(open_app: OpenApp) -> None:
+    """A morto taken by an indirect beat, the opponents out before that player's turn: paid
+    as if not taken [001; option unused_indirect_morto_paid]. The calculator cannot know it
+    happened: the box's help says to untick it and leave the 11 cards out."""
+    at = open_app("calculator", lang="en")
+    boxes = [b for b in at.checkbox if b.label == "Took the morto"]
+    assert boxes and all("source 001" in (b.help or "") for b in boxes)
