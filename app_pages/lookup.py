@@ -6,19 +6,20 @@ import streamlit as st
 
 from buraco_app import cards_view
 from buraco_app.i18n import t
-from buraco_app.inline_cards import show_text
+from buraco_app.inline_cards import md_cards, show_text
 from buraco_app.limits import MAX_LINES_TEXT, MAX_SEARCH_TEXT, too_long
 from buraco_app.rules_view import show_point
 from buraco_app.settings import current_lang, current_rules, rules_bar, rules_summary
 from buraco_app.sheet_page import url_text
 from buraco_app.table_view import move_text
-from buraco_app.verdict_view import show_meld_verdict, show_reasons
+from buraco_app.verdict_view import at_table, show_meld_headline, show_meld_verdict, show_reasons
 from buraco_core.cards import Card, parse_cards
 from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.melds import judge_meld
-from buraco_core.queries import MortoAnswer, lixo_ways, may_go_out
+from buraco_core.queries import LixoAnswer, MortoAnswer, lixo_answer, may_go_out
+from buraco_core.verdict import Verdict
 from buraco_course.reference import points, search
-from buraco_text import error_message, error_problem
+from buraco_text import error_message, error_problem, message, sources_text
 
 CARDS_KEY = "lookup_cards"
 SEARCH_KEY = "lookup_search"
@@ -26,7 +27,9 @@ VIEW_KEY = "lookup_view"
 SOURCE_IDS = ("000", "001", "002", "003")
 MAX_POINTS = 12  # answers drawn at once: the best come first
 MORE_KEY = "lookup_more"  # {search: how many answers to draw}
-MORTO_ANSWERS: tuple[MortoAnswer, ...] = ("taken", "available", "stock")
+# "waiting": a partner beat indirectly and the morto waits for their turn; whether the side
+# may go out meanwhile is option partner_may_go_out_while_morto_waits [000, 001] vs [003].
+MORTO_ANSWERS: tuple[MortoAnswer, ...] = ("taken", "available", "waiting", "stock")
 
 lang = current_lang()
 rules = current_rules()
@@ -51,14 +54,20 @@ view = st.segmented_control(
     label_visibility="collapsed",
 )
 
+# Each question draws its one-line answer above the card grid, and the whole explanation
+# below it: on a phone the grid is a screen tall, and the answer to a tap must show without
+# scrolling [usability audit 13].
 if view == "meld":
     st.caption(t("lookup.rules_caption", rules=rules_summary(rules, lang)))
     cards = cards_view.card_input(CARDS_KEY, taps=False)
+    # The same judge and answer as `buraco meld`: valid, arrangement, canastra, points.
+    judged = judge_meld(cards, rules) if cards else None
+    if judged is not None:
+        show_meld_headline(judged, rules, lang)
     st.caption(t("cards.tap"))
     cards_view.card_pickers(CARDS_KEY, CARDS_KEY)  # always open: one tap per card
-    if cards:
-        # The same judge and answer as `buraco meld`: valid, arrangement, canastra, points.
-        show_meld_verdict(judge_meld(cards, rules), rules, typed=cards)
+    if judged is not None and cards:
+        show_meld_verdict(judged, rules, typed=cards, headline=False)
     elif cards is not None:
         st.caption(t("cards.empty"))
 
@@ -115,6 +124,32 @@ def side_melds(key: str) -> list[tuple[Card, ...]] | None:
     return melds
 
 
+def lixo_headline(answer: LixoAnswer) -> None:
+    """Yes (free, or with how many ways), or no with the reason that decides."""
+    if answer.ok and rules.pickup == "free":
+        free_here = rules.preset == "aberto" and "pickup" not in rules.changed_options()
+        st.success(t("lookup.lixo_free" if free_here else "lookup.lixo_free_table"))
+    elif answer.ok:
+        st.success(t("lookup.lixo_yes", count=len(answer.ways)))
+    else:
+        deciding = at_table(answer.deciding, rules, lang)
+        st.error(md_cards(" ".join([t("lookup.lixo_no"), *(message(r, lang) for r in deciding)])))
+
+
+def lixo_details(answer: LixoAnswer) -> None:
+    """The ways to take it, or the closest try and the judge's reasons against it."""
+    if answer.ok:
+        ways = [way for way in answer.ways if way.justified]  # none where the lixo is free
+        if ways:
+            show_text(t("lookup.lixo_ways"))
+            for way in ways[:8]:
+                show_text(f"- {move_text(way, lang)}")
+        return
+    if answer.closest is not None:
+        show_text(t("lookup.lixo_closest", move=move_text(answer.closest, lang)))
+    show_reasons(answer.why_not.reasons, rules=rules)
+
+
 if view == "lixo":
     st.caption(t("lookup.rules_caption", rules=rules_summary(rules, lang)))
     top = cards_view.card_input(
@@ -126,6 +161,20 @@ if view == "lixo":
     )
     hand = cards_view.card_input("lookup_lixo_hand", label=t("lookup.hand"), taps=False, echo=True)
     melds = side_melds("lookup_lixo_melds")
+    answer: LixoAnswer | None = None
+    if top is None:
+        pass  # unreadable: its field says why
+    elif not top:
+        st.caption(t("lookup.lixo_first"))  # no verdict before there is a top card
+    elif len(top) != 1:
+        st.warning(t("lookup.one_top"))
+    elif hand is not None and melds is not None:
+        try:
+            answer = lixo_answer(rules, top[0], hand, melds)
+        except BuracoInputError as exc:
+            st.error(table_problem(exc))
+        else:
+            lixo_headline(answer)
     cards_view.grid_into(
         "lookup_lixo",
         [
@@ -135,38 +184,30 @@ if view == "lixo":
         ],
         new_line="↵ " + t("cards.next_meld"),
     )
-    if top is None:
-        pass  # unreadable: its field says why
-    elif not top:
-        st.caption(t("lookup.lixo_first"))  # no verdict before there is a top card
-    elif len(top) != 1:
-        st.warning(t("lookup.one_top"))
-    elif top and hand is not None and melds is not None:
-        try:
-            ways, plain = lixo_ways(rules, top[0], hand, melds)
-        except BuracoInputError as exc:
-            st.error(table_problem(exc))
-        else:
-            if ways:
-                st.success(t("lookup.lixo_yes"))
-                for way in ways[:8]:
-                    show_text(f"- {move_text(way, lang)}")
-            else:
-                st.error(t("lookup.lixo_no"))
-                show_reasons(plain.reasons)
+    if answer is not None:
+        lixo_details(answer)
+
+
+def go_out_headline(verdict: Verdict) -> None:
+    """Yes, or not yet with what is missing ("falta pegar o morto da dupla")."""
+    if verdict.ok:
+        st.success(t("lookup.go_out_yes"))
+        return
+    why = "; ".join(message(r, lang).rstrip(".") for r in at_table(verdict.reasons, rules, lang))
+    st.error(md_cards(t("lookup.go_out_no_why", why=why + ".")))
+
 
 if view == "go_out":
     st.caption(t("lookup.rules_caption", rules=rules_summary(rules, lang)))
     melds = side_melds("lookup_go_out_melds")
-    cards_view.card_pickers(
-        "lookup_go_out", "lookup_go_out_melds", new_line="↵ " + t("cards.next_meld")
-    )
+    # Asked above the grid with the melds: the answer shows under them.
     morto = st.radio(
         t("lookup.morto"),
         MORTO_ANSWERS,
         format_func=lambda m: t(f"lookup.morto.{m}", lang),
         key="lookup_go_out_morto",
     )
+    verdict: Verdict | None = None
     if melds == []:
         st.caption(t("lookup.go_out_first"))  # no verdict before there is a meld
     elif melds is not None and morto is not None:
@@ -175,11 +216,17 @@ if view == "go_out":
         except BuracoInputError as exc:
             st.error(table_problem(exc))
         else:
-            (st.success if verdict.ok else st.error)(
-                t("lookup.go_out_yes" if verdict.ok else "lookup.go_out_no")
-            )
-            show_reasons(verdict.reasons)
-            st.caption(t(f"lookup.go_out_by.{rules.go_out_by}"))
+            go_out_headline(verdict)
+    cards_view.card_pickers(
+        "lookup_go_out", "lookup_go_out_melds", new_line="↵ " + t("cards.next_meld")
+    )
+    if verdict is not None:
+        show_reasons(verdict.reasons, rules=rules)
+        if verdict.ok and morto == "waiting":
+            # Where the waiting morto was received at the beat [000, 001]: the option decides.
+            option = ("000", "001", "option:partner_may_go_out_while_morto_waits")
+            show_text(t("lookup.waiting_received", sources=sources_text(option, lang)))
+        st.caption(t(f"lookup.go_out_by.{rules.go_out_by}"))
 
 if view == "rules":
     # The same reference and search as `buraco rules --search` (buraco_course.reference).

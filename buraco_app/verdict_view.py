@@ -13,12 +13,12 @@ import streamlit as st
 
 from buraco_app.cards_view import Size, cards_html, meld_html
 from buraco_app.i18n import get_lang, t
-from buraco_app.inline_cards import show_text, with_cards
+from buraco_app.inline_cards import md_cards, show_text, with_cards
 from buraco_core.cards import Card
 from buraco_core.melds import MeldVerdict
 from buraco_core.rules import RuleSet
 from buraco_core.verdict import Reason
-from buraco_text import Lang, bullet, sources_text
+from buraco_text import Lang, bullet, catalog, sources_text
 
 
 def reason_line(reason: Reason, lang: Lang | None = None) -> str:
@@ -27,14 +27,39 @@ def reason_line(reason: Reason, lang: Lang | None = None) -> str:
     return f"{bullet(reason, lang)} :gray[({source})]"
 
 
-def reasons_text(reasons: Sequence[Reason], lang: Lang | None = None) -> str:
-    """The reasons as a Markdown list, each with its sources."""
-    return "\n".join(f"- {reason_line(r, lang)}" for r in reasons)
+def at_table(
+    reasons: Sequence[Reason], rules: RuleSet | None, lang: Lang | None = None
+) -> tuple[Reason, ...]:
+    """The reasons as this table reads them: where an option the table changed from its
+    preset decides (it is among the reason's sources) and the catalog words the reason for a
+    table ("nesta mesa", `reason.CODE.table`), that wording rather than "nesta variante"."""
+    if rules is None:
+        return tuple(reasons)
+    lang = lang or get_lang()
+    changed = {f"option:{name}" for name in rules.changed_options()}
+    return tuple(
+        Reason(r.code, {**r.params, "case": "table"})
+        if "case" not in r.params
+        and changed.intersection(r.sources)
+        and f"reason.{r.code}.table" in catalog(lang)
+        else r
+        for r in reasons
+    )
 
 
-def show_reasons(reasons: Sequence[Reason], lang: Lang | None = None) -> None:
+def reasons_text(
+    reasons: Sequence[Reason], lang: Lang | None = None, rules: RuleSet | None = None
+) -> str:
+    """The reasons as a Markdown list, each with its sources (with `rules`, worded for the
+    table where an option it changed decides)."""
+    return "\n".join(f"- {reason_line(r, lang)}" for r in at_table(reasons, rules, lang))
+
+
+def show_reasons(
+    reasons: Sequence[Reason], lang: Lang | None = None, rules: RuleSet | None = None
+) -> None:
     if reasons:
-        show_text(reasons_text(reasons, lang))
+        show_text(reasons_text(reasons, lang, rules))
 
 
 def canastra_label(verdict: MeldVerdict, lang: Lang | None = None) -> str:
@@ -61,6 +86,36 @@ def points_line(verdict: MeldVerdict, rules: RuleSet, lang: Lang | None = None) 
     return " · ".join(parts)
 
 
+def wild_line(verdict: MeldVerdict, lang: Lang | None = None) -> str:
+    """ "2♣ no lugar do 9♥": the wild of a sequence and the card it stands for ("" if
+    none)."""
+    meld = verdict.meld
+    if meld is None or meld.kind != "sequence":
+        return ""
+    for slot in meld.slots:
+        stands = meld.stands_for(slot.position) if slot.wild else None
+        if stands is not None:
+            return t("meld.wild_in_place", lang, wild=slot.card.symbol, card=stands.symbol)
+    return ""
+
+
+def show_meld_headline(
+    verdict: MeldVerdict, rules: RuleSet | None = None, lang: Lang | None = None
+) -> None:
+    """The one-line verdict: "✓ Jogo válido · Ainda não é canastra (5/7) · 2♣ no lugar do 9♥", or
+    "✗ Jogo inválido" with its first reason under it (a page may draw it above its card
+    grid, so that a phone sees the answer to a tap without scrolling)."""
+    lang = lang or get_lang()
+    if verdict.ok and verdict.meld is not None:
+        parts = [t("meld.valid", lang), canastra_label(verdict, lang), wild_line(verdict, lang)]
+        st.success(md_cards(" · ".join(p for p in parts if p)))
+        return
+    st.error(t("meld.invalid", lang))
+    if verdict.reasons:
+        first = at_table(verdict.reasons[:1], rules, lang)[0]
+        st.markdown(md_cards(bullet(first, lang)))
+
+
 def show_meld_verdict(
     verdict: MeldVerdict,
     rules: RuleSet,
@@ -68,21 +123,25 @@ def show_meld_verdict(
     typed: Sequence[Card] = (),
     size: Size = "md",
     reasons: bool = True,
+    headline: bool = True,
     lang: Lang | None = None,
 ) -> None:
-    """The verdict, the meld drawn (wild marked), its canastra kind, points, and why."""
+    """The verdict, the meld drawn (wild marked), its canastra kind, points, and why.
+    `headline=False`: the page drew `show_meld_headline` already (above its card grid)."""
     lang = lang or get_lang()
     # Below the headline, one Markdown block: the cards (our own HTML), the points and the
     # reasons (each element costs a rerun as much as a line of work).
     parts: list[str] = []
     if verdict.ok and verdict.meld is not None:
-        st.success(f"{t('meld.valid', lang)} · {canastra_label(verdict, lang)}")
+        if headline:
+            st.success(f"{t('meld.valid', lang)} · {canastra_label(verdict, lang)}")
         parts += [meld_html(verdict.meld, size=size, lang=lang), points_line(verdict, rules, lang)]
     else:
-        st.error(t("meld.invalid", lang))
+        if headline:
+            st.error(t("meld.invalid", lang))
         if typed:
             parts.append(cards_html(list(typed), size=size, lang=lang))
     if reasons and verdict.reasons:
-        parts.append(with_cards(reasons_text(verdict.reasons, lang)))
+        parts.append(with_cards(reasons_text(verdict.reasons, lang, rules)))
     if parts:
         st.markdown("\n\n".join(parts), unsafe_allow_html=True)

@@ -44,6 +44,10 @@ NOTATION_HELP = (
 # is English, relied on by files and the command line), but the error says what to write.
 # (c for copas cannot be caught: it is the notation's clubs.)
 _SUIT_BY_INITIAL = {"p": Suit.CLUBS, "o": Suit.DIAMONDS, "e": Suit.SPADES}
+# Portuguese rank initials typed by habit: D(ama), V(alete), R(ei). Not cards either; the
+# error says to write Q, J, K (and, since c may have meant copas, which letter is which suit).
+_RANK_BY_INITIAL = {"D": QUEEN, "V": JACK, "R": KING}
+_PT_RANK_TOKEN = re.compile(r"^([DVR])(.)$")
 
 
 class Card:
@@ -172,6 +176,7 @@ def parse_card(token: str) -> Card:
         return JOKER
     match = _TOKEN.match(text)
     if match is None:
+        _portuguese_rank(token, text)
         raise BuracoInputError(InputCode.NOT_A_CARD, token=token)
     rank = _RANK_BY_TEXT[match.group(1)]
     suit = _SUIT_BY_TEXT.get(match.group(2).lower())
@@ -190,6 +195,29 @@ def parse_card(token: str) -> Card:
             symbol=card.symbol,
         )
     return Card(rank, suit)
+
+
+def _portuguese_rank(token: str, text: str) -> None:
+    """A rank written as its Portuguese initial (`Dc`, `Vh`, `Ro`): raise the error that says
+    what to write (`case` picks its message: Q = dama, J = valete, K = rei). Otherwise return.
+
+    >>> try:
+    ...     parse_card("Dc")
+    ... except BuracoInputError as err:
+    ...     print(err.values["case"], err.values["card"], err.values["symbol"])
+    pt_rank Qc Q♣
+    """
+    found = _PT_RANK_TOKEN.match(text)
+    if found is None:
+        return
+    letter = found.group(2).lower()
+    suit = _SUIT_BY_TEXT.get(letter) or _SUIT_BY_INITIAL.get(letter)
+    if suit is None:
+        return
+    card = Card(_RANK_BY_INITIAL[found.group(1)], suit)
+    raise BuracoInputError(
+        InputCode.NOT_A_CARD, token=token, case="pt_rank", card=card, symbol=card.symbol
+    )
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:

@@ -16,16 +16,18 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 from buraco_core.cards import Card
+from buraco_core.codes import Code
 from buraco_core.judge import blockers_verdict, check, go_out_blockers, lixo_pickups
 from buraco_core.melds import Meld
 from buraco_core.moves import TakeLixo
 from buraco_core.notation import meld_from_data, position_from_data
 from buraco_core.rules import RuleSet
 from buraco_core.state import MortoStatus, State
-from buraco_core.verdict import Verdict
+from buraco_core.verdict import Reason, Verdict
 
 # The side's morto as asked at the table; "stock": both mortos became the stock untaken.
 MortoAnswer = Literal["taken", "available", "waiting", "stock"]
@@ -64,11 +66,104 @@ def _lixo_position(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class LixoAnswer:
+    """The answer to "may I take the lixo?": `ways`, the legal pickups (empty: it may not be
+    taken); `plain`, the verdict on taking it without using the top card; and where there
+    is no way, `closest`, the pickup that the hand and the top card come nearest to (one
+    that a more lenient table would allow), with `blocked`, the judge's verdict on it: the
+    rule that stops it, its option named by the reason's sources (a wild on top, two cards
+    from the hand, no trincas). No such attempt: both None, and `plain` says why."""
+
+    ways: tuple[TakeLixo, ...]
+    plain: Verdict
+    closest: TakeLixo | None = None
+    blocked: Verdict | None = None
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.ways)
+
+    @property
+    def why_not(self) -> Verdict:
+        """The verdict that says best why the lixo may not be taken here."""
+        return self.blocked if self.blocked is not None else self.plain
+
+    @property
+    def deciding(self) -> tuple[Reason, ...]:
+        """The reason to say first, for a one-line answer: the rule that stops the closest
+        try (no trincas, say) rather than "the top card makes no meld as placed"."""
+        reasons = self.why_not.reasons
+        specific = tuple(r for r in reasons if r.code is not Code.PICKUP_TOP_CARD_NOT_USED)
+        return specific[:1] or reasons[:1]
+
+
+# The options that can stop a pickup the cards would otherwise make, each at its most lenient
+# value: a pickup this table refuses but these rules allow is a near miss, and the judge's
+# reason for refusing it names the option that decides [000, 002, 003].
+_LENIENT: dict[str, object] = {
+    "wild_top_card_new_meld_only": False,
+    "trincas": True,
+    "trinca_suits": "any",
+    "wild_two_beside_natural_two": True,
+}
+# The refusals that are about the pickup itself come first: they are the lixo's own rule.
+_PICKUP_RULES = (Code.WILD_TOP_CARD_NEW_MELD_ONLY, Code.PICKUP_NEEDS_TWO_FROM_HAND)
+
+
+def _lenient(rules: RuleSet) -> RuleSet:
+    options = dict(_LENIENT)
+    if rules.pickup == "top_card_two_from_hand":
+        options["pickup"] = "top_card"
+    return rules.with_options(**options)
+
+
+def _closest(rules: RuleSet, state: State) -> tuple[TakeLixo, Verdict] | None:
+    """The pickup that comes nearest, and this table's verdict on it: among the pickups
+    that lenient rules allow, the first whose refusal is the pickup's own rule, else the
+    first refused at all (one meld rule or another)."""
+    refused: list[tuple[TakeLixo, Verdict]] = []
+    for attempt in lixo_pickups(_lenient(rules), state):
+        verdict = check(rules, state, attempt)
+        if not verdict.ok:
+            refused.append((attempt, verdict))
+    for attempt, verdict in refused:
+        if any(code in _PICKUP_RULES for code in verdict.codes):
+            return attempt, verdict
+    return refused[0] if refused else None
+
+
+def lixo_answer(
+    rules: RuleSet, top: Card, hand: Sequence[Card], melds: Sequence[Sequence[Card]]
+) -> LixoAnswer:
+    """May the lixo with this top card be taken, holding `hand`, with the side's `melds` on
+    the table? The ways if so; if not, the closest attempt and the judge's reason against it
+    (the same verdict `buraco judge` gives on that move).
+
+    >>> from buraco_core.cards import parse_cards
+    >>> from buraco_core.rules import ruleset
+    >>> melds = [parse_cards("4h 5h 6h")]
+    >>> answer = lixo_answer(ruleset("fechado"), parse_cards("2c")[0], [], melds)
+    >>> answer.ok, [str(code) for code in answer.why_not.codes]
+    (False, ['wild_top_card_new_meld_only'])
+    """
+    state = _lixo_position(rules, top, hand, melds)
+    ways = tuple(lixo_pickups(rules, state))
+    plain = check(rules, state, TakeLixo())
+    if ways:
+        return LixoAnswer(ways, plain)
+    closest = _closest(rules, state)
+    if closest is None:
+        return LixoAnswer(ways, plain)
+    return LixoAnswer(ways, plain, *closest)
+
+
 def lixo_ways(
     rules: RuleSet, top: Card, hand: Sequence[Card], melds: Sequence[Sequence[Card]]
 ) -> tuple[list[TakeLixo], Verdict]:
     """The legal ways to take a lixo with this top card, holding `hand`, with the side's
     `melds` on the table; and the verdict on taking it without using the top card (its
-    reasons say why the lixo may not be taken where there is no way)."""
+    reasons say why the lixo may not be taken where there is no way; `lixo_answer` gives
+    the reason against the closest attempt too)."""
     state = _lixo_position(rules, top, hand, melds)
     return lixo_pickups(rules, state), check(rules, state, TakeLixo())

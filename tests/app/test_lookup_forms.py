@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Callable
 
 from streamlit.testing.v1 import AppTest
@@ -201,3 +202,116 @@ def test_a_mistyped_top_card_is_not_met_with_the_first_steps_hint(open_app: Open
         c.value.startswith("Toque a carta de cima")
         for c in lixo(open_app("lookup"), "", "").caption
     )
+
+
+# --- audit 13: the answer above the grid, the deciding reason, the waiting morto ------------
+
+
+def _above_grid(at: AppTest, grid: str) -> list[str]:
+    """The texts of the alerts and Markdown drawn before the card grid `grid` (what a phone
+    shows right under the fields, without scrolling)."""
+
+    def walk(node: object) -> list[object]:
+        out: list[object] = []
+        for child in getattr(node, "children", {}).values():
+            out += [child, *walk(child)]
+        return out
+
+    said = []
+    for node in walk(at.main):
+        if str(getattr(node, "key", "") or "").startswith(f"{grid}_grid_"):
+            return said
+        if type(node).__name__ in ("Error", "Success", "Warning", "Markdown"):
+            text = as_read(str(getattr(node, "value", "")))
+            said.append(re.sub(r":(?:red|violet)\[([^\]]*)\]", r"\1", text))  # card colours
+    raise AssertionError(f"no grid {grid}")
+
+
+def test_the_answer_to_each_question_is_above_the_card_grid(open_app: Open) -> None:
+    """On a 390 px phone the 53-card grid is a screen tall: the one-line verdict sits above it,
+    the whole explanation (reasons and sources) stays below [audit 13, U1]."""
+    at = open_app("lookup")
+    at.text_input(key="lookup_cards").input("5h 6h 2c 8h 7h").run()
+    assert _above_grid(at, "lookup_cards")[0].startswith("✓ Jogo válido")
+    assert "2♣ no lugar do 9♥" in _above_grid(at, "lookup_cards")[0]
+    at.text_input(key="lookup_cards").input("5h 6h 8h").run()
+    above = _above_grid(at, "lookup_cards")
+    assert above[:2] == ["✗ Jogo inválido", "Falta carta na sequência: 7♥."]
+    assert any("fonte:" in m.value for m in at.markdown)  # the reasons, below
+    at = lixo(open_app("lookup"), "7h", "Kc Qd")
+    assert _above_grid(at, "lookup_lixo")[0].startswith("Não: com estas cartas")
+    at = lixo(open_app("lookup"), "7h", "5h 6h")
+    assert _above_grid(at, "lookup_lixo")[0].startswith("Sim, você pode pegar o lixo")
+    at = go_out(open_app("lookup"), "4h 5h 6h 7h 8h 9h 10h", morto="available")
+    assert _above_grid(at, "lookup_go_out") == [
+        "Ainda não dá para bater: falta pegar o morto da dupla."
+    ]
+    assert go_out(open_app("lookup"), "4h 5h 6h 7h 8h 9h 10h").success
+
+
+def test_a_refused_pickup_gives_the_reason_of_the_closest_try(open_app: Open) -> None:
+    """Not the plain “the top card must go into a meld, new or on the table” when it does fit
+    one: the rule that stops the closest try, with its option [audit 13, D2]."""
+    at = lixo(open_app("lookup"), "2c", "", "4h 5h 6h")  # a wild on top fits 4-5-6
+    headline = at.error[0].value
+    assert "Com um curinga (2♣) no topo, o lixo só é pego para começar um jogo novo" in headline
+    said = " ".join(as_read(m.value) for m in at.markdown)
+    assert "Tentativa mais próxima: Pegar o lixo e pôr a carta de cima no jogo 1" in said
+    assert "opção “2 do lixo no lugar natural”" in said
+    assert "num que já está na mesa" not in said + headline
+    at = lixo(open_app("lookup", pickup="top_card_two_from_hand"), "7h", "8h", "4h 5h 6h")
+    assert "é preciso ter duas cartas na mão" in at.error[0].value
+    at = lixo(open_app("lookup", lang="en", rules="stbl"), "5s", "5h 5d")
+    assert "Trincas (lavadeiras) are not allowed in this variant" in at.error[0].value
+
+
+def test_in_aberto_the_lixo_is_said_to_be_free(open_app: Open) -> None:
+    """Aberto: nothing to justify [000]; no “Jeitos de justificar: Pegar o lixo” [audit 13]."""
+    at = lixo(open_app("lookup", rules="aberto"), "7h", "Kc Qd")
+    assert at.success[0].value == "Sim: no Aberto o lixo é livre, pega-se sem justificar."
+    said = " ".join(m.value for m in at.markdown)
+    assert "Jeitos de justificar" not in said and "Pegar o lixo" not in said
+    at = lixo(open_app("lookup", lang="en", rules="fechado", pickup="free"), "7h", "Kc Qd")
+    assert at.success[0].value.startswith("Yes: at this table the lixo is free")
+
+
+def test_going_out_with_the_morto_waiting_follows_the_table_option(open_app: Open) -> None:
+    """A partner beat indirectly and the morto waits: [003] says wait, [000, 001] say the
+    morto was received at the beat (option partner_may_go_out_while_morto_waits) [audit 13,
+    D9]."""
+    canastra = "4h 5h 6h 7h 8h 9h 10h"
+    at = go_out(open_app("lookup"), canastra, morto="waiting")
+    assert "um de nós bateu indireto" in at.radio(key="lookup_go_out_morto").format_func("waiting")
+    assert "o morto da dupla ainda espera" in at.error[0].value
+    at = go_out(
+        open_app("lookup", partner_may_go_out_while_morto_waits="true"), canastra, "waiting"
+    )
+    assert at.success and not at.error
+    said = " ".join(m.value for m in at.markdown)
+    assert "opção “parceiro bate com o morto à espera”" in said
+
+
+def test_a_portuguese_rank_letter_says_to_write_q_j_k(open_app: Open) -> None:
+    """D(ama), V(alete), R(ei) typed by habit: the message says Q, J, K, and that c is paus
+    while copas is h [audit 13, U4]."""
+    at = open_app("lookup")
+    at.text_input(key="lookup_cards").input("10c Jc Dc").run()
+    said = at.error[0].value
+    assert "“Dc” não é uma carta" in said and "Q = dama, J = valete, K = rei" in said
+    assert "escreva Qc ou Q♣" in said and "c é paus ♣, copas é h ♥" in said
+    at = lixo(open_app("lookup", lang="en"), "Rh", "")
+    assert "write Kh or K♥" in at.error[0].value
+
+
+def test_a_rule_the_table_changed_is_said_to_be_the_tables(open_app: Open) -> None:
+    """Trincas turned off on Fechado: “nesta mesa”, the table's choice; in STBL, whose preset
+    has none, still “nesta variante” [audit 13, U12]."""
+    at = open_app("lookup", trincas="false")
+    at.text_input(key="lookup_cards").input("5h 5s 5d").run()
+    said = " ".join(m.value for m in at.markdown)
+    assert "Trinca (lavadeira) não vale nesta mesa" in said and "nesta variante" not in said
+    at = open_app("lookup", rules="stbl")
+    at.text_input(key="lookup_cards").input("5h 5s 5d").run()
+    assert "Trinca (lavadeira) não vale nesta variante" in " ".join(m.value for m in at.markdown)
+    at = lixo(open_app("lookup", rules="aberto", pickup="top_card"), "7h", "Kc Qd")
+    assert "Nesta mesa o lixo só é pego" in " ".join(m.value for m in at.markdown)

@@ -1,0 +1,112 @@
+"""“May I take the lixo?” says why not: the judge's reason against the closest try, not the
+plain “the top card must go into a meld” [audit 13, D2]; and Portuguese rank letters are met
+with what to write [audit 13, U4]."""
+
+from __future__ import annotations
+
+import pytest
+
+from buraco_core.cards import parse_card, parse_cards
+from buraco_core.codes import Code
+from buraco_core.errors import BuracoInputError, InputCode
+from buraco_core.judge import check
+from buraco_core.notation import position_from_data
+from buraco_core.queries import LixoAnswer, lixo_answer, lixo_ways
+from buraco_core.rules import RuleSet, ruleset
+from buraco_text import error_problem, message
+
+
+def answer(rules: RuleSet, top: str, hand: str, *melds: str) -> LixoAnswer:
+    return lixo_answer(rules, parse_card(top), parse_cards(hand), [parse_cards(m) for m in melds])
+
+
+def test_a_wild_on_top_that_fits_a_table_meld_is_refused_for_that() -> None:
+    """2♣ fits 4♥ 5♥ 6♥ as a wild, but a wild on top starts a new meld only [002, 003]: that
+    is the reason, with both options that decide it."""
+    said = answer(ruleset("fechado"), "2c", "", "4h 5h 6h")
+    assert not said.ok and said.closest is not None and said.closest.extend == 0
+    assert said.why_not.codes == (Code.WILD_TOP_CARD_NEW_MELD_ONLY,)
+    assert "option:wild_top_card_new_meld_only" in said.deciding[0].sources
+    assert "option:two_on_lixo_may_sit_natural" in said.deciding[0].sources
+    # The 2♥ on 3♥ 4♥ 5♥ would sit natural: allowed where the table says so [003].
+    assert not answer(ruleset("fechado"), "2h", "", "3h 4h 5h").ok
+    lenient = ruleset("fechado").with_options(two_on_lixo_may_sit_natural=True)
+    assert answer(lenient, "2h", "", "3h 4h 5h").ok
+
+
+@pytest.mark.parametrize("hand", ["", "8h"])
+def test_the_stricter_pickup_says_two_cards_from_the_hand(hand: str) -> None:
+    """[003]'s stricter tables: the 7♥ fits 4-5-6 on the table, yet two hand cards must
+    make a sequence with it (option pickup)."""
+    rules = ruleset("fechado").with_options(pickup="top_card_two_from_hand")
+    said = answer(rules, "7h", hand, "4h 5h 6h")
+    assert said.why_not.codes == (Code.PICKUP_NEEDS_TWO_FROM_HAND,)
+
+
+def test_a_trinca_where_there_are_none_says_so() -> None:
+    """STBL has no trincas [000, 001, 003]: 5♠ with 5♥ 5♦ in the hand is refused for that."""
+    said = answer(ruleset("stbl"), "5s", "5h 5d")
+    assert Code.TRINCAS_NOT_ALLOWED in said.why_not.codes
+    assert [r.code for r in said.deciding] == [Code.TRINCAS_NOT_ALLOWED]
+    assert said.closest is not None and sorted(said.closest.new_meld) == sorted(
+        parse_cards("5h 5d")
+    )
+
+
+def test_nothing_near_keeps_the_plain_reason() -> None:
+    said = answer(ruleset("fechado"), "7h", "Kc Qd")
+    assert said.closest is None and said.blocked is None
+    assert said.why_not.codes == (Code.PICKUP_NEEDS_JUSTIFICATION,)
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "top", "hand", "melds"),
+    [
+        ("fechado", {}, "2c", "", ["4h 5h 6h"]),
+        ("fechado", {"pickup": "top_card_two_from_hand"}, "7h", "8h", ["4h 5h 6h"]),
+        ("stbl", {}, "5s", "5h 5d", []),
+        ("fechado", {"trincas": False}, "2c", "5h 5d", ["4h 5h 6h"]),
+    ],
+)
+def test_the_reason_is_the_judges_on_that_move(
+    preset: str, options: dict[str, object], top: str, hand: str, melds: list[str]
+) -> None:
+    """The lookup agrees with `buraco judge`: the same verdict on the same move and position."""
+    rules = ruleset(preset).with_options(**options)
+    said = answer(rules, top, hand, *melds)
+    assert said.closest is not None and said.blocked is not None
+    state = position_from_data(
+        rules,
+        {"players": 2, "hands": [hand.split(), 11], "melds": [[m.split() for m in melds], []]}
+        | {"lixo": [top]},
+    )
+    assert check(rules, state, said.closest) == said.blocked
+    # lixo_ways keeps its answer: the ways, and the plain pickup's verdict.
+    ways, plain = lixo_ways(
+        rules, parse_card(top), parse_cards(hand), [parse_cards(m) for m in melds]
+    )
+    assert ways == list(said.ways) and plain == said.plain
+
+
+@pytest.mark.parametrize(
+    ("token", "card"), [("Dc", "Qc"), ("vh", "Jh"), ("Ro", "Kd"), ("D♥", "Qh")]
+)
+def test_a_portuguese_rank_letter_says_to_write_q_j_k(token: str, card: str) -> None:
+    with pytest.raises(BuracoInputError) as info:
+        parse_card(token)
+    error = info.value
+    assert error.code is InputCode.NOT_A_CARD and error.values["card"] == parse_card(card)
+    pt = error_problem(error, "pt")
+    assert "Q = dama, J = valete, K = rei" in pt and "c é paus ♣, copas é h ♥" in pt
+    assert f"write {card} or" in error_problem(error, "en")
+
+
+def test_other_bad_tokens_keep_the_general_message() -> None:
+    with pytest.raises(BuracoInputError) as info:
+        parse_card("Dx")
+    assert "case" not in info.value.values
+
+
+def test_the_deciding_reason_reads_as_a_sentence() -> None:
+    said = answer(ruleset("stbl"), "5s", "5h 5d")
+    assert message(said.deciding[0], "pt").startswith("Trinca (lavadeira) não vale")
