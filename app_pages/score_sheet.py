@@ -43,12 +43,16 @@ from buraco_app.sheets import (
     MIN_SIDES,
     STALE_ADD,
     MatchNotFound,
+    Round,
     Sheet,
     SheetError,
     SheetStore,
     check_target,
     clean_name,
+    decided_earlier,
     match_id_from_text,
+    parse_points,
+    points_text,
     sheet_csv,
     tie_at_target,
 )
@@ -65,6 +69,11 @@ TARGET_SEEN_KEY = "_sheet_target_seen"
 OPEN_KEY = "sheet_open_text"
 CORTE = "sheet"  # the corte de 44 fields' prefix
 WATCH_IDS_KEY = "_sheet_watch_ids"  # {match id: its read-only id}, this session's
+FIX_OPEN_KEY = "sheet_fix_open"  # the "corrigir rodada" panel is open
+FIX_ROUND_KEY = "sheet_fix_round"  # the round chosen there (its number, from 1)
+FIX_ASK_KEY = "sheet_fix_ask"  # {"number", "before", "after"}: the correction to confirm
+# Where the correction's messages go: under its panel, whatever field the store named.
+FIX_FIELDS = {"match": "fix", "number": "fix", "points": "fix"}
 WATCH_LINK = re.compile(r"[?&]watch=([A-Za-z0-9_-]+)")
 
 
@@ -74,6 +83,10 @@ def name_key(side: int) -> str:
 
 def points_key(side: int) -> str:
     return f"sheet_points_{side}"
+
+
+def fix_key(side: int) -> str:
+    return f"sheet_fix_points_{side}"
 
 
 def _errors() -> dict[str, str]:
@@ -192,9 +205,107 @@ def _undo(match_id: str, number: int) -> None:
     st.session_state[FLASH_KEY] = t("sheet.undone", number=gone.number)
 
 
+def _fill_fix(number: int, points: tuple[int, ...]) -> None:
+    """The correction's fields start as the round's points: only the wrong one is retyped."""
+    st.session_state[FIX_ROUND_KEY] = number
+    for i, value in enumerate(points):
+        st.session_state[fix_key(i)] = str(value)
+
+
+def _open_fix(shown: dict[int, tuple[int, ...]]) -> None:
+    """Open the correction panel on the last round (`shown`: each round's points as this
+    phone drew them)."""
+    _errors().clear()
+    st.session_state.pop(UNDO_ASK_KEY, None)
+    st.session_state.pop(FIX_ASK_KEY, None)
+    st.session_state[FIX_OPEN_KEY] = True
+    last = max(shown)
+    _fill_fix(last, shown[last])
+
+
+def _pick_fix(shown: dict[int, tuple[int, ...]]) -> None:
+    """Another round chosen: its points in the fields, and nothing asked about the last one."""
+    _errors().clear()
+    st.session_state.pop(FIX_ASK_KEY, None)
+    number = st.session_state.get(FIX_ROUND_KEY)
+    if number in shown:
+        _fill_fix(number, shown[number])
+
+
+def _restore_fix(ask: dict[str, Any] | None) -> None:
+    """The fields as typed before the confirmation (not drawn meanwhile, they were lost)."""
+    for i, text in enumerate((ask or {}).get("typed", ())):
+        st.session_state[fix_key(i)] = text
+
+
+def _back_fix() -> None:
+    """Not this correction: back to the fields, as typed."""
+    _errors().clear()
+    _restore_fix(st.session_state.pop(FIX_ASK_KEY, None))
+
+
+def _close_fix() -> None:
+    _errors().clear()
+    for key in (FIX_OPEN_KEY, FIX_ASK_KEY, FIX_ROUND_KEY):
+        st.session_state.pop(key, None)
+
+
+def _check_fix(names: tuple[str, ...], number: int, shown: tuple[int, ...]) -> None:
+    """The typed points, read and checked: a confirmation to ask, or the fields' errors.
+    `shown` is the round as this form drew it, the points the correction replaces."""
+    _errors().clear()
+    points: list[int] = []
+    typed = [str(st.session_state.get(fix_key(i), "")) for i in range(len(names))]
+    for i, name in enumerate(names):
+        text = typed[i].strip()
+        if not text:
+            _errors()[f"fix[{i}]"] = t("sheet.err.points_blank", name=md_text(name), number=number)
+            continue
+        try:
+            points.append(parse_points(text, f"points[{i}]"))
+        except SheetError as exc:
+            _errors()[f"fix[{i}]"] = error_text(exc)
+    if _errors():
+        return
+    if tuple(points) == shown:
+        _errors()["fix"] = t("sheet.err.correct_same", number=number)
+        return
+    st.session_state[FIX_ASK_KEY] = {
+        "number": number,
+        "before": shown,
+        "after": tuple(points),
+        "typed": typed,
+    }
+
+
+def _fix(match_id: str, names: tuple[str, ...]) -> None:
+    _errors().clear()
+    ask = st.session_state.pop(FIX_ASK_KEY, None)
+    if not ask:
+        return
+    try:
+        # The points the confirmation showed as "from": if another phone changed or undid
+        # the round since, nothing is stored and the message says what is there now.
+        fix = page_store().correct_round(
+            match_id, ask["number"], ask["after"], expected_points=ask["before"]
+        )
+    except SheetError as exc:
+        _fail(exc, FIX_FIELDS)
+        _restore_fix(ask)  # nothing typed is lost: one more tap once the sheet is checked
+        return
+    _close_fix()
+    st.session_state[FLASH_KEY] = t(
+        "sheet.fixed",
+        number=fix.number,
+        before=md_text(points_text(names, fix.before)),
+        after=md_text(points_text(names, fix.after)),
+    )
+
+
 def _close() -> None:
     _errors().clear()
     st.session_state.pop(UNDO_ASK_KEY, None)
+    _close_fix()
     if QP_WATCH in st.query_params:  # a watcher leaves; the session's own match stays
         del st.query_params[QP_WATCH]
         return
@@ -331,10 +442,115 @@ def add_form(sheet: Sheet) -> None:
     st.page_link("app_pages/score_calculator.py", label=t("sheet.use_calculator"), icon="♦️")
 
 
-def undo_controls(sheet: Sheet) -> None:
+def fix_panel(sheet: Sheet, standing: MatchStanding) -> None:
+    """Corrigir rodada: choose any round, see its points, type the right ones, confirm."""
+    names = sheet.match.names
+    shown = {r.number: r.points for r in sheet.rounds}
+    if st.session_state.get(FIX_ROUND_KEY) not in shown:  # undone on another phone
+        gone = st.session_state.get(FIX_ROUND_KEY)
+        if isinstance(gone, int):
+            _errors()["fix"] = t("sheet.err.correct_gone", number=gone, last=max(shown))
+        st.session_state.pop(FIX_ASK_KEY, None)
+        _fill_fix(max(shown), shown[max(shown)])
+    st.subheader(t("sheet.fix_title"))
+    lang = current_lang()
+    st.selectbox(
+        t("sheet.fix_round"),
+        list(shown),
+        # (Options are plain text: names as typed.)
+        format_func=lambda n: t(
+            "sheet.fix_round_option", lang, number=n, points=points_text(names, shown[n])
+        ),
+        key=FIX_ROUND_KEY,
+        on_change=_pick_fix,
+        args=(shown,),
+    )
+    number: int = st.session_state[FIX_ROUND_KEY]
+    rnd = next(r for r in sheet.rounds if r.number == number)
+    notes = [t("sheet.fix_now", number=number, points=md_text(points_text(names, rnd.points)))]
+    if rnd.corrections:
+        notes.append(t("sheet.fix_entered", points=md_text(points_text(names, rnd.first_points))))
+    if rnd.detail and "score" in rnd.detail:
+        notes.append(t("sheet.fix_calculator"))
+    st.caption("  \n".join(notes))
+    ask = st.session_state.get(FIX_ASK_KEY)
+    if ask and ask["number"] == number and tuple(ask["before"]) != rnd.points:
+        # Changed on another phone since "Conferir": said now, not asked (the store would
+        # refuse it anyway, on "Sim").
+        _restore_fix(st.session_state.pop(FIX_ASK_KEY, None))
+        _errors()["fix"] = t(
+            "sheet.err.correct_stale",
+            number=number,
+            points=md_text(points_text(names, rnd.points)),
+        )
+        ask = None
+    if ask and ask["number"] == number:
+        fix_confirm(sheet, standing, ask)
+    else:
+        with st.form("sheet_fix", border=True, enter_to_submit=True):
+            with st.container(horizontal=True, vertical_alignment="bottom"):
+                columns = any(f"fix[{i}]" in _errors() for i in range(len(names)))
+                for i, name in enumerate(names):
+                    with st.container() if columns else nullcontext():
+                        st.text_input(
+                            t("sheet.fix_points_of", name=md_text(name)),
+                            key=fix_key(i),
+                            max_chars=MAX_POINTS_TEXT,
+                        )
+                        show_error(f"fix[{i}]")
+            with st.container(horizontal=True):
+                st.form_submit_button(
+                    t("sheet.fix_check", number=number),
+                    type="primary",
+                    on_click=_check_fix,
+                    args=(names, number, rnd.points),
+                    key="sheet_fix_check",
+                )
+                st.form_submit_button(
+                    t("sheet.fix_cancel"), on_click=_close_fix, key="sheet_fix_cancel"
+                )
+    if "fix" in _errors():
+        st.warning(_errors()["fix"])
+
+
+def fix_confirm(sheet: Sheet, standing: MatchStanding, ask: dict[str, Any]) -> None:
+    """The correction from → to, and what it does to the totals and the winner."""
+    names = sheet.match.names
+    st.warning(
+        t(
+            "sheet.fix_confirm",
+            number=ask["number"],
+            before=md_text(points_text(names, ask["before"])),
+            after=md_text(points_text(names, ask["after"])),
+        )
+    )
+    after = sheet.standing_with(ask["number"], ask["after"])
+    totals = ", ".join(f"{md_text(n)} {p}" for n, p in zip(names, after.totals, strict=True))
+    effect = [t("sheet.fix_effect", totals=totals)]
+    if after.winner is not None and after.winner != standing.winner:
+        effect.append(t("sheet.fix_effect_wins", name=md_text(after.winner)))
+    elif after.winner is None and standing.winner is not None:
+        effect.append(t("sheet.fix_effect_reopens"))
+    st.info(" ".join(effect))
+    with st.container(horizontal=True):
+        st.button(
+            t("sheet.fix_yes"),
+            type="primary",
+            on_click=_fix,
+            args=(sheet.match.id, names),
+            key="sheet_fix_yes",
+        )
+        st.button(t("sheet.fix_no"), on_click=_back_fix, key="sheet_fix_no")
+
+
+def round_controls(sheet: Sheet, standing: MatchStanding) -> None:
+    """For the scorer: correct any round (its panel once opened), undo the last one."""
     last = sheet.last
     if last is None:
         return
+    fixing = st.session_state.get(FIX_OPEN_KEY)
+    if fixing:
+        fix_panel(sheet, standing)
     asked = st.session_state.get(UNDO_ASK_KEY)
     if asked == last.number:
         points = ", ".join(
@@ -351,23 +567,46 @@ def undo_controls(sheet: Sheet) -> None:
             )
             st.button(t("sheet.undo_no"), on_click=_ask_undo, args=(None,), key="sheet_undo_no")
     else:
-        st.button(
-            t("sheet.undo", number=last.number),
-            on_click=_ask_undo,
-            args=(last.number,),
-            key="sheet_undo",
-        )
+        with st.container(horizontal=True):
+            if not fixing:
+                st.button(
+                    t("sheet.fix_open"),
+                    on_click=_open_fix,
+                    args=({r.number: r.points for r in sheet.rounds},),
+                    key="sheet_fix",
+                )
+            st.button(
+                t("sheet.undo", number=last.number),
+                on_click=_ask_undo,
+                args=(last.number,),
+                key="sheet_undo",
+            )
     show_error("undo")
 
 
+def calculator_detail(rnd: Round) -> dict[str, Any] | None:
+    """The calculator's itemised round: the round's own, or the one kept from before it
+    was corrected."""
+    for detail in (rnd.detail, rnd.detail_before_correction):
+        if detail and "score" in detail:
+            return detail
+    return None
+
+
 def details(sheet: Sheet, lang: Lang) -> None:
-    """Each calculator round's items, per side."""
+    """Each calculator round's items, per side; a corrected round's marked as from before
+    the correction (the points typed since no longer add up to them)."""
     lines = []
     for rnd in sheet.rounds:
-        if not (rnd.detail and "score" in rnd.detail):
+        detail = calculator_detail(rnd)
+        if detail is None:
             continue
-        lines.append(f"**{t('sheet.detail_round', number=rnd.number)}**")
-        for side in rnd.detail["score"]["sides"]:
+        if detail is rnd.detail:
+            lines.append(f"**{t('sheet.detail_round', number=rnd.number)}**")
+        else:
+            now = md_text(points_text(sheet.match.names, rnd.points))
+            lines.append(f"**{t('sheet.detail_before', number=rnd.number, points=now)}**")
+        for side in detail["score"]["sides"]:
             items = " · ".join(
                 f"{item_label(i['code'], i.get('params', {}), lang)} {i['points']:+d}"
                 for i in side["items"]
@@ -380,7 +619,7 @@ def rounds_view(sheet: Sheet, standing: MatchStanding, lang: Lang) -> None:
     """The rounds as a table, a chart or the calculator's details: one view drawn at a time
     (a switch, not three blocks), so a rerun at the table draws no chart nobody looks at."""
     views = ["table", "chart"]
-    if any(r.detail and "score" in r.detail for r in sheet.rounds):
+    if any(calculator_detail(r) for r in sheet.rounds):
         views.append("details")
     view = view_switch("sheet_view", views, lang)
     if view == "chart":
@@ -394,6 +633,19 @@ def rounds_view(sheet: Sheet, standing: MatchStanding, lang: Lang) -> None:
             width="stretch",
             column_config=table_columns(sheet),
         )
+    corrected = [
+        t(
+            "sheet.fix_history",
+            number=r.number,
+            points="; ".join(
+                md_text(points_text(sheet.match.names, c.before)) for c in r.corrections
+            ),
+        )
+        for r in sheet.rounds
+        if r.corrections
+    ]
+    if corrected:  # the paper sheet's crossed-out numbers, in every view (one element)
+        st.caption("  \n".join(corrected))
 
 
 def share_link(url: str, params: dict[str, str], sheet: Sheet) -> str:
@@ -444,6 +696,13 @@ def draw_sheet(store: SheetStore, sheet: Sheet, watch_id: str | None = None) -> 
     tie = tie_at_target(standing)
     if tie is not None:  # "faltam 0" on both cards would read as a bug: the match goes on
         st.info(t("sheet.tie_at_target", points=tie), icon="⚖️")
+    early = decided_earlier(standing)
+    if early is not None:  # only a corrected round makes this: said, not decided here
+        number, name = early
+        st.info(
+            t("sheet.decided_earlier", number=number, name=md_text(name), last=len(sheet.rounds)),
+            icon="✏️",
+        )
     standing_view(sheet, standing)
     # At the table the next round is what is wanted most: the form first, the chart later.
     if watch_id is not None:
@@ -458,7 +717,7 @@ def draw_sheet(store: SheetStore, sheet: Sheet, watch_id: str | None = None) -> 
     else:
         st.caption(t("sheet.no_rounds"))
     if watch_id is None:
-        undo_controls(sheet)
+        round_controls(sheet, standing)
     with st.container(horizontal=True):
         st.download_button(
             t("sheet.csv"),
@@ -468,6 +727,8 @@ def draw_sheet(store: SheetStore, sheet: Sheet, watch_id: str | None = None) -> 
                 sheet,
                 round_label=t("sheet.csv_round"),
                 total_label=t("sheet.csv_total"),
+                corrected_label=t("sheet.csv_corrected"),
+                was_text=t("sheet.csv_was"),
             ),
             file_name=f"buraco-{watch_id or match.id}.csv",
             mime="text/csv",

@@ -12,13 +12,22 @@ Tables:
   score when the round came from the calculator.
 - watch_links(id, match_id): a second random id per match, the read-only link
   `?watch=<id>` for watchers; it cannot be turned back into the match id (the write key).
+- corrections(id, match_id, number, before JSON, after JSON, detail JSON, created_at): one
+  row per correction of a round ("corrigir rodada"), the round's points before and after,
+  and the round's `detail` as it was before (the calculator's itemised round no longer adds
+  up to corrected points: the round's own `detail` is cleared, and kept here). The round's
+  row holds the points now; undoing a round removes its corrections with it (a new round
+  of that number must not look corrected). A database older than this table gets it from
+  create_all on opening, with no correction in it.
 
-Safety: every write is one transaction. Adding or undoing a round first locks the match
-(PostgreSQL: SELECT ... FOR UPDATE; SQLite: BEGIN IMMEDIATE, one writer at a time), then
-numbers the round; the unique (match_id, number) constraint plus a retry covers whatever
-gets past the lock. A process killed mid-write leaves an uncommitted transaction that the
-database rolls back (SQLite's journal, PostgreSQL's dropped connection): the sheet is as it
-was before that round, or after it, never in between.
+Safety: every write is one transaction. Adding, correcting or undoing a round first locks
+the match (PostgreSQL: SELECT ... FOR UPDATE; SQLite: BEGIN IMMEDIATE, one writer at a
+time), then numbers the round (or checks the round is still what the phone showed); the
+unique (match_id, number) constraint plus a retry covers whatever gets past the lock. A
+correction updates the round and records itself in that one transaction. A process killed
+mid-write leaves an uncommitted transaction that the database rolls back (SQLite's
+journal, PostgreSQL's dropped connection): the sheet is as it was before that round (or
+correction), or after it, never in between.
 """
 
 from __future__ import annotations
@@ -54,6 +63,7 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    update,
 )
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
@@ -73,6 +83,8 @@ MATCH_ID_RE = re.compile(r"^[A-Za-z0-9_-]{8,32}$")
 WRITE_ATTEMPTS = 8
 # A round refused because another phone entered (or undid) one since this one was drawn.
 STALE_ADD = ("add_stale", "add_stale_many", "add_stale_undone")
+# A correction refused because the round is no longer what this phone showed.
+STALE_CORRECT = ("correct_stale", "correct_gone")
 
 T = TypeVar("T")
 _LOG = logging.getLogger(__name__)
@@ -166,6 +178,25 @@ rounds = Table(
 )
 
 
+corrections = Table(
+    "corrections",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column(
+        "match_id",
+        String(32),
+        ForeignKey("matches.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
+    Column("number", Integer, nullable=False),
+    Column("before", JSON, nullable=False),
+    Column("after", JSON, nullable=False),
+    Column("detail", JSON, nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+
 watch_links = Table(
     "watch_links",
     metadata,
@@ -207,16 +238,42 @@ def _match_rules(preset: str, options: tuple[tuple[str, Any], ...], target: int)
 
 
 @dataclass(frozen=True, slots=True)
-class Round:
+class Correction:
+    """One correction of round `number`: its points `before` and `after`, and the round's
+    detail as it was before (the calculator's itemised round, which the new points no
+    longer match; None for a round typed by hand)."""
+
     number: int
-    points: tuple[int, ...]
+    before: tuple[int, ...]
+    after: tuple[int, ...]
     detail: dict[str, Any] | None = None
     created_at: datetime | None = None
 
 
-# What changes whenever a round is added or undone: the rounds' count, highest row id and
-# latest time (an undo then an add may reuse the row id, never the time).
-Version = tuple[int, Any, Any]
+@dataclass(frozen=True, slots=True)
+class Round:
+    number: int
+    points: tuple[int, ...]
+    detail: dict[str, Any] | None = None  # None once corrected: see corrections[0].detail
+    created_at: datetime | None = None
+    corrections: tuple[Correction, ...] = ()  # oldest first
+
+    @property
+    def first_points(self) -> tuple[int, ...]:
+        """The points as the round was entered, before any correction."""
+        return self.corrections[0].before if self.corrections else self.points
+
+    @property
+    def detail_before_correction(self) -> dict[str, Any] | None:
+        """The calculator's itemised round of a corrected round (kept, no longer valid)."""
+        return self.corrections[0].detail if self.corrections else None
+
+
+# What changes whenever a round is added, corrected or undone: the rounds' count, highest
+# row id and latest time (an undo then an add may reuse the row id, never the time), and
+# the match's corrections' count and latest time (a correction changes no round row's id
+# or time; undoing a corrected round removes its corrections along with a round).
+Version = tuple[Any, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,9 +286,33 @@ class Sheet:
     def standing(self) -> MatchStanding:
         return match_standing(self.match.rules(), self.match.names, [r.points for r in self.rounds])
 
+    def standing_with(self, number: int, points: Sequence[int]) -> MatchStanding:
+        """The standing as it would be with round `number` corrected to `points` (what a
+        correction would do, said before it is stored)."""
+        rows = [tuple(points) if r.number == number else r.points for r in self.rounds]
+        return match_standing(self.match.rules(), self.match.names, rows)
+
     @property
     def last(self) -> Round | None:
         return self.rounds[-1] if self.rounds else None
+
+
+def points_text(names: Sequence[str], points: Sequence[int]) -> str:
+    """A round's points as messages say them: "Nós +150, Eles -20"."""
+    return ", ".join(f"{name} {p:+d}" for name, p in zip(names, points, strict=True))
+
+
+def decided_earlier(standing: MatchStanding) -> tuple[int, str] | None:
+    """(round, side) when the running totals had a winner [003: one side alone at the
+    top, at or past the target] before the last round: only a correction of an earlier
+    round can make that (a round is refused once a side has won). The standing is still
+    that of the final totals, as buraco_core.scoring decides it: the later rounds were
+    played and count, and the page says so. None otherwise."""
+    for index, row in enumerate(standing.running[:-1]):
+        top = max(row)
+        if top >= standing.target and row.count(top) == 1:
+            return index + 1, standing.names[row.index(top)]
+    return None
 
 
 def tie_at_target(standing: MatchStanding) -> int | None:
@@ -394,9 +475,27 @@ class SheetStore:
                 .where(rounds.c.match_id == match_id)
                 .order_by(rounds.c.number)
             ).all()
+            fixes: dict[int, list[Correction]] = {}
+            for c in conn.execute(
+                select(corrections)
+                .where(corrections.c.match_id == match_id)
+                .order_by(corrections.c.id)
+            ).all():
+                fixes.setdefault(c.number, []).append(
+                    Correction(c.number, tuple(c.before), tuple(c.after), c.detail, c.created_at)
+                )
             return Sheet(
                 match,
-                tuple(Round(r.number, tuple(r.points), r.detail, r.created_at) for r in rows),
+                tuple(
+                    Round(
+                        r.number,
+                        tuple(r.points),
+                        r.detail,
+                        r.created_at,
+                        tuple(fixes.get(r.number, ())),
+                    )
+                    for r in rows
+                ),
                 self._version(conn, match_id),
             )
 
@@ -404,7 +503,7 @@ class SheetStore:
 
     def sheet_since(self, match_id: str, known: Sheet | None) -> Sheet:
         """The sheet as `sheet` reads it, or `known` itself when it is that match and no
-        round was added or undone since it was read: one small query instead of every
+        round was added, corrected or undone since it was read: one small query instead of every
         round, for a page that redraws the same sheet on every rerun."""
         match_id = check_match_id(match_id)
         if known is None or known.version is None or known.match.id != match_id:
@@ -497,6 +596,92 @@ class SheetStore:
 
         return self._write(write)
 
+    def correct_round(
+        self,
+        match_id: str,
+        number: Any,
+        points: Sequence[Any],
+        *,
+        expected_points: Sequence[int] | None = None,
+    ) -> Correction:
+        """Replace round `number`'s points (each side's), in one transaction; returns the
+        correction. The round's calculator detail no longer adds up to the new points: it
+        moves to the correction (kept, shown as from before it) and the round has none.
+
+        With `expected_points` (the round's points as the phone showed them), only if the
+        round still has them. What another phone may have done since that phone drew them:
+        - corrected this round, or undone it and entered another one with that number:
+          the correction was typed against points no longer there, and the other phone's
+          may be the right ones. Nothing is stored: "correct_stale" says the points now.
+        - undone it: there is no round to correct. "correct_gone" says the last round.
+        - added rounds after it: that does not matter, and the correction is stored. A
+          round's points are its own (the later rounds' do not depend on them), the totals
+          and the winner are worked out again from all the rounds; refusing would make
+          the scorer type the same correction again while the table goes on playing.
+          Nor does a match being over: a mistyped round may be what ended it.
+        """
+        match_id = check_match_id(match_id)
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            raise SheetError(
+                "number", "correct_no_round", f"no round {number!r}", number=number, last=0
+            )
+        values = tuple(parse_points(p, f"points[{i}]") for i, p in enumerate(points))
+        expected = None if expected_points is None else tuple(expected_points)
+
+        def write(conn: Connection) -> Correction:
+            match = self._match(conn, match_id, lock=True)
+            if len(values) != len(match.names):
+                raise SheetError(
+                    "points",
+                    "points_count",
+                    f"expected {len(match.names)} scores, got {len(values)}",
+                    expected=len(match.names),
+                    got=len(values),
+                )
+            row = conn.execute(
+                select(rounds.c.id, rounds.c.points, rounds.c.detail).where(
+                    rounds.c.match_id == match_id, rounds.c.number == number
+                )
+            ).first()
+            if row is None:
+                last = conn.execute(
+                    select(func.max(rounds.c.number)).where(rounds.c.match_id == match_id)
+                ).scalar()
+                code = "correct_no_round" if expected is None else "correct_gone"
+                raise SheetError(
+                    "number", code, f"there is no round {number}", number=number, last=last or 0
+                )
+            before = tuple(row.points)
+            if expected is not None and before != expected:
+                raise SheetError(
+                    "match",
+                    "correct_stale",
+                    f"round {number} now has other points",
+                    number=number,
+                    points=points_text(match.names, before),
+                )
+            if before == values:
+                raise SheetError(
+                    "points", "correct_same", f"round {number} has these points", number=number
+                )
+            fix = Correction(number, before, values, row.detail, datetime.now(UTC))
+            conn.execute(
+                update(rounds).where(rounds.c.id == row.id).values(points=list(values), detail=None)
+            )
+            conn.execute(
+                insert(corrections).values(
+                    match_id=match_id,
+                    number=number,
+                    before=list(before),
+                    after=list(values),
+                    detail=row.detail,
+                    created_at=fix.created_at,
+                )
+            )
+            return fix
+
+        return self._write(write)
+
     def undo_last(self, match_id: str, *, expected_number: int | None = None) -> Round:
         """Remove the last round, in one transaction; returns what was removed.
 
@@ -525,6 +710,11 @@ class SheetStore:
                 )
             conn.execute(
                 delete(rounds).where(rounds.c.match_id == match_id, rounds.c.number == row.number)
+            )
+            conn.execute(  # (a new round of this number must not look corrected)
+                delete(corrections).where(
+                    corrections.c.match_id == match_id, corrections.c.number == row.number
+                )
             )
             return Round(row.number, tuple(row.points), row.detail, row.created_at)
 
@@ -567,10 +757,23 @@ class SheetStore:
     # --- export
 
     def export_csv(
-        self, match_id: str, *, round_label: str = "round", total_label: str = "{name} total"
+        self,
+        match_id: str,
+        *,
+        round_label: str = "round",
+        total_label: str = "{name} total",
+        corrected_label: str = "corrected",
+        was_text: str = "was {points}",
     ) -> str:
-        """CSV: round number, each side's points, each side's running total."""
-        return sheet_csv(self.sheet(match_id), round_label=round_label, total_label=total_label)
+        """CSV: round number, each side's points, each side's running total (and what a
+        corrected round had before: see sheet_csv)."""
+        return sheet_csv(
+            self.sheet(match_id),
+            round_label=round_label,
+            total_label=total_label,
+            corrected_label=corrected_label,
+            was_text=was_text,
+        )
 
     # --- internals
 
@@ -587,16 +790,34 @@ class SheetStore:
 
     def _version(self, conn: Connection, match_id: str) -> Version:
         """The match's Version; MatchNotFound when the match is gone."""
+        fixes = (
+            select(
+                corrections.c.match_id,
+                func.count(corrections.c.id).label("count"),
+                func.max(corrections.c.created_at).label("latest"),
+            )
+            .where(corrections.c.match_id == match_id)
+            .group_by(corrections.c.match_id)
+            .subquery()
+        )
         row = conn.execute(
-            select(func.count(rounds.c.id), func.max(rounds.c.id), func.max(rounds.c.created_at))
+            select(
+                func.count(rounds.c.id),
+                func.max(rounds.c.id),
+                func.max(rounds.c.created_at),
+                # (one row per match at most: max() only keeps the query grouped)
+                func.max(fixes.c.count),
+                func.max(fixes.c.latest),
+            )
             .select_from(matches)
             .outerjoin(rounds, rounds.c.match_id == matches.c.id)
+            .outerjoin(fixes, fixes.c.match_id == matches.c.id)
             .where(matches.c.id == match_id)
             .group_by(matches.c.id)
         ).first()
         if row is None:
             raise MatchNotFound("match", "match_unknown", f"no match {match_id!r}", id=match_id)
-        return (row[0], row[1], row[2])
+        return tuple(row)
 
     def _read(self, fn: Callable[[Connection], T]) -> T:
         def run() -> T:
@@ -679,18 +900,33 @@ def _new_watch_link(conn: Connection, match_id: str) -> str:
 
 
 def sheet_csv(
-    sheet: Sheet, *, round_label: str = "round", total_label: str = "{name} total"
+    sheet: Sheet,
+    *,
+    round_label: str = "round",
+    total_label: str = "{name} total",
+    corrected_label: str = "corrected",
+    was_text: str = "was {points}",
 ) -> str:
-    """A sheet as CSV: round number, each side's points, each side's running total."""
+    """A sheet as CSV: round number, each side's points (as corrected), each side's
+    running total. A sheet with a corrected round has one more column, `corrected_label`:
+    for each corrected round, the points it had before (`was_text`; oldest first, "; "
+    between two corrections), empty for the others: the paper sheet's crossed-out number."""
     names = sheet.match.names
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     header = [round_label, *names, *(total_label.format(name=n) for n in names)]
+    corrected = any(rnd.corrections for rnd in sheet.rounds)
+    if corrected:
+        header.append(corrected_label)
     writer.writerow([_csv_text(h) for h in header])
     running = [0] * len(names)
     for rnd in sheet.rounds:
         running = [a + b for a, b in zip(running, rnd.points, strict=True)]
-        writer.writerow([rnd.number, *rnd.points, *running])
+        row: list[Any] = [rnd.number, *rnd.points, *running]
+        if corrected:
+            was = "; ".join(points_text(names, c.before) for c in rnd.corrections)
+            row.append(_csv_text(was_text.format(points=was)) if was else "")
+        writer.writerow(row)
     return out.getvalue()
 
 

@@ -42,6 +42,12 @@ def test_every_write_of_another_device_shows_on_the_next_read(backend: Backend) 
     assert seen() == [(100, 250), (-50, 500)]
     other.undo_last(match.id)
     assert seen() == [(100, 250)]
+    # A correction changes no round's count, row id or time: it shows all the same.
+    other.correct_round(match.id, 1, [100, 25])
+    assert seen() == [(100, 25)]
+    other.correct_round(match.id, 1, [100, 250])  # and back: the same points as before
+    assert seen() == [(100, 250)]
+    assert [c.after for c in kept.rounds[0].corrections] == [(100, 25), (100, 250)]
     for store in (mine, other):
         store.engine.dispose()
 

@@ -216,6 +216,198 @@ def test_matches_are_independent(store: SheetStore) -> None:
     assert len(store.sheet(one.id).rounds) == 1
 
 
+# --- correcting a round ("corrigir rodada") ------------------------------------------------
+
+
+def test_any_round_can_be_corrected_and_its_old_points_are_kept(store: SheetStore) -> None:
+    match = store.create_match(["Nós", "Eles"], rules=FECHADO_20)
+    for points in ([100, 200], [150, 200], [300, -40]):
+        store.add_round(match.id, points)
+    kept = store.sheet(match.id)
+    fix = store.correct_round(match.id, 2, ["1.500", "200"], expected_points=(150, 200))
+    assert (fix.number, fix.before, fix.after, fix.detail) == (2, (150, 200), (1500, 200), None)
+    sheet = store.sheet_since(match.id, kept)  # a page that kept the sheet sees the change
+    assert sheet is not kept
+    assert [r.points for r in sheet.rounds] == [(100, 200), (1500, 200), (300, -40)]
+    assert sheet.standing().totals == (1900, 360)
+    assert sheet.rounds[1].first_points == (150, 200)
+    assert [(c.before, c.after) for c in sheet.rounds[1].corrections] == [((150, 200), (1500, 200))]
+    assert sheet.rounds[0].corrections == sheet.rounds[2].corrections == ()
+    # Corrected again: both corrections are kept, oldest first.
+    store.correct_round(match.id, 2, [1500, 250], expected_points=(1500, 200))
+    again = store.sheet(match.id).rounds[1]
+    assert again.points == (1500, 250) and again.first_points == (150, 200)
+    assert [c.before for c in again.corrections] == [(150, 200), (1500, 200)]
+
+
+def test_a_corrected_calculator_round_keeps_its_detail_as_from_before(
+    store: SheetStore,
+) -> None:
+    match = store.create_match(["A", "B"], rules=FECHADO_20)
+    store.add_round(match.id, [525, -5], detail={"source": "calculator", "score": {"x": 1}})
+    fix = store.correct_round(match.id, 1, [525, -50], expected_points=[525, -5])
+    assert fix.detail == {"source": "calculator", "score": {"x": 1}}
+    (rnd,) = store.sheet(match.id).rounds
+    assert rnd.detail is None  # the itemised round no longer adds up to the points
+    assert rnd.detail_before_correction == {"source": "calculator", "score": {"x": 1}}
+
+
+def test_a_correction_on_a_stale_screen_stores_nothing_and_says_what_changed(
+    store: SheetStore,
+) -> None:
+    """The phone carries the round's points as it showed them. Another phone corrected the
+    round, or undid it: nothing is stored, and the error says what is there now. Rounds
+    added after it do not matter: the correction is stored."""
+    match = store.create_match(["Ana", "Bia"], rules=FECHADO_20)
+    store.add_round(match.id, [10, 20])
+    store.add_round(match.id, [30, 40])
+    store.correct_round(match.id, 1, [100, 20])  # the other phone's correction
+    with pytest.raises(SheetError) as stale:
+        store.correct_round(match.id, 1, [10, 200], expected_points=(10, 20))
+    assert stale.value.code == "correct_stale" and stale.value.field == "match"
+    assert stale.value.params == {"number": 1, "points": "Ana +100, Bia +20"}
+    store.undo_last(match.id)  # the other phone undid round 2
+    with pytest.raises(SheetError) as gone:
+        store.correct_round(match.id, 2, [30, 45], expected_points=(30, 40))
+    assert gone.value.code == "correct_gone" and gone.value.params == {"number": 2, "last": 1}
+    assert [r.points for r in store.sheet(match.id).rounds] == [(100, 20)]
+    store.add_round(match.id, [5, 5])  # rounds entered after the one corrected
+    store.add_round(match.id, [6, 6])
+    store.correct_round(match.id, 1, [100, 25], expected_points=(100, 20))
+    assert [r.points for r in store.sheet(match.id).rounds] == [(100, 25), (5, 5), (6, 6)]
+
+
+def test_a_correction_may_end_or_reopen_the_match(store: SheetStore) -> None:
+    """The standing is worked out again from every round, as buraco_core.scoring decides
+    it: a correction can give the match a winner, take it away, or leave a tie at the top
+    past the target (the match goes on)."""
+    match = store.create_match(["Nós", "Eles"], rules=FECHADO_20, target=1000)
+    store.add_round(match.id, [400, 100])
+    store.add_round(match.id, [500, 100])
+    store.correct_round(match.id, 2, [600, 100])  # 1000: Nós wins
+    assert store.sheet(match.id).standing().winner == "Nós"
+    with pytest.raises(SheetError) as over:
+        store.add_round(match.id, [1, 1])
+    assert over.value.code == "match_over"
+    store.correct_round(match.id, 1, [390, 100])  # 990: the match goes on
+    assert store.sheet(match.id).standing().winner is None
+    assert store.add_round(match.id, [0, 800]).number == 3  # 990 x 1000: Eles wins
+    assert store.sheet(match.id).standing().winner == "Eles"
+    store.correct_round(match.id, 3, [10, 810])  # 1000 x 1010: still Eles
+    store.correct_round(match.id, 3, [20, 810])  # 1010 x 1010: a tie, the match goes on
+    standing = store.sheet(match.id).standing()
+    assert standing.winner is None and sheets.tie_at_target(standing) == 1010
+    assert store.add_round(match.id, [50, 0]).number == 4
+
+
+def test_a_correction_that_decides_the_match_at_an_earlier_round_is_named() -> None:
+    """Round 1 corrected to 1200 of 1000: the running totals had a winner after round 1,
+    yet rounds 2 and 3 were played and count; the page says so (decided_earlier)."""
+    rules = ruleset("fechado", target_score=1000)
+    standing = sheets.match_standing(rules, ["A", "B"], [(1200, 0), (0, 300), (0, 100)])
+    assert standing.winner == "A" and sheets.decided_earlier(standing) == (1, "A")
+    plain = sheets.match_standing(rules, ["A", "B"], [(100, 0), (1000, 300)])
+    assert sheets.decided_earlier(plain) is None
+    tied = sheets.match_standing(rules, ["A", "B"], [(1000, 1000), (10, 0)])
+    assert sheets.decided_earlier(tied) is None  # a tie at the top had no winner
+
+
+@pytest.mark.parametrize(
+    ("number", "points", "code", "field"),
+    [
+        (0, [1, 2], "correct_no_round", "number"),
+        (3, [1, 2], "correct_no_round", "number"),
+        ("2", [1, 2], "correct_no_round", "number"),
+        (True, [1, 2], "correct_no_round", "number"),
+        (1, ["abc", 2], "points_not_number", "points[0]"),
+        (1, [1, 99_999], "points_absurd", "points[1]"),
+        (1, [1, 2, 3], "points_count", "points"),
+        (1, [10, "+20"], "correct_same", "points"),
+    ],
+)
+def test_bad_corrections_are_refused_whole(
+    store: SheetStore, number: Any, points: list[Any], code: str, field: str
+) -> None:
+    match = store.create_match(["A", "B"], rules=FECHADO_20)
+    store.add_round(match.id, [10, 20])
+    store.add_round(match.id, [30, 40])
+    with pytest.raises(SheetError) as bad:
+        store.correct_round(match.id, number, points)
+    assert (bad.value.code, bad.value.field) == (code, field)
+    sheet = store.sheet(match.id)
+    assert [r.points for r in sheet.rounds] == [(10, 20), (30, 40)]
+    assert not any(r.corrections for r in sheet.rounds)
+    with pytest.raises(MatchNotFound):
+        store.correct_round("AAAAAAAAAAAA", 1, [1, 2])
+
+
+def test_undoing_a_corrected_round_takes_its_corrections_along(store: SheetStore) -> None:
+    match = store.create_match(["A", "B"], rules=FECHADO_20)
+    store.add_round(match.id, [10, 20])
+    store.correct_round(match.id, 1, [15, 20])
+    store.undo_last(match.id)
+    store.add_round(match.id, [70, 80])  # a new round 1: nothing corrected in it
+    (rnd,) = store.sheet(match.id).rounds
+    assert rnd.points == (70, 80) and rnd.corrections == ()
+    assert store.export_csv(match.id).splitlines()[0] == "round,A,B,A total,B total"
+
+
+def test_the_csv_says_what_a_corrected_round_had_before(store: SheetStore) -> None:
+    match = store.create_match(["Nós", "=Eles"], rules=FECHADO_20)
+    store.add_round(match.id, [525, -5])
+    store.add_round(match.id, [-100, 250])
+    store.correct_round(match.id, 1, [525, -50])
+    store.correct_round(match.id, 1, [520, -50])
+    assert store.export_csv(match.id).splitlines() == [
+        "round,Nós,'=Eles,Nós total,'=Eles total,corrected",
+        '1,520,-50,520,-50,"was Nós +525, =Eles -5; Nós +525, =Eles -50"',
+        "2,-100,250,420,200,",
+    ]
+    pt = store.export_csv(match.id, corrected_label="corrigida", was_text="era {points}")
+    assert pt.splitlines()[0].endswith(",corrigida")
+    assert pt.splitlines()[1].endswith('"era Nós +525, =Eles -5; Nós +525, =Eles -50"')
+
+
+def test_a_database_from_before_corrections_gets_the_table(backend: Backend) -> None:
+    store = backend.store()
+    match = store.create_match(["A", "B"], rules=FECHADO_20)
+    store.add_round(match.id, [10, 20])
+    with store.engine.begin() as conn:  # as a database written before corrections existed
+        conn.execute(text("DROP TABLE corrections"))
+    store.engine.dispose()
+    again = backend.store()  # the server restarted with this code
+    assert [r.points for r in again.sheet(match.id).rounds] == [(10, 20)]
+    again.correct_round(match.id, 1, [10, 25])
+    assert again.sheet(match.id).rounds[0].first_points == (10, 20)
+    again.engine.dispose()
+
+
+def test_phones_correcting_one_round_at_once_store_one_correction(
+    backend: Backend, store: SheetStore
+) -> None:
+    """Eight phones showed round 1 as 10/20 and each sends its own correction at once: one
+    is stored, every other one is refused as stale (none silently overwrites it)."""
+    match = store.create_match(["A", "B"], rules=FECHADO_20)
+    store.add_round(match.id, [10, 20])
+    workers = 8
+    start = threading.Barrier(workers)
+
+    def correct(worker: int) -> str:
+        start.wait()
+        try:
+            store.correct_round(match.id, 1, [100 + worker, 20], expected_points=(10, 20))
+        except SheetError as exc:
+            return exc.code
+        return "stored"
+
+    with ThreadPoolExecutor(workers) as pool:
+        outcomes = sorted(pool.map(correct, range(workers)))
+    assert outcomes == ["correct_stale"] * (workers - 1) + ["stored"]
+    (rnd,) = store.sheet(match.id).rounds
+    (fix,) = rnd.corrections
+    assert fix.before == (10, 20) and rnd.points == fix.after and 100 <= rnd.points[0] < 108
+
+
 # --- bad input -----------------------------------------------------------------------------
 
 
@@ -331,6 +523,7 @@ def test_every_error_code_has_a_message_in_both_languages() -> None:
     source = (ROOT / "buraco_app" / "sheets.py").read_text()
     codes = set(re.findall(r"(?:SheetError|MatchNotFound)\(\s*[^,]+,\s*\"([a-z_]+)\"", source))
     assert {"match_unknown", "points_not_number", "busy", "undo_stale"} <= codes
+    codes |= set(sheets.STALE_ADD) | set(sheets.STALE_CORRECT)  # (codes chosen at run time)
     for code in codes:
         assert f"sheet.err.{code}" in PT and f"sheet.err.{code}" in EN, code
 
@@ -388,12 +581,17 @@ if schema:  # the test's own PostgreSQL schema, as make_engine() opens it
 else:
     engine = open_engine(url)
 store = SheetStore(engine)
-if mode == "hang_in_commit":
+if mode.endswith("hang_in_commit"):
     def hang(conn):
         print("in-commit", flush=True)
         time.sleep(120)
     event.listen(store.engine, "commit", hang)
 for i in range(int(count)):
+    if mode.startswith("correct"):  # round 1's first side, one point more each time
+        now = store.sheet(match_id).rounds[0].points
+        store.correct_round(match_id, 1, [now[0] + 1, now[1]], expected_points=now)
+        print("corrected", now[0] + 1, flush=True)
+        continue
     number = store.add_round(match_id, [1, 0], detail={{"tag": f"{{tag}}-{{i}}"}}).number
     print("added", number, flush=True)
 print("done", flush=True)
@@ -528,3 +726,56 @@ def test_killed_at_random_moments_never_breaks_the_sheet(
         assert acknowledged <= len(numbers) <= acknowledged + 1
         acknowledged = len(numbers)
     assert acknowledged > 0, "the worker never got to write: kill later"
+
+
+def _check_corrections(backend: Backend, match_id: str) -> int:
+    """Round 1 after a killed corrector: its corrections chain from the points entered
+    (10, 20) to the points it has, one point each; how many there are."""
+    _check_intact(backend, match_id)
+    again = backend.store()
+    try:
+        (rnd,) = again.sheet(match_id).rounds
+    finally:
+        again.engine.dispose()
+    chain = [rnd.first_points, *(c.after for c in rnd.corrections)]
+    assert chain == [(10 + k, 20) for k in range(len(chain))]
+    assert [c.before for c in rnd.corrections] == chain[:-1]
+    assert rnd.points == chain[-1]
+    return len(rnd.corrections)
+
+
+def test_killed_while_committing_a_correction_leaves_the_round_as_before(
+    backend: Backend, store: SheetStore
+) -> None:
+    match = store.create_match(["A", "B"], rules=FECHADO_20)
+    store.add_round(match.id, [10, 20])
+    proc = _worker(backend, match.id, "k", 1, mode="correct_hang_in_commit")
+    _wait_for_line(proc, "in-commit")  # round updated, correction recorded, no commit yet
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    assert _check_corrections(backend, match.id) == 0
+    assert store.sheet(match.id).rounds[0].points == (10, 20)
+
+
+def test_killed_at_random_moments_while_correcting_never_half_corrects(
+    backend: Backend, store: SheetStore
+) -> None:
+    """Each correction is the round's new points and its record together, or neither."""
+    match = store.create_match(["A", "B"], rules=FECHADO_20)
+    store.add_round(match.id, [10, 20])
+    acknowledged = 0
+    for delay in (0.05, 0.17, 0.3):
+        proc = _worker(backend, match.id, f"c{delay}", 1000, mode="correct")
+        first = proc.stdout.readline()
+        assert first.startswith("corrected"), first + proc.stderr.read()
+        time.sleep(delay)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+        out = proc.stdout.read()
+        proc.stderr.close()
+        lines = [first, *out.splitlines()]
+        acknowledged += sum(1 for line in lines if line.startswith("corrected"))
+        count = _check_corrections(backend, match.id)
+        assert acknowledged <= count <= acknowledged + 1
+        acknowledged = count
+    assert acknowledged > 0

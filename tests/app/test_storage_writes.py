@@ -46,6 +46,7 @@ WRITES: dict[str, Callable[[sheets.SheetStore, str], object]] = {
     "create": lambda s, _: s.create_match(["A", "B"], rules=ruleset("fechado")),
     "add": lambda s, m: s.add_round(m, [10, 20]),
     "undo": lambda s, m: s.undo_last(m),
+    "correct": lambda s, m: s.correct_round(m, 1, [10, 20]),
 }
 
 
