@@ -456,10 +456,12 @@ def morto_text(before: State, after: State, seat: int, lang: Lang) -> str:
     return ""
 
 
-def done_text(move: Move, seat: int, lang: Lang) -> str:
+def done_text(move: Move, before: State, lang: Lang) -> str:
     """A move of the round's record, told as done, its melds named from the learner's side
-    ("acrescentou J♠ ao jogo 5 deles")."""
-    return move_text(move, lang, theirs=seat % 2 != LEARNER % 2, past=True)
+    ("acrescentou J♠ ao jogo 5 deles"), a pickup with the lixo's top card it used."""
+    theirs = before.turn % 2 != LEARNER % 2
+    top = before.lixo[-1] if before.lixo else None
+    return move_text(move, lang, theirs=theirs, past=True, top=top)
 
 
 def _since_my_turn(game: Game, states: Sequence[State], lang: Lang) -> None:
@@ -477,7 +479,7 @@ def _move_list(game: Game, states: Sequence[State], start: int, lang: Lang, key:
     for index in range(start, len(rnd.moves)):
         before, move = states[index], rnd.moves[index]
         seat = before.turn
-        line = f"{index + 1}. {who(seat, lang)} {done_text(move, seat, lang)}"
+        line = f"{index + 1}. {who(seat, lang)} {done_text(move, before, lang)}"
         morto = morto_text(before, states[index + 1], seat, lang)
         line += f" · {morto}" if morto else ""
         if seat == LEARNER:
@@ -627,7 +629,7 @@ def _replay(game: Game, states: Sequence[State], lang: Lang) -> None:
         )
         if step:
             seat = states[step - 1].turn
-            line = f"{step}. {who(seat, lang)} {done_text(moves[step - 1], seat, lang)}"
+            line = f"{step}. {who(seat, lang)} {done_text(moves[step - 1], states[step - 1], lang)}"
             morto = morto_text(states[step - 1], states[step], seat, lang)
             st.markdown(f"**{line}{f' · {morto}' if morto else ''}**")
         board.show_board(game.rules, states[step], "play_replay", lang, seat=LEARNER)

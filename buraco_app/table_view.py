@@ -23,7 +23,9 @@ def cards_text(cards: Sequence[Card]) -> str:
     return " ".join(c.symbol for c in cards)
 
 
-def move_text(move: Move, lang: Lang, theirs: bool = False, past: bool = False) -> str:
+def move_text(
+    move: Move, lang: Lang, theirs: bool = False, past: bool = False, top: Card | None = None
+) -> str:
     """A move in plain words: "Acrescentar 4♠ ao jogo 1"; `past`, as a record of the round
     tells it ("acrescentou 4♠ ao jogo 1"); `theirs`, made by the other side, whose melds it
     names as theirs ("ao jogo 1 deles"), as the board labels them."""
@@ -39,11 +41,15 @@ def move_text(move: Move, lang: Lang, theirs: bool = False, past: bool = False) 
         kind = "extend_other" if move.side is not None else f"extend{mine}"
         return t(f"{key}{kind}", lang, cards=cards_text(move.cards), meld=move.meld + 1)
     assert isinstance(move, TakeLixo)
+    # The lixo's top card, where the record knows it (it is public): named, not "a de cima".
+    named = "_top" if past and top is not None else ""
+    shown = top.symbol if top is not None else ""
     if move.new_meld:
-        return t(f"{key}take_lixo_new", lang, cards=cards_text(move.new_meld))
+        return t(f"{key}take_lixo_new{named}", lang, cards=cards_text(move.new_meld), top=shown)
     if move.extend is not None:
         extra = f" + {cards_text(move.cards)}" if move.cards else ""
-        return t(f"{key}take_lixo_extend{mine}", lang, meld=move.extend + 1, extra=extra)
+        kind = f"take_lixo_extend{mine}{named}"
+        return t(f"{key}{kind}", lang, meld=move.extend + 1, extra=extra, top=shown)
     return t(f"{key}take_lixo", lang)
 
 

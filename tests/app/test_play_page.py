@@ -366,21 +366,28 @@ def test_every_review_lesson_exists_and_every_code_is_real() -> None:
 def test_the_rounds_record_tells_moves_as_done_and_names_their_melds_as_theirs() -> None:
     """The move list is a record, in the past ("descartou o K♥", not the instruction
     "Descartar o K♥"); an opponent's meld is "o jogo 1 deles", as the board labels it, not
-    "o jogo 1", the name of the learner's own first meld."""
+    "o jogo 1", the name of the learner's own first meld; a pickup names the lixo's top card
+    it used (public: the whole table saw it), never the card a draw brought (hidden)."""
     from buraco_app.play import done_text, who
     from buraco_core.moves import Extend, TakeLixo
 
-    assert f"{who(1, 'pt')} {done_text(Discard(parse_card('Kh')), 1, 'pt')}" == (
+    def turn_of(seat: int) -> State:
+        table = {"players": 4, "turn": seat, "hands": [11] * 4, "lixo": ["3c", "Kd"], "seed": 3}
+        return position_from_data(ruleset("fechado"), table)
+
+    assert f"{who(1, 'pt')} {done_text(Discard(parse_card('Kh')), turn_of(1), 'pt')}" == (
         "Adversário (jogador 2) descartou o K♥"
     )
     extend = Extend(0, (parse_card("Js"),))
-    assert done_text(extend, 1, "pt") == "acrescentou J♠ ao jogo 1 deles"
-    assert done_text(extend, 2, "pt") == "acrescentou J♠ ao jogo 1"  # the partner's: ours
+    assert done_text(extend, turn_of(1), "pt") == "acrescentou J♠ ao jogo 1 deles"
+    assert done_text(extend, turn_of(2), "pt") == "acrescentou J♠ ao jogo 1"  # the partner's
     assert (
-        done_text(TakeLixo(extend=4), 3, "en")
-        == "took the lixo and put its top card on their meld 5"
+        done_text(TakeLixo(extend=4), turn_of(3), "en")
+        == "took the lixo and put the K♦ on their meld 5"
     )
-    assert f"{who(0, 'en')} {done_text(Draw(), 0, 'en')}" == "You drew from the stock"
+    taken = TakeLixo(new_meld=(parse_card("Kc"), parse_card("Ks")))
+    assert done_text(taken, turn_of(1), "pt") == "pegou o lixo e baixou o K♦ com K♣ K♠"
+    assert f"{who(0, 'en')} {done_text(Draw(), turn_of(0), 'en')}" == "You drew from the stock"
 
 
 def test_a_tap_in_a_tab_left_behind_does_not_overwrite_the_game(open_app: Open) -> None:
