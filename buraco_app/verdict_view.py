@@ -18,7 +18,8 @@ from buraco_core.cards import Card
 from buraco_core.melds import MeldVerdict
 from buraco_core.rules import RuleSet
 from buraco_core.verdict import Reason
-from buraco_text import Lang, bullet, catalog, sources_text
+from buraco_text import Lang, bullet, sources_text
+from buraco_text import at_table as table_reasons
 
 
 def reason_line(reason: Reason, lang: Lang | None = None) -> str:
@@ -30,21 +31,8 @@ def reason_line(reason: Reason, lang: Lang | None = None) -> str:
 def at_table(
     reasons: Sequence[Reason], rules: RuleSet | None, lang: Lang | None = None
 ) -> tuple[Reason, ...]:
-    """The reasons as this table reads them: where an option the table changed from its
-    preset decides (it is among the reason's sources) and the catalog words the reason for a
-    table ("nesta mesa", `reason.CODE.table`), that wording rather than "nesta variante"."""
-    if rules is None:
-        return tuple(reasons)
-    lang = lang or get_lang()
-    changed = {f"option:{name}" for name in rules.changed_options()}
-    return tuple(
-        Reason(r.code, {**r.params, "case": "table"})
-        if "case" not in r.params
-        and changed.intersection(r.sources)
-        and f"reason.{r.code}.table" in catalog(lang)
-        else r
-        for r in reasons
-    )
+    """buraco_text.at_table in the page's language ("nesta mesa" where the table decides)."""
+    return table_reasons(reasons, rules, lang or get_lang())
 
 
 def reasons_text(

@@ -37,6 +37,7 @@ from buraco_text import (
     DEFAULT_LANG,
     LANGS,
     Lang,
+    at_table,
     bullet,
     check_lang,
     choice_list,
@@ -763,7 +764,7 @@ def meld_text(verdict: MeldVerdict, rules: RuleSet, lang: Lang) -> str:
             for s in meld.slots
         )
         lines.append("  " + shown)
-    for reason in verdict.reasons:
+    for reason in at_table(verdict.reasons, rules, lang):
         lines.append(f"  • {bullet(reason, lang)}  ({_sources(reason, lang)})")
     if meld is not None:
         bonus = meld.bonus(rules)
@@ -885,7 +886,7 @@ def _judge(args: argparse.Namespace) -> int:
     else:
         head = "cli.judge.legal" if verdict.ok else "cli.judge.illegal"
         print(translate(head, lang, rules=_title(rules, lang)))
-        for reason in verdict.reasons:
+        for reason in at_table(verdict.reasons, rules, lang):
             print(f"  • {bullet(reason, lang)}  ({_sources(reason, lang)})")
         if after is not None and after.phase.value == "ended":
             print("  → " + translate("cli.phase.ended", lang))
@@ -1235,7 +1236,7 @@ def _coach(args: argparse.Namespace) -> int:
         return 0 if verdict.ok else 1
     head = "cli.judge.legal" if verdict.ok else "cli.judge.illegal"
     print(translate(head, lang, rules=_title(rules, lang)))
-    for reason in verdict.reasons:
+    for reason in at_table(verdict.reasons, rules, lang):
         print(f"  • {bullet(reason, lang)}  ({_sources(reason, lang)})")
     for note in notes:
         print(f"  ! {_note_text(note, lang)}")

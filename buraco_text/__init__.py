@@ -28,7 +28,7 @@ from typing import Any, Literal
 from buraco_core.cards import RANK_TEXT, Card, Suit
 from buraco_core.codes import PROJECT
 from buraco_core.errors import BuracoInputError, InputCode, typed
-from buraco_core.rules import OPTION_NAMES, PresetName
+from buraco_core.rules import OPTION_NAMES, PresetName, RuleSet
 from buraco_core.verdict import Reason
 
 Lang = Literal["pt", "en"]
@@ -208,6 +208,25 @@ def first_reason(reasons: Sequence[Reason], lang: Lang = DEFAULT_LANG) -> str:
             break
         following.append(line.rstrip("."))
     return f"{text} {'; '.join(following)}." if following else text.rstrip(":") + "."
+
+
+def at_table(
+    reasons: Sequence[Reason], rules: RuleSet | None, lang: Lang = DEFAULT_LANG
+) -> tuple[Reason, ...]:
+    """The reasons as this table reads them: where an option the table changed from its
+    preset decides (it is among the reason's sources) and the catalog words the reason for a
+    table ("nesta mesa", `reason.CODE.table`), that wording rather than "nesta variante"."""
+    if rules is None:
+        return tuple(reasons)
+    changed = {f"option:{name}" for name in rules.changed_options()}
+    return tuple(
+        Reason(r.code, {**r.params, "case": "table"})
+        if "case" not in r.params
+        and changed.intersection(r.sources)
+        and f"reason.{r.code}.table" in catalog(lang)
+        else r
+        for r in reasons
+    )
 
 
 def check_lang(lang: str) -> Lang:

@@ -311,6 +311,17 @@ def test_rules_shows_where_the_presets_differ(capsys: pytest.CaptureFixture[str]
     assert not any(line.startswith("discard_pile_visible") for line in out.splitlines())
 
 
+def test_a_rule_the_table_changed_is_said_of_the_table_not_the_variant(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Trincas are Fechado's [000, 001, 003]: turned off by --set, the meld is refused
+    "nesta mesa" (the table's choice), as the app says it; in STBL, "nesta variante"."""
+    code, out, _ = run(capsys, "meld", "--set", "trincas=false", "5h", "5s", "5d")
+    assert code == 1 and "não vale nesta mesa" in out
+    code, out, _ = run(capsys, "meld", "--rules", "stbl", "5h", "5s", "5d")
+    assert code == 1 and "não vale nesta variante" in out
+
+
 def test_rules_json_lists_every_option_and_the_differences(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
