@@ -561,14 +561,7 @@ class SheetStore:
 
         def write(conn: Connection) -> Round:
             match = self._match(conn, match_id, lock=True)
-            if len(values) != len(match.names):
-                raise SheetError(
-                    "points",
-                    "points_count",
-                    f"expected {len(match.names)} scores, got {len(values)}",
-                    expected=len(match.names),
-                    got=len(values),
-                )
+            _check_points_count(match, values)
             done = conn.execute(
                 select(rounds.c.number, rounds.c.points)
                 .where(rounds.c.match_id == match_id)
@@ -630,14 +623,7 @@ class SheetStore:
 
         def write(conn: Connection) -> Correction:
             match = self._match(conn, match_id, lock=True)
-            if len(values) != len(match.names):
-                raise SheetError(
-                    "points",
-                    "points_count",
-                    f"expected {len(match.names)} scores, got {len(values)}",
-                    expected=len(match.names),
-                    got=len(values),
-                )
+            _check_points_count(match, values)
             row = conn.execute(
                 select(rounds.c.id, rounds.c.points, rounds.c.detail).where(
                     rounds.c.match_id == match_id, rounds.c.number == number
@@ -857,6 +843,18 @@ class SheetStore:
                     raise SheetError("database", "refused", f"the database refused: {exc}") from exc
                 time.sleep(random.uniform(0.01, 0.05) * 2**attempt)
         raise AssertionError("unreachable")
+
+
+def _check_points_count(match: Match, values: Sequence[int]) -> None:
+    """One score per side of the match, or a SheetError at `points`."""
+    if len(values) != len(match.names):
+        raise SheetError(
+            "points",
+            "points_count",
+            f"expected {len(match.names)} scores, got {len(values)}",
+            expected=len(match.names),
+            got=len(values),
+        )
 
 
 def _refuse_stale_add(match: Match, done: Sequence[Any], expected: int, number: int) -> None:
