@@ -323,6 +323,7 @@ def draw_start(store: SheetStore) -> None:
         list(range(MIN_SIDES, MAX_SIDES + 1)),
         horizontal=True,
         key=SIDES_KEY,
+        help=t("sheet.sides_help"),  # (four at a table are two duplas: two sides)
     )
     show_error("names")
     count = st.session_state.get(SIDES_KEY, MIN_SIDES)

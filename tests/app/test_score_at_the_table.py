@@ -226,3 +226,11 @@ def test_the_morto_box_says_when_an_indirect_beats_morto_is_paid(open_app: OpenA
     at = open_app("calculator", lang="en")
     boxes = [b for b in at.checkbox if b.label == "Took the morto"]
     assert boxes and all("source 001" in (b.help or "") for b in boxes)
+
+
+def test_the_sides_question_says_four_players_are_two_sides(open_app: OpenApp) -> None:
+    """Four at a Buraco table play as two duplas [000, 001, 002, 003]: a group of four who
+    pick "4 sides" would score each player apart. The question says so."""
+    at = open_app("sheet", lang="en")
+    sides = at.radio(key="sheet_new_sides")
+    assert "four as two pairs (each pair is one side)" in (sides.help or "")
