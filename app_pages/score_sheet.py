@@ -554,9 +554,7 @@ def round_controls(sheet: Sheet, standing: MatchStanding) -> None:
         fix_panel(sheet, standing)
     asked = st.session_state.get(UNDO_ASK_KEY)
     if asked == last.number:
-        points = ", ".join(
-            f"{md_text(n)} {p:+d}" for n, p in zip(sheet.match.names, last.points, strict=True)
-        )
+        points = points_text([md_text(n) for n in sheet.match.names], last.points)
         st.warning(t("sheet.undo_confirm", number=last.number, points=points))
         with st.container(horizontal=True):
             st.button(

@@ -870,9 +870,7 @@ def _refuse_stale_add(match: Match, done: Sequence[Any], expected: int, number: 
         )
     entered = [r for r in done if r.number >= expected]
     if len(entered) == 1:
-        points = ", ".join(
-            f"{name} {p:+d}" for name, p in zip(match.names, entered[0].points, strict=True)
-        )
+        points = points_text(match.names, entered[0].points)
         raise SheetError(
             "match",
             "add_stale",

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from urllib.parse import urlencode
@@ -24,6 +23,7 @@ from buraco_course.reference import (
     Reading,
     Text,
     disputes,
+    fold,
     points,
     search_terms,
     value_key,
@@ -182,8 +182,8 @@ HOUSE_RULES: dict[str, str] = {
 
 
 def _plain(text: str) -> str:
-    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
-    return " " + " ".join(re.findall(r"[a-z0-9]+", folded)) + " "
+    """The words of a text, accents, case and punctuation gone, space around each."""
+    return " " + " ".join(re.findall(r"[a-z0-9]+", fold(text))) + " "
 
 
 @cache

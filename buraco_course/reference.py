@@ -251,7 +251,8 @@ _STOPWORDS = frozenset(_LITTLE_WORDS.split())
 _WORD = re.compile(r"[\w-]+")
 
 
-def _fold(text: str) -> str:
+def fold(text: str) -> str:
+    """Without accents, in lower case: "Ás" -> "as" (searches, and the who page's phrases)."""
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     return plain.lower().replace("_", " ")
 
@@ -269,7 +270,7 @@ def _terms(text: str) -> list[tuple[str, str]]:
         if raw == "ás":  # the ace; "as" without the accent is the article
             terms.append(("ace", "as"))
             continue
-        word = _fold(raw)
+        word = fold(raw)
         if not word or word in _STOPWORDS:
             continue
         single = word[:-1] if len(word) > 3 and word.endswith("s") else word
