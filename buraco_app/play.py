@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -47,6 +48,7 @@ from buraco_app.settings import current_overrides, current_preset, current_rules
 from buraco_app.sheet_page import error_text, open_id, set_open_id, url_text
 from buraco_app.sheets import MatchNotFound, SheetError, opened
 from buraco_app.table_view import move_text
+from buraco_core.cards import Card
 from buraco_core.errors import BuracoInputError
 from buraco_core.judge import play
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
@@ -428,8 +430,23 @@ def why_lines(rules: RuleSet, level: str, before: State, move: Move, lang: Lang)
     habit = t(f"play.why.discard_{level}" if kind == "discard" else f"play.why.{kind}", lang)
     if isinstance(move, Draw):
         return [habit]  # its events name the card drawn: hidden from the learner
-    verdict = play(rules, before, move)[0]
-    return [habit, *(message(event, lang) for event in verdict.events)]
+    verdict, after = play(rules, before, move)
+    lines = [habit, *(message(event, lang) for event in verdict.events)]
+    wild = None if level == "random" or after is None else _wild_spent(before, after)
+    if wild is not None:
+        lines.append(t("play.why.wild", lang, card=wild.symbol))
+    return lines
+
+
+def _wild_spent(before: State, after: State) -> Card | None:
+    """The wild a move put into one of its side's melds as a wild (the meld turns dirty), or
+    None. The levels that choose do it to get cards down (levels.py): said, so that a learner
+    who watches the partner do it hears why, as the coach's wild notes say what it costs.
+    (The random level has no reason to tell.)"""
+    side = before.side_of(before.turn)
+    had = Counter(s.card for m in before.sides[side].melds for s in m.slots if s.wild)
+    has = Counter(s.card for m in after.sides[side].melds for s in m.slots if s.wild)
+    return next(iter(has - had), None)
 
 
 def who(seat: int, lang: Lang) -> str:

@@ -16,6 +16,7 @@ from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.notation import position_from_data
 from buraco_core.players.coach import Note, NoteCode, coach
 from buraco_core.rules import ruleset
+from buraco_text import Lang, translate
 
 
 def notes(preset: str, data: dict[str, Any], move: Move) -> tuple[Note, ...]:
@@ -57,8 +58,9 @@ def test_discard_that_feeds_the_next_opponent() -> None:
 
 def test_wild_laid_where_the_meld_could_stay_clean() -> None:
     """5♥ 6♥ with the joker, holding the 7♥: the clean 5♥ 6♥ 7♥ keeps a canastra limpa
-    (200 against 100) in reach [seed 003]."""
-    data = {**PLAY, "hands": [["5h", "6h", "7h", "JK", "Kc", "9d"], 11, 11, 11]}
+    (200 against 100) in reach [seed 003]. (A long hand: at the race's end the strong level
+    puts the joker on too, see test_wild_spent_in_the_race_to_the_morto_is_not_scolded.)"""
+    data = {**PLAY, "hands": [["5h", "6h", "7h", "JK", "Kc", "9d", "Qs", "4c", "7d"], 11, 11, 11]}
     found = notes("stbl", data, Lay((parse_cards("5h 6h JK"),)))
     assert codes(found) == [NoteCode.WILD_DIRTIES_MELD]
     better = found[0].better
@@ -70,7 +72,7 @@ def test_wild_note_does_not_depend_on_the_order_the_cards_were_tapped() -> None:
     """The page builds a move in tap order, and a 2 is shown inside its suit: 2♥ 3♣ 4♣ 5♣
     is the same lay as 3♣ 4♣ 5♣ 2♥, and gets the same note [seed 003: "não despeje os
     curingas em sequências curtas"]."""
-    data = {**PLAY, "hands": [["2h", "3c", "4c", "5c", "Kd", "9s"], 11, 11, 11]}
+    data = {**PLAY, "hands": [["2h", "3c", "4c", "5c", "Kd", "9s", "Qh", "7d", "Js"], 11, 11, 11]}
     as_tapped = notes("fechado", data, Lay((parse_cards("2h 3c 4c 5c"),)))
     as_listed = notes("fechado", data, Lay((parse_cards("3c 4c 5c 2h"),)))
     assert codes(as_tapped) == codes(as_listed) == [NoteCode.WILD_DIRTIES_MELD]
@@ -243,8 +245,8 @@ def test_coach_command_prints_the_verdict_and_the_notes(
     assert data["notes"] == [
         {
             "code": "feeds_opponent",
-            "message": "The 9♥ fits the opponents' meld 1: with it the next player may take the "
-            "whole lixo (10 cards). Better: discard the K♣.",
+            "message": "The 9♥ fits the opponents' meld 1: the next player may take the whole "
+            "lixo (10 cards) and put the 9♥ on that meld. Better: discard the K♣.",
             "better": {"type": "discard", "card": "Kc"},
         }
     ]
@@ -253,3 +255,179 @@ def test_coach_command_prints_the_verdict_and_the_notes(
     path.write_text(json.dumps({"position": position, "move": {"type": "discard", "card": "Qs"}}))
     assert main(["coach", str(path), "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["notes"] == []
+
+
+# --- the coach and the strong level teach one game [audit 13, B2 B3 B6] -----------------------
+
+
+def said(note: Note, lang: Lang = "pt") -> str:
+    """The note's message as the learner reads it (the catalog's text, its values filled)."""
+    text = translate(f"cli.coach.note.{note.code.value}", lang, **note.params)
+    assert text != f"cli.coach.note.{note.code.value}" and "{" not in text, text
+    return text
+
+
+def coach_says(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], preset: str, data: Any, move: Any
+) -> str:
+    """What `buraco coach` prints for the position and the move (a judge file)."""
+    path = tmp_path / "move.json"
+    position = {"seed": 9, "players": 4, **data}
+    path.write_text(json.dumps({"rules": preset, "position": position, "move": move}))
+    assert main(["coach", str(path)]) == 0
+    return capsys.readouterr().out
+
+
+def test_wild_spent_in_the_race_to_the_morto_is_not_scolded() -> None:
+    """The strong level puts a wild down to take the morto, to go out, or to empty a short
+    hand in the race to the morto (measured: it pays in this engine): a learner who does
+    the same, in one step where the strong level takes two, is not told the meld 'could
+    stay clean' [003 'Pegue o morto cedo'; DESIGN: the coach compares with a stronger
+    player]. With a long hand the strong level keeps the wild, and the note stands."""
+    # 5♥ 6♥ JK with three cards left: the strong level lays 5♥ 6♥ 7♥, then the JK on it.
+    short = {**PLAY, "hands": [["5h", "6h", "7h", "JK", "Kc", "9d"], 11, 11, 11]}
+    assert notes("stbl", short, Lay((parse_cards("5h 6h JK"),))) == ()
+    # The whole hand down with the 2♥ takes the morto at once (direct beat).
+    beat = {**PLAY, "hands": [["3c", "4c", "5c", "2h"], 11, 11, 11]}
+    assert notes("fechado", beat, Lay((parse_cards("2h 3c 4c 5c"),))) == ()
+    # Morto taken, a canastra limpa down: 2♥ 3♣ 4♣ 5♣, then the K♦ discarded, goes out.
+    out = {
+        **PLAY,
+        "hands": [["3c", "4c", "5c", "2h", "Kd"], 11, 11, 11],
+        "melds": [[["4h", "5h", "6h", "7h", "8h", "9h", "10h"]], []],
+        "morto": ["taken", "available"],
+        "mortos": [11],
+    }
+    assert notes("fechado", out, Lay((parse_cards("2h 3c 4c 5c"),))) == ()
+    long = {**short, "hands": [["5h", "6h", "7h", "JK", "Kc", "9d", "Qs", "4c", "7d"], 11, 11, 11]}
+    found = notes("stbl", long, Lay((parse_cards("5h 6h JK"),)))
+    assert codes(found) == [NoteCode.WILD_DIRTIES_MELD]
+    assert "O curinga JK suja um jogo que podia ficar limpo" in said(found[0])
+    assert "The wild JK dirties a meld" in said(found[0], "en")
+
+
+def test_a_one_card_lixo_left_for_a_draw_gets_no_note() -> None:
+    """One card in the lixo: the draw brings a card too, and the strong level often draws
+    there [audit 13, B3]. No 'Dava para pegar o lixo'."""
+    data = {
+        "phase": "draw",
+        "hands": [["8s", "9s", "Kc", "4d", "Qh"], 11, 11, 11],
+        "lixo": {"top": "10s", "count": 1},
+    }
+    assert notes("fechado", data, Draw()) == ()
+
+
+def test_a_small_lixo_left_is_said_as_a_possibility_with_its_trade_off(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Two cards: taking or drawing is a judgement call (the strong level weighs it by
+    playing the round out, and often draws). The note says the lixo could be taken and
+    gives the trade-off, with no 'Melhor' move; a big pile keeps it [003 'Preste atenção
+    ao lixo']."""
+    data = {
+        "phase": "draw",
+        "hands": [["8s", "9s", "Kc", "4d", "Qh"], 11, 11, 11],
+        "lixo": {"top": "10s", "count": 2},
+    }
+    found = notes("fechado", data, Draw())
+    assert codes(found) == [NoteCode.LIXO_LEFT] and found[0].better is None
+    text = said(found[0])
+    assert "Dava para pegar o lixo (2 cartas)" in text
+    assert "com poucas cartas, comprar do monte também serve" in text
+    assert "drawing from the stock does as well" in said(found[0], "en")
+    printed = coach_says(tmp_path, capsys, "fechado", data, {"type": "draw"})
+    assert "Dava para pegar o lixo (2 cartas)" in printed and "Melhor" not in printed
+    big = {**data, "lixo": {"top": "10s", "count": 6}}
+    printed = coach_says(tmp_path, capsys, "fechado", big, {"type": "draw"})
+    assert "Dava para pegar o lixo (6 cartas)" in printed
+    assert "Melhor: pegar o lixo com 8♠ 9♠." in printed
+
+
+def test_aberto_discard_that_fits_their_meld_on_a_big_open_lixo() -> None:
+    """Aberto: anyone may take the open lixo; on a pile of 8 the 10♦ goes down at once on
+    the next opponents' J♦ Q♦ K♦ [000; audit 13, B6]. A safe card is named instead; a small
+    pile gets no note."""
+    data = {
+        **PLAY,
+        "hands": [["10d", "5s", "9h"], 11, 11, 11],
+        "melds": [[["7c", "8c", "9c"]], [["Kd", "Qd", "Jd"]]],
+        "lixo": ["3c", "Kc", "Ks", "8h", "8s", "Ah", "Ad"],
+    }
+    found = notes("aberto", data, Discard(parse_card("10d")))
+    assert codes(found) == [NoteCode.FEEDS_OPPONENT]
+    assert found[0].params == {"card": parse_card("10d"), "meld": 1, "count": 8}
+    assert found[0].better == Discard(parse_card("9h"))
+    text = said(found[0])
+    assert "O 10♦ cabe no jogo 1 dos adversários" in text
+    assert "pode pegar o lixo todo (8 cartas) e pôr o 10♦ nesse jogo" in text
+    assert "fits the opponents' meld 1" in said(found[0], "en")
+    assert notes("aberto", data, Discard(parse_card("9h"))) == ()
+    small = {**data, "lixo": ["3c", "Kc"]}
+    assert notes("aberto", small, Discard(parse_card("10d"))) == ()
+
+
+def test_the_better_discard_after_a_wild_never_feeds_the_opponents() -> None:
+    """The joker discarded: the 9♥ would go onto the opponents' 6♥ 7♥ 8♥ and take the
+    10-card lixo, so the card named is the K♣ [003]. With only the 9♥ besides, the joker is
+    still the worst gift, but no better discard is named."""
+    data = {
+        **PLAY,
+        "hands": [["JK", "9h", "Kc"], 11, 11, 11],
+        "melds": [[], [["6h", "7h", "8h"]]],
+        "lixo": {"top": "3c", "count": 9},
+    }
+    found = notes("fechado", data, Discard(parse_card("JK")))
+    assert codes(found) == [NoteCode.WILD_DISCARDED]
+    assert found[0].better == Discard(parse_card("Kc"))
+    assert "Descartar um curinga (JK)" in said(found[0])
+    assert "Discarding a wild (JK)" in said(found[0], "en")
+    only_9h = {**data, "hands": [["JK", "9h"], 11, 11, 11]}
+    found = notes("fechado", only_9h, Discard(parse_card("JK")))
+    assert codes(found) == [NoteCode.WILD_DISCARDED] and found[0].better is None
+
+
+def test_no_discard_note_for_the_strong_levels_own_discard() -> None:
+    """The strong level weighs what a card gives the next opponent against what it is worth
+    keeping: it lets the 9♥ go onto their meld when the lixo is only that card and the rest
+    of the hand is K♠ Q♠ J♠; and, with the next opponent down to one card (a wild alone
+    starts no meld), it discards the 2♦ rather than feed them a 10-card lixo with the 9♣.
+    The coach calls neither weak."""
+    tiny = {
+        **PLAY,
+        "hands": [["9h", "Ks", "Qs", "Js"], 11, 11, 11],
+        "melds": [[], [["6h", "7h", "8h"]]],
+        "lixo": [],
+    }
+    assert notes("fechado", tiny, Discard(parse_card("9h"))) == ()
+    wild = {
+        **PLAY,
+        "hands": [["2d", "9c"], 1, 11, 11],
+        "melds": [[], [["9s", "9d", "9h"]]],
+        "lixo": {"top": "3c", "count": 10},
+    }
+    assert notes("fechado", wild, Discard(parse_card("2d"))) == ()
+
+
+def test_going_out_in_two_steps_is_missed_when_the_wild_is_discarded() -> None:
+    """Morto taken, a canastra limpa down, hand 9♣ 2♦: the 2♦ onto A♣ A♥ A♠ and the 9♣
+    discarded go out (the strong level does that) [001, 002, 003]. Discarding the 2♦ misses
+    it; the coach says so, not 'discard the 9♣' (which fits their 9s and the 10-card lixo)."""
+    data = {
+        **PLAY,
+        "hands": [["9c", "2d"], 11, 11, 11],
+        "melds": [
+            [["4s", "5s", "6s", "7s", "8s", "9s", "10s"], ["Ac", "Ah", "As"]],
+            [["9s", "9d", "9h"]],
+        ],
+        "morto": ["taken", "available"],
+        "mortos": [11],
+        "lixo": {"top": "3c", "count": 10},
+    }
+    found = notes("fechado", data, Discard(parse_card("2d")))
+    assert codes(found) == [NoteCode.WILD_DISCARDED, NoteCode.GO_OUT_MISSED]
+    wild, out = found
+    assert wild.better is None  # (the 9♣ is no better discard: it feeds them)
+    assert out.better == Extend(1, parse_cards("2d"))
+    assert "Dava para bater agora" in said(out)
+    assert "You could go out now" in said(out, "en")
+    assert notes("fechado", data, Extend(1, parse_cards("2d"))) == ()

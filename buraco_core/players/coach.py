@@ -4,10 +4,31 @@ values its message names, and the better move.
 The coach sees what the mover's seat sees (it never tells a learner about hidden cards) and
 compares the move with the moves the judge allows there. A note is a code, not a sentence:
 the messages live in the catalogs, per language.
+
+The coach and the computer players teach one game: a note never calls a move weak when the
+`strong` level (levels.StrongPlayer, its habits without the look-ahead) would play it there
+for the same reason. So each judgement call asks that policy:
+- a wild laid where the same naturals had a clean way down is noted only if the strong
+  habits, playing the clean move and then on through the turn, keep that meld clean; when
+  they put a wild onto it anyway (to take the morto, to go out, or to empty a short hand in
+  the race to the morto: what it measurably gains in this engine), the wild was the race's
+  price, not a mistake;
+- a discard is noted (a wild, or a card that fits the next opponents' meld: in Aberto,
+  where anyone may take the open lixo, on a pile of `BIG_OPEN_LIXO` cards or more) only if
+  the strong level's own discard rule picks another card, and the better discard named
+  never feeds the opponents itself;
+- going out is called missed only where the round's estimate favours the side, where the
+  strong habits go out too (a meld move and the last discard count, as they do for it);
+  the note gives that estimate. Its look-ahead may still play on: a simulation the coach
+  does not repeat, and a close call wherever it differs;
+- a small lixo left for a draw is a trade-off, not an error (the strong level weighs it by
+  playing the round out, and often draws): a one-card lixo gets no note, a pile of up to
+  `SMALL_LIXO` cards a note that says it could be taken, without a "better" move.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -18,6 +39,7 @@ from buraco_core.judge import apply, check, legal_moves
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.players.levels import (
     Option,
+    StrongPlayer,
     fits_meld,
     judge_options,
     keep_value,
@@ -26,6 +48,15 @@ from buraco_core.players.levels import (
 from buraco_core.players.view import SeatView, view_of
 from buraco_core.rules import RuleSet
 from buraco_core.state import EndReason, MortoStatus, Phase, State
+
+# A lixo of this many cards or fewer is a small one: taking it or drawing is a judgement call.
+SMALL_LIXO = 3
+# An open lixo (Aberto) of this many cards, the discard included, is big: anyone may take
+# it, and a card that fits the next opponents' meld goes down with it.
+BIG_OPEN_LIXO = 5
+# The strong level whose habits the notes must not contradict (no look-ahead: its meld and
+# discard habits are what it plays; the look-ahead only weighs the draw and going out).
+_STRONG = StrongPlayer(look_ahead=False)
 
 
 class NoteCode(StrEnum):
@@ -93,15 +124,40 @@ def _key(move: Move) -> tuple[Any, ...]:
 
 def _finishes_this_turn(rules: RuleSet, view: SeatView, dealt: State, move: Move) -> bool:
     """After a lay or an extension the turn goes on: if the next move can still take the
-    morto (a direct beat) or go out, the line is not missed, only begun (the page lays one
-    meld per tap). One step is looked at: the two-step lines are the common ones."""
+    morto (a direct beat) or go out (at once, or a meld move and the last discard), the line
+    is not missed, only begun (the page lays one meld per tap)."""
     if not isinstance(move, Lay | Extend):
         return False
     after = apply(rules, dealt, move)
     if after.phase is not Phase.PLAY or after.turn != dealt.turn:
         return False
-    options = judge_options(rules, after, list(legal_moves(rules, after)), view.seat)
-    return any(o.beat or _goes_out(o) for o in options)
+    moves = list(legal_moves(rules, after))
+    options = judge_options(rules, after, moves, view.seat)
+    return any(o.beat for o in options) or bool(_ways_out(rules, view, after, moves))
+
+
+def _ways_out(
+    rules: RuleSet, view: SeatView, state: State, moves: Sequence[Move]
+) -> list[tuple[Move, State]]:
+    """The moves that go out this turn, each with the position the batida leaves: a move
+    that goes out, or a meld move that leaves one card, which the discard then takes out
+    (the strong level's play_on counts that line as going out too)."""
+    ways = []
+    hand = len(state.hands[view.seat])
+    for option in judge_options(rules, state, moves, view.seat):
+        if _goes_out(option):
+            ways.append((option.move, option.after))
+        elif isinstance(option.move, Lay | Extend) and hand - option.cards_laid == 1:
+            after = option.after
+            if after.phase is not Phase.PLAY or after.turn != view.seat or option.beat:
+                continue
+            last = [m for m in legal_moves(rules, after) if isinstance(m, Discard)]
+            ways.extend(
+                (option.move, o.after)
+                for o in judge_options(rules, after, last, view.seat)
+                if _goes_out(o)
+            )
+    return ways
 
 
 def _goes_out(option: Option) -> bool:
@@ -136,14 +192,19 @@ def _morto_left(
 
 
 def _lixo_left(rules: RuleSet, view: SeatView, dealt: State, moves: Sequence[Move]) -> list[Note]:
+    """A clean pickup left for a draw. One card is not worth a note (the draw brings one
+    too); a small pile is a trade-off (cards down now against a bigger hand), which the
+    strong level weighs by playing the round out and often declines: the note then says
+    it could be taken and names no better move."""
     pickups = [m for m in moves if isinstance(m, TakeLixo)]
-    if rules.pickup == "free" or not pickups:
+    if rules.pickup == "free" or not pickups or view.lixo_size <= 1:
         return []
     clean = [o for o in judge_options(rules, dealt, pickups, view.seat) if o.wilds_added <= 0]
     if not clean:
         return []
     best = max(clean, key=lambda o: (o.cards_laid, repr(o.move)))
-    return [Note(NoteCode.LIXO_LEFT, {"count": view.lixo_size}, best.move)]
+    better = None if view.lixo_size <= SMALL_LIXO else best.move
+    return [Note(NoteCode.LIXO_LEFT, {"count": view.lixo_size}, better)]
 
 
 def _discard_notes(
@@ -152,22 +213,26 @@ def _discard_notes(
     notes = []
     own = view.melds_of(view.side)
     discards = [m for m in moves if isinstance(m, Discard) and not m.card.is_wild_kind]
+    theirs = view.melds_of(1 - view.side)
+    used = [i for i, m in enumerate(theirs) if fits_meld(m, move.card, rules)]
+    # The better discard never feeds the opponents itself: a card that fits none of their
+    # melds, the one the hand needs least (None: every other card fits one).
+    safe = [d for d in discards if not any(fits_meld(m, d.card, rules) for m in theirs)]
+    best = min(
+        safe, key=lambda d: (keep_value(d.card, view.hand, own, rules), repr(d)), default=None
+    )
+    count = view.lixo_size + 1
+    weak: Note | None = None
     if move.card.is_wild_kind and discards:
-        best = min(discards, key=lambda d: (keep_value(d.card, view.hand, own, rules), repr(d)))
-        notes.append(Note(NoteCode.WILD_DISCARDED, {"card": move.card}, best))
-    if rules.pickup != "free" and not move.card.is_wild_kind:
-        theirs = view.melds_of(1 - view.side)
-        used = [i for i, m in enumerate(theirs) if fits_meld(m, move.card, rules)]
-        safe = [d for d in discards if not any(fits_meld(m, d.card, rules) for m in theirs)]
-        if used and safe:
-            best = min(safe, key=lambda d: (keep_value(d.card, view.hand, own, rules), repr(d)))
-            notes.append(
-                Note(
-                    NoteCode.FEEDS_OPPONENT,
-                    {"card": move.card, "meld": used[0] + 1, "count": view.lixo_size + 1},
-                    best,
-                )
-            )
+        weak = Note(NoteCode.WILD_DISCARDED, {"card": move.card}, best)
+    # Fechado: the card is what lets the next player take the pile. Aberto: anyone may take
+    # the open lixo; on a big one the card that fits their meld goes down with the pile.
+    elif used and best is not None and (rules.pickup != "free" or count >= BIG_OPEN_LIXO):
+        weak = Note(
+            NoteCode.FEEDS_OPPONENT, {"card": move.card, "meld": used[0] + 1, "count": count}, best
+        )
+    if weak is not None and not _strong_discards(rules, view, moves, move):
+        notes.append(weak)
     side = view.sides[view.side]
     if len(view.hand) == 1 and side.morto is MortoStatus.AVAILABLE and view.morto_sizes:
         melds = [m for m in moves if isinstance(m, Lay | Extend)]
@@ -175,6 +240,14 @@ def _discard_notes(
         if beats:
             notes.append(Note(NoteCode.DIRECT_BEAT_MISSED, {"card": move.card}, beats[0].move))
     return notes
+
+
+def _strong_discards(rules: RuleSet, view: SeatView, moves: Sequence[Move], move: Discard) -> bool:
+    """Is `move` the strong level's own discard here (its safe-discard rule, which weighs
+    what the card gives the next opponent against what it is worth keeping)? A fixed seed
+    for its dealt hands: the same position always gets the same notes."""
+    discards = [m for m in moves if isinstance(m, Discard)]
+    return _STRONG.discard(rules, view, discards, random.Random(0)) == move
 
 
 def _wild_notes(
@@ -186,7 +259,8 @@ def _wild_notes(
 ) -> list[Note]:
     """A wild laid where the same natural cards had a clean way down. A pickup is compared
     with the other pickups; a wild added alone, with the naturals that extend the same meld
-    (any clean move would 'hold' no natural at all)."""
+    (any clean move would 'hold' no natural at all). A clean way counts only if the strong
+    level, taking it, keeps that meld clean through the turn (`_wild_follows`)."""
     mine = judge_options(rules, dealt, [move], view.seat)[0]
     if mine.wilds_added <= 0:
         return []
@@ -198,7 +272,9 @@ def _wild_notes(
     clean = [
         o
         for o in judge_options(rules, dealt, others, view.seat)
-        if o.wilds_added <= 0 and _holds_all(_cards(o.move), naturals)
+        if o.wilds_added <= 0
+        and _holds_all(_cards(o.move), naturals)
+        and not _wild_follows(rules, view, o)
     ]
     if not clean:
         return []
@@ -208,23 +284,60 @@ def _wild_notes(
     return [Note(NoteCode.WILD_DIRTIES_MELD, {"card": wild, **points}, best.move)]
 
 
+def _wild_follows(rules: RuleSet, view: SeatView, clean: Option) -> bool:
+    """Would the strong level, after the clean move, put a wild onto the meld that move made
+    or extended before the turn ends? Its habits play the turn on (no discard: the turn
+    ends there). They do when the wild takes the morto, goes out, or empties a short hand
+    in the race to the morto: then the 'clean' way spends a wild on that meld too, and the
+    move judged only did in one step what the strong level does in two."""
+    side = view.side
+    touched = _melds_made(clean.before, clean.move, side)
+    if not touched:
+        return False
+
+    def wilds(state: State) -> int:
+        melds = state.sides[side].melds
+        return sum(s.wild for i in touched if i < len(melds) for s in melds[i].slots)
+
+    state = clean.after
+    start = wilds(state)
+    rng = random.Random(0)  # (unused without discards: the strong level's meld habits are fixed)
+    for _ in range(len(state.hands[view.seat]) + 1):  # each step lays a card or more
+        if state.phase is not Phase.PLAY or state.turn != view.seat:
+            break
+        melds = [m for m in legal_moves(rules, state) if isinstance(m, Lay | Extend)]
+        options = judge_options(rules, state, melds, view.seat)
+        step = _STRONG.play_on(rules, view_of(rules, state, view.seat), options, (), rng)
+        if step is None:
+            break
+        state = apply(rules, state, step)
+    return wilds(state) > start
+
+
+def _melds_made(before: State, move: Move, side: int) -> tuple[int, ...]:
+    """The indices of the side's melds that a lay, an extension or a pickup makes or adds to."""
+    count = len(before.sides[side].melds)
+    if isinstance(move, Lay):
+        return tuple(range(count, count + len(move.melds)))
+    if isinstance(move, Extend):
+        return (move.meld,) if move.side in (None, side) else ()
+    if isinstance(move, TakeLixo) and move.justified:
+        return (count,) if move.new_meld else (move.extend,) if move.extend is not None else ()
+    return ()
+
+
 def _go_out_missed(
     rules: RuleSet, view: SeatView, dealt: State, move: Move, moves: Sequence[Move]
 ) -> list[Note]:
-    ending = [
-        o
-        for o in judge_options(rules, dealt, [m for m in moves if m != move], view.seat)
-        if _goes_out(o)  # (a stock-out ends the round too, with no batida: nothing missed)
-    ]
+    # (A stock-out ends the round too, with no batida: that is no going out, nothing missed.)
+    ending = _ways_out(rules, view, dealt, [m for m in moves if m != move])
     if not ending or judge_options(rules, dealt, [move], view.seat)[0].ended:
         return []
-    best: Option = max(
-        ending, key=lambda o: (round_estimate(rules, view, o.after)[0], repr(o.move))
-    )
-    ours, theirs = round_estimate(rules, view, best.after)
+    better, out = max(ending, key=lambda w: (round_estimate(rules, view, w[1])[0], repr(w[0])))
+    ours, theirs = round_estimate(rules, view, out)
     if ours <= theirs:
         return []
-    return [Note(NoteCode.GO_OUT_MISSED, {"ours": ours, "theirs": theirs}, best.move)]
+    return [Note(NoteCode.GO_OUT_MISSED, {"ours": ours, "theirs": theirs}, better)]
 
 
 def _cards(move: Move) -> tuple[Card, ...]:

@@ -28,12 +28,13 @@ from buraco_app.game import (
 )
 from buraco_app.play import REVIEW_LESSONS, ended_text, key_moments, note_text, why_lines
 from buraco_app.sheets import StorageUnavailable
-from buraco_core.cards import parse_card
-from buraco_core.moves import Discard, Draw
+from buraco_core.cards import parse_card, parse_cards
+from buraco_core.moves import Discard, Draw, Lay
 from buraco_core.notation import position_from_data
 from buraco_core.players import make_player, view_of
 from buraco_core.rules import ruleset
 from buraco_core.state import EndReason, Phase, State, deal
+from buraco_text import Lang
 
 Open = Callable[..., AppTest]
 
@@ -259,6 +260,33 @@ def test_a_computer_draw_is_explained_without_the_card_drawn() -> None:
     discard = Discard(start.hands[0][0])
     after = positions(learner_move(state, start, Draw())[0])[-1]
     assert "discarded" in " ".join(why_lines(rules, "basic", after, discard, "en")).lower()
+
+
+def test_a_computer_wild_laid_as_a_wild_is_explained() -> None:
+    """A partner who lays 5♥ 6♥ 2♠ makes the meld dirty: the learner is told why (the cards
+    go down now, for the morto and the batida) and what it costs, as the coach tells them
+    when they do it [003 "Evite usar curinga cedo"]. A clean lay says nothing of wilds; a 2
+    that goes into its natural place is no wild; the random level has no reason to give."""
+    rules = ruleset("fechado")
+    hand = ["5h", "6h", "7h", "2s", "3h", "4h", "Kc"]
+    state = position_from_data(
+        rules, {"players": 4, "turn": 2, "phase": "play", "hands": [11, 11, hand, 11]}
+    )
+
+    def lines(level: str, cards: str, lang: Lang = "pt") -> str:
+        return " ".join(why_lines(rules, level, state, Lay((parse_cards(cards),)), lang))
+
+    said = lines("strong", "5h 6h 2s")
+    assert "Usou o curinga 2♠: o jogo fica sujo" in said and "rumo ao morto" in said
+    assert "Used the wild 2♠: the meld turns dirty" in lines("basic", "5h 6h 2s", "en")
+    assert "curinga" not in lines("strong", "5h 6h 7h")
+    natural_two = position_from_data(
+        rules, {"players": 4, "turn": 2, "phase": "play", "hands": [11, 11, ["2h", "3h", "4h"], 11]}
+    )
+    assert "curinga" not in " ".join(
+        why_lines(rules, "strong", natural_two, Lay((parse_cards("2h 3h 4h"),)), "pt")
+    )
+    assert "curinga" not in lines("random", "5h 6h 2s")
 
 
 def test_a_move_that_cannot_be_saved_is_said_plainly(
