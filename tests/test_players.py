@@ -37,7 +37,7 @@ from buraco_core.players import (
 from buraco_core.players.levels import judge_options
 from buraco_core.players.view import TableMemory, recall
 from buraco_core.rules import RuleSet, ruleset
-from buraco_core.state import MortoStatus, Phase, State
+from buraco_core.state import EndReason, MortoStatus, Phase, State
 
 PRESETS = ("aberto", "fechado", "stbl")
 PAIRINGS = (("random", "random"), ("basic", "random"), ("strong", "basic"))
@@ -532,3 +532,54 @@ def test_ten_thousand_rounds_of_computer_players(background: list[list[str]]) ->
     worker processes beside the other tests."""
     failures = [failure for part in background for failure in part]
     assert not failures, f"{len(failures)} failing rounds:\n" + "\n".join(failures[:10])
+
+
+# --- Aberto: the open lixo and the race to the morto ----------------------------------------
+
+ABERTO_HAND = ["Ad", "4d", "7d", "10d", "Kd", "3s", "6s", "9s", "Qs", "5h", "8h"]
+
+
+@pytest.mark.parametrize("level", ["basic", "strong"])
+def test_aberto_leaves_an_open_lixo_that_would_only_swell_the_hand(level: str) -> None:
+    """Aberto, eleven cards in hand and the morto waiting: three clubs in the open lixo meld
+    with nothing, so both draw (taken, they would only swell a hand that must empty for the
+    morto [000, 003: "pegue o morto cedo"]); two hearts that run with the 8♥ go down at once,
+    so that lixo is taken [000: the whole open lixo, no top card needed]."""
+    rules = ruleset("aberto")
+    data = {"players": 4, "phase": "draw", "hands": [ABERTO_HAND, 11, 11, 11]}
+    assert decide(level, rules, {**data, "lixo": ["Jc", "4c", "7c"]}) == Draw()
+    assert decide(level, rules, {**data, "lixo": ["9h", "10h"]}) == TakeLixo()
+
+
+def test_basic_past_its_morto_keeps_a_wild_off_a_canastra_it_cannot_go_out_with() -> None:
+    """Aberto: going out needs a clean canastra [000, 001]. With its morto taken and none
+    clean, basic keeps the joker rather than complete a dirty canastra (which would leave
+    the side unable ever to go out); racing to the morto, it still completes it."""
+    rules = ruleset("aberto")
+    data = {
+        "players": 4,
+        "phase": "play",
+        "hands": [["JK", "Kc", "Qd", "9s", "4c", "6d"], 11, 11, 11],
+        "melds": [[["4h", "5h", "6h", "7h", "8h", "9h"]], []],
+    }
+    assert isinstance(decide("basic", rules, {**data, "morto": ["taken", "available"]}), Discard)
+    assert isinstance(decide("basic", rules, data), Extend)
+
+
+def test_aberto_rounds_race_to_the_morto_and_end_by_batida() -> None:
+    """Strong against basic in Aberto (habits only, a quick budget), twenty rounds, each
+    deal played both ways: strong's side takes its morto in most of them, most end by a
+    batida, and a round is some 150 moves rather than 250 (a hand swollen by every open
+    lixo can neither reach the morto nor go out, and the stock runs out)."""
+    rules = ruleset("aberto")
+    strong, basic = make_player("strong", 2), make_player("basic")
+    mortos = batidas = moves = 0
+    for index in range(20):
+        swapped = index % 2 == 1
+        sides = (basic, strong) if swapped else (strong, basic)
+        record = play_round(rules, sides, index // 2, 4, first=(index // 2) % 4)
+        status = record.final.sides[1 if swapped else 0].morto
+        mortos += status in (MortoStatus.TAKEN, MortoStatus.WAITING)
+        batidas += record.ended_by is EndReason.BATIDA
+        moves += len(record.moves)
+    assert mortos >= 12 and batidas >= 12 and moves / 20 < 180, (mortos, batidas, moves / 20)

@@ -8,14 +8,18 @@ harness checks it again. Randomness comes only from the `random.Random` passed i
 - `random`: uniform over the legal moves (a baseline for tests).
 - `basic`: habits. Goes out and beats whenever it can, lays and extends with natural cards,
   puts a wild down only to complete a canastra or to empty a small hand (the morto early),
-  takes the lixo when the pickup keeps its melds clean or the pile is big, never discards a
-  wild, and discards the card that connects least with its hand.
+  and none once its side holds the morto without the clean canastra it needs to go out;
+  takes the lixo when the pickup keeps its melds clean or the pile is big, the open lixo
+  (Aberto) when its cards go down rather than swell the hand; never discards a wild, and
+  discards the card that connects least with its hand.
 - `strong`: plans on top of that. Looks ahead on the two choices that swing a round most:
   take the lixo or draw, and go out or play on. Each is played out to the end of the round
   in positions dealt at random from what the seat cannot see, its own side by its habits
   and the other side as `basic` plays (`lookahead.py`), and the choice that ends best on
-  average is made; without a budget for that (and in the play-outs themselves) it takes the
-  lixo whenever the pile holds two cards or more, and goes out when the round's count
+  average is made (an open lixo only where its habits would take it: taken whenever it
+  scores, it swells the hand and the round drags on to a stock-out); without a budget for
+  that (and in the play-outs themselves) it takes a closed lixo whenever it holds two
+  cards or more and an open one much as `basic` does, and goes out when the round's count
   favours its side or the end is near. It puts a wild into a new meld to get cards down
   sooner (the round is a race to the morto and out) but onto a meld only for a canastra it
   can go out with (a clean one in STBL and Aberto stays in reach) or, once the opponents
@@ -165,8 +169,13 @@ class BasicPlayer:
         pickups = judge_options(rules, state, lixo, view.seat)
         return draw, max(pickups, key=self.pickup_rank, default=None)
 
-    # How big a lixo is worth taking with a wild in it: (open lixo, closed lixo).
-    pile_worth_taking = (3, 4)
+    # When a lixo is worth taking whatever it adds to the hand: (open lixo: how many of its
+    # cards go down at once; closed lixo: how big it is, with a wild in it).
+    pile_worth_taking = (4, 4)
+    # How many cards of an open lixo may stay in the hand, racing to the morto and after it:
+    # a draw brings one too; once the morto is in, the stock runs short before the hand does
+    # (a pickup draws none), so a little more.
+    dead_weight = (1, 2)
     # Whether a pickup should lay as many hand cards as it can (the race to the morto) or
     # keep them.
     racing = False
@@ -177,10 +186,24 @@ class BasicPlayer:
         return (-option.wilds_added, option.canastras_added, laid, _key(option.move))
 
     def take_pays(self, rules: RuleSet, view: SeatView, pickup: Option) -> bool:
-        open_pile, closed_pile = self.pile_worth_taking
         if rules.pickup == "free":
-            return view.lixo_size >= open_pile or _meldable(rules, view, pickup)
-        return pickup.wilds_added <= 0 or view.lixo_size >= closed_pile
+            return self.open_lixo_pays(rules, view, pickup)
+        return pickup.wilds_added <= 0 or view.lixo_size >= self.pile_worth_taking[1]
+
+    def open_lixo_pays(self, rules: RuleSet, view: SeatView, pickup: Option) -> bool:
+        """Aberto: anyone may take the open lixo, and taking it every time swells the hand,
+        which must empty for the morto and for the batida. So it is taken when the cards that
+        do not go down at once are no more than `dead_weight`, or when enough go down to
+        build canastras; and only if one of them can go down, else the same cards could pass
+        round the table for ever (near the end nobody may lay their last cards)."""
+        going_down = _open_lixo_going_down(rules, view)
+        if going_down == 0:
+            return False
+        stays = view.lixo_size - going_down
+        dead_weight = self.dead_weight[0 if _racing_to_morto(view) else 1]
+        if stays > dead_weight and going_down < self.pile_worth_taking[0]:
+            return False
+        return _lays_from_lixo(rules, view, pickup)
 
     # --- lays and extensions ----------------------------------------------------------------
 
@@ -191,6 +214,15 @@ class BasicPlayer:
         if finishing:
             return max(finishing, key=_meld_rank).move
         left = len(view.hand)
+        # Where going out needs a clean canastra (Aberto, STBL), a side past its morto
+        # without one keeps its wilds: dirty canastras alone never let it go out, and the
+        # round would drag on to a stock-out.
+        if (
+            rules.go_out_requires == "clean_canastra"
+            and not _racing_to_morto(view)
+            and not _has_clean_canastra(rules, view.sides[view.side].melds)
+        ):
+            return _clean_else(options, lambda o: False)
         return _clean_else(options, lambda o: o.canastras_added > 0 or left - o.cards_laid <= 2)
 
     # --- the discard ------------------------------------------------------------------------
@@ -215,7 +247,7 @@ class StrongPlayer(BasicPlayer):
     def samples(self) -> int:
         return max(4, round(self.think_ms * SAMPLES_PER_MS))
 
-    pile_worth_taking = (2, 2)
+    pile_worth_taking = (3, 2)
     racing = True
 
     @property
@@ -235,6 +267,12 @@ class StrongPlayer(BasicPlayer):
         draw, best = self.draw_and_best_pickup(rules, view, state, moves)
         if best is None or draw is None or not self.deals:
             return super().draw_or_take(rules, view, state, moves, rng)
+        if rules.pickup == "free" and not self.take_pays(rules, view, best):
+            # Weighed against basic's play, a small open lixo mostly scores more; but taken
+            # every turn it keeps the hand full, the morto unreached and the round going to
+            # a stock-out, which is not how Aberto is played: only a pickup the habits would
+            # make is weighed.
+            return draw
         candidates = (best.move, draw)
         return self.best_played_out(rules, view, candidates, rng)
 
@@ -280,8 +318,8 @@ class StrongPlayer(BasicPlayer):
         left = len(view.hand)
         side = view.sides[view.side]
         needs_clean = rules.go_out_requires == "clean_canastra"
-        has_clean = any(m.canastra(rules) in ("limpa", "500", "real") for m in side.melds)
-        racing = side.morto is MortoStatus.AVAILABLE and bool(view.morto_sizes)
+        has_clean = _has_clean_canastra(rules, side.melds)
+        racing = _racing_to_morto(view)
         # Once the opponents hold their morto they may go out any turn: a wild still in the
         # hand then costs its points, so every wild goes down.
         hurry = view.sides[1 - view.side].morto is MortoStatus.TAKEN
@@ -543,15 +581,36 @@ def _key(move: Move) -> str:
     return repr(move)
 
 
-def _meldable(rules: RuleSet, view: SeatView, pickup: Option) -> bool:
-    """Can the open lixo's top card go down cleanly right after the pickup? A small open
-    lixo is taken only then: the card leaves play, so the players cannot pass one card round
-    the table for ever (near the end nobody may lay their last cards, and nobody draws)."""
-    top = view.lixo_top
-    if top is None:
-        return False
+def _racing_to_morto(view: SeatView) -> bool:
+    """The seat's side has not taken its morto, and one is left to take."""
+    return view.sides[view.side].morto is MortoStatus.AVAILABLE and bool(view.morto_sizes)
+
+
+def _has_clean_canastra(rules: RuleSet, melds: Sequence[Meld]) -> bool:
+    return any(m.canastra(rules) in ("limpa", "500", "real") for m in melds)
+
+
+def _open_lixo_going_down(rules: RuleSet, view: SeatView) -> int:
+    """A quick count of the open lixo's cards that would go down at once: onto the side's
+    melds, or into a new meld with natural cards of the hand and the lixo; a wild counts
+    (it goes down with any of them)."""
+    shape = _HandShape([c for c in (*view.hand, *view.lixo_seen) if not c.is_wild_kind])
+    own = view.melds_of(view.side)
+    return sum(
+        1
+        for card in view.lixo_seen
+        if card.is_wild_kind
+        or shape.melds_with(card, rules.trincas)
+        or any(fits_meld(m, card, rules) for m in own)
+    )
+
+
+def _lays_from_lixo(rules: RuleSet, view: SeatView, pickup: Option) -> bool:
+    """Can a card of the open lixo go down cleanly right after the pickup (the judge's
+    answer)? Then the pickup puts a card on the table, and play moves on."""
+    lixo = set(view.lixo_seen)
     after = pickup.after
-    moves = [m for m in legal_moves(rules, after) if top in _laid(m)]
+    moves = [m for m in legal_moves(rules, after) if lixo.intersection(_laid(m))]
     return any(o.wilds_added <= 0 for o in judge_options(rules, after, moves, view.seat))
 
 
