@@ -75,6 +75,7 @@ REVIEW_LESSONS = {
     "feeds_opponent": "the_lixo",
     "wild_dirties_meld": "canastras",
     "lixo_left": "the_lixo",
+    "fits_own_meld": "the_turn",
     "direct_beat_missed": "the_morto",
     "go_out_missed": "going_out",
     "morto_left": "the_morto",

@@ -431,3 +431,24 @@ def test_going_out_in_two_steps_is_missed_when_the_wild_is_discarded() -> None:
     assert "Dava para bater agora" in said(out)
     assert "You could go out now" in said(out, "en")
     assert notes("fechado", data, Extend(1, parse_cards("2d"))) == ()
+
+
+def test_discard_that_fits_the_sides_own_meld() -> None:
+    """The 8♥ goes onto the side's own 5♥ 6♥ 7♥: added, it scores on the table and brings
+    the canastra nearer; discarded, it is lost to the lixo [003, "Dicas": baixe o que puder
+    antes do fim; 001: cards in the hand count against the side]. The K♣ fits nowhere; with
+    two cards the line is a beat or going out, which the other notes weigh."""
+    data = {
+        **PLAY,
+        "hands": [["8h", "Kc", "4d", "Qs"], 11, 11, 11],
+        "melds": [[["5h", "6h", "7h"]], []],
+    }
+    found = notes("fechado", data, Discard(parse_card("8h")))
+    assert codes(found) == [NoteCode.FITS_OWN_MELD]
+    assert found[0].params == {"card": parse_card("8h"), "meld": 1}
+    assert found[0].better == Extend(0, (parse_card("8h"),))
+    assert "O 8♥ cabia no seu jogo 1" in said(found[0])
+    assert "The 8♥ fitted your meld 1" in said(found[0], "en")
+    assert notes("fechado", data, Discard(parse_card("Kc"))) == ()
+    short = {**data, "hands": [["8h", "Kc"], 11, 11, 11]}
+    assert NoteCode.FITS_OWN_MELD not in codes(notes("fechado", short, Discard(parse_card("8h"))))

@@ -64,6 +64,7 @@ class NoteCode(StrEnum):
     FEEDS_OPPONENT = "feeds_opponent"  # the next opponent's meld takes the lixo with it
     WILD_DIRTIES_MELD = "wild_dirties_meld"  # a wild where the same cards stayed clean
     LIXO_LEFT = "lixo_left"  # a clean justified pickup left for a draw
+    FITS_OWN_MELD = "fits_own_meld"  # a discard that one of the side's melds could take
     DIRECT_BEAT_MISSED = "direct_beat_missed"  # the last card discarded: it could be laid
     GO_OUT_MISSED = "go_out_missed"  # the side could go out, ahead
     MORTO_LEFT = "morto_left"  # the whole hand could go down and take the morto now
@@ -222,9 +223,15 @@ def _discard_notes(
         safe, key=lambda d: (keep_value(d.card, view.hand, own, rules), repr(d)), default=None
     )
     count = view.lixo_size + 1
+    # With two cards or more left after it, a card that one of the side's own melds takes
+    # is worth more there (points on the table, the canastra nearer) than in the lixo; with
+    # fewer, the line is a beat or going out, which other notes weigh.
+    extend = next((m for m in moves if isinstance(m, Extend) and m.cards == (move.card,)), None)
     weak: Note | None = None
     if move.card.is_wild_kind and discards:
         weak = Note(NoteCode.WILD_DISCARDED, {"card": move.card}, best)
+    elif extend is not None and len(view.hand) >= 3:
+        weak = Note(NoteCode.FITS_OWN_MELD, {"card": move.card, "meld": extend.meld + 1}, extend)
     # Fechado: the card is what lets the next player take the pile. Aberto: anyone may take
     # the open lixo; on a big one the card that fits their meld goes down with the pile.
     elif used and best is not None and (rules.pickup != "free" or count >= BIG_OPEN_LIXO):
