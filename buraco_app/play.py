@@ -206,6 +206,7 @@ def _setup_form(lang: Lang) -> None:
         LEVELS,
         index=LEVELS.index("basic"),
         format_func=lambda lv: t(f"play.level_{lv}", lang),
+        help=t("play.level_help", lang),
         key="play_level",
         filter_mode=None,  # three levels; no typing, no English "No results"
     )
