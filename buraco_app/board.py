@@ -144,9 +144,11 @@ class Changes:
     events: tuple[Reason, ...] = ()  # the 2 went home, the morto arrived or waits...
 
 
-def changes(before: State, after: State, verdict: Verdict) -> Changes:
-    """Where to mark the board; what happened is the judge's own account (`events`)."""
-    old = Counter(before.hands[before.turn])
+def changes(before: State, after: State, verdict: Verdict, move: Move) -> Changes:
+    """Where to mark the board; what happened is the judge's own account (`events`). A card
+    in the hand is new unless it stayed from before the move: with two decks, a morto may
+    bring a card the move just laid (an A♦ laid, another A♦ from the morto: new)."""
+    old = Counter(before.hands[before.turn]) - Counter(_from_hand(move))
     new_cards = []
     for position, card in enumerate(after.hands[before.turn]):
         if old[card] > 0:
@@ -159,6 +161,19 @@ def changes(before: State, after: State, verdict: Verdict) -> Changes:
             if index >= len(was.melds) or was.melds[index] != meld:
                 melds.add((side, index))
     return Changes(tuple(new_cards), frozenset(melds), verdict.events)
+
+
+def _from_hand(move: Move) -> tuple[Card, ...]:
+    """The cards a move takes from the hand."""
+    if isinstance(move, Lay):
+        return tuple(card for meld in move.melds for card in meld)
+    if isinstance(move, Extend):
+        return move.cards
+    if isinstance(move, TakeLixo):
+        return (*move.new_meld, *move.cards)
+    if isinstance(move, Discard):
+        return (move.card,)
+    return ()
 
 
 # --- drawing ----------------------------------------------------------------------------------

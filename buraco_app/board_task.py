@@ -18,14 +18,14 @@ from buraco_app import board
 from buraco_app.i18n import t
 from buraco_app.inline_cards import md_cards, show_text
 from buraco_app.table_view import move_text
-from buraco_app.verdict_view import reason_line
+from buraco_app.verdict_view import bullet_list, reason_line
 from buraco_core.judge import play, round_score
 from buraco_core.moves import Move
 from buraco_core.rules import RuleSet
 from buraco_core.state import Phase, State
 from buraco_core.verdict import Reason, Verdict
 from buraco_course import Grade, MoveTask, Scenario
-from buraco_text import Lang, first_reason, message
+from buraco_text import Lang, continues, first_reason, message
 
 # What a legal move that misses the task lacks, by the success code it did not earn.
 MISSES = (
@@ -110,7 +110,7 @@ def play_on_board(
     played = last_played(scenario)
     with st.container(border=True):
         if played is not None and played.after is not None:
-            marks = board.changes(state, played.after, played.verdict)
+            marks = board.changes(state, played.after, played.verdict, played.move)
             board.show_board(rules, played.after, key, lang, marks=marks, seat=state.turn)
         else:
             st.session_state.pop(f"{key}_fresh", None)  # the whole page runs already
@@ -156,7 +156,8 @@ def _answer(scenario: Scenario, rules: RuleSet, played: Played, lang: Lang) -> N
     if reasons:
         with st.expander(t("board.why", lang)):
             sources = st.toggle(t("board.sources", lang), key=f"{_key(scenario)}_sources")
-            show_text("\n".join(f"- {_reason(r, sources, lang)}" for r in reasons))
+            lines = [_reason(r, sources, lang) for r in reasons]
+            show_text(bullet_list(lines, continues(reasons, lang)))
     if not grade.correct:
         st.button(
             "↺ " + t("board.retry", lang),

@@ -48,6 +48,7 @@ from buraco_app.settings import current_overrides, current_preset, current_rules
 from buraco_app.sheet_page import error_text, open_id, set_open_id, url_text
 from buraco_app.sheets import MatchNotFound, SheetError, opened
 from buraco_app.table_view import move_text
+from buraco_app.verdict_view import bullet_list
 from buraco_core.cards import Card
 from buraco_core.errors import BuracoInputError
 from buraco_core.judge import play
@@ -58,7 +59,7 @@ from buraco_core.scoring import RoundScore, ScoreItem, SideScore
 from buraco_core.state import EndReason, MortoStatus, Phase, State
 from buraco_core.verdict import Verdict
 from buraco_course import MoveTask
-from buraco_text import Lang, first_reason, message
+from buraco_text import Lang, continues, first_reason, message
 
 QP_GAME = "game"
 OPEN_GAME_KEY = "play_open_game"
@@ -348,7 +349,7 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
     feedback = st.session_state.get(FEEDBACK_KEY)
     marks = None
     if isinstance(feedback, Feedback) and feedback.verdict.ok and len(states) > 1:
-        marks = board.changes(states[-2], state, feedback.verdict)  # the learner's move
+        marks = board.changes(states[-2], state, feedback.verdict, feedback.move)  # the learner's
     with st.container(border=True):
         board.show_board(
             rules,
@@ -405,7 +406,8 @@ def _feedback(feedback: Feedback, coach_on: bool, lang: Lang) -> None:
         st.error(f"**{t('board.illegal', lang, why=why)}**  \n{said}")
         if len(verdict.reasons) > 1:
             with st.expander(t("board.why", lang)):
-                st.markdown("\n".join(f"- {message(r, lang)}" for r in verdict.reasons))
+                lines = [message(r, lang) for r in verdict.reasons]
+                st.markdown(bullet_list(lines, continues(verdict.reasons, lang)))
         return
     if coach_on and feedback.notes:
         for note in feedback.notes:

@@ -18,7 +18,7 @@ from buraco_core.cards import Card
 from buraco_core.melds import MeldVerdict
 from buraco_core.rules import RuleSet
 from buraco_core.verdict import Reason
-from buraco_text import Lang, bullet, sources_text
+from buraco_text import Lang, bullet, continues, sources_text
 from buraco_text import at_table as table_reasons
 
 
@@ -40,7 +40,15 @@ def reasons_text(
 ) -> str:
     """The reasons as a Markdown list, each with its sources (with `rules`, worded for the
     table where an option it changed decides)."""
-    return "\n".join(f"- {reason_line(r, lang)}" for r in at_table(reasons, rules, lang))
+    shown = at_table(reasons, rules, lang)
+    return bullet_list([reason_line(r, lang) for r in shown], continues(shown, lang or get_lang()))
+
+
+def bullet_list(lines: Sequence[str], nested: Sequence[bool]) -> str:
+    """A Markdown list; a line that continues a lead-in (buraco_text.continues) sits under it."""
+    return "\n".join(
+        f"{'    ' if under else ''}- {line}" for line, under in zip(lines, nested, strict=True)
+    )
 
 
 def show_reasons(

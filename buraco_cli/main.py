@@ -41,6 +41,7 @@ from buraco_text import (
     bullet,
     check_lang,
     choice_list,
+    continues,
     error_message,
     grouped,
     item_text,
@@ -740,6 +741,15 @@ def _plain(markdown: str) -> str:
     return markdown.replace("`", "")
 
 
+def _reason_lines(reasons: Sequence[Reason], lang: Lang, indent: str = "  ") -> list[str]:
+    """The reasons as bullets with their sources; one that continues a lead-in ("… ainda não
+    pode bater:") sits under it."""
+    return [
+        f"{indent}{'    ◦' if under else '•'} {bullet(r, lang)}  ({_sources(r, lang)})"
+        for r, under in zip(reasons, continues(reasons, lang), strict=True)
+    ]
+
+
 def _sources(reason: Reason, lang: Lang) -> str:
     """A reason's sources, its rule options named as `--set` takes them too."""
     return sources_text(reason.sources, lang, codes=True)
@@ -764,8 +774,7 @@ def meld_text(verdict: MeldVerdict, rules: RuleSet, lang: Lang) -> str:
             for s in meld.slots
         )
         lines.append("  " + shown)
-    for reason in at_table(verdict.reasons, rules, lang):
-        lines.append(f"  • {bullet(reason, lang)}  ({_sources(reason, lang)})")
+    lines.extend(_reason_lines(at_table(verdict.reasons, rules, lang), lang))
     if meld is not None:
         bonus = meld.bonus(rules)
         key = "cli.meld.points_bonus" if bonus else "cli.meld.points"
@@ -886,8 +895,8 @@ def _judge(args: argparse.Namespace) -> int:
     else:
         head = "cli.judge.legal" if verdict.ok else "cli.judge.illegal"
         print(translate(head, lang, rules=_title(rules, lang)))
-        for reason in at_table(verdict.reasons, rules, lang):
-            print(f"  • {bullet(reason, lang)}  ({_sources(reason, lang)})")
+        for line in _reason_lines(at_table(verdict.reasons, rules, lang), lang):
+            print(line)
         if after is not None and after.phase.value == "ended":
             print("  → " + translate("cli.phase.ended", lang))
         elif after is not None:
@@ -1236,8 +1245,8 @@ def _coach(args: argparse.Namespace) -> int:
         return 0 if verdict.ok else 1
     head = "cli.judge.legal" if verdict.ok else "cli.judge.illegal"
     print(translate(head, lang, rules=_title(rules, lang)))
-    for reason in at_table(verdict.reasons, rules, lang):
-        print(f"  • {bullet(reason, lang)}  ({_sources(reason, lang)})")
+    for line in _reason_lines(at_table(verdict.reasons, rules, lang), lang):
+        print(line)
     for note in notes:
         print(f"  ! {_note_text(note, lang)}")
     return 0 if verdict.ok else 1
@@ -1377,8 +1386,8 @@ def _replay(args: argparse.Namespace) -> int:
             mark = "✓" if after is not None else "✗"
             who = say("replay.seat", seat=seat + 1)
             print(f"{mark} {number:>3}. {who}: {_replay_words(move, state, after, lang)}")
-            for reason in shown if after is None else ():
-                print(f"       • {bullet(reason, lang)}  ({_sources(reason, lang)})")
+            for line in _reason_lines(shown if after is None else (), lang, "       "):
+                print(line)
         if after is None:
             illegal_at = number
             break

@@ -210,6 +210,21 @@ def first_reason(reasons: Sequence[Reason], lang: Lang = DEFAULT_LANG) -> str:
     return f"{text} {'; '.join(following)}." if following else text.rstrip(":") + "."
 
 
+def continues(reasons: Sequence[Reason], lang: Lang = DEFAULT_LANG) -> list[bool]:
+    """For each reason, whether it continues a lead-in before it (as `first_reason` joins
+    them): a list draws it under the lead-in ("… ainda não pode bater:" / "falta pegar o
+    morto"), not as a bullet of its own after one that stops at the colon."""
+    flags: list[bool] = []
+    lead = False
+    for reason in reasons:
+        text = message(reason, lang)
+        under = lead and text[:1].islower()
+        flags.append(under)
+        if not under:
+            lead = text.endswith(":")
+    return flags
+
+
 def at_table(
     reasons: Sequence[Reason], rules: RuleSet | None, lang: Lang = DEFAULT_LANG
 ) -> tuple[Reason, ...]:

@@ -392,3 +392,26 @@ def test_the_score_schema_describes_what_buraco_score_reads(
     assert set(data["properties"]) == _ROUND_FIELDS
     assert set(data["$defs"]["SideRoundData"]["properties"]) == _SIDE_FIELDS
     RoundData.model_validate(WORKED_EXAMPLE)
+
+
+def test_judge_prints_what_is_missing_under_the_lead_in(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A move that would empty the hand of a side that may not go out: the lead-in ends at
+    a colon, and what is missing is printed under it, not as a bullet of its own
+    [000, 001: going out needs a canastra]."""
+    path = tmp_path / "move.json"
+    position = {
+        "players": 4,
+        "phase": "play",
+        "hands": [["5h", "6h", "7h"], 11, 11, 11],
+        "morto": ["taken", "available"],
+        "mortos": [11],
+    }
+    move = {"type": "lay", "melds": [["5h", "6h", "7h"]]}
+    path.write_text(json.dumps({"rules": "fechado", "position": position, "move": move}))
+    assert main(["judge", str(path)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    lead = next(i for i, line in enumerate(lines) if "ainda não pode bater:" in line)
+    assert lines[lead].startswith("  • ")
+    assert lines[lead + 1].startswith("      ◦ Falta uma canastra"), lines

@@ -100,10 +100,34 @@ def test_changes_mark_the_meld_and_the_new_cards() -> None:
     rules = ruleset("fechado")
     verdict, taken = play(rules, STATE, TakeLixo(new_meld=(STATE.hand[0], STATE.hand[1])))
     assert taken is not None
-    marks = changes(STATE, taken, verdict)
+    marks = changes(STATE, taken, verdict, TakeLixo(new_meld=(STATE.hand[0], STATE.hand[1])))
     assert marks.melds == {(0, 1)}  # the new meld of side 1 (index 1), marked
     assert [taken.hand[p].symbol for p in marks.new_cards] == ["3♥"]  # the lixo came in
     assert [str(e.code) for e in marks.events] == ["took_lixo_new_meld"]  # the judge's account
+
+
+def test_a_direct_beat_marks_every_morto_card_new_even_one_the_hand_just_laid() -> None:
+    """Two decks: the hand lays J♦ Q♦ K♦ A♦ and the morto brings another A♦. All eleven
+    morto cards are new and marked so (the A♦ was not: it was counted as the one laid)."""
+    rules = ruleset("fechado")
+    morto = ["Ad", "3c", "4c", "5c", "6h", "7h", "8h", "9s", "10s", "Js", "Qs"]
+    state = position_from_data(
+        rules,
+        {
+            "players": 4,
+            "phase": "play",
+            "hands": [["Jd", "Qd", "Kd", "Ad"], 11, 11, 11],
+            "melds": [[["8d", "9d", "10d"]], []],
+            "mortos": [morto, 11],
+        },
+    )
+    move = Extend(0, tuple(parse_cards("Jd Qd Kd Ad")))
+    verdict, after = play(rules, state, move)
+    assert after is not None and "direct_beat" in verdict.codes
+    marks = changes(state, after, verdict, move)
+    assert sorted(after.hand[p].symbol for p in marks.new_cards) == sorted(
+        card.symbol for card in parse_cards(" ".join(morto))
+    )
 
 
 def test_lesson_stars() -> None:
@@ -201,6 +225,19 @@ def test_a_refused_beat_says_why_in_the_headline(open_app: Open, lang: str, said
     shown = str(at.error[0].value)
     assert said in shown, shown
     assert not shown.rstrip("*").endswith(":")
+
+
+def test_the_why_list_puts_what_is_missing_under_the_lead_in(open_app: Open) -> None:
+    """Under "por quê?" the reasons are a list: the lead-in "… ainda não pode bater:" is not
+    a bullet that stops at its colon, with what is missing as the next bullet; that sits
+    under it, as the headline joins them (audit 14) [003: going out only by discarding]."""
+    at = open_app("practice", scenario="keep_a_card_to_discard", lang="pt")
+    tap(at, "J♥", "Q♥", "K♥", "Jogo 2:")
+    listed = next(m.value for m in at.markdown if "ainda não pode bater:" in m.value)
+    lines = listed.splitlines()
+    lead = next(i for i, line in enumerate(lines) if "ainda não pode bater:" in line)
+    assert lines[lead].startswith("- ")
+    assert lines[lead + 1].startswith("    - "), listed  # what is missing, under the lead-in
 
 
 def test_an_illegal_move_keeps_the_cards_picked_to_fix_the_pick(open_app: Open) -> None:
