@@ -188,6 +188,15 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
             attempt.solution_shown = True
             _save(scenario, attempt)
             st.rerun()  # the page drew the progress before: draw it again with this result
+        # Solved, the exercise can be done again from the start (its best result is kept):
+        # a learner who needed the hint may go for the first-try star.
+        if attempt.solved and st.button(
+            "↺ " + t("practice.start_over", lang), key=f"{key}_start_over"
+        ):
+            reset(scenario)
+            if on_board:
+                board_task.forget(scenario)
+            st.rerun()
     if checked:
         if answer is None:
             st.session_state[f"{key}_missing"] = True

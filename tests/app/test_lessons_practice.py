@@ -299,3 +299,21 @@ def test_a_wrong_yes_or_no_shows_the_judges_reason(open_app: Open) -> None:
     at.button(key=f"{key}_check").click().run()
     shown = texts(at)
     assert "The rules judge says: an illegal move." in shown and "top card" in shown
+
+
+def test_a_solved_exercise_can_be_done_again_for_the_first_try_star(open_app: Open) -> None:
+    """Solved with the hint: the mark is ✓. "Do it again" starts the exercise over (the
+    board, the hint, the tries), and a first try without the hint earns the ★; the best
+    result is kept (audit 14)."""
+    at = open_scenario(open_app, NATURAL_TWO, lang="en")
+    at.button(key=f"sc_{NATURAL_TWO}_hint").click().run()
+    tap(at, "4♠", "Meld 1:")
+
+    def mark() -> str:
+        return next(o for o in at.selectbox[1].options if "The 2 goes home" in o)[0]
+
+    assert mark() == "✓"
+    at.button(key=f"sc_{NATURAL_TWO}_start_over").click().run()
+    assert not at.exception and not any("Hint:" in i.value for i in at.info)
+    tap(at, "4♠", "Meld 1:")
+    assert mark() == "★"
