@@ -262,3 +262,20 @@ def test_toml_beyond_the_catalogs_plain_lines_reads_as_tomllib_reads_it(text: st
 def test_a_broken_catalog_is_refused_as_tomllib_refuses_it(text: str) -> None:
     with pytest.raises(tomllib.TOMLDecodeError):
         read_catalog(text)
+
+
+def test_english_keeps_the_batida_and_never_calls_going_out_a_beat() -> None:
+    """English keeps the game's own words (lixo, morto, batida): "a direct beat" reads as a
+    win in English, not as emptying the hand [audit 14]. Search words may keep "beat" (a
+    learner may type it); shown text may not."""
+    root = Path(__file__).resolve().parent.parent
+    files = [root / "buraco_text/locales/en.toml", root / "buraco_course/reference.toml"]
+    files += [*root.glob("lessons/*.toml"), *root.glob("scenarios/*/*.toml")]
+    found = [
+        f"{path.name}: {line.strip()[:80]}"
+        for path in files
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if re.search(r"(?<![_\w])beat(s|en)?\b", line, re.IGNORECASE)
+        and not line.startswith(("words = ", '"synonyms.'))
+    ]
+    assert not found, found

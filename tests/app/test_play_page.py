@@ -518,6 +518,6 @@ def test_the_record_says_what_a_move_did_to_the_morto() -> None:
     taken = with_morto(start, 0, MortoStatus.TAKEN)
     assert morto_text(start, waiting, 0, "pt") == "bateu indireto: o morto espera a próxima vez"
     assert morto_text(waiting, taken, 0, "pt") == "pegou o morto que esperava"
-    assert morto_text(start, taken, 2, "en") == "a direct beat: took the morto"  # the partner
+    assert morto_text(start, taken, 2, "en") == "a direct batida: took the morto"  # the partner
     assert morto_text(start, start, 0, "pt") == ""
     assert morto_text(start, with_morto(start, 1, MortoStatus.TAKEN), 0, "pt") == ""  # theirs
