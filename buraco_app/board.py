@@ -178,6 +178,7 @@ def _from_hand(move: Move) -> tuple[Card, ...]:
 
 # --- drawing ----------------------------------------------------------------------------------
 
+# (The picked card's ring is drawn inside its border, so "10♦" keeps the width it needs.)
 # Key prefixes: btc card, btcs picked card, btcn new card, btm meld, btmc changed meld,
 # btt target. Colour goes in the key (r, b, j) so CSS can colour a card's label.
 BOARD_CSS = f"""
@@ -191,8 +192,8 @@ sans-serif}}
 [class*="st-key-btc"][class*="-b-"] button p{{color:{BLACK}}}
 [class*="st-key-btc"][class*="-j-"] button{{background:{JOKER_PAPER}!important}}
 [class*="st-key-btc"][class*="-j-"] button p{{color:{JOKER_INK}}}
-[class*="st-key-btcs-"] button{{transform:translateY(-9px);border:3px solid {WILD_RING}!important;
-background:#fff3e0!important}}
+[class*="st-key-btcs-"] button{{transform:translateY(-9px);border:1px solid {WILD_RING}!important;
+box-shadow:inset 0 0 0 2px {WILD_RING}!important;background:#fff3e0!important}}
 [class*="st-key-btcn-"] button{{outline:3px solid #2e7d32;outline-offset:1px}}
 [class*="st-key-btm"] button{{min-height:0;padding:2px 8px;background:#fafafa!important;
 border:1px solid #bbb!important}}
