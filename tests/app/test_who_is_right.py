@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from buraco_app.who_is_right import points_for, table_points, variants_differ
+from buraco_app.who_is_right import match, points_for, table_points, variants_differ
 from buraco_core.rules import OPTIONS, PRESETS
 from buraco_course.reference import disputes
 from buraco_text import catalog
@@ -302,3 +302,21 @@ def test_a_weak_match_is_offered_not_chosen(open_app: OpenApp) -> None:
     assert PT["who.unsure"] in [i.value for i in at.info]
     assert at.radio(key="who_dispute_found").value is None and not at.code
     assert at.radio(key="who_dispute_found").label == PT["who.maybe"]
+
+
+@pytest.mark.parametrize(
+    "claims",
+    [
+        ("pode pegar o lixo sem jogar a carta", "não pode"),
+        ("you may take the lixo without playing the card", "no you may not"),
+    ],
+)
+def test_a_claim_about_taking_the_lixo_is_not_read_as_one_about_jokers(
+    claims: tuple[str, str],
+) -> None:
+    """"Sem jogar a carta" speaks of the lixo's top card, not of playing without jokers:
+    the free-pickup point comes first (it settled the jokers question, audit 14) [000: the
+    open lixo; 001, 002, 003: the top card justifies]."""
+    found = match(*claims)
+    assert found.points[0].id == "pickup", [d.id for d in found.points]
+    assert "jokers_in_deck" not in [d.id for d in found.points[:2]]
