@@ -314,7 +314,7 @@ def test_a_weak_match_is_offered_not_chosen(open_app: OpenApp) -> None:
 def test_a_claim_about_taking_the_lixo_is_not_read_as_one_about_jokers(
     claims: tuple[str, str],
 ) -> None:
-    """"Sem jogar a carta" speaks of the lixo's top card, not of playing without jokers:
+    """ "Sem jogar a carta" speaks of the lixo's top card, not of playing without jokers:
     the free-pickup point comes first (it settled the jokers question, audit 14) [000: the
     open lixo; 001, 002, 003: the top card justifies]."""
     found = match(*claims)
