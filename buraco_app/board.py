@@ -302,10 +302,13 @@ def show_board(
     on_move: Callable[[Move], bool] | None = None,
     marks: Changes | None = None,
     seat: int | None = None,
+    answer: Callable[[], None] | None = None,
 ) -> None:
     """The table from `seat`'s chair (default: the player on turn). With `on_move` the cards
     and places are buttons that make a move (it returns whether the move was played);
-    without, the same board, for reading only."""
+    without, the same board, for reading only. `answer` draws the answer to the last tap
+    under the row of the stock, the lixo and the discard, above the hand: every move is a
+    tap on that row or on a meld above it, and under the hand a phone showed it off-screen."""
     seat = state.turn if seat is None else seat
     side = state.side_of(seat)
     live = on_move is not None and state.phase is not Phase.ENDED and seat == state.turn
@@ -361,6 +364,8 @@ def show_board(
                     + " | ".join(cards_label([hand[p] for p in g]) for g in pick.groups)
                 )
     _middle(rules, state, seat, key, lang, live, pick, target)
+    if answer is not None:
+        answer()
     _hand(state, seat, key, lang, live, pick, marks, justified=rules.pickup != "free")
     _marks_text(marks, lang)
 

@@ -359,11 +359,12 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
             on_move=lambda move: _learner_moved(game_id, game, state, move),
             marks=marks,
             seat=LEARNER,
+            # Where the tap was: above the board, or under the hand, a phone showed the
+            # verdict and the coach's note off-screen.
+            answer=None
+            if not isinstance(feedback, Feedback)
+            else lambda: _feedback(feedback, game.setup.coach == "on", lang),
         )
-    # Under the board, where the tap was (the hand and the lixo): above it, the verdict and
-    # the coach's note were off the screen of a phone after the tap.
-    if isinstance(feedback, Feedback):
-        _feedback(feedback, game.setup.coach == "on", lang)
     if not learner_turn(state):
         st.info(t("play.their_turn", lang, who=who(state.turn, lang)))
         with st.container(horizontal=True):
