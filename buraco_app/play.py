@@ -609,6 +609,10 @@ def key_moments(game: Game, lang: Lang) -> tuple[list[str], list[str]]:
     if game.setup.coach != "off":
         for at, notes in rnd.notes.items():
             for note in notes:
+                # A small lixo left is a judgement call (the note names no better move): said
+                # at the move, not listed among the round's key moments.
+                if note.code == "lixo_left" and note.better is None:
+                    continue
                 moments.append((at, 1, note_text(note, lang), lesson_for_code(note.code)))
     for stumble in rnd.stumbles:
         text = t("play.stumble", lang, move=move_text(stumble.move, lang))

@@ -29,7 +29,7 @@ from buraco_app.game import (
 from buraco_app.play import REVIEW_LESSONS, ended_text, key_moments, note_text, why_lines
 from buraco_app.sheets import StorageUnavailable
 from buraco_core.cards import parse_card, parse_cards
-from buraco_core.moves import Discard, Draw, Lay
+from buraco_core.moves import Discard, Draw, Lay, TakeLixo
 from buraco_core.notation import position_from_data
 from buraco_core.players import make_player, view_of
 from buraco_core.rules import ruleset
@@ -362,6 +362,19 @@ def test_key_moments_are_told_in_the_order_they_happened() -> None:
     lines, lessons = key_moments(replace(game, rounds=(rnd,)), "pt")
     assert [line.split(":")[0] for line in lines] == ["Jogada 1", "Jogada 11", "Jogada 14"]
     assert lessons == ["wild_cards", "the_turn"]  # lessons 3 and 6, in that order
+
+
+def test_a_small_lixo_left_is_not_a_key_moment() -> None:
+    """ "Dava para pegar o lixo (2 cartas) … comprar do monte também serve" is a judgement
+    call, said at the move: listed among the key moments it read as a mistake, four times a
+    round (audit 14). A big lixo left (a better move named) stays a key moment."""
+    game = new_game(Setup("fechado", {}, 2, "basic", "on", 3))
+    small = SavedNote("lixo_left", {"count": 2}, None)
+    big = SavedNote("lixo_left", {"count": 6}, TakeLixo(new_meld=tuple(parse_cards("8s 9s"))))
+    rnd = replace(game.current, notes={4: (small,), 9: (big,)})
+    lines, lessons = key_moments(replace(game, rounds=(rnd,)), "pt")
+    assert [line.split(":")[0] for line in lines] == ["Jogada 10"]
+    assert lessons == ["the_lixo"]
 
 
 @pytest.mark.parametrize(
