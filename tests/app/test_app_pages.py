@@ -87,7 +87,7 @@ def test_query_params_set_language_and_rules(open_app: OpenApp) -> None:
     assert at.radio(key="lang").value == "en"
     assert at.selectbox(key="rules_preset").value == "stbl"
     assert at.number_input(key="rules_opt_joker_points").value == 20
-    assert at.sidebar.markdown[0].value == "In force: **Fechado STBL + joker 20**"
+    assert at.sidebar.markdown[0].value == "Rules in play: **Fechado STBL + joker 20**"
     assert at.query_params == {"lang": "en", "rules": "stbl", "joker_points": "20"}
     # The rules in force are the ones the page judges with: a joker counts 20 here.
     at.text_input(key="lookup_cards").input("4h 5h JK").run()
