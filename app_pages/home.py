@@ -9,7 +9,7 @@ from buraco_app.settings import current_rules, rules_summary
 st.title(t("home.title"))
 # One Markdown block (the heading as Markdown's ###, which st.subheader draws too): each
 # element costs a rerun as much as a line of work.
-st.markdown(f"{t('home.lead')}\n\n{t('home.what')}\n\n### {t('home.jobs')}")
+st.markdown(f"{t('home.lead')}\n\n{t('home.what')}\n\n{t('home.terms')}\n\n### {t('home.jobs')}")
 for spec, page in navigation():
     if spec.blurb_key is None:
         continue
