@@ -665,24 +665,28 @@ def _read_bytes(path: str) -> bytes | str:
 def _check_bounds(data: Any, where: str) -> None:
     """Refuse JSON nested deeper than MAX_JSON_DEPTH or with numbers longer than MAX_DIGITS,
     walking without recursion so that the check itself cannot overflow."""
-    stack: list[tuple[Any, int]] = [(data, 0)]
+    # Each value with its path ("sides[0].went_out"), so that a refusal names the field.
+    stack: list[tuple[Any, int, str]] = [(data, 0, "")]
     while stack:
-        value, depth = stack.pop()
+        value, depth, path = stack.pop()
         if depth > MAX_JSON_DEPTH:
             raise BuracoInputError(InputCode.TOO_DEEP, where, limit=MAX_JSON_DEPTH)
+        at = f"{where}: {path}" if path else where
         if isinstance(value, int) and not isinstance(value, bool):
             if abs(value) >= 10**MAX_DIGITS:
-                raise BuracoInputError(InputCode.NUMBER_TOO_LONG, where, limit=MAX_DIGITS)
+                raise BuracoInputError(InputCode.NUMBER_TOO_LONG, at, limit=MAX_DIGITS)
         elif isinstance(value, float) and not math.isfinite(value):
-            raise BuracoInputError(InputCode.NUMBER_TOO_LONG, where, limit=MAX_DIGITS)
+            raise BuracoInputError(InputCode.NUMBER_TOO_LONG, at, limit=MAX_DIGITS)
         elif isinstance(value, str):
-            _check_text(value, where)
+            _check_text(value, at)
         elif isinstance(value, dict):
             for key in value:
-                _check_text(key, where)
-            stack.extend((v, depth + 1) for v in value.values())
+                _check_text(key, at)
+            stack.extend(
+                (v, depth + 1, f"{path}.{k}" if path else str(k)) for k, v in value.items()
+            )
         elif isinstance(value, list):
-            stack.extend((v, depth + 1) for v in value)
+            stack.extend((v, depth + 1, f"{path}[{i}]") for i, v in enumerate(value))
 
 
 def _check_text(text: str, where: str) -> None:

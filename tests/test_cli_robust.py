@@ -361,7 +361,7 @@ def test_half_a_character_in_a_name_is_bad_input_not_a_traceback(
     """`"\\ud800"` alone is valid JSON that no output can print: refused where it is read."""
     monkeypatch.setattr(sys, "stdin", io.StringIO('{"sides": [{"name": "\\ud800"}, {}]}'))
     code, out, err = run(capsys, "score", "-")
-    refused(code, err, "stdin: traz meio caractere")
+    refused(code, err, "stdin: sides[0].name: traz meio caractere")
     assert not out
 
 
@@ -434,3 +434,15 @@ def test_an_empty_file_is_said_to_be_empty(
     code, _, err = run(capsys, "score", write(tmp_path, text))
     refused(code, err, "nada para ler: esperava um JSON")
     assert ":1:1" not in err
+
+
+def test_a_number_too_long_names_its_field(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A 20-digit number in a field was "stdin: a number too long", with no field: the
+    message names where it is, as the other checks of a field do (audit 14)."""
+    text = '{"sides": [{"melds": [["4h", "5h", "6h"]], "went_out": 99999999999999999999}]}'
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    code, out, err = run(capsys, "score", "-", "--lang", "en")
+    refused(code, err, "stdin: sides[0].went_out: a number too long")
+    assert not out
