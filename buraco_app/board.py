@@ -32,7 +32,7 @@ from buraco_app.inline_cards import show_text
 from buraco_app.table_view import melds_title
 from buraco_core.cards import Card
 from buraco_core.melds import Meld
-from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
+from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo, hand_cards
 from buraco_core.rules import RuleSet
 from buraco_core.state import Phase, State
 from buraco_core.verdict import Reason, Verdict
@@ -148,7 +148,7 @@ def changes(before: State, after: State, verdict: Verdict, move: Move) -> Change
     """Where to mark the board; what happened is the judge's own account (`events`). A card
     in the hand is new unless it stayed from before the move: with two decks, a morto may
     bring a card the move just laid (an A♦ laid, another A♦ from the morto: new)."""
-    old = Counter(before.hands[before.turn]) - Counter(_from_hand(move))
+    old = Counter(before.hands[before.turn]) - Counter(hand_cards(move))
     new_cards = []
     for position, card in enumerate(after.hands[before.turn]):
         if old[card] > 0:
@@ -161,19 +161,6 @@ def changes(before: State, after: State, verdict: Verdict, move: Move) -> Change
             if index >= len(was.melds) or was.melds[index] != meld:
                 melds.add((side, index))
     return Changes(tuple(new_cards), frozenset(melds), verdict.events)
-
-
-def _from_hand(move: Move) -> tuple[Card, ...]:
-    """The cards a move takes from the hand."""
-    if isinstance(move, Lay):
-        return tuple(card for meld in move.melds for card in meld)
-    if isinstance(move, Extend):
-        return move.cards
-    if isinstance(move, TakeLixo):
-        return (*move.new_meld, *move.cards)
-    if isinstance(move, Discard):
-        return (move.card,)
-    return ()
 
 
 # --- drawing ----------------------------------------------------------------------------------

@@ -24,8 +24,15 @@ from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.melds import CanastraKind, canastra_bonus, judge_meld
 from buraco_core.rules import RuleSet
 from buraco_core.scoring import MAX_HANDS_PER_SIDE, RoundScore
-from buraco_core.verdict import Reason
-from buraco_text import Lang, error_problem, item_text, message, option_name, value_text
+from buraco_text import (
+    Lang,
+    error_problem,
+    item_text,
+    message,
+    mid_sentence,
+    option_name,
+    value_text,
+)
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
@@ -167,13 +174,6 @@ def built_up_boxes(side: int, rules: RuleSet) -> None:
 # --- reading the fields ------------------------------------------------------------------
 
 
-def mid_sentence(reason: Reason, lang: Lang) -> str:
-    """A reason after a colon: "…não vale: há 30 cópias…", not "…: Há 30 cópias…" (a card or
-    a name at its start keeps its capital)."""
-    text = message(reason, lang)
-    return text[:1].lower() + text[1:] if text[1:2].islower() else text
-
-
 def field_error(
     rules: RuleSet, field: str, lines: list[str], lang: Lang, went_out: str | None = None
 ) -> str | None:
@@ -197,7 +197,9 @@ def field_error(
         if verdict is not None and not verdict.ok:
             # An invalid meld: the core's reason, in the session's language.
             return t(
-                "calc.bad_meld", meld=index + 1, problem=mid_sentence(verdict.reasons[0], lang)
+                "calc.bad_meld",
+                meld=index + 1,
+                problem=mid_sentence(message(verdict.reasons[0], lang)),
             )
     every_hand_held = len(lines) == MAX_HANDS_PER_SIDE and all(lines)
     if field == "hands" and went_out is not None and every_hand_held:

@@ -59,7 +59,7 @@ from buraco_core.scoring import RoundScore, ScoreItem, SideScore
 from buraco_core.state import EndReason, MortoStatus, Phase, State
 from buraco_core.verdict import Verdict
 from buraco_course import MoveTask
-from buraco_text import Lang, continues, first_reason, message
+from buraco_text import Lang, continues, first_reason, message, mid_sentence
 
 QP_GAME = "game"
 OPEN_GAME_KEY = "play_open_game"
@@ -422,8 +422,8 @@ def note_text(note: SavedNote, lang: Lang) -> str:
     text = t(f"cli.coach.note.{note.code}", lang, **note.params)
     if note.better is None:
         return text
-    better = move_text(note.better, lang)  # (mid-sentence: "Melhor: descartar o 3♦.")
-    return text + " " + t("play.better", lang, move=better[:1].lower() + better[1:])
+    better = mid_sentence(move_text(note.better, lang))  # ("Melhor: descartar o 3♦.")
+    return text + " " + t("play.better", lang, move=better)
 
 
 def why_lines(rules: RuleSet, level: str, before: State, move: Move, lang: Lang) -> list[str]:

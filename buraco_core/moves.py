@@ -68,3 +68,16 @@ class Discard:
 
 
 Move = Draw | TakeLixo | Lay | Extend | Discard
+
+
+def hand_cards(move: Move) -> tuple[Card, ...]:
+    """The cards a move takes from the hand (a draw none)."""
+    if isinstance(move, Lay):
+        return tuple(card for meld in move.melds for card in meld)
+    if isinstance(move, TakeLixo):
+        return (*move.new_meld, *move.cards)
+    if isinstance(move, Extend):
+        return move.cards
+    if isinstance(move, Discard):
+        return (move.card,)
+    return ()

@@ -191,6 +191,12 @@ def bullet(reason: Reason, lang: Lang = DEFAULT_LANG) -> str:
     return text[:1].upper() + text[1:]
 
 
+def mid_sentence(text: str) -> str:
+    """A sentence going on after a colon: "…não vale: há 30 cópias…", "Melhor: descartar o
+    3♦" (a card or a name at its start keeps its capital: "JK", "A♦")."""
+    return text[:1].lower() + text[1:] if text[1:2].islower() else text
+
+
 def first_reason(reasons: Sequence[Reason], lang: Lang = DEFAULT_LANG) -> str:
     """The first reason as a headline says it. A lead-in that ends in a colon ("... a dupla
     ainda não pode bater:") is followed by the reasons that continue it, which start small

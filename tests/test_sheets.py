@@ -710,22 +710,27 @@ def test_killed_at_random_moments_never_breaks_the_sheet(
     acknowledged = 0
     for delay in (0.05, 0.13, 0.21, 0.3, 0.42):
         proc = _worker(backend, match.id, f"r{delay}", 1000)
-        # Kill at a random moment of the writing, not of the start-up (slow on a busy CI).
-        first = proc.stdout.readline()
-        assert first.startswith("added"), first + proc.stderr.read()
-        time.sleep(delay)
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(timeout=30)
-        # Read through the same buffered file as readline: communicate() would read the pipe
-        # underneath it and miss lines readline had already buffered (acknowledged rounds).
-        out = proc.stdout.read()
-        proc.stderr.close()
-        acknowledged += sum(1 for line in [first, *out.splitlines()] if line.startswith("added"))
+        acknowledged += _acknowledged_before_kill(proc, "added", delay)
         numbers = _check_intact(backend, match.id)
         # Every acknowledged round is there; at most one more (committed, not yet printed).
         assert acknowledged <= len(numbers) <= acknowledged + 1
         acknowledged = len(numbers)
     assert acknowledged > 0, "the worker never got to write: kill later"
+
+
+def _acknowledged_before_kill(proc: Any, word: str, delay: float) -> int:
+    """Kill a worker `delay` seconds into its writing (not its start-up, slow on a busy CI);
+    how many writes it acknowledged (its lines starting with `word`)."""
+    first = proc.stdout.readline()
+    assert first.startswith(word), first + proc.stderr.read()
+    time.sleep(delay)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    # Read through the same buffered file as readline: communicate() would read the pipe
+    # underneath it and miss lines readline had already buffered (acknowledged writes).
+    out = proc.stdout.read()
+    proc.stderr.close()
+    return sum(1 for line in [first, *out.splitlines()] if line.startswith(word))
 
 
 def _check_corrections(backend: Backend, match_id: str) -> int:
@@ -766,15 +771,7 @@ def test_killed_at_random_moments_while_correcting_never_half_corrects(
     acknowledged = 0
     for delay in (0.05, 0.17, 0.3):
         proc = _worker(backend, match.id, f"c{delay}", 1000, mode="correct")
-        first = proc.stdout.readline()
-        assert first.startswith("corrected"), first + proc.stderr.read()
-        time.sleep(delay)
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(timeout=30)
-        out = proc.stdout.read()
-        proc.stderr.close()
-        lines = [first, *out.splitlines()]
-        acknowledged += sum(1 for line in lines if line.startswith("corrected"))
+        acknowledged += _acknowledged_before_kill(proc, "corrected", delay)
         count = _check_corrections(backend, match.id)
         assert acknowledged <= count <= acknowledged + 1
         acknowledged = count

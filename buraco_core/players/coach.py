@@ -36,7 +36,7 @@ from typing import Any
 
 from buraco_core.cards import Card
 from buraco_core.judge import apply, check, legal_moves
-from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
+from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo, hand_cards
 from buraco_core.players.levels import (
     Option,
     StrongPlayer,
@@ -271,7 +271,7 @@ def _wild_notes(
     mine = judge_options(rules, dealt, [move], view.seat)[0]
     if mine.wilds_added <= 0:
         return []
-    naturals = [c for c in _cards(move) if not c.is_wild_kind]
+    naturals = [c for c in hand_cards(move) if not c.is_wild_kind]
     kind = TakeLixo if isinstance(move, TakeLixo) else Lay | Extend
     others = [m for m in moves if isinstance(m, kind) and m != move]
     if not naturals:
@@ -280,13 +280,13 @@ def _wild_notes(
         o
         for o in judge_options(rules, dealt, others, view.seat)
         if o.wilds_added <= 0
-        and _holds_all(_cards(o.move), naturals)
+        and _holds_all(hand_cards(o.move), naturals)
         and not _wild_follows(rules, view, o)
     ]
     if not clean:
         return []
     best = max(clean, key=lambda o: (o.cards_laid, repr(o.move)))
-    wild = next(c for c in _cards(move) if c.is_wild_kind)
+    wild = next(c for c in hand_cards(move) if c.is_wild_kind)
     points = {"limpa": rules.canastra_limpa_points, "suja": rules.canastra_suja_points}
     return [Note(NoteCode.WILD_DIRTIES_MELD, {"card": wild, **points}, best.move)]
 
@@ -345,15 +345,6 @@ def _go_out_missed(
     if ours <= theirs:
         return []
     return [Note(NoteCode.GO_OUT_MISSED, {"ours": ours, "theirs": theirs}, better)]
-
-
-def _cards(move: Move) -> tuple[Card, ...]:
-    """The hand cards a lay, an extension or a pickup puts down."""
-    if isinstance(move, Lay):
-        return tuple(c for group in move.melds for c in group)
-    if isinstance(move, TakeLixo):
-        return move.new_meld or move.cards
-    return move.cards if isinstance(move, Extend) else ()
 
 
 def _same_meld(move: Move, other: Move) -> bool:

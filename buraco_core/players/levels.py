@@ -43,7 +43,7 @@ from typing import Protocol
 from buraco_core.cards import ACE, ACE_HIGH, Card, card_points
 from buraco_core.judge import apply, legal_moves
 from buraco_core.melds import Meld, extended, judged
-from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
+from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo, hand_cards
 from buraco_core.players.lookahead import weigh
 from buraco_core.players.view import SeatView
 from buraco_core.rules import RuleSet
@@ -610,14 +610,12 @@ def _lays_from_lixo(rules: RuleSet, view: SeatView, pickup: Option) -> bool:
     answer)? Then the pickup puts a card on the table, and play moves on."""
     lixo = set(view.lixo_seen)
     after = pickup.after
-    moves = [m for m in legal_moves(rules, after) if lixo.intersection(_laid(m))]
+    moves = [
+        m
+        for m in legal_moves(rules, after)
+        if isinstance(m, Lay | Extend) and lixo.intersection(hand_cards(m))
+    ]
     return any(o.wilds_added <= 0 for o in judge_options(rules, after, moves, view.seat))
-
-
-def _laid(move: Move) -> tuple[Card, ...]:
-    if isinstance(move, Lay):
-        return tuple(c for group in move.melds for c in group)
-    return move.cards if isinstance(move, Extend) else ()
 
 
 def _connections(card: Card, hand: Sequence[Card], rules: RuleSet) -> float:

@@ -108,6 +108,23 @@ def test_no_user_text_goes_out_as_html() -> None:
 # --- calculator ----------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Meld 2 is not valid: there are 30 copies of the 4♥"),
+        ("pt", "Jogo 2 não vale: há 30 cópias do 4♥"),
+    ],
+)
+def test_an_invalid_meld_goes_on_in_small_letters_after_its_colon(
+    open_app: OpenApp, lang: str, said: str
+) -> None:
+    """The core's reason goes on the sentence: "…not valid: there are…", not "…: There…"
+    (audit 14)."""
+    at = open_app("calculator", lang=lang)
+    at.text_area(key="calc_melds_0").input("4h 5h 6h\n" + " ".join(["4h"] * 30)).run()
+    assert any(said in str(e.value) for e in at.error), [e.value for e in at.error]
+
+
 def test_calculator_scores_the_worked_example(open_app: OpenApp) -> None:
     at = enter_worked_example(open_app("calculator", joker_points="20"))
     assert not at.exception and not at.error
