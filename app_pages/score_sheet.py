@@ -419,10 +419,11 @@ def add_form(sheet: Sheet) -> None:
     with st.form("sheet_add", border=True, enter_to_submit=True):
         st.caption(t("sheet.add_help"))
         with st.container(horizontal=True, vertical_alignment="bottom"):
-            # A column per side only to keep an error under its field (each element costs).
-            columns = any(f"points[{i}]" in _errors() for i in range(len(sheet.match.names)))
+            # A column per side, always: its error goes under its field, and the fields keep
+            # their place in the page when one appears. Wrapped only on an error, the browser
+            # drew new fields: the focus and what was typed during the rerun were lost.
             for i, name in enumerate(sheet.match.names):
-                with st.container() if columns else nullcontext():
+                with st.container():
                     st.text_input(
                         t("sheet.points_of", name=md_text(name)),
                         key=points_key(i),
@@ -673,16 +674,8 @@ def share(sheet: Sheet, store: SheetStore) -> None:
     st.caption(f"{t('sheet.share_id', id=sheet.match.id)}  \n{t('sheet.saved', where=t(where))}")
 
 
-def draw_sheet(store: SheetStore, sheet: Sheet, watch_id: str | None = None) -> None:
-    """The open sheet; with `watch_id`, read-only for a watcher: nothing to press that
-    writes, and the match id (the write key) shown nowhere."""
-    lang = current_lang()
-    match = sheet.match
-    standing = sheet.standing()
-    st.subheader(" × ".join(md_text(n) for n in match.names))
-    # The target is said once: the summary shows the other options that differ.
-    rules = match.rules().with_options(target_score=PRESETS[match.preset].target_score)
-    st.caption(t("sheet.rules", rules=rules_summary(rules, lang), target=match.target))
+def sheet_messages(sheet: Sheet, standing: MatchStanding) -> None:
+    """What the last tap did, and the match's state: the messages that come and go."""
     show_error("match")
     show_error("database")
     flash = st.session_state.pop(FLASH_KEY, None)
@@ -702,6 +695,23 @@ def draw_sheet(store: SheetStore, sheet: Sheet, watch_id: str | None = None) -> 
             t("sheet.decided_earlier", number=number, name=md_text(name), last=len(sheet.rounds)),
             icon="✏️",
         )
+
+
+def draw_sheet(store: SheetStore, sheet: Sheet, watch_id: str | None = None) -> None:
+    """The open sheet; with `watch_id`, read-only for a watcher: nothing to press that
+    writes, and the match id (the write key) shown nowhere."""
+    lang = current_lang()
+    match = sheet.match
+    standing = sheet.standing()
+    st.subheader(" × ".join(md_text(n) for n in match.names))
+    # The target is said once: the summary shows the other options that differ.
+    rules = match.rules().with_options(target_score=PRESETS[match.preset].target_score)
+    st.caption(t("sheet.rules", rules=rules_summary(rules, lang), target=match.target))
+    # One slot for them, there on every run: a message coming or going moves nothing below,
+    # so the browser keeps the add-round form's fields (moved, they were drawn anew: the
+    # focus and what was typed during the rerun were lost).
+    with st.container():
+        sheet_messages(sheet, standing)
     standing_view(sheet, standing)
     # At the table the next round is what is wanted most: the form first, the chart later.
     if watch_id is not None:

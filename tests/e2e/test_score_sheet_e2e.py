@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from buraco_text import catalog
 from tests.e2e.conftest import (
     ARTIFACTS,
     PHONE,
@@ -257,3 +258,77 @@ def test_a_target_out_of_range_is_said_in_portuguese(
     assert "match=" not in page.url
     assert target.input_value() == "99999999"
     shot(page, "sheet_target_out_of_range_phone")
+
+
+FOCUSED = "() => document.activeElement && document.activeElement.getAttribute('aria-label')"
+
+
+def _under(page: Any, field: Any, alert: Any) -> bool:
+    """The message below the field and in its column, wholly inside the phone's width."""
+    box, under = field.bounding_box(), alert.bounding_box()
+    width = page.viewport_size["width"]
+    overlap = min(box["x"] + box["width"], under["x"] + under["width"]) - max(box["x"], under["x"])
+    return bool(
+        under["y"] >= box["y"] + box["height"]
+        and overlap > 0
+        and under["x"] + under["width"] <= width
+    )
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_blank_points_keep_the_fields_and_the_typing(
+    browser: Any, server: Server, outside: Outside, lang: str
+) -> None:
+    """Enter with the points blank: a message under each field, and the fields stay as they
+    were, the cursor in the first one, so the points are typed on at once. The fields used to
+    be drawn anew when a message came or went (the first blank round; the "Rodada 1
+    lançada." going away): the cursor was lost, and what was typed during the rerun."""
+    words = catalog(lang)
+    page = new_page(browser, PHONE, outside)
+    page.goto(f"{server.url}/sheet?lang={lang}")
+    wait_for_app(page)
+    page.get_by_role("button", name=words["sheet.start"]).click()
+    submit = page.get_by_role("button", name=words["sheet.add"].format(number=1))
+    submit.wait_for(timeout=20_000)
+    wait_for_app(page)
+    names = [words["calc.side_1"], words["calc.side_2"]]
+    fields = [
+        page.get_by_role("textbox", name=words["sheet.points_of"].format(name=n)) for n in names
+    ]
+    alerts = page.locator("[data-testid='stForm'] [data-testid='stAlertContentError']")
+
+    fields[0].press("Enter")  # both blank
+    alerts.nth(1).wait_for(timeout=20_000)
+    wait_for_app(page)
+    blank = words["sheet.err.points_blank"]
+    assert [a.strip() for a in alerts.all_inner_texts()] == [
+        blank.format(name=n, number=1) for n in names
+    ]
+    assert all(_under(page, f, alerts.nth(i)) for i, f in enumerate(fields))
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(page, f"sheet_blank_points_{lang}_phone")
+    assert page.evaluate(FOCUSED) == fields[0].get_attribute("aria-label")
+    page.keyboard.type("120")  # on from where the cursor is
+    page.keyboard.press("Tab")
+    page.keyboard.type("-5")
+    page.keyboard.press("Enter")
+    page.get_by_text(words["sheet.added"].format(number=1)).wait_for(timeout=20_000)
+    wait_for_app(page)
+    assert metric_values(page) == ["120", "-5"]
+
+    # Round 2, one side blank: the message of round 1 goes, the fields stay.
+    fields[0].fill("30")
+    fields[0].press("Enter")
+    alerts.first.wait_for(timeout=20_000)
+    wait_for_app(page)
+    assert [a.strip() for a in alerts.all_inner_texts()] == [blank.format(name=names[1], number=2)]
+    assert _under(page, fields[1], alerts.first)
+    assert page.evaluate(FOCUSED) == fields[0].get_attribute("aria-label")
+    shot(page, f"sheet_one_blank_{lang}_phone")
+    page.keyboard.press("Tab")
+    page.keyboard.type("45")
+    page.keyboard.press("Enter")
+    page.get_by_text(words["sheet.added"].format(number=2)).wait_for(timeout=20_000)
+    wait_for_app(page)
+    assert metric_values(page) == ["150", "40"]
+    assert alerts.count() == 0
