@@ -418,7 +418,10 @@ def add_form(sheet: Sheet) -> None:
     st.subheader(t("sheet.add_title"))
     with st.form("sheet_add", border=True, enter_to_submit=True):
         st.caption(t("sheet.add_help"))
-        with st.container(horizontal=True, vertical_alignment="bottom"):
+        # Fields level at the bottom (a long name's label takes more lines); at the top
+        # while a message is under one of them, or the other field drops beside the message.
+        blank = any(f"points[{i}]" in _errors() for i in range(len(sheet.match.names)))
+        with st.container(horizontal=True, vertical_alignment="top" if blank else "bottom"):
             # A column per side, always: its error goes under its field, and the fields keep
             # their place in the page when one appears. Wrapped only on an error, the browser
             # drew new fields: the focus and what was typed during the rerun were lost.

@@ -323,6 +323,8 @@ def test_blank_points_keep_the_fields_and_the_typing(
     wait_for_app(page)
     assert [a.strip() for a in alerts.all_inner_texts()] == [blank.format(name=names[1], number=2)]
     assert _under(page, fields[1], alerts.first)
+    # The field without a message stays level with the other, not down beside the message.
+    assert fields[0].bounding_box()["y"] == fields[1].bounding_box()["y"]
     assert page.evaluate(FOCUSED) == fields[0].get_attribute("aria-label")
     shot(page, f"sheet_one_blank_{lang}_phone")
     page.keyboard.press("Tab")
