@@ -164,6 +164,11 @@ def _add(match_id: str, names: tuple[str, ...], number: int) -> None:
             _errors()[f"points[{i}]"] = t(
                 "sheet.err.points_blank", name=md_text(names[i]), number=number
             )
+            continue
+        # Read here too: the store stops at the first bad field, and each one's is said now.
+        problem = _problem(partial(parse_points, text, f"points[{i}]"))
+        if problem is not None:
+            _fail(problem)
     if _errors():
         return
     try:
@@ -420,8 +425,8 @@ def add_form(sheet: Sheet) -> None:
         st.caption(t("sheet.add_help"))
         # Fields level at the bottom (a long name's label takes more lines); at the top
         # while a message is under one of them, or the other field drops beside the message.
-        blank = any(f"points[{i}]" in _errors() for i in range(len(sheet.match.names)))
-        with st.container(horizontal=True, vertical_alignment="top" if blank else "bottom"):
+        said = any(f"points[{i}]" in _errors() for i in range(len(sheet.match.names)))
+        with st.container(horizontal=True, vertical_alignment="top" if said else "bottom"):
             # A column per side, always: its error goes under its field, and the fields keep
             # their place in the page when one appears. Wrapped only on an error, the browser
             # drew new fields: the focus and what was typed during the rerun were lost.

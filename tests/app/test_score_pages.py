@@ -449,8 +449,9 @@ def test_bad_points_show_next_to_the_field_and_store_nothing(open_app: OpenApp) 
     assert [e.value for e in at.error] == ["“12,5” is not a whole number of points."]
     submit_round(at, "99999", "")
     assert [e.value for e in at.error] == [
-        "The points of Them for round 1 are missing: if none, type 0."
-    ]  # the empty one is named first
+        "99,999 points in one round? The limit is ±50,000.",
+        "The points of Them for round 1 are missing: if none, type 0.",
+    ]  # each field's, at once
     submit_round(at, "99999", "0")
     assert [e.value for e in at.error] == ["99,999 points in one round? The limit is ±50,000."]
     assert open_app("sheet", match=match_id).caption[0].value != ""

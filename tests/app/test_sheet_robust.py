@@ -173,6 +173,27 @@ def test_blank_points_name_the_side_and_round_and_go_away_on_undo(open_app: Open
     assert _store().sheet(match_id).rounds == ()
 
 
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_each_bad_points_field_is_said_on_the_first_tap(open_app: OpenApp, lang: str) -> None:
+    """Two fields wrong, a message under each at once: the second one's used to wait until
+    the first was put right (the store stops at the first bad number)."""
+    words = PT if lang == "pt" else EN
+    at = open_app("sheet", lang=lang)
+    match_id = start_match(at, "Ana", "Bia")
+    not_number = words["sheet.err.points_not_number"]
+    submit_round(at, "abc", "12,5")
+    assert [e.value for e in at.error] == [
+        not_number.format(value="abc"),
+        not_number.format(value="12,5"),
+    ]
+    submit_round(at, "abc", "")  # a blank and a bad number: both said
+    assert [e.value for e in at.error] == [
+        not_number.format(value="abc"),
+        words["sheet.err.points_blank"].format(name="Bia", number=1),
+    ]
+    assert _store().sheet(match_id).rounds == ()
+
+
 def test_a_blank_points_field_does_not_look_like_a_zero(open_app: OpenApp) -> None:
     """A grey "0" in an empty field looks typed; a blank is refused (not counted as 0), so
     the empty field says what goes there instead."""
