@@ -309,13 +309,22 @@ def read_as(text: str, groups: Sequence[Sequence[Card]]) -> None:
     st.caption(md_cards(t("cards.read_as", cards=shown)))
 
 
-def card_pickers(key: str, into: str, *, new_line: str | None = None) -> None:
+def card_pickers(
+    key: str,
+    into: str,
+    *,
+    new_line: str | None = None,
+    answer: Callable[[], None] | None = None,
+) -> None:
     """The card grid typing cards into the text field `into` (one tap per card), with a
     button that removes the last card and one that clears the field; `new_line` labels a
-    button that starts a new line (fields of one meld or one hand per line). Widget keys
-    start `key`."""
+    button that starts a new line (fields of one meld or one hand per line). `answer` draws
+    the answer to the last tap under the grid, where the tapping is: a field drawn above
+    the grid is off-screen on a phone. Widget keys start `key`."""
     lang = get_lang()
     card_grid(key, lambda card: _append(into, card), lang)
+    if answer is not None:
+        answer()
     # A horizontal container keeps the buttons on one line on a phone (columns stack).
     with st.container(horizontal=True):
         if new_line is not None:
