@@ -24,6 +24,7 @@ from buraco_app.calculator import (
     scoring_rules,
     show_score,
     tap_pickers,
+    tapping_into,
 )
 from buraco_app.corte import corte_fields, corte_problem
 from buraco_app.i18n import t
@@ -143,6 +144,18 @@ st.radio(
     key=WENT_OUT_KEY,
 )
 corte_fields(calculator.CORTE, rules, names)
+# Scored before the tabs are drawn: a problem of the whole round (a card too many times) is
+# also the answer to a tap, said under the cards tapped.
+blocked = bool(errors) or corte_problem(calculator.CORTE, rules) is not None
+data: dict[str, Any] = {}
+score: RoundScore | None = None
+round_error: str | None = None
+if not blocked:
+    data = round_data(names, rules)
+    try:
+        score = score_round(rules, round_from_data(rules, data))
+    except BuracoInputError as exc:
+        round_error = round_problem(exc, names, rules, lang)
 tabs = st.tabs(
     [
         ("⚠ " if (i, "melds") in errors or (i, "hands") in errors else "") + md_text(name)
@@ -151,55 +164,51 @@ tabs = st.tabs(
 )
 for i, tab in enumerate(tabs):
     with tab:
+        # The field the open tap pickers fill says its problem under them, with the taps.
+        tapped = tapping_into(i)
         for field in FIELDS:
-            field_area(i, field, errors.get((i, field)), rules)
+            field_area(i, field, None if field == tapped else errors.get((i, field)), rules)
         st.session_state.setdefault(morto_key(i), True)
         st.checkbox(t("calc.took_morto"), key=morto_key(i), help=t("calc.took_morto_help"))
-        tap_pickers(i)
+        tap_pickers(i, (errors.get((i, tapped)) or round_error) if tapped else None)
 st.button(t("calc.clear"), on_click=calculator.clear, args=(len(names),), key="calc_clear")
 calculator.keep_fields(len(names))
 
 flash = st.session_state.pop(FLASH_KEY, None)
-if errors or corte_problem(calculator.CORTE, rules):  # (each said under its field)
+if blocked:  # (each said under its field, or under the cards tapped into it)
     st.info(t("calc.fix_first"))
-else:
-    data = round_data(names, rules)
-    score: RoundScore | None
-    try:
-        score = score_round(rules, round_from_data(rules, data))
-    except BuracoInputError as exc:
-        st.error(round_problem(exc, names, rules, lang))
-        score = None
-    if score is not None:
-        show_score(score, lang)
-        if sheet is None:
-            st.caption(t("calc.no_match"))
-            st.page_link("app_pages/score_sheet.py", label=t("page.sheet"), icon="✏️")
-        elif sheet.standing().finished:
-            st.info(t("sheet.over"))
-        elif calculator.round_is_empty(len(names)):
-            st.caption(t("calc.empty_round"))  # (a stray tap would store 0 × 0)
-        else:
-            detail = {
-                "source": "calculator",
-                "rules": {"preset": rules.preset, "options": rules.changed_options()},
-                "input": data,
-                "score": score_json(score),
-            }
-            fingerprint = hashlib.sha256(
-                json.dumps([sheet.match.id, detail], sort_keys=True, default=str).encode()
-            ).hexdigest()
-            sent = st.session_state.get(SENT_KEY, {}).get(fingerprint)
-            totals = [side.total for side in score.sides]
-            number = len(sheet.rounds) + 1
-            st.button(
-                t("calc.sent", number=sent) if sent else t("calc.send", number=number),
-                type="primary",
-                disabled=sent is not None,
-                on_click=_send,
-                args=(sheet.match.id, totals, detail, fingerprint, number),
-                key="calc_send",
-            )
+elif round_error is not None:
+    st.error(round_error)
+elif score is not None:
+    show_score(score, lang)
+    if sheet is None:
+        st.caption(t("calc.no_match"))
+        st.page_link("app_pages/score_sheet.py", label=t("page.sheet"), icon="✏️")
+    elif sheet.standing().finished:
+        st.info(t("sheet.over"))
+    elif calculator.round_is_empty(len(names)):
+        st.caption(t("calc.empty_round"))  # (a stray tap would store 0 × 0)
+    else:
+        detail = {
+            "source": "calculator",
+            "rules": {"preset": rules.preset, "options": rules.changed_options()},
+            "input": data,
+            "score": score_json(score),
+        }
+        fingerprint = hashlib.sha256(
+            json.dumps([sheet.match.id, detail], sort_keys=True, default=str).encode()
+        ).hexdigest()
+        sent = st.session_state.get(SENT_KEY, {}).get(fingerprint)
+        totals = [side.total for side in score.sides]
+        number = len(sheet.rounds) + 1
+        st.button(
+            t("calc.sent", number=sent) if sent else t("calc.send", number=number),
+            type="primary",
+            disabled=sent is not None,
+            on_click=_send,
+            args=(sheet.match.id, totals, detail, fingerprint, number),
+            key="calc_send",
+        )
 if flash is not None:
     kind, text = flash
     {"success": st.success, "warning": st.warning}.get(kind, st.error)(text)

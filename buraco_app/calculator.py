@@ -17,6 +17,8 @@ import streamlit as st
 from buraco_app import cards_view
 from buraco_app.corte import cards_key, clear_corte, corte_choice, who_key
 from buraco_app.i18n import get_lang, t
+from buraco_app.inline_cards import md_cards
+from buraco_app.limits import MAX_LINES_TEXT
 from buraco_app.pages import view_switch
 from buraco_app.sheet_page import item_label, md_text, show_chart
 from buraco_core.cards import Card, parse_card, parse_cards
@@ -312,23 +314,70 @@ def round_is_empty(count: int) -> bool:
 # --- drawing -------------------------------------------------------------------------------
 
 
-def tap_pickers(side: int) -> None:
-    """The card pickers of cards_view, typing into the side's melds or hands field."""
+def into_key(side: int) -> str:
+    """The side's "Acrescentar em" choice: the field its taps type into."""
+    return f"calc_tap_{side}_into"
+
+
+def tapping_into(side: int) -> Field | None:
+    """The field the side's tap pickers type into while they are open, else None (read
+    before the fields are drawn: the one tapped into says its problem under the grid)."""
+    if not st.session_state.get(tap_key(side)):
+        return None
+    return "hands" if st.session_state.get(into_key(side)) == "hands" else "melds"
+
+
+def tap_pickers(side: int, problem: str | None = None) -> None:
+    """The card pickers of cards_view, typing into the side's melds or hands field; under
+    the grid, the answer to the last tap: the field's line as it now reads, and `problem`
+    (the field's, said here instead of under the field, which a phone shows off-screen
+    while tapping; or the round's)."""
     # Lazy: the pickers are drawn only while the expander is open (most reruns are typing).
     expander = st.expander(t("calc.tap"), key=tap_key(side), on_change="rerun")
     if not expander.open:
         return
     with expander:
-        into = st.segmented_control(
+        into: Field = st.segmented_control(
             t("calc.tap_into"),
             ["melds", "hands"],
             format_func={v: t(f"calc.tap_{v}") for v in ("melds", "hands")}.__getitem__,
             default="melds",
             required=True,
-            key=f"calc_tap_{side}_into",
+            key=into_key(side),
         )
-        target = hands_key(side) if into == "hands" else melds_key(side)
-        cards_view.card_pickers(f"calc_tap_{side}", target, new_line=t("calc.new_line"))
+        cards_view.card_pickers(
+            f"calc_tap_{side}",
+            field_key(side, into),
+            new_line=t("calc.new_line"),
+            answer=lambda: tap_answer(side, into, problem),
+        )
+
+
+def tap_answer(side: int, field: Field, problem: str | None) -> None:
+    """One element: the line the taps went into, as cards (and, after "Nova linha", where
+    the next tap goes), with the field's problem if it has one; nothing for an empty field."""
+    text = st.session_state.get(field_key(side, field), "")
+    said: list[str] = []
+    lines = field_lines(side, field) if len(text) <= MAX_LINES_TEXT else []  # (too long: refused)
+    if any(lines):
+        last = max(i for i, line in enumerate(lines) if line)
+        said.append(t(f"calc.tapped_{field}", n=last + 1, cards=_cards_md(lines[last])))
+        after = len(lines) + 1 if field == "melds" else text.count("\n") + 1
+        # A new line started: the next tap begins it (a side has no 3rd player to name).
+        if text.endswith("\n") and (field == "melds" or after <= MAX_HANDS_PER_SIDE):
+            said.append(t(f"calc.tapped_next_{field}", n=after))
+    if problem:
+        st.error("  \n".join([*said, problem]))
+    elif said:
+        st.success("  \n".join(said))
+
+
+def _cards_md(line: str) -> str:
+    """A field's line in suit symbols and card colours; as typed (escaped) if unreadable."""
+    try:
+        return md_cards(" ".join(card.symbol for card in parse_cards(line)))
+    except BuracoInputError:
+        return md_text(line)
 
 
 # One side's bars: its name, each item's label and points, and the total.

@@ -337,6 +337,68 @@ def test_tapping_cards_fills_the_field(open_app: OpenApp) -> None:
     assert metrics(at)["Nós"] == "15"
 
 
+def test_a_tap_is_answered_under_the_cards_tapped(open_app: OpenApp) -> None:
+    """The fields sit above the tap pickers: on a phone, tapping, they are off-screen. So the
+    answer to a tap, the line as it now reads and its problem, is drawn under the card grid,
+    above its buttons, said once (not also under the field); in both languages."""
+    for lang, words in (
+        ("pt", ("Jogo 1: ", "Jogo 1 não vale", "começa o jogo 2")),
+        ("en", ("Meld 1: ", "Meld 1 is not valid", "starts meld 2")),
+    ):
+        at = open_app("calculator", lang=lang)
+        at.session_state["calc_tap_0_open"] = True
+        at.run()
+        for card in ("4h", "5h", "6h", "7s"):
+            tap_card(at, card)
+        assert at.text_area(key="calc_melds_0").value == "4♥ 5♥ 6♥ 7♠"
+        [answer] = at.error
+        assert under_the_grid(at, answer)
+        assert read(answer.value).startswith(words[0] + "4♥ 5♥ 6♥ 7♠")
+        assert words[1] in answer.value
+        # Fixed and finished: the meld as it reads, and where the next tap goes.
+        at.button(key="calc_tap_0_undo").click().run()
+        tap_card(at, "7h")
+        at.button(key="calc_tap_0_new_line").click().run()
+        assert not at.error
+        [answer] = at.success
+        assert under_the_grid(at, answer)
+        assert read(answer.value).startswith(words[0] + "4♥ 5♥ 6♥ 7♥")
+        assert words[2] in answer.value
+        # A card once too many in the round (no field's problem): said there too.
+        at.text_area(key="calc_melds_1").set_value("4♥ 5♥ 6♥\n3♥ 4♥ 5♥").run()
+        errors = [e for e in at.error if "4♥" in e.value]
+        assert [under_the_grid(at, e) for e in errors] == [True, False]  # and where it was
+
+
+def tap_card(at: AppTest, card: str) -> None:
+    """A tap on side 1's grid (`4h`: rank, then suit letter)."""
+    rank = {"A": 1, "J": 11, "Q": 12, "K": 13}.get(card[:-1]) or int(card[:-1])
+    at.pills(key=f"calc_tap_0_grid_{card[-1]}").set_value(Card(rank, sheets_suit(card[-1])))
+    at.run()
+
+
+def read(text: str) -> str:
+    """A Markdown text as read: no colour directives (`:red[4♥]` reads 4♥)."""
+    return re.sub(r":\w+\[([^\]]*)\]", r"\1", text)
+
+
+def under_the_grid(at: AppTest, element: Any) -> bool:
+    """Whether `element` is drawn between side 1's card grid and its buttons."""
+    order = in_order(at.main)
+    keys = [getattr(node, "key", "") or "" for node in order]
+    grid_end = keys.index("calc_tap_0_grid_jk")
+    return grid_end < order.index(element) < keys.index("calc_tap_0_new_line")
+
+
+def in_order(block: Any) -> list[Any]:
+    """The page's elements in the order they are drawn, top to bottom."""
+    found = []
+    for child in getattr(block, "children", {}).values():
+        found.append(child)
+        found.extend(in_order(child))
+    return found
+
+
 def sheets_suit(letter: str) -> Any:
     from buraco_core.cards import Suit
 
