@@ -213,6 +213,21 @@ def test_calculator_at_phone_size(browser: Any, server: Server, outside: Outside
     assert "“6x”" in alert.inner_text()
     assert page.get_by_role("tab", name="⚠ Nós").count() == 1
     shot(page, "calculator_bad_card_phone")
+    # Tapping: the fields are above the screen by then, so the answer to a tap (the meld as
+    # it now reads) is drawn under the cards tapped, on screen.
+    type_into(page, melds, "4h 5h")
+    page.get_by_text("Tocar nas cartas", exact=True).first.click()  # (the open tab's)
+    wait_for_app(page)
+    page.wait_for_timeout(500)  # the expander's opening slide: the grid moves until it ends
+    grid = page.locator(".st-key-btg-calc_tap_0")
+    grid.evaluate("e => e.scrollIntoView({block: 'center'})")  # scrolled to, to tap on it
+    grid.locator("button").filter(has_text=re.compile("^6♥$")).click()  # (a pill: no name)
+    wait_for_app(page)
+    answer = page.locator("[data-testid='stAlert']").filter(has_text="Jogo 1: 4♥ 5♥ 6♥")
+    box = answer.bounding_box()
+    assert box is not None
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
+    shot(page, "calculator_tap_answer_phone")
 
 
 def test_names_show_exactly_as_typed(browser: Any, server: Server, outside: Outside) -> None:
