@@ -170,7 +170,7 @@ for i, tab in enumerate(tabs):
             field_area(i, field, None if field == tapped else errors.get((i, field)), rules)
         st.session_state.setdefault(morto_key(i), True)
         st.checkbox(t("calc.took_morto"), key=morto_key(i), help=t("calc.took_morto_help"))
-        tap_pickers(i, (errors.get((i, tapped)) or round_error) if tapped else None)
+        tap_pickers(i, rules, (errors.get((i, tapped)) or round_error) if tapped else None)
 st.button(t("calc.clear"), on_click=calculator.clear, args=(len(names),), key="calc_clear")
 calculator.keep_fields(len(names))
 

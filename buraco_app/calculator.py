@@ -21,9 +21,10 @@ from buraco_app.inline_cards import md_cards
 from buraco_app.limits import MAX_LINES_TEXT
 from buraco_app.pages import view_switch
 from buraco_app.sheet_page import item_label, md_text, show_chart
-from buraco_core.cards import Card, parse_card, parse_cards
+from buraco_core.cards import Card, deck, parse_card, parse_cards
+from buraco_core.codes import Code
 from buraco_core.errors import BuracoInputError, InputCode
-from buraco_core.melds import CanastraKind, canastra_bonus, judge_meld
+from buraco_core.melds import MIN_MELD, CanastraKind, canastra_bonus, judge_meld
 from buraco_core.rules import RuleSet
 from buraco_core.scoring import MAX_HANDS_PER_SIDE, RoundScore
 from buraco_text import (
@@ -327,7 +328,7 @@ def tapping_into(side: int) -> Field | None:
     return "hands" if st.session_state.get(into_key(side)) == "hands" else "melds"
 
 
-def tap_pickers(side: int, problem: str | None = None) -> None:
+def tap_pickers(side: int, rules: RuleSet, problem: str | None = None) -> None:
     """The card pickers of cards_view, typing into the side's melds or hands field; under
     the grid, the answer to the last tap: the field's line as it now reads, and `problem`
     (the field's, said here instead of under the field, which a phone shows off-screen
@@ -349,13 +350,16 @@ def tap_pickers(side: int, problem: str | None = None) -> None:
             f"calc_tap_{side}",
             field_key(side, into),
             new_line=t("calc.new_line"),
-            answer=lambda: tap_answer(side, into, problem),
+            answer=lambda: tap_answer(side, into, problem, rules),
         )
 
 
-def tap_answer(side: int, field: Field, problem: str | None) -> None:
+def tap_answer(side: int, field: Field, problem: str | None, rules: RuleSet) -> None:
     """One element: the line the taps went into, as cards (and, after "Nova linha", where
-    the next tap goes), with the field's problem if it has one; nothing for an empty field."""
+    the next tap goes), with the field's problem if it has one; nothing for an empty field.
+    A meld still being tapped in (one or two cards, nothing else wrong) is no mistake yet:
+    it says how many cards are missing, not in red."""
+    lang = get_lang()
     text = st.session_state.get(field_key(side, field), "")
     said: list[str] = []
     lines = field_lines(side, field) if len(text) <= MAX_LINES_TEXT else []  # (too long: refused)
@@ -366,10 +370,34 @@ def tap_answer(side: int, field: Field, problem: str | None) -> None:
         # A new line started: the next tap begins it (a side has no 3rd player to name).
         if text.endswith("\n") and (field == "melds" or after <= MAX_HANDS_PER_SIDE):
             said.append(t(f"calc.tapped_next_{field}", n=after))
-    if problem:
+    missing = _cards_missing(lines, text, rules, lang) if problem and field == "melds" else 0
+    if missing:
+        st.info("  \n".join([*said, t("calc.tapped_missing", missing=missing)]))
+    elif problem:
         st.error("  \n".join([*said, problem]))
     elif said:
         st.success("  \n".join(said))
+
+
+def _cards_missing(lines: list[str], text: str, rules: RuleSet, lang: Lang) -> int:
+    """The cards the last meld lacks while it is being tapped in: it is the field's only
+    problem, it is still open (no new line after it), the judge's one objection is that it
+    is too short, and one card more (two, after a first one) makes it a meld; else 0."""
+    if not lines or not lines[-1] or text.endswith("\n"):
+        return 0
+    try:
+        cards = parse_cards(lines[-1])
+    except BuracoInputError:
+        return 0
+    reasons = judge_meld(cards, rules).reasons
+    short = len(reasons) == 1 and reasons[0].code is Code.TOO_FEW_CARDS
+    if not short or field_error(rules, "melds", lines[:-1], lang) is not None:
+        return 0
+    if len(cards) == MIN_MELD - 1 and not any(
+        judge_meld((*cards, card), rules).ok for card in dict.fromkeys(deck())
+    ):
+        return 0  # (4♥ 7♠: no card mends it; the judge's word stands, in red)
+    return MIN_MELD - len(cards)
 
 
 def _cards_md(line: str) -> str:

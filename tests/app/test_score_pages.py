@@ -370,6 +370,35 @@ def test_a_tap_is_answered_under_the_cards_tapped(open_app: OpenApp) -> None:
         assert [under_the_grid(at, e) for e in errors] == [True, False]  # and where it was
 
 
+def test_a_meld_still_being_tapped_in_is_no_mistake_yet(open_app: OpenApp) -> None:
+    """One or two cards of a meld being tapped in: the answer says how many are missing, not
+    in red; a short meld left behind by "Nova linha", or two cards that can never be a
+    meld, is a mistake, in red (a meld has three cards or more [000, 001, 002, 003])."""
+    for lang, one_more, two_more in (
+        ("pt", "Falta 1 carta", "Faltam 2 cartas"),
+        ("en", "1 more card", "2 more cards"),
+    ):
+        at = open_app("calculator", lang=lang)
+        at.session_state["calc_tap_0_open"] = True
+        at.run()
+        tap_card(at, "4h")
+        assert not at.error
+        [answer] = [i for i in at.info if under_the_grid(at, i)]
+        assert two_more in answer.value
+        tap_card(at, "5h")
+        assert not at.error
+        [answer] = [i for i in at.info if under_the_grid(at, i)]
+        assert one_more in answer.value
+        at.button(key="calc_tap_0_new_line").click().run()  # left short: now a mistake
+        [answer] = at.error
+        assert under_the_grid(at, answer) and one_more not in answer.value
+        at.button(key="calc_tap_0_clear").click().run()
+        tap_card(at, "4h")
+        tap_card(at, "7s")  # mixed suits: no third card mends it
+        [answer] = at.error
+        assert under_the_grid(at, answer)
+
+
 def tap_card(at: AppTest, card: str) -> None:
     """A tap on side 1's grid (`4h`: rank, then suit letter)."""
     rank = {"A": 1, "J": 11, "Q": 12, "K": 13}.get(card[:-1]) or int(card[:-1])
