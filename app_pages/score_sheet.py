@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from contextlib import nullcontext, suppress
+from contextlib import suppress
 from functools import partial
 from typing import Any
 from urllib.parse import urlencode
@@ -58,7 +58,7 @@ from buraco_app.sheets import (
 )
 from buraco_core.rules import PRESETS
 from buraco_core.scoring import MatchStanding
-from buraco_text import Lang
+from buraco_text import LANGS, Lang
 
 ERRORS_KEY = "sheet_errors"  # {field: message}, shown under the field, set by callbacks
 FLASH_KEY = "sheet_flash"
@@ -320,6 +320,11 @@ def _close() -> None:
 # --- drawing -------------------------------------------------------------------------------
 
 
+def _default_name(side: int, lang: Lang) -> str:
+    """A side's name until one is typed: "Nós", "Eles", then "Lado 3"."""
+    return t(f"calc.side_{side + 1}", lang) if side < 2 else t("calc.side_n", lang, n=side + 1)
+
+
 def draw_start(store: SheetStore) -> None:
     rules = current_rules()
     st.subheader(t("sheet.new"))
@@ -332,11 +337,12 @@ def draw_start(store: SheetStore) -> None:
     )
     show_error("names")
     count = st.session_state.get(SIDES_KEY, MIN_SIDES)
-    defaults = [t("calc.side_1"), t("calc.side_2")]
     for i in range(count):
-        st.session_state.setdefault(
-            name_key(i), defaults[i] if i < 2 else t("calc.side_n", n=i + 1)
-        )
+        # A name left as it came ("Nós") follows a change of language ("Us"); a typed one stays.
+        defaults = {lang: _default_name(i, lang) for lang in LANGS}
+        if st.session_state.get(name_key(i)) in defaults.values():
+            st.session_state[name_key(i)] = defaults[current_lang()]
+        st.session_state.setdefault(name_key(i), defaults[current_lang()])
         # No max_chars: the field would drop what goes past 30 without a word. Too long a
         # name is said under it as it is typed, and the match does not start.
         st.text_input(
@@ -498,10 +504,12 @@ def fix_panel(sheet: Sheet, standing: MatchStanding) -> None:
         fix_confirm(sheet, standing, ask)
     else:
         with st.form("sheet_fix", border=True, enter_to_submit=True):
-            with st.container(horizontal=True, vertical_alignment="bottom"):
-                columns = any(f"fix[{i}]" in _errors() for i in range(len(names)))
+            # As the add-round form's fields: each in its container always, so a message
+            # coming or going moves neither (the browser would draw them anew).
+            said = any(f"fix[{i}]" in _errors() for i in range(len(names)))
+            with st.container(horizontal=True, vertical_alignment="top" if said else "bottom"):
                 for i, name in enumerate(names):
-                    with st.container() if columns else nullcontext():
+                    with st.container():
                         st.text_input(
                             t("sheet.fix_points_of", name=md_text(name)),
                             key=fix_key(i),

@@ -370,3 +370,46 @@ def test_a_database_that_refuses_the_correction_leaves_the_round_whole(
     assert shown == [PT["sheet.err.refused"]]
     assert _points(match_id) == [(10, 20)]
     assert not store.sheet(match_id).rounds[0].corrections
+
+
+def _place(at: AppTest, key: str) -> tuple[int, ...]:
+    """Where a widget is in the page, as the browser places it: the index of each block
+    down to it. A widget whose place changes between two runs is drawn anew by the browser
+    (the cursor leaves it, and what was typed during the run is lost)."""
+
+    def walk(node: Any, path: tuple[int, ...]) -> tuple[int, ...] | None:
+        for index, child in getattr(node, "children", {}).items():
+            if getattr(child, "key", None) == key:
+                return (*path, index)
+            found = walk(child, (*path, index))
+            if found is not None:
+                return found
+        return None
+
+    place = walk(at.main, ())
+    assert place is not None, key
+    return place
+
+
+def test_the_correction_fields_keep_their_place_when_a_message_comes(
+    open_app: OpenApp,
+) -> None:
+    """A blank correction field, or a blank round typed above while the correction is open:
+    the messages come, and the correction's fields stay where they were, so the browser
+    keeps them and the cursor (as the add-round form's, tests/e2e)."""
+    at = open_app("sheet")
+    start_match(at, "Ana", "Bia")
+    submit_round(at, "100", "50")
+    open_fix(at, 1)
+    keys = [f"sheet_fix_points_{i}" for i in range(2)]
+    before = [_place(at, key) for key in keys]
+    type_fix(at, "", "60")
+    assert [e.value for e in at.error] == [
+        PT["sheet.err.points_blank"].format(name="Ana", number=1)
+    ]
+    assert [_place(at, key) for key in keys] == before
+    type_fix(at, "90", "60")  # put right: asked to confirm; cancelled, the fields again
+    at.button(key="sheet_fix_no").click().run()
+    submit_round(at, "", "")  # a blank round above the open correction
+    assert len(at.error) == 2
+    assert [_place(at, key) for key in keys] == before

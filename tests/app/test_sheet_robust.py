@@ -51,6 +51,21 @@ def test_side_names_equal_to_column_labels_keep_their_columns(
     assert shown_table(at) == expected
 
 
+def test_the_side_names_not_typed_follow_the_language(open_app: OpenApp) -> None:
+    """"Nós" and "Eles" are the page's words until a name is typed: switched to English they
+    read "Us" and "Them"; a typed name stays as typed."""
+    at = open_app("sheet")
+    names = [at.text_input(key=f"sheet_name_{i}") for i in range(2)]
+    assert [n.value for n in names] == [PT["calc.side_1"], PT["calc.side_2"]]
+    at.radio(key="lang").set_value("en").run()
+    names = [at.text_input(key=f"sheet_name_{i}") for i in range(2)]
+    assert [n.value for n in names] == [EN["calc.side_1"], EN["calc.side_2"]]
+    names[0].set_value("Ana").run()
+    at.radio(key="lang").set_value("pt").run()
+    names = [at.text_input(key=f"sheet_name_{i}") for i in range(2)]
+    assert [n.value for n in names] == ["Ana", PT["calc.side_2"]]
+
+
 @pytest.mark.parametrize(
     ("typed", "message"),
     [
