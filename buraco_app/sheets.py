@@ -70,7 +70,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
 from buraco_app.database import prepare_sqlite
 from buraco_core.errors import BuracoInputError
-from buraco_core.numbers import whole_number
+from buraco_core.numbers import BEYOND, whole_number
 from buraco_core.rules import PRESETS, RuleSet
 from buraco_core.scoring import MatchStanding, match_standing
 
@@ -412,11 +412,13 @@ def parse_points(value: Any, where: str = "points") -> int:
     if number is None:
         raise SheetError(where, "points_not_number", f"not a whole number: {value!r}", value=value)
     if abs(number) > MAX_POINTS:
+        # Past the digits the reader converts, the number is a stand-in: say what was typed.
+        shown = value.strip() if isinstance(value, str) and abs(number) >= BEYOND else number
         raise SheetError(
             where,
             "points_absurd",
-            f"{number} is beyond ±{MAX_POINTS}",
-            value=number,
+            f"{shown} is beyond ±{MAX_POINTS}",
+            value=shown,
             max=MAX_POINTS,
         )
     return number

@@ -10,7 +10,7 @@ from typing import Any
 # More digits than any score or option can have: answered as a number beyond every limit,
 # without converting (Python refuses to convert thousands of digits, and it costs time).
 MAX_DIGITS = 15
-_BEYOND: int = 10**MAX_DIGITS
+BEYOND: int = 10**MAX_DIGITS
 # Thousands grouped the Brazilian way (1.200), the English way (1,200), or by spaces or _.
 _GROUPED = re.compile(r"\d{1,3}(?:([.,\s_])\d{3})(?:\1\d{3})*")
 _PLAIN = re.compile(r"\d+(?:\.0+)?")  # a zero fraction is still whole: 20.0
@@ -44,5 +44,5 @@ def whole_number(value: Any) -> int | None:
     else:
         return None
     if len(digits.lstrip("0")) > MAX_DIGITS:
-        return sign * _BEYOND
+        return sign * BEYOND
     return sign * int(digits)

@@ -32,6 +32,23 @@ def test_thousands_of_digits_are_too_large_not_a_crash() -> None:
     assert refused.value.code is InputCode.TOO_LARGE
 
 
+@pytest.mark.parametrize("typed", ["11111111111111111111", "-99999999999999999"])
+def test_too_many_points_are_said_as_typed(typed: str) -> None:
+    """Past the digits the reader converts, the message names what was typed, not the
+    stand-in number it reads it as ("1.000.000.000.000.000 pontos numa rodada?")."""
+    with pytest.raises(SheetError) as caught:
+        parse_points(typed)
+    assert caught.value.code == "points_absurd"
+    assert caught.value.params["value"] == typed
+    assert parse_points_refusal(60_000).params["value"] == 60_000  # a number stays one
+
+
+def parse_points_refusal(value: object) -> SheetError:
+    with pytest.raises(SheetError) as caught:
+        parse_points(value)
+    return caught.value
+
+
 @pytest.mark.parametrize("typed", ["2.5", "1.20", "vinte", "", "true"])
 def test_what_is_not_a_whole_number_is_refused(typed: str) -> None:
     with pytest.raises(BuracoInputError):

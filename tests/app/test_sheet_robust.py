@@ -52,8 +52,8 @@ def test_side_names_equal_to_column_labels_keep_their_columns(
 
 
 def test_the_side_names_not_typed_follow_the_language(open_app: OpenApp) -> None:
-    """"Nós" and "Eles" are the page's words until a name is typed: switched to English they
-    read "Us" and "Them"; a typed name stays as typed."""
+    """The names "Nós" and "Eles" are the page's words until a name is typed: switched to
+    English they read "Us" and "Them"; a typed name stays as typed."""
     at = open_app("sheet")
     names = [at.text_input(key=f"sheet_name_{i}") for i in range(2)]
     assert [n.value for n in names] == [PT["calc.side_1"], PT["calc.side_2"]]
