@@ -189,6 +189,10 @@ def _add(match_id: str, names: tuple[str, ...], number: int) -> None:
     st.session_state[FLASH_KEY] = t("sheet.added", number=new.number)
 
 
+def _clear_messages() -> None:
+    _errors().clear()
+
+
 def _forget(field: str) -> None:
     """A field typed again: the message a button left under it is no longer about it."""
     _errors().pop(field, None)
@@ -759,7 +763,9 @@ def draw_sheet(store: SheetStore, sheet: Sheet, watch_id: str | None = None) -> 
             mime="text/csv",
             key="sheet_csv",
         )
-        st.button(t("sheet.refresh"), key="sheet_refresh")
+        # The sheet read again: the last tap's messages (about a round another phone may
+        # have entered since) go.
+        st.button(t("sheet.refresh"), on_click=_clear_messages, key="sheet_refresh")
         st.button(t("sheet.close"), on_click=_close, key="sheet_close")
     if watch_id is None:
         share(sheet, store)

@@ -188,6 +188,17 @@ def test_blank_points_name_the_side_and_round_and_go_away_on_undo(open_app: Open
     assert _store().sheet(match_id).rounds == ()
 
 
+def test_refresh_clears_the_last_taps_messages(open_app: OpenApp) -> None:
+    """“↻ Atualizar” reads the sheet again; a message about the round as it stood (blank
+    points for round 1, which another phone may have entered since) goes."""
+    at = open_app("sheet")
+    start_match(at, "Ana", "Bia")
+    submit_round(at, "", "")
+    assert len(at.error) == 2
+    at.button(key="sheet_refresh").click().run()
+    assert not at.error
+
+
 @pytest.mark.parametrize("lang", ["pt", "en"])
 def test_each_bad_points_field_is_said_on_the_first_tap(open_app: OpenApp, lang: str) -> None:
     """Two fields wrong, a message under each at once: the second one's used to wait until
