@@ -1469,11 +1469,9 @@ def _outcome_text(claimed: dict[str, Any], lang: Lang) -> str:
 
 
 def _shown_value(name: str, value: Any, lang: Lang) -> str:
-    """An option's value as `buraco rules` prints it: Sim/Não (Yes/No), never True/False; a
-    choice as --set takes it, with its meaning."""
+    """An option's value as `buraco rules` prints it: sim/não (yes/no), never True/False, in
+    the same words as the variants table; a choice as --set takes it, with its meaning."""
     said = value_text(name, value, lang)
-    if isinstance(value, bool):
-        return said[:1].upper() + said[1:]
     return f"{value}  ({said})" if isinstance(value, str) else said
 
 

@@ -352,17 +352,30 @@ def test_rules_of_one_preset_with_values(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_rules_text_shows_sources_and_yes_no(capsys: pytest.CaptureFixture[str]) -> None:
-    """`buraco rules` in text mode names each option's sources and says Sim/Não (Yes/No),
+    """`buraco rules` in text mode names each option's sources and says sim/não (yes/no),
     never True/False [issue 12; README]."""
     code, out, _ = run(capsys, "rules", "stbl")
     assert code == 0
     assert "True" not in out and "False" not in out
-    assert "trincas = Não" in out and "jokers_in_deck = Sim" in out
+    assert "trincas = não" in out and "jokers_in_deck = sim" in out
     assert "fontes: textos 000, 001, 003" in out  # trincas [seeds 000, 001, 003]
     code, out, _ = run(capsys, "rules", "fechado", "--lang", "en")
-    assert "trincas = Yes" in out and "sources: texts" in out
+    assert "trincas = yes" in out and "sources: texts" in out
     code, out, _ = run(capsys, "rules", "--lang", "en")
     assert "sources: texts 000, 001, 003" in out
+
+
+@pytest.mark.parametrize(("lang", "yes", "no"), [("pt", "sim", "não"), ("en", "yes", "no")])
+def test_one_variants_options_say_yes_no_as_the_variants_table_does(
+    capsys: pytest.CaptureFixture[str], lang: str, yes: str, no: str
+) -> None:
+    """`buraco rules fechado` and `buraco rules` write a yes/no option in the same words:
+    `trincas = yes` under the table's `trincas … no  yes  no`, not `trincas = Yes`."""
+    _, table, _ = run(capsys, "rules", "--lang", lang)
+    assert re.search(rf"^trincas +{no} +{yes} +{no} *$", table, re.MULTILINE)
+    _, listing, _ = run(capsys, "rules", "fechado", "--lang", lang)
+    assert f"trincas = {yes}\n" in listing and f"eight_of_a_kind_real = {no}\n" in listing
+    assert not re.search(" = (Yes|No|Sim|Não)$", listing, re.MULTILINE)
 
 
 @pytest.mark.parametrize(
@@ -627,7 +640,7 @@ def test_a_reasons_rule_option_is_named_as_set_takes_it(
 def test_a_yes_no_option_takes_the_words_rules_shows(
     capsys: pytest.CaptureFixture[str], word: str, on: bool
 ) -> None:
-    """`buraco rules stbl` shows “trincas = Não”: `--set trincas=sim` is taken, and the
+    """`buraco rules stbl` shows “trincas = não”: `--set trincas=sim` is taken, and the
     header writes the value as --set takes it (trincas=true, not Python's True)."""
     code, out, _ = run(
         capsys, "meld", "--rules", "aberto", "--set", f"trincas={word}", "5h", "5s", "5d"
