@@ -43,6 +43,7 @@ from buraco_text import (
     choice_list,
     continues,
     error_message,
+    error_problem,
     grouped,
     item_text,
     message,
@@ -83,7 +84,11 @@ def _run(argv: list[str], lang: Lang) -> int:
     try:
         code = handler(args)
     except BuracoInputError as exc:
-        print(translate("cli.error", lang, problem=error_message(exc, lang)), file=sys.stderr)
+        problem = error_message(exc, lang)
+        if exc.code is InputCode.UNKNOWN_LANGUAGE:  # who asked for another may not read this one
+            others = [error_problem(exc, other) for other in LANGS if other != lang]
+            problem = " / ".join([problem, *others])
+        print(translate("cli.error", lang, problem=problem), file=sys.stderr)
         if _about_the_command_line(args, exc):  # after the error, as git does: line 1 stays it
             print(args.command_parser.format_usage(), end="", file=sys.stderr)
         schema = getattr(args, "schema", None)

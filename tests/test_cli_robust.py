@@ -446,3 +446,14 @@ def test_a_number_too_long_names_its_field(
     code, out, err = run(capsys, "score", "-", "--lang", "en")
     refused(code, err, "stdin: sides[0].went_out: a number too long")
     assert not out
+
+
+@pytest.mark.parametrize("argv", [["rules"], ["meld", "4h", "5h", "6h"], ["judge", "x.json"]])
+def test_an_unknown_language_is_refused_in_both_languages(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """Who asks for `--lang xx` may not read Portuguese: the one error says it in English
+    too, still exit 2, still naming what was typed."""
+    code, out, err = run(capsys, *argv, "--lang", "xx")
+    refused(code, err, "--lang xx", "idioma desconhecido; use pt ou en")
+    assert err.splitlines()[0].endswith(" / unknown language; use pt or en") and not out
