@@ -997,6 +997,7 @@ def _scenarios(args: argparse.Namespace) -> int:
 def _schema(args: argparse.Namespace) -> int:
     from buraco_core.notation import move_schema, position_schema, round_schema
 
+    _lang(args)  # (the schema has no words to translate, but a bad --lang is bad input here too)
     if args.what == "score":
         print_json(round_schema())
     elif args.what == "position":
@@ -1034,9 +1035,10 @@ MAX_PORT = 65_535
 def _app(args: argparse.Namespace) -> int:
     from buraco_cli.app_command import app_root, port_free, run_app  # only this command
 
+    lang = _lang(args)  # a bad --lang is refused here, not passed over for the server to start
     root = app_root()
     if root is None:
-        problem = translate("cli.err.no_file", _lang(args))
+        problem = translate("cli.err.no_file", lang)
         raise BuracoInputError(InputCode.CANNOT_READ, "app.py", detail=problem)
     extra = args.streamlit[1:] if args.streamlit[:1] == ["--"] else args.streamlit
     # (The server would stop with a traceback. A port is a name, not a quantity: as text,
@@ -1049,8 +1051,8 @@ def _app(args: argparse.Namespace) -> int:
         value, most = typed(str(args.port)), str(MAX_PORT)
         raise BuracoInputError(InputCode.TOO_LARGE, "--port", value=value, most=most)
     if args.port is not None and not port_free(args.port):
-        problem = translate("cli.err.port_busy", _lang(args), port=str(args.port))
-        print(translate("cli.error", _lang(args), problem=problem), file=sys.stderr)
+        problem = translate("cli.err.port_busy", lang, port=str(args.port))
+        print(translate("cli.error", lang, problem=problem), file=sys.stderr)
         return 2
     port = [f"--server.port={args.port}"] if args.port is not None else []
     run_app(root, [*port, *extra])
@@ -1126,7 +1128,7 @@ def _selfplay(args: argparse.Namespace) -> int:
 
     if args.think is None:
         args.think = DEFAULT_THINK_MS
-    lang = check_lang(args.lang)
+    lang = _lang(args)
     rules = rules_from_args(args)
     found = [_level_of(name, LEVELS) for name in args.levels.split(",")]
     levels = [level for level in found if level is not None]

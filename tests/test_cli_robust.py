@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from buraco_cli import app_command
 from buraco_cli.main import main
 from tests.test_judge_cli import LEGAL
 
@@ -457,3 +458,19 @@ def test_an_unknown_language_is_refused_in_both_languages(
     code, out, err = run(capsys, *argv, "--lang", "xx")
     refused(code, err, "--lang xx", "idioma desconhecido; use pt ou en")
     assert err.splitlines()[0].endswith(" / unknown language; use pt or en") and not out
+
+
+@pytest.mark.parametrize("argv", [["selfplay", "--rounds", "1"], ["schema", "move"], ["app"]])
+def test_every_command_refuses_an_unknown_language_as_typed(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str]
+) -> None:
+    """`buraco selfplay --lang xx` named it as Python writes it (`lang 'xx'`), and `schema`
+    and `app` took it without a word (the app's server started): all three refuse it."""
+
+    def execv(program: str, command: list[str]) -> None:
+        raise AssertionError(f"the server was started: {command}")
+
+    monkeypatch.setattr(app_command.os, "execv", execv)
+    code, out, err = run(capsys, *argv, "--lang", "xx")
+    refused(code, err, "--lang xx: idioma desconhecido")
+    assert "'xx'" not in err and not out
