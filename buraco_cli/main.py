@@ -887,9 +887,16 @@ def _judge(args: argparse.Namespace) -> int:
     shown = after if after is not None else state
     if args.view is not None and not 0 <= args.view < shown.players:
         # --view counts from 0 as the JSON does (a contract); the message says who that is.
-        last = shown.players - 1
-        problem = translate("cli.err.view", lang, view=args.view, players=shown.players, last=last)
-        raise BuracoInputError(InputCode.INVALID, "--view", detail=problem)
+        # (Its own wording, each value filled in: the seat as typed, never regrouped as
+        # 99.999.999, and the sentence never cut short as one long value would be.)
+        raise BuracoInputError(
+            InputCode.INVALID,
+            "--view",
+            case="view",
+            view=str(args.view),
+            players=shown.players,
+            last=shown.players - 1,
+        )
     result: dict[str, Any] = {
         "legal": verdict.ok,
         "reasons": [reason_json(r, partial(message, lang=lang)) for r in verdict.reasons],

@@ -474,3 +474,21 @@ def test_every_command_refuses_an_unknown_language_as_typed(
     code, out, err = run(capsys, *argv, "--lang", "xx")
     refused(code, err, "--lang xx: idioma desconhecido")
     assert "'xx'" not in err and not out
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("pt", "valor inválido: 99999999999999999999999; com 2 jogadores, use de 0 a 1"),
+        ("en", "--view: 99999999999999999999999; with 2 players, use 0 to 1"),
+    ],
+)
+def test_a_seat_past_the_table_is_said_whole_and_as_typed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, lang: str, said: str
+) -> None:
+    """`--view 99999999999999999999999` was written back as 99.999.999.999… and the sentence
+    cut short (“(--view 0 é o jog…”): the seat as typed, and the whole hint."""
+    path = write(tmp_path, json.dumps(LEGAL))
+    code, out, err = run(capsys, "judge", path, "--view", "9" * 23, "--lang", lang)
+    refused(code, err, said, "(--view 0 ")
+    assert "…" not in err and "99.999" not in err and "99,999" not in err and not out
