@@ -322,7 +322,8 @@ def parse_option_assignment(text: str) -> tuple[str, str]:
     """Split a command-line `OPTION=VALUE` into its parts."""
     name, sep, value = text.partition("=")
     if not sep or not name.strip():
-        raise BuracoInputError(InputCode.BAD_ASSIGNMENT, f"--set {text!r}")
+        # (In the quotes every message gives a typed value, not Python's 'trincas'.)
+        raise BuracoInputError(InputCode.BAD_ASSIGNMENT, f"--set {typed(text)}")
     return name.strip(), value.strip()
 
 

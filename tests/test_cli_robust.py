@@ -191,6 +191,7 @@ NEWCOMER_MISTAKES = [
     ["judge", "x.json", "--view", "two"],
     ["meld", "--json=yes", "4h"],
     ["selfplay", "--levels", "genius,basic"],
+    ["meld", "--set", "trincas", "4h"],  # was named in Python's quotes: --set 'trincas'
 ]
 ENGLISH = re.compile(
     r"\b(or|choose|choices|invalid|argument|what|unrecognized|expected|required|explicit"
