@@ -1125,6 +1125,10 @@ def _why_unwritable(exc: OSError, path: Path, lang: Lang) -> str:
     return translate("cli.err.unreadable", lang, code=code)
 
 
+MAX_ROUNDS = 10_000  # some 2 GB of records; at the strong level, more than a day
+MAX_THINK_MS = 60_000  # a minute a move
+
+
 def _selfplay(args: argparse.Namespace) -> int:
     import time
 
@@ -1152,6 +1156,14 @@ def _selfplay(args: argparse.Namespace) -> int:
         raise BuracoInputError(InputCode.TOO_SMALL, "--rounds", value=args.rounds, least=1)
     if args.think < 0:
         raise BuracoInputError(InputCode.TOO_SMALL, "--think", value=args.think, least=0)
+    # Past these a run never ends (or fills the memory, each round's record kept for the
+    # figures): said now, not after hours. The value as typed, never regrouped.
+    for option, value, most in (
+        ("--rounds", args.rounds, MAX_ROUNDS),
+        ("--think", args.think, MAX_THINK_MS),
+    ):
+        if value > most:
+            raise BuracoInputError(InputCode.TOO_LARGE, option, value=str(value), most=most)
     save = _save_folder(args.save, lang) if args.save is not None else None  # before the wait
     start = time.perf_counter()
     played = play_rounds(

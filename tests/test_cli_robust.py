@@ -15,6 +15,7 @@ import pytest
 
 from buraco_cli import app_command
 from buraco_cli.main import main
+from buraco_core import players
 from tests.test_judge_cli import LEGAL
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -493,3 +494,29 @@ def test_a_seat_past_the_table_is_said_whole_and_as_typed(
     code, out, err = run(capsys, "judge", path, "--view", "9" * 23, "--lang", lang)
     refused(code, err, said, "(--view 0 ")
     assert "…" not in err and "99.999" not in err and "99,999" not in err and not out
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "said"),
+    [
+        ("--rounds", "999999999999", "--rounds: valor 999999999999 grande demais"),
+        ("--think", "99999999999999999", "--think: valor 99999999999999999 grande demais"),
+    ],
+)
+def test_selfplay_refuses_a_count_that_would_never_end(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    option: str,
+    value: str,
+    said: str,
+) -> None:
+    """`buraco selfplay --rounds 999999999999` ran on with no word until the memory ran out
+    (each round's record is kept for the figures): refused at once, the value as typed."""
+
+    def play_rounds(*args: object) -> None:
+        raise AssertionError("the rounds were started")
+
+    monkeypatch.setattr(players, "play_rounds", play_rounds)
+    code, out, err = run(capsys, "selfplay", "--levels", "random,random", option, value)
+    refused(code, err, said, "precisa ser menor ou igual a")
+    assert not out
