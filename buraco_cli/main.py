@@ -58,6 +58,7 @@ from buraco_text import (
 
 if TYPE_CHECKING:  # (the moves, the state and scoring load where a command needs them)
     from buraco_core.moves import Move
+    from buraco_core.players import RoundRecord
     from buraco_core.players.coach import Note
     from buraco_core.state import State
 
@@ -1125,7 +1126,7 @@ def _why_unwritable(exc: OSError, path: Path, lang: Lang) -> str:
     return translate("cli.err.unreadable", lang, code=code)
 
 
-MAX_ROUNDS = 10_000  # some 2 GB of records; at the strong level, more than a day
+MAX_ROUNDS = 100_000  # a typo past it: at the basic level, a day of play
 MAX_THINK_MS = 60_000  # a minute a move
 
 
@@ -1169,23 +1170,25 @@ def _selfplay(args: argparse.Namespace) -> int:
     played = play_rounds(
         rules, (levels[0], levels[1]), args.rounds, args.players, args.seed, args.think
     )
-    records = []
-    for number, record in enumerate(played, start=1):
-        records.append(record)
-        if save is not None:
-            # (Numbered to sort in order: as many digits as the last round needs, at least 3.)
-            name = f"round-{number:0{max(3, len(str(args.rounds)))}d}.json"
-            _save_record(save / name, record.to_data(), lang)
-        if sys.stderr.isatty() and not args.json:  # a long run shows it is running
-            print(
-                f"\r{translate('cli.selfplay.progress', lang, number=number, rounds=args.rounds)}",
-                end="",
-                file=sys.stderr,
-                flush=True,
-            )
+
+    def saved_and_shown() -> Iterator[RoundRecord]:
+        """Each round as it ends: saved, counted on the terminal, then summed and dropped."""
+        for number, record in enumerate(played, start=1):
+            if save is not None:
+                # (Numbered to sort in order: as many digits as the last round needs, at least 3.)
+                name = f"round-{number:0{max(3, len(str(args.rounds)))}d}.json"
+                _save_record(save / name, record.to_data(), lang)
+            if sys.stderr.isatty() and not args.json:  # a long run shows it is running
+                progress = translate(
+                    "cli.selfplay.progress", lang, number=number, rounds=args.rounds
+                )
+                print(f"\r{progress}", end="", file=sys.stderr, flush=True)
+            yield record
+
+    figures = summarize(saved_and_shown())
     if sys.stderr.isatty() and not args.json:
         print("\r\033[K", end="", file=sys.stderr, flush=True)
-    figures = summarize(records) | {"seconds": round(time.perf_counter() - start, 2)}
+    figures |= {"seconds": round(time.perf_counter() - start, 2)}
     if args.json:
         print_json(
             figures

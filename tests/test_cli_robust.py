@@ -510,8 +510,8 @@ def test_selfplay_refuses_a_count_that_would_never_end(
     value: str,
     said: str,
 ) -> None:
-    """`buraco selfplay --rounds 999999999999` ran on with no word until the memory ran out
-    (each round's record is kept for the figures): refused at once, the value as typed."""
+    """`buraco selfplay --rounds 999999999999` ran on with no word for ever (and kept every
+    round's record until the memory ran out): refused at once, the value as typed."""
 
     def play_rounds(*args: object) -> None:
         raise AssertionError("the rounds were started")

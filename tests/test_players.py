@@ -145,6 +145,26 @@ def test_summary_counts_wins_scores_and_endings() -> None:
     assert figures["mean_score"][0] == round(sum(r.scores[0] for r in records) / 3, 1)
 
 
+def test_summary_keeps_no_round_in_memory() -> None:
+    """`buraco selfplay` sums its figures as the rounds end: a round already counted is gone
+    from memory (each record holds its round's states; 10,000 of them filled gigabytes)."""
+    import gc
+
+    rules = ruleset("fechado")
+    players = (make_player("random"), make_player("random"))
+
+    def alive() -> int:
+        gc.collect()
+        return sum(isinstance(o, RoundRecord) for o in gc.get_objects())
+
+    def rounds() -> Any:
+        for seed in range(4):
+            yield play_round(rules, players, seed, 2)
+            assert alive() <= 1  # the one being counted; none before it
+
+    assert summarize(rounds())["rounds"] == 4
+
+
 # --- what a seat sees ---------------------------------------------------------------------
 
 

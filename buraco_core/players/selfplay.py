@@ -12,7 +12,7 @@ stopping the run.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -145,23 +145,29 @@ def play_match(
     return records
 
 
-def summarize(records: Sequence[RoundRecord]) -> dict[str, Any]:
+def summarize(records: Iterable[RoundRecord]) -> dict[str, Any]:
     """The figures of a self-play run: rounds, moves, illegal attempts, rounds won per side
-    (a tie wins none), mean score per side, batidas and stock-outs."""
-    scores = [r.scores for r in records]
-    count = len(records)
+    (a tie wins none), mean score per side, batidas and stock-outs. Summed as the rounds
+    come, so a long run keeps no record in memory (each holds its round's states)."""
+    count = moves = illegal = batidas = stock_outs = 0
+    wins, totals = [0, 0], [0, 0]
+    for record in records:
+        a, b = record.scores
+        count += 1
+        moves += len(record.moves)
+        illegal += record.illegal_attempts
+        wins[0] += a > b
+        wins[1] += b > a
+        totals[0] += a
+        totals[1] += b
+        batidas += record.ended_by is EndReason.BATIDA
+        stock_outs += record.ended_by is EndReason.STOCK_OUT
     return {
         "rounds": count,
-        "moves": sum(len(r.moves) for r in records),
-        "illegal_attempts": sum(r.illegal_attempts for r in records),
-        "wins": [
-            sum(1 for s in scores if s[0] > s[1]),
-            sum(1 for s in scores if s[1] > s[0]),
-        ],
-        "mean_score": [
-            round(sum(s[0] for s in scores) / count, 1) if count else 0.0,
-            round(sum(s[1] for s in scores) / count, 1) if count else 0.0,
-        ],
-        "batidas": sum(r.ended_by is EndReason.BATIDA for r in records),
-        "stock_outs": sum(r.ended_by is EndReason.STOCK_OUT for r in records),
+        "moves": moves,
+        "illegal_attempts": illegal,
+        "wins": wins,
+        "mean_score": [round(total / count, 1) if count else 0.0 for total in totals],
+        "batidas": batidas,
+        "stock_outs": stock_outs,
     }
