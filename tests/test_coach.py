@@ -452,3 +452,28 @@ def test_discard_that_fits_the_sides_own_meld() -> None:
     assert notes("fechado", data, Discard(parse_card("Kc"))) == ()
     short = {**data, "hands": [["8h", "Kc"], 11, 11, 11]}
     assert NoteCode.FITS_OWN_MELD not in codes(notes("fechado", short, Discard(parse_card("8h"))))
+
+
+def test_where_the_move_missed_going_out_no_other_note_names_another_better_move() -> None:
+    """Morto taken, a canastra down, hand K♦ J♥: the K♦ onto the side's kings and the J♥
+    discarded go out [001, 002, 003]. Discarding the K♦ feeds the opponents' diamonds too,
+    and the note says so; but 'Better: discard the J♥' beside 'You could go out now' gave
+    the learner two better moves, the first one not going out (audit: Jogar, forte)."""
+    data = {
+        **PLAY,
+        "hands": [["Kd", "Jh"], 11, 11, 11],
+        "melds": [
+            [["4s", "5s", "6s", "7s", "8s", "9s", "10s"], ["Kc", "Kh", "Ks"]],
+            [["9d", "10d", "Jd", "Qd"]],
+        ],
+        "morto": ["taken", "available"],
+        "mortos": [11],
+        "lixo": {"top": "3c", "count": 2},
+    }
+    found = notes("fechado", data, Discard(parse_card("Kd")))
+    assert codes(found) == [NoteCode.FEEDS_OPPONENT, NoteCode.GO_OUT_MISSED]
+    feeds, out = found
+    assert feeds.params["card"] == parse_card("Kd")  # still said: the K♦ feeds them
+    assert feeds.better is None
+    assert out.better == Extend(1, parse_cards("Kd"))
+    assert [n.better for n in found if n.better is not None] == [out.better]

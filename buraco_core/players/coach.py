@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -105,7 +105,25 @@ def coach(rules: RuleSet, state: State, move: Move) -> tuple[Note, ...]:
         notes.extend(_go_out_missed(rules, view, dealt, move, moves))
         if not any(n.code is NoteCode.DIRECT_BEAT_MISSED for n in notes):
             notes.extend(_morto_left(rules, view, dealt, move, moves))
-    return tuple(notes)
+    return _one_better(notes)
+
+
+# The notes that say the turn had a bigger line than the move: going out, the morto now.
+_LINE_MISSED = (NoteCode.GO_OUT_MISSED, NoteCode.MORTO_LEFT, NoteCode.DIRECT_BEAT_MISSED)
+
+
+def _one_better(notes: Sequence[Note]) -> tuple[Note, ...]:
+    """One better move a move: where the turn could go out or take the morto, that line is
+    the better move, and another note on the same move keeps what it says but names none of
+    its own ("discard the J♥", where the K♦ onto the side's kings and the J♥ discarded go
+    out: two "Better:" lines, the first not the better one)."""
+    line = next((n for n in notes if n.code in _LINE_MISSED), None)
+    if line is None:
+        return tuple(notes)
+    return tuple(
+        n if n.code in _LINE_MISSED or n.better in (None, line.better) else replace(n, better=None)
+        for n in notes
+    )
 
 
 def _key(move: Move) -> tuple[Any, ...]:
