@@ -247,6 +247,10 @@ def clear_pick(key: str) -> None:
     st.session_state.pop(f"{key}_need", None)
 
 
+def _tapped_key(key: str) -> str:
+    return f"{key}_tapped"  # the target of the last tap that made a move
+
+
 def _toggle(key: str, position: int) -> None:
     st.session_state[_pick_key(key)] = current_pick(key).toggled(position)
     st.session_state.pop(f"{key}_need", None)
@@ -270,6 +274,7 @@ def _tap(key: str, state: State, target: Target, on_move: Callable[[Move], bool]
     if move is None:
         st.session_state[f"{key}_need"] = target.kind  # what to pick first, said on the board
         return
+    st.session_state[_tapped_key(key)] = target  # (the answer to this move is drawn there)
     if on_move(move):
         if isinstance(move, Draw):
             # The picked cards stay in the hand, picked; the lixo's top card cannot be taken
@@ -294,8 +299,10 @@ def show_board(
     """The table from `seat`'s chair (default: the player on turn). With `on_move` the cards
     and places are buttons that make a move (it returns whether the move was played);
     without, the same board, for reading only. `answer` draws the answer to the last tap
-    under the row of the stock, the lixo and the discard, above the hand: every move is a
-    tap on that row or on a meld above it, and under the hand a phone showed it off-screen."""
+    where the tap was: under the meld tapped (a meld extended, the lixo taken onto it), else
+    under the row of the stock, the lixo and the discard, above the hand (under the hand a
+    phone showed it off-screen; so it did under that row after a tap on a meld high above
+    it, with many melds on the table)."""
     seat = state.turn if seat is None else seat
     side = state.side_of(seat)
     live = on_move is not None and state.phase is not Phase.ENDED and seat == state.turn
@@ -304,6 +311,12 @@ def show_board(
 
     def target(kind: TargetKind, meld: int = 0, other: bool = False) -> tuple[object, ...]:
         return (key, state, Target(kind, meld, other), on_move)
+
+    tapped = st.session_state.get(_tapped_key(key)) if answer is not None else None
+    if not isinstance(tapped, Target) or tapped.kind != "meld":
+        tapped = None
+    elif tapped.meld >= len(state.sides[1 - side if tapped.other_side else side].melds):
+        tapped = None  # (no such meld now: the answer goes under the middle row)
 
     _seats(state, seat, lang)
     for other in (True, False):
@@ -327,6 +340,8 @@ def show_board(
                 disabled=not live,
                 width="stretch",
             )
+            if answer is not None and tapped == Target("meld", index, other):
+                answer()
         if not other and live:
             with st.container(horizontal=True, gap="small"):
                 st.button(
@@ -351,7 +366,7 @@ def show_board(
                     + " | ".join(cards_label([hand[p] for p in g]) for g in pick.groups)
                 )
     _middle(rules, state, seat, key, lang, live, pick, target)
-    if answer is not None:
+    if answer is not None and tapped is None:
         answer()
     _hand(state, seat, key, lang, live, pick, marks, justified=rules.pickup != "free")
     _marks_text(marks, lang)

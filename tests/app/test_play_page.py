@@ -534,3 +534,47 @@ def test_the_record_says_what_a_move_did_to_the_morto() -> None:
     assert morto_text(start, taken, 2, "en") == "a direct batida: took the morto"  # the partner
     assert morto_text(start, start, 0, "pt") == ""
     assert morto_text(start, with_morto(start, 1, MortoStatus.TAKEN), 0, "pt") == ""  # theirs
+
+
+def _with_melds_down(setup: Setup) -> Game:
+    """A game played on (the learner's seat by a basic player's moves) up to the learner's
+    draw with melds on the table, the learner's side's own among them."""
+    game = new_game(setup)
+    player, rng = make_player("basic"), random.Random(5)
+    while True:
+        state = positions(game)[-1]
+        assert state.phase is not Phase.ENDED
+        if learner_turn(state) and state.phase is Phase.DRAW and len(state.sides[0].melds) >= 2:
+            return game
+        if learner_turn(state):
+            move = player.choose(game.rules, view_of(game.rules, state, 0), rng)
+            game = learner_move(game, state, move)[0]
+        else:
+            game = computer_move(game, state)[0]
+
+
+def test_the_answer_to_a_tap_on_a_meld_is_said_under_that_meld(open_app: Open) -> None:
+    """With many melds down, a meld tapped high on a phone's screen had its answer drawn
+    under the row of the stock and the lixo, off-screen below (audit of Jogar, 390x844: a
+    meld extended at y=42, its answer at y=1023). It is said under the meld tapped; the
+    answer to a tap on the stock, under that row again."""
+    at = open_app("play", lang="en")  # creates the data folder
+    game_id = store().create(_with_melds_down(Setup("fechado", {}, 2, "basic", "on", 7)))
+    at = open_app("play", lang="en", game=game_id)
+    hand = [b for b in at.button if (b.key or "").startswith("btc-") and "-lixo" not in b.key]
+    hand[0].click().run()
+    click(at, "btm-play_board-0-0")  # the learner's first meld, before drawing: refused
+    assert at.error and "draw" in str(at.error[0].value).lower()
+
+    def keys_around(alert: Any) -> tuple[str, str]:
+        """The keys of the buttons just before and just after `alert`, top to bottom."""
+        order = in_order(at.main)
+        at_alert = order.index(alert)
+        keys = [(i, getattr(n, "key", "") or "") for i, n in enumerate(order)]
+        before = [k for i, k in keys if i < at_alert and k.startswith("bt")]
+        after = [k for i, k in keys if i > at_alert and k.startswith("bt")]
+        return before[-1], after[0]
+
+    assert keys_around(at.error[0]) == ("btm-play_board-0-0", "btm-play_board-0-1")
+    click(at, "btt-play_board-stock")
+    assert keys_around(at.success[0]) == ("btt-play_board-discard", "bthand-play_board")
