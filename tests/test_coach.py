@@ -54,6 +54,22 @@ def test_discard_that_feeds_the_next_opponent() -> None:
     assert found[0].params == {"card": parse_card("9h"), "meld": 1, "count": 10}
     assert found[0].better == Discard(parse_card("Kc"))
     assert notes("fechado", data, Discard(parse_card("Kc"))) == ()
+    assert "pode pegar o lixo todo (10 cartas) e pôr o 9♥" in said(found[0])
+    assert "may take the whole lixo (10 cards)" in said(found[0], "en")
+
+
+def test_a_one_card_lixo_is_not_called_the_whole_lixo() -> None:
+    """The 9♥ discarded on an empty lixo: the next player takes that one card ("o lixo
+    todo (1 carta)" read oddly at the table; audit of Jogar)."""
+    data = {
+        **PLAY,
+        "hands": [["9h", "Kc", "4d", "5s"], 11, 11, 11],
+        "melds": [[], [["6h", "7h", "8h"]]],
+    }
+    found = notes("fechado", data, Discard(parse_card("9h")))
+    assert codes(found) == [NoteCode.FEEDS_OPPONENT] and found[0].params["count"] == 1
+    assert "o próximo jogador pode pegar o lixo (1 carta) e pôr o 9♥" in said(found[0])
+    assert "the next player may take the lixo (1 card) and put" in said(found[0], "en")
 
 
 def test_wild_laid_where_the_meld_could_stay_clean() -> None:
