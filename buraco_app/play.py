@@ -133,6 +133,14 @@ class Feedback:
 SAVE_ERROR_KEY = "play_save_error"
 SIDEBAR_AT_OPEN_KEY = "play_sidebar_at_open"  # {game id: the sidebar's rules when it opened}
 MOVED_ELSEWHERE = "moved"  # (SAVE_ERROR_KEY's value when the game moved on elsewhere)
+TAPPED_MOVE_KEY = "play_tapped_move"  # a tap played a move: its run may open the round's end
+# The round's end opened by a tap far down the board (the learner's batida on a phone) kept
+# the board's scroll: the end screen is shorter, and "A rodada acabou: você bateu" and the
+# totals were ~500 px above the screen. Drawn once, on that tap's run: back to the top. Only
+# the page's own main area (or the window) is scrolled; without scripts, nothing happens.
+TO_THE_TOP = (
+    "<script>(document.querySelector('[data-testid=\"stMain\"]') || window).scrollTo(0, 0)</script>"
+)
 
 
 def store() -> GameStore:
@@ -292,6 +300,7 @@ def _learner_moved(game_id: str, game: Game, state: State, move: Move) -> bool:
         return False
     saved = after.current.notes.get(len(game.current.moves), ()) if notes else ()
     st.session_state[FEEDBACK_KEY] = Feedback(move, verdict, saved)
+    st.session_state[TAPPED_MOVE_KEY] = verdict.ok
     return verdict.ok
 
 
@@ -306,6 +315,7 @@ def _computer_moves(game_id: str, game: Game, state: State, to_my_turn: bool) ->
             break
     _save(game_id, game, base)
     st.session_state.pop(FEEDBACK_KEY, None)
+    st.session_state[TAPPED_MOVE_KEY] = True
 
 
 def _next_round(game_id: str, game: Game) -> None:
@@ -343,8 +353,11 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
         )
     _totals(match.running, match.target, lang)
     st.subheader(t("play.round", lang, n=len(game.rounds)))
+    tapped = st.session_state.pop(TAPPED_MOVE_KEY, False)  # (one run only)
     if state.phase is Phase.ENDED:
         _round_end(game_id, game, states, lang)
+        if tapped:  # this run's tap ended the round
+            st.html(TO_THE_TOP, unsafe_allow_javascript=True)
         return
     feedback = st.session_state.get(FEEDBACK_KEY)
     marks = None

@@ -578,3 +578,53 @@ def test_the_answer_to_a_tap_on_a_meld_is_said_under_that_meld(open_app: Open) -
     assert keys_around(at.error[0]) == ("btm-play_board-0-0", "btm-play_board-0-1")
     click(at, "btt-play_board-stock")
     assert keys_around(at.success[0]) == ("btt-play_board-discard", "bthand-play_board")
+
+
+def _before_the_learners_batida(players: int) -> tuple[Game, Discard]:
+    """A game played on (the learner's seat by a basic player's moves) up to the learner's
+    discard that goes out, and that discard."""
+    for seed in range(1, 40):
+        game = new_game(Setup("fechado", {}, players, "basic", "on", seed))
+        player, rng = make_player("basic"), random.Random(seed)
+        while (state := positions(game)[-1]).phase is not Phase.ENDED:
+            if not learner_turn(state):
+                game = computer_move(game, state)[0]
+                continue
+            move = player.choose(game.rules, view_of(game.rules, state, 0), rng)
+            after = learner_move(game, state, move)[0]
+            if isinstance(move, Discard) and positions(after)[-1].phase is Phase.ENDED:
+                return game, move
+            game = after
+    raise AssertionError("no batida by a discard")
+
+
+def scrolls(at: AppTest) -> list[Any]:
+    return [h for h in at.html if "scrollTo" in h.proto.body]
+
+
+def test_the_round_ended_by_the_learners_tap_opens_at_its_top(open_app: Open) -> None:
+    """The learner's batida, tapped far down the board on a phone, opened the round's end
+    with the board's scroll kept: "the round is over: you went out" and the totals ~500 px
+    above the screen (audit of Jogar, 390x844). The run right after the tap that ended the
+    round scrolls the page to its top, once: not on the next run, nor on a link opened."""
+    at = open_app("play", lang="en")  # creates the data folder
+    game, batida = _before_the_learners_batida(4)
+    game_id = store().create(game)
+    at = open_app("play", lang="en", game=game_id)
+    assert not scrolls(at)
+    card = next(
+        b
+        for b in at.button
+        if (b.key or "").startswith("btc-")
+        and "-lixo" not in b.key
+        and b.label == batida.card.symbol
+    )
+    card.click().run()
+    assert not scrolls(at)  # (a card picked: no move)
+    click(at, "btt-play_board-discard")
+    assert "you (player 1) went out" in " ".join(str(s.value) for s in at.success)
+    assert len(scrolls(at)) == 1
+    assert in_order(at.main)[-1] == scrolls(at)[0]  # (after everything: takes no place above)
+    at.run()
+    assert not scrolls(at)
+    assert not scrolls(open_app("play", lang="en", game=game_id))
