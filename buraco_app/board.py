@@ -319,12 +319,20 @@ def show_board(
         tapped = None  # (no such meld now: the answer goes under the middle row)
 
     _seats(state, seat, lang)
+    # No meld down yet (a round's start): one line, beside "+ Novo jogo", not two empty
+    # sections, which put a phone's hand below the fold.
+    nobody = (
+        f":gray[{t('board.no_melds_yet', lang)}]" if not any(s.melds for s in state.sides) else ""
+    )
     for other in (True, False):
         melds_side = 1 - side if other else side
         melds = state.sides[melds_side].melds
         title = t(melds_title(state, other), lang)
         none = f": :gray[{t('table.no_melds', lang)}]" if not melds and (other or not live) else ""
-        st.markdown(f"**{title}**{none}")
+        if not nobody:
+            st.markdown(f"**{title}**{none}")
+        elif not (other or live):
+            st.markdown(nobody)
         for index, meld in enumerate(melds):
             changed = (melds_side, index) in marks.melds
             st.button(
@@ -343,7 +351,9 @@ def show_board(
             if answer is not None and tapped == Target("meld", index, other):
                 answer()
         if not other and live:
-            with st.container(horizontal=True, gap="small"):
+            with st.container(horizontal=True, gap="small", vertical_alignment="center"):
+                if nobody:
+                    st.markdown(nobody, width="content")
                 st.button(
                     t("board.new_meld", lang),
                     key=f"btt-{key}-new",

@@ -333,7 +333,7 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
     st.caption(
         t("play.setup_line", lang, players=s.players, level=t(f"play.level_{s.level}", lang))
         + " · "
-        + t("play.game_rules", lang, rules=rules_summary(rules, lang))
+        + t("play.game_rules", lang, rules=rules_summary(rules, lang), target=match.target)
         + " · "
         + t("play.coach_line", lang, mode=t(f"play.coach_{s.coach}", lang))
     )
@@ -351,7 +351,7 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
                 game=rules_summary(rules, lang),
             )
         )
-    _totals(match.running, match.target, lang)
+    _totals(match.running, lang)
     st.subheader(t("play.round", lang, n=len(game.rounds)))
     tapped = st.session_state.pop(TAPPED_MOVE_KEY, False)  # (one run only)
     if state.phase is Phase.ENDED:
@@ -400,16 +400,15 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
     _new_game_button(lang, in_progress=True)
 
 
-def _totals(running: Sequence[Sequence[int]], target: int, lang: Lang) -> None:
-    """The match so far: each round's running totals (as the score sheet), and the target."""
+def _totals(running: Sequence[Sequence[int]], lang: Lang) -> None:
+    """The match so far: each round's running totals, as the score sheet (the target is in
+    the caption above: on its own line, at a round's start it pushed a phone's hand down)."""
     if not running:
-        st.caption(t("play.target", lang, target=target))
         return
     ours, theirs = t("play.side_ours", lang), t("play.side_theirs", lang)
     rows = [f"| {t('play.round_col', lang)} | {ours} | {theirs} |", "|--:|--:|--:|"]
     rows += [f"| {i + 1} | {r[0]} | {r[1]} |" for i, r in enumerate(running)]
     st.markdown("\n".join(rows))
-    st.caption(t("play.target", lang, target=target))
 
 
 def _feedback(feedback: Feedback, coach_on: bool, lang: Lang) -> None:

@@ -306,10 +306,14 @@ def test_a_move_that_cannot_be_saved_is_said_plainly(
 
 
 def test_two_players_see_their_own_and_the_opponents_melds_not_a_sides(open_app: Open) -> None:
-    """With two players nobody has a partner: the board says "your opponent's melds"."""
+    """With two players nobody has a partner: the board says "your opponent's melds". (With
+    no meld down yet, one line says so: "No one has laid a meld yet".)"""
+    open_app("play", lang="en")  # creates the data folder
     for players, wanted in ((2, "Your opponent's melds"), (4, "The other side's melds")):
-        at = started(open_app, players=players)
-        assert wanted in " ".join(str(m.value) for m in at.markdown)
+        game = _with_melds_down(Setup("fechado", {}, players, "basic", "on", 7))
+        at = open_app("play", lang="en", game=store().create(game))
+        said = " ".join(str(m.value) for m in at.markdown)
+        assert wanted in said and "No one has laid" not in said
 
 
 def _ended(players: int, last_mover: int, how: EndReason = EndReason.BATIDA) -> list[State]:
@@ -628,3 +632,28 @@ def test_the_round_ended_by_the_learners_tap_opens_at_its_top(open_app: Open) ->
     at.run()
     assert not scrolls(at)
     assert not scrolls(open_app("play", lang="en", game=game_id))
+
+
+def test_at_a_rounds_start_little_comes_above_the_hand(open_app: Open) -> None:
+    """On a phone (390x844) the first turn's hand began at y=875, below the fold: above it,
+    the target on a line of its own and two empty meld sections (audit of Jogar). The target
+    is in the game's caption, and "No one has laid a meld yet" stands beside "+ New meld";
+    nothing else is drawn above the hand."""
+    at = started(open_app, players=4)
+    order = in_order(at.main)
+    hand = next(
+        i for i, n in enumerate(order) if (getattr(n, "key", "") or "").startswith("bthand")
+    )
+    above = [n for n in order[:hand] if type(n).__name__ != "Block"]
+    assert [type(n).__name__ for n in above] == [
+        *("Title", "Caption", "Subheader", "Html"),  # the game, its round, the seats
+        *("Markdown", "Button"),  # no meld yet · + New meld
+        *("Button", "Button", "Button", "Caption"),  # stock, lixo, discard · the mortos
+        *("Markdown", "Toggle"),  # your hand (11 cards) · by rank
+    ]
+    assert "Buraco Fechado, to 3000 points" in str(above[1].value)
+    nobody, new_meld = above[4], above[5]
+    assert "No one has laid a meld yet." in str(nobody.value)
+    assert new_meld.key == "btt-play_board-new"
+    assert order.index(new_meld) == order.index(nobody) + 1  # (one row)
+    assert type(order[order.index(nobody) - 1]).__name__ == "Block"
