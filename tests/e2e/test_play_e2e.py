@@ -76,6 +76,11 @@ def test_play_a_turn_let_the_computer_play_and_resume(
     )
     expect(main.get_by_text("2 jogadores · computador básico", exact=False)).to_be_visible()
     screenshot(page, f"play_started_{name}")
+    # The hand's first row on the screen, unscrolled: at a phone's first turn it was below
+    # the fold (the first card at y=875 of 844).
+    first = page.locator(HAND).first.bounding_box()
+    assert first is not None and first["y"] >= 0
+    assert first["y"] + first["height"] <= size["height"], (first, size)
 
     # Draw: the stock's count drops by one, the hand gains a card, the move is said.
     stock = main.get_by_role("button", name=STOCK)
