@@ -626,8 +626,12 @@ def key_moments(game: Game, lang: Lang) -> tuple[list[str], list[str]]:
                 if note.code == "lixo_left" and note.better is None:
                     continue
                 moments.append((at, 1, note_text(note, lang), lesson_for_code(note.code)))
+    tried: set[tuple[int, str]] = set()
     for stumble in rnd.stumbles:
         text = t("play.stumble", lang, move=move_text(stumble.move, lang))
+        if (stumble.at, text) in tried:
+            continue  # the same try again (a second tap): one moment
+        tried.add((stumble.at, text))
         first = stumble.codes[0] if stumble.codes else ""
         moments.append((stumble.at, 0, text, lesson_for_code(first)))
     moments.sort(key=lambda m: m[:2])  # (stable: a move's own notes keep their order)

@@ -368,6 +368,19 @@ def test_key_moments_are_told_in_the_order_they_happened() -> None:
     assert lessons == ["wild_cards", "the_turn"]  # lessons 3 and 6, in that order
 
 
+def test_the_same_illegal_try_twice_is_one_key_moment() -> None:
+    """The lixo tapped twice with a pick that does not justify it: one line, not two
+    identical ones (audit of Jogar); another try at the same move stays its own line."""
+    game = new_game(Setup("fechado", {}, 2, "basic", "on", 3))
+    pickup = TakeLixo(new_meld=tuple(parse_cards("8s 9s")))
+    codes = ("pickup_needs_justification",)
+    twice = (Stumble(41, pickup, codes), Stumble(41, pickup, codes))
+    rnd = replace(game.current, stumbles=(*twice, Stumble(41, Draw(), ("must_draw_first",))))
+    lines, _ = key_moments(replace(game, rounds=(rnd,)), "pt")
+    assert [line.split(":")[0] for line in lines] == ["Jogada 42", "Jogada 42"]
+    assert len(set(lines)) == 2
+
+
 def test_a_small_lixo_left_is_not_a_key_moment() -> None:
     """ "Dava para pegar o lixo (2 cartas) … comprar do monte também serve" is a judgement
     call, said at the move: listed among the key moments it read as a mistake, four times a
