@@ -304,10 +304,18 @@ def _normalize(name: str) -> str:
 
 def preset_name(name: str) -> PresetName:
     """The preset a name or alias stands for ("Buraco Fechado" -> "fechado")."""
-    found = _ALIASES.get(_normalize(name))
-    if found is None:
-        raise BuracoInputError(InputCode.UNKNOWN_RULES, f"rules {typed(name)}")
-    return found  # type: ignore[return-value]
+    wanted = _normalize(name)
+    found = _ALIASES.get(wanted)
+    if found is not None:
+        return found  # type: ignore[return-value]
+    import difflib  # only for a misspelt name, as for an option: kept out of every start
+
+    where = f"rules {typed(name)}"
+    # Stricter than --set's 0.6: the shared "buraco " alone made "buraco mole" "buraco stbl".
+    close = difflib.get_close_matches(wanted, _ALIASES, n=1, cutoff=0.75)
+    if close:  # (the same code: only its wording names the likely one, as --set's does)
+        raise BuracoInputError(InputCode.UNKNOWN_RULES, where, case="close", close=close[0])
+    raise BuracoInputError(InputCode.UNKNOWN_RULES, where)
 
 
 def ruleset(name: str = "fechado", **options: Any) -> RuleSet:

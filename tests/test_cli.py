@@ -601,6 +601,24 @@ def test_an_unknown_rule_set_is_named_as_typed(capsys: pytest.CaptureFixture[str
     assert code == 2 and err.startswith("buraco: erro: rules “mole”: "), err
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("pt", "conjunto de regras desconhecido (seria “fechado”?)"),
+        ("en", "did you mean 'fechado'?"),
+    ],
+)
+def test_a_mistyped_rule_set_names_the_likely_one(
+    capsys: pytest.CaptureFixture[str], lang: str, said: str
+) -> None:
+    """`--rules fechad` listed the names but guessed none, while a mistyped --set says
+    “seria …?”: the closest name now too (a name far from any, none)."""
+    code, _, err = run(capsys, "meld", "--rules", "fechad", "4h", "5h", "6h", "--lang", lang)
+    assert code == 2 and err.startswith("buraco: ") and said in err.splitlines()[0], err
+    code, _, err = run(capsys, "rules", "buraco mole")
+    assert code == 2 and "seria" not in err, err
+
+
 def test_a_blank_rules_search_says_what_to_type(capsys: pytest.CaptureFixture[str]) -> None:
     """`buraco rules --search ""` asks for words (it said that nothing answers “”), and the
     examples it gives do find rules."""
