@@ -615,6 +615,20 @@ def _file_label(path: str) -> str:
     return "stdin" if path == "-" else path
 
 
+@contextmanager
+def _fields_of(path: str, data: Any, command: str) -> Iterator[None]:
+    """Errors in the fields of the file read name the file first, as read_json's own do
+    (`round.json: sidez: …`, `stdin: …`)."""
+    try:
+        yield
+    except BuracoInputError as exc:
+        if exc.path.startswith("--"):  # (an option's value: --set x, --rules “x”)
+            raise
+        label = _file_label(path)
+        where = f"{label}: {exc.path}" if exc.path else label
+        raise exc.at(where) from None
+
+
 def _not_json(word: str) -> Any:
     """NaN and Infinity, which Python's reader takes and JSON does not have."""
     raise _NotJsonValue(word)
@@ -801,11 +815,12 @@ def _score(args: argparse.Namespace) -> int:
 
     lang = _lang(args)
     data = read_json(args.file, lang)
-    if not isinstance(data, dict):
-        raise BuracoInputError(InputCode.EXPECTED_OBJECT, _file_label(args.file), fields=("sides",))
-    file_rules = _rules_of_file(data)
-    rules = rules_from_args(args, file_rules.preset, file_rules.changed_options())
-    score = score_round(rules, round_from_data(rules, data))
+    with _fields_of(args.file, data, "score"):
+        if not isinstance(data, dict):
+            raise BuracoInputError(InputCode.EXPECTED_OBJECT, fields=("sides",))
+        file_rules = _rules_of_file(data)
+        rules = rules_from_args(args, file_rules.preset, file_rules.changed_options())
+        score = score_round(rules, round_from_data(rules, data))
     if args.json:
         print_json(score_json(score) | {"rules": rules_label(rules)})
         return 0
@@ -829,16 +844,23 @@ def _rules_of_file(data: dict[str, Any]) -> RuleSet:
     return ruleset(base, **options)
 
 
-def _judge_file(path: str, lang: Lang) -> tuple[RuleSet, State, Move, int | None]:
+def _judge_file(
+    path: str, lang: Lang, command: str = "judge"
+) -> tuple[RuleSet, State, Move, int | None]:
     """The rules, position and move of a judge file (`buraco judge`, `buraco coach`), and the
     seed its hidden cards were dealt from, if it left any hidden."""
+    data = read_json(path, lang)
+    with _fields_of(path, data, command):
+        return _judge_data(data)
+
+
+def _judge_data(data: Any) -> tuple[RuleSet, State, Move, int | None]:
     from buraco_core.moves import Draw, TakeLixo
     from buraco_core.notation import move_from_data, position_from_data
 
-    data = read_json(path, lang)
     if not isinstance(data, dict):
         fields = ("rules", "options", "position", "move")
-        raise BuracoInputError(InputCode.EXPECTED_OBJECT, _file_label(path), fields=fields)
+        raise BuracoInputError(InputCode.EXPECTED_OBJECT, fields=fields)
     unknown = sorted(set(data) - {"rules", "options", "position", "move"})
     if unknown:
         fields = ("move", "options", "position", "rules")
@@ -1256,7 +1278,7 @@ def _coach(args: argparse.Namespace) -> int:
     from buraco_core.players.coach import coach
 
     lang = _lang(args)
-    rules, state, move, _ = _judge_file(args.file, lang)
+    rules, state, move, _ = _judge_file(args.file, lang, "coach")
     verdict = check(rules, state, move)
     notes = coach(rules, state, move)
     if args.json:
@@ -1373,17 +1395,12 @@ def _replay_start(rules: RuleSet, data: dict[str, Any]) -> State:
     return deal(rules, players, seed, first, (vulnerable[0], vulnerable[1]))
 
 
-def _replay(args: argparse.Namespace) -> int:
-    """Each move of a round's record judged in turn; exit 1 at the first illegal one."""
-    from buraco_core.judge import play, round_score
-    from buraco_core.notation import move_from_data, move_to_data
+def _replay_data(data: Any) -> tuple[dict[str, Any], RuleSet, State, list[Move]]:
+    """A record's claimed outcome, its rules, the round's start and its moves."""
+    from buraco_core.notation import move_from_data
 
-    lang = _lang(args)
-    data = read_json(args.file, lang)
     if not isinstance(data, dict):
-        raise BuracoInputError(
-            InputCode.EXPECTED_OBJECT, _file_label(args.file), fields=REPLAY_FIELDS
-        )
+        raise BuracoInputError(InputCode.EXPECTED_OBJECT, fields=REPLAY_FIELDS)
     unknown = sorted(set(data) - {*REPLAY_FIELDS, *RECORD_OUTCOME})
     if unknown:
         fields = (*REPLAY_FIELDS, *RECORD_OUTCOME)
@@ -1397,6 +1414,18 @@ def _replay(args: argparse.Namespace) -> int:
     if not isinstance(raw_moves, list):
         raise BuracoInputError(InputCode.EXPECTED_LIST, "moves", got=typed(raw_moves))
     moves = [move_from_data(m, f"moves[{i}]") for i, m in enumerate(raw_moves)]
+    return claimed, rules, state, moves
+
+
+def _replay(args: argparse.Namespace) -> int:
+    """Each move of a round's record judged in turn; exit 1 at the first illegal one."""
+    from buraco_core.judge import play, round_score
+    from buraco_core.notation import move_to_data
+
+    lang = _lang(args)
+    data = read_json(args.file, lang)
+    with _fields_of(args.file, data, "replay"):
+        claimed, rules, state, moves = _replay_data(data)
     say = partial(translate, lang=lang)
     lines: list[dict[str, Any]] = []
     illegal_at = None

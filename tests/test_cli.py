@@ -262,10 +262,11 @@ def test_score_refuses_a_batida_with_cards_in_every_hand(
     001, 003]: side A went out, yet both its hands hold cards. Exit 2, the side's hands named,
     the rule in words; nothing scored."""
     data = _with(["sides", 0, "hands"], [["As"], ["7c", "Kd"]])
-    code, out, err = run(capsys, "score", write_round(tmp_path, data))
+    path = write_round(tmp_path, data)
+    code, out, err = run(capsys, "score", path)
     assert code == 2 and out == ""
     assert err.strip() == (
-        "buraco: erro: sides[0].hands: uma dupla que bateu tem ao menos uma mão vazia: "
+        f"buraco: erro: {path}: sides[0].hands: uma dupla que bateu tem ao menos uma mão vazia: "
         "quem bateu ficou sem cartas"
     )
 
@@ -639,7 +640,8 @@ def test_a_yes_no_field_given_as_a_word_is_shown_back_in_curly_quotes(
     path = write_round(tmp_path, {"rules": "fechado", "sides": [side]})
     code, _, err = run(capsys, "score", path)
     assert code == 2
-    assert err.startswith("buraco: erro: sides[0].took_morto: esperava true ou false, veio “sim”")
+    said = f"buraco: erro: {path}: sides[0].took_morto: esperava true ou false, veio “sim”"
+    assert err.startswith(said), err
 
 
 def test_a_reasons_rule_option_is_named_as_set_takes_it(

@@ -520,3 +520,34 @@ def test_selfplay_refuses_a_count_that_would_never_end(
     code, out, err = run(capsys, "selfplay", "--levels", "random,random", option, value)
     refused(code, err, said, "precisa ser menor ou igual a")
     assert not out
+
+
+@pytest.mark.parametrize(
+    ("command", "data", "said"),
+    [
+        ("score", {"sidez": []}, "sidez: campo desconhecido"),
+        ("judge", {**LEGAL, "moev": {}}, "moev: campo desconhecido"),
+        ("coach", {"rules": "fechado"}, "position: campo obrigatório ausente"),
+        ("replay", {"seed": 0, "moves": "draw"}, "moves: esperava uma lista"),
+    ],
+)
+def test_an_error_in_a_files_fields_names_the_file(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    command: str,
+    data: dict[str, object],
+    said: str,
+) -> None:
+    """`sidez: campo desconhecido` named no file, while a number or JSON error does
+    (`huge.json: sides[0].went_out: …`, `stdin: …`): a field's error names it too, and a
+    mere typo is not taken for another command's file (audit of the command, stumble 3)."""
+    path = write(tmp_path, json.dumps(data))
+    code, _, err = run(capsys, command, path)
+    refused(code, err)
+    assert err.startswith(f"buraco: erro: {path}: {said}"), err
+    assert "parece" not in err
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(data)))
+    code, _, err = run(capsys, command, "-", "--lang", "en")
+    refused(code, err)
+    assert err.startswith(f"buraco: error: stdin: {said.split(':')[0]}: "), err

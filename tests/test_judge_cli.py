@@ -326,7 +326,7 @@ def test_a_file_of_the_wrong_shape_points_to_its_schema(
     assert main([command, str(wrong)]) == 2
     err = capsys.readouterr().err.splitlines()
     assert err == [
-        "buraco: erro: position: campo obrigatório ausente",
+        f"buraco: erro: {wrong}: position: campo obrigatório ausente",
         "O formato do arquivo, campo a campo: buraco schema judge",
     ]
     broken = tmp_path / "broken.json"
