@@ -94,7 +94,9 @@ def _run(argv: list[str], lang: Lang) -> int:
             print(args.command_parser.format_usage(), end="", file=sys.stderr)
         schema = getattr(args, "schema", None)
         in_file = not exc.path.startswith("--")  # (not an option's value: `--view 4`)
-        if schema and exc.code in _FILE_SHAPE and in_file:  # where the file's shape is told
+        # Where the file's shape is told; not for another command's file, which is named.
+        other = str(exc.values.get("case", "")).startswith("for_")
+        if schema and exc.code in _FILE_SHAPE and in_file and not other:
             print(translate("cli.see_schema", lang, schema=schema), file=sys.stderr)
         code = 2
     except RecursionError:  # a backstop: read_json refuses deep JSON before anything recurses
@@ -615,18 +617,33 @@ def _file_label(path: str) -> str:
     return "stdin" if path == "-" else path
 
 
+# The kind of file each command reads (coach reads judge's), known by the field that only
+# that kind has: a round's `sides`, a judged `move`, a record's `moves`.
+_READS = {"score": "score", "judge": "judge", "coach": "judge", "replay": "replay"}
+_KIND_FIELD = {"score": "sides", "judge": "move", "replay": "moves"}
+
+
 @contextmanager
 def _fields_of(path: str, data: Any, command: str) -> Iterator[None]:
     """Errors in the fields of the file read name the file first, as read_json's own do
-    (`round.json: sidez: …`, `stdin: …`)."""
+    (`round.json: sidez: …`, `stdin: …`); an unknown field of a file that is plainly another
+    command's says which command reads it (the code stays unknown_field)."""
     try:
         yield
     except BuracoInputError as exc:
         if exc.path.startswith("--"):  # (an option's value: --set x, --rules “x”)
             raise
+        values = exc.values
+        fields = data if isinstance(data, dict) else {}
+        kinds = [kind for kind, field in _KIND_FIELD.items() if field in fields]
+        unknown = exc.code is InputCode.UNKNOWN_FIELD and exc.path in fields  # (at the top)
+        if unknown and len(kinds) == 1 and kinds[0] != _READS[command]:
+            import shlex  # (only for this message: kept out of every start)
+
+            values = {**values, "case": f"for_{kinds[0]}", "file": shlex.quote(path)}
         label = _file_label(path)
         where = f"{label}: {exc.path}" if exc.path else label
-        raise exc.at(where) from None
+        raise BuracoInputError(exc.code, where, **values) from None
 
 
 def _not_json(word: str) -> Any:

@@ -551,3 +551,50 @@ def test_an_error_in_a_files_fields_names_the_file(
     code, _, err = run(capsys, command, "-", "--lang", "en")
     refused(code, err)
     assert err.startswith(f"buraco: error: stdin: {said.split(':')[0]}: "), err
+
+
+@pytest.fixture(scope="module")
+def selfplay_record(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+    """A round's record as `buraco selfplay --save` writes it."""
+    folder = tmp_path_factory.mktemp("records")
+    argv = ["selfplay", "--rounds", "1", "--players", "2", "--levels", "random,random"]
+    assert main([*argv, "--save", str(folder), "--json"]) == 0
+    record: dict[str, object] = json.loads((folder / "round-001.json").read_text("utf-8"))
+    return record
+
+
+ROUND = {"sides": [{"melds": [["4h", "5h", "6h"]]}, {}]}
+
+
+@pytest.mark.parametrize(
+    ("command", "kind", "reader", "pt", "en"),
+    [
+        ("judge", "record", "replay", "parece um registro de rodada", "a round's record"),
+        ("coach", "record", "replay", "parece um registro de rodada", "a round's record"),
+        ("score", "record", "replay", "parece um registro de rodada", "a round's record"),
+        ("score", "judge", "judge", "parece uma jogada para julgar", "a move to judge"),
+        ("replay", "judge", "judge", "parece uma jogada para julgar", "a move to judge"),
+        ("judge", "round", "score", "parece uma rodada para contar", "a round to score"),
+        ("replay", "round", "score", "parece uma rodada para contar", "a round to score"),
+    ],
+)
+def test_another_commands_file_says_which_command_reads_it(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    selfplay_record: dict[str, object],
+    command: str,
+    kind: str,
+    reader: str,
+    pt: str,
+    en: str,
+) -> None:
+    """A self-play record given to `buraco judge` said only `ended_by: campo desconhecido`:
+    the same error (exit 2) now says whose file it looks like and the command to type, in
+    place of the schema of a file the newcomer never meant (audit of the command, stumble 1)."""
+    data = {"record": selfplay_record, "judge": LEGAL, "round": ROUND}[kind]
+    path = write(tmp_path, json.dumps(data))
+    for lang, looks in (("pt", pt), ("en", en)):
+        code, _, err = run(capsys, command, path, "--lang", lang)
+        refused(code, err, looks, f": use buraco {reader} {path}\n")
+        assert ("campo desconhecido" if lang == "pt" else "unknown field") in err
+        assert len(err.splitlines()) == 1 and "buraco schema" not in err, err
