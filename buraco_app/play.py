@@ -435,6 +435,8 @@ def note_text(note: SavedNote, lang: Lang) -> str:
     if note.better is None:
         return text
     better = mid_sentence(move_text(note.better, lang))  # ("Melhor: descartar o 3♦.")
+    if "then" in note.params:  # two steps to go out: the discard after it
+        better = t("cli.coach.then_discard", lang, move=better, card=note.params["then"])
     return text + " " + t("play.better", lang, move=better)
 
 

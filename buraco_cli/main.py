@@ -1291,7 +1291,6 @@ def _decimal(number: float, lang: Lang) -> str:
 
 def _coach(args: argparse.Namespace) -> int:
     from buraco_core.judge import check
-    from buraco_core.notation import move_to_data
     from buraco_core.players.coach import coach
 
     lang = _lang(args)
@@ -1303,14 +1302,7 @@ def _coach(args: argparse.Namespace) -> int:
             {
                 "legal": verdict.ok,
                 "reasons": [reason_json(r, partial(message, lang=lang)) for r in verdict.reasons],
-                "notes": [
-                    {
-                        "code": note.code.value,
-                        "message": _note_text(note, lang),
-                        "better": move_to_data(note.better) if note.better else None,
-                    }
-                    for note in notes
-                ],
+                "notes": [_note_json(note, lang) for note in notes],
                 "rules": rules_label(rules),
             }
         )
@@ -1324,12 +1316,29 @@ def _coach(args: argparse.Namespace) -> int:
     return 0 if verdict.ok else 1
 
 
+def _note_json(note: Note, lang: Lang) -> dict[str, Any]:
+    from buraco_core.moves import Discard
+    from buraco_core.notation import move_to_data
+
+    data = {
+        "code": note.code.value,
+        "message": _note_text(note, lang),
+        "better": move_to_data(note.better) if note.better else None,
+    }
+    if "then" in note.params:  # going out in two steps: the discard after `better`
+        data["then"] = move_to_data(Discard(note.params["then"]))
+    return data
+
+
 def _note_text(note: Note, lang: Lang) -> str:
     """The note's message, and the better move in words."""
     text = translate(f"cli.coach.note.{note.code.value}", lang, **note.params)
     if note.better is None:
         return text
-    return text + " " + translate("cli.coach.better", lang, move=_move_words(note.better, lang))
+    words = _move_words(note.better, lang)
+    if "then" in note.params:  # two steps to go out: the discard after it
+        words = translate("cli.coach.then_discard", lang, move=words, card=note.params["then"])
+    return text + " " + translate("cli.coach.better", lang, move=words)
 
 
 def _move_words(move: Move, lang: Lang) -> str:

@@ -424,7 +424,9 @@ def test_no_discard_note_for_the_strong_levels_own_discard() -> None:
     assert notes("fechado", wild, Discard(parse_card("2d"))) == ()
 
 
-def test_going_out_in_two_steps_is_missed_when_the_wild_is_discarded() -> None:
+def test_going_out_in_two_steps_is_missed_when_the_wild_is_discarded(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Morto taken, a canastra limpa down, hand 9♣ 2♦: the 2♦ onto A♣ A♥ A♠ and the 9♣
     discarded go out (the strong level does that) [001, 002, 003]. Discarding the 2♦ misses
     it; the coach says so, not 'discard the 9♣' (which fits their 9s and the 10-card lixo)."""
@@ -446,6 +448,14 @@ def test_going_out_in_two_steps_is_missed_when_the_wild_is_discarded() -> None:
     assert out.better == Extend(1, parse_cards("2d"))
     assert "Dava para bater agora" in said(out)
     assert "You could go out now" in said(out, "en")
+    # Both steps named: the 2♦ alone does not go out (audit of Jogar: "names only the first").
+    assert out.params["then"] == parse_card("9c")
+    shown = coach_says(tmp_path, capsys, "fechado", data, {"type": "discard", "card": "2d"})
+    assert "e depois descartar o 9♣ para bater" in shown
+    path = tmp_path / "move.json"
+    assert main(["coach", str(path), "--json"]) == 0
+    told = json.loads(capsys.readouterr().out)["notes"]
+    assert [n.get("then") for n in told] == [None, {"type": "discard", "card": "9c"}]
     assert notes("fechado", data, Extend(1, parse_cards("2d"))) == ()
 
 

@@ -157,24 +157,25 @@ def _finishes_this_turn(rules: RuleSet, view: SeatView, dealt: State, move: Move
 
 def _ways_out(
     rules: RuleSet, view: SeatView, state: State, moves: Sequence[Move]
-) -> list[tuple[Move, State]]:
-    """The moves that go out this turn, each with the position the batida leaves: a move
-    that goes out, or a meld move that leaves one card, which the discard then takes out
-    (the strong level's play_on counts that line as going out too)."""
-    ways = []
+) -> list[tuple[Move, State, Card | None]]:
+    """The moves that go out this turn, each with the position the batida leaves and the
+    card discarded after it, if any: a move that goes out, or a meld move that leaves one
+    card, which the discard then takes out (the strong level's play_on counts that line as
+    going out too)."""
+    ways: list[tuple[Move, State, Card | None]] = []
     hand = len(state.hands[view.seat])
     for option in judge_options(rules, state, moves, view.seat):
         if _goes_out(option):
-            ways.append((option.move, option.after))
+            ways.append((option.move, option.after, None))
         elif isinstance(option.move, Lay | Extend) and hand - option.cards_laid == 1:
             after = option.after
             if after.phase is not Phase.PLAY or after.turn != view.seat or option.beat:
                 continue
             last = [m for m in legal_moves(rules, after) if isinstance(m, Discard)]
             ways.extend(
-                (option.move, o.after)
+                (option.move, o.after, o.move.card)
                 for o in judge_options(rules, after, last, view.seat)
-                if _goes_out(o)
+                if _goes_out(o) and isinstance(o.move, Discard)
             )
     return ways
 
@@ -358,11 +359,16 @@ def _go_out_missed(
     ending = _ways_out(rules, view, dealt, [m for m in moves if m != move])
     if not ending or judge_options(rules, dealt, [move], view.seat)[0].ended:
         return []
-    better, out = max(ending, key=lambda w: (round_estimate(rules, view, w[1])[0], repr(w[0])))
+    better, out, then = max(
+        ending, key=lambda w: (round_estimate(rules, view, w[1])[0], repr(w[0]))
+    )
     ours, theirs = round_estimate(rules, view, out)
     if ours <= theirs:
         return []
-    return [Note(NoteCode.GO_OUT_MISSED, {"ours": ours, "theirs": theirs}, better)]
+    params: dict[str, Any] = {"ours": ours, "theirs": theirs}
+    if then is not None:  # two steps: the better move, then this discard goes out
+        params["then"] = then
+    return [Note(NoteCode.GO_OUT_MISSED, params, better)]
 
 
 def _same_meld(move: Move, other: Move) -> bool:

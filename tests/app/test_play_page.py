@@ -29,7 +29,7 @@ from buraco_app.game import (
 from buraco_app.play import REVIEW_LESSONS, ended_text, key_moments, note_text, why_lines
 from buraco_app.sheets import StorageUnavailable
 from buraco_core.cards import parse_card, parse_cards
-from buraco_core.moves import Discard, Draw, Lay, TakeLixo
+from buraco_core.moves import Discard, Draw, Extend, Lay, TakeLixo
 from buraco_core.notation import position_from_data
 from buraco_core.players import make_player, view_of
 from buraco_core.rules import ruleset
@@ -366,6 +366,19 @@ def test_key_moments_are_told_in_the_order_they_happened() -> None:
     lines, lessons = key_moments(replace(game, rounds=(rnd,)), "pt")
     assert [line.split(":")[0] for line in lines] == ["Jogada 1", "Jogada 11", "Jogada 14"]
     assert lessons == ["wild_cards", "the_turn"]  # lessons 3 and 6, in that order
+
+
+def test_a_batida_in_two_steps_is_told_with_both() -> None:
+    """'Dava para bater agora … Melhor: acrescentar 2♦ ao jogo 2 e depois descartar o 9♣
+    para bater.': the meld move alone does not go out, and a learner may not see the
+    discard after it (audit of Jogar)."""
+    note = SavedNote(
+        "go_out_missed", {"ours": 695, "theirs": 490, "then": "9♣"}, Extend(1, parse_cards("2d"))
+    )
+    assert note_text(note, "pt").endswith("e depois descartar o 9♣ para bater.")
+    assert note_text(note, "en").endswith(", then discard the 9♣ to go out.")
+    alone = SavedNote("go_out_missed", {"ours": 695, "theirs": 490}, Discard(parse_card("9c")))
+    assert "depois" not in note_text(alone, "pt")
 
 
 def test_the_same_illegal_try_twice_is_one_key_moment() -> None:
