@@ -601,8 +601,14 @@ def read_json(path: str, lang: Lang = DEFAULT_LANG) -> Any:
             InputCode.NOT_JSON, f"{where}:{line}:{column}", detail=detail
         ) from None
     except json.JSONDecodeError as exc:
+        # Stopped at the very end, or in a string still open there: the text ends before
+        # its JSON does (a file cut short).
+        ended = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
         raise BuracoInputError(
-            InputCode.NOT_JSON, f"{where}:{exc.lineno}:{exc.colno}", detail=exc.msg
+            InputCode.NOT_JSON,
+            f"{where}:{exc.lineno}:{exc.colno}",
+            detail=exc.msg,
+            **({"case": "ended"} if ended else {}),
         ) from None
     except RecursionError:
         raise BuracoInputError(InputCode.TOO_DEEP, where, limit=MAX_JSON_DEPTH) from None

@@ -350,6 +350,22 @@ def test_what_json_does_not_allow_is_named_where_it_is(
     refused(code, err, said)
 
 
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_file_cut_short_is_said_to_end_too_soon(
+    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record cut in half (in a string, or between fields) said only "não é um JSON
+    válido" at its last column: it now says the text ends before the JSON does; a JSON
+    wrong in its middle does not."""
+    ended = {"pt": "o texto acaba antes do JSON terminar", "en": "the text ends before the JSON"}
+    for cut in ('{"rules": "fechado", "moves": [{"type": "dr', '{"rules": "fechado",\n\n'):
+        code, _, err = run(capsys, "replay", write(tmp_path, cut), "--lang", lang)
+        refused(code, err, "in.json:", ended[lang])
+    code, _, err = run(capsys, "replay", write(tmp_path, '{"rules": "fechado"}}'), "--lang", lang)
+    refused(code, err, "in.json:1:21")
+    assert ended[lang] not in err
+
+
 def test_unnamed_sides_are_a_and_b_not_their_json_paths(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
