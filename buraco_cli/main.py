@@ -719,7 +719,8 @@ def _check_bounds(data: Any, where: str) -> None:
             if abs(value) >= 10**MAX_DIGITS:
                 raise BuracoInputError(InputCode.NUMBER_TOO_LONG, at, limit=MAX_DIGITS)
         elif isinstance(value, float) and not math.isfinite(value):
-            raise BuracoInputError(InputCode.NUMBER_TOO_LONG, at, limit=MAX_DIGITS)
+            # (1e999: few digits, but past what a number can hold)
+            raise BuracoInputError(InputCode.NUMBER_TOO_LONG, at, limit=MAX_DIGITS, case="large")
         elif isinstance(value, str):
             _check_text(value, at)
         elif isinstance(value, dict):

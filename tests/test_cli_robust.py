@@ -366,6 +366,19 @@ def test_a_file_cut_short_is_said_to_end_too_soon(
     assert ended[lang] not in err
 
 
+def test_a_number_past_what_a_number_holds_is_too_large_not_too_long(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`1e999` has five characters: "número longo demais: no máximo 15 dígitos" misled; it is
+    a number too large. Twenty digits are still too long."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO('{"sides": [{"went_out": 1e999}, {}]}'))
+    code, _, err = run(capsys, "score", "-")
+    refused(code, err, "stdin: sides[0].went_out: número grande demais")
+    monkeypatch.setattr(sys, "stdin", io.StringIO('{"sides": [{"went_out": ' + "9" * 20 + "}]}"))
+    code, _, err = run(capsys, "score", "-")
+    refused(code, err, "número longo demais: no máximo 15 dígitos")
+
+
 def test_unnamed_sides_are_a_and_b_not_their_json_paths(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
