@@ -79,17 +79,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: list[str], lang: Lang) -> int:
+    given = _lang_given(argv)
+    if given is not None and _lang_or_none(given) is None:
+        # Said first, in both languages: argparse's own errors (a card missing) would come
+        # in a language the person did not ask for, and never name the one they did.
+        _say(BuracoInputError(InputCode.UNKNOWN_LANGUAGE, f"--lang {given}"), lang)
+        return 2
     parser = _parser(lang)
     args = parser.parse_args(argv)
     handler: Handler = args.handler
     try:
         code = handler(args)
     except BuracoInputError as exc:
-        problem = error_message(exc, lang)
-        if exc.code is InputCode.UNKNOWN_LANGUAGE:  # who asked for another may not read this one
-            others = [error_problem(exc, other) for other in LANGS if other != lang]
-            problem = " / ".join([problem, *others])
-        print(translate("cli.error", lang, problem=problem), file=sys.stderr)
+        _say(exc, lang)
         if _about_the_command_line(args, exc):  # after the error, as git does: line 1 stays it
             print(args.command_parser.format_usage(), end="", file=sys.stderr)
         schema = getattr(args, "schema", None)
@@ -105,6 +107,15 @@ def _run(argv: list[str], lang: Lang) -> int:
         code = 2
     sys.stdout.flush()
     return code
+
+
+def _say(exc: BuracoInputError, lang: Lang) -> None:
+    """The error's line on stderr (an unknown language also in the other language)."""
+    problem = error_message(exc, lang)
+    if exc.code is InputCode.UNKNOWN_LANGUAGE:  # who asked for another may not read this one
+        others = [error_problem(exc, other) for other in LANGS if other != lang]
+        problem = " / ".join([problem, *others])
+    print(translate("cli.error", lang, problem=problem), file=sys.stderr)
 
 
 class _Leavable:
@@ -214,18 +225,28 @@ def symbols_ok() -> bool:
 
 def _lang_of(argv: Sequence[str]) -> Lang:
     """The --lang of the command line, read before parsing so that help and argparse's own
-    errors speak it too; a bad one is reported by the command itself. Before the command or
-    after it: the last one given counts, as it does for argparse."""
+    errors speak it too (a bad one is reported before anything else)."""
+    given = _lang_given(argv)
+    return (_lang_or_none(given) if given is not None else None) or DEFAULT_LANG
+
+
+def _lang_given(argv: Sequence[str]) -> str | None:
+    """The value of --lang as typed, before the command or after it: the last one given
+    counts, as it does for argparse."""
     found = None
     for i, word in enumerate(argv):
         if word == "--lang" and i + 1 < len(argv):
             found = argv[i + 1]
         elif word.startswith("--lang="):
             found = word.partition("=")[2]
+    return found
+
+
+def _lang_or_none(value: str) -> Lang | None:
     try:
-        return check_lang(found) if found is not None else DEFAULT_LANG
+        return check_lang(value)
     except BuracoInputError:
-        return DEFAULT_LANG
+        return None
 
 
 # argparse's own words (its gettext msgids) -> catalog keys. A msgid not listed stays English.

@@ -491,6 +491,18 @@ def test_an_unknown_language_is_refused_in_both_languages(
     assert err.splitlines()[0].endswith(" / unknown language; use pt or en") and not out
 
 
+@pytest.mark.parametrize("argv", [["meld"], ["--lang=de", "judge"], ["score", "--nonsense"]])
+def test_an_unknown_language_is_said_before_any_other_mistake(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """`buraco meld --lang xx` with no cards said only that the cards were missing, in
+    Portuguese: the language asked for comes first, in both languages."""
+    code, out, err = run(capsys, *argv, *([] if argv[0].startswith("--") else ["--lang", "xx"]))
+    assert code == 2 and not out
+    assert "idioma desconhecido" in err and "unknown language" in err
+    assert "faltam" not in err and "CARTA" not in err and "nonsense" not in err
+
+
 @pytest.mark.parametrize("argv", [["selfplay", "--rounds", "1"], ["schema", "move"], ["app"]])
 def test_every_command_refuses_an_unknown_language_as_typed(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str]
