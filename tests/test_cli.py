@@ -606,7 +606,7 @@ def test_an_unknown_rule_set_is_named_as_typed(capsys: pytest.CaptureFixture[str
     ("lang", "said"),
     [
         ("pt", "conjunto de regras desconhecido (seria “fechado”?)"),
-        ("en", "did you mean 'fechado'?"),
+        ("en", "did you mean “fechado”?"),
     ],
 )
 def test_a_mistyped_rule_set_names_the_likely_one(
