@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import streamlit as st
@@ -57,3 +58,12 @@ def switch_to() -> Callable[[AppTest, str], AppTest]:
         return at.switch_page(page_file(url_path)).run()
 
     return switch
+
+
+def in_order(block: Any) -> list[Any]:
+    """The page's elements in the order they are drawn, top to bottom."""
+    found = []
+    for child in getattr(block, "children", {}).values():
+        found.append(child)
+        found.extend(in_order(child))
+    return found

@@ -35,6 +35,7 @@ from buraco_core.players import make_player, view_of
 from buraco_core.rules import ruleset
 from buraco_core.state import EndReason, Phase, State, deal
 from buraco_text import Lang
+from tests.app.conftest import in_order
 
 Open = Callable[..., AppTest]
 
@@ -68,15 +69,6 @@ def started(open_app: Open, players: int = 2, level: str = "basic") -> AppTest:
     at.selectbox(key="play_level").set_value(level).run()
     at.radio(key="play_rules").set_value("fechado").run()
     return click(at, "play_start")
-
-
-def in_order(block: Any) -> list[Any]:
-    """The page's elements in the order they are drawn, top to bottom."""
-    found = []
-    for child in getattr(block, "children", {}).values():
-        found.append(child)
-        found.extend(in_order(child))
-    return found
 
 
 def test_start_deals_the_learner_eleven_cards_and_keeps_the_game_in_the_link(
@@ -162,12 +154,19 @@ def test_the_computer_moves_one_by_one_with_its_reasons(open_app: Open) -> None:
 def _finished_round(setup: Setup) -> Game:
     """A game whose first round the learner's seat played to the end (a basic player's
     moves, judged and coached as the page does)."""
+    return _played_until(setup, 3, lambda state: state.phase is Phase.ENDED)
+
+
+def _played_until(setup: Setup, seed: int, done: Callable[[State], bool]) -> Game:
+    """A new game played on, the learner's seat by a basic player's moves (judged and
+    coached as the page does), until `done` holds for the position."""
     game = new_game(setup)
-    player, rng = make_player("basic"), random.Random(3)
+    player, rng = make_player("basic"), random.Random(seed)
     while True:
         state = positions(game)[-1]
-        if state.phase is Phase.ENDED:
+        if done(state):
             return game
+        assert state.phase is not Phase.ENDED
         if learner_turn(state):
             move = player.choose(game.rules, view_of(game.rules, state, 0), rng)
             game = learner_move(game, state, move)[0]
@@ -567,20 +566,13 @@ def test_the_record_says_what_a_move_did_to_the_morto() -> None:
 
 
 def _with_melds_down(setup: Setup) -> Game:
-    """A game played on (the learner's seat by a basic player's moves) up to the learner's
-    draw with melds on the table, the learner's side's own among them."""
-    game = new_game(setup)
-    player, rng = make_player("basic"), random.Random(5)
-    while True:
-        state = positions(game)[-1]
-        assert state.phase is not Phase.ENDED
-        if learner_turn(state) and state.phase is Phase.DRAW and len(state.sides[0].melds) >= 2:
-            return game
-        if learner_turn(state):
-            move = player.choose(game.rules, view_of(game.rules, state, 0), rng)
-            game = learner_move(game, state, move)[0]
-        else:
-            game = computer_move(game, state)[0]
+    """A game played on up to the learner's draw with melds on the table, the learner's
+    side's own among them."""
+    return _played_until(
+        setup,
+        5,
+        lambda s: learner_turn(s) and s.phase is Phase.DRAW and len(s.sides[0].melds) >= 2,
+    )
 
 
 def test_the_answer_to_a_tap_on_a_meld_is_said_under_that_meld(open_app: Open) -> None:

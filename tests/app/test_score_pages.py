@@ -17,6 +17,7 @@ from buraco_app import database, sheet_page, sheets
 from buraco_core import ruleset
 from buraco_core.cards import Card
 from buraco_text import catalog
+from tests.app.conftest import in_order
 
 PT, EN = catalog("pt"), catalog("en")
 
@@ -417,15 +418,6 @@ def under_the_grid(at: AppTest, element: Any) -> bool:
     keys = [getattr(node, "key", "") or "" for node in order]
     grid_end = keys.index("calc_tap_0_grid_jk")
     return grid_end < order.index(element) < keys.index("calc_tap_0_new_line")
-
-
-def in_order(block: Any) -> list[Any]:
-    """The page's elements in the order they are drawn, top to bottom."""
-    found = []
-    for child in getattr(block, "children", {}).values():
-        found.append(child)
-        found.extend(in_order(child))
-    return found
 
 
 def sheets_suit(letter: str) -> Any:
