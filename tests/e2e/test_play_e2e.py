@@ -104,7 +104,7 @@ def test_play_a_turn_let_the_computer_play_and_resume(
 
     # The computer plays up to the learner's turn: its moves are listed, the stock is live.
     mine = hand(page)
-    taps.button("⏩ Até a minha vez")
+    taps.button("▶▶ Até a minha vez")
     expect(main.get_by_text("Vez de: Adversário (jogador 2), o computador.")).to_have_count(0)
     expect(main.get_by_text("Desde a sua última jogada")).to_be_visible()
     moves = main.locator("[data-testid='stExpander']").filter(
