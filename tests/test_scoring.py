@@ -164,8 +164,9 @@ def test_buraco_score_says_what_is_wrong_without_field_names_in_the_words(
     assert main(["score", str(file), "--lang", lang]) == 2
     err = capsys.readouterr().err.strip()
     prefix = "buraco: erro: " if lang == "pt" else "buraco: error: "
-    assert err.startswith(f"{prefix}{path}: ")
-    words = err.removeprefix(f"{prefix}{path}: ")
+    where = f"{file}: {path}: "  # the file, then the field (as every file's error says)
+    assert err.startswith(f"{prefix}{where}")
+    words = err.removeprefix(f"{prefix}{where}")
     internal = r"went_out|took_morto|go_out_requires|_" + (r"|hands|melds" if lang == "pt" else "")
     assert not re.search(internal, words), words
 
