@@ -24,7 +24,7 @@ from buraco_app.sheet_page import item_label, md_text, show_chart
 from buraco_core.cards import Card, deck, parse_card, parse_cards
 from buraco_core.codes import Code
 from buraco_core.errors import BuracoInputError, InputCode
-from buraco_core.melds import MIN_MELD, CanastraKind, canastra_bonus, judge_meld
+from buraco_core.melds import MIN_MELD, CanastraKind, canastra_bonus, judge_meld, judged
 from buraco_core.rules import RuleSet
 from buraco_core.scoring import MAX_HANDS_PER_SIDE, RoundScore
 from buraco_text import (
@@ -393,8 +393,9 @@ def _cards_missing(lines: list[str], text: str, rules: RuleSet, lang: Lang) -> i
     short = len(reasons) == 1 and reasons[0].code is Code.TOO_FEW_CARDS
     if not short or field_error(rules, "melds", lines[:-1], lang) is not None:
         return 0
+    # (`judged`: remembered, as the reruns of a page with this line open ask again)
     if len(cards) == MIN_MELD - 1 and not any(
-        judge_meld((*cards, card), rules).ok for card in dict.fromkeys(deck())
+        judged((*cards, card), rules).ok for card in dict.fromkeys(deck())
     ):
         return 0  # (4♥ 7♠: no card mends it; the judge's word stands, in red)
     return MIN_MELD - len(cards)

@@ -59,7 +59,7 @@ from buraco_core.scoring import RoundScore, ScoreItem, SideScore
 from buraco_core.state import EndReason, MortoStatus, Phase, State
 from buraco_core.verdict import Verdict
 from buraco_course import MoveTask
-from buraco_text import Lang, continues, first_reason, message, mid_sentence
+from buraco_text import Lang, better_text, continues, first_reason, message, mid_sentence
 
 QP_GAME = "game"
 OPEN_GAME_KEY = "play_open_game"
@@ -435,9 +435,7 @@ def note_text(note: SavedNote, lang: Lang) -> str:
     if note.better is None:
         return text
     better = mid_sentence(move_text(note.better, lang))  # ("Melhor: descartar o 3♦.")
-    if "then" in note.params:  # two steps to go out: the discard after it
-        better = t("cli.coach.then_discard", lang, move=better, card=note.params["then"])
-    return text + " " + t("play.better", lang, move=better)
+    return text + " " + better_text(better, note.params.get("then"), lang)
 
 
 def why_lines(rules: RuleSet, level: str, before: State, move: Move, lang: Lang) -> list[str]:

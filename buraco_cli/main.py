@@ -38,6 +38,7 @@ from buraco_text import (
     LANGS,
     Lang,
     at_table,
+    better_text,
     bullet,
     check_lang,
     choice_list,
@@ -1224,8 +1225,8 @@ def _selfplay(args: argparse.Namespace) -> int:
         raise BuracoInputError(InputCode.TOO_SMALL, "--rounds", value=args.rounds, least=1)
     if args.think < 0:
         raise BuracoInputError(InputCode.TOO_SMALL, "--think", value=args.think, least=0)
-    # Past these a run never ends (or fills the memory, each round's record kept for the
-    # figures): said now, not after hours. The value as typed, never regrouped.
+    # Past these a run would not end in a day: a typo, said now, not after hours. The value
+    # as typed, never regrouped.
     for option, value, most in (
         ("--rounds", args.rounds, MAX_ROUNDS),
         ("--think", args.think, MAX_THINK_MS),
@@ -1363,10 +1364,7 @@ def _note_text(note: Note, lang: Lang) -> str:
     text = translate(f"cli.coach.note.{note.code.value}", lang, **note.params)
     if note.better is None:
         return text
-    words = _move_words(note.better, lang)
-    if "then" in note.params:  # two steps to go out: the discard after it
-        words = translate("cli.coach.then_discard", lang, move=words, card=note.params["then"])
-    return text + " " + translate("cli.coach.better", lang, move=words)
+    return text + " " + better_text(_move_words(note.better, lang), note.params.get("then"), lang)
 
 
 def _move_words(move: Move, lang: Lang) -> str:

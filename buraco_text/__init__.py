@@ -197,6 +197,18 @@ def mid_sentence(text: str) -> str:
     return text[:1].lower() + text[1:] if text[1:2].islower() else text
 
 
+def better_text(move: str, then: object | None, lang: Lang = DEFAULT_LANG) -> str:
+    """A coach note's better move, `move` in words: "Melhor: descartar o 3♦."; where going
+    out takes two steps, with the discard `then` after it.
+
+    >>> better_text("acrescentar 2♦ ao jogo 2", Card(9, Suit.CLUBS))
+    'Melhor: acrescentar 2♦ ao jogo 2 e depois descartar o 9♣ para bater.'
+    """
+    if then is not None:
+        move = translate("cli.coach.then_discard", lang, move=move, card=then)
+    return translate("cli.coach.better", lang, move=move)
+
+
 def first_reason(reasons: Sequence[Reason], lang: Lang = DEFAULT_LANG) -> str:
     """The first reason as a headline says it. A lead-in that ends in a colon ("... a dupla
     ainda não pode bater:") is followed by the reasons that continue it, which start small
