@@ -174,6 +174,16 @@ def type_into(page: Any, field: Any, text: str) -> None:
     wait_for_app(page)
 
 
+def click_until_checked(page: Any, target: Any, checked: Any) -> None:
+    """A click landing while the previous keystroke's rerun is in flight can be lost (the
+    browser resends the old state), as a person's would: click again until it holds."""
+    for _ in range(5):
+        target.click()
+        wait_for_app(page)
+        if checked.is_checked():
+            return
+
+
 def test_calculator_at_phone_size(browser: Any, server: Server, outside: Outside) -> None:
     page = new_page(browser, PHONE, outside)
     page.goto(f"{server.url}/calculator?joker_points=20")
@@ -189,15 +199,9 @@ def test_calculator_at_phone_size(browser: Any, server: Server, outside: Outside
     type_into(page, melds, "6d 7d 8d\n9s 10s Js Qs")
     type_into(page, hands, "3c Kh Kh Qd 8c JK")
     went_out = page.locator("[data-testid='stRadio'] label").filter(has_text="Nós")
-    # A click landing while the previous keystroke's rerun is in flight can be lost (the
-    # browser resends the old state), as a person's would: click again until it holds.
-    for _ in range(5):
-        went_out.click()
-        wait_for_app(page)
-        if went_out.locator("input").is_checked():
-            break
-    page.get_by_role("radio", name="Gráfico", exact=True).click()
-    wait_for_app(page)
+    click_until_checked(page, went_out, went_out.locator("input"))
+    chart = page.get_by_role("radio", name="Gráfico", exact=True)
+    click_until_checked(page, chart, chart)
     page.wait_for_selector(".js-plotly-plot .barlayer .trace", timeout=20_000)
     page.wait_for_function(
         "() => [...document.querySelectorAll(\"[data-testid='stMetricValue']\")]"
