@@ -377,6 +377,7 @@ def _discard(
             side.melds, MortoStatus.WAITING, WaitingMorto(seat, mortos[0]), side.vulnerable
         )
         sides, mortos = _set(sides, side_index, waiting), mortos[1:]
+        sides = _none_left_for(sides, mortos)
         reasons.append(_r(Code.INDIRECT_BEAT))
     elif not left:
         return _went_out(rules, state, move, reasons, hands, sides, lixo, side_index)
@@ -425,6 +426,7 @@ def _after_meld(
         # Direct beat: take the morto now and play on, without drawing [000, 001, 003].
         hand, mortos = mortos[0], mortos[1:]
         sides = _set(state.sides, side_index, _with_melds(side, melds, MortoStatus.TAKEN))
+        sides = _none_left_for(sides, mortos)
         reasons.append(_r(Code.DIRECT_BEAT))
     after = State(
         _set(hands, seat, hand),
@@ -555,14 +557,23 @@ def _refill(
     """The stock ran out: a morto nobody took becomes the stock [000, 001, 003]. Once none is
     left, a side that has not taken one never will."""
     stock, rest = mortos[0], mortos[1:]
-    if not rest:
-        sides = tuple(
-            SideState(s.melds, MortoStatus.STOCK, s.waiting, s.vulnerable, s.went_out)
-            if s.morto is MortoStatus.AVAILABLE
-            else s
-            for s in sides
-        )
-    return stock, rest, sides
+    return stock, rest, _none_left_for(sides, rest)
+
+
+def _none_left_for(
+    sides: tuple[SideState, ...], mortos: tuple[tuple[Card, ...], ...]
+) -> tuple[SideState, ...]:
+    """Once no morto pile is left, whether the last became the stock or a side took it
+    after the other had become the stock, a side that has not taken one never will: its
+    morto is the stock [000, 001, 003]."""
+    if mortos:
+        return sides
+    return tuple(
+        SideState(s.melds, MortoStatus.STOCK, s.waiting, s.vulnerable, s.went_out)
+        if s.morto is MortoStatus.AVAILABLE
+        else s
+        for s in sides
+    )
 
 
 def _vulnerable_block(

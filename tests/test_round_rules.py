@@ -584,6 +584,46 @@ def test_stock_running_out_turns_a_morto_into_the_stock(preset: str) -> None:
 
 
 @pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("beat", ["direct", "indirect"])
+def test_stock_running_out_turns_a_morto_into_the_stock_then_the_last_is_taken(
+    preset: str, beat: str
+) -> None:
+    """One morto already became the stock [000, 001, 003]; a side then takes the last one
+    by a direct or an indirect beat. No morto is left for the other side, which can never
+    take one (“Não é possível que a mesma dupla ... pegue os dois mortos” [001]): its morto
+    is the stock now, as when the stock runs out last. It cannot go out, and the reason says
+    its morto became the stock, not “falta pegar o morto”, which it could not do
+    [001, 002, 003]. The position reads back as written."""
+    rules = ruleset(preset)
+    hand = ["5s", "6s", "7s"] if beat == "direct" else ["9c"]
+    state = position(
+        rules,
+        players=2,
+        phase="play",
+        hands=[hand, ["4h", "5h", "6h", "7h", "8h", "9h", "10h", "Kc"]],
+        melds=[[CLEAN_CANASTRA[:3]], []],
+        mortos=[11],
+        morto=["available", "available"],
+        stock=["Qs", "Jd"],
+        rest_in_lixo="3d",
+    )
+    move: Move = Lay((cards("5s 6s 7s"),)) if beat == "direct" else Discard(card("9c"))
+    assert f"{beat}_beat" in ok(rules, state, move).codes
+    state = apply(rules, state, move)
+    if beat == "direct":
+        state = apply(rules, state, Discard(state.hand[0]))
+    assert state.mortos == () and state.turn == 1
+    assert state.sides[1].morto is MortoStatus.STOCK
+    data = position_to_data(rules, state)
+    assert position_to_data(rules, position_from_data(rules, data)) == data
+    state = apply(rules, apply(rules, state, Draw()), Lay((cards("4h 5h 6h 7h 8h 9h 10h"),)))
+    verdict = go_out_verdict(rules, state, 1)
+    assert verdict.codes == ("go_out_needs_morto",)
+    assert "virou monte" in message(verdict.reasons[0], "pt")
+    assert "falta pegar" not in message(verdict.reasons[0], "pt")
+
+
+@pytest.mark.parametrize("preset", PRESETS)
 def test_draw_from_an_empty_stock_turns_a_morto_into_the_stock(preset: str) -> None:
     """A position may arrive with an empty stock: the draw turns a morto into the stock
     first [000, 001, 003]."""
