@@ -396,9 +396,13 @@ def _describe(meld: Meld, rules: RuleSet, kind: CanastraKind | None) -> list[Rea
             if len(options) > 1:
                 reasons.append(Reason(Code.WILD_EITHER_END, {"options": options}))
             # Its place may still come: not where a natural 2 already holds it (a wild 2
-            # beside the natural one, where the table allows that).
+            # beside the natural one, where the table allows that). Standing in a gap, it
+            # goes home only once the card it stands for comes too [000, 001] (case "gap").
             if slot.card.is_two and slot.card.suit == meld.suit and meld.natural_two is None:
-                reasons.append(Reason(Code.TWO_MAY_BECOME_NATURAL, {"card": slot.card}))
+                home: dict[str, object] = {"card": slot.card, "as_card": meld.wild_as}
+                if meld.low < slot.position < meld.high:
+                    home["case"] = "gap"
+                reasons.append(Reason(Code.TWO_MAY_BECOME_NATURAL, home))
         else:
             reasons.append(Reason(Code.WILD_IN_TRINCA, {"wild": slot.card}))
     if kind is None:

@@ -276,6 +276,24 @@ def test_a_same_suit_two_is_wild_where_its_natural_place_would_leave_a_gap() -> 
     assert verdict.canastra == "suja"
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_wild_two_in_a_gap_goes_home_once_the_card_it_stands_for_comes_too(lang: str) -> None:
+    """4♥ 5♥ 2♥ 7♥ 8♥ 9♥: the 2♥ stands for the 6♥. It returns to its natural place only
+    “ao ganhar a carta 3 de copas e a carta faltante que o curinga está substituindo (no
+    caso do exemplo esta carta é o 6)” [000]; “quando a carta que o "2" estiver
+    substituindo for comprada, e se formada uma sequência completa a partir do "2"” [001].
+    The 3♥ alone leaves it the wild 6♥, so the promise names the 6♥ too; a wild 2 at an end
+    (5♥ 6♥ 2♥) needs only the sequence to reach the 2, and is promised no more."""
+    verdict = judge("4h 5h 2h 7h 8h 9h")
+    promise = reason(verdict, "two_may_become_natural")
+    assert promise.params["as_card"] == c("6h")
+    assert "6♥" in message(promise, lang)
+    still_wild = extend("4h 5h 2h 7h 8h 9h", "3h")
+    assert still_wild.meld is not None and still_wild.meld.wild_as == c("6h")
+    at_an_end = reason(judge("5h 6h 2h"), "two_may_become_natural")
+    assert "7♥" not in message(at_an_end, lang) and "4♥" not in message(at_an_end, lang)
+
+
 def test_two_of_another_suit_is_always_a_wild() -> None:
     """A 2 of another suit never becomes natural [seed 000]: A♠ 2♥ 3♠ is dirty."""
     verdict = judge("As 2h 3s")
@@ -698,7 +716,7 @@ REASON_CASES: dict[str, Callable[[], MeldVerdict]] = {
     "natural_two": lambda: judge("As 2s 3s"),
     "wild_stands_for": lambda: judge("6c JK 8c"),
     "wild_either_end": lambda: judge("5s 6s JK"),
-    "two_may_become_natural": lambda: judge("3s 2s 5s"),
+    "two_may_become_natural": lambda: judge("5s 6s 2s"),  # ("3s 2s 5s": case "gap")
     "wild_in_trinca": lambda: judge("9h 9s JK"),
     "not_canastra_yet": lambda: judge("6c 7c 8c"),
     "canastra_limpa": lambda: judge("4h 5h 6h 7h 8h 9h 10h"),
