@@ -444,6 +444,8 @@ def why_lines(rules: RuleSet, level: str, before: State, move: Move, lang: Lang)
     kind = {Draw: "draw", TakeLixo: "take", Lay: "lay", Extend: "extend", Discard: "discard"}[
         type(move)
     ]
+    if isinstance(move, TakeLixo) and not move.justified:
+        kind = "take_free"  # the whole lixo to the hand, the top card too [000]
     habit = t(f"play.why.discard_{level}" if kind == "discard" else f"play.why.{kind}", lang)
     if isinstance(move, Draw):
         return [habit]  # its events name the card drawn: hidden from the learner

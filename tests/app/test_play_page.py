@@ -288,6 +288,29 @@ def test_a_computer_wild_laid_as_a_wild_is_explained() -> None:
     assert "curinga" not in lines("random", "5h 6h 2s")
 
 
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_computer_free_pickup_in_aberto_is_explained_as_the_whole_lixo_to_the_hand(
+    lang: Lang,
+) -> None:
+    """Taking the lixo in Aberto is free: “ele deverá comprar todas as outras que estão lá
+    ... todas elas irão para a mão do jogador” [000], “sem justificada para compra do lixo”
+    [000], and the top card goes to the hand with the rest. A computer's free pickup is not
+    explained as a justified one (“a carta de cima entra num jogo”); a justified pickup
+    still is."""
+    rules = ruleset("aberto")
+    state = position_from_data(
+        rules,
+        {"players": 2, "turn": 1, "hands": [11, ["5h", "6h", "Kc"]], "lixo": ["9d", "7h"]},
+    )
+    free = " ".join(why_lines(rules, "basic", state, TakeLixo(), lang))
+    assert ("entra num jogo" not in free) and ("goes into a meld" not in free)
+    assert ("todas as cartas" in free) if lang == "pt" else ("all its cards" in free)
+    justified = " ".join(
+        why_lines(rules, "basic", state, TakeLixo(new_meld=parse_cards("5h 6h")), lang)
+    )
+    assert ("entra num jogo" in justified) or ("goes into a meld" in justified)
+
+
 def test_a_move_that_cannot_be_saved_is_said_plainly(
     open_app: Open, monkeypatch: pytest.MonkeyPatch
 ) -> None:
