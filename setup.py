@@ -9,7 +9,10 @@ build/compiled, beside the checkout, for the benchmark and for the test that hol
 the same answers (tests/test_compiled.py). It needs a C compiler and mypy (a test tool).
 """
 
+import atexit
 import os
+import shutil
+import tempfile
 
 from setuptools import setup
 
@@ -24,6 +27,13 @@ COMPILED = [
 if os.environ.get("BURACO_COMPILE") == "1":
     from mypyc.build import mypycify
 
-    setup(ext_modules=mypycify(COMPILED, opt_level="3"))
+    # Built afresh, out of the checkout: setuptools' build folder keeps every extension it
+    # made, and installed a module compiled once again after it had left COMPILED.
+    scratch = tempfile.mkdtemp(prefix="buraco-compile-")
+    atexit.register(shutil.rmtree, scratch, ignore_errors=True)
+    setup(
+        ext_modules=mypycify(COMPILED, opt_level="3", target_dir=scratch),
+        options={"build": {"build_base": scratch}},
+    )
 else:
     setup()
