@@ -6,6 +6,7 @@ import streamlit as st
 from buraco_app import scenario_player as player
 from buraco_app.i18n import t
 from buraco_app.inline_cards import show_text
+from buraco_app.pages import ask_for_the_top, top_if_asked
 from buraco_app.progress import Result, lesson_stars
 from buraco_app.settings import current_lang
 from buraco_app.sheet_page import url_text
@@ -65,8 +66,10 @@ else:
     player.play(scenario, lang)
 
 back, forward = st.columns(2)
+# The buttons are at the bottom of a long page: the step they open starts at the top.
 if back.button(t("lessons.back"), disabled=step == 0, use_container_width=True):
     st.session_state[step_key] = step - 1
+    ask_for_the_top()
     st.rerun()
 next_key = (
     "lessons.start" if step == 0 else "lessons.next" if step < last else "lessons.next_lesson"
@@ -76,4 +79,6 @@ if forward.button(t(next_key), type="primary", use_container_width=True):
         st.session_state[step_key] = step + 1
     elif chosen != ids[-1]:
         st.query_params["lesson"] = ids[ids.index(chosen) + 1]
+    ask_for_the_top()
     st.rerun()
+top_if_asked()

@@ -4,6 +4,7 @@ import streamlit as st
 
 from buraco_app import scenario_player as player
 from buraco_app.i18n import t
+from buraco_app.pages import ask_for_the_top, top_if_asked
 from buraco_app.settings import current_lang
 from buraco_app.sheet_page import url_text
 from buraco_course import THEMES
@@ -54,4 +55,6 @@ player.play(scenario, lang)
 position = ids.index(chosen)
 if st.button(t("practice.next"), disabled=position + 1 >= len(ids), use_container_width=True):
     st.query_params["scenario"] = ids[position + 1]
+    ask_for_the_top()  # (the button is at the bottom of a long page)
     st.rerun()
+top_if_asked()

@@ -170,3 +170,30 @@ def view_switch(name: str, views: Sequence[str], lang: Lang) -> str:
         label_visibility="collapsed",
     )
     return view or views[0]
+
+
+# A tap that replaces the page's content far down a long page (the round's end on Jogar, the
+# next exercise on Lições and Exercícios) kept the scroll: on a phone the new content's top
+# was hundreds of pixels above the screen. Drawn once, on the run after that tap, last on the
+# page (it takes no place above): back to the top. Only the page's own main area (or the
+# window) is scrolled; without scripts, nothing happens.
+TO_THE_TOP = (
+    "<script>(document.querySelector('[data-testid=\"stMain\"]') || window).scrollTo(0, 0)</script>"
+)
+_TOP_ASKED = "_pages_to_the_top"
+_TOP_COUNT = "_pages_to_the_top_count"
+
+
+def ask_for_the_top() -> None:
+    """The page's next run opens at its top (`top_if_asked`, drawn last on that run)."""
+    st.session_state[_TOP_ASKED] = True
+
+
+def top_if_asked() -> None:
+    if st.session_state.pop(_TOP_ASKED, False):
+        # In a container of its own name each time: the same script at the same place as on
+        # the run before last (two exercises alike, "Next" tapped on each) was kept by the
+        # browser as it was, and not run again.
+        count = st.session_state[_TOP_COUNT] = st.session_state.get(_TOP_COUNT, 0) + 1
+        with st.container(key=f"pages-top-{count}"):
+            st.html(TO_THE_TOP, unsafe_allow_javascript=True)

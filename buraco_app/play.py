@@ -43,6 +43,7 @@ from buraco_app.game import (
     standing,
 )
 from buraco_app.i18n import t
+from buraco_app.pages import TO_THE_TOP
 from buraco_app.scenario_player import course, hand_seat
 from buraco_app.settings import current_overrides, current_preset, current_rules, rules_summary
 from buraco_app.sheet_page import error_text, open_id, set_open_id, url_text
@@ -136,11 +137,8 @@ MOVED_ELSEWHERE = "moved"  # (SAVE_ERROR_KEY's value when the game moved on else
 TAPPED_MOVE_KEY = "play_tapped_move"  # a tap played a move: its run may open the round's end
 # The round's end opened by a tap far down the board (the learner's batida on a phone) kept
 # the board's scroll: the end screen is shorter, and "A rodada acabou: você bateu" and the
-# totals were ~500 px above the screen. Drawn once, on that tap's run: back to the top. Only
-# the page's own main area (or the window) is scrolled; without scripts, nothing happens.
-TO_THE_TOP = (
-    "<script>(document.querySelector('[data-testid=\"stMain\"]') || window).scrollTo(0, 0)</script>"
-)
+# totals were ~500 px above the screen. Drawn once, on that tap's run: back to the top
+# (pages.TO_THE_TOP).
 
 
 def store() -> GameStore:

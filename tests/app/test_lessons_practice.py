@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 from buraco_app.inline_cards import as_read
 from buraco_course import load_curriculum
 from buraco_text import catalog
+from tests.app.conftest import in_order
 
 Open = Callable[..., AppTest]
 PT = catalog("pt")
@@ -317,3 +318,38 @@ def test_a_solved_exercise_can_be_done_again_for_the_first_try_star(open_app: Op
     assert not at.exception and not any("Hint:" in i.value for i in at.info)
     tap(at, "4♠", "Meld 1:")
     assert mark() == "★"
+
+
+def scrolls(at: AppTest) -> list[object]:
+    return [h for h in at.html if "scrollTo" in h.proto.body]
+
+
+def press(at: AppTest, label: str) -> AppTest:
+    next(b for b in at.button if b.label == label).click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+@pytest.mark.parametrize(
+    ("page", "query", "buttons"),
+    [
+        ("lessons", {"lesson": "natural_two"}, ["Start the exercises →", "Next →", "← Back"]),
+        ("practice", {}, ["Next exercise →", "Next exercise →"]),
+    ],
+)
+def test_a_step_to_another_exercise_opens_at_the_pages_top(
+    open_app: Open, page: str, query: dict[str, str], buttons: list[str]
+) -> None:
+    """On a phone (390x844) "Next →" (and "Next exercise →") sits at the bottom of a long
+    page: the next exercise opened with that scroll kept, its title and question ~600 px
+    above the screen, only its cards and the answer's field in sight (audit of Lições and
+    Praticar). The run after such a tap scrolls the page to its top, once: not on the runs
+    after, nor on a page opened."""
+    at = open_app(page, lang="en", **query)
+    assert not scrolls(at)
+    for label in buttons:
+        press(at, label)
+        assert len(scrolls(at)) == 1, label
+        assert in_order(at.main)[-1] == scrolls(at)[0]  # (after everything: no place above)
+        at.run()
+        assert not scrolls(at)

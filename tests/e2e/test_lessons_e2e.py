@@ -41,3 +41,43 @@ def test_variants_same_move_three_verdicts(
     expect(main.get_by_text("✓ Legal move")).to_have_count(1)
     expect(main.get_by_text("✗ Illegal move")).to_have_count(2)
     screenshot(page, "variants_same_move_desktop")
+
+
+def on_screen(page: Page, text: str) -> bool:
+    """Whether `text` (a heading of the main area) comes inside the window, unscrolled to,
+    within 5 s (the page's script runs a moment after its run has ended)."""
+    heading = page.locator("[data-testid='stMain']").get_by_text(text, exact=True)
+    size = page.viewport_size
+    assert size is not None
+    for _ in range(50):
+        box = heading.bounding_box()
+        if box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]:
+            return True
+        page.wait_for_timeout(100)
+    return False
+
+
+def test_the_next_exercise_opens_at_its_top_on_a_phone(
+    open_page: OpenPage, phone: dict[str, int], settle: Settle, screenshot: Shot
+) -> None:
+    """The "Próximo →" at the bottom of a long exercise opened the next one with that scroll
+    kept: its title and question above the screen, only its cards and the answer's field
+    in sight (audit of Lições and Exercícios at 390x844). Twice: the second exercise is
+    drawn as the first, and a script kept from the run before did not run again."""
+    page = open_page("lessons?lesson=cards_and_points", phone)
+    main = page.locator("[data-testid='stMain']")
+    main.get_by_role("button", name="Começar os exercícios →").click()
+    settle(page)
+    for title in ("O 2 vale 10 de qualquer jeito", "Nesta mesa o curinga vale 20"):
+        main.get_by_role("button", name="Próximo →").scroll_into_view_if_needed()
+        main.get_by_role("button", name="Próximo →").click()
+        settle(page)
+        expect(main.get_by_text(title, exact=True)).to_be_visible()
+        assert on_screen(page, title), title
+    screenshot(page, "lesson_next_exercise_phone")
+    page = open_page("practice", phone)
+    main = page.locator("[data-testid='stMain']")
+    main.get_by_role("button", name="Próximo exercício →").scroll_into_view_if_needed()
+    main.get_by_role("button", name="Próximo exercício →").click()
+    settle(page)
+    assert on_screen(page, "O 2 vale 10 de qualquer jeito")
