@@ -1025,7 +1025,8 @@ def _scenarios(args: argparse.Namespace) -> int:
     from buraco_course import check_curriculum, load_curriculum
 
     lang = _lang(args)
-    curriculum = load_curriculum(Path(args.root) if args.root else None)
+    root = _course_root(args.root)
+    curriculum = load_curriculum(root)
     errors = check_curriculum(curriculum) if args.check else list(curriculum.errors)
     if not curriculum.lessons and not curriculum.scenarios:
         raise BuracoInputError(InputCode.NO_COURSE, args.root or "--root")
@@ -1068,6 +1069,22 @@ def _scenarios(args: argparse.Namespace) -> int:
         for error in errors:
             print(translate("cli.scenarios.error", lang, error=error.text(lang)), file=sys.stderr)
     return 1 if errors else 0
+
+
+def _course_root(root: str | None) -> Path | None:
+    """The folder `--root` names, refused when it is no folder: an empty name (which would
+    read the project's own course, as if no --root were given), a path that does not exist
+    or a file (each said, not taken for a folder that holds no lessons)."""
+    if root is None:
+        return None
+    if not root.strip():
+        raise BuracoInputError(InputCode.EXPECTED_TEXT, "--root")
+    folder = Path(root)
+    if not folder.exists():
+        raise BuracoInputError(InputCode.NO_COURSE, root, case="missing")
+    if not folder.is_dir():
+        raise BuracoInputError(InputCode.NO_COURSE, root, case="file")
+    return folder
 
 
 def _schema(args: argparse.Namespace) -> int:
@@ -1233,6 +1250,16 @@ def _selfplay(args: argparse.Namespace) -> int:
     ):
         if value > most:
             raise BuracoInputError(InputCode.TOO_LARGE, option, value=str(value), most=most)
+    # Each round's record names its deal's seed (--seed plus the round's number, from 0), and
+    # `buraco replay` reads numbers of at most MAX_DIGITS digits: a seed past that would play
+    # and save records no replay takes. (A seed is a name, not a quantity: never regrouped.)
+    seed_most = 10**MAX_DIGITS - args.rounds
+    if args.seed > seed_most:
+        value, most_text = str(args.seed), str(seed_most)
+        raise BuracoInputError(InputCode.TOO_LARGE, "--seed", value=value, most=most_text)
+    if args.seed <= -(10**MAX_DIGITS):
+        value, least = str(args.seed), str(1 - 10**MAX_DIGITS)
+        raise BuracoInputError(InputCode.TOO_SMALL, "--seed", value=value, least=least)
     save = _save_folder(args.save, lang) if args.save is not None else None  # before the wait
     start = time.perf_counter()
     played = play_rounds(

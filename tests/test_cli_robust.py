@@ -639,3 +639,65 @@ def test_another_commands_file_says_which_command_reads_it(
         refused(code, err, looks, f": use buraco {reader} {path}\n")
         assert ("campo desconhecido" if lang == "pt" else "unknown field") in err
         assert len(err.splitlines()) == 1 and "buraco schema" not in err, err
+
+
+@pytest.mark.parametrize(
+    ("seed", "rounds"),
+    [("1000000000000000", "1"), ("999999999999999", "2"), ("-1000000000000000", "1")],
+)
+def test_selfplay_refuses_a_seed_whose_records_replay_would_refuse(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    seed: str,
+    rounds: str,
+) -> None:
+    """`buraco selfplay --seed 99999999999999999999999 --save DIR` played and wrote records
+    whose `seed` (the run's seed plus the round's number) `buraco replay` then refused as a
+    number too long: the seed is refused before any round is played, with the range it takes."""
+
+    def play_rounds(*args: object) -> None:
+        raise AssertionError("the rounds were started")
+
+    monkeypatch.setattr(players, "play_rounds", play_rounds)
+    argv = ["selfplay", "--levels", "random,random", "--rounds", rounds, "--seed", seed]
+    code, out, err = run(capsys, *argv, "--save", str(tmp_path / "records"))
+    refused(code, err, f"--seed: valor {seed} ")
+    assert not out and not (tmp_path / "records").exists()
+    code, _, err = run(capsys, *argv, "--lang", "en")
+    refused(code, err, f"--seed: bad value {seed}: should be ")
+
+
+def test_selfplay_records_at_the_seeds_limit_replay(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The largest seed taken still gives records that `buraco replay` reads."""
+    folder = tmp_path / "records"
+    argv = ["selfplay", "--levels", "random,random", "--players", "2", "--rounds", "2"]
+    code, _, err = run(capsys, *argv, "--seed", "999999999999998", "--save", str(folder))
+    assert code == 0, err
+    for record in sorted(folder.iterdir()):
+        code, _, err = run(capsys, "replay", str(record))
+        assert code == 0, err
+
+
+@pytest.mark.parametrize(
+    ("root", "pt", "en"),
+    [
+        ("", "--root: esperava um texto não vazio", "--root: expected a non-empty text"),
+        ("missing", "não existe", "does not exist"),
+        ("file.toml", "é um arquivo", "is a file"),
+    ],
+)
+def test_scenarios_root_that_is_no_folder_says_why(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, root: str, pt: str, en: str
+) -> None:
+    """`buraco scenarios --root ""` listed the project's own course as if no --root were
+    given, and a folder that does not exist or a file was said to hold "no lessons or
+    scenarios", as an empty folder is: each now says what is wrong with the path."""
+    (tmp_path / "file.toml").write_text("id = 'x'\n", encoding="utf-8")
+    path = str(tmp_path / root) if root else ""
+    for lang, said in (("pt", pt), ("en", en)):
+        code, out, err = run(capsys, "scenarios", "--check", "--root", path, "--lang", lang)
+        refused(code, err, said)
+        assert out == ""
