@@ -556,6 +556,9 @@ def rules_from_args(
     args: argparse.Namespace, base: str | None = None, base_options: dict[str, Any] | None = None
 ) -> RuleSet:
     """The rule set: the command line's --rules and --set over a file's rules and options."""
+    if args.rules is not None and not args.rules.strip():
+        # (An empty --rules, a script's variable left blank, is no rules named: not Fechado.)
+        raise BuracoInputError(InputCode.UNKNOWN_RULES, f"--rules {typed(args.rules)}")
     name = args.rules or base or "fechado"
     return _command_line_rules(name, args.options, base_options, "--rules" if args.rules else "")
 
@@ -568,7 +571,22 @@ def _command_line_rules(
     option that gave the name, if one did), an option read from a file by its place in it
     (options.joker_points)."""
     options = dict(base_options or {})
-    typed_here = dict(parse_option_assignment(text) for text in assignments)
+    typed_here: dict[str, str] = {}
+    for text in assignments:
+        field, value = parse_option_assignment(text)
+        if typed_here.get(field, value) != value:
+            # Two values for one option contradict each other (a file's field given twice
+            # is refused too): said, not settled by the last one silently.
+            first, second = typed(typed_here[field]), typed(value)
+            raise BuracoInputError(
+                InputCode.REPEATED_FIELD,
+                f"--set {field}",
+                field=field,
+                case="set",
+                first=first,
+                second=second,
+            )
+        typed_here[field] = value
     options.update(typed_here)
     try:
         return ruleset(name, **options)
@@ -1623,6 +1641,8 @@ def sources_line(sources: Sequence[str], lang: Lang) -> str:
 
 def _rules(args: argparse.Namespace) -> int:
     lang = _lang(args)
+    if args.name is not None and not args.name.strip():  # (not the table of all three)
+        raise BuracoInputError(InputCode.UNKNOWN_RULES, typed(args.name))
     if args.options and not args.name:
         raise BuracoInputError(InputCode.SET_WITHOUT_RULES, "--set")
     chosen = _command_line_rules(args.name, args.options, None, "") if args.name else None

@@ -701,3 +701,57 @@ def test_scenarios_root_that_is_no_folder_says_why(
         code, out, err = run(capsys, "scenarios", "--check", "--root", path, "--lang", lang)
         refused(code, err, said)
         assert out == ""
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["meld", "--rules", "aberto", "5h", "5s", "5d"],
+        ["rules", "aberto"],
+        ["score", "--rules", "aberto", "ROUND"],
+        ["selfplay", "--rules", "aberto", "--rounds", "1", "--levels", "random,random"],
+    ],
+)
+def test_one_option_set_twice_to_different_values_is_bad_input(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str]
+) -> None:
+    """`buraco meld --set trincas=true --set trincas=false 5h 5s 5d` judged under the last
+    value and said nothing of the first (a JSON file with a field twice is refused): two
+    values for one option are a contradiction to name; the same value twice is harmless."""
+    argv = [write(tmp_path, json.dumps(ROUND)) if a == "ROUND" else a for a in argv]
+    twice = ["--set", "trincas=true", "--set", "trincas = false"]
+    code, out, err = run(capsys, *argv, *twice)
+    refused(code, err, "--set trincas", "“true”", "“false”")
+    assert out == ""
+    code, out, err = run(capsys, *argv, *twice, "--lang", "en")
+    refused(code, err, "--set trincas", "twice")
+    code, out, err = run(capsys, *argv, "--set", "trincas=true", "--set", "trincas=true")
+    assert code in (0, 1) and "Traceback" not in err, err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["meld", "4h", "5h", "6h"],
+        ["score", "ROUND"],
+        ["selfplay", "--rounds", "1", "--levels", "random,random"],
+    ],
+)
+def test_an_empty_rules_name_is_bad_input(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str]
+) -> None:
+    """`buraco meld --rules "" 4h 5h 6h` (a variable left empty in a script) judged under
+    Fechado, and `buraco score --rules "" round.json` under the file's rules, as if no
+    --rules were given: an empty name is named, as an unknown one is."""
+    argv = [write(tmp_path, json.dumps(ROUND)) if a == "ROUND" else a for a in argv]
+    for blank in ("", "  "):
+        code, out, err = run(capsys, *argv, "--rules", blank)
+        refused(code, err, "--rules", "aberto, fechado ou stbl")
+        assert out == ""
+
+
+def test_rules_with_an_empty_name_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    """`buraco rules ""` printed the table of the three variants, as `buraco rules` does."""
+    code, out, err = run(capsys, "rules", "", "--lang", "en")
+    refused(code, err, "“”: unknown rule set")
+    assert out == ""
