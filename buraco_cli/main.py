@@ -615,6 +615,9 @@ def read_json(path: str, lang: Lang = DEFAULT_LANG) -> Any:
     """Read JSON from a file or stdin ("-"); a bad file is bad input naming the place.
     UTF-8 with or without a BOM; size, nesting and numbers are bounded."""
     where = _file_label(path)
+    if not path.strip():  # ("" would read as the current folder; " " as a file named so)
+        where = translate("cli.metavar.file", lang)  # as the usage line names the argument
+        raise BuracoInputError(InputCode.CANNOT_READ, where, case="empty_name")
     try:
         raw = _read_bytes(path)
     except (OSError, ValueError) as exc:

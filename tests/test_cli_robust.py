@@ -755,3 +755,18 @@ def test_rules_with_an_empty_name_is_bad_input(capsys: pytest.CaptureFixture[str
     code, out, err = run(capsys, "rules", "", "--lang", "en")
     refused(code, err, "“”: unknown rule set")
     assert out == ""
+
+
+@pytest.mark.parametrize("command", ["score", "judge", "coach", "replay"])
+@pytest.mark.parametrize("name", ["", "  "])
+def test_an_empty_file_name_is_said_to_be_empty(
+    capsys: pytest.CaptureFixture[str], command: str, name: str
+) -> None:
+    """`buraco judge ""` said "cannot read: it is a folder, not a file" without naming any
+    (an empty path is the current folder), and `buraco replay " "` printed
+    `buraco: error:  : cannot read: no such file`: the argument is named and said to be empty."""
+    code, out, err = run(capsys, command, name)
+    refused(code, err, "ARQUIVO|-: o nome do arquivo está vazio")
+    assert "pasta" not in err and out == ""
+    code, out, err = run(capsys, command, name, "--lang", "en")
+    refused(code, err, "FILE|-: the file name is empty")
