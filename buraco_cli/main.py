@@ -895,6 +895,8 @@ def _score(args: argparse.Namespace) -> int:
         print(f"{side.name}: {side.total}")
         for item in side.items:
             print(f"  {item.points:>6}  {item_text(item.code, lang)}")
+    # Last, so that the text still starts with the first side's total.
+    print(translate("cli.score.rules", lang, rules=_title(rules, lang)))  # (file's and --set's)
     return 0
 
 

@@ -757,3 +757,20 @@ def test_every_commands_help_ends_with_an_example(
 def test_scenario_titles_show_no_markdown_in_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "scenarios")
     assert code == 0 and "A♣ 2♣ 3♣ é limpo" in out and "`" not in out
+
+
+def test_score_text_names_the_rules_it_scored_under(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`buraco score round.json --rules stbl` printed the totals and no word of the rules
+    they were counted under (the file's, the command line's, or both), where meld, judge,
+    coach, replay and selfplay each name them: the text ends with the rules in force (it
+    still starts with the first side's total)."""
+    path = write_round(tmp_path, ROUND_FILE)
+    code, out, _ = run(capsys, "score", path, "--rules", "stbl", "--set", "round_up_to_ten=true")
+    assert code == 0 and out.startswith("A: ")
+    last = out.splitlines()[-1]
+    assert last.startswith("Contado com as regras: Fechado STBL + "), out
+    assert "joker_points=20" in last and "round_up_to_ten=true" in last
+    code, out, _ = run(capsys, "score", path, "--lang", "en")
+    assert out.splitlines()[-1] == "Counted under the rules: Buraco Fechado + joker_points=20"
