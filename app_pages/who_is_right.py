@@ -8,6 +8,9 @@ from buraco_app.limits import MAX_SEARCH_TEXT, too_long
 from buraco_app.settings import current_lang, current_rules
 from buraco_app.who_is_right import draw_dispute, match, table_points
 
+FOUND_KEY = "who_dispute_found"
+CLAIMS_KEY = "who_claims_seen"  # the claims the chosen point was found for
+
 lang = current_lang()
 rules = current_rules()
 st.title(t("who.title"))
@@ -34,6 +37,11 @@ if found and not found.points and not found.house_rules:
     st.info(t("who.nothing"))
 elif found and found.points and not found.sure and not found.house_rules:
     st.info(t("who.unsure"))
+# A new argument chooses its own point: the one chosen for the last claims (by the match or
+# by hand) is forgotten, else it stays chosen while it is still among those offered.
+if st.session_state.get(CLAIMS_KEY) != claims:
+    st.session_state.pop(FOUND_KEY, None)
+st.session_state[CLAIMS_KEY] = claims
 if found and found.points:
     label = "who.found" if found.sure else "who.related" if found.house_rules else "who.maybe"
     chosen = st.radio(
@@ -41,7 +49,7 @@ if found and found.points:
         [d.id for d in found.points],
         index=0 if found.sure else None,
         format_func=lambda i: every[i].title(lang),
-        key="who_dispute_found",
+        key=FOUND_KEY,
     )
 elif not (found and found.house_rules):
     chosen = st.radio(

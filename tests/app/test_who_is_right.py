@@ -320,3 +320,24 @@ def test_a_claim_about_taking_the_lixo_is_not_read_as_one_about_jokers(
     found = match(*claims)
     assert found.points[0].id == "pickup", [d.id for d in found.points]
     assert "jokers_in_deck" not in [d.id for d in found.points[:2]]
+
+
+def test_a_new_claim_chooses_its_own_point_not_the_last_one(open_app: OpenApp) -> None:
+    """A second argument at the same table: the point found for the new claims is chosen,
+    not the one the last argument chose while it is still among those offered (audit: "a
+    batida vale 100", then "o morto vale 100 se não pegar", still showed the batida)."""
+    at = claim(open_app("who"), "a batida vale 100", "")
+    assert at.radio(key="who_dispute_found").value == "batida_bonus"
+    at = claim(at, "o morto vale 100 se não pegar", "")
+    fresh = claim(open_app("who"), "o morto vale 100 se não pegar", "")
+    expected = fresh.radio(key="who_dispute_found").value
+    assert expected == "both_mortos_stock"
+    assert at.radio(key="who_dispute_found").value == expected
+
+
+def test_a_point_picked_by_hand_stays_while_the_claims_stay(open_app: OpenApp) -> None:
+    """Picking another of the offered points is kept over reruns of the same claims."""
+    at = claim(open_app("who"), "a batida vale 100", "")
+    at.radio(key="who_dispute_found").set_value("canastra_bonuses").run()
+    at.run()
+    assert at.radio(key="who_dispute_found").value == "canastra_bonuses"
