@@ -6,6 +6,7 @@ import contextlib
 import re
 from collections.abc import Callable
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from buraco_app.inline_cards import as_read
@@ -315,3 +316,20 @@ def test_a_rule_the_table_changed_is_said_to_be_the_tables(open_app: Open) -> No
     assert "Trinca (lavadeira) não vale nesta variante" in " ".join(m.value for m in at.markdown)
     at = lixo(open_app("lookup", rules="aberto", pickup="top_card"), "7h", "Kc Qd")
     assert "Nesta mesa o lixo só é pego" in " ".join(m.value for m in at.markdown)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("pt", "O 4♥ aparece 3 vezes nos jogos da sua dupla, mas o baralho só tem 2."),
+        ("en", "The 4♥ appears 3 times in your side's melds, but the deck holds 2."),
+    ],
+)
+def test_going_out_with_more_copies_of_a_card_than_the_deck_holds(
+    open_app: Open, lang: str, said: str
+) -> None:
+    """Each meld is possible, but a third 4♥ over the melds is a typo: no "yes, go out"."""
+    melds = "4h 5h 6h 7h 8h 9h 10h\n4h 5h 6h\n4h 4s 4d"  # a trinca: Fechado [001]
+    at = go_out(open_app("lookup", lang=lang), melds)
+    assert not at.exception and not at.success
+    assert [as_read(e.value) for e in at.error] == [said]
