@@ -9,6 +9,7 @@ from buraco_app.settings import current_lang, current_rules
 from buraco_app.who_is_right import draw_dispute, match, table_points
 
 FOUND_KEY = "who_dispute_found"
+LIST_KEY = "who_dispute"  # every point, where the claims found none
 CLAIMS_KEY = "who_claims_seen"  # the claims the chosen point was found for
 
 lang = current_lang()
@@ -38,9 +39,12 @@ if found and not found.points and not found.house_rules:
 elif found and found.points and not found.sure and not found.house_rules:
     st.info(t("who.unsure"))
 # A new argument chooses its own point: the one chosen for the last claims (by the match or
-# by hand) is forgotten, else it stays chosen while it is still among those offered.
+# by hand) is replaced, else it stays chosen while it is still among those offered. Set, not
+# removed: the browser's radio shows a value set here, and would keep showing the old one.
 if st.session_state.get(CLAIMS_KEY) != claims:
-    st.session_state.pop(FOUND_KEY, None)
+    sure = found is not None and found.sure and bool(found.points)
+    st.session_state[FOUND_KEY] = found.points[0].id if found and sure else None
+    st.session_state[LIST_KEY] = None if said else next(iter(every))
 st.session_state[CLAIMS_KEY] = claims
 if found and found.points:
     label = "who.found" if found.sure else "who.related" if found.house_rules else "who.maybe"
@@ -52,8 +56,14 @@ if found and found.points:
         key=FOUND_KEY,
     )
 elif not (found and found.house_rules):
+    # Nothing said: the list to browse, its first point shown. Words that match no point:
+    # none chosen, as "pick one from the list" says (the first is no answer to them).
     chosen = st.radio(
-        t("who.pick"), list(every), format_func=lambda i: every[i].title(lang), key="who_dispute"
+        t("who.pick"),
+        list(every),
+        index=None if said else 0,
+        format_func=lambda i: every[i].title(lang),
+        key=LIST_KEY,
     )
 else:
     chosen = None

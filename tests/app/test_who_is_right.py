@@ -341,3 +341,16 @@ def test_a_point_picked_by_hand_stays_while_the_claims_stay(open_app: OpenApp) -
     at.radio(key="who_dispute_found").set_value("canastra_bonuses").run()
     at.run()
     assert at.radio(key="who_dispute_found").value == "canastra_bonuses"
+
+
+def test_claims_that_match_nothing_choose_no_point(open_app: OpenApp) -> None:
+    """"No disputed point found: pick one from the list" is not followed by the list's first
+    point drawn in full as if it were the answer (it was "Vale trinca?" for any words)."""
+    at = open_app("who")
+    assert at.radio(key="who_dispute").value == "trincas"  # nothing said: the list, browsed
+    at = claim(at, "xyz", "")
+    assert PT["who.nothing"] in [i.value for i in at.info]
+    assert at.radio(key="who_dispute").value is None and not at.code
+    assert not any(m.value.startswith("### ") or "\n### " in m.value for m in at.markdown)
+    at.radio(key="who_dispute").set_value("joker_value").run()  # picked by hand: kept
+    assert at.radio(key="who_dispute").value == "joker_value" and at.code

@@ -138,3 +138,26 @@ def test_rules_reference_on_a_phone(
     expect(page.get_by_text("O lixo começa vazio", exact=True).first).to_be_visible()
     settle(page)
     screenshot(page, "rules_reference_phone")
+
+
+def test_who_a_new_argument_shows_its_own_point(
+    open_page: OpenPage, phone: dict[str, int], settle: Settle, screenshot: Shot
+) -> None:
+    """The point chosen is the new claims' one, and the radio shows it checked; words that
+    match nothing leave every point unchecked and none drawn (not "Vale trinca?")."""
+    page = open_page("who", phone)
+    main = page.locator("[data-testid='stMain']")
+    type_cards(page, "Jogador 1 diz", "a batida vale 100")
+    expect(main.get_by_role("heading", name="Quanto vale a batida?")).to_be_visible()
+    settle(page)
+    type_cards(page, "Jogador 1 diz", "o morto vale 100 se não pegar")
+    point = "Os dois mortos viraram monte: quem perde?"
+    expect(main.get_by_role("heading", name=point)).to_be_visible()
+    expect(main.get_by_role("radio", name=point)).to_be_checked()
+    settle(page)
+    type_cards(page, "Jogador 1 diz", "xyz abc")
+    expect(main.get_by_text("Não achei ponto em disputa", exact=False)).to_be_visible()
+    settle(page)
+    expect(main.locator("input[type=radio]:checked")).to_have_count(0)
+    expect(main.get_by_role("heading", level=3)).to_have_count(0)
+    screenshot(page, "who_nothing_found_phone")
