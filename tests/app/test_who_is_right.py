@@ -344,7 +344,7 @@ def test_a_point_picked_by_hand_stays_while_the_claims_stay(open_app: OpenApp) -
 
 
 def test_claims_that_match_nothing_choose_no_point(open_app: OpenApp) -> None:
-    """"No disputed point found: pick one from the list" is not followed by the list's first
+    """ "No disputed point found: pick one from the list" is not followed by the list's first
     point drawn in full as if it were the answer (it was "Vale trinca?" for any words)."""
     at = open_app("who")
     assert at.radio(key="who_dispute").value == "trincas"  # nothing said: the list, browsed
