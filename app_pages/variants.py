@@ -9,15 +9,16 @@ import streamlit as st
 from buraco_app import cards_view
 from buraco_app import scenario_player as player
 from buraco_app import variants_view as judged
-from buraco_app.compare import show_deciding, side_by_side
+from buraco_app.compare import show_deciding, side_by_side, tables_to_compare
 from buraco_app.i18n import t
-from buraco_app.inline_cards import caption_md, show_text
+from buraco_app.inline_cards import caption_md, md_cards, show_text
 from buraco_app.pages import view_switch
 from buraco_app.rules_view import options_where_presets_differ, preset_table, show_table
 from buraco_app.settings import current_lang, current_rules
 from buraco_app.table_view import move_text
-from buraco_app.verdict_view import show_meld_verdict, show_reasons
-from buraco_core.cards import Card
+from buraco_app.verdict_view import canastra_label, show_meld_verdict, show_reasons
+from buraco_core.cards import Card, parse_cards
+from buraco_core.errors import BuracoInputError
 from buraco_core.rules import OPTION_NAMES, RuleSet
 
 CARDS_KEY = "variants_cards"
@@ -39,6 +40,27 @@ def _use_example() -> None:
         cards_view.set_cards(CARDS_KEY, text)
         st.session_state[BUILT_UP_KEY] = built_up
         st.session_state[EXAMPLE_KEY] = None
+
+
+def _tap_answer() -> None:
+    """Under the card grid, where a phone is tapping (the columns of whole verdicts are a
+    screen further down): each table's verdict in one line."""
+    try:
+        cards = parse_cards(st.session_state.get(CARDS_KEY) or "")
+    except BuracoInputError:
+        return  # (said under the field)
+    if not cards:
+        return
+    built_up = bool(st.session_state.get(BUILT_UP_KEY))
+    lines = []
+    for title, rules in tables_to_compare():
+        verdict, first_part_failed = judged.meld_result(cards, built_up, rules)
+        if verdict.ok and not first_part_failed:
+            said = f"{t('meld.valid')} · {canastra_label(verdict, lang)}"
+        else:
+            said = t("meld.invalid")
+        lines.append(f"**{title}**: {said}")
+    st.markdown(md_cards("  \n".join(lines)))
 
 
 def _drawer(cards: tuple[Card, ...]) -> Callable[[judged.MeldResult, RuleSet], None]:
@@ -86,7 +108,7 @@ def draw_same_meld() -> None:
         key=EXAMPLE_KEY,
         on_change=_use_example,
     )
-    cards = cards_view.card_input(CARDS_KEY)
+    cards = cards_view.card_input(CARDS_KEY, answer=_tap_answer)
     built_up = st.toggle(t("variants.built_up"), key=BUILT_UP_KEY, help=t("variants.built_up_help"))
     if cards:
         show_deciding(

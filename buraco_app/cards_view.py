@@ -259,12 +259,14 @@ def card_input(
     taps: bool = True,
     placeholder: str | None = None,
     echo: bool = False,
+    answer: Callable[[], None] | None = None,
 ) -> tuple[Card, ...] | None:
     """A card field; returns the cards (maybe none), or None if they could not be read.
 
     The parse error (the core's BuracoInputError text) is shown right under the field;
     with `echo`, so are the cards read, in suit symbols (`read_as`), where nothing else on
-    the page draws them.
+    the page draws them. `answer`: drawn under the card grid while it is open (see
+    `card_pickers`).
     """
     st.session_state.setdefault(key, "")
     text = st.text_input(
@@ -291,7 +293,7 @@ def card_input(
         expander = st.expander(t("cards.tap"), key=f"{key}_taps", on_change="rerun")
         if expander.open:
             with expander:
-                card_pickers(key, key)
+                card_pickers(key, key, answer=answer)
     return cards
 
 

@@ -4,16 +4,20 @@ presets, and the deciding option is highlighted, not repeated in three columns"]
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from buraco_app.compare import deciding_options
+from buraco_app.inline_cards import as_read
 from buraco_core import judge_meld, parse_cards
+from buraco_core.cards import Card, Suit
 from buraco_core.melds import extend_meld
 from buraco_core.rules import PRESET_NAMES, PRESETS, RuleSet
 from buraco_text import catalog, option_name
+from tests.app.conftest import in_order
 
 OpenApp = Callable[..., AppTest]
 PT = catalog("pt")
@@ -175,3 +179,31 @@ def test_all_rules_say_what_other_tables_play(open_app: OpenApp) -> None:
     ) in shown
     assert "Se nenhuma das duas pegou, ninguém perde." in shown  # both mortos stock [003]
     assert "Vale trinca" not in shown  # (the presets differ there: the table says so)
+
+
+def test_a_meld_tapped_in_is_answered_under_the_card_grid(open_app: OpenApp) -> None:
+    """On a phone the three columns of verdicts are a screen below the card grid: each
+    table's one-line verdict is drawn under the grid, where the tapping is (as the lookup
+    and the calculator answer a tap), in both languages [audit 16: the Same meld view]."""
+    for lang, lines in (
+        ("pt", ["Buraco Aberto: ✗ Jogo inválido", "Buraco Fechado: ✓ Jogo válido"]),
+        ("en", ["Buraco Aberto: ✗ Not a valid meld", "Buraco Fechado: ✓ Valid meld"]),
+    ):
+        at = open_app("variants", lang=lang)
+        at.segmented_control(key="variants_view").set_value("meld").run()
+        at.session_state["variants_cards_taps"] = True
+        at.run()
+        for suit in (Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS):
+            at.pills(key=f"variants_cards_grid_{suit.value}").set_value(Card(5, suit)).run()
+        assert at.text_input(key="variants_cards").value == "5♥ 5♠ 5♦"
+        order = in_order(at.main)
+        keys = [getattr(node, "key", "") or "" for node in order]
+        grid_end, buttons = keys.index("variants_cards_grid_jk"), keys.index("variants_cards_undo")
+        between = order[grid_end + 1 : buttons]
+        said = " ".join(
+            as_read(str(node.value)) for node in between if type(node).__name__ == "Markdown"
+        )
+        said = re.sub(r"\*\*|:\w+\[([^\]]*)\]", lambda m: m[1] or "", said)
+        for line in lines:
+            assert line in said, said
+        assert "Fechado STBL: ✗" in said, said
