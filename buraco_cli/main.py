@@ -15,7 +15,7 @@ import os
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext, suppress
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -1216,11 +1216,63 @@ def _save_folder(path: str, lang: Lang) -> Path:
 
 
 def _save_record(path: Path, data: dict[str, Any], lang: Lang) -> None:
+    """The record whole or not at all: written to a hidden temporary file beside it (which
+    `round-*.json` does not match), flushed to the disk, then renamed over its name. A Ctrl-C
+    or a kill midway leaves no `round-N.json` empty or cut short, and the earlier records as
+    they were; an interrupted write removes its temporary file (not a SIGKILL: nothing can)."""
+    text = json.dumps(data, ensure_ascii=False) + "\n"
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        path.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
+        try:
+            with open(temporary, "w", encoding="utf-8") as file:
+                file.write(text)
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(temporary, path)
+        except BaseException:  # (a Ctrl-C, a kill turned into SystemExit, a full disk)
+            with suppress(OSError):
+                temporary.unlink(missing_ok=True)
+            raise
     except OSError as exc:
         detail = _why_unwritable(exc, path, lang)
         raise BuracoInputError(InputCode.CANNOT_WRITE, str(path), detail=detail) from None
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """The folder's entry for a record just renamed into it, on the disk too (where a folder
+    can be opened, as on POSIX; elsewhere the rename stands as the system keeps it)."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        with suppress(OSError):
+            os.fsync(handle)
+    finally:
+        os.close(handle)
+
+
+@contextmanager
+def _killed_as_interrupted() -> Iterator[None]:
+    """While records are saved, a kill (SIGTERM) ends the run through Python, as Ctrl-C
+    does, so a record being written removes its temporary file; exit code 143, as a shell
+    reports a command stopped by SIGTERM. (Only the main thread may set a handler.)"""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, _frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    before = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def _why_unwritable(exc: OSError, path: Path, lang: Lang) -> str:
@@ -1303,7 +1355,8 @@ def _selfplay(args: argparse.Namespace) -> int:
                 print(f"\r{progress}", end="", file=sys.stderr, flush=True)
             yield record
 
-    figures = summarize(saved_and_shown())
+    with _killed_as_interrupted() if save is not None else nullcontext():
+        figures = summarize(saved_and_shown())
     if sys.stderr.isatty() and not args.json:
         print("\r\033[K", end="", file=sys.stderr, flush=True)
     figures |= {"seconds": round(time.perf_counter() - start, 2)}

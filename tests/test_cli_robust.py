@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -409,6 +410,77 @@ def test_selfplay_never_mixes_two_runs_in_one_folder(
     refused(code, err, "a pasta já tem registros de rodadas (1, como round-001.json)")
     assert (tmp_path / "round-001.json").read_text(encoding="utf-8") == before
     refused(*run(capsys, *argv, "--save", "")[::2], "--save: esperava um texto não vazio")
+
+
+class _CutShort:
+    """A file opened for writing whose first write puts down half the text, then is
+    interrupted (Ctrl-C) before the rest: what a SIGINT between the two looks like."""
+
+    def __init__(self, file: Any, kill: bool) -> None:
+        self._file, self._kill = file, kill
+
+    def write(self, data: Any) -> int:
+        self._file.write(data[: len(data) // 2])
+        self._file.flush()
+        if self._kill:  # a kill (SIGTERM) from outside, here and now
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(5)  # (the signal's handler stops the run before this ends)
+        raise KeyboardInterrupt
+
+    def __enter__(self) -> "_CutShort":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._file.close()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._file, name)
+
+
+@pytest.mark.parametrize(("cut", "kill"), [(3, False), (1, False), (2, True)])
+def test_selfplay_interrupted_while_saving_leaves_no_partial_record(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    cut: int,
+    kill: bool,
+) -> None:
+    """A Ctrl-C (or a kill) while `selfplay --save` wrote round-N.json left that record empty
+    or cut short: each record now appears whole or not at all, the earlier ones stay intact,
+    and no temporary file is left in the folder."""
+    real_open = io.open
+    opened = [0]
+
+    def open_(file: Any, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
+        handle = real_open(file, mode, *args, **kwargs)
+        if "w" in mode or "x" in mode:  # (only the records are written)
+            opened[0] += 1
+            if opened[0] == cut:
+                return _CutShort(handle, kill)
+        return handle
+
+    monkeypatch.setattr(io, "open", open_)
+    monkeypatch.setattr("builtins.open", open_)
+    argv = ["selfplay", "--rounds", "4", "--players", "2", "--levels", "random,random"]
+    if kill:  # as a shell reports a command stopped by SIGTERM
+        handler = signal.getsignal(signal.SIGTERM)
+        with pytest.raises(SystemExit) as stopped:
+            main([*argv, "--save", str(tmp_path)])
+        assert stopped.value.code == 143
+        assert signal.getsignal(signal.SIGTERM) == handler  # (given back)
+    else:
+        code, out, err = run(capsys, *argv, "--save", str(tmp_path))
+        assert code == 130 and not out and "Traceback" not in err
+        assert err.strip() == "buraco: interrompido (Ctrl-C)"
+    assert opened[0] == cut  # (stopped where it was cut)
+    kept = [f"round-00{n}.json" for n in range(1, cut)]
+    assert sorted(p.name for p in tmp_path.iterdir()) == kept
+    monkeypatch.undo()
+    for name in kept:  # whole, and replayed as they were written
+        record = json.loads((tmp_path / name).read_text(encoding="utf-8"))
+        assert record["moves"]
+        code, _, err = run(capsys, "replay", str(tmp_path / name))
+        assert code == 0, err
 
 
 def test_a_move_judged_on_a_hand_given_as_a_count_is_refused(
