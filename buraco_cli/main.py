@@ -1516,6 +1516,18 @@ def _replay_words(move: Move, before: State, after: State | None, lang: Lang) ->
     return _move_words(move, lang)
 
 
+def _of_move(reason: Reason, number: int) -> Reason:
+    """A reason of a replay's move `number` (from 1): a move whose own `seat` is not whose
+    turn it is says which move is marked for whom (the line above names the seat on turn,
+    and "not player 2's turn" under "player 1: draw" read as a riddle); params extended."""
+    from buraco_core.codes import Code
+
+    if reason.code is not Code.NOT_YOUR_TURN:
+        return reason
+    where = {"case": "marked", "number": number, "field": f"moves[{number - 1}].seat"}
+    return Reason(reason.code, {**reason.params, **where})
+
+
 REPLAY_FIELDS = ("rules", "options", "players", "seed", "position", "first", "vulnerable", "moves")
 # What a self-play record adds (its outcome): read past, not checked.
 RECORD_OUTCOME = ("levels", "ended_by", "scores", "illegal_attempts")
@@ -1589,7 +1601,9 @@ def _replay(args: argparse.Namespace) -> int:
     for number, move in enumerate(moves, start=1):
         seat = state.turn
         verdict, after = play(rules, state, move)
-        shown = verdict.reasons if after is None else verdict.events
+        shown = [
+            _of_move(r, number) for r in (verdict.reasons if after is None else verdict.events)
+        ]
         lines.append(
             {
                 "number": number,

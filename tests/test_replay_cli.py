@@ -110,6 +110,38 @@ def test_replay_stops_at_the_first_illegal_move_with_exit_1(
     assert data["moves"][-1]["reasons"][0]["code"] == "already_drew"
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "pt",
+            "A jogada {n} está marcada para o jogador 1 (moves[{i}].seat), "
+            "mas é a vez do jogador 2.",
+        ),
+        ("en", "Move {n} is marked for player 1 (moves[{i}].seat), but it is player 2's turn."),
+    ],
+)
+def test_a_move_marked_for_another_seat_says_so_plainly(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, lang: str, said: str
+) -> None:
+    """A move whose own `seat` is not whose turn it is read "jogador 2: comprar do monte"
+    and then "não é a vez do jogador 1": the reason now says which move (counting from 1)
+    is marked for whom while it is another's turn; its code and params are as before."""
+    record = selfplay_record()
+    index = 1 + next(i for i, m in enumerate(record["moves"]) if m["type"] == "discard")
+    record["moves"][index] = {"type": "draw", "seat": 0}  # player 2's first turn, as player 1
+    said = said.format(n=index + 1, i=index)
+    code, out, _ = run(capsys, tmp_path, record, "--lang", lang)
+    assert code == 1
+    moved, why = out.splitlines()[-3:-1]
+    assert moved.startswith(f"✗ {index + 1:>3}. ") and " 2: " in moved, moved
+    assert why.startswith(f"       • {said}  ("), why
+    code, out, _ = run(capsys, tmp_path, record, "--json", "--lang", lang)
+    reason = json.loads(out)["moves"][-1]["reasons"][0]
+    assert code == 1 and reason["code"] == "not_your_turn" and reason["message"] == said
+    assert reason["params"]["seat"] == 0 and reason["params"]["turn"] == 1
+
+
 def test_a_round_cut_short_is_legal_and_says_whose_turn_it_is(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
