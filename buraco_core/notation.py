@@ -25,7 +25,14 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ValidationError,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 
 # The core's values as JSON, kept apart (no pydantic there: `buraco meld` starts fast) and
@@ -56,6 +63,19 @@ CardText = Annotated[str, Field(description="a card: 4h, 10♠, Td, JK")]
 Cards = list[CardText]
 
 
+def _not_a_boolean(value: Any) -> Any:
+    """JSON's true and false are ints to Python (pydantic read `"seed": true` as 1 and
+    `"turn": false` as seat 0): a whole number's field refuses them as the wrong type."""
+    if isinstance(value, bool):
+        raise PydanticCustomError("int_type", "Input should be a valid integer")
+    return value
+
+
+# A whole number as the fields read it, or none (a boolean refused; the schema unchanged).
+Whole = Annotated[int, BeforeValidator(_not_a_boolean)]
+WholeOrNone = Annotated[int | None, BeforeValidator(_not_a_boolean)]
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -71,7 +91,7 @@ class LixoTop(_Strict):
     """The lixo as Fechado shows it: the top card and how many cards the pile holds."""
 
     top: CardText
-    count: int = Field(ge=1, le=108)
+    count: Whole = Field(ge=1, le=108)
 
 
 MortoStatusText = Literal["available", "taken", "waiting", "stock"]
@@ -81,7 +101,7 @@ class MortoData(_Strict):
     """A side's morto status; a waiting morto names the seat it waits for and its cards."""
 
     status: Literal["available", "taken", "waiting", "stock"]
-    seat: int | None = Field(None, ge=0, le=3)
+    seat: WholeOrNone = Field(None, ge=0, le=3)
     cards: Cards | Annotated[int, Field(ge=0, le=11, strict=True)] | None = None
 
 
@@ -101,7 +121,7 @@ class PositionData(_Strict):
     """A position of a round, the whole table or one player's view."""
 
     players: Literal[2, 4] = 4
-    turn: int = Field(0, ge=0, le=3, description="the seat on turn; seat s is on side s % 2")
+    turn: Whole = Field(0, ge=0, le=3, description="the seat on turn; seat s is on side s % 2")
     phase: Literal["draw", "play", "ended"] = "draw"
     hands: list[Cards | Annotated[int, Field(ge=0, le=108, strict=True)]] = Field(
         description="per seat, in playing order: the cards, or how many (hidden)"
@@ -124,8 +144,8 @@ class PositionData(_Strict):
         default_factory=_both_available, description="per side"
     )
     vulnerable: list[bool] = Field(default_factory=lambda: [False, False])
-    went_out: int | None = Field(None, ge=0, le=1, description="the side that went out")
-    seed: int = Field(0, description="shuffles the hidden cards reproducibly")
+    went_out: WholeOrNone = Field(None, ge=0, le=1, description="the side that went out")
+    seed: Whole = Field(0, description="shuffles the hidden cards reproducibly")
 
     @model_validator(mode="before")
     @classmethod
@@ -179,18 +199,18 @@ class MoveData(_Strict):
     """A move: draw, take_lixo, lay, extend or discard."""
 
     type: Literal["draw", "take_lixo", "lay", "extend", "discard"]
-    seat: int | None = Field(None, ge=0, le=3)
+    seat: WholeOrNone = Field(None, ge=0, le=3)
     card: CardText | None = Field(None, description="discard: the card")
     cards: Cards | None = Field(
         None, description="lay: one meld; extend: the cards added; take_lixo: with extend"
     )
     melds: list[Cards] | None = Field(None, description="lay: several melds at once")
-    meld: int | None = Field(None, ge=0, description="extend: which meld of the side")
-    side: int | None = Field(None, ge=0, le=1, description="extend: whose melds (default own)")
+    meld: WholeOrNone = Field(None, ge=0, description="extend: which meld of the side")
+    side: WholeOrNone = Field(None, ge=0, le=1, description="extend: whose melds (default own)")
     new_meld: Cards | None = Field(
         None, description="take_lixo: hand cards that form a new meld with the top card"
     )
-    extend: int | None = Field(
+    extend: WholeOrNone = Field(
         None, ge=0, description="take_lixo: the side's meld the top card goes onto"
     )
 
@@ -599,7 +619,7 @@ class SideRoundData(_Strict):
     )
     took_morto: bool = True
     went_out: bool = False
-    corte_cards: int | None = Field(
+    corte_cards: WholeOrNone = Field(
         None, ge=0, description="the cards this side's player left when cutting (corte de 44)"
     )
 

@@ -713,6 +713,57 @@ def test_another_commands_file_says_which_command_reads_it(
         assert len(err.splitlines()) == 1 and "buraco schema" not in err, err
 
 
+def _set(data: dict[str, Any], path: str, value: object) -> dict[str, Any]:
+    """A copy of `data` with the field at `path` (`position.seed`, `moves[0].seat`) set."""
+    data = json.loads(json.dumps(data))
+    *parents, last = re.findall(r"[^.\[\]]+", path)
+    place: Any = data
+    for part in parents:
+        place = place[int(part)] if part.isdigit() else place.setdefault(part, {})
+    place[int(last) if last.isdigit() else last] = value
+    return data
+
+
+@pytest.mark.parametrize(
+    ("command", "kind", "field"),
+    [
+        ("judge", "judge", "position.seed"),
+        ("judge", "judge", "position.turn"),
+        ("judge", "judge", "move.seat"),
+        ("coach", "judge", "position.seed"),
+        ("coach", "judge", "move.seat"),
+        ("score", "round", "sides[0].corte_cards"),
+        ("score", "round", "options.target_score"),
+        ("replay", "record", "seed"),
+        ("replay", "record", "players"),
+        ("replay", "record", "first"),
+        ("replay", "record", "moves[0].seat"),
+        ("replay", "record", "scores[1]"),
+        ("replay", "record", "illegal_attempts"),
+        ("replay", "dealt", "position.seed"),
+    ],
+)
+def test_a_boolean_where_a_whole_number_goes_is_the_wrong_type(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    selfplay_record: dict[str, object],
+    command: str,
+    kind: str,
+    field: str,
+) -> None:
+    """`"seed": true` was read as seed 1 (JSON's booleans are ints to Python): every whole
+    number a file gives refuses true and false as the wrong type, the field named."""
+    dealt = {"rules": "fechado", "position": LEGAL["position"], "moves": [{"type": "discard"}]}
+    data = {"judge": LEGAL, "round": ROUND, "record": selfplay_record, "dealt": dealt}[kind]
+    for value in (True, False):
+        path = write(tmp_path, json.dumps(_set(data, field, value)))
+        code, out, err = run(capsys, command, path)
+        refused(code, err, f"buraco: erro: {path}: {field}: esperava um número inteiro")
+        assert not out
+        code, _, err = run(capsys, command, path, "--lang", "en")
+        refused(code, err, f"{path}: {field}: expected a whole number")
+
+
 @pytest.mark.parametrize(
     ("seed", "rounds"),
     [("1000000000000000", "1"), ("999999999999999", "2"), ("-1000000000000000", "1")],

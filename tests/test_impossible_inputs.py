@@ -120,3 +120,51 @@ def test_going_out_without_the_canastra_says_which_one_the_rules_ask_for() -> No
     data["sides"][0]["melds"] = [["Qc", "Kc", "Ac"]]
     said = error_message(score_error(data, "fechado"), "en")
     assert "this side has no canastra" in said and "clean" not in said
+
+
+_POSITION = {"players": 2, "phase": "play", "hands": [["4h", "5h", "6h", "7c"], 11], "lixo": ["7c"]}
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        ({"seed": True}, "position.seed"),
+        ({"turn": True}, "position.turn"),
+        ({"turn": False}, "position.turn"),
+        ({"phase": "ended", "went_out": True}, "position.went_out"),
+        ({"lixo": {"top": "7c", "count": True}}, "position.lixo.count"),
+        (
+            {"mortos": [11], "morto": [{"status": "waiting", "seat": True, "cards": 11}, "taken"]},
+            "position.morto[0].seat",
+        ),
+    ],
+)
+def test_a_boolean_is_no_whole_number_in_a_position(change: dict[str, Any], where: str) -> None:
+    """JSON's true is an int to Python: `"seed": true` was read as seed 1 and `"turn":
+    false` as seat 0. A whole number's field refuses a boolean, as any other wrong type."""
+    with pytest.raises(BuracoInputError) as info:
+        position_from_data(ruleset("fechado"), _POSITION | change)
+    assert (info.value.code, info.value.path) == (InputCode.EXPECTED_NUMBER, where)
+    assert error_message(info.value, "en") == f"{where}: expected a whole number"
+
+
+@pytest.mark.parametrize(
+    ("move", "where"),
+    [
+        ({"type": "draw", "seat": True}, "move.seat"),
+        ({"type": "extend", "meld": True, "cards": ["4h"]}, "move.meld"),
+        ({"type": "extend", "meld": 0, "side": False, "cards": ["4h"]}, "move.side"),
+        ({"type": "take_lixo", "extend": True}, "move.extend"),
+    ],
+)
+def test_a_boolean_is_no_whole_number_in_a_move(move: dict[str, Any], where: str) -> None:
+    with pytest.raises(BuracoInputError) as info:
+        move_from_data(move)
+    assert (info.value.code, info.value.path) == (InputCode.EXPECTED_NUMBER, where)
+
+
+def test_a_boolean_is_no_whole_number_in_a_round() -> None:
+    data = copy.deepcopy(WORKED_EXAMPLE)
+    data["sides"][0]["corte_cards"] = True
+    err = score_error(data)
+    assert (err.code, err.path) == (InputCode.EXPECTED_NUMBER, "sides[0].corte_cards")
