@@ -48,6 +48,9 @@ _SUIT_BY_INITIAL = {"p": Suit.CLUBS, "o": Suit.DIAMONDS, "e": Suit.SPADES}
 # error says to write Q, J, K (and, since c may have meant copas, which letter is which suit).
 _RANK_BY_INITIAL = {"D": QUEEN, "V": JACK, "R": KING}
 _PT_RANK_TOKEN = re.compile(r"^([DVR])(.)$")
+# A rank written as the number it counts as: 1 for the ace, 11, 12, 13 for J, Q, K. Not cards
+# either; the error says to write A, J, Q, K.
+_NUMBER_RANK_TOKEN = re.compile(r"^(1[1-3]?)(.)$")
 
 
 class Card:
@@ -177,6 +180,7 @@ def parse_card(token: str) -> Card:
     match = _TOKEN.match(text)
     if match is None:
         _portuguese_rank(token, text)
+        _number_rank(token, text)
         raise BuracoInputError(InputCode.NOT_A_CARD, token=token)
     rank = _RANK_BY_TEXT[match.group(1)]
     suit = _SUIT_BY_TEXT.get(match.group(2).lower())
@@ -217,6 +221,29 @@ def _portuguese_rank(token: str, text: str) -> None:
     card = Card(_RANK_BY_INITIAL[found.group(1)], suit)
     raise BuracoInputError(
         InputCode.NOT_A_CARD, token=token, case="pt_rank", card=card, symbol=card.symbol
+    )
+
+
+def _number_rank(token: str, text: str) -> None:
+    """A rank written as its number (`1h`, `11h`, `12h`, `13h`: the ace, J, Q, K): raise the
+    error that says what to write (`case` picks its message). Otherwise return.
+
+    >>> try:
+    ...     parse_card("12h")
+    ... except BuracoInputError as err:
+    ...     print(err.values["case"], err.values["card"], err.values["symbol"])
+    number_rank Qh Q♥
+    """
+    found = _NUMBER_RANK_TOKEN.match(text)
+    if found is None:
+        return
+    letter = found.group(2).lower()
+    suit = _SUIT_BY_TEXT.get(letter) or _SUIT_BY_INITIAL.get(letter)
+    if suit is None:
+        return
+    card = Card(int(found.group(1)), suit)
+    raise BuracoInputError(
+        InputCode.NOT_A_CARD, token=token, case="number_rank", card=card, symbol=card.symbol
     )
 
 

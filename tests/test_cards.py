@@ -88,7 +88,8 @@ def test_notation_ranks_suits_symbols_and_joker_case_insensitive(
     assert parse_card(token) == expected
 
 
-@pytest.mark.parametrize("token", ["1s", "11h", "4x", "4", "h4", "JKK", "10", "", "B♠", "♠10"])
+# (1s, 11h: their own message, test_a_rank_written_as_its_number_says_to_write_its_letter)
+@pytest.mark.parametrize("token", ["1x", "15h", "4x", "4", "h4", "JKK", "10", "", "B♠", "♠10"])
 def test_unparseable_token_names_the_token_and_the_notation(token: str) -> None:
     """An unparseable token is an error naming the token and saying what the notation is
     [issue 2, cards]."""
@@ -144,6 +145,46 @@ def test_a_portuguese_suit_initial_is_refused_saying_what_to_write(
         "(naipes: " + ", ".join(SUIT_LETTERS["pt"]) + ")"
     )
     assert en in error_problem(info.value, "en")
+
+
+@pytest.mark.parametrize(
+    ("token", "card", "symbol"),
+    [
+        ("1h", "Ah", "A♥"),
+        ("11h", "Jh", "J♥"),
+        ("12h", "Qh", "Q♥"),
+        ("13H", "Kh", "K♥"),
+        ("1♠", "As", "A♠"),
+        ("12p", "Qc", "Q♣"),  # (a Portuguese suit initial too: paus)
+    ],
+)
+def test_a_rank_written_as_its_number_says_to_write_its_letter(
+    token: str, card: str, symbol: str
+) -> None:
+    """1 for the ace and 11, 12, 13 for J, Q, K are how a card's value is counted, not the
+    notation's ranks: the error (same code) says the card to write instead, in both
+    languages, with the letters the suits are written with."""
+    with pytest.raises(BuracoInputError) as info:
+        parse_card(token)
+    error = info.value
+    assert error.code is InputCode.NOT_A_CARD and error.values["token"] == token
+    assert error.values["card"] == parse_card(card)
+    pt, en = error_problem(error, "pt"), error_problem(error, "en")
+    assert pt.startswith(f"“{token}” não é uma carta: ")
+    assert "A = Ás (1), J = valete (11), Q = dama (12), K = rei (13)" in pt
+    assert f"escreva {card} ou {symbol}" in pt
+    assert en.startswith(f"“{token}” is not a card: ")
+    assert "A = ace (1), J = jack (11), Q = queen (12), K = king (13)" in en
+    assert f"write {card} or {symbol}" in en
+    for lang, text in (("pt", pt), ("en", en)):
+        assert all(letter in text for letter in SUIT_LETTERS[lang]), text
+
+
+@pytest.mark.parametrize("token", ["14h", "0h", "01h", "1x", "111h"])
+def test_other_numbers_keep_the_general_message(token: str) -> None:
+    with pytest.raises(BuracoInputError) as info:
+        parse_card(token)
+    assert "case" not in info.value.values
 
 
 def test_c_stays_clubs() -> None:
