@@ -100,9 +100,12 @@ def test_meld_invalid_exits_1_and_says_why(capsys: pytest.CaptureFixture[str]) -
 
 def test_meld_bad_card_exits_2_naming_the_token(capsys: pytest.CaptureFixture[str]) -> None:
     """Bad input: exit 2, message on stderr naming the token and the notation [issue 2]."""
-    code, out, err = run(capsys, "meld", "5s", "6s", "1s")
+    code, out, err = run(capsys, "meld", "5s", "6s", "1x")
     assert code == 2 and out == ""
-    assert "“1s”" in err and "'1s'" not in err and "JK" in err
+    assert "“1x”" in err and "'1x'" not in err and "JK" in err
+    code, out, err = run(capsys, "meld", "5s", "6s", "1s")  # the ace's number: what to write
+    assert code == 2 and out == ""
+    assert "“1s”" in err and "'1s'" not in err and "escreva As ou A♠" in err
 
 
 def test_meld_cards_in_one_word(capsys: pytest.CaptureFixture[str]) -> None:
