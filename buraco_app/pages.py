@@ -182,18 +182,45 @@ TO_THE_TOP = (
 )
 _TOP_ASKED = "_pages_to_the_top"
 _TOP_COUNT = "_pages_to_the_top_count"
+_MARK = re.compile(r"[a-z0-9_-]{1,60}")
 
 
-def ask_for_the_top() -> None:
-    """The page's next run opens at its top (`top_if_asked`, drawn last on that run)."""
-    st.session_state[_TOP_ASKED] = True
+def to_the_mark(mark: str) -> str:
+    """The script that brings the container keyed `mark` (st.container(key=mark)) to the
+    screen's top, just under Streamlit's header (which covers the main area's first 60 px):
+    for a page whose top is a heading and a caption above what the tap opened (Jogar's next
+    round: its "Rodada N", and under it a 4-player hand that the page's top pushed below a
+    phone's fold). Without that container on the page, nothing moves."""
+    if not _MARK.fullmatch(mark):
+        raise ValueError(f"not a container key for a CSS class: {mark!r}")
+    return (
+        "<script>(() => {"
+        "const main = document.querySelector('[data-testid=\"stMain\"]');"
+        f"const mark = document.querySelector('.st-key-{mark}');"
+        "if (!mark) return;"
+        "const head = document.querySelector('[data-testid=\"stHeader\"]');"
+        "const under = Math.max(main ? main.getBoundingClientRect().top : 0,"
+        " head ? head.getBoundingClientRect().bottom : 0);"
+        "(main || window).scrollBy(0, mark.getBoundingClientRect().top - under - 8);"
+        "})()</script>"
+    )
+
+
+def ask_for_the_top(mark: str | None = None) -> None:
+    """The page's next run opens at its top (`top_if_asked`, drawn last on that run); with
+    `mark`, with the container keyed `mark` at the screen's top (`to_the_mark`)."""
+    if mark is not None:
+        to_the_mark(mark)  # (a key that cannot be one is said at the tap, not a run later)
+    st.session_state[_TOP_ASKED] = mark or True
 
 
 def top_if_asked() -> None:
-    if st.session_state.pop(_TOP_ASKED, False):
+    asked = st.session_state.pop(_TOP_ASKED, False)
+    if asked:
         # In a container of its own name each time: the same script at the same place as on
         # the run before last (two exercises alike, "Next" tapped on each) was kept by the
         # browser as it was, and not run again.
         count = st.session_state[_TOP_COUNT] = st.session_state.get(_TOP_COUNT, 0) + 1
+        script = to_the_mark(asked) if isinstance(asked, str) else TO_THE_TOP
         with st.container(key=f"pages-top-{count}"):
-            st.html(TO_THE_TOP, unsafe_allow_javascript=True)
+            st.html(script, unsafe_allow_javascript=True)

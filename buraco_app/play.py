@@ -43,7 +43,7 @@ from buraco_app.game import (
     standing,
 )
 from buraco_app.i18n import t
-from buraco_app.pages import TO_THE_TOP
+from buraco_app.pages import TO_THE_TOP, ask_for_the_top, top_if_asked
 from buraco_app.scenario_player import course, hand_seat
 from buraco_app.settings import current_overrides, current_preset, current_rules, rules_summary
 from buraco_app.sheet_page import error_text, open_id, set_open_id, url_text
@@ -139,6 +139,11 @@ TAPPED_MOVE_KEY = "play_tapped_move"  # a tap played a move: its run may open th
 # the board's scroll: the end screen is shorter, and "A rodada acabou: você bateu" and the
 # totals were ~500 px above the screen. Drawn once, on that tap's run: back to the top
 # (pages.TO_THE_TOP).
+# A round's heading, which "Próxima rodada" (at the bottom of the round's end) brings to the
+# screen's top: opened at the old scroll, a phone had "Rodada 2", the totals and the seats
+# ~540 px above the screen. (Not the page's top: the totals pushed a 4-player hand below the
+# fold. "Começar" needs neither: the form is short, the first round opens near the top.)
+ROUND_MARK = "play-round"
 
 
 def store() -> GameStore:
@@ -174,6 +179,7 @@ def page(lang: Lang) -> None:
         _page(lang)
     except SheetError as exc:  # the store cannot work: said plainly, as on the sheet pages
         st.error(error_text(exc))
+    top_if_asked()
 
 
 def _page(lang: Lang) -> None:
@@ -262,6 +268,7 @@ def _new_game_button(lang: Lang, in_progress: bool = False) -> None:
         leave = st.button(t("play.new_game", lang), key="play_new")
     if leave:
         set_open_game(None)
+        ask_for_the_top()  # (the form, from a button at the bottom of a round's end)
         st.rerun()
 
 
@@ -317,7 +324,8 @@ def _computer_moves(game_id: str, game: Game, state: State, to_my_turn: bool) ->
 
 
 def _next_round(game_id: str, game: Game) -> None:
-    _save(game_id, next_round(game, standing(game)), game)
+    if _save(game_id, next_round(game, standing(game)), game):
+        ask_for_the_top(ROUND_MARK)  # (not saved: the word on why is at the page's top)
     board.clear_pick(BOARD_KEY)
 
 
@@ -350,7 +358,8 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
             )
         )
     _totals(match.running, lang)
-    st.subheader(t("play.round", lang, n=len(game.rounds)))
+    with st.container(key=ROUND_MARK):
+        st.subheader(t("play.round", lang, n=len(game.rounds)))
     tapped = st.session_state.pop(TAPPED_MOVE_KEY, False)  # (one run only)
     if state.phase is Phase.ENDED:
         _round_end(game_id, game, states, lang)

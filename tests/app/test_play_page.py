@@ -644,7 +644,7 @@ def _before_the_learners_batida(players: int) -> tuple[Game, Discard]:
 
 
 def scrolls(at: AppTest) -> list[Any]:
-    return [h for h in at.html if "scrollTo" in h.proto.body]
+    return [h for h in at.html if "scrollTo" in h.proto.body or "scrollBy" in h.proto.body]
 
 
 def test_the_round_ended_by_the_learners_tap_opens_at_its_top(open_app: Open) -> None:
@@ -698,3 +698,44 @@ def test_at_a_rounds_start_little_comes_above_the_hand(open_app: Open) -> None:
     assert new_meld.key == "btt-play_board-new"
     assert order.index(new_meld) == order.index(nobody) + 1  # (one row)
     assert type(order[order.index(nobody) - 1]).__name__ == "Block"
+
+
+def _keyed(at: AppTest, key: str) -> Any:
+    return next(n for n in in_order(at.main) if getattr(n, "key", None) == key)
+
+
+@pytest.mark.parametrize("players", [4, 2])
+def test_the_next_round_opens_with_its_heading_at_the_top(open_app: Open, players: int) -> None:
+    """The "Next round" button, tapped at the bottom of the round's end, opened the new
+    round at the old scroll (~540 px down on a 390x844 phone): "Round 2", the totals and the
+    seats above the screen (audit of Jogar). The run after the tap scrolls the round's
+    heading to the top of the screen (not the page's top: a 4-player hand would go below the
+    fold), once."""
+    at = open_app("play", lang="en")  # creates the data folder
+    game_id = store().create(_finished_round(Setup("fechado", {}, players, "basic", "on", 11)))
+    at = open_app("play", lang="en", game=game_id)
+    assert not scrolls(at)
+    click(at, "play_next_round")
+    assert len(scrolls(at)) == 1
+    assert ".st-key-play-round" in scrolls(at)[0].proto.body
+    assert in_order(at.main)[-1] == scrolls(at)[0]  # (after everything: takes no place above)
+    heading = _keyed(at, "play-round")
+    assert [h.value for h in heading.subheader] == ["Round 2"]
+    at.run()
+    assert not scrolls(at)
+
+
+def test_the_form_for_a_new_match_opens_at_the_top(open_app: Open) -> None:
+    """The "New match" button (confirmed), at the bottom of the board, opens the form at the top
+    (its title and intro above the screen, else). "Start" scrolls nothing: the form is short,
+    and the first round opens with the game's caption, its heading and the hand in sight."""
+    at = started(open_app)
+    assert not scrolls(at)
+    click(at, "play_new")
+    assert not scrolls(at)  # (asked to confirm: the same page)
+    click(at, "play_new_yes")
+    assert at.button(key="play_start")
+    assert len(scrolls(at)) == 1 and "st-key-" not in scrolls(at)[0].proto.body
+    assert in_order(at.main)[-1] == scrolls(at)[0]
+    at.run()
+    assert not scrolls(at)

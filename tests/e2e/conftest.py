@@ -75,14 +75,20 @@ def streamlit_command(port: int) -> list[str]:
 
 
 @pytest.fixture(scope="session")
-def app_url(chromium: Path) -> Iterator[str]:
+def app_data_dir() -> Path:
+    """The server's data folder (its sheets, progress and games): fresh, never ./data/. A
+    test may store a game there to open it at a point that takes long to reach by taps."""
+    return Path(tempfile.mkdtemp(prefix="buraco-e2e-"))
+
+
+@pytest.fixture(scope="session")
+def app_url(chromium: Path, app_data_dir: Path) -> Iterator[str]:
     """Start `streamlit run app.py` on a free port; yield its URL once /_stcore/health is ok."""
     port = _free_port()
     cmd = streamlit_command(port)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log = (ARTIFACTS / "streamlit.log").open("w")
-    # The server's sheets and progress go to a fresh folder, never the developer's ./data/.
-    env = {**os.environ, "BURACO_DATA_DIR": tempfile.mkdtemp(prefix="buraco-e2e-")}
+    env = {**os.environ, "BURACO_DATA_DIR": str(app_data_dir)}
     env.pop("BURACO_DATABASE_URL", None)
     server = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
     url = f"http://localhost:{port}"

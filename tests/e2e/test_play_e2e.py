@@ -2,10 +2,12 @@
 a 2-player game started, a card drawn from the stock and one discarded by tapping them, the
 computer played up to the learner's turn, the game resumed by reloading its link; an illegal
 move (a discard before drawing) explained with the hand left as it was.
-Screenshots of each step go to tests/artifacts/play_*.png."""
+A round's end, stored, then "Próxima rodada" tapped at its bottom: the new round opens with
+its heading at the screen's top. Screenshots of each step go to tests/artifacts/play_*.png."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -13,6 +15,19 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from buraco_app.database import open_engine, sqlite_url
+from buraco_app.game import (
+    Game,
+    GameStore,
+    Setup,
+    computer_move,
+    learner_move,
+    learner_turn,
+    new_game,
+    positions,
+)
+from buraco_core.players import make_player, view_of
+from buraco_core.state import Phase
 from tests.e2e.conftest import wait_for_app
 from tests.e2e.test_board_e2e import Taps, no_streamlit_english
 
@@ -153,3 +168,64 @@ def test_a_discard_before_drawing_is_refused_and_the_hand_stays(
     expect(main.get_by_text("Vez de:", exact=False)).to_have_count(0)  # still the learner's
     no_streamlit_english(page)
     screenshot(page, f"play_illegal_{name}")
+
+
+def a_finished_round(players: int) -> Game:
+    """A new game whose first round was played to its end, the learner's seat by a basic
+    player's moves (judged and coached as the page does): far from the match's target."""
+    game = new_game(Setup("fechado", {}, players, "basic", "on", 11))
+    player, rng = make_player("basic"), random.Random(3)
+    while (state := positions(game)[-1]).phase is not Phase.ENDED:
+        if learner_turn(state):
+            move = player.choose(game.rules, view_of(game.rules, state, 0), rng)
+            game = learner_move(game, state, move)[0]
+        else:
+            game = computer_move(game, state)[0]
+    return game
+
+
+def top_on_screen(target: Locator) -> float:
+    box = target.bounding_box()
+    assert box is not None, target
+    return float(box["y"])
+
+
+def settled_top(page: Page, target: Locator) -> float:
+    """Where `target`'s top comes to rest on the screen (a scroll may follow the rerun)."""
+    top = top_on_screen(target)
+    for _ in range(20):
+        page.wait_for_timeout(150)
+        top, was = top_on_screen(target), top
+        if top == was:
+            break
+    return top
+
+
+@pytest.mark.parametrize("players", [4, 2])
+def test_the_next_round_opens_with_its_heading_at_the_top(
+    open_page: OpenPage, viewport: Viewport, screenshot: Shot, app_data_dir: Path, players: int
+) -> None:
+    """The "Próxima rodada" button, tapped at the bottom of the round's end, opened the new
+    round at the old scroll (~540 px down at 390x844): "Rodada 2", the totals and the seats
+    above the screen. Now "Rodada 2" is at the screen's top, just under the header, with the
+    seats and the whole hand under it."""
+    name, size = viewport
+    game_id = GameStore(open_engine(sqlite_url(app_data_dir))).create(a_finished_round(players))
+    page = open_page(f"play?game={game_id}", size)
+    main = page.locator("[data-testid='stMain']")
+    taps = PlayTaps(page)
+    expect(main.get_by_text("A rodada acabou", exact=False)).to_be_visible()
+    next_round = main.get_by_role("button", name="Próxima rodada", exact=True)
+    next_round.scroll_into_view_if_needed()
+    assert top_on_screen(main.get_by_role("heading", name="Rodada 1")) < 0  # (far above)
+    taps.on(next_round)
+    heading = main.get_by_role("heading", name="Rodada 2")
+    expect(heading).to_be_visible()
+    # Under Streamlit's header (0-60 px), at the screen's top.
+    assert 60 <= settled_top(page, heading) <= 90, top_on_screen(heading)
+    last = page.locator(HAND).last.bounding_box()
+    assert last is not None and last["y"] + last["height"] <= size["height"], (last, size)
+    seats = top_on_screen(main.locator(".bt-seats"))
+    assert 60 <= seats <= 200, seats  # the seats right under the heading
+    no_streamlit_english(page)
+    screenshot(page, f"play_next_round_{players}p_{name}")
