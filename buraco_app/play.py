@@ -27,6 +27,7 @@ from buraco_app.database import page_engine
 from buraco_app.game import (
     COACH_MODES,
     LEARNER,
+    SIDE_NAMES,
     Game,
     GameMoved,
     GameStore,
@@ -357,7 +358,7 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
                 game=rules_summary(rules, lang),
             )
         )
-    _totals(match.running, lang)
+    _totals(match.running, s.players, lang)
     with st.container(key=ROUND_MARK):
         st.subheader(t("play.round", lang, n=len(game.rounds)))
     tapped = st.session_state.pop(TAPPED_MOVE_KEY, False)  # (one run only)
@@ -407,12 +408,12 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
     _new_game_button(lang, in_progress=True)
 
 
-def _totals(running: Sequence[Sequence[int]], lang: Lang) -> None:
+def _totals(running: Sequence[Sequence[int]], players: int, lang: Lang) -> None:
     """The match so far: each round's running totals, as the score sheet (the target is in
     the caption above: on its own line, at a round's start it pushed a phone's hand down)."""
     if not running:
         return
-    ours, theirs = t("play.side_ours", lang), t("play.side_theirs", lang)
+    ours, theirs = side_names(players, lang)
     rows = [f"| {t('play.round_col', lang)} | {ours} | {theirs} |", "|--:|--:|--:|"]
     rows += [f"| {i + 1} | {r[0]} | {r[1]} |" for i, r in enumerate(running)]
     st.markdown("\n".join(rows))
@@ -536,11 +537,26 @@ def _move_list(game: Game, states: Sequence[State], start: int, lang: Lang, key:
 # --- after the round ------------------------------------------------------------------------
 
 
-def _named(score: RoundScore, lang: Lang) -> RoundScore:
-    """The round's score as the table reads it: "Nós" and "Eles", and a hand by the seat
-    that held it ("jogador 3"), not its place in the side ("1º jogador da dupla", which a
-    two-player table has none of)."""
-    names = (t("play.side_ours", lang), t("play.side_theirs", lang))
+def side_names(players: int, lang: Lang) -> tuple[str, str]:
+    """The two sides as the learner reads them: "Nós" and "Eles" at a table of pairs; with
+    two players, who have no partner, the players, as the seats name them ("Você" and
+    "Adversário")."""
+    alone = "" if players == 4 else "_alone"
+    return t(f"play.side_ours{alone}", lang), t(f"play.side_theirs{alone}", lang)
+
+
+def match_won_text(ours: bool, players: int, total: int, lang: Lang) -> str:
+    """Who won the match: the learner's side or the other ("sua dupla", "os adversários");
+    with two players, the learner or the one opponent."""
+    alone = "" if players == 4 else "_alone"
+    return t(f"play.match_won_{'ours' if ours else 'theirs'}{alone}", lang, total=total)
+
+
+def _named(score: RoundScore, players: int, lang: Lang) -> RoundScore:
+    """The round's score as the table reads it: its sides by `side_names`, and a hand by
+    the seat that held it ("jogador 3"), not its place in the side ("1º jogador da dupla",
+    which a two-player table has none of)."""
+    names = side_names(players, lang)
     sides = tuple(
         SideScore(name, tuple(_by_seat(item, side) for item in s.items))
         for side, (name, s) in enumerate(zip(names, score.sides, strict=True))
@@ -559,7 +575,7 @@ def _by_seat(item: ScoreItem, side: int) -> ScoreItem:
 def _round_end(game_id: str, game: Game, states: Sequence[State], lang: Lang) -> None:
     score = finished_scores(game)[-1]
     st.success(ended_text(states, lang))
-    show_score(_named(score, lang), lang)
+    show_score(_named(score, game.setup.players, lang), lang)
     _key_moments(game, lang)
     _replay(game, states, lang)
     number = len(game.rounds) - 1
@@ -573,8 +589,8 @@ def _round_end(game_id: str, game: Game, states: Sequence[State], lang: Lang) ->
     )
     match = standing(game)
     if match.finished:
-        winner = "ours" if match.winner == "A" else "theirs"
-        st.info(t(f"play.match_won_{winner}", lang, total=max(match.totals)))
+        ours = match.winner == SIDE_NAMES[0]
+        st.info(match_won_text(ours, game.setup.players, max(match.totals), lang))
         _new_game_button(lang)
         return
     st.button(

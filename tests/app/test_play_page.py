@@ -186,7 +186,7 @@ def test_round_end_shows_the_itemised_score_and_goes_on_to_the_next_round(
     if final.ended_by is EndReason.BATIDA:  # who went out is named, not "someone"
         assert "went out" in said and "someone" not in said
     assert at.metric  # each side's total, as the calculator shows them
-    assert {m.label for m in at.metric} == {"Us", "Them"}
+    assert {m.label for m in at.metric} == {"You", "Opponent"}  # (two players: no "Us")
     assert at.get("download_button")
     click(at, "play_next_round")
     game = store().load(game_id)
@@ -538,7 +538,7 @@ def test_the_round_score_names_each_hand_by_its_seat() -> None:
             SideScore("B", (ScoreItem("hand_cards", -50, {"hand": 0}),)),
         )
     )
-    ours, theirs = _named(score, "pt").sides
+    ours, theirs = _named(score, 4, "pt").sides
     assert ours.name == "Nós" and dict(ours.items[0].params) == {"seat": 2}  # player 3
     assert dict(theirs.items[0].params) == {"seat": 1}  # player 2
 
@@ -739,3 +739,50 @@ def test_the_form_for_a_new_match_opens_at_the_top(open_app: Open) -> None:
     assert in_order(at.main)[-1] == scrolls(at)[0]
     at.run()
     assert not scrolls(at)
+
+
+@pytest.mark.parametrize(
+    ("players", "lang", "names"),
+    [
+        (4, "pt", ("Nós", "Eles")),
+        (4, "en", ("Us", "Them")),
+        (2, "pt", ("Você", "Adversário")),
+        (2, "en", ("You", "Opponent")),
+    ],
+)
+def test_a_two_player_game_names_the_players_not_sides(
+    open_app: Open, players: int, lang: Lang, names: tuple[str, str]
+) -> None:
+    """“Nós” and “Eles” read oddly with no partner: with two players the score and the totals
+    name the players, as the seats do (“você”, “adversário”); a table of pairs keeps them."""
+    open_app("play", lang=lang)  # creates the data folder
+    game_id = store().create(_finished_round(Setup("fechado", {}, players, "basic", "on", 11)))
+    at = open_app("play", lang=lang, game=game_id)
+    assert [m.label for m in at.metric] == list(names)
+    said = " ".join(str(m.value) for m in at.markdown)
+    assert f"| **{names[0]}** |" in said and f"| **{names[1]}** |" in said
+    assert f"| {names[0]} | {names[1]} |" in said  # the totals' heading row
+    at.button(key="play_next_round").click().run()
+    said = " ".join(str(m.value) for m in at.markdown)
+    assert f"| {names[0]} | {names[1]} |" in said
+    if players == 2:
+        assert not any(w in said.split() for w in ("Nós", "Eles", "Us", "Them"))
+
+
+@pytest.mark.parametrize(
+    ("players", "ours", "lang", "said"),
+    [
+        (4, True, "pt", "Partida ganha pela sua dupla, com 3100 pontos!"),
+        (4, False, "pt", "Os adversários ganharam a partida, com 3100 pontos."),
+        (2, True, "pt", "Você ganhou a partida, com 3100 pontos!"),
+        (2, False, "pt", "Seu adversário ganhou a partida, com 3100 pontos."),
+        (2, True, "en", "You won the match, with 3100 points!"),
+        (2, False, "en", "Your opponent won the match, with 3100 points."),
+    ],
+)
+def test_the_match_is_won_by_a_side_or_by_a_player(
+    players: int, ours: bool, lang: Lang, said: str
+) -> None:
+    from buraco_app.play import match_won_text
+
+    assert match_won_text(ours, players, 3100, lang) == said
