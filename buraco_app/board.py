@@ -222,14 +222,15 @@ def cards_label(cards: Sequence[Card]) -> str:
     return " ".join(_label(c) for c in cards)
 
 
-def meld_label(meld: Meld, number: int, lang: Lang, theirs: bool = False) -> str:
-    """ "Jogo 2: 3♠ 4♠ 5♠" ("Jogo 2 deles: …" across the table), the wild marked, low to
-    high as it lies."""
+def meld_label(meld: Meld, number: int, lang: Lang, theirs: bool = False, players: int = 4) -> str:
+    """ "Jogo 2: 3♠ 4♠ 5♠" ("Jogo 2 deles: …" across the table, "Jogo 2 do adversário: …"
+    with two players), the wild marked, low to high as it lies."""
     parts = []
     for slot in meld.slots:
         text = _label(slot.card)
         parts.append(f":orange-background[{slot.card.symbol}]" if slot.wild else text)
-    name = t("board.their_meld" if theirs else "board.meld", lang, n=number)
+    alone = "" if players == 4 else "_alone"  # (one opponent: no pair's "deles")
+    name = t(f"board.their_meld{alone}" if theirs else "board.meld", lang, n=number)
     return name + " " + " ".join(parts)
 
 
@@ -336,7 +337,7 @@ def show_board(
         for index, meld in enumerate(melds):
             changed = (melds_side, index) in marks.melds
             st.button(
-                meld_label(meld, index + 1, lang, other)
+                meld_label(meld, index + 1, lang, other, state.players)
                 + (
                     f" · {t('board.canastra', lang, kind=meld.canastra(rules))}"
                     if meld.canastra(rules)

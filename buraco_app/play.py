@@ -384,7 +384,7 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
             # verdict and the coach's note off-screen.
             answer=None
             if not isinstance(feedback, Feedback)
-            else lambda: _feedback(feedback, game.setup.coach == "on", lang),
+            else lambda: _feedback(feedback, game.setup.coach == "on", s.players, lang),
         )
     if not learner_turn(state):
         st.info(t("play.their_turn", lang, who=who(state.turn, lang)))
@@ -419,8 +419,9 @@ def _totals(running: Sequence[Sequence[int]], players: int, lang: Lang) -> None:
     st.markdown("\n".join(rows))
 
 
-def _feedback(feedback: Feedback, coach_on: bool, lang: Lang) -> None:
-    said = t("board.your_move", lang, move=move_text(feedback.move, lang))
+def _feedback(feedback: Feedback, coach_on: bool, players: int, lang: Lang) -> None:
+    tried = move_text(feedback.move, lang, alone=players == 2)  # ("ao jogo 1 do adversário")
+    said = t("board.your_move", lang, move=tried)
     verdict = feedback.verdict
     if not verdict.ok:
         why = first_reason(verdict.reasons, lang)
@@ -505,7 +506,7 @@ def done_text(move: Move, before: State, lang: Lang) -> str:
     ("acrescentou J♠ ao jogo 5 deles"), a pickup with the lixo's top card it used."""
     theirs = before.turn % 2 != LEARNER % 2
     top = before.lixo[-1] if before.lixo else None
-    return move_text(move, lang, theirs=theirs, past=True, top=top)
+    return move_text(move, lang, theirs=theirs, past=True, top=top, alone=before.players == 2)
 
 
 def _since_my_turn(game: Game, states: Sequence[State], lang: Lang) -> None:
@@ -653,7 +654,8 @@ def key_moments(game: Game, lang: Lang) -> tuple[list[str], list[str]]:
                 moments.append((at, 1, note_text(note, lang), lesson_for_code(note.code)))
     tried: set[tuple[int, str]] = set()
     for stumble in rnd.stumbles:
-        text = t("play.stumble", lang, move=move_text(stumble.move, lang))
+        move = move_text(stumble.move, lang, alone=game.setup.players == 2)
+        text = t("play.stumble", lang, move=move)
         if (stumble.at, text) in tried:
             continue  # the same try again (a second tap): one moment
         tried.add((stumble.at, text))

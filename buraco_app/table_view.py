@@ -24,13 +24,20 @@ def cards_text(cards: Sequence[Card]) -> str:
 
 
 def move_text(
-    move: Move, lang: Lang, theirs: bool = False, past: bool = False, top: Card | None = None
+    move: Move,
+    lang: Lang,
+    theirs: bool = False,
+    past: bool = False,
+    top: Card | None = None,
+    alone: bool = False,
 ) -> str:
     """A move in plain words: "Acrescentar 4♠ ao jogo 1"; `past`, as a record of the round
     tells it ("acrescentou 4♠ ao jogo 1"); `theirs`, made by the other side, whose melds it
-    names as theirs ("ao jogo 1 deles"), as the board labels them."""
+    names as theirs ("ao jogo 1 deles"), as the board labels them; `alone`, at a table of
+    two, where the other side is one player ("ao jogo 1 dele", "do adversário": no pair)."""
     key = "move.done." if past else "move."
-    mine = "_theirs" if theirs else ""
+    one = "_alone" if alone else ""
+    mine = f"_theirs{one}" if theirs else ""
     if isinstance(move, Draw):
         return t(f"{key}draw", lang)
     if isinstance(move, Discard):
@@ -38,7 +45,7 @@ def move_text(
     if isinstance(move, Lay):
         return t(f"{key}lay", lang, cards=" + ".join(cards_text(g) for g in move.melds))
     if isinstance(move, Extend):
-        kind = "extend_other" if move.side is not None else f"extend{mine}"
+        kind = f"extend_other{one}" if move.side is not None else f"extend{mine}"
         return t(f"{key}{kind}", lang, cards=cards_text(move.cards), meld=move.meld + 1)
     assert isinstance(move, TakeLixo)
     # The lixo's top card, where the record knows it (it is public): named, not "a de cima".

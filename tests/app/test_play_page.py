@@ -786,3 +786,38 @@ def test_the_match_is_won_by_a_side_or_by_a_player(
     from buraco_app.play import match_won_text
 
     assert match_won_text(ours, players, 3100, lang) == said
+
+
+def test_a_two_player_record_and_board_name_the_opponents_melds_as_one_players() -> None:
+    """“o jogo 1 deles” (plural: a pair's) with one opponent: in a 2-player game his meld is
+    “o jogo 1 dele” in the record (he moved), and “Jogo 1 do adversário” on the board, under
+    “Jogos do adversário”. A table of pairs keeps “deles”; English's “their” fits both."""
+    from buraco_app.board import meld_label
+    from buraco_app.play import done_text
+    from buraco_app.table_view import move_text
+    from buraco_core.melds import judge_meld
+
+    def turn_of(seat: int, players: int) -> State:
+        table = {"players": players, "turn": seat, "hands": [11] * players, "lixo": ["3c", "Kd"]}
+        return position_from_data(ruleset("fechado"), {**table, "seed": 3})
+
+    extend = Extend(0, (parse_card("Js"),))
+    assert done_text(extend, turn_of(1, 2), "pt") == "acrescentou J♠ ao jogo 1 dele"
+    assert done_text(extend, turn_of(1, 4), "pt") == "acrescentou J♠ ao jogo 1 deles"
+    assert done_text(TakeLixo(extend=4), turn_of(1, 2), "pt") == (
+        "pegou o lixo e pôs o K♦ no jogo 5 dele"
+    )
+    assert done_text(TakeLixo(extend=4, cards=(parse_card("Kc"),)), turn_of(1, 2), "pt") == (
+        "pegou o lixo e pôs o K♦ no jogo 5 dele + K♣"
+    )
+    assert done_text(TakeLixo(extend=4), turn_of(1, 2), "en") == (
+        "took the lixo and put the K♦ on their meld 5"
+    )
+    on_theirs = Extend(0, (parse_card("Js"),), side=1)  # (the learner's try: refused)
+    assert move_text(on_theirs, "pt", alone=True) == "Acrescentar J♠ ao jogo 1 do adversário"
+    assert move_text(on_theirs, "pt") == "Acrescentar J♠ ao jogo 1 da outra dupla"
+    meld = judge_meld(parse_cards("5s 6s 7s"), ruleset("fechado")).meld
+    assert meld is not None
+    assert meld_label(meld, 1, "pt", theirs=True, players=2).startswith("Jogo 1 do adversário:")
+    assert meld_label(meld, 1, "pt", theirs=True, players=4).startswith("Jogo 1 deles:")
+    assert meld_label(meld, 1, "en", theirs=True, players=2).startswith("Their meld 1:")
