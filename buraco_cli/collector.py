@@ -7,8 +7,7 @@ the collector starts every few hundred moves and walks all of them every few tho
 about a sixth of random play's time (a third compiled), and finds almost nothing: the core
 makes few cycles, and those few die young. So the processes that play round after round
 (`buraco selfplay`, the test suites' background workers) start it less often; memory stays
-as it was (about 90 MB for random play). benchmarks/bench_play.py measures random play both
-ways.
+as it was. benchmarks/bench_play.py measures random play both ways.
 
 Process-wide, hence here and not in buraco_core, which changes no global state.
 """
@@ -24,7 +23,7 @@ import gc
 # gc.callbacks over 25 s of random play: (10_000, 50, 100) gave 7 % of plain play's time and
 # 13 % of compiled play's to the collector, these 4 % and 5 % (benchmarks/bench_play.py:
 # compiled play a seventh faster). A middle collection comes every few seconds, a full one
-# about every three hours; memory stayed at 92 MB either way.
+# about every three hours; memory stayed the same either way.
 LONG_PLAY_THRESHOLDS = (2_000, 1_000, 1_000)
 
 
