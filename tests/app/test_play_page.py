@@ -311,6 +311,29 @@ def test_a_computer_free_pickup_in_aberto_is_explained_as_the_whole_lixo_to_the_
     assert ("entra num jogo" in justified) or ("goes into a meld" in justified)
 
 
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_computer_extending_at_a_table_of_two_names_no_pair(lang: Lang) -> None:
+    """With two players each side is one player: the computer's reason for adding to its
+    meld speaks of its own meld, not of a pair's (“um jogo da dupla”); at four, the pair's."""
+    rules = ruleset("fechado")
+    melds = {"melds": [[], [["4h", "5h", "6h"]]]}
+    hands: dict[int, list[object]] = {
+        2: [11, ["7h", "Kc", "Qd"]],
+        4: [11, ["7h", "Kc", "Qd"], 11, 11],
+    }
+    said = {}
+    for players in (2, 4):
+        state = position_from_data(
+            rules,
+            {"players": players, "turn": 1, "phase": "play", "hands": hands[players], **melds},
+        )
+        said[players] = " ".join(
+            why_lines(rules, "basic", state, Extend(0, parse_cards("7h")), lang)
+        )
+    pair = "da dupla" if lang == "pt" else "of the side"
+    assert pair not in said[2] and pair in said[4], said
+
+
 def test_a_move_that_cannot_be_saved_is_said_plainly(
     open_app: Open, monkeypatch: pytest.MonkeyPatch
 ) -> None:
