@@ -175,7 +175,9 @@ st.button(t("calc.clear"), on_click=calculator.clear, args=(len(names),), key="c
 calculator.keep_fields(len(names))
 
 flash = st.session_state.pop(FLASH_KEY, None)
-if blocked:  # (each said under its field, or under the cards tapped into it)
+# A round's problem said under open tap pickers is not said here again (a desktop shows both).
+said_under_taps = round_error is not None and any(tapping_into(i) for i in range(len(names)))
+if blocked or said_under_taps:  # (each said under its field, or under the cards tapped)
     st.info(t("calc.fix_first"))
 elif round_error is not None:
     st.error(round_error)

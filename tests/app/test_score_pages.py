@@ -216,6 +216,30 @@ def test_an_impossible_round_is_refused(open_app: OpenApp) -> None:
     )
 
 
+def test_an_impossible_round_said_under_the_taps_is_not_said_again_below(
+    open_app: OpenApp,
+) -> None:
+    """While a side's tap pickers are open, the round's problem is the answer to the tap,
+    drawn under the card grid; the foot of the form then says to fix what is marked above
+    (as for a field's problem), not the same sentence a second time (on a desktop both were
+    on screen). With the pickers closed, the foot says it, the one place it is drawn."""
+    at = open_app("calculator", lang="en")
+    at.text_area(key="calc_melds_0").set_value("4h 5h 6h")
+    at.text_area(key="calc_hands_1").set_value("4h 4h").run()
+    assert [e.value for e in at.error] == [ROUND_PROBLEM_EN]
+    at.session_state["calc_tap_0_open"] = True
+    at.run()
+    (answer,) = [e for e in at.error if ROUND_PROBLEM_EN in e.value]
+    assert under_the_grid(at, answer)
+    assert at.info[-1].value == EN["calc.fix_first"]
+
+
+ROUND_PROBLEM_EN = (
+    "Impossible round: 3 copies of the 4♥ in the round (both sides' melds and hands"
+    " together), but the deck holds 2."
+)
+
+
 # Words a person never typed: the JSON's field names and the options' internal names.
 INTERNAL = re.compile(r"went_out|took_morto|go_out_requires|clean_canastra|any_canastra|sides\[")
 
@@ -368,7 +392,8 @@ def test_a_tap_is_answered_under_the_cards_tapped(open_app: OpenApp) -> None:
         # A card once too many in the round (no field's problem): said there too.
         at.text_area(key="calc_melds_1").set_value("4♥ 5♥ 6♥\n3♥ 4♥ 5♥").run()
         errors = [e for e in at.error if "4♥" in e.value]
-        assert [under_the_grid(at, e) for e in errors] == [True, False]  # and where it was
+        assert [under_the_grid(at, e) for e in errors] == [True]  # once: the foot points up
+        assert at.info[-1].value == catalog(lang)["calc.fix_first"]
 
 
 def test_a_meld_still_being_tapped_in_is_no_mistake_yet(open_app: OpenApp) -> None:
