@@ -1,7 +1,6 @@
 """Quick lookup at the table (phone first): is this meld valid? and the rules reference."""
 
 import re
-from collections import Counter
 
 import streamlit as st
 
@@ -14,7 +13,7 @@ from buraco_app.settings import current_lang, current_rules, rules_bar, rules_su
 from buraco_app.sheet_page import url_text
 from buraco_app.table_view import move_text
 from buraco_app.verdict_view import at_table, show_meld_headline, show_meld_verdict, show_reasons
-from buraco_core.cards import Card, copies_in_deck, parse_cards
+from buraco_core.cards import Card, parse_cards
 from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.melds import judge_meld
 from buraco_core.queries import LixoAnswer, MortoAnswer, lixo_answer, may_go_out
@@ -87,8 +86,9 @@ def table_problem(error: BuracoInputError) -> str:
     if error.code is InputCode.TOO_MANY_COPIES:  # the copies add up over the fields
         card = error.values["card"]
         symbol = card.symbol if isinstance(card, Card) else str(card)
+        melds_only = error.path == "melds"  # (going out: the side's melds alone)
         return t(
-            "lookup.too_many_copies",
+            "lookup.too_many_copies_melds" if melds_only else "lookup.too_many_copies",
             card=symbol,
             count=error.values["count"],
             copies=error.values["copies"],
@@ -102,18 +102,6 @@ def table_problem(error: BuracoInputError) -> str:
         "lixo": t("lookup.top_card"),
     }.get(field, t("lookup.where.meld", n=number))
     return f"{where}: {error_problem(error, lang)}"
-
-
-def copy_too_many(melds: list[tuple[Card, ...]]) -> str | None:
-    """More copies of a card over the side's melds than the deck holds (the core judges each
-    meld alone, and names a meld that holds too many itself), in the form's words; None if
-    every card is possible."""
-    seen = Counter(card for meld in melds for card in meld)
-    for card, count in seen.items():
-        copies = copies_in_deck(card, rules.jokers_in_deck)
-        if count > copies:
-            return t("lookup.too_many_copies_melds", card=card.symbol, count=count, copies=copies)
-    return None
 
 
 def side_melds(key: str) -> list[tuple[Card, ...]] | None:
@@ -229,13 +217,7 @@ if view == "go_out":
         except BuracoInputError as exc:
             st.error(table_problem(exc))
         else:
-            # Each meld is possible, but a third 4♥ over them is a typo: no verdict.
-            extra = copy_too_many(melds)
-            if extra is not None:
-                verdict = None
-                st.error(extra)
-            else:
-                go_out_headline(verdict)
+            go_out_headline(verdict)
     cards_view.card_pickers(
         "lookup_go_out", "lookup_go_out_melds", new_line="↵ " + t("cards.next_meld")
     )

@@ -44,7 +44,7 @@ from buraco_app.game import (
     standing,
 )
 from buraco_app.i18n import t
-from buraco_app.pages import TO_THE_TOP, ask_for_the_top, top_if_asked
+from buraco_app.pages import ask_for_the_top, top_if_asked
 from buraco_app.scenario_player import course, hand_seat
 from buraco_app.settings import current_overrides, current_preset, current_rules, rules_summary
 from buraco_app.sheet_page import error_text, open_id, set_open_id, url_text
@@ -139,7 +139,7 @@ TAPPED_MOVE_KEY = "play_tapped_move"  # a tap played a move: its run may open th
 # The round's end opened by a tap far down the board (the learner's batida on a phone) kept
 # the board's scroll: the end screen is shorter, and "A rodada acabou: você bateu" and the
 # totals were ~500 px above the screen. Drawn once, on that tap's run: back to the top
-# (pages.TO_THE_TOP).
+# (pages.ask_for_the_top).
 # A round's heading, which "Próxima rodada" (at the bottom of the round's end) brings to the
 # screen's top: opened at the old scroll, a phone had "Rodada 2", the totals and the seats
 # ~540 px above the screen. (Not the page's top: the totals pushed a 4-player hand below the
@@ -364,8 +364,8 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
     tapped = st.session_state.pop(TAPPED_MOVE_KEY, False)  # (one run only)
     if state.phase is Phase.ENDED:
         _round_end(game_id, game, states, lang)
-        if tapped:  # this run's tap ended the round
-            st.html(TO_THE_TOP, unsafe_allow_javascript=True)
+        if tapped:  # this run's tap ended the round (drawn at the page's end, this run)
+            ask_for_the_top()
         return
     feedback = st.session_state.get(FEEDBACK_KEY)
     marks = None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from enum import StrEnum
 
@@ -179,8 +180,7 @@ def parse_card(token: str) -> Card:
         return JOKER
     match = _TOKEN.match(text)
     if match is None:
-        _portuguese_rank(token, text)
-        _number_rank(token, text)
+        _written_rank(token, text)
         raise BuracoInputError(InputCode.NOT_A_CARD, token=token)
     rank = _RANK_BY_TEXT[match.group(1)]
     suit = _SUIT_BY_TEXT.get(match.group(2).lower())
@@ -201,50 +201,32 @@ def parse_card(token: str) -> Card:
     return Card(rank, suit)
 
 
-def _portuguese_rank(token: str, text: str) -> None:
-    """A rank written as its Portuguese initial (`Dc`, `Vh`, `Ro`): raise the error that says
-    what to write (`case` picks its message: Q = dama, J = valete, K = rei). Otherwise return.
+def _written_rank(token: str, text: str) -> None:
+    """A rank written as its Portuguese initial (`Dc`, `Vh`, `Ro`: Q = dama, J = valete,
+    K = rei) or as its number (`1h`, `11h`, `12h`, `13h`: the ace, J, Q, K): raise the error
+    that says what to write (`case` picks its message). Otherwise return.
 
-    >>> try:
-    ...     parse_card("Dc")
-    ... except BuracoInputError as err:
-    ...     print(err.values["case"], err.values["card"], err.values["symbol"])
+    >>> for text in ("Dc", "12h"):
+    ...     try:
+    ...         parse_card(text)
+    ...     except BuracoInputError as err:
+    ...         print(err.values["case"], err.values["card"], err.values["symbol"])
     pt_rank Qc Q♣
-    """
-    found = _PT_RANK_TOKEN.match(text)
-    if found is None:
-        return
-    letter = found.group(2).lower()
-    suit = _SUIT_BY_TEXT.get(letter) or _SUIT_BY_INITIAL.get(letter)
-    if suit is None:
-        return
-    card = Card(_RANK_BY_INITIAL[found.group(1)], suit)
-    raise BuracoInputError(
-        InputCode.NOT_A_CARD, token=token, case="pt_rank", card=card, symbol=card.symbol
-    )
-
-
-def _number_rank(token: str, text: str) -> None:
-    """A rank written as its number (`1h`, `11h`, `12h`, `13h`: the ace, J, Q, K): raise the
-    error that says what to write (`case` picks its message). Otherwise return.
-
-    >>> try:
-    ...     parse_card("12h")
-    ... except BuracoInputError as err:
-    ...     print(err.values["case"], err.values["card"], err.values["symbol"])
     number_rank Qh Q♥
     """
-    found = _NUMBER_RANK_TOKEN.match(text)
-    if found is None:
-        return
-    letter = found.group(2).lower()
-    suit = _SUIT_BY_TEXT.get(letter) or _SUIT_BY_INITIAL.get(letter)
-    if suit is None:
-        return
-    card = Card(int(found.group(1)), suit)
-    raise BuracoInputError(
-        InputCode.NOT_A_CARD, token=token, case="number_rank", card=card, symbol=card.symbol
-    )
+    for pattern, case in ((_PT_RANK_TOKEN, "pt_rank"), (_NUMBER_RANK_TOKEN, "number_rank")):
+        found = pattern.match(text)
+        if found is None:
+            continue
+        letter = found.group(2).lower()
+        suit = _SUIT_BY_TEXT.get(letter) or _SUIT_BY_INITIAL.get(letter)
+        if suit is None:
+            return
+        written = found.group(1)
+        card = Card(_RANK_BY_INITIAL[written] if case == "pt_rank" else int(written), suit)
+        raise BuracoInputError(
+            InputCode.NOT_A_CARD, token=token, case=case, card=card, symbol=card.symbol
+        )
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
@@ -290,3 +272,14 @@ def copies_in_deck(card: Card, jokers: bool = True) -> int:
     if card.is_joker:
         return 4 if jokers else 0
     return 2
+
+
+def refuse_extra_copies(cards: Iterable[Card], jokers: bool, where: str) -> None:
+    """Bad input, named at `where`: more copies of a card among `cards` than the deck holds
+    (cards typed into several places, each of them possible alone)."""
+    for card, count in Counter(cards).items():
+        copies = copies_in_deck(card, jokers)
+        if count > copies:
+            raise BuracoInputError(
+                InputCode.TOO_MANY_COPIES, where, card=card, count=count, copies=copies
+            )

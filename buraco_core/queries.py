@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from buraco_core.cards import Card
+from buraco_core.cards import Card, refuse_extra_copies
 from buraco_core.codes import Code
 from buraco_core.judge import blockers_verdict, check, go_out_blockers, lixo_pickups
 from buraco_core.melds import Meld
@@ -42,10 +42,13 @@ def _melds(rules: RuleSet, melds: Sequence[Sequence[Card]]) -> tuple[Meld, ...]:
 
 def may_go_out(rules: RuleSet, melds: Sequence[Sequence[Card]], morto: MortoAnswer) -> Verdict:
     """May a side with these melds on the table go out (the batida final)? The reasons say
-    what is missing: the morto, the canastra the rules ask for [001, 002, 003]."""
+    what is missing: the morto, the canastra the rules ask for [001, 002, 003]. Melds that
+    hold more copies of a card than the deck, together, are bad input (`melds`)."""
     status = MortoStatus(morto)
     no_morto = status is MortoStatus.STOCK
-    blockers = go_out_blockers(rules, _melds(rules, melds), status, no_morto)
+    judged = _melds(rules, melds)  # (a meld that holds too many alone is named first)
+    refuse_extra_copies((card for meld in melds for card in meld), rules.jokers_in_deck, "melds")
+    blockers = go_out_blockers(rules, judged, status, no_morto)
     return blockers_verdict(rules, blockers, no_morto)
 
 

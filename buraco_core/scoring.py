@@ -7,12 +7,11 @@ minus the cards left in each hand, minus the morto penalty; rounded up where tab
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from buraco_core.cards import Card, card_points, copies_in_deck
+from buraco_core.cards import Card, card_points, refuse_extra_copies
 from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.melds import Meld
 from buraco_core.rules import RuleSet
@@ -147,18 +146,13 @@ def _check_round(rules: RuleSet, sides: Sequence[SideRound]) -> None:
     for index, side in enumerate(sides):
         if side.went_out:
             _check_went_out(rules, side, f"sides[{index}]", nobody_took)
-    counts: Counter[Card] = Counter()
-    for side in sides:
-        for meld in side.melds:
-            counts.update(meld.cards)
-        for hand in side.hands:
-            counts.update(hand)
-    for card, count in counts.items():
-        copies = copies_in_deck(card, rules.jokers_in_deck)
-        if count > copies:
-            raise BuracoInputError(
-                InputCode.TOO_MANY_COPIES, "sides", card=card, count=count, copies=copies
-            )
+    held = (
+        card
+        for side in sides
+        for cards in (*(meld.cards for meld in side.melds), *side.hands)
+        for card in cards
+    )
+    refuse_extra_copies(held, rules.jokers_in_deck, "sides")
 
 
 def _check_went_out(rules: RuleSet, side: SideRound, where: str, nobody_took: bool) -> None:

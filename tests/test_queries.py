@@ -54,3 +54,13 @@ def test_the_aberto_lixo_is_taken_freely() -> None:
     """Aberto: the whole lixo, no condition [000]."""
     ways, plain = lixo_ways(ruleset("aberto"), parse_cards("Kd")[0], parse_cards("5c 7h"), [])
     assert ways and plain.ok
+
+
+def test_going_out_with_more_copies_of_a_card_than_the_deck_is_bad_input() -> None:
+    """Each meld possible alone, but three 4♥ over them (the deck holds two): not a table
+    that can exist, refused as input named `melds`, never answered yes."""
+    melds = [parse_cards("4h 5h 6h 7h 8h 9h 10h"), parse_cards("4h 5h 6h"), parse_cards("4h 4s 4d")]
+    with pytest.raises(BuracoInputError) as raised:
+        may_go_out(ruleset("fechado"), melds, "taken")
+    assert raised.value.code is InputCode.TOO_MANY_COPIES and raised.value.path == "melds"
+    assert raised.value.values["count"] == 3

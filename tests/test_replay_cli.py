@@ -4,7 +4,6 @@ selfplay` export it, judged move by move; exit 1 at the first illegal move, 2 on
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 from typing import Any
 
@@ -12,17 +11,12 @@ import pytest
 
 from buraco_app.game import (
     Setup,
-    computer_move,
-    learner_move,
-    learner_turn,
-    new_game,
-    positions,
     round_record,
 )
 from buraco_cli.main import main
-from buraco_core.players import make_player, play_round, view_of
+from buraco_core.players import make_player, play_round
 from buraco_core.rules import ruleset
-from buraco_core.state import Phase
+from tests.played import played_round
 
 
 def run(
@@ -43,14 +37,7 @@ def selfplay_record(seed: int = 5, players: int = 2) -> dict[str, Any]:
 
 def page_record() -> dict[str, Any]:
     """A round played on the "Jogar" page's record (the learner's seat by a basic player)."""
-    game = new_game(Setup("stbl", {"joker_points": 20}, 4, "basic", "on", 21))
-    player, rng = make_player("basic"), random.Random(1)
-    while (state := positions(game)[-1]).phase is not Phase.ENDED:
-        if learner_turn(state):
-            move = player.choose(game.rules, view_of(game.rules, state, 0), rng)
-            game = learner_move(game, state, move)[0]
-        else:
-            game = computer_move(game, state)[0]
+    game = played_round(Setup("stbl", {"joker_points": 20}, 4, "basic", "on", 21), 1)
     return round_record(game, 0)
 
 

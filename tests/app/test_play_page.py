@@ -36,6 +36,7 @@ from buraco_core.rules import ruleset
 from buraco_core.state import EndReason, Phase, State, deal
 from buraco_text import Lang
 from tests.app.conftest import in_order
+from tests.played import played_round, played_until
 
 Open = Callable[..., AppTest]
 
@@ -154,24 +155,7 @@ def test_the_computer_moves_one_by_one_with_its_reasons(open_app: Open) -> None:
 def _finished_round(setup: Setup) -> Game:
     """A game whose first round the learner's seat played to the end (a basic player's
     moves, judged and coached as the page does)."""
-    return _played_until(setup, 3, lambda state: state.phase is Phase.ENDED)
-
-
-def _played_until(setup: Setup, seed: int, done: Callable[[State], bool]) -> Game:
-    """A new game played on, the learner's seat by a basic player's moves (judged and
-    coached as the page does), until `done` holds for the position."""
-    game = new_game(setup)
-    player, rng = make_player("basic"), random.Random(seed)
-    while True:
-        state = positions(game)[-1]
-        if done(state):
-            return game
-        assert state.phase is not Phase.ENDED
-        if learner_turn(state):
-            move = player.choose(game.rules, view_of(game.rules, state, 0), rng)
-            game = learner_move(game, state, move)[0]
-        else:
-            game = computer_move(game, state)[0]
+    return played_round(setup, 3)
 
 
 def test_round_end_shows_the_itemised_score_and_goes_on_to_the_next_round(
@@ -614,7 +598,7 @@ def test_the_record_says_what_a_move_did_to_the_morto() -> None:
 def _with_melds_down(setup: Setup) -> Game:
     """A game played on up to the learner's draw with melds on the table, the learner's
     side's own among them."""
-    return _played_until(
+    return played_until(
         setup,
         5,
         lambda s: learner_turn(s) and s.phase is Phase.DRAW and len(s.sides[0].melds) >= 2,

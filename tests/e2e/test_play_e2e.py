@@ -7,7 +7,6 @@ its heading at the screen's top. Screenshots of each step go to tests/artifacts/
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -20,16 +19,10 @@ from buraco_app.game import (
     Game,
     GameStore,
     Setup,
-    computer_move,
-    learner_move,
-    learner_turn,
-    new_game,
-    positions,
 )
-from buraco_core.players import make_player, view_of
-from buraco_core.state import Phase
 from tests.e2e.conftest import wait_for_app
 from tests.e2e.test_board_e2e import Taps, no_streamlit_english
+from tests.played import played_round
 
 pytestmark = pytest.mark.e2e
 OpenPage = Callable[..., Page]
@@ -171,17 +164,8 @@ def test_a_discard_before_drawing_is_refused_and_the_hand_stays(
 
 
 def a_finished_round(players: int) -> Game:
-    """A new game whose first round was played to its end, the learner's seat by a basic
-    player's moves (judged and coached as the page does): far from the match's target."""
-    game = new_game(Setup("fechado", {}, players, "basic", "on", 11))
-    player, rng = make_player("basic"), random.Random(3)
-    while (state := positions(game)[-1]).phase is not Phase.ENDED:
-        if learner_turn(state):
-            move = player.choose(game.rules, view_of(game.rules, state, 0), rng)
-            game = learner_move(game, state, move)[0]
-        else:
-            game = computer_move(game, state)[0]
-    return game
+    """A new game whose first round was played to its end: far from the match's target."""
+    return played_round(Setup("fechado", {}, players, "basic", "on", 11), 3)
 
 
 def top_on_screen(target: Locator) -> float:

@@ -1,0 +1,41 @@
+"""Games of the "Jogar" page played on by the tests: the learner's seat by a basic player's
+moves, judged and coached as the page does, the computers as the page plays them."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from buraco_app.game import (
+    Game,
+    Setup,
+    computer_move,
+    learner_move,
+    learner_turn,
+    new_game,
+    positions,
+)
+from buraco_core.players import make_player, view_of
+from buraco_core.state import Phase, State
+
+
+def played_until(setup: Setup, seed: int, done: Callable[[State], bool]) -> Game:
+    """A new game played on until `done` holds for the position (the round must not end
+    first)."""
+    game = new_game(setup)
+    player, rng = make_player("basic"), random.Random(seed)
+    while True:
+        state = positions(game)[-1]
+        if done(state):
+            return game
+        assert state.phase is not Phase.ENDED
+        if learner_turn(state):
+            move = player.choose(game.rules, view_of(game.rules, state, 0), rng)
+            game = learner_move(game, state, move)[0]
+        else:
+            game = computer_move(game, state)[0]
+
+
+def played_round(setup: Setup, seed: int) -> Game:
+    """A new game whose first round was played to its end."""
+    return played_until(setup, seed, lambda state: state.phase is Phase.ENDED)
