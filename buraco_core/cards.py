@@ -52,6 +52,8 @@ _PT_RANK_TOKEN = re.compile(r"^([DVR])(.)$")
 # A rank written as the number it counts as: 1 for the ace, 11, 12, 13 for J, Q, K. Not cards
 # either; the error says to write A, J, Q, K.
 _NUMBER_RANK_TOKEN = re.compile(r"^(1[1-3]?)(.)$")
+# The ace written with its Portuguese accent (ás): not a card either; the error says to write A.
+_ACCENTED_ACE_TOKEN = re.compile(r"^(Á)(.)$")
 
 
 class Card:
@@ -203,18 +205,24 @@ def parse_card(token: str) -> Card:
 
 def _written_rank(token: str, text: str) -> None:
     """A rank written as its Portuguese initial (`Dc`, `Vh`, `Ro`: Q = dama, J = valete,
-    K = rei) or as its number (`1h`, `11h`, `12h`, `13h`: the ace, J, Q, K): raise the error
-    that says what to write (`case` picks its message). Otherwise return.
+    K = rei), as its number (`1h`, `11h`, `12h`, `13h`: the ace, J, Q, K) or as the accented
+    ace (`Áh`): raise the error that says what to write (`case` picks its message). Otherwise
+    return.
 
-    >>> for text in ("Dc", "12h"):
+    >>> for text in ("Dc", "12h", "Ás"):
     ...     try:
     ...         parse_card(text)
     ...     except BuracoInputError as err:
     ...         print(err.values["case"], err.values["card"], err.values["symbol"])
     pt_rank Qc Q♣
     number_rank Qh Q♥
+    accented_ace As A♠
     """
-    for pattern, case in ((_PT_RANK_TOKEN, "pt_rank"), (_NUMBER_RANK_TOKEN, "number_rank")):
+    for pattern, case in (
+        (_PT_RANK_TOKEN, "pt_rank"),
+        (_NUMBER_RANK_TOKEN, "number_rank"),
+        (_ACCENTED_ACE_TOKEN, "accented_ace"),
+    ):
         found = pattern.match(text)
         if found is None:
             continue
@@ -223,7 +231,8 @@ def _written_rank(token: str, text: str) -> None:
         if suit is None:
             return
         written = found.group(1)
-        card = Card(_RANK_BY_INITIAL[written] if case == "pt_rank" else int(written), suit)
+        rank = {"pt_rank": _RANK_BY_INITIAL.get(written), "accented_ace": ACE}.get(case)
+        card = Card(rank or int(written), suit)
         raise BuracoInputError(
             InputCode.NOT_A_CARD, token=token, case=case, card=card, symbol=card.symbol
         )

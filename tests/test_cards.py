@@ -180,6 +180,24 @@ def test_a_rank_written_as_its_number_says_to_write_its_letter(
         assert all(letter in text for letter in SUIT_LETTERS[lang]), text
 
 
+@pytest.mark.parametrize(
+    ("token", "card", "symbol"),
+    [("Ás", "As", "A♠"), ("áh", "Ah", "A♥"), ("Á♦", "Ad", "A♦"), ("Áp", "Ac", "A♣")],
+)
+def test_an_ace_written_with_its_accent_says_to_write_a(token: str, card: str, symbol: str) -> None:
+    """Ás is how the ace is written in Portuguese, and a phone's keyboard offers the accent:
+    the error (same code) says the card to write, A with no accent, in both languages."""
+    with pytest.raises(BuracoInputError) as info:
+        parse_card(token)
+    error = info.value
+    assert error.code is InputCode.NOT_A_CARD and error.values["card"] == parse_card(card)
+    pt, en = error_problem(error, "pt"), error_problem(error, "en")
+    assert pt.startswith(f"“{token}” não é uma carta: o ás se escreve A, sem acento")
+    assert f"escreva {card} ou {symbol}" in pt
+    assert en.startswith(f"“{token}” is not a card: the ace is written A, with no accent")
+    assert f"write {card} or {symbol}" in en
+
+
 @pytest.mark.parametrize("token", ["14h", "0h", "01h", "1x", "111h"])
 def test_other_numbers_keep_the_general_message(token: str) -> None:
     with pytest.raises(BuracoInputError) as info:
