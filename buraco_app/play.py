@@ -687,17 +687,27 @@ def lesson_for_code(code: str) -> str:
     return "common_errors_and_tips"
 
 
+def _step_replay(key: str, by: int, last: int) -> None:
+    """One move back or on in the replay (before the rerun, so the slider shows it)."""
+    st.session_state[key] = min(max(st.session_state.get(key, last) + by, 0), last)
+
+
 def _replay(game: Game, states: Sequence[State], lang: Lang) -> None:
     """The round again, one move at a time, from the learner's chair."""
     moves = game.current.moves
+    key = f"play_step_{len(game.rounds)}"
     with st.expander(t("play.replay", lang)):
-        step = st.slider(
-            t("play.replay_step", lang),
-            0,
-            len(moves),
-            len(moves),
-            key=f"play_step_{len(game.rounds)}",
-        )
+        # A slider is hard to move by one with a finger: a button each way does it.
+        with st.container(horizontal=True, gap="small"):
+            for label, by in (("play.replay_back", -1), ("play.replay_forward", 1)):
+                st.button(
+                    t(label, lang),
+                    key=f"{key}_{by}",
+                    on_click=_step_replay,
+                    args=(key, by, len(moves)),
+                    disabled=st.session_state.get(key, len(moves)) == (0 if by < 0 else len(moves)),
+                )
+        step = st.slider(t("play.replay_step", lang), 0, len(moves), len(moves), key=key)
         if step:
             seat = states[step - 1].turn
             line = f"{step}. {who(seat, lang)} {done_text(moves[step - 1], states[step - 1], lang)}"

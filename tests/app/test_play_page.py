@@ -179,6 +179,28 @@ def test_round_end_shows_the_itemised_score_and_goes_on_to_the_next_round(
     assert any(r.startswith("| 1 |") for m in at.markdown for r in str(m.value).splitlines())
 
 
+def test_the_replay_steps_one_move_at_a_time_with_a_button_each_way(open_app: Open) -> None:
+    """A slider is hard to move by one with a finger: "Previous move" and "Next move" do it,
+    each greyed out at its end, and the move shown follows."""
+    at = open_app("play", lang="en")  # creates the data folder
+    game_id = store().create(_finished_round(Setup("fechado", {}, 2, "random", "on", 11)))
+    at = open_app("play", lang="en", game=game_id)
+    last = len(store().load(game_id).current.moves)
+    key = "play_step_1"
+    assert at.slider(key=key).value == last
+    assert at.button(key=f"{key}_1").disabled  # at the last move: nothing further
+    click(at, f"{key}_-1")
+    assert at.slider(key=key).value == last - 1
+    assert not at.button(key=f"{key}_1").disabled
+    assert any(str(m.value).startswith(f"**{last - 1}. ") for m in at.markdown)
+    click(at, f"{key}_1")
+    assert at.slider(key=key).value == last
+    at.slider(key=key).set_value(1).run()
+    click(at, f"{key}_-1")
+    assert at.slider(key=key).value == 0  # the deal
+    assert at.button(key=f"{key}_-1").disabled
+
+
 def test_a_game_resumes_from_its_link(open_app: Open) -> None:
     at = started(open_app)
     click(at, "btt-play_board-stock")
