@@ -61,7 +61,15 @@ from buraco_core.scoring import RoundScore, ScoreItem, SideScore
 from buraco_core.state import EndReason, MortoStatus, Phase, State
 from buraco_core.verdict import Verdict
 from buraco_course import MoveTask
-from buraco_text import Lang, better_text, continues, first_reason, message, mid_sentence
+from buraco_text import (
+    Lang,
+    better_text,
+    continues,
+    first_reason,
+    message,
+    mid_sentence,
+    worded,
+)
 
 QP_GAME = "game"
 OPEN_GAME_KEY = "play_open_game"
@@ -440,7 +448,7 @@ def _feedback(feedback: Feedback, coach_on: bool, players: int, lang: Lang) -> N
 
 def note_text(note: SavedNote, lang: Lang) -> str:
     """A coach note in words, with the better move."""
-    text = t(f"cli.coach.note.{note.code}", lang, **note.params)
+    text = worded(f"cli.coach.note.{note.code}", lang, **note.params)
     if note.better is None:
         return text
     better = mid_sentence(move_text(note.better, lang))  # ("Melhor: descartar o 3♦.")

@@ -55,6 +55,7 @@ from buraco_text import (
     sources_text,
     translate,
     value_text,
+    worded,
 )
 
 if TYPE_CHECKING:  # (the moves, the state and scoring load where a command needs them)
@@ -1464,7 +1465,7 @@ def _note_json(note: Note, lang: Lang) -> dict[str, Any]:
 
 def _note_text(note: Note, lang: Lang) -> str:
     """The note's message, and the better move in words."""
-    text = translate(f"cli.coach.note.{note.code.value}", lang, **note.params)
+    text = worded(f"cli.coach.note.{note.code.value}", lang, **note.params)
     if note.better is None:
         return text
     return text + " " + better_text(_move_words(note.better, lang), note.params.get("then"), lang)

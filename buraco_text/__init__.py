@@ -168,8 +168,16 @@ def message(reason: Reason, lang: Lang = DEFAULT_LANG) -> str:
     if key not in catalog(lang):
         return reason.code
     params = dict(reason.params)
-    # A `case` value picks a more specific wording of the code, if the catalog has one; at a
-    # table of two (`alone`), the wording for one player ("CASE_alone", or "alone").
+    for name in _SEAT_PARAMS:
+        if isinstance(params.get(name), int):
+            params[name] += 1
+    return worded(key, lang, **params)
+
+
+def worded(key: str, lang: Lang = DEFAULT_LANG, **params: Any) -> str:
+    """`translate`, where the params may pick a more specific wording of the key, if the
+    catalog has one: a `case` value ("KEY.CASE"), and at a table of two (`alone`), the
+    wording for one player ("KEY.CASE_alone", or "KEY.alone")."""
     case, alone = params.get("case"), params.pop("alone", False)
     wordings = [f"{case}_alone" if case else "alone"] if alone else []
     wordings += [case] if case else []
@@ -178,9 +186,6 @@ def message(reason: Reason, lang: Lang = DEFAULT_LANG) -> str:
             params.pop("case", None)
             key = f"{key}.{wording}"
             break
-    for name in _SEAT_PARAMS:
-        if isinstance(params.get(name), int):
-            params[name] += 1
     return translate(key, lang, **params)
 
 

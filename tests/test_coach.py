@@ -16,7 +16,7 @@ from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.notation import position_from_data
 from buraco_core.players.coach import Note, NoteCode, coach
 from buraco_core.rules import ruleset
-from buraco_text import Lang, translate
+from buraco_text import Lang, worded
 
 
 def notes(preset: str, data: dict[str, Any], move: Move) -> tuple[Note, ...]:
@@ -273,12 +273,39 @@ def test_coach_command_prints_the_verdict_and_the_notes(
     assert json.loads(capsys.readouterr().out)["notes"] == []
 
 
+def test_at_a_table_of_two_the_fed_meld_is_the_opponents_own(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """With one opponent the meld a discard feeds is that player's, "do adversário", and
+    it is they who may take the lixo; at four, the pair's and the next player's."""
+    position = {
+        "players": 2,
+        "phase": "play",
+        "seed": 9,
+        "hands": [["9h", "Kc", "4d", "5s"], 11],
+        "melds": [[], [["6h", "7h", "8h"]]],
+        "lixo": {"top": "3c", "count": 9},
+    }
+    path = tmp_path / "move.json"
+    path.write_text(json.dumps({"position": position, "move": {"type": "discard", "card": "9h"}}))
+    assert main(["coach", str(path), "--json", "--lang", "en"]) == 0
+    (note,) = json.loads(capsys.readouterr().out)["notes"]
+    assert note["code"] == "feeds_opponent"
+    assert note["message"].startswith(
+        "The 9♥ fits the opponent's meld 1: they may take the whole lixo (10 cards)"
+    )
+    assert main(["coach", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "O 9♥ cabe no jogo 1 do adversário: ele pode pegar o lixo todo" in out
+    assert "adversários" not in out
+
+
 # --- the coach and the strong level teach one game [audit 13, B2 B3 B6] -----------------------
 
 
 def said(note: Note, lang: Lang = "pt") -> str:
     """The note's message as the learner reads it (the catalog's text, its values filled)."""
-    text = translate(f"cli.coach.note.{note.code.value}", lang, **note.params)
+    text = worded(f"cli.coach.note.{note.code.value}", lang, **note.params)
     assert text != f"cli.coach.note.{note.code.value}" and "{" not in text, text
     return text
 

@@ -254,9 +254,10 @@ def _discard_notes(
     # Fechado: the card is what lets the next player take the pile. Aberto: anyone may take
     # the open lixo; on a big one the card that fits their meld goes down with the pile.
     elif used and best is not None and (rules.pickup != "free" or count >= BIG_OPEN_LIXO):
-        weak = Note(
-            NoteCode.FEEDS_OPPONENT, {"card": move.card, "meld": used[0] + 1, "count": count}, best
-        )
+        fed = {"card": move.card, "meld": used[0] + 1, "count": count}
+        if view.players == 2:
+            fed["alone"] = True  # (one opponent: their meld is one player's, not a pair's)
+        weak = Note(NoteCode.FEEDS_OPPONENT, fed, best)
     if weak is not None and not _strong_discards(rules, view, moves, move):
         notes.append(weak)
     side = view.sides[view.side]
