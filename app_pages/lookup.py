@@ -6,7 +6,7 @@ import streamlit as st
 
 from buraco_app import cards_view
 from buraco_app.i18n import t
-from buraco_app.inline_cards import md_cards, show_text
+from buraco_app.inline_cards import error_cards, show_text
 from buraco_app.limits import MAX_LINES_TEXT, MAX_SEARCH_TEXT, too_long
 from buraco_app.rules_view import show_point
 from buraco_app.settings import current_lang, current_rules, rules_bar, rules_summary
@@ -134,7 +134,9 @@ def lixo_headline(answer: LixoAnswer) -> None:
         st.success(t("lookup.lixo_yes", count=len(answer.ways)))
     else:
         deciding = at_table(answer.deciding, rules, lang)
-        st.error(md_cards(" ".join([t("lookup.lixo_no"), *(message(r, lang) for r in deciding)])))
+        st.error(
+            error_cards(" ".join([t("lookup.lixo_no"), *(message(r, lang) for r in deciding)]))
+        )
 
 
 def lixo_details(answer: LixoAnswer) -> None:
@@ -195,7 +197,7 @@ def go_out_headline(verdict: Verdict) -> None:
         st.success(t("lookup.go_out_yes"))
         return
     why = "; ".join(message(r, lang).rstrip(".") for r in at_table(verdict.reasons, rules, lang))
-    st.error(md_cards(t("lookup.go_out_no_why", why=why + ".")))
+    st.error(error_cards(t("lookup.go_out_no_why", why=why + ".")))
 
 
 if view == "go_out":

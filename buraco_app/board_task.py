@@ -16,7 +16,7 @@ import streamlit as st
 
 from buraco_app import board
 from buraco_app.i18n import t
-from buraco_app.inline_cards import md_cards, show_text
+from buraco_app.inline_cards import error_cards, md_cards, show_text
 from buraco_app.table_view import move_text
 from buraco_app.verdict_view import bullet_list, reason_line
 from buraco_core.judge import play, round_score
@@ -144,7 +144,7 @@ def _answer(scenario: Scenario, rules: RuleSet, played: Played, lang: Lang) -> N
     elif grade.verdict is not None and grade.verdict.ok:
         st.warning(md_cards(f"**{title}**  \n{move}"))
     else:
-        st.error(md_cards(f"**{title}**  \n{move}"))
+        st.error(error_cards(f"**{title}**  \n{move}"))
     if grade.wrong is not None:
         show_text(grade.wrong.explanation.get(lang))
     after = played.after

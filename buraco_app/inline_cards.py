@@ -8,7 +8,7 @@ Everything else stays Markdown, with `<` and `&` escaped so that no text (a cour
 reason's echoed value) can inject HTML. `show_text(text)` draws it with st.markdown.
 
 Streamlit's alerts and widget labels take Markdown but no HTML: there `md_cards(text)` gives
-each card its colour in bold, and drops the code chip.
+each card its colour, and drops the code chip (`error_cards` in a red error box).
 """
 
 from __future__ import annotations
@@ -91,6 +91,19 @@ def _md_card(found: re.Match[str]) -> str:
 def md_cards(text: str) -> str:
     """For alerts and labels (Markdown, no HTML): red cards red, jokers violet, no chips."""
     return _convert(text, _md_card, escape=False)
+
+
+def _error_card(found: re.Match[str]) -> str:
+    token = found[0].rstrip("\ufe0e")
+    colour = {"bt-icr": "red", "bt-icj": "violet", "bt-icb": "gray"}[_ink(token)]
+    return f":{colour}[{token}]"
+
+
+@lru_cache(maxsize=1024)
+def error_cards(text: str) -> str:
+    """`md_cards` for an error box, whose own text is red: there the black cards are grey,
+    or a 5♠ would read as red as a 5♥."""
+    return _convert(text, _error_card, escape=False)
 
 
 _TAG = re.compile(r"<[^>]+>")

@@ -44,6 +44,7 @@ from buraco_app.game import (
     standing,
 )
 from buraco_app.i18n import t
+from buraco_app.inline_cards import error_cards
 from buraco_app.pages import ask_for_the_top, top_if_asked
 from buraco_app.scenario_player import course, hand_seat
 from buraco_app.settings import current_overrides, current_preset, current_rules, rules_summary
@@ -433,7 +434,7 @@ def _feedback(feedback: Feedback, coach_on: bool, players: int, lang: Lang) -> N
     verdict = feedback.verdict
     if not verdict.ok:
         why = first_reason(verdict.reasons, lang)
-        st.error(f"**{t('board.illegal', lang, why=why)}**  \n{said}")
+        st.error(error_cards(f"**{t('board.illegal', lang, why=why)}**  \n{said}"))
         if len(verdict.reasons) > 1:
             with st.expander(t("board.why", lang)):
                 lines = [message(r, lang) for r in verdict.reasons]

@@ -17,7 +17,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from buraco_app import board, board_task, database, progress, sheet_page
 from buraco_app.cards_view import cards_html, meld_html
 from buraco_app.i18n import t
-from buraco_app.inline_cards import caption_md, md_cards, show_text, with_cards
+from buraco_app.inline_cards import caption_md, error_cards, md_cards, show_text, with_cards
 from buraco_app.settings import rules_summary
 from buraco_app.sheets import MAX_POINTS, SheetError, failure_code, opened
 from buraco_app.table_view import cards_text, move_text
@@ -474,7 +474,7 @@ def _feedback(scenario: Scenario, attempt: Attempt, view: _View[Any], lang: Lang
             said = t("practice.wrong", lang, answer=attempt.last_answer)
         else:
             said = t("practice.wrong_plain", lang)
-        st.error(md_cards("  \n".join([f"**{said}**", *why])))
+        st.error(error_cards("  \n".join([f"**{said}**", *why])))
         if grade.wrong is not None:
             show_text(grade.wrong.explanation.get(lang))
         elif attempt.tries >= 2:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -67,3 +68,8 @@ def in_order(block: Any) -> list[Any]:
         found.append(child)
         found.extend(in_order(child))
     return found
+
+
+def read(text: str) -> str:
+    """A Markdown text as read: no colour directives (`:red[4♥]` reads 4♥)."""
+    return re.sub(r":\w+\[([^\]]*)\]", r"\1", text)

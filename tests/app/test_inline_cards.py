@@ -3,7 +3,7 @@ a text can become HTML."""
 
 from __future__ import annotations
 
-from buraco_app.inline_cards import as_read, md_cards, with_cards
+from buraco_app.inline_cards import as_read, error_cards, md_cards, with_cards
 
 
 def test_a_code_span_of_cards_becomes_small_cards_in_their_colours() -> None:
@@ -27,6 +27,13 @@ def test_other_text_is_escaped_and_other_code_stays_code() -> None:
 
 def test_alerts_get_coloured_cards_without_code_chips() -> None:
     assert md_cards("Não pode: o `K♥` e o K♣") == "Não pode: o :red[K♥] e o K♣"
+
+
+def test_in_an_error_box_black_cards_are_grey_so_red_cards_stand_out() -> None:
+    """An error box writes its text in red: a black card left in that colour would read
+    as red as the red one beside it."""
+    said = error_cards("Não pode: o `K♥` e o K♣, nem o JK")
+    assert said == "Não pode: o :red[K♥] e o :gray[K♣], nem o :violet[JK]"
 
 
 def test_a_drawn_text_reads_as_its_source() -> None:

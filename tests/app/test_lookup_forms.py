@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 from buraco_app.inline_cards import as_read
 from buraco_core.cards import Card, parse_card, parse_cards
 from buraco_core.errors import BuracoInputError
+from tests.app.conftest import read
 
 Open = Callable[..., AppTest]
 
@@ -254,7 +255,7 @@ def test_a_refused_pickup_gives_the_reason_of_the_closest_try(open_app: Open) ->
     """Not the plain “the top card must go into a meld, new or on the table” when it does fit
     one: the rule that stops the closest try, with its option [audit 13, D2]."""
     at = lixo(open_app("lookup"), "2c", "", "4h 5h 6h")  # a wild on top fits 4-5-6
-    headline = at.error[0].value
+    headline = read(at.error[0].value)
     assert "Com um curinga (2♣) no topo, o lixo só é pego para começar um jogo novo" in headline
     said = " ".join(as_read(m.value) for m in at.markdown)
     assert "Tentativa mais próxima: Pegar o lixo e pôr a carta de cima no jogo 1" in said

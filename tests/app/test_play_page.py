@@ -102,6 +102,18 @@ def test_an_illegal_move_is_explained_and_the_board_stays(open_app: Open) -> Non
     assert [s.codes[0] for s in game.current.stumbles] == ["must_draw_first"]
 
 
+def test_an_illegal_move_names_its_cards_in_their_colours(open_app: Open) -> None:
+    """The error box writes its text in red: the card tried is in its own colour there, a
+    black one grey (inline_cards.error_cards), so a 5♠ does not read as a 5♥."""
+    at = started(open_app)
+    picked = next(b for b in at.button if b.key and b.key.startswith("btc-"))
+    card = picked.label.strip()
+    picked.click().run()
+    click(at, "btt-play_board-discard")  # before drawing: refused
+    colour = "violet" if card == "JK" else "red" if card[-1] in "♥♦" else "gray"
+    assert f":{colour}[{card}]" in str(at.error[0].value)
+
+
 def test_an_illegal_new_meld_keeps_the_cards_picked(open_app: Open) -> None:
     """After "+ New meld" is refused the picked cards stay picked, to be fixed, not redone."""
     at = started(open_app)

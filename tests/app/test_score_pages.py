@@ -17,7 +17,7 @@ from buraco_app import database, sheet_page, sheets
 from buraco_core import ruleset
 from buraco_core.cards import Card
 from buraco_text import catalog
-from tests.app.conftest import in_order
+from tests.app.conftest import in_order, read
 
 PT, EN = catalog("pt"), catalog("en")
 
@@ -430,11 +430,6 @@ def tap_card(at: AppTest, card: str) -> None:
     rank = {"A": 1, "J": 11, "Q": 12, "K": 13}.get(card[:-1]) or int(card[:-1])
     at.pills(key=f"calc_tap_0_grid_{card[-1]}").set_value(Card(rank, sheets_suit(card[-1])))
     at.run()
-
-
-def read(text: str) -> str:
-    """A Markdown text as read: no colour directives (`:red[4♥]` reads 4♥)."""
-    return re.sub(r":\w+\[([^\]]*)\]", r"\1", text)
 
 
 def under_the_grid(at: AppTest, element: Any) -> bool:
