@@ -47,7 +47,7 @@ from buraco_core.cards import Card, copies_in_deck, deck, parse_card, parse_card
 from buraco_core.errors import BuracoInputError, InputCode, from_validation, typed
 from buraco_core.melds import Meld, judge_meld
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
-from buraco_core.rules import RuleSet
+from buraco_core.rules import PresetName, RuleSet
 from buraco_core.scoring import SideRound
 from buraco_core.state import (
     MORTO_SIZE,
@@ -624,13 +624,19 @@ class SideRoundData(_Strict):
     )
 
 
-class RoundData(_Strict):
-    """A round to score: `buraco score FILE`."""
+class _UnderRules(_Strict):
+    """A file's rules: a variant, and the options it changes (the score's and the replay's
+    files name them alike)."""
 
-    rules: Literal["aberto", "fechado", "stbl"] = "fechado"
+    rules: PresetName = "fechado"
     options: dict[str, Any] = Field(
         default_factory=dict, description="rule options by name: `buraco rules` lists them"
     )
+
+
+class RoundData(_UnderRules):
+    """A round to score: `buraco score FILE`."""
+
     sides: list[SideRoundData] = Field(description="one or two sides", min_length=1, max_length=2)
 
 
