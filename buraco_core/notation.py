@@ -33,6 +33,8 @@ from pydantic import (
     ValidationError,
     model_validator,
 )
+from pydantic.config import JsonDict
+from pydantic.json_schema import SkipJsonSchema
 from pydantic_core import PydanticCustomError
 
 # The core's values as JSON, kept apart (no pydantic there: `buraco meld` starts fast) and
@@ -645,4 +647,69 @@ def round_schema() -> dict[str, Any]:
     it, and a test keeps the two to the same fields)."""
     schema = RoundData.model_json_schema()
     schema["title"] = "RoundFile"
+    return schema
+
+
+# --- round records ---------------------------------------------------------------------------
+
+
+def _no_default(schema: JsonDict) -> None:
+    """No `"default": null` in a field's schema where null is not what leaving it out
+    means: a value it never takes, or one that says something of its own."""
+    schema.pop("default", None)
+
+
+# The deal's fields (players, first, vulnerable) go with `seed`; a dealt `position` replaces
+# them all, and they are then not read.
+class ReplayData(_UnderRules):
+    """A round's record to check move by move: `buraco replay FILE`."""
+
+    model_config = ConfigDict(
+        json_schema_extra={"anyOf": [{"required": ["position"]}, {"required": ["seed"]}]}
+    )
+
+    players: Literal[2, 4] = Field(4, description="the deal's: how many play")
+    seed: Whole | SkipJsonSchema[None] = Field(
+        None,
+        description="deals the round, with players, first and vulnerable; without a position, "
+        "required",
+        json_schema_extra=_no_default,
+    )
+    position: PositionData | SkipJsonSchema[None] = Field(
+        None,
+        description="the round's start as dealt, in place of the deal (its fields then not read)",
+        json_schema_extra=_no_default,
+    )
+    first: Whole = Field(0, ge=0, le=3, description="the deal's: the seat that plays first")
+    vulnerable: list[bool] = Field(
+        default_factory=lambda: [False, False],
+        min_length=2,
+        max_length=2,
+        description="the deal's: per side",
+    )
+    moves: list[MoveData] = Field(description="every move from the start, in playing order")
+    # What a self-play record adds: the end it states is checked against the replay's.
+    levels: list[str] = Field(
+        default_factory=list,
+        description="self-play: side A's level and side B's (not checked against the replay)",
+    )
+    ended_by: Literal["batida", "stock_out"] | None = Field(
+        None,
+        description="how the record says the round ended (null: that it did not), checked "
+        "against the replay; left out, nothing is said",
+        json_schema_extra=_no_default,
+    )
+    scores: tuple[Whole, Whole] | None = Field(
+        None, description="side A's total and side B's, checked against the replay"
+    )
+    illegal_attempts: Whole = Field(
+        0, description="self-play: the moves refused (not checked against the replay)"
+    )
+
+
+def replay_schema() -> dict[str, Any]:
+    """The JSON Schema of a round's record (described by this model; `buraco replay` reads it,
+    and tests keep the two to the same fields and the same refusals)."""
+    schema = ReplayData.model_json_schema()
+    schema["title"] = "ReplayFile"
     return schema
