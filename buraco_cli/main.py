@@ -500,7 +500,7 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
     replay.set_defaults(handler=_replay)
 
     schema = command("schema")
-    schemas = ["position", "move", "judge", "score"]
+    schemas = ["position", "move", "judge", "score", "replay"]
     # (The metavar names the argument when it is missing: not its variable, `what`.)
     schema.add_argument(
         "what", choices=schemas, metavar="{" + ",".join(schemas) + "}", help=text("arg.what")
@@ -1112,11 +1112,13 @@ def _course_root(root: str | None) -> Path | None:
 
 
 def _schema(args: argparse.Namespace) -> int:
-    from buraco_core.notation import move_schema, position_schema, round_schema
+    from buraco_core.notation import move_schema, position_schema, replay_schema, round_schema
 
     _lang(args)  # (the schema has no words to translate, but a bad --lang is bad input here too)
     if args.what == "score":
         print_json(round_schema())
+    elif args.what == "replay":
+        print_json(replay_schema())
     elif args.what == "position":
         print_json(position_schema())
     elif args.what == "move":

@@ -589,11 +589,11 @@ def test_a_bad_set_is_named_as_typed_on_the_command_line(
 def test_a_missing_schema_name_says_which_names_to_type(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """`buraco schema` alone names the three schemas, not the variable behind them (what)."""
+    """`buraco schema` alone names the schemas, not the variable behind them (what)."""
     with pytest.raises(SystemExit):
         main(["schema"])
     err = capsys.readouterr().err
-    assert "faltam os argumentos: {position,move,judge,score}" in err and "what" not in err
+    assert "faltam os argumentos: {position,move,judge,score,replay}" in err and "what" not in err
 
 
 def test_an_unknown_rule_set_is_named_as_typed(capsys: pytest.CaptureFixture[str]) -> None:
@@ -753,7 +753,7 @@ def test_every_commands_help_ends_with_an_example(
             main([command, "--help", "--lang", lang])
         last = capsys.readouterr().out.strip().split("\n\n")[-1]
         assert last.startswith(word) and f"buraco {command}" in " ".join(last.split())
-        if command in ("score", "judge", "coach"):
+        if command in ("score", "judge", "coach", "replay"):
             assert "buraco schema" in " ".join(last.split())
 
 

@@ -198,7 +198,7 @@ def schema(capsys: pytest.CaptureFixture[str], what: str) -> dict[str, Any]:
     return data
 
 
-@pytest.mark.parametrize("what", ["position", "move", "judge", "score"])
+@pytest.mark.parametrize("what", ["position", "move", "judge", "score", "replay"])
 def test_schema_prints_json_schema(capsys: pytest.CaptureFixture[str], what: str) -> None:
     data = schema(capsys, what)
     assert data["type"] == "object" and data["properties"]
@@ -248,6 +248,191 @@ def test_schema_accepts_the_examples(capsys: pytest.CaptureFixture[str]) -> None
         jsonschema.validate(data, schema_)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({**example, "hand": []}, position_schema)
+
+
+# --- schema replay: what `buraco replay` reads ----------------------------------------------
+
+
+def _replay_schema_validator(capsys: pytest.CaptureFixture[str]) -> Any:
+    jsonschema = pytest.importorskip("jsonschema")
+    replay_schema = schema(capsys, "replay")
+    jsonschema.Draft202012Validator.check_schema(replay_schema)
+    return jsonschema.Draft202012Validator(replay_schema)
+
+
+@pytest.mark.parametrize(
+    ("players", "rules", "seed"),
+    [
+        ("2", ["--rules", "fechado"], "3"),
+        ("4", ["--rules", "stbl", "--set", "joker_points=20"], "11"),
+        ("4", ["--rules", "aberto"], "40"),
+    ],
+)
+def test_the_records_selfplay_saves_fit_the_replay_schema(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, players: str, rules: list[str], seed: str
+) -> None:
+    """Each record `buraco selfplay --save` writes (two rounds: two seeds, two first players)
+    is one `buraco replay` takes and one the schema validates."""
+    validator = _replay_schema_validator(capsys)
+    folder = tmp_path / "records"
+    argv = ["selfplay", "--rounds", "2", "--players", players, "--levels", "random,basic"]
+    assert main([*argv, *rules, "--seed", seed, "--save", str(folder), "--json"]) == 0
+    records = sorted(folder.glob("round-*.json"))
+    assert len(records) == 2
+    for record in records:
+        assert main(["replay", str(record)]) == 0, capsys.readouterr().err
+        validator.validate(json.loads(record.read_text("utf-8")))
+    capsys.readouterr()
+
+
+def test_a_dealt_position_and_the_pages_export_fit_the_replay_schema(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The other starts replay takes: a dealt `position` in place of the deal's seed, and
+    the round's record the "Jogar" page exports."""
+    from tests.test_replay_cli import page_record
+
+    validator = _replay_schema_validator(capsys)
+    dealt = {"rules": "fechado", "position": LEGAL["position"], "moves": [LEGAL["move"]]}
+    for record in (dealt, page_record()):
+        path = tmp_path / "record.json"
+        path.write_text(json.dumps(record), encoding="utf-8")
+        assert main(["replay", str(path)]) == 0, capsys.readouterr().err
+        validator.validate(record)
+
+
+@pytest.fixture(scope="module")
+def saved_record(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """A round's record as `buraco selfplay --save` writes it."""
+    folder = tmp_path_factory.mktemp("records")
+    argv = ["selfplay", "--rounds", "1", "--players", "2", "--levels", "random,random"]
+    assert main([*argv, "--save", str(folder), "--json"]) == 0
+    record: dict[str, Any] = json.loads((folder / "round-001.json").read_text("utf-8"))
+    return record
+
+
+# Records `buraco replay` refuses for their shape: a field missing, unknown, of the wrong type
+# or not among the values it takes (`...`: the field left out).
+MISSHAPEN_RECORDS = [
+    {"moves": ...},
+    {"seed": ...},
+    {"dealer": 1},
+    {"seed": "7"},
+    {"seed": True},
+    {"players": 3},
+    {"players": "4"},
+    {"first": "0"},
+    {"vulnerable": [True]},
+    {"vulnerable": "no"},
+    {"vulnerable": [1, 0]},
+    {"moves": {"type": "draw"}},
+    {"moves": [{"type": "fly"}]},
+    {"moves": [{"type": "draw", "when": 1}]},
+    {"moves": [{"type": "draw", "seat": "first"}]},  # (not "0": moves take a number as text)
+    {"rules": 5},
+    {"rules": ["fechado"]},
+    {"options": []},
+    {"levels": "basic"},
+    {"levels": [1, 2]},
+    {"ended_by": "draw"},
+    {"scores": "x"},
+    {"scores": [1]},
+    {"scores": [1, True]},
+    {"illegal_attempts": "0"},
+    {"illegal_attempts": None},
+    {"position": None},
+    {"position": {"players": 2}},
+]
+
+
+@pytest.mark.parametrize("change", MISSHAPEN_RECORDS, ids=repr)
+def test_a_record_replay_refuses_for_its_shape_the_replay_schema_refuses(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    saved_record: dict[str, Any],
+    change: dict[str, Any],
+) -> None:
+    """What replay refuses before judging a move, a check with the schema refuses too."""
+    jsonschema = pytest.importorskip("jsonschema")
+    validator = _replay_schema_validator(capsys)
+    record = {k: v for k, v in {**saved_record, **change}.items() if v is not ...}
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    assert capsys.readouterr().err.startswith("buraco: erro:")
+    with pytest.raises(jsonschema.ValidationError):
+        validator.validate(record)
+
+
+def test_a_record_that_is_not_an_object_is_refused_by_replay_and_its_schema(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, saved_record: dict[str, Any]
+) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    validator = _replay_schema_validator(capsys)
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps([saved_record]), encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    with pytest.raises(jsonschema.ValidationError):
+        validator.validate([saved_record])
+
+
+def test_the_replay_schema_names_the_fields_replay_reads_from_the_same_models(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """No more and no fewer fields than replay reads, `moves` required with a `position` or
+    a `seed`; its moves and position are the move and position schemas themselves."""
+    from buraco_cli.main import RECORD_OUTCOME, REPLAY_FIELDS
+
+    data = schema(capsys, "replay")
+    assert data["title"] == "ReplayFile"
+    assert list(data["properties"]) == [*REPLAY_FIELDS, *RECORD_OUTCOME]
+    assert data["required"] == ["moves"]
+    assert data["anyOf"] == [{"required": ["position"]}, {"required": ["seed"]}]
+    move = schema(capsys, "move")
+    assert data["$defs"]["MoveData"] == move
+    position = schema(capsys, "position")
+    assert data["$defs"]["PositionData"] == {k: v for k, v in position.items() if k != "$defs"}
+    for name, body in position["$defs"].items():
+        assert data["$defs"][name] == body
+
+
+def test_schema_replay_is_the_same_json_with_json_and_in_english(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """As for the other choices: a schema is JSON either way, in no language."""
+    outputs = []
+    for argv in (
+        ["schema", "replay"],
+        ["schema", "replay", "--json"],
+        ["--lang", "en", "schema", "replay"],
+    ):
+        assert main(argv) == 0
+        out, err = capsys.readouterr()
+        assert not err
+        outputs.append(out)
+    assert outputs[0] == outputs[1] == outputs[2]
+    assert json.loads(outputs[0])["title"] == "ReplayFile"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("pt", "replay (uma rodada gravada, para o replay conferir)"),
+        ("en", "replay (a recorded round, for replay to check)"),
+    ],
+)
+def test_the_schema_help_lists_replay(
+    capsys: pytest.CaptureFixture[str], lang: str, said: str
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["schema", "--help", "--lang", lang])
+    assert exit_.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "{position,move,judge,score,replay}" in out and said in out
+    with pytest.raises(SystemExit):
+        main(["--help", "--lang", lang])
+    listed = " ".join(capsys.readouterr().out.split())
+    assert ("registro do replay" if lang == "pt" else "a replay record") in listed
 
 
 # --- in the reader's words: choices, seats, the view -----------------------------------------
@@ -311,7 +496,8 @@ def test_an_unknown_schema_is_named_as_one(capsys: pytest.CaptureFixture[str]) -
         main(["schema", "foo"])
     err = capsys.readouterr().err
     assert exit_.value.code == 2
-    assert "não há o esquema “foo”" in err and "“position”, “move”, “judge” ou “score”" in err
+    assert "não há o esquema “foo”" in err
+    assert "“position”, “move”, “judge”, “score” ou “replay”" in err
     assert "what" not in err and "'" not in err
 
 
