@@ -497,7 +497,7 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
     replay = command("replay")
     replay.add_argument("file", metavar=text("metavar.file"), help=text("arg.file"))
     _lang_json_args(replay, lang)
-    replay.set_defaults(handler=_replay)
+    replay.set_defaults(handler=_replay, schema="replay")
 
     schema = command("schema")
     schemas = ["position", "move", "judge", "score", "replay"]
@@ -1545,7 +1545,7 @@ def _replay_start(rules: RuleSet, data: dict[str, Any]) -> State:
     if "position" in data:
         return position_from_data(rules, data["position"])
     if "seed" not in data:
-        raise BuracoInputError(InputCode.MISSING, "seed")
+        raise BuracoInputError(InputCode.MISSING, "seed", case="seed_or_position")
     seed, players, first = data["seed"], data.get("players", 4), data.get("first", 0)
     for name, value in (("seed", seed), ("players", players), ("first", first)):
         if not isinstance(value, int) or isinstance(value, bool):

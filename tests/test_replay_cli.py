@@ -162,10 +162,21 @@ def test_bad_input_is_exit_2_naming_the_field(
 def test_a_record_without_seed_or_position_is_bad_input(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
+    """Either starts a round: the error names both, and where the record's format is told
+    (`buraco schema replay`), as judge, score and coach do for theirs."""
     record = selfplay_record()
     del record["seed"]
-    code, _, err = run(capsys, tmp_path, record, "--lang", "en")
-    assert code == 2 and "seed" in err
+    code, _, err = run(capsys, tmp_path, record)
+    assert code == 2
+    assert err.splitlines()[0].endswith(
+        ": seed: campo obrigatório ausente: o registro começa pela distribuição de seed (com "
+        "players, first e vulnerable) ou por uma position já distribuída"
+    )
+    assert err.splitlines()[1:] == ["O formato do arquivo, campo a campo: buraco schema replay"]
+    code, _, err = run(capsys, tmp_path, {**selfplay_record(), "moves": 5}, "--lang", "en")
+    assert code == 2 and err.splitlines()[1:] == [
+        "The file's format, field by field: buraco schema replay"
+    ]
 
 
 def test_a_record_whose_stated_end_differs_from_its_replay_is_a_failed_check(
