@@ -5,6 +5,7 @@ import streamlit as st
 
 from buraco_app.i18n import t
 from buraco_app.limits import MAX_SEARCH_TEXT, too_long
+from buraco_app.rules_view import show_point
 from buraco_app.settings import current_lang, current_rules
 from buraco_app.who_is_right import draw_dispute, match, table_points
 
@@ -34,9 +35,16 @@ found = match(*claims) if said else None
 # surely is theirs, else the near ones are offered with none chosen.
 for rule in found.house_rules if found else ():
     st.info(t("who.house", rule=t(f"who.house.{rule}")), icon="🏠")
-if found and not found.points and not found.house_rules:
+# A rule the four sources agree on is answered with the rule, as the reference says it.
+if found and found.agreed:
+    st.success(t("who.agreed"))
+    for agreed in found.agreed:
+        show_point(agreed, rules, lang)
+# (Named above: the near disputed points are only offered, none chosen.)
+settled = bool(found and (found.house_rules or found.agreed))
+if found and not found.points and not settled:
     st.info(t("who.nothing"))
-elif found and found.points and not found.sure and not found.house_rules:
+elif found and found.points and not found.sure and not settled:
     st.info(t("who.unsure"))
 # A new argument chooses its own point: the one chosen for the last claims (by the match or
 # by hand) is replaced, else it stays chosen while it is still among those offered. Set, not
@@ -47,7 +55,7 @@ if st.session_state.get(CLAIMS_KEY) != claims:
     st.session_state[LIST_KEY] = None if said else next(iter(every))
 st.session_state[CLAIMS_KEY] = claims
 if found and found.points:
-    label = "who.found" if found.sure else "who.related" if found.house_rules else "who.maybe"
+    label = "who.found" if found.sure else "who.related" if settled else "who.maybe"
     chosen = st.radio(
         t(label),
         [d.id for d in found.points],
@@ -55,7 +63,7 @@ if found and found.points:
         format_func=lambda i: every[i].title(lang),
         key=FOUND_KEY,
     )
-elif not (found and found.house_rules):
+elif not settled:
     # Nothing said: the list to browse, its first point shown. Words that match no point:
     # none chosen, as "pick one from the list" says (the first is no answer to them).
     chosen = st.radio(

@@ -21,9 +21,11 @@ from buraco_core.rules import OPTIONS, PRESET_NAMES, PRESETS, PresetName, RuleSe
 from buraco_course.reference import (
     Dispute,
     Reading,
+    RulePoint,
     Text,
     disputes,
     fold,
+    point,
     points,
     search_terms,
     value_key,
@@ -61,9 +63,9 @@ def _variant_points() -> tuple[Dispute, ...]:
         )
         if not option.presets_differ or covered:
             continue
-        point = next(p for p in points() if p.option == option.name)
+        said = next(p for p in points() if p.option == option.name)
         readings = tuple(
-            Reading(sources=point.sources, text=point.values[value_key(v)], value=value_key(v))
+            Reading(sources=said.sources, text=said.values[value_key(v)], value=value_key(v))
             for v in values
         )
         key = f"who.question.{option.name}"
@@ -73,7 +75,7 @@ def _variant_points() -> tuple[Dispute, ...]:
                 id=option.name,
                 title=title,
                 option=option.name,
-                points=(point.id,),
+                points=(said.id,),
                 readings=readings,
             )
         )
@@ -201,32 +203,83 @@ def _house_phrases() -> dict[str, tuple[str, ...]]:
 
 def house_rules_for(*claims: str) -> list[str]:
     """The house rules (ids of HOUSE_RULES) that what players say is about."""
+    return _phrased(HOUSE_RULES, _house_phrases(), claims)
+
+
+def _phrased(
+    subjects: dict[str, str],
+    phrases: dict[str, tuple[str, ...]],
+    claims: tuple[str, ...],
+    unless: dict[str, str] | None = None,
+) -> list[str]:
+    """The ids whose subject (any of its ideas) the claims speak of, in one of its phrases,
+    and none of the ideas `unless` names for it."""
     text, said = _plain(" ".join(claims)), set(search_terms(" ".join(claims)))
     return [
         rule
-        for rule, subject in HOUSE_RULES.items()
+        for rule, subject in subjects.items()
         if said & set(search_terms(subject))
-        and any(phrase in text for phrase in _house_phrases()[rule])
+        and not said & set(search_terms((unless or {}).get(rule, "")))
+        and any(phrase in text for phrase in phrases[rule])
     ]
+
+
+# --- agreed rules: what the four sources say alike ------------------------------------------
+
+# Points of the rules reference that no source disputes and players still argue over ("dá
+# pra baixar 3 curingas?", "o 2 volta pro lugar dele"). A claim about one is answered with
+# the rule itself, never with a disputed point that happens to share its words (the 2 going
+# home was answered with "a wild 2 beside a natural 2", three jokers with the same). Each is
+# recognised as a house rule is: a phrase of catalog `who.agreed_phrases.ID` in claims that
+# speak of its subject, unless they also speak of an idea of AGREED_UNLESS (a 2 from the lixo
+# going to its place is the disputed two_on_top_of_lixo). Keys are ids of reference points
+# no option governs.
+AGREED_RULES: dict[str, str] = {
+    "one_wild_per_meld": "curinga",
+    "dirty_turns_clean": "2",
+    "card_points": "ás rei dama valete carta",
+}
+AGREED_UNLESS: dict[str, str] = {"dirty_turns_clean": "lixo"}
+
+
+@cache
+def _agreed_phrases() -> dict[str, tuple[str, ...]]:
+    return {
+        rule: tuple(
+            _plain(phrase)
+            for lang in LANGS
+            for phrase in translate(f"who.agreed_phrases.{rule}", lang).split(";")
+            if phrase.strip()
+        )
+        for rule in AGREED_RULES
+    }
+
+
+def agreed_rules_for(*claims: str) -> list[RulePoint]:
+    """The reference points the sources agree on that what players say is about."""
+    found = _phrased(AGREED_RULES, _agreed_phrases(), claims, AGREED_UNLESS)
+    return [point(rule) for rule in found]
 
 
 @dataclass(frozen=True)
 class Match:
-    """What claims are about: house rules no source covers, the disputed points they touch
-    (best first), and whether the first point is surely theirs (shown at once) or only
-    offered."""
+    """What claims are about: house rules no source covers, rules the sources agree on, the
+    disputed points they touch (best first), and whether the first point is surely theirs
+    (shown at once) or only offered."""
 
     house_rules: tuple[str, ...]
     points: tuple[Dispute, ...]
     sure: bool
+    agreed: tuple[RulePoint, ...] = ()  # rules the sources agree on (none where a house rule)
 
 
 def match(*claims: str) -> Match:
     house = tuple(house_rules_for(*claims))
+    agreed = () if house else tuple(agreed_rules_for(*claims))
     found = tuple(points_for(*claims))
     said = set(search_terms(" ".join(claims)))
-    sure = not house and bool(found) and _sure(said, found[0])
-    return Match(house_rules=house, points=found, sure=sure)
+    sure = not house and not agreed and bool(found) and _sure(said, found[0])
+    return Match(house_rules=house, points=found, sure=sure, agreed=agreed)
 
 
 def rules_for(rules: RuleSet, dispute: Dispute, reading: Reading) -> RuleSet:

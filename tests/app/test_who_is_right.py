@@ -354,3 +354,63 @@ def test_claims_that_match_nothing_choose_no_point(open_app: OpenApp) -> None:
     assert not any(m.value.startswith("### ") or "\n### " in m.value for m in at.markdown)
     at.radio(key="who_dispute").set_value("joker_value").run()  # picked by hand: kept
     assert at.radio(key="who_dispute").value == "joker_value" and at.code
+
+
+# --- agreed rules: what every source says alike, and tables still argue over -----------------
+
+# Claims as players make them about a rule no source disputes, and the reference point that
+# answers each (it was a disputed point shown as theirs: three jokers and the 2 going home
+# were answered with "a wild 2 beside a natural 2", the ace's value with the canastra de 500).
+AGREED_CLAIMS = [
+    (("dá pra baixar 3 curingas?", ""), "one_wild_per_meld"),
+    (("pode ter dois coringas no mesmo jogo?", "pode"), "one_wild_per_meld"),
+    (("can I meld three jokers?", "no"), "one_wild_per_meld"),
+    (("o 2 volta pro lugar dele", "não volta, é curinga pra sempre"), "dirty_turns_clean"),
+    (("the 2 goes back to its place", "no it stays wild"), "dirty_turns_clean"),
+    (("quanto vale o ás?", "15"), "card_points"),
+    (("What is an ace worth?", "15"), "card_points"),
+]
+
+
+@pytest.mark.parametrize(("claims", "rule"), AGREED_CLAIMS)
+def test_a_claim_about_an_agreed_rule_chooses_no_disputed_point(
+    claims: tuple[str, str], rule: str
+) -> None:
+    found = match(*claims)
+    assert [p.id for p in found.agreed] == [rule] and not found.sure
+
+
+@pytest.mark.parametrize(("claims", "point"), REAL_DISPUTES)
+def test_a_real_dispute_is_no_agreed_rule(claims: tuple[str, str], point: str) -> None:
+    """The 2 of the lixo going to its place is the disputed point, not the agreed one."""
+    assert not match(*claims).agreed
+    assert not match("o 2 do lixo volta pro lugar dele", "").agreed
+
+
+@pytest.mark.parametrize("question", [q for q, _ in TABLE_QUESTIONS])
+def test_no_table_question_is_taken_for_an_agreed_rule(question: str) -> None:
+    assert not match(question).agreed
+
+
+@pytest.mark.parametrize(
+    ("lang", "claims", "title"),
+    [
+        ("pt", ("dá pra baixar 3 curingas?", ""), "No máximo um curinga por jogo"),
+        ("pt", ("o 2 volta pro lugar dele", ""), "O jogo sujo que fica limpo"),
+        ("en", ("can I meld three jokers?", ""), "At most one wild per meld"),
+    ],
+)
+def test_the_page_answers_an_agreed_rule_with_the_rule(
+    open_app: OpenApp, lang: str, claims: tuple[str, str], title: str
+) -> None:
+    """“Aqui as fontes concordam”, the rule as the reference says it (with its sources), and
+    the near disputed points offered, none chosen, none drawn as the answer."""
+    texts = PT if lang == "pt" else EN
+    at = claim(open_app("who", lang=lang), *claims)
+    assert not at.exception
+    assert [s.value for s in at.success] == [texts["who.agreed"]]
+    assert any(m.value.startswith(f"**{title}**") for m in at.markdown)
+    radio = at.radio(key="who_dispute_found")
+    assert radio.value is None and radio.label == texts["who.related"]
+    assert texts["who.unsure"] not in [i.value for i in at.info]
+    assert not at.code  # (no reading drawn: no share links)
