@@ -238,10 +238,32 @@ def _written_rank(token: str, text: str) -> None:
         )
 
 
+# What a phone keyboard makes of typed cards: a space between rank and suit ("4 ♥", the suit
+# picked from the symbols after a space), a full stop after a card (two spaces make ". ").
+_LONE_RANK = re.compile(r"^(?:10|[2-9AJQKT])$", re.IGNORECASE)
+_LONE_SUIT = re.compile(r"^[cdhs♣♦♥♠♧♢♡♤]\ufe0f?$", re.IGNORECASE)
+
+
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
-    """Parse cards from a string (separated by spaces or commas) or from a list of tokens."""
-    tokens = re.split(r"[\s,;]+", text.strip()) if isinstance(text, str) else list(text)
-    return tuple(parse_card(t) for t in tokens if not (isinstance(t, str) and t.strip() == ""))
+    """Parse cards from a string (separated by spaces, commas or semicolons) or from a list
+    of tokens. In a string, a rank and its suit apart are one card, and a full stop after a
+    card is punctuation:
+
+    >>> parse_cards("4 ♥ 5♥, 6 h. 7h.")
+    (Card.parse('4h'), Card.parse('5h'), Card.parse('6h'), Card.parse('7h'))
+    """
+    if not isinstance(text, str):
+        tokens = list(text)
+        return tuple(parse_card(t) for t in tokens if not (isinstance(t, str) and t.strip() == ""))
+    words = [w.rstrip(".") for w in re.split(r"[\s,;]+", text.strip())]
+    words = [w for w in words if w]
+    joined: list[str] = []
+    for word in words:
+        if joined and _LONE_SUIT.match(word) and _LONE_RANK.match(joined[-1]):
+            joined[-1] += word
+        else:
+            joined.append(word)
+    return tuple(parse_card(word) for word in joined)
 
 
 def parse_cards_at(tokens: Iterable[str], where: str) -> tuple[Card, ...]:

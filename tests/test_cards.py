@@ -218,6 +218,27 @@ def test_parse_cards_accepts_spaces_commas_and_lists() -> None:
     assert parse_cards(["4h", "Ts", "JK"]) == expected
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["4 h 5 h 6 h", "4 ♥ 5 ♥ 6 ♥", "4♥️ 5 ♥️ 6♥", "4h 5h 6h.", "4h. 5h. 6h", "4H, 5 H, 6h."],
+)
+def test_a_phone_keyboards_spaces_and_full_stops_are_no_cards(text: str) -> None:
+    """A space between rank and suit (the suit picked from the symbols) and the full stop a
+    phone puts after two spaces: the cards meant, not “4” is not a card."""
+    assert parse_cards(text) == parse_cards("4h 5h 6h")
+
+
+def test_a_rank_and_a_suit_apart_join_only_as_one_card() -> None:
+    """A rank alone before a word that is no suit stays an error naming it; a list of
+    tokens is read as it is."""
+    for text, token in (("4 e 5h", "4"), ("4h h", "h"), ("4 x", "4")):
+        with pytest.raises(BuracoInputError) as info:
+            parse_cards(text)
+        assert info.value.values["token"] == token
+    with pytest.raises(BuracoInputError):
+        parse_cards(["4", "h"])
+
+
 def test_two_copies_of_a_card_are_normal() -> None:
     """Two decks: the same card may appear twice [DESIGN.md; seeds 000, 002]."""
     assert parse_cards("4h 4h") == (Card(4, Suit.HEARTS), Card(4, Suit.HEARTS))
