@@ -237,9 +237,14 @@ def _phrased(
 AGREED_RULES: dict[str, str] = {
     "one_wild_per_meld": "curinga",
     "dirty_turns_clean": "2",
+    "joker_never_natural": "2 curinga",
     "card_points": "ás rei dama valete carta",
+    "sequence": "sequência",
+    "melds_stay_apart": "jogo",
+    "own_side_melds": "jogo",
+    "morto_who_takes": "morto",
 }
-AGREED_UNLESS: dict[str, str] = {"dirty_turns_clean": "lixo"}
+AGREED_UNLESS: dict[str, str] = {"dirty_turns_clean": "lixo", "sequence": "trinca"}
 
 
 @cache

@@ -369,6 +369,13 @@ AGREED_CLAIMS = [
     (("the 2 goes back to its place", "no it stays wild"), "dirty_turns_clean"),
     (("quanto vale o ás?", "15"), "card_points"),
     (("What is an ace worth?", "15"), "card_points"),
+    (("pode baixar sequência de naipes diferentes?", "não"), "sequence"),
+    (("pode juntar dois jogos do mesmo naipe?", "pode"), "melds_stay_apart"),
+    (("can I join two melds?", "no"), "melds_stay_apart"),
+    (("posso pôr carta no jogo do adversário?", "não"), "own_side_melds"),
+    (("can I add to my opponents' meld?", "no"), "own_side_melds"),
+    (("o 2 de outro naipe fica limpo quando chega no lugar", "não fica"), "joker_never_natural"),
+    (("tem que ter canastra limpa pra pegar o morto?", "não"), "morto_who_takes"),
 ]
 
 
@@ -382,9 +389,11 @@ def test_a_claim_about_an_agreed_rule_chooses_no_disputed_point(
 
 @pytest.mark.parametrize(("claims", "point"), REAL_DISPUTES)
 def test_a_real_dispute_is_no_agreed_rule(claims: tuple[str, str], point: str) -> None:
-    """The 2 of the lixo going to its place is the disputed point, not the agreed one."""
+    """The 2 of the lixo going to its place is the disputed point, not the agreed one; so
+    are different suits in a trinca."""
     assert not match(*claims).agreed
     assert not match("o 2 do lixo volta pro lugar dele", "").agreed
+    assert not match("trinca de naipes diferentes", "sequência de naipes diferentes só").agreed
 
 
 @pytest.mark.parametrize("question", [q for q, _ in TABLE_QUESTIONS])
