@@ -130,9 +130,10 @@ def translate(key: str, lang: Lang = DEFAULT_LANG, **params: Any) -> str:
 
 def format_value(value: Any, lang: Lang = DEFAULT_LANG) -> str:
     """A value inside a sentence: cards with suit symbols, suits by name, yes/no, lists, a
-    reason as its sentence, whole numbers with their thousands marked (`grouped`)."""
+    reason as its sentence going on after a colon ("não é um jogo válido: um jogo…"), whole
+    numbers with their thousands marked (`grouped`)."""
     if isinstance(value, Reason):
-        return message(value, lang)
+        return mid_sentence(message(value, lang))
     if isinstance(value, Card):
         return value.symbol
     if isinstance(value, Suit):

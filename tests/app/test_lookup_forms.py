@@ -162,6 +162,9 @@ def test_a_problem_with_the_cards_typed_is_said_in_the_forms_words(open_app: Ope
     assert at.error[0].value.startswith("Jogo 2: não é um jogo válido")
     at = go_out(open_app("lookup", lang="en"), "4h 4h 4h")
     assert at.error[0].value.startswith("Meld 1: not a valid meld")
+    # The judge's reason goes on after the colon, in small letters (it was "…válido: Um…").
+    at = go_out(open_app("lookup"), "4h 5h 6h 7h 8h 9h 10h\n4h 5h")
+    assert at.error[0].value.startswith("Jogo 2: não é um jogo válido: um jogo ")
 
 
 def test_the_rules_list_says_when_it_shows_only_the_first_and_shows_more(open_app: Open) -> None:
