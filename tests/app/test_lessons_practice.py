@@ -353,3 +353,18 @@ def test_a_step_to_another_exercise_opens_at_the_pages_top(
         assert in_order(at.main)[-1] == scrolls(at)[0]  # (after everything: no place above)
         at.run()
         assert not scrolls(at)
+
+
+@pytest.mark.parametrize(("lang", "says"), [("pt", "chegar ao 3"), ("en", "reaches the 3")])
+def test_a_wild_two_that_may_go_home_names_the_3_the_sequence_must_reach(
+    open_app: Open, lang: str, says: str
+) -> None:
+    """Lesson 5, "Só o 6♥ não basta": the 6♥ alone sends the 2♥ to an end, still wild. Its
+    hint asks which card the sequence must reach; "por quê?" said "quando a sequência chegar
+    ao 2", the 2 the learner already has, where the lesson and seed 000 ("ao ganhar a carta
+    3") say the 3."""
+    at = open_scenario(open_app, "six_alone_is_not_enough", lang=lang)
+    tap(at, "6♥", "Jogo 1:" if lang == "pt" else "Meld 1:")
+    shown = texts(at)
+    assert says in shown
+    assert "chegar ao 2" not in shown and "reaches the 2" not in shown
