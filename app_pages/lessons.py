@@ -38,7 +38,8 @@ chosen = st.selectbox(
     filter_mode=None,  # no typing: Streamlit's "No results" is English only
 )
 player.legend(lang)
-if chosen != st.query_params.get("lesson"):
+from_link = chosen == st.query_params.get("lesson")  # (not a lesson picked in the list)
+if not from_link:
     st.query_params["lesson"] = chosen
 lesson = course.lesson(chosen)
 scenarios = course.scenarios_of(lesson.id)
@@ -48,8 +49,17 @@ st.progress(
 )
 
 step_key = f"lesson_{lesson.id}_step"  # 0: the introduction; 1..n: the scenarios; n+1: summary
-step = st.session_state.get(step_key, 0)
 last = len(scenarios) + 1
+if step_key not in st.session_state:
+    # A new session (a reload, a tab a phone brings back) opens the step the address keeps.
+    asked = st.query_params.get("step", "") if from_link else ""
+    fits = asked.isascii() and asked.isdigit() and int(asked) <= last
+    st.session_state[step_key] = int(asked) if fits else 0
+step = st.session_state[step_key]
+if step and st.query_params.get("step") != str(step):
+    st.query_params["step"] = str(step)
+elif not step and "step" in st.query_params:
+    del st.query_params["step"]
 
 if step == 0:
     show_text(lesson.intro.get(lang))
@@ -79,6 +89,7 @@ if forward.button(t(next_key), type="primary", use_container_width=True):
         st.session_state[step_key] = step + 1
     elif chosen != ids[-1]:
         st.query_params["lesson"] = ids[ids.index(chosen) + 1]
+        st.query_params.pop("step", None)  # (the next lesson opens at its introduction)
     ask_for_the_top()
     st.rerun()
 top_if_asked()

@@ -368,3 +368,39 @@ def test_a_wild_two_that_may_go_home_names_the_3_the_sequence_must_reach(
     shown = texts(at)
     assert says in shown
     assert "chegar ao 2" not in shown and "reaches the 2" not in shown
+
+
+def step_caption(at: AppTest) -> str:
+    return next((str(c.value) for c in at.caption if "Exercise" in str(c.value)), "introduction")
+
+
+def test_a_reload_reopens_the_lesson_at_the_exercise_it_was_on(open_app: Open) -> None:
+    """On a phone a tab brought back (or reloaded) is a new session: the learner on lesson 5's
+    exercise 2 was sent back to the lesson's introduction, to tap "Start" and "Next" through
+    the exercises done. The step is in the address now, beside the lesson, as a link keeps it."""
+    at = open_app("lessons", lesson="natural_two", lang="en")
+    press(at, "Start the exercises →")
+    press(at, "Next →")
+    assert step_caption(at).startswith("Exercise 2 of")
+    query = {k: str(v) for k, v in at.query_params.items()}
+    assert query.get("step") == "2"
+    again = open_app("lessons", **query)
+    assert step_caption(again).startswith("Exercise 2 of")
+    # Another lesson opens at its own introduction, and the address forgets the step.
+    again.selectbox[0].set_value("the_turn").run()
+    assert step_caption(again) == "introduction" and "step" not in again.query_params
+    # A step the lesson does not have opens the introduction, without a word of error.
+    for bad in ("99", "-1", "x", "²"):
+        odd = open_app("lessons", lesson="natural_two", lang="en", step=bad)
+        assert not odd.exception and not odd.warning
+        assert step_caption(odd) == "introduction" and "step" not in odd.query_params
+
+
+def test_the_next_lesson_opens_at_its_introduction(open_app: Open) -> None:
+    at = open_app("lessons", lesson="cards_and_points", lang="en")
+    press(at, "Start the exercises →")
+    while not any(b.label == "Next lesson →" for b in at.button):
+        press(at, "Next →")
+    press(at, "Next lesson →")
+    assert at.query_params["lesson"] == "sequences_and_the_ace"
+    assert step_caption(at) == "introduction" and "step" not in at.query_params
