@@ -457,7 +457,15 @@ def _arrange(
     one_rank = len({c.rank for c in naturals}) == 1
     if kind == "trinca" or (kind is None and one_rank and len(naturals) >= 2):
         return _arrange_trinca(cards, naturals, rules, built_up)
-    return _arrange_sequence(cards, naturals, rules, built_up)
+    try:
+        return _arrange_sequence(cards, naturals, rules, built_up)
+    except _Failure as failure:
+        # A new meld where trincas count: mixed suits fail the sequence, and the ranks (more
+        # than one, or it were judged a trinca) the trinca; the reason names both.
+        if failure.code is Code.MIXED_SUITS and kind is None and rules.trincas:
+            ranks = sorted({c.rank for c in naturals})
+            failure.params.update(case="trincas", ranks=tuple(RANK_TEXT[r] for r in ranks))
+        raise
 
 
 def _arrange_trinca(

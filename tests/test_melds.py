@@ -731,7 +731,7 @@ REASON_CASES: dict[str, Callable[[], MeldVerdict]] = {
     "no_cards": lambda: extend("4s 5s 6s", ""),
     "more_copies_than_deck": lambda: judge("5h 5h 5h"),
     "only_wilds": lambda: judge("JK JK 2c"),
-    "mixed_suits": lambda: judge("4h 5h 6s"),
+    "mixed_suits": lambda: judge("4h 5h 6s", "stbl"),  # (where trincas count: case "trincas")
     "duplicate_rank": lambda: judge("4h 5h 5h 6h"),
     "two_wilds": lambda: judge("5h JK 7h 2c"),
     "wild_two_beside_natural_two": lambda: judge("2s 3s 4s 2h 6s"),
@@ -834,3 +834,14 @@ def test_every_reason_names_its_source() -> None:
             for source in item.sources:
                 option = source.removeprefix("option:")
                 assert source in (*ALL_SEEDS, PROJECT) or option in OPTION_NAMES, source
+
+
+def test_mixed_suits_and_ranks_name_the_trinca_only_where_trincas_count() -> None:
+    """Fechado has trincas: 9♦ 9♣ 10♣ is no sequence (suits) and no trinca (ranks), and the
+    reason says both; where there are none (STBL), or growing a sequence already on the
+    table, it is a sequence's mixed suits alone [seeds 000, 001, 003]."""
+    fechado = refused(judge("9d 9c 10c", "fechado"), "mixed_suits")
+    assert fechado["case"] == "trincas" and fechado["ranks"] == ("9", "10")
+    assert "trinca" in message(Reason(Code.MIXED_SUITS, fechado), "pt")
+    assert "case" not in refused(judge("9d 9c 10c", "stbl"), "mixed_suits")
+    assert "case" not in refused(extend("4h 5h 6h", "7s"), "mixed_suits")

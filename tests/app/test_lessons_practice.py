@@ -404,3 +404,19 @@ def test_the_next_lesson_opens_at_its_introduction(open_app: Open) -> None:
     press(at, "Next lesson →")
     assert at.query_params["lesson"] == "sequences_and_the_ace"
     assert step_caption(at) == "introduction" and "step" not in at.query_params
+
+
+@pytest.mark.parametrize(
+    ("lang", "says"),
+    [("pt", "nem trinca, com valores diferentes (5, K)"), ("en", "nor a trinca, with ranks")],
+)
+def test_a_group_of_mixed_suits_and_ranks_where_trincas_count_names_the_trinca_too(
+    open_app: Open, lang: str, says: str
+) -> None:
+    """Lesson 13, "Baixe a lavadeira" (Fechado): K♣ K♥ K♠ 5♦ as a new meld was refused with
+    "Naipes misturados: uma sequência é de um naipe só" only, in red, to a learner laying a
+    trinca, where mixed suits are fine; what fails it as a trinca (the 5 among the kings)
+    went unsaid. Where trincas count, the reason says it is neither."""
+    at = open_scenario(open_app, "lay_a_trinca", lang=lang)
+    tap(at, "K♣", "K♥", "K♠", "5♦", "+ Novo jogo" if lang == "pt" else "+ New meld")
+    assert at.error and says in at.error[0].value
