@@ -34,7 +34,7 @@ from buraco_course import (
     ScoreTask,
     load_curriculum,
 )
-from buraco_text import Lang, first_reason, sources_text
+from buraco_text import Lang, first_reason, mid_sentence, sources_text
 
 TaskT = TypeVar("TaskT", MoveTask, JudgeTask, ChooseTask, ScoreTask)
 
@@ -328,7 +328,7 @@ class _ChooseView(_View[ChooseTask]):
         lines = []
         for i in sorted(picked - set(self.task.correct)):
             reasons = self.task.option_verdict(self.scenario, i).reasons
-            why = first_reason(reasons, lang)
+            why = mid_sentence(first_reason(reasons, lang))  # (it goes on after a colon)
             lines.append(t("practice.why.option_bad", lang, n=i + 1, why=why).rstrip(": "))
         missed = len(set(self.task.correct) - picked)
         if missed:

@@ -420,3 +420,22 @@ def test_a_group_of_mixed_suits_and_ranks_where_trincas_count_names_the_trinca_t
     at = open_scenario(open_app, "lay_a_trinca", lang=lang)
     tap(at, "K♣", "K♥", "K♠", "5♦", "+ Novo jogo" if lang == "pt" else "+ New meld")
     assert at.error and says in at.error[0].value
+
+
+@pytest.mark.parametrize(
+    ("lang", "says"),
+    [
+        ("pt", "A opção 2 não vale: falta carta na sequência"),
+        ("en", "Option 2 does not hold: the sequence has a gap"),
+    ],
+)
+def test_why_an_option_fails_goes_on_after_its_colon_in_small_letters(
+    open_app: Open, lang: str, says: str
+) -> None:
+    """Lesson 2, "A dama e o Ás no lugar certo": "A opção 2 não vale: Falta carta na
+    sequência" went on after the colon with a capital, unlike every other "…: why" line of the
+    app (mid_sentence); a card at the start keeps its own (tested in buraco_text)."""
+    at = open_scenario(open_app, "which_runs_are_sequences", lang=lang)
+    at.checkbox(key="sc_which_runs_are_sequences_option_1").check()
+    at.button(key="sc_which_runs_are_sequences_check").click().run()
+    assert says in as_read(at.error[0].value)
