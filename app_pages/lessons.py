@@ -53,7 +53,7 @@ last = len(scenarios) + 1
 if step_key not in st.session_state:
     # A new session (a reload, a tab a phone brings back) opens the step the address keeps.
     asked = st.query_params.get("step", "") if from_link else ""
-    fits = asked.isascii() and asked.isdigit() and int(asked) <= last
+    fits = len(asked) <= 3 and asked.isascii() and asked.isdigit() and int(asked) <= last
     st.session_state[step_key] = int(asked) if fits else 0
 step = st.session_state[step_key]
 if step and st.query_params.get("step") != str(step):
