@@ -252,22 +252,28 @@ def _tapped_key(key: str) -> str:
     return f"{key}_tapped"  # the target of the last tap that made a move
 
 
-def _toggle(key: str, position: int) -> None:
-    st.session_state[_pick_key(key)] = current_pick(key).toggled(position)
+def _set_pick(key: str, pick: Pick) -> None:
+    """The pick changed: a hint on what to pick (`{key}_need`) spoke of the pick before, and
+    goes (it stayed after "Desfazer", or under a draw just made, as if that had failed)."""
+    st.session_state[_pick_key(key)] = pick
     st.session_state.pop(f"{key}_need", None)
+
+
+def _toggle(key: str, position: int) -> None:
+    _set_pick(key, current_pick(key).toggled(position))
 
 
 def _toggle_top(key: str) -> None:
     pick = current_pick(key)
-    st.session_state[_pick_key(key)] = replace(pick, top=not pick.top)
+    _set_pick(key, replace(pick, top=not pick.top))
 
 
 def _set_aside(key: str) -> None:
-    st.session_state[_pick_key(key)] = current_pick(key).set_aside()
+    _set_pick(key, current_pick(key).set_aside())
 
 
 def _undo(key: str) -> None:
-    st.session_state[_pick_key(key)] = current_pick(key).undone()
+    _set_pick(key, current_pick(key).undone())
 
 
 def _tap(key: str, state: State, target: Target, on_move: Callable[[Move], bool]) -> None:
@@ -280,7 +286,7 @@ def _tap(key: str, state: State, target: Target, on_move: Callable[[Move], bool]
         if isinstance(move, Draw):
             # The picked cards stay in the hand, picked; the lixo's top card cannot be taken
             # after a draw, so it leaves the pick (the next meld is not read as a pickup).
-            st.session_state[_pick_key(key)] = replace(current_pick(key), top=False)
+            _set_pick(key, replace(current_pick(key), top=False))
         else:
             clear_pick(key)
     else:  # refused: the board and the pick stay, the verdict says what to change

@@ -140,6 +140,33 @@ def test_cards_picked_before_drawing_stay_picked_after_the_draw(open_app: Open) 
     assert sorted(b.label for b in at.button if b.key and b.key.startswith("btcs-")) == labels
 
 
+def test_a_hint_on_what_to_pick_goes_once_the_move_is_made(open_app: Open) -> None:
+    """A tap on "Discard" with nothing picked says, in yellow, how a discard is made. Then
+    the stock tapped: the draw is made, and the hint is no longer there (it stayed under the
+    hand, a warning beside "Your move: Draw from the stock", as if the draw had failed)."""
+    at = started(open_app)
+    click(at, "btt-play_board-discard")  # nothing picked: the board says what to pick
+    assert at.warning and "Discard" in str(at.warning[0].value)
+    click(at, "btt-play_board-stock")
+    assert [type(m).__name__ for m in the_game(at).current.moves] == ["Draw"]
+    assert not at.warning, [w.value for w in at.warning]
+    assert any("Tap cards in your hand" in str(c.value) for c in at.caption)
+
+
+def test_undo_takes_back_a_hint_on_what_to_pick_with_the_pick(open_app: Open) -> None:
+    """Two cards picked, "Descartar" tapped: "pick one card only". "Undo" drops a card: the
+    hint, about the pick before, goes with it; the pick as it now is is said instead."""
+    at = started(open_app)
+    click(at, "btt-play_board-stock")
+    for card in [b for b in at.button if b.key and b.key.startswith("btc-")][:2]:
+        at.button(key=card.key).click().run()
+    click(at, "btt-play_board-discard")
+    assert at.warning and "one card" in str(at.warning[0].value)
+    click(at, "play_board_undo")
+    assert not at.warning, [w.value for w in at.warning]
+    assert any(str(c.value).startswith("Picked: ") for c in at.caption)
+
+
 def test_a_legal_move_is_played_and_saved(open_app: Open) -> None:
     at = started(open_app)
     click(at, "btt-play_board-stock")
