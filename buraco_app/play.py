@@ -512,6 +512,31 @@ def morto_text(before: State, after: State, seat: int, lang: Lang) -> str:
     return ""
 
 
+def morto_line(states: Sequence[State], index: int, lang: Lang) -> str:
+    """What move `index` of the round did to the mortos: to the mover's side's (morto_text),
+    and the waiting morto that another side's player picks up as the move hands them the
+    turn (the discard before their turn): named on that discard, where it happens (without
+    it, 11 cards just appeared in the hand of the one who beat indirectly; the learner saw
+    their own hand grow under "Since your last move" with no word on why)."""
+    before, after = states[index], states[index + 1]
+    seat = before.turn
+    said = [morto_text(before, after, seat, lang)]
+    for was, now in zip(before.sides, after.sides, strict=True):
+        waiting = was.waiting
+        if (
+            was.morto is MortoStatus.WAITING
+            and waiting is not None
+            and waiting.seat != seat
+            and now.morto is MortoStatus.TAKEN
+        ):
+            if waiting.seat == LEARNER:
+                said.append(t("play.morto_picked_up_you", lang))
+            else:
+                picker = mid_sentence(who(waiting.seat, lang))
+                said.append(t("play.morto_picked_up_by", lang, who=picker))
+    return " · ".join(x for x in said if x)
+
+
 def done_text(move: Move, before: State, lang: Lang) -> str:
     """A move of the round's record, told as done, its melds named from the learner's side
     ("acrescentou J♠ ao jogo 5 deles"), a pickup with the lixo's top card it used."""
@@ -536,7 +561,7 @@ def _move_list(game: Game, states: Sequence[State], start: int, lang: Lang, key:
         before, move = states[index], rnd.moves[index]
         seat = before.turn
         line = f"{index + 1}. {who(seat, lang)} {done_text(move, before, lang)}"
-        morto = morto_text(before, states[index + 1], seat, lang)
+        morto = morto_line(states, index, lang)
         line += f" · {morto}" if morto else ""
         if seat == LEARNER:
             st.markdown(line)
@@ -720,6 +745,6 @@ def _replay(game: Game, states: Sequence[State], lang: Lang) -> None:
         if step:
             seat = states[step - 1].turn
             line = f"{step}. {who(seat, lang)} {done_text(moves[step - 1], states[step - 1], lang)}"
-            morto = morto_text(states[step - 1], states[step], seat, lang)
+            morto = morto_line(states, step - 1, lang)
             st.markdown(f"**{line}{f' · {morto}' if morto else ''}**")
         board.show_board(game.rules, states[step], "play_replay", lang, seat=LEARNER)

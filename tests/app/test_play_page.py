@@ -33,7 +33,7 @@ from buraco_core.moves import Discard, Draw, Extend, Lay, TakeLixo
 from buraco_core.notation import position_from_data
 from buraco_core.players import make_player, view_of
 from buraco_core.rules import ruleset
-from buraco_core.state import EndReason, Phase, State, deal
+from buraco_core.state import EndReason, MortoStatus, Phase, State, deal
 from buraco_text import Lang
 from tests.app.conftest import in_order
 from tests.played import played_round, played_until
@@ -654,6 +654,40 @@ def test_the_record_says_what_a_move_did_to_the_morto() -> None:
     assert morto_text(start, taken, 2, "en") == "a direct batida: took the morto"  # the partner
     assert morto_text(start, start, 0, "pt") == ""
     assert morto_text(start, with_morto(start, 1, MortoStatus.TAKEN), 0, "pt") == ""  # theirs
+
+
+def test_the_move_list_says_when_a_waiting_morto_is_picked_up(open_app: Open) -> None:
+    """An indirect batida: "the morto waits for the next turn". The player picks it up as
+    the turn comes back, on the discard of the player before (the other side's): no line
+    said so, and 11 cards appeared in a hand, the learner's own too, under "Since your last
+    move". That discard's line now says who picks it up, in the list and in the replay."""
+    at = open_app("play", lang="en")  # creates the data folder
+    setup = Setup("fechado", {}, 2, "basic", "on", 1)
+    game = played_until(setup, 3, lambda s: len(s.log) > 60 and learner_turn(s))
+    states = positions(game)
+    picked = {  # the move's number, as the list counts: who picks it up
+        i: states[i - 1].sides[s].waiting.seat  # type: ignore[union-attr]
+        for i in range(1, len(states))
+        for s in (0, 1)
+        if states[i - 1].sides[s].morto is MortoStatus.WAITING
+        and states[i].sides[s].morto is MortoStatus.TAKEN
+    }
+    assert picked == {50: 0}  # (the learner's; the opponent's further on, below)
+    at = open_app("play", lang="en", game=store().create(game))
+    lines = [e.label for e in at.expander] + [str(m.value) for m in at.markdown]
+    said = [line for line in lines if "the waiting morto" in line]
+    assert said == ["50. Opponent (player 2) discarded the 4♦ · you pick up the waiting morto"]
+    at = open_app("play", lang="en", game=store().create(played_round(setup, 3)))  # its end
+    states = positions(store().load(game_id_of(at)))
+    theirs = next(
+        i
+        for i in range(1, len(states))
+        if states[i - 1].sides[1].morto is MortoStatus.WAITING
+        and states[i].sides[1].morto is MortoStatus.TAKEN
+    )
+    at.slider(key="play_step_1").set_value(theirs).run()
+    shown = [str(m.value) for m in at.markdown if str(m.value).startswith(f"**{theirs}. ")]
+    assert shown and shown[0].endswith(" · opponent (player 2) picks up the waiting morto**")
 
 
 def _with_melds_down(setup: Setup) -> Game:
