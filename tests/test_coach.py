@@ -507,6 +507,22 @@ def test_discard_that_fits_the_sides_own_meld() -> None:
     assert NoteCode.FITS_OWN_MELD not in codes(notes("fechado", short, Discard(parse_card("8h"))))
 
 
+def test_at_a_table_of_two_the_card_for_the_own_meld_may_serve_the_one_opponent() -> None:
+    """The same discard with one opponent: the lixo may serve "o adversário", not "os
+    adversários" (a table of two has no pair across; Jogar said it in the plural)."""
+    data = {
+        **PLAY,
+        "players": 2,
+        "hands": [["8h", "Kc", "4d", "Qs"], 11],
+        "melds": [[["5h", "6h", "7h"]], []],
+    }
+    (found,) = notes("fechado", data, Discard(parse_card("8h")))
+    assert found.code is NoteCode.FITS_OWN_MELD
+    assert said(found).endswith("vai para o lixo, onde pode servir ao adversário.")
+    assert said(found, "en").endswith("goes to the lixo, where it may serve your opponent.")
+    assert "adversários" not in said(found) and "opponents" not in said(found, "en")
+
+
 def test_where_the_move_missed_going_out_no_other_note_names_another_better_move() -> None:
     """Morto taken, a canastra down, hand K♦ J♥: the K♦ onto the side's kings and the J♥
     discarded go out [001, 002, 003]. Discarding the K♦ feeds the opponents' diamonds too,

@@ -250,7 +250,10 @@ def _discard_notes(
     if move.card.is_wild_kind and discards:
         weak = Note(NoteCode.WILD_DISCARDED, {"card": move.card}, best)
     elif extend is not None and len(view.hand) >= 3:
-        weak = Note(NoteCode.FITS_OWN_MELD, {"card": move.card, "meld": extend.meld + 1}, extend)
+        own_meld: dict[str, Any] = {"card": move.card, "meld": extend.meld + 1}
+        if view.players == 2:
+            own_meld["alone"] = True  # (the lixo may serve one opponent, not a pair)
+        weak = Note(NoteCode.FITS_OWN_MELD, own_meld, extend)
     # Fechado: the card is what lets the next player take the pile. Aberto: anyone may take
     # the open lixo; on a big one the card that fits their meld goes down with the pile.
     elif used and best is not None and (rules.pickup != "free" or count >= BIG_OPEN_LIXO):
