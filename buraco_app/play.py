@@ -611,7 +611,11 @@ def _by_seat(item: ScoreItem, side: int) -> ScoreItem:
 
 def _round_end(game_id: str, game: Game, states: Sequence[State], lang: Lang) -> None:
     score = finished_scores(game)[-1]
+    match = standing(game)
     st.success(ended_text(states, lang))
+    if match.finished:  # (where the round's end opens: at the bottom a phone saw it last)
+        ours = match.winner == SIDE_NAMES[0]
+        st.info(match_won_text(ours, game.setup.players, max(match.totals), lang))
     show_score(_named(score, game.setup.players, lang), lang)
     _key_moments(game, lang)
     _replay(game, states, lang)
@@ -624,10 +628,7 @@ def _round_end(game_id: str, game: Game, states: Sequence[State], lang: Lang) ->
         help=t("play.export_help", lang),
         key="play_export",
     )
-    match = standing(game)
     if match.finished:
-        ours = match.winner == SIDE_NAMES[0]
-        st.info(match_won_text(ours, game.setup.players, max(match.totals), lang))
         _new_game_button(lang)
         return
     st.button(

@@ -890,6 +890,22 @@ def test_the_match_is_won_by_a_side_or_by_a_player(
     assert match_won_text(ours, players, 3100, lang) == said
 
 
+def test_the_match_won_is_said_at_the_top_of_its_last_round_end(open_app: Open) -> None:
+    """The round that ends the match: who won it was said only at the bottom, beside "New
+    match", under the score, the key moments and the replay (on a phone some 2,000 px down;
+    the top said only who went out). It is now said under the round's end line, above the
+    score, and "New match" is still at the bottom, instead of "Next round"."""
+    at = open_app("play", lang="en")  # creates the data folder
+    setup = Setup("fechado", {"target_score": 100}, 2, "basic", "on", 11)  # (one round)
+    game_id = store().create(_finished_round(setup))
+    at = open_app("play", lang="en", game=game_id)
+    order = in_order(at.main)
+    won = [i for i in at.info if "won the match" in str(i.value)]
+    assert len(won) == 1
+    assert order.index(at.success[0]) < order.index(won[0]) < order.index(at.metric[0])
+    assert at.button(key="play_new") and not [b for b in at.button if b.key == "play_next_round"]
+
+
 def test_a_two_player_record_and_board_name_the_opponents_melds_as_one_players() -> None:
     """“o jogo 1 deles” (plural: a pair's) with one opponent: in a 2-player game his meld is
     “o jogo 1 dele” in the record (he moved), and “Jogo 1 do adversário” on the board, under
