@@ -109,12 +109,22 @@ def build_move(state: State, pick: Pick, target: Target) -> Move | None:
         return Lay(new) if new else None
     if target.kind == "discard":
         return Discard(cards[0]) if len(cards) == 1 else None
-    if pick.top and not target.other_side:
-        return TakeLixo(extend=target.meld, cards=cards)
+    if pick.top:  # (onto one's own meld; across the table it is no move: need_of says so)
+        return None if target.other_side else TakeLixo(extend=target.meld, cards=cards)
     if not cards:
         return None
     side = 1 - state.side_of(state.turn) if target.other_side else None
     return Extend(target.meld, cards, side=side)
+
+
+def need_of(pick: Pick, target: Target) -> str:
+    """What a tap that made no move (build_move's None) lacks, as the board's hint says it
+    (`board.need.<this>`): mostly the cards for that place; the lixo's top card tapped onto
+    a meld across the table, where it never goes (the hint had said "pick the cards for the
+    meld", and with a card picked the card alone was tried there, the top card dropped)."""
+    if target.kind == "meld" and target.other_side and pick.top:
+        return "top_theirs"
+    return target.kind
 
 
 def hand_order(hand: Sequence[Card], by_rank: bool = False) -> list[int]:
@@ -277,9 +287,10 @@ def _undo(key: str) -> None:
 
 
 def _tap(key: str, state: State, target: Target, on_move: Callable[[Move], bool]) -> None:
-    move = build_move(state, current_pick(key).within(len(state.hand)), target)
+    pick = current_pick(key).within(len(state.hand))
+    move = build_move(state, pick, target)
     if move is None:
-        st.session_state[f"{key}_need"] = target.kind  # what to pick first, said on the board
+        st.session_state[f"{key}_need"] = need_of(pick, target)  # said on the board
         return
     st.session_state[_tapped_key(key)] = target  # (the answer to this move is drawn there)
     if on_move(move):

@@ -727,6 +727,34 @@ def test_the_answer_to_a_tap_on_a_meld_is_said_under_that_meld(open_app: Open) -
     assert keys_around(at.success[0]) == ("btt-play_board-discard", "bthand-play_board")
 
 
+def test_the_lixos_top_card_tapped_then_a_meld_across_says_it_goes_on_ones_own(
+    open_app: Open,
+) -> None:
+    """The lixo's top card picked, then the opponent's meld tapped: the board said "pick the
+    cards from your hand that go onto the meld", and with a card picked it tried to add that
+    card alone to the opponent's meld, the top card dropped from the move without a word. The
+    top card only ever goes onto one's own meld (or a new one): the board says so, and makes
+    no move."""
+    at = open_app("play", lang="en")  # creates the data folder
+    game = played_until(
+        Setup("fechado", {}, 2, "basic", "on", 7),
+        5,
+        lambda s: learner_turn(s) and s.phase is Phase.DRAW and bool(s.sides[1].melds and s.lixo),
+    )
+    at = open_app("play", lang="en", game=store().create(game))
+    top = [b for b in at.button if (b.key or "").startswith("btc") and "-lixo" in b.key]
+    top[-1].click().run()
+    click(at, "btm-play_board-1-0")  # the opponent's meld 1
+    assert at.warning and "top card" in str(at.warning[0].value)
+    assert "your own melds" in str(at.warning[0].value)
+    hand = [b for b in at.button if (b.key or "").startswith("btc-") and "-lixo" not in b.key]
+    hand[0].click().run()
+    click(at, "btm-play_board-1-0")
+    assert at.warning and "top card" in str(at.warning[0].value)
+    assert not at.error
+    assert the_game(at).current.stumbles == ()  # (no move was made of it)
+
+
 def _before_the_learners_batida(players: int) -> tuple[Game, Discard]:
     """A game played on (the learner's seat by a basic player's moves) up to the learner's
     discard that goes out, and that discard."""
