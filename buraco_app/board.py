@@ -278,6 +278,10 @@ def _toggle_top(key: str) -> None:
     _set_pick(key, replace(pick, top=not pick.top))
 
 
+def _need(key: str, need: str) -> None:
+    st.session_state[f"{key}_need"] = need  # (said on the board: `board.need.<need>`)
+
+
 def _set_aside(key: str) -> None:
     _set_pick(key, current_pick(key).set_aside())
 
@@ -471,12 +475,14 @@ def _middle(
         for offset, card in enumerate(shown):
             top = offset == len(shown) - 1
             prefix = "btcs" if top and pick.top else "btc"
+            # A card inside an open lixo (Aberto shows it all) is no pick: tapped, the board
+            # says why (greyed out, a tap on it did nothing, without a word).
             st.button(
                 card.symbol,
                 key=f"{prefix}-{_ink(card)}-{key}-lixo{offset}",
-                on_click=_toggle_top if top else None,
-                args=(key,) if top else None,
-                disabled=not live or not top,
+                on_click=_toggle_top if top else _need,
+                args=(key,) if top else (key, "lixo_inside"),
+                disabled=not live,
                 help=t("board.top_help", lang) if live and top else None,
             )
         if live:

@@ -755,6 +755,25 @@ def test_the_lixos_top_card_tapped_then_a_meld_across_says_it_goes_on_ones_own(
     assert the_game(at).current.stumbles == ()  # (no move was made of it)
 
 
+def test_a_card_tapped_inside_an_open_lixo_says_the_lixo_is_taken_whole(open_app: Open) -> None:
+    """Aberto shows the whole lixo. A card inside it, tapped (to take that card, as a
+    newcomer would), did nothing at all: a greyed button, no word. The board now says that
+    the lixo is taken whole, with its button, and only its top card is picked alone."""
+    at = open_app("play", lang="en")  # creates the data folder
+    game = played_until(
+        Setup("aberto", {}, 2, "basic", "on", 7),
+        5,
+        lambda s: learner_turn(s) and s.phase is Phase.DRAW and len(s.lixo) >= 2,
+    )
+    at = open_app("play", lang="en", game=store().create(game))
+    lixo = [b for b in at.button if (b.key or "").startswith("btc") and "-lixo" in b.key]
+    assert len(lixo) == len(positions(game)[-1].lixo)
+    lixo[0].click().run()  # the bottom card
+    assert not at.exception
+    assert at.warning and "taken whole" in str(at.warning[0].value)
+    assert not at.error and the_game(at).current.stumbles == ()
+
+
 def _before_the_learners_batida(players: int) -> tuple[Game, Discard]:
     """A game played on (the learner's seat by a basic player's moves) up to the learner's
     discard that goes out, and that discard."""
