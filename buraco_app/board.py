@@ -398,6 +398,9 @@ def show_board(
                     + " | ".join(cards_label([hand[p] for p in g]) for g in pick.groups)
                 )
     _middle(rules, state, seat, key, lang, live, pick, target)
+    need = st.session_state.get(f"{key}_need") if live else None
+    if need:  # (above the hand, as a refused move: under it a phone had it off-screen)
+        st.warning(t(f"board.need.{need}", lang))
     if answer is not None and tapped is None:
         answer()
     _hand(state, seat, key, lang, live, pick, marks, justified=rules.pickup != "free")
@@ -532,15 +535,13 @@ def _hand(
             )
     if not live:
         return
-    need = st.session_state.get(f"{key}_need")
-    if need:
-        st.warning(t(f"board.need.{need}", lang))
-    elif pick.cards or pick.top:
+    if pick.cards or pick.top:
         picked = cards_label([hand[p] for p in pick.cards])
         if pick.top:
             picked = " ".join(x for x in (picked, t("board.top_picked", lang)) if x)
         st.caption(t("board.picked", lang, cards=picked))
-    else:  # (where the lixo is justified, tapping it alone is refused: say how it is taken)
+    elif not st.session_state.get(f"{key}_need"):  # (a hint above says what to pick)
+        # (where the lixo is justified, tapping it alone is refused: say how it is taken)
         st.caption(t("board.how_justified" if justified else "board.how", lang))
     if not pick.empty:
         st.button("↶ " + t("board.undo", lang), key=f"{key}_undo", on_click=_undo, args=(key,))

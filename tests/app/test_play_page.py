@@ -774,6 +774,20 @@ def test_a_card_tapped_inside_an_open_lixo_says_the_lixo_is_taken_whole(open_app
     assert not at.error and the_game(at).current.stumbles == ()
 
 
+def test_a_hint_on_what_to_pick_is_said_above_the_hand_where_the_tap_was(open_app: Open) -> None:
+    """A hint on what to pick ("To discard, pick exactly one card") was drawn under the hand,
+    below every place a tap makes it: on a phone, after a tap inside the lixo or on a meld,
+    it was below the screen (audit, 390x844: a 4-player Aberto lixo of 8 cards, the hint
+    under a hand of 5 at y>844). It is said where a refused move is: under the row of the
+    stock, the lixo and "Discard", above the hand."""
+    at = started(open_app)
+    click(at, "btt-play_board-discard")  # nothing picked
+    order = in_order(at.main)
+    keys = [getattr(n, "key", "") or "" for n in order]
+    hand = [i for i, k in enumerate(keys) if k.startswith("btc") and "lixo" not in k]
+    assert keys.index("btt-play_board-discard") < order.index(at.warning[0]) < min(hand)
+
+
 def _before_the_learners_batida(players: int) -> tuple[Game, Discard]:
     """A game played on (the learner's seat by a basic player's moves) up to the learner's
     discard that goes out, and that discard."""
