@@ -731,6 +731,9 @@ def _replay(game: Game, states: Sequence[State], lang: Lang) -> None:
     """The round again, one move at a time, from the learner's chair."""
     moves = game.current.moves
     key = f"play_step_{len(game.rounds)}"
+    # The slider's place is set in the store, not as its default: the buttons set it there
+    # too, and Streamlit warns of a widget given both.
+    st.session_state.setdefault(key, len(moves))
     with st.expander(t("play.replay", lang)):
         # A slider is hard to move by one with a finger: a button each way does it.
         with st.container(horizontal=True, gap="small"):
@@ -740,9 +743,9 @@ def _replay(game: Game, states: Sequence[State], lang: Lang) -> None:
                     key=f"{key}_{by}",
                     on_click=_step_replay,
                     args=(key, by, len(moves)),
-                    disabled=st.session_state.get(key, len(moves)) == (0 if by < 0 else len(moves)),
+                    disabled=st.session_state[key] == (0 if by < 0 else len(moves)),
                 )
-        step = st.slider(t("play.replay_step", lang), 0, len(moves), len(moves), key=key)
+        step = st.slider(t("play.replay_step", lang), 0, len(moves), key=key)
         if step:
             seat = states[step - 1].turn
             line = f"{step}. {who(seat, lang)} {done_text(moves[step - 1], states[step - 1], lang)}"
