@@ -612,10 +612,13 @@ def _by_seat(item: ScoreItem, side: int) -> ScoreItem:
 def _round_end(game_id: str, game: Game, states: Sequence[State], lang: Lang) -> None:
     score = finished_scores(game)[-1]
     match = standing(game)
-    st.success(ended_text(states, lang))
+    # Green for a round or a match the learner's side won; a lost one is no success.
+    ahead = score.total(SIDE_NAMES[0]) >= score.total(SIDE_NAMES[1])
+    (st.success if ahead else st.info)(ended_text(states, lang))
     if match.finished:  # (where the round's end opens: at the bottom a phone saw it last)
         ours = match.winner == SIDE_NAMES[0]
-        st.info(match_won_text(ours, game.setup.players, max(match.totals), lang))
+        won = match_won_text(ours, game.setup.players, max(match.totals), lang)
+        (st.success if ours else st.info)(won)
     show_score(_named(score, game.setup.players, lang), lang)
     _key_moments(game, lang)
     _replay(game, states, lang)

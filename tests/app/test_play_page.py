@@ -15,16 +15,19 @@ from streamlit.testing.v1 import AppTest
 from buraco_app.database import open_engine, sqlite_url
 from buraco_app.game import (
     COACH_MODES,
+    SIDE_NAMES,
     Game,
     GameStore,
     SavedNote,
     Setup,
     Stumble,
     computer_move,
+    finished_scores,
     learner_move,
     learner_turn,
     new_game,
     positions,
+    standing,
 )
 from buraco_app.play import REVIEW_LESSONS, ended_text, key_moments, note_text, why_lines
 from buraco_app.sheets import StorageUnavailable
@@ -204,8 +207,12 @@ def test_round_end_shows_the_itemised_score_and_goes_on_to_the_next_round(
     game_id = store().create(_finished_round(Setup("fechado", {}, 2, "random", "on", 11)))
     at = open_app("play", lang="en", game=game_id)
     final = positions(store().load(game_id))[-1]
-    said = " ".join(str(s.value) for s in at.success)
+    said = " ".join(str(s.value) for s in [*at.success, *at.info])
     assert "round is over" in said
+    # Green for a round the learner's side won (or drew), not for one it lost.
+    score = finished_scores(store().load(game_id))[-1]
+    ahead = score.total(SIDE_NAMES[0]) >= score.total(SIDE_NAMES[1])
+    assert any("round is over" in str(s.value) for s in at.success) == ahead
     if final.ended_by is EndReason.BATIDA:  # who went out is named, not "someone"
         assert "went out" in said and "someone" not in said
     assert at.metric  # each side's total, as the calculator shows them
@@ -961,9 +968,14 @@ def test_the_match_won_is_said_at_the_top_of_its_last_round_end(open_app: Open) 
     game_id = store().create(_finished_round(setup))
     at = open_app("play", lang="en", game=game_id)
     order = in_order(at.main)
-    won = [i for i in at.info if "won the match" in str(i.value)]
+    alerts = [*at.success, *at.info]
+    ended = next(a for a in alerts if "round is over" in str(a.value))
+    won = [a for a in alerts if "won the match" in str(a.value)]
     assert len(won) == 1
-    assert order.index(at.success[0]) < order.index(won[0]) < order.index(at.metric[0])
+    assert order.index(ended) < order.index(won[0]) < order.index(at.metric[0])
+    # Green only for a match the learner won.
+    ours = standing(store().load(game_id)).winner == SIDE_NAMES[0]
+    assert (won[0] in at.success) == ours and str(won[0].value).startswith("You won") == ours
     assert at.button(key="play_new") and not [b for b in at.button if b.key == "play_next_round"]
 
 
