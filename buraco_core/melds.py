@@ -457,15 +457,7 @@ def _arrange(
     one_rank = len({c.rank for c in naturals}) == 1
     if kind == "trinca" or (kind is None and one_rank and len(naturals) >= 2):
         return _arrange_trinca(cards, naturals, rules, built_up)
-    try:
-        return _arrange_sequence(cards, naturals, rules, built_up)
-    except _Failure as failure:
-        # A new meld where trincas count: mixed suits fail the sequence, and the ranks (more
-        # than one, or it were judged a trinca) the trinca; the reason names both.
-        if failure.code is Code.MIXED_SUITS and kind is None and rules.trincas:
-            ranks = sorted({c.rank for c in naturals})
-            failure.params.update(case="trincas", ranks=tuple(RANK_TEXT[r] for r in ranks))
-        raise
+    return _arrange_sequence(cards, naturals, rules, built_up, new=kind is None)
 
 
 def _arrange_trinca(
@@ -506,7 +498,7 @@ _ACE_BITS: tuple[tuple[int, ...], ...] = (
 
 
 def _arrange_sequence(
-    cards: tuple[Card, ...], naturals: list[Card], rules: RuleSet, built_up: bool
+    cards: tuple[Card, ...], naturals: list[Card], rules: RuleSet, built_up: bool, new: bool
 ) -> Meld:
     if len(cards) > MAX_SEQUENCE:
         raise _fail(1, Code.TOO_LONG, count=len(cards), most=MAX_SEQUENCE)
@@ -521,7 +513,13 @@ def _arrange_sequence(
     for card in naturals:
         if card.suit is not suit:
             suits = {c.suit for c in naturals if c.suit is not None}
-            raise _fail(1, Code.MIXED_SUITS, suits=tuple(sorted(suits, key=lambda s: s.value)))
+            failure = _fail(1, Code.MIXED_SUITS, suits=tuple(sorted(suits, key=lambda s: s.value)))
+            if new and rules.trincas:
+                # A new meld where trincas count: mixed suits fail the sequence, and the ranks
+                # (more than one, or it were judged a trinca) the trinca; the reason names both.
+                ranks = tuple(RANK_TEXT[r] for r in sorted({c.rank for c in naturals}))
+                failure.params.update(case="trincas", ranks=ranks)
+            raise failure
         rank = card.rank
         if rank == ACE:
             aces.append(card)
