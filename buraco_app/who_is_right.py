@@ -189,31 +189,33 @@ def _plain(text: str) -> str:
 
 
 @cache
-def _house_phrases() -> dict[str, tuple[str, ...]]:
+def _phrases(catalog: str, rules: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """How players say each rule: catalog `who.CATALOG.ID` in every language, plain."""
     return {
         rule: tuple(
             _plain(phrase)
             for lang in LANGS
-            for phrase in translate(f"who.house_phrases.{rule}", lang).split(";")
+            for phrase in translate(f"who.{catalog}.{rule}", lang).split(";")
             if phrase.strip()
         )
-        for rule in HOUSE_RULES
+        for rule in rules
     }
 
 
 def house_rules_for(*claims: str) -> list[str]:
     """The house rules (ids of HOUSE_RULES) that what players say is about."""
-    return _phrased(HOUSE_RULES, _house_phrases(), claims)
+    return _phrased(HOUSE_RULES, "house_phrases", claims)
 
 
 def _phrased(
     subjects: dict[str, str],
-    phrases: dict[str, tuple[str, ...]],
+    catalog: str,
     claims: tuple[str, ...],
     unless: dict[str, str] | None = None,
 ) -> list[str]:
-    """The ids whose subject (any of its ideas) the claims speak of, in one of its phrases,
-    and none of the ideas `unless` names for it."""
+    """The ids whose subject (any of its ideas) the claims speak of, in one of its phrases
+    (catalog `who.CATALOG.ID`), and none of the ideas `unless` names for it."""
+    phrases = _phrases(catalog, tuple(subjects))
     text, said = _plain(" ".join(claims)), set(search_terms(" ".join(claims)))
     return [
         rule
@@ -247,22 +249,9 @@ AGREED_RULES: dict[str, str] = {
 AGREED_UNLESS: dict[str, str] = {"dirty_turns_clean": "lixo", "sequence": "trinca"}
 
 
-@cache
-def _agreed_phrases() -> dict[str, tuple[str, ...]]:
-    return {
-        rule: tuple(
-            _plain(phrase)
-            for lang in LANGS
-            for phrase in translate(f"who.agreed_phrases.{rule}", lang).split(";")
-            if phrase.strip()
-        )
-        for rule in AGREED_RULES
-    }
-
-
 def agreed_rules_for(*claims: str) -> list[RulePoint]:
     """The reference points the sources agree on that what players say is about."""
-    found = _phrased(AGREED_RULES, _agreed_phrases(), claims, AGREED_UNLESS)
+    found = _phrased(AGREED_RULES, "agreed_phrases", claims, AGREED_UNLESS)
     return [point(rule) for rule in found]
 
 

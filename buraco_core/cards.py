@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from enum import StrEnum
 
 from buraco_core.errors import BuracoInputError, InputCode
@@ -203,6 +203,15 @@ def parse_card(token: str) -> Card:
     return Card(rank, suit)
 
 
+# Each wrong way of writing a rank: its pattern (the rank, then the suit), the message's
+# `case`, and the rank it meant.
+_WRITTEN_RANKS: tuple[tuple[re.Pattern[str], str, Callable[[str], int]], ...] = (
+    (_PT_RANK_TOKEN, "pt_rank", _RANK_BY_INITIAL.__getitem__),
+    (_NUMBER_RANK_TOKEN, "number_rank", int),
+    (_ACCENTED_ACE_TOKEN, "accented_ace", lambda _: ACE),
+)
+
+
 def _written_rank(token: str, text: str) -> None:
     """A rank written as its Portuguese initial (`Dc`, `Vh`, `Ro`: Q = dama, J = valete,
     K = rei), as its number (`1h`, `11h`, `12h`, `13h`: the ace, J, Q, K) or as the accented
@@ -218,11 +227,7 @@ def _written_rank(token: str, text: str) -> None:
     number_rank Qh Q♥
     accented_ace As A♠
     """
-    for pattern, case in (
-        (_PT_RANK_TOKEN, "pt_rank"),
-        (_NUMBER_RANK_TOKEN, "number_rank"),
-        (_ACCENTED_ACE_TOKEN, "accented_ace"),
-    ):
+    for pattern, case, rank_of in _WRITTEN_RANKS:
         found = pattern.match(text)
         if found is None:
             continue
@@ -230,9 +235,7 @@ def _written_rank(token: str, text: str) -> None:
         suit = _SUIT_BY_TEXT.get(letter) or _SUIT_BY_INITIAL.get(letter)
         if suit is None:
             return
-        written = found.group(1)
-        rank = {"pt_rank": _RANK_BY_INITIAL.get(written), "accented_ace": ACE}.get(case)
-        card = Card(rank or int(written), suit)
+        card = Card(rank_of(found.group(1)), suit)
         raise BuracoInputError(
             InputCode.NOT_A_CARD, token=token, case=case, card=card, symbol=card.symbol
         )

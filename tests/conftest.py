@@ -12,6 +12,7 @@ itself."""
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -90,3 +91,15 @@ def background(request: pytest.FixtureRequest) -> Iterator[list[Any]]:
         yield [f(*args) for f, args in _work_of(request.node)()]
     else:
         yield [future.result() for future in futures]
+
+
+@pytest.fixture(scope="session")
+def selfplay_record(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """A round's record as `buraco selfplay --save` writes it (the command files' tests)."""
+    from buraco_cli.main import main
+
+    folder = tmp_path_factory.mktemp("records")
+    argv = ["selfplay", "--rounds", "1", "--players", "2", "--levels", "random,random"]
+    assert main([*argv, "--save", str(folder), "--json"]) == 0
+    record: dict[str, Any] = json.loads((folder / "round-001.json").read_text("utf-8"))
+    return record

@@ -666,16 +666,6 @@ def test_an_error_in_a_files_fields_names_the_file(
     assert err.startswith(f"buraco: error: stdin: {said.split(':')[0]}: "), err
 
 
-@pytest.fixture(scope="module")
-def selfplay_record(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
-    """A round's record as `buraco selfplay --save` writes it."""
-    folder = tmp_path_factory.mktemp("records")
-    argv = ["selfplay", "--rounds", "1", "--players", "2", "--levels", "random,random"]
-    assert main([*argv, "--save", str(folder), "--json"]) == 0
-    record: dict[str, object] = json.loads((folder / "round-001.json").read_text("utf-8"))
-    return record
-
-
 ROUND = {"sides": [{"melds": [["4h", "5h", "6h"]]}, {}]}
 
 

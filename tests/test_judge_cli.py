@@ -301,16 +301,6 @@ def test_a_dealt_position_and_the_pages_export_fit_the_replay_schema(
         validator.validate(record)
 
 
-@pytest.fixture(scope="module")
-def saved_record(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """A round's record as `buraco selfplay --save` writes it."""
-    folder = tmp_path_factory.mktemp("records")
-    argv = ["selfplay", "--rounds", "1", "--players", "2", "--levels", "random,random"]
-    assert main([*argv, "--save", str(folder), "--json"]) == 0
-    record: dict[str, Any] = json.loads((folder / "round-001.json").read_text("utf-8"))
-    return record
-
-
 # Records `buraco replay` refuses for their shape: a field missing, unknown, of the wrong type
 # or not among the values it takes (`...`: the field left out).
 MISSHAPEN_RECORDS = [
@@ -349,13 +339,13 @@ MISSHAPEN_RECORDS = [
 def test_a_record_replay_refuses_for_its_shape_the_replay_schema_refuses(
     capsys: pytest.CaptureFixture[str],
     tmp_path: Path,
-    saved_record: dict[str, Any],
+    selfplay_record: dict[str, Any],
     change: dict[str, Any],
 ) -> None:
     """What replay refuses before judging a move, a check with the schema refuses too."""
     jsonschema = pytest.importorskip("jsonschema")
     validator = _replay_schema_validator(capsys)
-    record = {k: v for k, v in {**saved_record, **change}.items() if v is not ...}
+    record = {k: v for k, v in {**selfplay_record, **change}.items() if v is not ...}
     path = tmp_path / "record.json"
     path.write_text(json.dumps(record), encoding="utf-8")
     assert main(["replay", str(path)]) == 2
@@ -365,15 +355,15 @@ def test_a_record_replay_refuses_for_its_shape_the_replay_schema_refuses(
 
 
 def test_a_record_that_is_not_an_object_is_refused_by_replay_and_its_schema(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, saved_record: dict[str, Any]
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, selfplay_record: dict[str, Any]
 ) -> None:
     jsonschema = pytest.importorskip("jsonschema")
     validator = _replay_schema_validator(capsys)
     path = tmp_path / "record.json"
-    path.write_text(json.dumps([saved_record]), encoding="utf-8")
+    path.write_text(json.dumps([selfplay_record]), encoding="utf-8")
     assert main(["replay", str(path)]) == 2
     with pytest.raises(jsonschema.ValidationError):
-        validator.validate([saved_record])
+        validator.validate([selfplay_record])
 
 
 def test_the_replay_schema_names_the_fields_replay_reads_from_the_same_models(
