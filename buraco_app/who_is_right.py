@@ -149,23 +149,62 @@ def points_for(*claims: str, limit: int = 3) -> list[Dispute]:
     return [d for score, _, d in ranked if score >= best / 2][:limit]
 
 
-# A point names an idea when the idea is in its question, the players' words for it or its
-# option (not only in a reading); an idea says what a point is about when at most a quarter
-# of the points hold it ("morto", "trinca", "curinga", "bater"; not "carta", "lixo", "pegar",
-# "parceiro"). A match is sure when the first point names such an idea the players said:
-# "a carta do lixo pode ser descartada de volta" shares only "carta" and "lixo" with "Pode-se
-# bater baixando a última carta?", and that point is offered, not chosen for them.
+# A match is sure, its first point shown at once as THE answer, only when two things hold.
+# The point names (in its question, the players' words for it or its option, not only in a
+# reading) an idea the players said that says what a point is about: one at most a quarter of
+# the points hold ("morto", "trinca", "curinga", "bater"; not "carta", "lixo", "pegar",
+# "parceiro"). "A carta do lixo pode ser descartada de volta" shares only "carta" and "lixo"
+# with "Pode-se bater baixando a última carta?", and that point is offered, not chosen. And
+# the players said one of the point's names whole, more weighty than any other point's name
+# they said whole (below): ideas scattered over several points score one of them first
+# without being about it. "O morto é 100 pontos negativos" shares "100" and "pontos" with
+# the batida's value, "morto" and "100" with the two mortos gone to the stock, and is about
+# neither (the side that did not take its morto); "a compra tem que ser justificada" says
+# the free pickup's "compra justificada" whole, yet scores the 2 on top of the lixo first.
 _DISTINCTIVE_SHARE = 4
+
+
+@cache
+def _names() -> dict[str, tuple[frozenset[str], ...]]:
+    """Each point's names, as sets of ideas: its question and each way players say it
+    (catalog `who.synonyms.ID`), in both languages."""
+    return {
+        d.id: tuple(
+            frozenset(search_terms(name))
+            for lang in LANGS
+            for name in [d.title(lang), *translate(f"who.synonyms.{d.id}", lang).split(";")]
+            if search_terms(name)
+        )
+        for d in table_points()
+    }
+
+
+def _said_whole(said: set[str], dispute: Dispute) -> float:
+    """How much the weightiest name of the point that the players said whole says: the
+    rarity of its ideas, summed ("oito reis" says more than "quanto vale a canastra", whose
+    "vale" most points hold); 0 where they said none of its names whole."""
+    rarity = _rarity()
+    return max(
+        (sum(rarity[i] for i in name) for name in _names()[dispute.id] if name <= said),
+        default=0.0,
+    )
 
 
 def _sure(said: set[str], dispute: Dispute) -> bool:
     every = _ideas()
     held = list(every.values())
     ideas = every[dispute.id]
-    return any(
+    names_an_idea = any(
         ideas[i] >= _OPTION and sum(i in h for h in held) * _DISTINCTIVE_SHARE <= len(held)
         for i in said
         if i in ideas
+    )
+    # (A claim that says two points' names, as weighty, is about either: neither is chosen.)
+    whole = _said_whole(said, dispute)
+    return (
+        names_an_idea
+        and whole > 0
+        and all(_said_whole(said, d) < whole for d in table_points() if d != dispute)
     )
 
 
@@ -235,7 +274,9 @@ def _phrased(
 # recognised as a house rule is: a phrase of catalog `who.agreed_phrases.ID` in claims that
 # speak of its subject, unless they also speak of an idea of AGREED_UNLESS (a 2 from the lixo
 # going to its place is the disputed two_on_top_of_lixo). Keys are ids of reference points
-# no option governs.
+# no source disputes (morto_penalty has an option, at -100 in every preset and source). The
+# morto's -100 is no disputed point: "quem não pega o morto perde 100" was answered, as if
+# sure, with the two mortos gone to the stock; K-A-2 with "ás ao rei", the canastra de 500.
 AGREED_RULES: dict[str, str] = {
     "one_wild_per_meld": "curinga",
     "dirty_turns_clean": "2",
@@ -245,8 +286,16 @@ AGREED_RULES: dict[str, str] = {
     "melds_stay_apart": "jogo",
     "own_side_melds": "jogo",
     "morto_who_takes": "morto",
+    "morto_penalty": "morto",
+    "no_wrap_around": "sequência ás rei 2 volta",
 }
-AGREED_UNLESS: dict[str, str] = {"dirty_turns_clean": "lixo", "sequence": "trinca"}
+# (The -100 of a morto that became the stock, or that an indirect batida left unused, is a
+# disputed point; going out without the morto is another rule.)
+AGREED_UNLESS: dict[str, str] = {
+    "dirty_turns_clean": "lixo",
+    "sequence": "trinca",
+    "morto_penalty": "monte indireto indireta indirect bater",
+}
 
 
 def agreed_rules_for(*claims: str) -> list[RulePoint]:

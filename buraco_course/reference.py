@@ -230,7 +230,7 @@ _SYNONYMS: dict[str, str] = {
     "vulnerable": "vulneravel vulnerabilidade vulnerable vulnerability",
     "target": "alvo meta target",
     "rounding": "arredonda arredondar arredondamento dezena rounding",
-    "cut": "corte cortar corta cut cutting",
+    "cut": "corte cortar corta cortou cortei cut cutting",
     "player": "jogador player pessoa people",
     "hand": "mao hand",
     "table": "mesa table",

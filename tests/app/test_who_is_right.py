@@ -325,14 +325,22 @@ def test_a_claim_about_taking_the_lixo_is_not_read_as_one_about_jokers(
 def test_a_new_claim_chooses_its_own_point_not_the_last_one(open_app: OpenApp) -> None:
     """A second argument at the same table: the point found for the new claims is chosen,
     not the one the last argument chose while it is still among those offered (audit: "a
-    batida vale 100", then "o morto vale 100 se não pegar", still showed the batida)."""
-    at = claim(open_app("who"), "a batida vale 100", "")
-    assert at.radio(key="who_dispute_found").value == "batida_bonus"
-    at = claim(at, "o morto vale 100 se não pegar", "")
-    fresh = claim(open_app("who"), "o morto vale 100 se não pegar", "")
+    batida vale 100", then "o morto vale 100 se não pegar", still showed the batida). (The
+    test asserted that the morto's claim chose the two mortos gone to the stock: a wrong
+    sure answer, it is about the side that did not take its morto; now it is offered.)"""
+    at = claim(open_app("who"), "a canastra limpa vale 300", "")
+    assert at.radio(key="who_dispute_found").value == "canastra_bonuses"
+    at = claim(at, "a batida vale 100", "")
+    fresh = claim(open_app("who"), "a batida vale 100", "")
     expected = fresh.radio(key="who_dispute_found").value
-    assert expected == "both_mortos_stock"
+    assert expected == "batida_bonus"
+    bonuses = next(d for d in table_points() if d.id == "canastra_bonuses")
+    assert bonuses.title("pt") in at.radio(key="who_dispute_found").options  # (still offered)
     assert at.radio(key="who_dispute_found").value == expected
+    # An argument the page is not sure of chooses nothing, not the last argument's point
+    # (still among those it offers).
+    at = claim(at, "o morto vale 100 se não pegar", "")
+    assert at.radio(key="who_dispute_found").value is None
 
 
 def test_a_point_picked_by_hand_stays_while_the_claims_stay(open_app: OpenApp) -> None:

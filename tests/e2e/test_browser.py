@@ -150,7 +150,7 @@ def test_who_a_new_argument_shows_its_own_point(
     type_cards(page, "Jogador 1 diz", "a batida vale 100")
     expect(main.get_by_role("heading", name="Quanto vale a batida?")).to_be_visible()
     settle(page)
-    type_cards(page, "Jogador 1 diz", "o morto vale 100 se não pegar")
+    type_cards(page, "Jogador 1 diz", "os dois mortos viraram monte, ninguém perde")
     point = "Os dois mortos viraram monte: quem perde?"
     expect(main.get_by_role("heading", name=point)).to_be_visible()
     expect(main.get_by_role("radio", name=point)).to_be_checked()

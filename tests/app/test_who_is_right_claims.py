@@ -1,0 +1,237 @@
+"""“Quem tem razão?” on claims as players make them at the table: a sure answer is always the
+right point. A point shown at once as THE answer (or a house rule, or a rule the sources
+agree on) that is not what the players argue about is the worst the page can do; offering
+the near points, or saying it is not sure, is fine.
+
+Run this file as a script for the tally (sure and right, sure and wrong, offered with the
+right one among them, missed): `python -m tests.app.test_who_is_right_claims`."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from buraco_app.who_is_right import AGREED_RULES, HOUSE_RULES, Match, match, table_points
+
+# Each claim as said at the table (one player's, or both players' apart by " | "), and what
+# is right for it: the id of a table point, `house:ID` for a house rule (HOUSE_RULES),
+# `agreed:ID` for a rule the sources agree on (AGREED_RULES). Several ids: any of them is a
+# right answer. "": the page knows no point for it (a rule all sources agree on that the page
+# does not answer, a house rule it does not know, or nothing about the rules), and any sure
+# answer is wrong.
+CLAIMS: list[tuple[str, str]] = [
+    # --- trincas (lavadeiras): Fechado plays them, Aberto and STBL do not
+    ("no fechado pode baixar trinca de rei | trinca não vale", "trincas"),
+    ("lavadeira vale no aberto?", "trincas"),
+    ("três damas é jogo? | só sequência", "trincas"),
+    ("can we lay three of a kind? | only runs", "trincas"),
+    # --- what shows of the lixo
+    ("posso espalhar o lixo pra ver as cartas? | só a de cima", "discard_pile_visible"),
+    ("no fechado só aparece a carta de cima do lixo", "discard_pile_visible"),
+    ("can I look through the discard pile? | only the top card shows", "discard_pile_visible"),
+    # --- taking the lixo: free, or justified by its top card
+    ("no aberto pega o lixo sem precisar usar a carta de cima", "pickup"),
+    ("pra pegar o lixo tem que usar a de cima num jogo | não precisa", "pickup stricter_pickup"),
+    ("do you have to use the top card to take the pile? | no", "pickup stricter_pickup"),
+    ("lixo fechado: a compra tem que ser justificada", "pickup stricter_pickup"),
+    # --- a wild on top of the lixo
+    ("coringa em cima do lixo só serve pra começar jogo novo", "wild_top_card_new_meld_only"),
+    (
+        "tinha um curinga no topo do lixo, posso pôr no meu jogo da mesa? | não",
+        "wild_top_card_new_meld_only",
+    ),
+    ("a joker on top of the discard pile can only start a new meld", "wild_top_card_new_meld_only"),
+    # --- the joker's value
+    ("o coringa vale 50 | aqui vale 20", "joker_value"),
+    ("quanto conta o joker na mão no final?", "joker_value"),
+    ("the joker counts 20", "joker_value"),
+    # --- the 13-card canastra: 500 or real
+    ("canastra de ás a rei é de 500 | não, é real", "canastra_500_name"),
+    ("a canastra de 13 cartas vale mil", "canastra_500_name"),
+    ("an ace to king canastra is a 500 | it's a real", "canastra_500_name"),
+    # --- 500 and real laid at once
+    ("a real tem que ser baixada de uma vez só | pode ir montando", "big_canastras_at_once"),
+    ("montou a de 500 aos poucos, não vale 500", "big_canastras_at_once"),
+    ("must a real be laid all at once?", "big_canastras_at_once"),
+    # --- a wild 2 beside a natural 2
+    ("não pode ter 2 natural e 2 coringa no mesmo jogo | pode sim", "wild_two_beside_natural_two"),
+    ("ás, 2, 3 de copas e um 2 de espadas de curinga, pode?", "wild_two_beside_natural_two"),
+    ("can a meld hold a natural 2 and a wild 2?", "wild_two_beside_natural_two"),
+    # --- the stricter pickup: two cards from the hand
+    (
+        "pra pegar o lixo precisa de duas cartas na mão que combinem com a de cima",
+        "stricter_pickup",
+    ),
+    ("você precisa ter duas da mão pra justificar o lixo | basta uma", "stricter_pickup"),
+    # --- going out: by a discard, or any last card
+    ("dá pra bater baixando todas as cartas sem descartar? | tem que descartar", "go_out_by"),
+    ("pra bater tem que jogar a última carta no lixo", "go_out_by"),
+    ("can you go out by melding your last card?", "go_out_by"),
+    # --- going out in Fechado: a dirty canastra?
+    ("no fechado precisa de canastra limpa pra bater | suja serve", "go_out_in_fechado"),
+    ("bati com canastra suja, vale?", "go_out_in_fechado"),
+    ("in Fechado you need a clean canastra to go out", "go_out_in_fechado"),
+    # --- the batida's bonus
+    ("a batida vale 100 | aqui é 50", "batida_bonus"),
+    ("quem bate ganha quanto?", "batida_bonus"),
+    ("going out is worth 100 points", "batida_bonus"),
+    # --- canastra bonuses: 100/200 or 150/300
+    ("canastra limpa vale 200 e suja 100 | aqui limpa é 300", "canastra_bonuses"),
+    ("a suja vale 150", "canastra_bonuses"),
+    ("a clean canastra is worth 300 | no, 200", "canastra_bonuses"),
+    # --- jokers in the deck
+    ("vamos jogar sem os coringas | com os jokers", "jokers_in_deck"),
+    ("tira os jokers do baralho", "jokers_in_deck"),
+    ("we play without jokers", "jokers_in_deck"),
+    # --- eight of a kind
+    ("oito reis vale como canastra real", "eight_of_a_kind"),
+    ("8 cartas iguais é real? | é só canastra", "eight_of_a_kind"),
+    # --- the unused indirect-beat morto
+    ("bati indireto e eles bateram antes da minha vez: pago o morto?", "unused_indirect_morto"),
+    (
+        "o morto que eu nem cheguei a usar conta como não pego? | conta como pego",
+        "unused_indirect_morto",
+    ),
+    (
+        "I went out indirectly and they ended the round before my turn: do we pay the morto?",
+        "unused_indirect_morto",
+    ),
+    # --- both mortos became stock
+    (
+        "acabou o monte e ninguém pegou morto: as duas duplas perdem 100 | ninguém perde",
+        "both_mortos_stock",
+    ),
+    ("os dois mortos foram pro monte, quem paga?", "both_mortos_stock"),
+    ("both mortos became the stock: who loses 100?", "both_mortos_stock"),
+    # --- the match's target
+    ("a partida vai até 3000 | até 5000", "target"),
+    ("quantos pontos pra ganhar?", "target"),
+    ("we play to 5000 points", "target"),
+    # --- vulnerability
+    ("dupla com mais de 1500 precisa baixar 75 pontos | não existe isso", "vulnerability"),
+    ("tá vulnerável, tem que abrir com 75", "vulnerability"),
+    # --- rounding
+    ("arredonda pra cima: fez 435, conta 440 | conta 435", "rounding"),
+    ("a gente arredonda os pontos da rodada", "rounding"),
+    # --- corte de 44
+    ("cortou 44 cartas certinho, ganha 100", "corte_44"),
+    ("o corte de 44 vale? | não existe", "corte_44"),
+    # --- the partner while the morto waits
+    (
+        "meu parceiro pode bater antes de eu pegar o morto? | não, o morto tá esperando",
+        "partner_while_morto_waits",
+    ),
+    ("bati indireto, meu parceiro já pode bater?", "partner_while_morto_waits"),
+    # --- a same-suit 2 on top of the Fechado lixo
+    (
+        "o 2 de copas no lixo vai pro lugar dele no meu jogo de copas | é curinga, só jogo novo",
+        "two_on_top_of_lixo",
+    ),
+    ("2 em cima do lixo é sempre curinga?", "two_on_top_of_lixo"),
+    # --- a trinca's suits
+    ("trinca tem que ser de naipes diferentes | pode repetir", "trinca_suits"),
+    ("pode trinca com dois 7 de copas?", "trinca_suits"),
+    ("must a trinca have three different suits?", "trinca_suits"),
+    # --- the vulnerable side's first baixada
+    ("os 75 da primeira baixada contam a vez toda ou um jogo só?", "vulnerable_first_baixada"),
+    (
+        "vulnerável: o jogo que eu fiz com o lixo conta nos 75?",
+        "vulnerable_first_baixada vulnerability",
+    ),
+    # --- house rules no source speaks of
+    ("quem tá com uma carta só não pega o lixo | pega sim", "house:single_card_lixo"),
+    ("sobrou uma carta na mão, não pode comprar o lixo", "house:single_card_lixo"),
+    ("pegou do lixo, não pode jogar a mesma carta de volta", "house:lixo_card_back"),
+    ("lavadeira só vale de ás, rei ou 3", "house:trincas_only_a_k_3"),
+    ("you can't discard back the card you took from the lixo", "house:lixo_card_back"),
+    # --- rules the four sources agree on
+    ("não pode ter dois curingas no mesmo jogo | pode", "agreed:one_wild_per_meld"),
+    ("quantos coringas posso pôr num jogo?", "agreed:one_wild_per_meld"),
+    ("chegou o 2 de paus, a canastra suja vira limpa | continua suja", "agreed:dirty_turns_clean"),
+    ("o joker nunca fica limpo", "agreed:joker_never_natural"),
+    ("o ás vale 15 | vale 10", "agreed:card_points"),
+    ("quanto vale o rei?", "agreed:card_points"),
+    ("sequência de naipes misturados vale? | não", "agreed:sequence"),
+    ("posso juntar os dois jogos de espadas?", "agreed:melds_stay_apart"),
+    ("posso baixar no jogo da outra dupla?", "agreed:own_side_melds"),
+    ("precisa de canastra limpa pra pegar o morto? | não precisa", "agreed:morto_who_takes"),
+    ("quem não pega o morto perde 100 | perde 200", "agreed:morto_penalty"),
+    ("a side without its morto loses 100 points", "agreed:morto_penalty"),
+    ("pode dar a volta, rei, ás e 2?", "agreed:no_wrap_around"),
+    ("K-A-2 é sequência? | não vale", "agreed:no_wrap_around"),
+    ("can a run wrap around from king to ace to 2?", "agreed:no_wrap_around"),
+    # (Said otherwise, these are only offered, or the rule answers them.)
+    ("o morto é 100 pontos negativos", "agreed:morto_penalty"),
+    ("a dupla que não pegou o morto perde 100 | perde mais", "agreed:morto_penalty"),
+    # Agreed rules the page has no phrases for: not sure is right, a disputed point is wrong.
+    ("canastra é com 7 cartas | com 6 já é", ""),  # canastra
+    ("depois que descartou não pode mais baixar", ""),  # turn_discard
+    ("cada um recebe 11 cartas", ""),  # deal
+    ("pode bater sem ter pego o morto?", ""),  # go_out_needs_morto
+    # --- claims the page cannot place: none of the points, or too vague to choose one
+    ("canastra de 2 vale quanto?", ""),
+    ("pode trocar cartas com o parceiro? | não pode", ""),
+    ("quem embaralha?", ""),
+    ("pode olhar as cartas do parceiro?", ""),
+    ("não pode falar durante o jogo", ""),
+    ("vamos jogar mais uma?", ""),
+    ("ele tá roubando", ""),
+    ("who deals next?", ""),
+    ("can I see my partner's hand?", ""),
+]
+
+_IDS = {d.id for d in table_points()} | {f"house:{h}" for h in HOUSE_RULES}
+_IDS |= {f"agreed:{a}" for a in AGREED_RULES}
+
+
+def answer(found: Match) -> str | None:
+    """What the page shows as THE answer: a house rule, a rule the sources agree on, or the
+    first point when sure; None when it only offers points or finds none."""
+    if found.house_rules:
+        return f"house:{found.house_rules[0]}"
+    if found.agreed:
+        return f"agreed:{found.agreed[0].id}"
+    return found.points[0].id if found.sure and found.points else None
+
+
+def verdict(claims: str, right: str) -> str:
+    found = match(*claims.split(" | "))
+    said, rights = answer(found), right.split()
+    if said is not None:
+        return "sure and right" if said in rights else "sure and WRONG"
+    if not rights:
+        return "not sure, rightly"
+    if set(rights) & {d.id for d in found.points}:
+        return "offered, the right one among them"
+    return "missed"
+
+
+def test_the_corpus_names_only_points_the_page_knows() -> None:
+    """(A misspelt id would make a claim count as "none" without saying so.)"""
+    assert len(CLAIMS) >= 80
+    named = {i for _, right in CLAIMS for i in right.split()}
+    assert named <= _IDS and {d.id for d in table_points()} <= named
+
+
+@pytest.mark.parametrize(("claims", "right"), CLAIMS, ids=[c[:60] for c, _ in CLAIMS])
+def test_a_sure_answer_is_always_the_right_point(claims: str, right: str) -> None:
+    found = match(*claims.split(" | "))
+    assert verdict(claims, right) != "sure and WRONG", (answer(found), right)
+
+
+def test_most_claims_still_get_a_sure_answer() -> None:
+    """Never being sure would pass the test above: the page still answers, at once, most of
+    the claims it has a right answer for."""
+    tally = Counter(verdict(claims, right) for claims, right in CLAIMS if right)
+    assert tally["sure and right"] >= 0.8 * sum(tally.values()), tally
+
+
+if __name__ == "__main__":
+    print(Counter(verdict(claims, right) for claims, right in CLAIMS).most_common())
+    for claims, right in CLAIMS:
+        kind = verdict(claims, right)
+        if kind not in ("sure and right", "not sure, rightly"):
+            found = match(*claims.split(" | "))
+            offered = [d.id for d in found.points]
+            print(f"{kind}: {claims} -> {answer(found)} {offered} (right: {right})")
