@@ -431,3 +431,24 @@ def test_the_page_answers_an_agreed_rule_with_the_rule(
     assert radio.value is None and radio.label == texts["who.related"]
     assert texts["who.unsure"] not in [i.value for i in at.info]
     assert not at.code  # (no reading drawn: no share links)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("pt", "o morto é 100 pontos negativos"), ("en", "the morto is 100 negative points")],
+)
+def test_a_claim_the_page_is_not_sure_of_offers_points_and_says_so(
+    open_app: OpenApp, lang: str, said: str
+) -> None:
+    """The side that did not take its morto (-100) is no disputed point: it was answered, as
+    if sure, with the batida's value. Now the page says, in the user's language, that no
+    point surely fits, and offers the near ones with none chosen and none drawn."""
+    texts = PT if lang == "pt" else EN
+    at = claim(open_app("who", lang=lang), said, "")
+    assert not at.exception and not at.success
+    assert texts["who.unsure"] in [i.value for i in at.info]
+    radio = at.radio(key="who_dispute_found")
+    assert radio.label == texts["who.maybe"] and radio.value is None
+    offered = [d.title(lang) for d in match(said).points]  # type: ignore[arg-type]
+    assert offered and list(radio.options) == offered
+    assert not at.code and not any("### " in m.value for m in at.markdown)
