@@ -138,7 +138,7 @@ def headline(scenario: Scenario, grade: Grade, lang: Lang) -> str:
 def _answer(scenario: Scenario, rules: RuleSet, played: Played, lang: Lang) -> None:
     grade = played.grade
     title = headline(scenario, grade, lang)
-    move = t("board.your_move", lang, move=move_text(played.move, lang))
+    move = t("board.your_move", lang, move=move_text(played.move, lang, rules=rules))
     if grade.correct:
         st.success(md_cards(f"**{title}** {scenario.explanation.get(lang)}"))
     elif grade.verdict is not None and grade.verdict.ok:

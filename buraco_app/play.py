@@ -393,7 +393,7 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
             # verdict and the coach's note off-screen.
             answer=None
             if not isinstance(feedback, Feedback)
-            else lambda: _feedback(feedback, game.setup.coach == "on", s.players, lang),
+            else lambda: _feedback(feedback, game, lang),
         )
     if not learner_turn(state):
         st.info(t("play.their_turn", lang, who=who(state.turn, lang)))
@@ -428,8 +428,9 @@ def _totals(running: Sequence[Sequence[int]], players: int, lang: Lang) -> None:
     st.markdown("\n".join(rows))
 
 
-def _feedback(feedback: Feedback, coach_on: bool, players: int, lang: Lang) -> None:
-    tried = move_text(feedback.move, lang, alone=players == 2)  # ("ao jogo 1 do adversário")
+def _feedback(feedback: Feedback, game: Game, lang: Lang) -> None:
+    # (alone: "ao jogo 1 do adversário"; rules: a meld as it will lie, not in tap order)
+    tried = move_text(feedback.move, lang, alone=game.setup.players == 2, rules=game.rules)
     said = t("board.your_move", lang, move=tried)
     verdict = feedback.verdict
     if not verdict.ok:
@@ -440,7 +441,7 @@ def _feedback(feedback: Feedback, coach_on: bool, players: int, lang: Lang) -> N
                 lines = [message(r, lang) for r in verdict.reasons]
                 st.markdown(bullet_list(lines, continues(verdict.reasons, lang)))
         return
-    if coach_on and feedback.notes:
+    if game.setup.coach == "on" and feedback.notes:
         for note in feedback.notes:
             st.warning(f"**{t('play.coach_says', lang)}** {note_text(note, lang)}  \n{said}")
     else:
@@ -537,12 +538,14 @@ def morto_line(states: Sequence[State], index: int, lang: Lang) -> str:
     return " · ".join(x for x in said if x)
 
 
-def done_text(move: Move, before: State, lang: Lang) -> str:
+def done_text(move: Move, before: State, lang: Lang, rules: RuleSet | None = None) -> str:
     """A move of the round's record, told as done, its melds named from the learner's side
-    ("acrescentou J♠ ao jogo 5 deles"), a pickup with the lixo's top card it used."""
+    ("acrescentou J♠ ao jogo 5 deles"), a pickup with the lixo's top card it used; with
+    `rules`, a meld laid as it lies."""
     theirs = before.turn % 2 != LEARNER % 2
     top = before.lixo[-1] if before.lixo else None
-    return move_text(move, lang, theirs=theirs, past=True, top=top, alone=before.players == 2)
+    alone = before.players == 2
+    return move_text(move, lang, theirs=theirs, past=True, top=top, alone=alone, rules=rules)
 
 
 def _since_my_turn(game: Game, states: Sequence[State], lang: Lang) -> None:
@@ -560,7 +563,7 @@ def _move_list(game: Game, states: Sequence[State], start: int, lang: Lang, key:
     for index in range(start, len(rnd.moves)):
         before, move = states[index], rnd.moves[index]
         seat = before.turn
-        line = f"{index + 1}. {who(seat, lang)} {done_text(move, before, lang)}"
+        line = f"{index + 1}. {who(seat, lang)} {done_text(move, before, lang, game.rules)}"
         morto = morto_line(states, index, lang)
         line += f" · {morto}" if morto else ""
         if seat == LEARNER:
@@ -694,7 +697,7 @@ def key_moments(game: Game, lang: Lang) -> tuple[list[str], list[str]]:
                 moments.append((at, 1, note_text(note, lang), lesson_for_code(note.code)))
     tried: set[tuple[int, str]] = set()
     for stumble in rnd.stumbles:
-        move = move_text(stumble.move, lang, alone=game.setup.players == 2)
+        move = move_text(stumble.move, lang, alone=game.setup.players == 2, rules=game.rules)
         text = t("play.stumble", lang, move=move)
         if (stumble.at, text) in tried:
             continue  # the same try again (a second tap): one moment
@@ -751,7 +754,8 @@ def _replay(game: Game, states: Sequence[State], lang: Lang) -> None:
         step = st.slider(t("play.replay_step", lang), 0, len(moves), key=key)
         if step:
             seat = states[step - 1].turn
-            line = f"{step}. {who(seat, lang)} {done_text(moves[step - 1], states[step - 1], lang)}"
+            done = done_text(moves[step - 1], states[step - 1], lang, game.rules)
+            line = f"{step}. {who(seat, lang)} {done}"
             morto = morto_line(states, step - 1, lang)
             st.markdown(f"**{line}{f' · {morto}' if morto else ''}**")
         board.show_board(game.rules, states[step], "play_replay", lang, seat=LEARNER)

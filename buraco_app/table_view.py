@@ -12,7 +12,7 @@ from buraco_app.cards_view import cards_html, meld_html
 from buraco_app.i18n import t
 from buraco_app.inline_cards import caption_md
 from buraco_core.cards import Card
-from buraco_core.melds import Meld
+from buraco_core.melds import Meld, judged
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.rules import RuleSet
 from buraco_core.state import MortoStatus, Phase, State
@@ -23,6 +23,13 @@ def cards_text(cards: Sequence[Card]) -> str:
     return " ".join(c.symbol for c in cards)
 
 
+def as_laid(cards: tuple[Card, ...], rules: RuleSet | None) -> tuple[Card, ...]:
+    """Cards of a new meld in the order the judge lays them (low to high, a wild in the place
+    it stands for); cards that make no meld, or no rules to judge them by, as given."""
+    meld = judged(cards, rules).meld if rules is not None else None
+    return meld.cards if meld is not None else cards
+
+
 def move_text(
     move: Move,
     lang: Lang,
@@ -30,11 +37,14 @@ def move_text(
     past: bool = False,
     top: Card | None = None,
     alone: bool = False,
+    rules: RuleSet | None = None,
 ) -> str:
     """A move in plain words: "Acrescentar 4♠ ao jogo 1"; `past`, as a record of the round
     tells it ("acrescentou 4♠ ao jogo 1"); `theirs`, made by the other side, whose melds it
     names as theirs ("ao jogo 1 deles"), as the board labels them; `alone`, at a table of
-    two, where the other side is one player ("ao jogo 1 dele", "do adversário": no pair)."""
+    two, where the other side is one player ("ao jogo 1 dele", "do adversário": no pair);
+    with `rules`, a meld laid is named as it will lie on the table ("Baixar 6♦ 7♦ 8♦" for
+    7♦ 8♦ 6♦ tapped), as the board and the judge's own line show it."""
     key = "move.done." if past else "move."
     one = "_alone" if alone else ""
     mine = f"_theirs{one}" if theirs else ""
@@ -43,7 +53,8 @@ def move_text(
     if isinstance(move, Discard):
         return t(f"{key}discard", lang, card=move.card.symbol)
     if isinstance(move, Lay):
-        return t(f"{key}lay", lang, cards=" + ".join(cards_text(g) for g in move.melds))
+        laid = (as_laid(g, rules) for g in move.melds)
+        return t(f"{key}lay", lang, cards=" + ".join(cards_text(g) for g in laid))
     if isinstance(move, Extend):
         kind = f"extend_other{one}" if move.side is not None else f"extend{mine}"
         return t(f"{key}{kind}", lang, cards=cards_text(move.cards), meld=move.meld + 1)

@@ -1012,3 +1012,48 @@ def test_a_two_player_record_and_board_name_the_opponents_melds_as_one_players()
     assert meld_label(meld, 1, "pt", theirs=True, players=2).startswith("Jogo 1 do adversário:")
     assert meld_label(meld, 1, "pt", theirs=True, players=4).startswith("Jogo 1 deles:")
     assert meld_label(meld, 1, "en", theirs=True, players=2).startswith("Their meld 1:")
+
+
+def _dealt_a_run() -> tuple[Game, list[str]]:
+    """A new 2-player game whose learner holds three cards in a row of one suit: the game,
+    and those cards low to high."""
+    for seed in range(1, 200):
+        game = new_game(Setup("fechado", {}, 2, "basic", "on", seed))
+        held = {c.symbol for c in positions(game)[-1].hand}
+        for suit in "♦♥♠♣":
+            for rank in range(3, 9):
+                run = [f"{rank}{suit}", f"{rank + 1}{suit}", f"{rank + 2}{suit}"]
+                if set(run) <= held:
+                    return game, run
+    raise AssertionError("no deal with a run")
+
+
+def test_the_move_tried_names_a_meld_as_it_will_lie_not_in_tap_order(open_app: Open) -> None:
+    """7♦ 8♦ 6♦ tapped, then "New meld": "Your move: Lay 7♦ 8♦ 6♦", in tap order, beside the
+    board's "Laid the meld 6♦, 7♦, 8♦". The move is said as the meld will lie, refused
+    (before the draw) or played, and so is the round's record."""
+    at = open_app("play", lang="en")  # creates the data folder
+    game, (low, mid, high) = _dealt_a_run()
+    at = open_app("play", lang="en", game=store().create(game))
+    for symbol in (mid, high, low):
+        next(b for b in at.button if (b.key or "").startswith("btc-") and b.label == symbol).click()
+        at.run()
+    click(at, "btt-play_board-new")  # before the draw: refused, the cards stay picked
+    inked = " ".join(f":red[{c}]" if c[-1] in "♥♦" else c for c in (low, mid, high))
+    assert f"Your move: Lay {inked}" in str(at.error[0].value)
+    click(at, "btt-play_board-stock")
+    click(at, "btt-play_board-new")
+    assert [str(s.value) for s in at.success] == [f"Your move: Lay {low} {mid} {high}"]
+    assert f"2. You laid {low} {mid} {high}" in [str(m.value) for m in at.markdown]
+
+
+def test_a_meld_tried_is_named_as_the_judge_lays_it() -> None:
+    """The order of the table (a wild in the place it stands for), in both languages; cards
+    that make no meld stay as tapped (they lie nowhere)."""
+    from buraco_app.table_view import move_text
+
+    rules = ruleset("fechado")
+    lay = Lay((parse_cards("8s JK 5s 6s"), parse_cards("Kh Kd Kc")))
+    assert move_text(lay, "pt", rules=rules) == "Baixar 5♠ 6♠ JK 8♠ + K♣ K♦ K♥"
+    assert move_text(lay, "en", rules=rules) == "Lay 5♠ 6♠ JK 8♠ + K♣ K♦ K♥"
+    assert move_text(Lay((parse_cards("9h 4c 2d"),)), "pt", rules=rules) == "Baixar 9♥ 4♣ 2♦"
