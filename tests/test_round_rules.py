@@ -21,7 +21,7 @@ from buraco_core.rules import OPTION_NAMES, RuleSet, ruleset
 from buraco_core.scoring import RoundScore
 from buraco_core.state import EndReason, MortoStatus, Phase, State
 from buraco_core.verdict import Verdict
-from buraco_text import catalog, message
+from buraco_text import Lang, catalog, first_reason, message
 
 PRESETS = ("aberto", "fechado", "stbl")
 CLEAN_CANASTRA = ["4h", "5h", "6h", "7h", "8h", "9h", "10h"]
@@ -687,13 +687,37 @@ def test_going_out_needs_the_morto(preset: str) -> None:
     assert "virou monte" in said and "falta pegar" not in said
 
 
-@pytest.mark.parametrize(("players", "who"), [(2, "o jogador"), (4, "a dupla")])
-def test_going_out_needs_the_canastra_said_of_the_player_at_a_table_of_two(
-    players: int, who: str
+@pytest.mark.parametrize(
+    ("players", "lang", "said"),
+    [
+        (
+            2,
+            "pt",
+            "Esta jogada acabaria com as cartas da sua mão, mas você ainda não pode bater: "
+            "falta uma canastra limpa na sua mesa.",
+        ),
+        (
+            2,
+            "en",
+            "This move would empty your hand, but you may not go out yet: "
+            "you have no clean canastra (canastra limpa) on the table yet.",
+        ),
+        (
+            4,
+            "pt",
+            "Esta jogada acabaria com as cartas da mão, mas a dupla ainda não pode bater: "
+            "falta uma canastra limpa na mesa da dupla.",
+        ),
+    ],
+)
+def test_going_out_needs_the_canastra_said_to_the_player_at_a_table_of_two(
+    players: int, lang: Lang, said: str
 ) -> None:
     """ "No jogo com dois participantes ... a contagem de pontos é individual" [001]: at a
-    table of two a side is one player, and the reasons say so ("o jogador ainda não pode
-    bater", not "a dupla"); the codes and their values stay the same."""
+    table of two a side is one player, and the refusal speaks to the one who tried the move
+    ("você ainda não pode bater: falta uma canastra limpa na sua mesa"), not of "o jogador"
+    and "a mesa do jogador"; a table of pairs speaks of "a dupla". The codes and their
+    values stay the same."""
     rules = ruleset("aberto")
     state = position(
         rules,
@@ -706,11 +730,29 @@ def test_going_out_needs_the_canastra_said_of_the_player_at_a_table_of_two(
     )
     verdict = check(rules, state, Discard(card("Qc")))
     assert verdict.codes == ("cannot_go_out", "go_out_needs_clean_canastra")
-    said = " ".join(message(r, "pt") for r in verdict.reasons)
-    assert f"{who} ainda não pode bater" in said and ("dupla" in said) is (players == 4)
+    assert first_reason(verdict.reasons, lang) == said  # (Jogar's headline, after "Não pode.")
     with pytest.raises(IllegalMove) as refused:
         apply(rules, state, Discard(card("Qc")))
     assert refused.value.verdict == verdict
+
+
+@pytest.mark.parametrize(("lang", "third_person"), [("pt", "jogador"), ("en", "player")])
+def test_a_refusal_at_a_table_of_two_is_said_to_the_one_who_tried_it(
+    lang: Lang, third_person: str
+) -> None:
+    """A refusal is said to whoever tried the move (the learner on Jogar, the author of a
+    `buraco judge` file), as "Você já comprou nesta vez" is: at a table of two, never "o
+    jogador" or "the player". (`went_out` and `may_go_out` are no refusals: they tell a
+    computer's batida, or any side's, too, and keep the third person.)"""
+    told_of_anyone = ("reason.went_out.", "reason.may_go_out.")
+    alone = {
+        key: text
+        for key, text in catalog(lang).items()
+        if key.startswith("reason.") and key.endswith("alone")
+        if not key.startswith(told_of_anyone)
+    }
+    assert len(alone) >= 8
+    assert [key for key, text in alone.items() if third_person in text.lower()] == []
 
 
 @pytest.mark.parametrize(
