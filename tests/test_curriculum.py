@@ -126,6 +126,42 @@ def test_an_invalid_file_names_the_file_and_the_field(tmp_path: Path) -> None:
     assert str(path) in str(problems[0]) and ": rules" in str(problems[0])
 
 
+LESSON = Path("lessons/01_cards_and_points.toml")
+CHOICE = Path("scenarios/the_turn/what_now_after_drawing.toml")
+
+
+@pytest.mark.parametrize(
+    ("file", "written", "wrong", "field"),
+    [
+        (LESSON, "order = 1", "order = true", ": order"),
+        (LESSON, "order = 1", 'order = "1"', ": order"),
+        (LESSON, "order = 1", "order = 1.0", ": order"),
+        # (a task's fields are named after its kind too: "task.score.answer.A")
+        (SAMPLE, "A = 525,", "A = true,", ".answer.A"),
+        (SAMPLE, "A = 525,", "A = 525.0,", ".answer.A"),
+        (SAMPLE, "totals = { A = 425,", 'totals = { A = "425",', ": wrong[0].totals.A"),
+        (CHOICE, "correct = [0, 1]", "correct = [false, true]", ".correct[0]"),
+        (CHOICE, "choice = [0]", 'choice = ["0"]', ": wrong[0].choice[0]"),
+    ],
+)
+def test_a_number_written_as_a_boolean_text_or_fraction_names_the_file_and_the_field(
+    tmp_path: Path, file: Path, written: str, wrong: str, field: str
+) -> None:
+    """`order = true` loaded as lesson 1 (pydantic's lax mode reads true as 1, "1" and 1.0
+    as 1 too): a lesson's whole numbers take a whole number only, and the author reads
+    which file and which field, as for any other bad value."""
+    root = _copy_course(tmp_path)
+    path = root / file
+    text = path.read_text()
+    assert written in text
+    path.write_text(text.replace(written, wrong, 1))
+    problems = load_curriculum(root).errors
+    assert len(problems) == 1
+    said = problems[0].text("pt")
+    assert said.startswith(f"{path}: ") and said.endswith(f"{field}: esperava um número inteiro")
+    assert problems[0].text("en").endswith(f"{field}: expected a whole number")
+
+
 def test_broken_toml_names_the_file(tmp_path: Path) -> None:
     root = _copy_course(tmp_path)
     path = root / SAMPLE
