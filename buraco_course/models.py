@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from functools import cached_property
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import BaseModel, ConfigDict, Field
 
 from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.moves import Move
@@ -36,12 +36,13 @@ Theme = Literal[
 THEMES: tuple[str, ...] = get_args(Theme)
 Seed = Literal["000", "001", "002", "003"]
 Id = Annotated[str, Field(pattern=r"^[a-z0-9_]+$", min_length=3, max_length=60)]
-# The whole numbers an author writes are StrictInt: pydantic's lax mode read `order = true`
-# as 1, and "5" or 5.0 as 5, so a slip loaded as a lesson in the wrong place or a wrong total.
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # Strict: a value is taken as the author wrote it. Pydantic's lax mode read `order = true`
+    # as lesson 1, "5" or 5.0 as 5, and `legal = 1` or "yes" as true: a slip loaded as a
+    # lesson in the wrong place, a wrong total or the opposite answer.
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
 
 class Text(_Strict):
@@ -61,8 +62,8 @@ class Wrong(_Strict):
     move: MoveData | None = None
     meld: list[str] | None = None
     legal: bool | None = None
-    choice: list[StrictInt] | None = None
-    totals: dict[str, StrictInt] | None = None
+    choice: list[int] | None = None
+    totals: dict[str, int] | None = None
     codes: list[str] = Field(default_factory=list)
     explanation: Text
 
@@ -203,7 +204,7 @@ class ChooseTask(_Task):
 
     kind: Literal["choose"]
     options: list[ChoiceOption] = Field(min_length=2)
-    correct: list[StrictInt]
+    correct: list[int]
 
     def option_verdict(self, scenario: Scenario, index: int) -> Verdict:
         """The core's verdict on one option (to explain each option)."""
@@ -240,7 +241,7 @@ class ScoreTask(_Task):
 
     kind: Literal["score"]
     round: dict[str, Any]
-    answer: dict[str, StrictInt]
+    answer: dict[str, int]
 
     @property
     def needs_position(self) -> bool:
@@ -314,7 +315,7 @@ class Scenario(_Strict):
 
 class Lesson(_Strict):
     id: Id
-    order: StrictInt = Field(ge=1)
+    order: int = Field(ge=1)
     themes: list[Theme]
     sources: list[Seed]
     options: list[str] = Field(default_factory=list)

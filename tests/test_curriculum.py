@@ -162,6 +162,38 @@ def test_a_number_written_as_a_boolean_text_or_fraction_names_the_file_and_the_f
     assert problems[0].text("en").endswith(f"{field}: expected a whole number")
 
 
+JUDGE = Path("scenarios/the_turn/one_draw_per_turn.toml")
+VERDICTS = Path("scenarios/the_turn/aberto_lixo_instead_of_stock.toml")
+
+
+@pytest.mark.parametrize(
+    ("file", "written", "wrong", "got", "field"),
+    [
+        (JUDGE, "legal = false", "legal = 0", "0", ".legal"),
+        (JUDGE, "legal = false", 'legal = "no"', "“no”", ".legal"),
+        (JUDGE, "legal = true", 'legal = "yes"', "“yes”", ": wrong[0].legal"),
+        (VERDICTS, "aberto = true", "aberto = 1", "1", ": verdicts.aberto"),
+    ],
+)
+def test_a_yes_or_no_written_as_a_number_or_text_names_the_file_and_the_field(
+    tmp_path: Path, file: Path, written: str, wrong: str, got: str, field: str
+) -> None:
+    """`legal = 1` or "no" loaded as a yes or a no (pydantic's lax mode reads 1, "yes", "no"
+    and 0): a judge task's answer, a wrong answer's and a variant's verdict take true or false
+    only, and the author reads which file and which field."""
+    root = _copy_course(tmp_path)
+    path = root / file
+    text = path.read_text()
+    assert written in text
+    path.write_text(text.replace(written, wrong, 1))
+    problems = load_curriculum(root).errors
+    assert len(problems) == 1
+    said = problems[0].text("pt")
+    assert said.startswith(f"{path}: ")
+    assert said.endswith(f"{field}: esperava true ou false, veio {got}")
+    assert problems[0].text("en").endswith(f"{field}: expected true or false, got {got}")
+
+
 def test_broken_toml_names_the_file(tmp_path: Path) -> None:
     root = _copy_course(tmp_path)
     path = root / SAMPLE
