@@ -415,6 +415,9 @@ def test_no_table_question_is_taken_for_an_agreed_rule(question: str) -> None:
         ("pt", ("dá pra baixar 3 curingas?", ""), "No máximo um curinga por jogo"),
         ("pt", ("o 2 volta pro lugar dele", ""), "O jogo sujo que fica limpo"),
         ("en", ("can I meld three jokers?", ""), "At most one wild per meld"),
+        # (once answered, as if sure, with the batida's value; then only offered points)
+        ("pt", ("o morto é 100 pontos negativos", ""), "A dupla que não pegou o morto"),
+        ("en", ("the morto is 100 negative points", ""), "The side that did not take its morto"),
     ],
 )
 def test_the_page_answers_an_agreed_rule_with_the_rule(
@@ -435,14 +438,18 @@ def test_the_page_answers_an_agreed_rule_with_the_rule(
 
 @pytest.mark.parametrize(
     ("lang", "said"),
-    [("pt", "o morto é 100 pontos negativos"), ("en", "the morto is 100 negative points")],
+    [
+        ("pt", "2 em cima do lixo é sempre curinga?"),
+        ("en", "is a 2 on top of the lixo always a wild?"),
+    ],
 )
 def test_a_claim_the_page_is_not_sure_of_offers_points_and_says_so(
     open_app: OpenApp, lang: str, said: str
 ) -> None:
-    """The side that did not take its morto (-100) is no disputed point: it was answered, as
-    if sure, with the batida's value. Now the page says, in the user's language, that no
-    point surely fits, and offers the near ones with none chosen and none drawn."""
+    """A 2 on top of the lixo is two points at once (a 2 that may sit natural, and a wild on
+    top): the page says, in the user's language, that no point surely fits, and offers the
+    near ones with none chosen and none drawn. (The morto's -100, once answered so, is the
+    rule the sources agree on: below.)"""
     texts = PT if lang == "pt" else EN
     at = claim(open_app("who", lang=lang), said, "")
     assert not at.exception and not at.success
