@@ -358,6 +358,10 @@ class _Parser(argparse.ArgumentParser):
             # argparse prints them the other way round. The usage is the command's when one
             # was named (`buraco rules --rules x`: what `rules` takes, not every command).
             shown = self._command_named() or self
+            typed = shown._unknown_options(self._given) if isinstance(shown, _Parser) else []
+            close = _close_option(typed, shown)
+            if close is not None:  # `--rouds 3`: the option likely meant, as for a command
+                message = translate("cli.err.option_close", self.lang, message=message, **close)
             error = words("%(prog)s: error: %(message)s\n")
             sys.stderr.write(error % {"prog": shown.prog, "message": message})
             shown.print_usage(sys.stderr)
@@ -399,15 +403,30 @@ class _Parser(argparse.ArgumentParser):
                 )
         raise argparse.ArgumentError(None, problem)
 
-    def _unknown_options(self) -> list[str]:
+    def _unknown_options(self, given: Sequence[str] | None = None) -> list[str]:
         return [
             arg
-            for arg in self._given
+            for arg in (self._given if given is None else given)
             if arg.startswith("-")
             and arg != "-"
             and arg.split("=", 1)[0] not in self._option_string_actions
             and not self._negative_number_matcher.match(arg)
         ]
+
+
+def _close_option(unknown: list[str], parser: argparse.ArgumentParser) -> dict[str, str] | None:
+    """The first mistyped option that is plainly one the command has (`--rouds` for
+    `--rounds`, `--veiw` for `--view`, `--Rules`), with that option."""
+    import difflib  # (only for a mistyped option: kept out of every start)
+
+    names = [name for name in parser._option_string_actions if name.startswith("--")]
+    for arg in unknown:
+        typed = arg.split("=", 1)[0]
+        # Stricter than difflib's 0.6, which the shared "--" alone nearly reaches.
+        close = difflib.get_close_matches(typed.lower(), names, n=1, cutoff=0.75)
+        if close:
+            return {"option": typed, "close": close[0]}
+    return None
 
 
 def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:

@@ -168,6 +168,43 @@ def test_an_unknown_option_is_named_even_without_a_file(
     assert usage[0].startswith(f"usage: buraco {command}")
 
 
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["selfplay", "--rouds", "3"], "--rouds 3 (--rouds: seria “--rounds”?)"),
+        (["selfplay", "--think=5", "--rouds=1"], "--rouds=1 (--rouds: seria “--rounds”?)"),
+        (["judge", "--veiw", "0", "x.json"], "(--veiw: seria “--view”?)"),
+        (["meld", "--jsno", "4h"], "--jsno (--jsno: seria “--json”?)"),
+        (["meld", "--Rules", "stbl", "4h"], "(--Rules: seria “--rules”?)"),
+        (["rules", "--serch", "morto"], "--serch (--serch: seria “--search”?)"),
+        (["--versoin"], "--versoin (--versoin: seria “--version”?)"),
+    ],
+)
+def test_a_mistyped_option_names_the_one_likely_meant(
+    capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    """As a mistyped command does ("seria “meld”?"): before, `--rouds 3` was only
+    "argumentos não reconhecidos", and the newcomer had to find --rounds in the usage."""
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    first = capsys.readouterr().err.splitlines()[0]
+    assert exit_.value.code == 2
+    assert first.startswith("buraco") and "argumentos não reconhecidos: " in first
+    assert first.endswith(said), first
+    with pytest.raises(SystemExit):
+        main([*argv, "--lang", "en"])
+    first = capsys.readouterr().err.splitlines()[0]
+    assert "did you mean “--" in first and "seria" not in first, first
+
+
+def test_an_unknown_option_like_no_other_gets_no_guess(capsys: pytest.CaptureFixture[str]) -> None:
+    """Only a near name is offered: `--wat` is not `--set`, `rules --rules` not `--search`."""
+    for argv in (["judge", "--wat"], ["rules", "--rules", "x"], ["meld", "4h", "--frobnicate"]):
+        with pytest.raises(SystemExit):
+            main(argv)
+        assert "seria" not in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("command", ["judge", "score", "coach", "replay"])
 def test_a_folder_given_as_file_is_named_and_called_a_folder(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
