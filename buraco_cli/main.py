@@ -90,6 +90,8 @@ def _run(argv: list[str], lang: Lang) -> int:
     parser = _parser(lang)
     args = parser.parse_args(argv)
     handler: Handler = args.handler
+    if args.json and handler is _app:  # the one command that prints no JSON
+        args.command_parser.error(translate("cli.argparse.unrecognized", lang) % "--json")
     try:
         code = handler(args)
     except BuracoInputError as exc:
@@ -446,6 +448,8 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
         parser.print_help()
         return 0
 
+    # --json too (`buraco --json meld ...`), for every command that prints JSON.
+    parser.add_argument("--json", action="store_true", help=text("arg.json_top"))
     parser.add_argument("--version", action=_Version, nargs=0, help=text("arg.version"))
     parser.set_defaults(handler=show_help)
     sub = parser.add_subparsers(title=text("commands"), metavar=text("metavar.command"))
@@ -552,7 +556,13 @@ def _lang_json_args(parser: argparse.ArgumentParser, lang: Lang) -> None:
         metavar=translate("cli.metavar.lang", lang),
         help=translate("cli.arg.lang", lang),
     )
-    parser.add_argument("--json", action="store_true", help=translate("cli.arg.json", lang))
+    # (No default either: a --json before the command stands.)
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help=translate("cli.arg.json", lang),
+    )
 
 
 def _rule_args(parser: argparse.ArgumentParser, lang: Lang) -> None:

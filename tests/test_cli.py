@@ -495,6 +495,28 @@ def test_lang_before_the_command_is_taken_and_the_help_shows_it(
     assert code == 2 and "--lang fr" in err
 
 
+def test_json_before_the_command_is_taken_as_lang_is(capsys: pytest.CaptureFixture[str]) -> None:
+    """`buraco --json meld ...` prints the JSON of `buraco meld --json ...` (the README: every
+    command takes --lang and --json), as --lang is taken before the command; before, it was
+    "buraco meld: erro: argumentos não reconhecidos: --json", of a command that has --json.
+    `buraco app`, which prints no JSON, still refuses it; the top-level help lists it."""
+    code, out, err = run(capsys, "--json", "meld", "4h", "5h", "6h")
+    assert code == 0 and not err
+    assert json.loads(out) == run_json(capsys, "meld", "4h", "5h", "6h")[1]
+    code, out, err = run(capsys, "--json", "--lang", "en", "rules", "stbl")
+    assert code == 0 and not err
+    assert json.loads(out) == run_json(capsys, "rules", "stbl", "--lang", "en")[1]
+    code, out, _ = run(capsys, "meld", "4h", "5h", "6h")  # and without it, the text
+    assert code == 0 and out.startswith("✓ Jogo válido")
+    with pytest.raises(SystemExit) as exit_:
+        main(["--json", "app"])
+    _, err = capsys.readouterr()
+    assert exit_.value.code == 2
+    assert err.splitlines()[0] == "buraco app: erro: argumentos não reconhecidos: --json"
+    code, out, _ = run(capsys)
+    assert code == 0 and "--json" in out.split("comandos:")[0]
+
+
 # --- buraco selfplay, as a person reads it ---------------------------------------------------
 
 
