@@ -1477,6 +1477,8 @@ def _coach(args: argparse.Namespace) -> int:
         print(line)
     for note in notes:
         print(f"  ! {_note_text(note, lang)}")
+    if verdict.ok and not notes:  # (not silence: the coach looked and found nothing to say)
+        print("  " + translate("cli.coach.no_notes", lang))
     return 0 if verdict.ok else 1
 
 

@@ -273,6 +273,38 @@ def test_coach_command_prints_the_verdict_and_the_notes(
     assert json.loads(capsys.readouterr().out)["notes"] == []
 
 
+def test_coach_command_says_when_it_has_nothing_to_point_out(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A legal move the coach finds nothing in gets a line saying so (before, the output
+    was the judge's alone, and a newcomer could not tell the coach had looked); an illegal
+    move gets none (the verdict explains it), and --json keeps `notes: []`."""
+    position = {
+        "players": 4,
+        "phase": "play",
+        "seed": 9,
+        "hands": [["9h", "Kc", "4d", "5s"], 11, 11, 11],
+        "melds": [[], [["6h", "7h", "8h"]]],
+        "lixo": {"top": "3c", "count": 9},
+    }
+    path = tmp_path / "move.json"
+    path.write_text(json.dumps({"position": position, "move": {"type": "discard", "card": "Kc"}}))
+    assert main(["coach", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("✓ Jogada válida") and "!" not in out
+    assert out.splitlines()[-1] == "  Treinador: nada a comentar nesta jogada."
+    assert main(["coach", str(path), "--lang", "en"]) == 0
+    assert capsys.readouterr().out.endswith("  Coach: nothing to point out about this move.\n")
+    assert main(["coach", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["notes"] == []
+    path.write_text(json.dumps({"position": position, "move": {"type": "discard", "card": "9h"}}))
+    assert main(["coach", str(path)]) == 0
+    assert "Treinador: nada" not in capsys.readouterr().out  # a note: no such line
+    path.write_text(json.dumps({"position": position, "move": {"type": "discard", "card": "Qs"}}))
+    assert main(["coach", str(path)]) == 1
+    assert "Treinador" not in capsys.readouterr().out
+
+
 def test_at_a_table_of_two_the_fed_meld_is_the_opponents_own(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
