@@ -99,6 +99,12 @@ def _run(argv: list[str], lang: Lang) -> int:
         if _about_the_command_line(args, exc):  # after the error, as git does: line 1 stays it
             print(args.command_parser.format_usage(), end="", file=sys.stderr)
         schema = getattr(args, "schema", None)
+        if isinstance(exc, _AnAnswer):
+            printed = "schema" if exc.printed == "schema" else f"{exc.printed} --json"
+            print(translate("cli.an_answer", lang, command=printed), file=sys.stderr)
+            if schema:  # (whatever went wrong first: the whole file is of another kind)
+                print(translate("cli.see_schema", lang, schema=schema), file=sys.stderr)
+            schema = None
         in_file = not exc.path.startswith("--")  # (not an option's value: `--view 4`)
         # Where the file's shape is told; not for another command's file, which is named.
         other = str(exc.values.get("case", "")).startswith("for_")
@@ -716,6 +722,11 @@ def _fields_of(path: str, data: Any, command: str) -> Iterator[None]:
         fields = data if isinstance(data, dict) else {}
         kinds = [kind for kind, field in _KIND_FIELD.items() if field in fields]
         unknown = exc.code is InputCode.UNKNOWN_FIELD and exc.path in fields  # (at the top)
+        printed = _printed_by(fields)
+        if printed is not None:  # an answer, not an input: no other command reads it either
+            label = _file_label(path)
+            where = f"{label}: {exc.path}" if exc.path else label
+            raise _AnAnswer(exc.code, where, printed, **values) from None
         if unknown and len(kinds) == 1 and kinds[0] != _READS[command]:
             import shlex  # (only for this message: kept out of every start)
 
@@ -723,6 +734,42 @@ def _fields_of(path: str, data: Any, command: str) -> Iterator[None]:
         label = _file_label(path)
         where = f"{label}: {exc.path}" if exc.path else label
         raise BuracoInputError(exc.code, where, **values) from None
+
+
+class _AnAnswer(BuracoInputError):
+    """An error in a file that is what a command printed with --json (`buraco judge --json
+    > out.json`, then `buraco judge out.json`): the same code, and which command printed it."""
+
+    def __init__(self, code: InputCode, path: str, printed: str, **values: Any) -> None:
+        super().__init__(code, path, **values)
+        self.printed = printed
+
+
+# What each command prints with --json, known by fields its input never has.
+_ANSWER_FIELDS = {
+    "meld": {"valid", "arrangement"},
+    "judge": {"legal", "events"},
+    "coach": {"legal", "notes"},
+    "replay": {"illegal_at", "matches_record"},
+    "selfplay": {"batidas", "mean_score"},
+    "rules": {"presets_differ_in"},
+    "scenarios": {"lessons", "errors"},
+    "schema": {"$defs"},
+}
+
+
+def _printed_by(fields: dict[str, Any]) -> str | None:
+    """The command whose --json output these fields are, if they are one."""
+    for command, answer in _ANSWER_FIELDS.items():
+        if answer <= fields.keys():
+            return command
+    sides = fields.get("sides")  # score's answer: each side's items and total
+    side = sides[0] if isinstance(sides, list) and sides else None
+    if isinstance(side, dict) and {"items", "total"} <= side.keys():
+        return "score"
+    if {"properties", "type"} <= fields.keys():  # a schema without $defs (position, move)
+        return "schema"
+    return None
 
 
 def _not_json(word: str) -> Any:

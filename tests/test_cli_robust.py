@@ -205,6 +205,74 @@ def test_an_unknown_option_like_no_other_gets_no_guess(capsys: pytest.CaptureFix
         assert "seria" not in capsys.readouterr().err
 
 
+ROUND = {"sides": [{"melds": [["4h", "5h", "6h"]], "hands": [["Kd"]]}, {"hands": [["3c"]]}]}
+
+
+@pytest.mark.parametrize(
+    ("printed", "reader", "printer"),
+    [
+        (["judge", "IN", "--json"], "judge", "judge --json"),
+        (["coach", "IN", "--json"], "coach", "coach --json"),
+        (["judge", "IN", "--json"], "score", "judge --json"),
+        (["score", "ROUND", "--json"], "score", "score --json"),
+        (["selfplay", "--rounds", "1", "--players", "2", "--think", "0", "--json"], "judge", ""),
+        (["selfplay", "--rounds", "1", "--players", "2", "--think", "0", "--json"], "replay", ""),
+        (["replay", "RECORD", "--json"], "judge", "replay --json"),
+        (["replay", "RECORD", "--json"], "replay", "replay --json"),
+        (["meld", "4h", "5h", "6h", "--json"], "score", "meld --json"),
+        (["rules", "--json"], "replay", "rules --json"),
+        (["schema", "judge"], "judge", "schema"),
+        (["schema", "position"], "judge", "schema"),
+    ],
+)
+def test_a_commands_json_answer_given_back_as_input_is_named_as_one(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    printed: list[str],
+    reader: str,
+    printer: str,
+) -> None:
+    """`buraco judge --json > out.json`, then `buraco judge out.json`: a newcomer's
+    mistake. The first problem as before (same code, exit 2), then which command printed
+    the file and the schema of the one to give. Before, `selfplay --json` or `replay --json`
+    output given to judge was called a round's record, "use buraco replay", which then
+    refused it too; score's and judge's output given to score was "conjunto de regras
+    desconhecido" and nothing more."""
+    given = write(tmp_path, json.dumps(LEGAL), "judge.json")
+    round_ = write(tmp_path, json.dumps(ROUND), "round.json")
+    record = str(tmp_path / "rec" / "round-001.json")
+    one_round = ["selfplay", "--rounds", "1", "--players", "2", "--think", "0"]
+    assert main([*one_round, "--save", str(tmp_path / "rec")]) == 0
+    capsys.readouterr()
+    named = {"IN": given, "ROUND": round_, "RECORD": record}
+    assert main([named.get(arg, arg) for arg in printed]) in (0, 1)
+    answer = write(tmp_path, capsys.readouterr().out, "answer.json")
+    code, out, err = run(capsys, reader, answer)
+    refused(code, err, answer)
+    assert not out
+    first, *then = err.splitlines()
+    assert first.startswith(f"buraco: erro: {answer}: ")
+    printer = printer or "selfplay --json"
+    schema = {"coach": "judge"}.get(reader, reader)
+    assert then == [
+        f"Este arquivo parece o que buraco {printer} imprime, não um arquivo de entrada.",
+        f"O formato do arquivo, campo a campo: buraco schema {schema}",
+    ]
+    assert "use buraco" not in err  # no other command reads it either
+    _, _, err = run(capsys, reader, answer, "--lang", "en")
+    assert f"This file looks like what buraco {printer} prints, not an input file." in err
+
+
+def test_another_commands_input_is_still_sent_to_that_command(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """An input file, not an answer: the command that reads it is named, as before."""
+    given = write(tmp_path, json.dumps(LEGAL), "judge.json")
+    code, _, err = run(capsys, "score", given)
+    refused(code, err, f"use buraco judge {given}")
+    assert "imprime" not in err
+
+
 @pytest.mark.parametrize("command", ["judge", "score", "coach", "replay"])
 def test_a_folder_given_as_file_is_named_and_called_a_folder(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
