@@ -327,7 +327,8 @@ def test_a_new_claim_chooses_its_own_point_not_the_last_one(open_app: OpenApp) -
     not the one the last argument chose while it is still among those offered (audit: "a
     batida vale 100", then "o morto vale 100 se não pegar", still showed the batida). (The
     test asserted that the morto's claim chose the two mortos gone to the stock: a wrong
-    sure answer, it is about the side that did not take its morto; now it is offered.)"""
+    sure answer, it is about the side that did not take its morto, a rule the sources agree
+    on, which is now the answer.)"""
     at = claim(open_app("who"), "a canastra limpa vale 300", "")
     assert at.radio(key="who_dispute_found").value == "canastra_bonuses"
     at = claim(at, "a batida vale 100", "")
@@ -337,9 +338,10 @@ def test_a_new_claim_chooses_its_own_point_not_the_last_one(open_app: OpenApp) -
     bonuses = next(d for d in table_points() if d.id == "canastra_bonuses")
     assert bonuses.title("pt") in at.radio(key="who_dispute_found").options  # (still offered)
     assert at.radio(key="who_dispute_found").value == expected
-    # An argument the page is not sure of chooses nothing, not the last argument's point
-    # (still among those it offers).
+    # An argument answered by an agreed rule chooses no disputed point, not the last
+    # argument's (still among those it offers).
     at = claim(at, "o morto vale 100 se não pegar", "")
+    assert [s.value for s in at.success] == [PT["who.agreed"]]
     assert at.radio(key="who_dispute_found").value is None
 
 
