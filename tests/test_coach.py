@@ -578,3 +578,46 @@ def test_where_the_move_missed_going_out_no_other_note_names_another_better_move
     assert feeds.better is None
     assert out.better == Extend(1, parse_cards("Kd"))
     assert [n.better for n in found if n.better is not None] == [out.better]
+
+
+# --- what the next player may take: the judge's answer, not a guess [audit: coach notes] -----
+
+
+def test_no_feed_where_the_pickup_needs_two_cards_from_the_hand() -> None:
+    """Stricter tables [003]: two hand cards must form a sequence with the top card, also
+    when all three go onto a table meld. The 9♥ that fits the opponents' 6♥ 7♥ 8♥ does not
+    let them take the lixo by itself, and what they hold is hidden: no "may take the lixo
+    and put the 9♥ on that meld" (the judge refuses that pickup)."""
+    rules = ruleset("fechado", pickup="top_card_two_from_hand")
+    data = {
+        "seed": 9,
+        "players": 4,
+        **PLAY,
+        "hands": [["9h", "Kc", "4d", "5s"], 11, 11, 11],
+        "melds": [[], [["6h", "7h", "8h"]]],
+        "lixo": {"top": "3c", "count": 9},
+    }
+    state = position_from_data(rules, data)
+    assert coach(rules, state, Discard(parse_card("9h"))) == ()
+    # The same table with the usual pickup: the note stands.
+    assert codes(notes("fechado", data, Discard(parse_card("9h")))) == [NoteCode.FEEDS_OPPONENT]
+
+
+def test_no_feed_to_an_opponent_who_may_not_take_the_lixo_with_one_card() -> None:
+    """The opponent holds one card, their morto taken, no canastra down: the 9♥ onto their
+    meld would leave that card to discard, which would go out, which they may not yet [001,
+    002, 003]; the judge refuses the pickup (the last-card trap). With a canastra they may go
+    out, and the note stands."""
+    data = {
+        **PLAY,
+        "players": 2,
+        "hands": [["9h", "Kc", "4d", "5s"], 1],
+        "melds": [[], [["6h", "7h", "8h"]]],
+        "morto": ["available", "taken"],
+        "mortos": [11],
+    }
+    assert notes("fechado", data, Discard(parse_card("9h"))) == ()
+    canastra = ["4c", "5c", "6c", "7c", "8c", "9c", "10c"]
+    out = {**data, "melds": [[], [["6h", "7h", "8h"], canastra]]}
+    found = notes("fechado", out, Discard(parse_card("9h")))
+    assert codes(found) == [NoteCode.FEEDS_OPPONENT]

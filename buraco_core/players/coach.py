@@ -16,7 +16,9 @@ for the same reason. So each judgement call asks that policy:
 - a discard is noted (a wild, or a card that fits the next opponents' meld: in Aberto,
   where anyone may take the open lixo, on a pile of `BIG_OPEN_LIXO` cards or more) only if
   the strong level's own discard rule picks another card, and the better discard named
-  never feeds the opponents itself;
+  never feeds the opponents itself; in Fechado only where the judge lets the next player
+  take the lixo onto that meld with the card alone (not where two hand cards must go with
+  it, nor where the pickup would leave that player a last card they may not discard);
 - going out is called missed only where the round's estimate favours the side, where the
   strong habits go out too (a meld move and the last discard count, as they do for it);
   the note gives that estimate. Its look-ahead may still play on: a simulation the coach
@@ -235,6 +237,8 @@ def _discard_notes(
     discards = [m for m in moves if isinstance(m, Discard) and not m.card.is_wild_kind]
     theirs = view.melds_of(1 - view.side)
     used = [i for i, m in enumerate(theirs) if fits_meld(m, move.card, rules)]
+    if used and rules.pickup != "free":
+        used = _fed(rules, dealt, move, used)
     # The better discard never feeds the opponents itself: a card that fits none of their
     # melds, the one the hand needs least (None: every other card fits one).
     safe = [d for d in discards if not any(fits_meld(m, d.card, rules) for m in theirs)]
@@ -270,6 +274,18 @@ def _discard_notes(
         if beats:
             notes.append(Note(NoteCode.DIRECT_BEAT_MISSED, {"card": move.card}, beats[0].move))
     return notes
+
+
+def _fed(rules: RuleSet, dealt: State, move: Discard, melds: Sequence[int]) -> list[int]:
+    """Of the opponents' melds the discarded card fits, those the next player may take the
+    lixo onto, as the judge says after the discard: the top card alone onto the meld, which
+    depends only on what the table shows (no hidden card). Not where two cards of the hand
+    must go with it (`top_card_two_from_hand`: unknown to the discarder), nor where the
+    pickup would leave that player a last card they may not discard (the last-card trap)."""
+    after = apply(rules, dealt, move)
+    if after.phase is Phase.ENDED:
+        return []
+    return [i for i in melds if check(rules, after, TakeLixo(extend=i)).ok]
 
 
 def _strong_discards(rules: RuleSet, view: SeatView, moves: Sequence[Move], move: Discard) -> bool:
