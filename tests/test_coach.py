@@ -12,6 +12,7 @@ import pytest
 
 from buraco_cli.main import main
 from buraco_core.cards import parse_card, parse_cards
+from buraco_core.judge import apply
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.notation import position_from_data
 from buraco_core.players.coach import Note, NoteCode, coach
@@ -621,3 +622,50 @@ def test_no_feed_to_an_opponent_who_may_not_take_the_lixo_with_one_card() -> Non
     out = {**data, "melds": [[], [["6h", "7h", "8h"], canastra]]}
     found = notes("fechado", out, Discard(parse_card("9h")))
     assert codes(found) == [NoteCode.FEEDS_OPPONENT]
+
+
+def _after(preset: str, data: dict[str, Any], moves: list[Move]) -> Any:
+    rules = ruleset(preset)
+    state = position_from_data(rules, {"seed": 9, **data})
+    for move in moves:
+        state = apply(rules, state, move)
+    return rules, state
+
+
+def test_discard_that_makes_a_meld_with_cards_the_next_player_took_from_the_lixo() -> None:
+    """Fechado, a table of two: the opponent took a lixo with both 8♣ under its top (seen
+    going down, seen taken, not laid since). The 8♥ makes a trinca with them on top of the
+    lixo, a new meld that takes the pile [002, 003]; the coach saw only the opponent's
+    table melds and said nothing (a blunder the feeds_opponent note is for). The K♣ makes
+    nothing with what they are seen to hold."""
+    data = {
+        "players": 2,
+        **PLAY,
+        "hands": [
+            ["8c", "4h", "Kc", "9d", "8h", "Qs", "5d"],
+            ["8c", "5h", "6h", "Js", "3d", "10c", "7d"],
+        ],
+    }
+    took = [
+        Discard(parse_card("8c")),
+        Draw(),
+        Discard(parse_card("8c")),
+        Draw(),
+        Discard(parse_card("4h")),
+        TakeLixo(new_meld=parse_cards("5h 6h")),  # the 4♥ on top, both 8♣ to the hand
+        Discard(parse_card("Js")),
+        Draw(),
+    ]
+    rules, state = _after("fechado", data, took)
+    (found,) = coach(rules, state, Discard(parse_card("8h")))
+    assert found.code is NoteCode.FEEDS_OPPONENT
+    assert found.params["held"] == "8♣ 8♣" and found.params["count"] == 2
+    assert found.better == Discard(parse_card("9d"))
+    assert said(found).startswith("O adversário tem na mão 8♣ 8♣ (vieram com o lixo")
+    assert "ele pode pegar o lixo todo (2 cartas)" in said(found)
+    assert said(found, "en").startswith("Your opponent holds 8♣ 8♣ (they came with a lixo")
+    assert coach(rules, state, Discard(parse_card("Kc"))) == ()
+    # Aberto: anyone may take the open lixo anyway; a small pile is no gift of this kind.
+    free = [*took[:5], TakeLixo(), Discard(parse_card("Js")), Draw()]
+    rules, state = _after("aberto", data, free)
+    assert coach(rules, state, Discard(parse_card("8h"))) == ()

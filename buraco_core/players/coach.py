@@ -18,7 +18,9 @@ for the same reason. So each judgement call asks that policy:
   the strong level's own discard rule picks another card, and the better discard named
   never feeds the opponents itself; in Fechado only where the judge lets the next player
   take the lixo onto that meld with the card alone (not where two hand cards must go with
-  it, nor where the pickup would leave that player a last card they may not discard);
+  it, nor where the pickup would leave that player a last card they may not discard); a
+  Fechado discard is also noted where it makes a new meld with two naturals the next
+  player is seen to hold (taken with a lixo, not laid since), which takes the pile;
 - going out is called missed only where the round's estimate favours the side, where the
   strong habits go out too (a meld move and the last discard count, as they do for it);
   the note gives that estimate. Its look-ahead may still play on: a simulation the coach
@@ -239,9 +241,18 @@ def _discard_notes(
     used = [i for i, m in enumerate(theirs) if fits_meld(m, move.card, rules)]
     if used and rules.pickup != "free":
         used = _fed(rules, dealt, move, used)
+    # Fechado: the next player is seen to hold two cards that make a meld with it (they
+    # came with a lixo that player took), a new meld that takes the pile.
+    held = _held_pair(rules, view, dealt, move) if not used else None
     # The better discard never feeds the opponents itself: a card that fits none of their
-    # melds, the one the hand needs least (None: every other card fits one).
-    safe = [d for d in discards if not any(fits_meld(m, d.card, rules) for m in theirs)]
+    # melds nor makes one with what the next player is seen to hold, the one the hand needs
+    # least (None: every other card feeds them).
+    safe = [
+        d
+        for d in discards
+        if not any(fits_meld(m, d.card, rules) for m in theirs)
+        and _held_pair(rules, view, dealt, d) is None
+    ]
     best = min(
         safe, key=lambda d: (keep_value(d.card, view.hand, own, rules), repr(d)), default=None
     )
@@ -265,6 +276,12 @@ def _discard_notes(
         if view.players == 2:
             fed["alone"] = True  # (one opponent: their meld is one player's, not a pair's)
         weak = Note(NoteCode.FEEDS_OPPONENT, fed, best)
+    elif held is not None and best is not None:
+        pair = " ".join(c.symbol for c in held)
+        fed = {"case": "held", "card": move.card, "held": pair, "count": count}
+        if view.players == 2:
+            fed["alone"] = True
+        weak = Note(NoteCode.FEEDS_OPPONENT, fed, best)
     if weak is not None and not _strong_discards(rules, view, moves, move):
         notes.append(weak)
     side = view.sides[view.side]
@@ -286,6 +303,27 @@ def _fed(rules: RuleSet, dealt: State, move: Discard, melds: Sequence[int]) -> l
     if after.phase is Phase.ENDED:
         return []
     return [i for i in melds if check(rules, after, TakeLixo(extend=i)).ok]
+
+
+def _held_pair(
+    rules: RuleSet, view: SeatView, dealt: State, move: Discard
+) -> tuple[Card, Card] | None:
+    """Two cards the next player is known to hold (taken with a lixo, not laid or discarded
+    since) that make a new meld with the discarded card on top of the lixo, a pickup the
+    judge allows that player. Naturals only: a known wild makes a meld with almost any card
+    (every discard would be called a gift, and the taker spends the wild). None where anyone
+    may take the lixo anyway (Aberto), or no such pair is known."""
+    known = sorted(
+        (c for c in view.known_held[(view.seat + 1) % view.players] if not c.is_wild_kind),
+        key=lambda c: c.order,
+    )
+    if rules.pickup == "free" or len(known) < 2:
+        return None
+    after = apply(rules, dealt, move)
+    if after.phase is Phase.ENDED:
+        return None
+    pairs = sorted({(a, b) for i, a in enumerate(known) for b in known[i + 1 :]}, key=repr)
+    return next((p for p in pairs if check(rules, after, TakeLixo(new_meld=p)).ok), None)
 
 
 def _strong_discards(rules: RuleSet, view: SeatView, moves: Sequence[Move], move: Discard) -> bool:
