@@ -1711,6 +1711,9 @@ def _replay(args: argparse.Namespace) -> int:
     found = {"scores": [side["total"] for side in score] if score else None, "ended_by": ended_by}
     # (Only for a round replayed to its end: a record cut short says where it stopped.)
     differs = ended and any(found[k] != v for k, v in claimed.items())
+    # A record that states an end (a selfplay record cut short, its moves stopping mid-round)
+    # the legal moves never reach: said, the exit code staying that of a legal replay.
+    short = illegal_at is None and not ended and _claims_an_end(claimed)
     if args.json:
         print_json(
             {
@@ -1721,6 +1724,7 @@ def _replay(args: argparse.Namespace) -> int:
                 "score": score,
                 "rules": rules_label(rules),
                 "matches_record": not differs if claimed and ended else None,
+                "record_cut_short": short,
             }
         )
     elif illegal_at is not None:
@@ -1732,6 +1736,8 @@ def _replay(args: argparse.Namespace) -> int:
         print(say("replay.unfinished", seat=state.turn + 1, phase=phase))
     if differs and not args.json:
         print(say("replay.record_differs", said=_outcome_text(claimed, lang)))
+    if short and not args.json:
+        print(say("replay.record_cut_short", said=_outcome_text(claimed, lang)))
     return 0 if illegal_at is None and not differs else 1
 
 
@@ -1761,6 +1767,14 @@ def _claimed_outcome(data: dict[str, Any]) -> dict[str, Any]:
     if isinstance(attempts, bool) or not isinstance(attempts, int):
         raise BuracoInputError(InputCode.EXPECTED_NUMBER, "illegal_attempts")
     return claimed
+
+
+def _claims_an_end(claimed: dict[str, Any]) -> bool:
+    """Whether a record states that its round ended: an ending, or scores with no ending
+    said (`"ended_by": null` says the round did not end)."""
+    if "ended_by" in claimed:
+        return claimed["ended_by"] is not None
+    return claimed.get("scores") is not None
 
 
 def _outcome_text(claimed: dict[str, Any], lang: Lang) -> str:

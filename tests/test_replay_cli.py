@@ -136,7 +136,9 @@ def test_a_round_cut_short_is_legal_and_says_whose_turn_it_is(
     record["moves"] = record["moves"][:1]
     code, out, _ = run(capsys, tmp_path, record, "--lang", "en")
     assert code == 0
-    assert out.splitlines()[-1].startswith("Every move is legal; the round goes on: player")
+    # (Then, the record kept its stated end: that it does not reach it.)
+    assert out.splitlines()[-2].startswith("Every move is legal; the round goes on: player")
+    assert out.splitlines()[-1].startswith("But the record says the round is over")
 
 
 @pytest.mark.parametrize(
@@ -197,3 +199,40 @@ def test_a_record_whose_stated_end_differs_from_its_replay_is_a_failed_check(
     assert code == 1 and json.loads(out)["matches_record"] is False
     code, _, err = run(capsys, tmp_path, {**record, "scores": "x"})
     assert code == 2 and "scores: esperava 2 itens" in err
+
+
+def test_a_record_that_states_an_end_its_moves_do_not_reach_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A self-play record cut short (its `ended_by` and `scores` kept, its moves stopping
+    mid-round) replays legal, exit 0 as documented, but no longer reads as a round that
+    merely goes on: the text says the record claims an end its moves do not reach, and JSON
+    adds `record_cut_short` (every other field kept)."""
+    record = selfplay_record()
+    cut = {**record, "moves": record["moves"][:6]}
+    a, b = record["scores"]
+    code, out, _ = run(capsys, tmp_path, cut)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[-2].startswith("Todas as jogadas valem; a rodada segue")
+    ending = "terminou com uma batida" if record["ended_by"] == "batida" else "terminou com o"
+    assert lines[-1].startswith(
+        f"Mas o registro diz que a rodada acabou: lado A {a}, lado B {b}; {ending}"
+    )
+    assert lines[-1].endswith("As jogadas dele param no meio da rodada, antes desse fim.")
+    code, out, _ = run(capsys, tmp_path, cut, "--lang", "en")
+    assert code == 0
+    assert out.splitlines()[-1].startswith(f"But the record says the round is over: side A {a}")
+    assert out.splitlines()[-1].endswith("Its moves stop mid-round, before that end.")
+    code, out, _ = run(capsys, tmp_path, cut, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["record_cut_short"] is True and data["matches_record"] is None
+    assert {"legal", "illegal_at", "moves", "ended_by", "score", "rules"} <= set(data)
+    # The whole record, a record that states no end, one that says it has not ended: not so.
+    for whole in (record, {k: v for k, v in cut.items() if k not in ("scores", "ended_by")}):
+        code, out, _ = run(capsys, tmp_path, whole)
+        assert code == 0 and "registro" not in out
+        code, out, _ = run(capsys, tmp_path, whole, "--json")
+        assert json.loads(out)["record_cut_short"] is False
+    code, out, _ = run(capsys, tmp_path, {**cut, "scores": None, "ended_by": None})
+    assert code == 0 and "registro" not in out
