@@ -1381,17 +1381,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         args.think = DEFAULT_THINK_MS
     lang = _lang(args)
     rules = rules_from_args(args)
-    found = [_level_of(name, LEVELS) for name in args.levels.split(",")]
-    levels = [level for level in found if level is not None]
-    if len(found) != 2 or len(levels) != 2:
-        # (Named as the output names them; the English names are taken too.)
-        names = [_level_name(level, lang) for level in LEVELS]
-        if lang != "en":
-            names = [f"{name} ({level})" for name, level in zip(names, LEVELS, strict=True)]
-        allowed = f"A,B: {or_list(names, lang)}"
-        raise BuracoInputError(
-            InputCode.NOT_ONE_OF, "--levels", value=typed(args.levels), allowed=allowed
-        )
+    levels = _levels_of(args.levels, LEVELS, lang)
     if args.rounds < 1:
         raise BuracoInputError(InputCode.TOO_SMALL, "--rounds", value=args.rounds, least=1)
     if args.think < 0:
@@ -1468,6 +1458,34 @@ def _selfplay(args: argparse.Namespace) -> int:
         )
     )
     return 0
+
+
+def _levels_of(text: str, known: Sequence[str], lang: Lang) -> list[str]:
+    """The two levels of `--levels A,B`, side A's and side B's. Refused, saying what to write:
+    a count other than two (`--levels forte`: one per side), or the names not known."""
+    words = text.split(",")
+    found = [_level_of(word, known) for word in words]
+    levels = [level for level in found if level is not None]
+    if len(found) == 2 and len(levels) == 2:
+        return levels
+    # (Named as the output names them; the English names are taken too.)
+    names = [_level_name(level, lang) for level in known]
+    if lang != "en":
+        names = [f"{name} ({level})" for name, level in zip(names, known, strict=True)]
+    example = "forte,básico" if lang == "pt" else "strong,basic"  # as the help's default
+    said = {"value": typed(text), "allowed": or_list(names, lang), "example": example}
+    wrong = [word.strip() for word, level in zip(words, found, strict=True) if level is None]
+    if len(words) != 2 or not all(wrong):  # `forte`, `forte,`, `a,b,c`: not two names
+        raise BuracoInputError(InputCode.NOT_ONE_OF, "--levels", case="levels_count", **said)
+    unknown = tuple(typed(word) for word in wrong)  # (`strong,weak`: which one is wrong)
+    raise BuracoInputError(
+        InputCode.NOT_ONE_OF,
+        "--levels",
+        case="levels_unknown",
+        unknown=unknown,
+        count=len(unknown),
+        **said,
+    )
 
 
 def _level_of(word: str, levels: Sequence[str]) -> str | None:

@@ -556,6 +556,46 @@ def test_selfplay_names_the_levels_it_takes_in_the_language(
     assert code == 2 and "aleatório (random), básico (basic) ou forte (strong)" in err, err
 
 
+@pytest.mark.parametrize(
+    ("levels", "pt", "en"),
+    [
+        (
+            "forte",
+            "--levels: valor “forte” inválido: escreva dois níveis separados por vírgula, um "
+            "para cada lado (o do lado A, depois o do lado B), ex.: --levels forte,básico; os "
+            "níveis: aleatório (random), básico (basic) ou forte (strong)",
+            "--levels: bad value “forte”: write two levels separated by a comma, one for each "
+            "side (side A's, then side B's), e.g. --levels strong,basic; the levels: random, "
+            "basic or strong",
+        ),
+        (
+            "strong,weak",
+            "--levels: nível desconhecido: “weak”; use aleatório (random), básico (basic) ou "
+            "forte (strong), um nível para cada lado, ex.: --levels forte,básico",
+            "--levels: unknown level: “weak”; use random, basic or strong, one level for each "
+            "side, e.g. --levels strong,basic",
+        ),
+        (
+            "weak, worse",
+            "--levels: níveis desconhecidos: “weak”, “worse”; use aleatório",
+            "--levels: unknown levels: “weak”, “worse”; use random",
+        ),
+        ("forte,básico,forte", "--levels: valor “forte,básico,forte” inválido: escreva dois", ""),
+        ("forte,", "--levels: valor “forte,” inválido: escreva dois níveis", ""),
+    ],
+)
+def test_selfplay_levels_refused_say_what_was_wrong_and_what_to_write(
+    capsys: pytest.CaptureFixture[str], levels: str, pt: str, en: str
+) -> None:
+    """`--levels forte` needs a second level (one per side), and `--levels strong,weak`
+    names “weak”, the name that is wrong; both list the names and give an example. Before,
+    each was "valor … inválido; valores possíveis: A,B: …", whatever the mistake."""
+    code, _, err = run(capsys, "selfplay", "--levels", levels)
+    assert code == 2 and err.splitlines()[0].startswith(f"buraco: erro: {pt}"), err
+    code, _, err = run(capsys, "selfplay", "--levels", levels, "--lang", "en")
+    assert code == 2 and err.splitlines()[0].startswith(f"buraco: error: {en}"), err
+
+
 def test_selfplay_help_says_what_it_prints(capsys: pytest.CaptureFixture[str]) -> None:
     """The help is a whole sentence naming the figures, not "...; os números"."""
     for lang, words in (("pt", ("vitórias", "média")), ("en", ("wins", "mean"))):
