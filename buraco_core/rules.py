@@ -242,11 +242,41 @@ def _build(values: dict[str, Any]) -> RuleSet:
     import difflib  # only for a misspelt option: kept out of every start of `buraco`
 
     path, close = f"options: {unknown[0]}", difflib.get_close_matches(unknown[0], OPTION_NAMES, n=1)
+    # The names it may have meant: as close as the closest, or begun by it (`joker`:
+    # jokers_in_deck and joker_points, which difflib alone takes for neither). Several, or
+    # one only a prefix finds, are listed (case `candidates`); the code stays as it was,
+    # with the closest name, if difflib finds one.
+    candidates = _candidates(unknown[0], close)
+    listed: dict[str, Any] = {}
+    if len(candidates) > 1 or (candidates and not close):
+        listed = {"candidates": candidates, "case": "candidates"}
     if close:
         raise BuracoInputError(
-            InputCode.UNKNOWN_OPTION_CLOSE, path, close=close[0], options=OPTION_NAMES
+            InputCode.UNKNOWN_OPTION_CLOSE, path, close=close[0], options=OPTION_NAMES, **listed
         )
-    raise BuracoInputError(InputCode.UNKNOWN_OPTION, path, options=OPTION_NAMES)
+    raise BuracoInputError(InputCode.UNKNOWN_OPTION, path, options=OPTION_NAMES, **listed)
+
+
+MAX_CANDIDATES = 4  # past that a name names no option in particular (`can`: 4 canastras)
+
+
+def _candidates(name: str, closest: list[str]) -> tuple[str, ...]:
+    """The option names a mistyped one may stand for: the closest first, then the others
+    about as close (within 0.1 of its likeness, at least difflib's 0.6: `jokers` for
+    joker_points and jokers_in_deck, but not `jokerpoints` for corte_44_points), then those
+    it begins (three letters at least), in their declared order."""
+    from difflib import SequenceMatcher
+
+    likeness = {option: SequenceMatcher(None, name, option).ratio() for option in OPTION_NAMES}
+    best = max(likeness.values())
+    near = [o for o in OPTION_NAMES if likeness[o] >= max(0.6, best - 0.1)]
+    near.sort(key=lambda o: -likeness[o])  # (stable: a tie keeps the declared order)
+    wanted = name.strip().lower()
+    begun = [o for o in OPTION_NAMES if len(wanted) >= 3 and o.startswith(wanted)]
+    found = tuple(dict.fromkeys([*closest, *near, *begun]))
+    if len(found) > MAX_CANDIDATES:  # (too many begun by it: only the near ones, at most 4)
+        found = tuple(dict.fromkeys([*closest, *near]))[:MAX_CANDIDATES]
+    return found
 
 
 ABERTO = RuleSet(

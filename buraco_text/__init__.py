@@ -284,6 +284,8 @@ def error_problem(error: BuracoInputError, lang: Lang = DEFAULT_LANG) -> str:
     values = {k: _shortened(str(v) if isinstance(v, Card) else v) for k, v in error.values.items()}
     if error.code is InputCode.NOT_ONE_OF and isinstance(values.get("allowed"), list | tuple):
         values["allowed"] = choice_list(values["allowed"], lang)
+    if isinstance(values.get("candidates"), list | tuple):  # the names it may stand for
+        values["candidates"] = choice_list(values["candidates"], lang)
     # A `case` value picks a more specific wording of the code, if the catalog has one.
     key = f"input_error.{error.code}"
     if f"{key}.{error.values.get('case')}" in catalog(lang):

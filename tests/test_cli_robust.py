@@ -197,6 +197,35 @@ def test_a_mistyped_option_names_the_one_likely_meant(
     assert "did you mean “--" in first and "seria" not in first, first
 
 
+@pytest.mark.parametrize(
+    ("typed", "pt", "en"),
+    [
+        (
+            "joker",
+            "(seria “jokers_in_deck” ou “joker_points”?); opções: jokers_in_deck,",
+            "(did you mean “jokers_in_deck” or “joker_points”?); options: jokers_in_deck,",
+        ),
+        (
+            "go_out",
+            "(seria “go_out_by” ou “go_out_requires”?)",
+            "(did you mean “go_out_by” or “go_out_requires”?)",
+        ),
+        ("jokerpoints", "(seria “joker_points”?)", "(did you mean “joker_points”?)"),
+    ],
+)
+def test_set_an_option_name_begun_or_near_several_lists_them(
+    capsys: pytest.CaptureFixture[str], typed: str, pt: str, en: str
+) -> None:
+    """`--set joker=20` begins joker_points and jokers_in_deck: both are offered (before, no
+    guess at all, only the list of every option); a plain near miss still gets its one."""
+    code, _, err = run(capsys, "meld", "--set", f"{typed}=20", "4h", "5h", "6h")
+    first = err.splitlines()[0]
+    assert code == 2 and first.startswith(f"buraco: erro: --set {typed}: opção desconhecida {pt}")
+    code, _, err = run(capsys, "meld", "--set", f"{typed}=20", "4h", "5h", "6h", "--lang", "en")
+    first = err.splitlines()[0]
+    assert code == 2 and first.startswith(f"buraco: error: --set {typed}: unknown option {en}")
+
+
 def test_an_unknown_option_like_no_other_gets_no_guess(capsys: pytest.CaptureFixture[str]) -> None:
     """Only a near name is offered: `--wat` is not `--set`, `rules --rules` not `--search`."""
     for argv in (["judge", "--wat"], ["rules", "--rules", "x"], ["meld", "4h", "--frobnicate"]):

@@ -6,6 +6,7 @@ from typing import Any
 import pytest
 
 from buraco_core import PRESETS, BuracoInputError, RuleSet, ruleset
+from buraco_core.errors import InputCode
 from buraco_core.rules import OPTION_NAMES, option_choices, option_sources, preset_name
 from buraco_text import option_description
 
@@ -170,6 +171,37 @@ def test_unknown_option_is_rejected_with_a_suggestion() -> None:
     assert "joker_points" in info.value.problem
     with pytest.raises(TypeError):
         RuleSet(wild_cards=3)  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize(
+    ("name", "code", "close", "candidates"),
+    [
+        ("joker", InputCode.UNKNOWN_OPTION, None, ("jokers_in_deck", "joker_points")),
+        (
+            "jokers",
+            InputCode.UNKNOWN_OPTION_CLOSE,
+            "joker_points",
+            ("joker_points", "jokers_in_deck"),
+        ),
+        ("trinca", InputCode.UNKNOWN_OPTION_CLOSE, "trincas", ("trincas", "trinca_suits")),
+        ("morto", InputCode.UNKNOWN_OPTION, None, ("morto_penalty",)),
+        ("jokerpoints", InputCode.UNKNOWN_OPTION_CLOSE, "joker_points", None),
+        ("xyz", InputCode.UNKNOWN_OPTION, None, None),
+    ],
+)
+def test_an_unknown_option_lists_the_names_it_may_stand_for(
+    name: str, code: InputCode, close: str | None, candidates: tuple[str, ...] | None
+) -> None:
+    """`joker` begins both joker_points and jokers_in_deck, and difflib alone offered
+    neither: the names it may stand for are its `candidates`. The code and the path stay
+    as they were (unknown_option_close with `close` where difflib finds the closest)."""
+    with pytest.raises(BuracoInputError) as info:
+        ruleset("fechado", **{name: 20})
+    error = info.value
+    assert (error.code, error.path) == (code, f"options: {name}")
+    assert error.values.get("close") == close
+    assert error.values.get("candidates") == candidates
+    assert error.values["options"] == OPTION_NAMES
 
 
 @pytest.mark.parametrize(
