@@ -538,6 +538,18 @@ def test_selfplay_text_names_the_levels_and_writes_decimals_in_the_language(
     assert "side A random vs side B basic" in out and f"mean per round: A {a}, B {b}" in out
 
 
+def test_selfplay_text_labels_the_time_it_took(capsys: pytest.CaptureFixture[str]) -> None:
+    """ "jogadas: 74, ilegais: 0, 0,01 s" left the last figure unnamed: it is the time the
+    run took ("tempo: 0,01 s", "time: 0.01 s"); the JSON keeps `seconds` as it was."""
+    argv = ["selfplay", "--rounds", "1", "--players", "2", "--levels", "random,random"]
+    _, out, _ = run(capsys, *argv)
+    assert re.search(r"^  jogadas: \d+, ilegais: 0, tempo: \d+,\d+ s$", out, re.M), out
+    _, out, _ = run(capsys, *argv, "--lang", "en")
+    assert re.search(r"^  moves: \d+, illegal: 0, time: \d+\.\d+ s$", out, re.M), out
+    _, data = run_json(capsys, *argv)
+    assert isinstance(data["seconds"], float) and "time" not in data and "tempo" not in data
+
+
 @pytest.mark.parametrize("levels", ["aleatório,básico", "Aleatorio, basico", "random,básico"])
 def test_selfplay_takes_the_levels_by_the_names_it_prints(
     capsys: pytest.CaptureFixture[str], levels: str
