@@ -1004,12 +1004,11 @@ def _judge_data(data: Any) -> tuple[RuleSet, State, Move, int | None]:
     from buraco_core.moves import Draw, TakeLixo
     from buraco_core.notation import move_from_data, position_from_data
 
+    fields = ("move", "options", "position", "rules")  # (sorted, as every field list is said)
     if not isinstance(data, dict):
-        fields = ("rules", "options", "position", "move")
         raise BuracoInputError(InputCode.EXPECTED_OBJECT, fields=fields)
-    unknown = sorted(set(data) - {"rules", "options", "position", "move"})
+    unknown = sorted(set(data) - set(fields))
     if unknown:
-        fields = ("move", "options", "position", "rules")
         raise BuracoInputError(InputCode.UNKNOWN_FIELD, unknown[0], fields=fields)
     for field in ("position", "move"):
         if field not in data:
@@ -1665,11 +1664,12 @@ def _replay_data(data: Any) -> tuple[dict[str, Any], RuleSet, State, list[Move]]
     """A record's claimed outcome, its rules, the round's start and its moves."""
     from buraco_core.notation import move_from_data
 
+    # The fields a message lists, sorted as score's and judge's are (not as declared).
     if not isinstance(data, dict):
-        raise BuracoInputError(InputCode.EXPECTED_OBJECT, fields=REPLAY_FIELDS)
+        raise BuracoInputError(InputCode.EXPECTED_OBJECT, fields=tuple(sorted(REPLAY_FIELDS)))
     unknown = sorted(set(data) - {*REPLAY_FIELDS, *RECORD_OUTCOME})
     if unknown:
-        fields = (*REPLAY_FIELDS, *RECORD_OUTCOME)
+        fields = tuple(sorted({*REPLAY_FIELDS, *RECORD_OUTCOME}))
         raise BuracoInputError(InputCode.UNKNOWN_FIELD, unknown[0], fields=fields)
     claimed = _claimed_outcome(data)
     rules = _rules_of_file(data)

@@ -226,6 +226,21 @@ def test_set_an_option_name_begun_or_near_several_lists_them(
     assert code == 2 and first.startswith(f"buraco: error: --set {typed}: unknown option {en}")
 
 
+@pytest.mark.parametrize("command", ["score", "judge", "coach", "replay"])
+@pytest.mark.parametrize(("data", "said"), [('{"x": 1}', "campos: "), ("[]", "objeto JSON com ")])
+def test_the_fields_a_file_may_hold_are_listed_sorted_by_every_command(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str, data: str, said: str
+) -> None:
+    """An unknown field, or a file that is no object, lists the fields the file may hold:
+    score and judge sorted them, replay listed them as declared (rules, options, players,
+    seed, …). Now every command sorts them."""
+    code, _, err = run(capsys, command, write(tmp_path, data))
+    first = err.splitlines()[0]
+    assert code == 2 and said in first, first
+    fields = first.split(said, 1)[1].split(", ")
+    assert (fields == sorted(fields) and "options" in fields) or fields == ["sides"], first
+
+
 def test_an_unknown_option_like_no_other_gets_no_guess(capsys: pytest.CaptureFixture[str]) -> None:
     """Only a near name is offered: `--wat` is not `--set`, `rules --rules` not `--search`."""
     for argv in (["judge", "--wat"], ["rules", "--rules", "x"], ["meld", "4h", "--frobnicate"]):
