@@ -187,6 +187,7 @@ _FILE_SHAPE = frozenset(
         InputCode.EXPECTED_NUMBER,
         InputCode.NOT_ONE_OF,
         InputCode.INVALID,
+        InputCode.NO_SIDES,  # a round's `sides` missing (score given `{}`), not a list, or empty
     }
 )
 

@@ -241,6 +241,26 @@ def test_the_fields_a_file_may_hold_are_listed_sorted_by_every_command(
     assert (fields == sorted(fields) and "options" in fields) or fields == ["sides"], first
 
 
+@pytest.mark.parametrize("data", ["{}", '{"rules": "stbl"}', '{"sides": []}', '{"sides": "x"}'])
+def test_score_of_a_round_without_sides_points_to_its_schema(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, data: str
+) -> None:
+    """`buraco judge` given `{}` says where the file's format is told; `buraco score` given
+    `{}` (no `sides`, or none in them) said only "uma rodada precisa de uma lista de
+    duplas": now it points to `buraco schema score` too. Code no_sides and path kept."""
+    code, _, err = run(capsys, "score", write(tmp_path, data))
+    assert code == 2
+    assert err.splitlines() == [
+        f"buraco: erro: {tmp_path / 'in.json'}: sides: uma rodada precisa de uma lista de "
+        "duplas, não vazia",
+        "O formato do arquivo, campo a campo: buraco schema score",
+    ]
+    code, _, err = run(capsys, "score", write(tmp_path, data), "--lang", "en")
+    assert code == 2 and err.splitlines()[1:] == [
+        "The file's format, field by field: buraco schema score"
+    ]
+
+
 def test_an_unknown_option_like_no_other_gets_no_guess(capsys: pytest.CaptureFixture[str]) -> None:
     """Only a near name is offered: `--wat` is not `--set`, `rules --rules` not `--search`."""
     for argv in (["judge", "--wat"], ["rules", "--rules", "x"], ["meld", "4h", "--frobnicate"]):
