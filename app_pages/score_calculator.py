@@ -100,13 +100,13 @@ for store_problem in store_problems:
     st.error(store_problem)
 if sheet is not None:
     names = sheet.match.names
-    st.info(
-        t(
-            "calc.match_open",
-            names=" × ".join(md_text(n) for n in names),
-            number=len(sheet.rounds) + 1,
-        )
-    )
+    standing = sheet.standing()
+    both = " × ".join(md_text(n) for n in names)
+    if standing.winner is not None:  # no next round to number: who won, as the sheet says
+        won = standing.totals[standing.names.index(standing.winner)]
+        st.info(t("calc.match_over", names=both, winner=md_text(standing.winner), points=won))
+    else:
+        st.info(t("calc.match_open", names=both, number=len(sheet.rounds) + 1))
     match_rules = sheet.match.rules()
     # Only what scores a round matters here (not the target, not the vulnerable minimum).
     if scoring_rules(match_rules) != scoring_rules(rules):
