@@ -186,7 +186,20 @@ def _add(match_id: str, names: tuple[str, ...], number: int) -> None:
     clear_corte(CORTE)
     for i in range(len(names)):
         st.session_state[points_key(i)] = ""
-    st.session_state[FLASH_KEY] = t("sheet.added", number=new.number)
+    cut = (detail or {}).get("corte_44")
+    if cut is None:
+        st.session_state[FLASH_KEY] = t("sheet.added", number=new.number)
+        return
+    # The cut changed a number typed (50 became -50): said, or the sheet looks wrong.
+    side = cut["side"]
+    st.session_state[FLASH_KEY] = t(
+        "sheet.added_corte",
+        number=new.number,
+        cards=cut["cards"],
+        points=f"{cut['points']:+d}",
+        name=md_text(names[side]),
+        total=f"{new.points[side]:+d}",
+    )
 
 
 def _clear_messages() -> None:
