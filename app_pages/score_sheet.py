@@ -62,7 +62,7 @@ from buraco_text import LANGS, Lang
 
 ERRORS_KEY = "sheet_errors"  # {field: message}, shown under the field, set by callbacks
 FLASH_KEY = "sheet_flash"
-UNDO_ASK_KEY = "sheet_undo_ask"
+UNDO_ASK_KEY = "sheet_undo_ask"  # (match id, round number) of the "Desfazer" tapped
 SIDES_KEY = "sheet_new_sides"
 TARGET_KEY = "sheet_new_target"
 TARGET_SEEN_KEY = "_sheet_target_seen"
@@ -211,9 +211,9 @@ def _forget(field: str) -> None:
     _errors().pop(field, None)
 
 
-def _ask_undo(number: int | None) -> None:
+def _ask_undo(match_id: str | None, number: int | None = None) -> None:
     _errors().clear()  # a refused round's message is about the round no longer wanted
-    st.session_state[UNDO_ASK_KEY] = number
+    st.session_state[UNDO_ASK_KEY] = None if match_id is None else (match_id, number)
 
 
 def _undo(match_id: str, number: int) -> None:
@@ -223,8 +223,19 @@ def _undo(match_id: str, number: int) -> None:
         gone = page_store().undo_last(match_id, expected_number=number)
     except SheetError as exc:
         _fail(exc, {"match": "undo"})
+        if exc.code == "undo_stale":
+            _errors()["undo"] = _undo_stale_text(number, exc.params.get("last"))
         return
     st.session_state[FLASH_KEY] = t("sheet.undone", number=gone.number)
+
+
+def _undo_stale_text(asked: int, last: object) -> str:
+    """Why "Desfazer a rodada N" did nothing: another phone entered a round since (the last
+    is now a later one), or undid rounds (an earlier one, or none)."""
+    if not isinstance(last, int):
+        return t("sheet.err.undo_nothing")
+    key = "sheet.err.undo_stale" if last > asked else "sheet.err.undo_stale_undone"
+    return t(key, number=asked, last=last)
 
 
 def _fill_fix(number: int, points: tuple[int, ...]) -> None:
@@ -581,12 +592,23 @@ def fix_confirm(sheet: Sheet, standing: MatchStanding, ask: dict[str, Any]) -> N
 def round_controls(sheet: Sheet, standing: MatchStanding) -> None:
     """For the scorer: correct any round (its panel once opened), undo the last one."""
     last = sheet.last
+    ask = st.session_state.get(UNDO_ASK_KEY)
+    # (A tap on another match's sheet, left without answering, asks nothing here.)
+    asked = ask[1] if isinstance(ask, tuple) and ask[0] == sheet.match.id else None
+    if asked is None:
+        st.session_state.pop(UNDO_ASK_KEY, None)
+    elif last is None or asked != last.number:
+        # The "Desfazer" tapped was for a round that is no longer the last (another phone
+        # entered or undid one since it was drawn): said, not asked about another round.
+        st.session_state.pop(UNDO_ASK_KEY, None)
+        _errors()["undo"] = _undo_stale_text(asked, None if last is None else last.number)
+        asked = None
     if last is None:
+        show_error("undo")
         return
     fixing = st.session_state.get(FIX_OPEN_KEY)
     if fixing:
         fix_panel(sheet, standing)
-    asked = st.session_state.get(UNDO_ASK_KEY)
     if asked == last.number:
         points = points_text([md_text(n) for n in sheet.match.names], last.points)
         st.warning(t("sheet.undo_confirm", number=last.number, points=points))
@@ -611,7 +633,7 @@ def round_controls(sheet: Sheet, standing: MatchStanding) -> None:
             st.button(
                 t("sheet.undo", number=last.number),
                 on_click=_ask_undo,
-                args=(last.number,),
+                args=(sheet.match.id, last.number),
                 key="sheet_undo",
             )
     show_error("undo")

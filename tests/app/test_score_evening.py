@@ -9,6 +9,8 @@ from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
+from buraco_app import database, sheets
+from buraco_core import ruleset
 from buraco_text import catalog
 from tests.app.test_score_pages import start_match, submit_round
 
@@ -69,3 +71,79 @@ def test_a_round_entered_with_a_corte_says_what_the_cut_did_to_the_points(
     )
     submit_round(en, "10", "20")  # no cut this round: the usual words
     assert en.success[0].value == EN["sheet.added"].format(number=2)
+
+
+def _store() -> sheets.SheetStore:
+    return sheets.SheetStore(database.open_engine(database.sqlite_url()))
+
+
+def test_undo_tapped_after_another_phone_entered_a_round_says_so(open_app: OpenApp) -> None:
+    """Phone A shows "↩ Desfazer a rodada 2"; phone B enters round 3; A taps the button. It
+    was redrawn as "Desfazer a rodada 3" without a word, as if the tap had missed: now A is
+    told why, nothing is undone and nothing is asked about round 3 (a second tap asks)."""
+    at = open_app("sheet")
+    match_id = start_match(at, "Nós", "Eles")
+    submit_round(at, "10", "20")
+    submit_round(at, "30", "40")
+    assert at.button(key="sheet_undo").label == "↩ Desfazer a rodada 2"
+    _store().add_round(match_id, [50, 60])  # the other phone
+    at.button(key="sheet_undo").click().run()
+    assert not at.exception
+    assert [e.value for e in at.error] == [PT["sheet.err.undo_stale"].format(last=3)]
+    assert not [b for b in at.button if b.key == "sheet_undo_yes"]
+    assert len(_store().sheet(match_id).rounds) == 3
+    at.button(key="sheet_undo").click().run()  # now about round 3, asked as usual
+    assert not at.error
+    assert at.button(key="sheet_undo_yes")
+
+
+def test_undo_tapped_after_another_phone_undid_the_round_says_so(open_app: OpenApp) -> None:
+    at = open_app("sheet", lang="en")
+    match_id = start_match(at, "Us", "Them")
+    submit_round(at, "10", "20")
+    submit_round(at, "30", "40")
+    _store().undo_last(match_id)  # the other phone undid round 2
+    at.button(key="sheet_undo").click().run()
+    assert [e.value for e in at.error] == [
+        "Another phone already undid round 2: the last one is now round 1. Nothing was "
+        "undone; check before undoing."
+    ]
+    assert [r.points for r in _store().sheet(match_id).rounds] == [(10, 20)]
+    _store().undo_last(match_id)  # and round 1: nothing left to undo
+    at.button(key="sheet_undo").click().run()
+    assert [e.value for e in at.error] == [EN["sheet.err.undo_nothing"]]
+
+
+def test_undo_confirmed_after_another_phone_undid_the_round_says_so(open_app: OpenApp) -> None:
+    """The store refuses a "Sim, apagar" for a round no longer the last; when the other phone
+    undid it (the last is now an earlier one) the message said it had entered a round."""
+    at = open_app("sheet")
+    match_id = start_match(at, "Nós", "Eles")
+    submit_round(at, "10", "20")
+    submit_round(at, "30", "40")
+    at.button(key="sheet_undo").click().run()
+    _store().undo_last(match_id)
+    at.button(key="sheet_undo_yes").click().run()
+    assert [e.value for e in at.error] == [
+        "Outro celular já apagou a rodada 2: a última agora é a 1. Nada foi apagado; confira "
+        "antes de desfazer."
+    ]
+    assert [r.points for r in _store().sheet(match_id).rounds] == [(10, 20)]
+
+
+def test_an_undo_left_unanswered_on_one_match_asks_nothing_on_another(
+    open_app: OpenApp,
+) -> None:
+    at = open_app("sheet")
+    first = start_match(at, "Nós", "Eles")
+    submit_round(at, "10", "20")
+    submit_round(at, "30", "40")
+    at.button(key="sheet_undo").click().run()  # "Apagar a rodada 2?" left unanswered
+    other = _store().create_match(["A", "B"], rules=ruleset("fechado"))
+    for points in ([1, 2], [3, 4], [5, 6]):
+        _store().add_round(other.id, points)
+    at.query_params["match"] = other.id  # another match's link, in the same tab
+    at.run()
+    assert not at.error and not at.warning
+    assert at.button(key="sheet_undo").label == "↩ Desfazer a rodada 3"
+    assert len(_store().sheet(first).rounds) == 2
