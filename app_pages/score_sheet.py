@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from buraco_app.corte import clear_corte, corte_fields, corte_problem, with_corte
-from buraco_app.i18n import t
+from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.limits import MAX_LINK_TEXT, too_long
 from buraco_app.pages import view_switch
 from buraco_app.settings import current_lang, current_rules, rules_summary, url_params
@@ -498,6 +498,7 @@ def fix_panel(sheet: Sheet, standing: MatchStanding) -> None:
         _fill_fix(max(shown), shown[max(shown)])
     st.subheader(t("sheet.fix_title"))
     lang = current_lang()
+    relabel_after_language_change(FIX_ROUND_KEY)
     st.selectbox(
         t("sheet.fix_round"),
         list(shown),

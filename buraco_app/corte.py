@@ -9,7 +9,7 @@ from typing import Any
 
 import streamlit as st
 
-from buraco_app.i18n import t
+from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.sheet_page import md_text
 from buraco_app.sheets import MAX_POINTS_TEXT, echo, parse_points
 from buraco_core.numbers import whole_number
@@ -32,6 +32,7 @@ def corte_fields(prefix: str, rules: RuleSet, names: tuple[str, ...]) -> None:
     if not rules.corte_44_points:
         return
     labels = {NOBODY: t("corte.nobody")} | {i: md_text(n) for i, n in enumerate(names)}
+    relabel_after_language_change(who_key(prefix))
     with st.container(horizontal=True, vertical_alignment="bottom"):
         st.selectbox(
             t("corte.who"),

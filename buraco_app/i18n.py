@@ -29,3 +29,18 @@ def t(key: str, lang: Lang | None = None, **params: Any) -> str:
     every key used in the code exists in both languages.
     """
     return translate(key, lang or get_lang(), **params)
+
+
+def relabel_after_language_change(key: str) -> None:
+    """Call before drawing the keyed selectbox `key` whose option labels are translated.
+
+    Streamlit keeps a keyed widget's identity when its labels change, and the browser keeps
+    showing the label it last had: after a switch to English a Portuguese page showed
+    "nobody" in "Quem cortou". Once the language changed since the last draw, the value is
+    handed back to the browser (set again in session_state), which then shows its label in
+    the new language. The value itself never changes."""
+    seen_key = f"_lang_of_{key}"
+    lang = get_lang()
+    if st.session_state.get(seen_key, lang) != lang and key in st.session_state:
+        st.session_state[key] = st.session_state[key]
+    st.session_state[seen_key] = lang

@@ -1,0 +1,65 @@
+"""The score pages after a change of language in the sidebar, in a real browser: a choice
+list keeps its value and shows it in the new language (Streamlit's browser side kept the old
+label: "nobody" in "Quem cortou", "Round 1: …" in "Rodada a corrigir")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import DESKTOP
+
+pytestmark = pytest.mark.e2e
+
+OpenPage = Callable[..., Page]
+Shot = Callable[[Page, str], Path]
+Settle = Callable[[Page], None]
+
+
+def shown_choices(page: Page) -> list[str]:
+    """What each choice list of the page shows as chosen (its text box)."""
+    boxes = page.get_by_test_id("stMain").locator("[data-testid='stSelectbox'] input")
+    return [box.input_value() for box in boxes.all()]
+
+
+def to_portuguese(page: Page, settle: Settle) -> None:
+    page.get_by_test_id("stSidebar").get_by_text("Português", exact=True).click()
+    expect(page.get_by_role("heading", name="Placar")).to_be_visible()
+    expect(page.get_by_role("combobox", name="Rodada a corrigir")).to_be_visible()
+    settle(page)
+
+
+def test_choice_lists_follow_a_change_of_language(
+    open_page: OpenPage, settle: Settle, screenshot: Shot
+) -> None:
+    page = open_page("sheet?lang=en&corte_44_points=100", DESKTOP)
+    page.get_by_role("button", name="Start the match").click()
+    settle(page)
+    page.get_by_label("Points of Us").fill("100")
+    page.get_by_label("Points of Them").fill("50")
+    page.get_by_role("button", name="Enter round 1").click()
+    expect(page.get_by_text("Round 1 entered.")).to_be_visible()
+    settle(page)
+    page.get_by_role("button", name="✎ Correct a round").click()
+    expect(page.get_by_role("combobox", name="Round to correct")).to_be_visible()
+    settle(page)
+    assert shown_choices(page) == ["nobody", "Round 1: Us +100, Them +50"]
+
+    to_portuguese(page, settle)
+    screenshot(page, "sheet_language_switched")
+    assert shown_choices(page) == ["ninguém", "Rodada 1: Us +100, Them +50"]
+
+    # The choice still works in the new language: Them cut, 44 cards left.
+    main = page.get_by_test_id("stMain")
+    main.locator("[data-testid='stSelectbox']").first.click()
+    page.get_by_role("option", name="Them").click()
+    page.get_by_label("Cartas que o corte deixou").fill("44")
+    page.get_by_label("Pontos de Us").fill("10")
+    page.get_by_label("Pontos de Them").fill("20")
+    page.get_by_role("button", name="Lançar rodada 2").click()
+    expect(page.get_by_text("Rodada 2 lançada, com o corte de 44")).to_be_visible()
+    settle(page)
+    assert shown_choices(page)[0] == "ninguém"  # cleared for the next round
