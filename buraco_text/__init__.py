@@ -197,10 +197,22 @@ def bullet(reason: Reason, lang: Lang = DEFAULT_LANG) -> str:
     return text[:1].upper() + text[1:]
 
 
+# A one-letter word that starts a sentence: an article ("A new meld", "O jogo"), not a card.
+_ONE_LETTER_WORDS = frozenset({"A", "O", "E", "É", "À"})
+
+
 def mid_sentence(text: str) -> str:
     """A sentence going on after a colon: "…não vale: há 30 cópias…", "Melhor: descartar o
-    3♦" (a card or a name at its start keeps its capital: "JK", "A♦")."""
-    return text[:1].lower() + text[1:] if text[1:2].islower() else text
+    3♦" (a card or a name at its start keeps its capital: "JK", "A♦").
+
+    >>> mid_sentence("A new meld needs at least 3 cards.")
+    'a new meld needs at least 3 cards.'
+    >>> mid_sentence("A♦ e 2♣"), mid_sentence("JK no lixo")
+    ('A♦ e 2♣', 'JK no lixo')
+    """
+    word = text.split(" ", 1)[0]
+    small = text[1:2].islower() or (word in _ONE_LETTER_WORDS and " " in text)
+    return text[:1].lower() + text[1:] if small else text
 
 
 def better_text(move: str, then: object | None, lang: Lang = DEFAULT_LANG) -> str:

@@ -147,3 +147,18 @@ def test_an_undo_left_unanswered_on_one_match_asks_nothing_on_another(
     assert not at.error and not at.warning
     assert at.button(key="sheet_undo").label == "↩ Desfazer a rodada 3"
     assert len(_store().sheet(first).rounds) == 2
+
+
+def test_a_meld_too_short_is_said_mid_sentence_in_english(open_app: OpenApp) -> None:
+    """'Meld 2 is not valid: A new meld needs…': the reason goes on after the colon, so it
+    starts small, as it does in Portuguese ('…não vale: um jogo novo precisa…')."""
+    at = open_app("calculator", lang="en")
+    at.text_area(key="calc_melds_0").set_value("4h 5h 6h\n7h 8h").run()
+    assert [e.value for e in at.error] == [
+        "Meld 2 is not valid: a new meld needs at least 3 cards; there are 2."
+    ]
+    pt = open_app("calculator")
+    pt.text_area(key="calc_melds_0").set_value("4h 5h 6h\n7h 8h").run()
+    assert [e.value for e in pt.error] == [
+        "Jogo 2 não vale: um jogo novo precisa de pelo menos 3 cartas; aqui há 2."
+    ]
