@@ -5,7 +5,7 @@ import re
 import streamlit as st
 
 from buraco_app import cards_view
-from buraco_app.i18n import t
+from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import error_cards, show_text
 from buraco_app.limits import MAX_LINES_TEXT, MAX_SEARCH_TEXT, too_long
 from buraco_app.rules_view import show_point
@@ -204,6 +204,7 @@ if view == "go_out":
     st.caption(t("lookup.rules_caption", rules=rules_summary(rules, lang)))
     melds = side_melds("lookup_go_out_melds")
     # Asked above the grid with the melds: the answer shows under them.
+    relabel_after_language_change("lookup_go_out_morto")
     morto = st.radio(
         t("lookup.morto"),
         MORTO_ANSWERS,

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from buraco_app import scenario_player as player
-from buraco_app.i18n import t
+from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.pages import ask_for_the_top, top_if_asked
 from buraco_app.settings import current_lang
 from buraco_app.sheet_page import url_text
@@ -14,6 +14,7 @@ course = player.course()
 done = player.results()
 st.title(t("practice.title"))
 
+relabel_after_language_change("practice_theme")
 theme = st.selectbox(
     t("practice.theme"),
     ["all", *THEMES],

@@ -27,7 +27,7 @@ from buraco_app.calculator import (
     tapping_into,
 )
 from buraco_app.corte import corte_fields, corte_problem
-from buraco_app.i18n import t
+from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.limits import MAX_LINES_TEXT, too_long
 from buraco_app.settings import current_lang, current_rules, rules_bar, rules_summary
 from buraco_app.sheet_page import (
@@ -136,6 +136,7 @@ for i in range(len(names)):
 
 # Labels made now, in this run's language (a format_func is also called outside the run).
 went_out_labels = {NOBODY: t("calc.nobody")} | {i: md_text(n) for i, n in enumerate(names)}
+relabel_after_language_change(WENT_OUT_KEY)
 st.radio(
     t("calc.went_out"),
     list(went_out_labels),

@@ -10,7 +10,7 @@ from buraco_app import cards_view
 from buraco_app import scenario_player as player
 from buraco_app import variants_view as judged
 from buraco_app.compare import show_deciding, side_by_side, tables_to_compare
-from buraco_app.i18n import t
+from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import caption_md, md_cards, show_text
 from buraco_app.pages import view_switch
 from buraco_app.rules_view import options_where_presets_differ, preset_table, show_table
@@ -125,6 +125,7 @@ def draw_same_move() -> None:
     moves = {i: course.scenarios[i] for i in judged.variant_scenario_ids()}
     if not moves:
         return
+    relabel_after_language_change("variants_scenario")
     chosen = st.selectbox(
         t("variants.position"),
         list(moves),

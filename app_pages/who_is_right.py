@@ -3,7 +3,7 @@ source says, what each variant does, and a link with the table's choice."""
 
 import streamlit as st
 
-from buraco_app.i18n import t
+from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.limits import MAX_SEARCH_TEXT, too_long
 from buraco_app.rules_view import show_point
 from buraco_app.settings import current_lang, current_rules
@@ -56,6 +56,7 @@ if st.session_state.get(CLAIMS_KEY) != claims:
 st.session_state[CLAIMS_KEY] = claims
 if found and found.points:
     label = "who.found" if found.sure else "who.related" if settled else "who.maybe"
+    relabel_after_language_change(FOUND_KEY)  # (points' titles are in the language)
     chosen = st.radio(
         t(label),
         [d.id for d in found.points],
@@ -66,6 +67,7 @@ if found and found.points:
 elif not settled:
     # Nothing said: the list to browse, its first point shown. Words that match no point:
     # none chosen, as "pick one from the list" says (the first is no answer to them).
+    relabel_after_language_change(LIST_KEY)
     chosen = st.radio(
         t("who.pick"),
         list(every),

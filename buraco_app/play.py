@@ -43,7 +43,7 @@ from buraco_app.game import (
     round_record,
     standing,
 )
-from buraco_app.i18n import t
+from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import error_cards
 from buraco_app.pages import ask_for_the_top, top_if_asked
 from buraco_app.scenario_player import course, hand_seat
@@ -217,6 +217,8 @@ def _page(lang: Lang) -> None:
 
 def _setup_form(lang: Lang) -> None:
     st.markdown(t("play.intro", lang))
+    for key in ("play_players", "play_level", "play_rules", "play_coach"):
+        relabel_after_language_change(key)  # (their labels are in the language)
     players = st.radio(
         t("play.players", lang),
         [4, 2],

@@ -16,7 +16,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from buraco_app import board, board_task, database, progress, sheet_page
 from buraco_app.cards_view import cards_html, meld_html
-from buraco_app.i18n import t
+from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import caption_md, error_cards, md_cards, show_text, with_cards
 from buraco_app.settings import rules_summary
 from buraco_app.sheets import MAX_POINTS, SheetError, failure_code, opened
@@ -292,6 +292,7 @@ class _JudgeView(_View[JudgeTask]):
 
     def answer(self, key: str, lang: Lang) -> Answer | None:
         _show_judged(self.task, lang)
+        relabel_after_language_change(f"{key}_legal")
         choice = st.radio(
             t("practice.is_legal", lang),
             ["yes", "no"],

@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 import streamlit as st
 
-from buraco_app.i18n import LANG_KEY, LANG_NAMES, get_lang, t
+from buraco_app.i18n import LANG_KEY, LANG_NAMES, get_lang, relabel_after_language_change, t
 from buraco_app.sheet_page import url_text
 from buraco_core.errors import BuracoInputError
 from buraco_core.rules import (
@@ -303,6 +303,7 @@ def _draw_sidebar() -> None:
     )
     lang = current_lang()
     st.subheader(t("settings.rules"))
+    relabel_after_language_change(PRESET_KEY)
     st.selectbox(
         t("settings.preset"),
         PRESET_NAMES,

@@ -1,6 +1,7 @@
-"""The score pages after a change of language in the sidebar, in a real browser: a choice
-list keeps its value and shows it in the new language (Streamlit's browser side kept the old
-label: "nobody" in "Quem cortou", "Round 1: …" in "Rodada a corrigir")."""
+"""Pages after a change of language in the sidebar, in a real browser: a choice list keeps
+its value and shows it in the new language (Streamlit's browser side kept the old label:
+"nobody" in "Quem cortou", "Round 1: …" in "Rodada a corrigir", "todos os temas" in
+Practice), and a radio still shows its choice (Jogar's showed none chosen)."""
 
 from __future__ import annotations
 
@@ -63,3 +64,35 @@ def test_choice_lists_follow_a_change_of_language(
     expect(page.get_by_text("Rodada 2 lançada, com o corte de 44")).to_be_visible()
     settle(page)
     assert shown_choices(page)[0] == "ninguém"  # cleared for the next round
+
+
+def to_english(page: Page, settle: Settle, heading: str) -> None:
+    page.get_by_test_id("stSidebar").get_by_text("English", exact=True).click()
+    expect(page.get_by_role("heading", name=heading)).to_be_visible()
+    settle(page)
+
+
+def test_play_setup_keeps_its_choices_shown_after_a_change_of_language(
+    open_page: OpenPage, settle: Settle, screenshot: Shot
+) -> None:
+    """Jogar's setup after Português → English: each choice still shows as chosen, in
+    English (the radios showed none chosen, the level "básico (hábitos simples)")."""
+    page = open_page("play", DESKTOP)
+    main = page.get_by_test_id("stMain")
+    expect(main.get_by_role("radio", name="4 (você e um parceiro contra dois)")).to_be_checked()
+    to_english(page, settle, "Play against the computer")
+    screenshot(page, "play_language_switched")
+    for choice in (
+        "4 (you and a partner against two)",
+        "as in the sidebar",
+        "comments on every move",
+    ):
+        expect(main.get_by_role("radio", name=choice)).to_be_checked()
+    assert shown_choices(page) == ["basic (simple habits)"]
+
+
+def test_practice_theme_follows_a_change_of_language(open_page: OpenPage, settle: Settle) -> None:
+    page = open_page("practice", DESKTOP)
+    expect(page.get_by_role("combobox", name="Tema")).to_be_visible()
+    to_english(page, settle, "Practice")
+    assert shown_choices(page)[0] == "all themes"
