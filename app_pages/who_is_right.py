@@ -57,12 +57,11 @@ st.session_state[CLAIMS_KEY] = claims
 if found and found.points:
     label = "who.found" if found.sure else "who.related" if settled else "who.maybe"
     relabel_after_language_change(FOUND_KEY)  # (points' titles are in the language)
-    chosen = st.radio(
+    chosen: str | None = st.radio(  # (None: a value set so, no point chosen)
         t(label),
         [d.id for d in found.points],
-        index=0 if found.sure else None,
         format_func=lambda i: every[i].title(lang),
-        key=FOUND_KEY,
+        key=FOUND_KEY,  # (its value set above, when the claims changed)
     )
 elif not settled:
     # Nothing said: the list to browse, its first point shown. Words that match no point:
@@ -71,9 +70,8 @@ elif not settled:
     chosen = st.radio(
         t("who.pick"),
         list(every),
-        index=None if said else 0,
         format_func=lambda i: every[i].title(lang),
-        key=LIST_KEY,
+        key=LIST_KEY,  # (as above)
     )
 else:
     chosen = None

@@ -226,10 +226,12 @@ def _setup_form(lang: Lang) -> None:
         horizontal=True,
         key="play_players",
     )
+    # The default as the store's value, not `index=`: a value handed back after a change of
+    # language (above) and a default together make Streamlit log a warning.
+    st.session_state.setdefault("play_level", "basic")
     level = st.selectbox(
         t("play.level", lang),
         LEVELS,
-        index=LEVELS.index("basic"),
         format_func=lambda lv: t(f"play.level_{lv}", lang),
         help=t("play.level_help", lang),
         key="play_level",
