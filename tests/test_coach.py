@@ -241,19 +241,23 @@ def test_last_card_trap_says_what_to_do_instead() -> None:
     assert NoteCode.LAST_CARD_TRAP not in codes(found)  # legal: it may go out next
 
 
+# A hand after the draw; the 9♥ fits the opponents' 6♥ 7♥ 8♥ (the coach's own files).
+DISCARD_POSITION = {
+    "players": 4,
+    "phase": "play",
+    "seed": 9,
+    "hands": [["9h", "Kc", "4d", "5s"], 11, 11, 11],
+    "melds": [[], [["6h", "7h", "8h"]]],
+    "lixo": {"top": "3c", "count": 9},
+}
+
+
 def test_coach_command_prints_the_verdict_and_the_notes(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """`buraco coach FILE`: the judge's input; with --json, legal, reasons and notes (code,
     message, better as a move or null) [issue 14, the command]; exit codes as judge."""
-    position = {
-        "players": 4,
-        "phase": "play",
-        "seed": 9,
-        "hands": [["9h", "Kc", "4d", "5s"], 11, 11, 11],
-        "melds": [[], [["6h", "7h", "8h"]]],
-        "lixo": {"top": "3c", "count": 9},
-    }
+    position = DISCARD_POSITION
     path = tmp_path / "move.json"
     path.write_text(json.dumps({"position": position, "move": {"type": "discard", "card": "9h"}}))
     assert main(["coach", str(path), "--json", "--lang", "en"]) == 0
@@ -280,14 +284,7 @@ def test_coach_command_says_when_it_has_nothing_to_point_out(
     """A legal move the coach finds nothing in gets a line saying so (before, the output
     was the judge's alone, and a newcomer could not tell the coach had looked); an illegal
     move gets none (the verdict explains it), and --json keeps `notes: []`."""
-    position = {
-        "players": 4,
-        "phase": "play",
-        "seed": 9,
-        "hands": [["9h", "Kc", "4d", "5s"], 11, 11, 11],
-        "melds": [[], [["6h", "7h", "8h"]]],
-        "lixo": {"top": "3c", "count": 9},
-    }
+    position = DISCARD_POSITION
     path = tmp_path / "move.json"
     path.write_text(json.dumps({"position": position, "move": {"type": "discard", "card": "Kc"}}))
     assert main(["coach", str(path)]) == 0

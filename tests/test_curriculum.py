@@ -22,6 +22,7 @@ from buraco_course import (
     load_curriculum,
     scenario_state,
 )
+from buraco_course.problems import Problem
 
 ROOT = Path(__file__).resolve().parent.parent
 CURRICULUM = load_curriculum(ROOT)
@@ -126,6 +127,19 @@ def test_an_invalid_file_names_the_file_and_the_field(tmp_path: Path) -> None:
     assert str(path) in str(problems[0]) and ": rules" in str(problems[0])
 
 
+def _written_wrong(tmp_path: Path, file: Path, written: str, wrong: str) -> tuple[Path, Problem]:
+    """A copy of the course with `written` replaced by `wrong` in one file: that file's
+    path, and the one problem the loader reports."""
+    root = _copy_course(tmp_path)
+    path = root / file
+    text = path.read_text()
+    assert written in text
+    path.write_text(text.replace(written, wrong, 1))
+    problems = load_curriculum(root).errors
+    assert len(problems) == 1
+    return path, problems[0]
+
+
 LESSON = Path("lessons/01_cards_and_points.toml")
 CHOICE = Path("scenarios/the_turn/what_now_after_drawing.toml")
 
@@ -150,16 +164,10 @@ def test_a_number_written_as_a_boolean_text_or_fraction_names_the_file_and_the_f
     """`order = true` loaded as lesson 1 (pydantic's lax mode reads true as 1, "1" and 1.0
     as 1 too): a lesson's whole numbers take a whole number only, and the author reads
     which file and which field, as for any other bad value."""
-    root = _copy_course(tmp_path)
-    path = root / file
-    text = path.read_text()
-    assert written in text
-    path.write_text(text.replace(written, wrong, 1))
-    problems = load_curriculum(root).errors
-    assert len(problems) == 1
-    said = problems[0].text("pt")
+    path, problem = _written_wrong(tmp_path, file, written, wrong)
+    said = problem.text("pt")
     assert said.startswith(f"{path}: ") and said.endswith(f"{field}: esperava um número inteiro")
-    assert problems[0].text("en").endswith(f"{field}: expected a whole number")
+    assert problem.text("en").endswith(f"{field}: expected a whole number")
 
 
 JUDGE = Path("scenarios/the_turn/one_draw_per_turn.toml")
@@ -181,17 +189,11 @@ def test_a_yes_or_no_written_as_a_number_or_text_names_the_file_and_the_field(
     """`legal = 1` or "no" loaded as a yes or a no (pydantic's lax mode reads 1, "yes", "no"
     and 0): a judge task's answer, a wrong answer's and a variant's verdict take true or false
     only, and the author reads which file and which field."""
-    root = _copy_course(tmp_path)
-    path = root / file
-    text = path.read_text()
-    assert written in text
-    path.write_text(text.replace(written, wrong, 1))
-    problems = load_curriculum(root).errors
-    assert len(problems) == 1
-    said = problems[0].text("pt")
+    path, problem = _written_wrong(tmp_path, file, written, wrong)
+    said = problem.text("pt")
     assert said.startswith(f"{path}: ")
     assert said.endswith(f"{field}: esperava true ou false, veio {got}")
-    assert problems[0].text("en").endswith(f"{field}: expected true or false, got {got}")
+    assert problem.text("en").endswith(f"{field}: expected true or false, got {got}")
 
 
 def test_broken_toml_names_the_file(tmp_path: Path) -> None:
