@@ -103,7 +103,7 @@ if sheet is not None:
     standing = sheet.standing()
     both = " × ".join(md_text(n) for n in names)
     if standing.winner is not None:  # no next round to number: who won, as the sheet says
-        won = standing.totals[standing.names.index(standing.winner)]
+        won = standing.winner_total
         st.info(t("calc.match_over", names=both, winner=md_text(standing.winner), points=won))
     else:
         st.info(t("calc.match_open", names=both, number=len(sheet.rounds) + 1))

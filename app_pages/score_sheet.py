@@ -738,8 +738,7 @@ def sheet_messages(sheet: Sheet, standing: MatchStanding) -> None:
     if flash:
         st.success(flash)
     if standing.winner is not None:
-        winner = standing.names.index(standing.winner)
-        points = standing.totals[winner]
+        points = standing.winner_total
         st.success(t("sheet.winner", name=md_text(standing.winner), points=points), icon="🏆")
     tie = tie_at_target(standing)
     if tie is not None:  # "faltam 0" on both cards would read as a bug: the match goes on

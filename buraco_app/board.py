@@ -294,7 +294,7 @@ def _tap(key: str, state: State, target: Target, on_move: Callable[[Move], bool]
     pick = current_pick(key).within(len(state.hand))
     move = build_move(state, pick, target)
     if move is None:
-        st.session_state[f"{key}_need"] = need_of(pick, target)  # said on the board
+        _need(key, need_of(pick, target))
         return
     st.session_state[_tapped_key(key)] = target  # (the answer to this move is drawn there)
     if on_move(move):

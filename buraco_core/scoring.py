@@ -190,6 +190,11 @@ class MatchStanding:
     def finished(self) -> bool:
         return self.winner is not None
 
+    @property
+    def winner_total(self) -> int | None:
+        """The winner's total, once there is a winner."""
+        return None if self.winner is None else self.totals[self.names.index(self.winner)]
+
 
 def match_standing(
     rules: RuleSet, names: Sequence[str], rounds: Sequence[Sequence[int]]
