@@ -57,12 +57,12 @@ class Taps:
         except AssertionError as missing:  # say what the page showed instead
             raise AssertionError(f"{missing}\n{self.page.url}\n{self._board()[:3000]}") from None
         before = self._board()
-        self._tap_and_wait(target)
+        self._tap_and_wait(target, before)
         self.count += 1
         if not self._changed_from(before):
             # The tap was lost (the browser was busy, or it landed while a rerun was replacing
             # the buttons), as a person's can be: they tap again; the count stays one tap.
-            self._tap_and_wait(target)
+            self._tap_and_wait(target, before)
 
     def _changed_from(self, before: str, timeout: float = 20_000) -> bool:
         """Whether the page shows something else than `before`, waiting for it: the run
@@ -78,13 +78,19 @@ class Taps:
         wait_for_app(self.page)
         return True
 
-    def _tap_and_wait(self, target: object) -> None:
+    def _tap_and_wait(self, target: object, before: str) -> None:
         runs = self.page.evaluate("() => window.__runs")
         target.click()  # type: ignore[attr-defined]
         # A slow rerun on a loaded machine is not a lost tap: wait long for it. No rerun at
-        # all means the tap did not reach the app (_click then sees the page unchanged).
+        # all means the tap did not reach the app (_click then sees the page unchanged). A
+        # quick rerun may go by unseen (the browser draws its start and its end at once, and
+        # the script state never leaves notRunning): a changed page shows it came.
         with contextlib.suppress(PlaywrightTimeout):
-            self.page.wait_for_function(f"() => window.__runs > {runs}", timeout=30_000)
+            self.page.wait_for_function(
+                f"(before) => window.__runs > {runs} || ({self.SEEN})() !== before",
+                arg=before,
+                timeout=30_000,
+            )
         wait_for_app(self.page)
 
     # What a person sees of the page, typed fields and pressed cards included: every tap
