@@ -83,8 +83,9 @@ def points_line(verdict: MeldVerdict, rules: RuleSet, lang: Lang | None = None) 
 
 
 def wild_line(verdict: MeldVerdict, lang: Lang | None = None) -> str:
-    """ "2♣ no lugar do 9♥": the wild of a sequence and the card it stands for ("" if
-    none)."""
+    """ "2♣ no lugar do 9♥": the wild of a sequence and the card it stands for; or, with no
+    wild, "2♠ no lugar natural: não é curinga" (a clean meld holding a 2 is the table's
+    common doubt [003]); "" if neither."""
     meld = verdict.meld
     if meld is None or meld.kind != "sequence":
         return ""
@@ -92,6 +93,8 @@ def wild_line(verdict: MeldVerdict, lang: Lang | None = None) -> str:
         stands = meld.stands_for(slot.position) if slot.wild else None
         if stands is not None:
             return t("meld.wild_in_place", lang, wild=slot.card.symbol, card=stands.symbol)
+    if meld.natural_two is not None:
+        return t("meld.natural_two", lang, two=meld.natural_two.symbol)
     return ""
 
 

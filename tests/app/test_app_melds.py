@@ -116,6 +116,26 @@ def test_lookup_in_english(open_app: OpenApp) -> None:
     assert any("natural place" in m.value for m in at.main.markdown)
 
 
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_natural_two_the_headline_says_the_2_moved_to_its_natural_place(
+    open_app: OpenApp, lang: str
+) -> None:
+    """A dirty meld whose wild is a same-suit 2 becomes clean when the 2 can move to its
+    natural place: 3♠ 2♠ 5♠ plus 4♠ is 2♠ 3♠ 4♠ 5♠ [000, 001, 002, 003]. The one-line answer
+    above the card grid (all a phone sees while tapping) says so, not only the reasons a
+    screen further down: forgetting it is a common error [003]."""
+    words = {"pt": PT, "en": EN}[lang]
+    at = open_app("lookup", lang=lang)
+    at.text_input(key="lookup_cards").input("3s 2s 5s").run()
+    dirty = as_read(at.main.success[0].value)
+    assert words["meld.wild_in_place"].format(wild="2♠", card="4♠") in dirty
+    at.text_input(key="lookup_cards").input("3s 2s 5s 4s").run()
+    clean = as_read(at.main.success[0].value)
+    assert words["meld.natural_two"].format(two="2♠") in clean
+    at.text_input(key="lookup_cards").input("3h 2s 5h 4h").run()  # another suit's 2: a wild
+    assert words["meld.natural_two"].format(two="2♠") not in as_read(at.main.success[0].value)
+
+
 def test_tapping_cards_fills_the_field(open_app: OpenApp) -> None:
     """One tap per card on the grid (issue 13): three taps, three cards."""
     at = open_app("lookup")
