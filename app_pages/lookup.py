@@ -226,6 +226,10 @@ if view == "go_out":
     )
     if verdict is not None:
         show_reasons(verdict.reasons, rules=rules)
+        if morto == "available":
+            # "Bater" at the table also names the beat that takes the morto: say what the
+            # last card does now, direct or indirect [000, 001, 003].
+            show_text(t("lookup.morto_first", sources=sources_text(("000", "001", "003"), lang)))
         if verdict.ok and morto == "waiting":
             # Where the waiting morto was received at the beat [000, 001]: the option decides.
             option = ("000", "001", "option:partner_may_go_out_while_morto_waits")

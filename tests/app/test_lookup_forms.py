@@ -65,6 +65,24 @@ def test_going_out_needs_the_morto(open_app: Open) -> None:
     assert at.error and any("morto" in m.value for m in at.markdown)
 
 
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_batida_direta_e_indireta_said_where_the_morto_is_not_taken(
+    open_app: Open, lang: str
+) -> None:
+    """With the morto still there, emptying the hand takes it rather than ending the round:
+    last card onto a meld, the morto at once and play on without drawing (direct); last card
+    onto the lixo, the morto waits for the next turn (indirect) [000, 001, 003]. "Bater" at
+    the table names both: a bare "not yet" leaves the player wondering what the last card
+    does now."""
+    direct = {"pt": "batida direta", "en": "direct batida"}[lang]
+    at = go_out(open_app("lookup", lang=lang), "4h 5h 6h 7h 8h 9h 10h", morto="available")
+    said = [as_read(m.value) for m in at.markdown if direct in m.value]
+    assert len(said) == 1
+    assert all(word in said[0] for word in ("000", "001", "003"))
+    taken = go_out(open_app("lookup", lang=lang), "4h 5h 6h 7h 8h 9h 10h", morto="taken")
+    assert not any(direct in m.value for m in taken.markdown)
+
+
 def test_a_mistyped_meld_says_which_card(open_app: Open) -> None:
     """Which line and which token, the token once in curly quotes (not '5x': … “5x”)."""
     at = go_out(open_app("lookup", lang="en"), "4h 5h 6h\n4h 5x")
