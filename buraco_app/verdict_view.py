@@ -82,6 +82,24 @@ def points_line(verdict: MeldVerdict, rules: RuleSet, lang: Lang | None = None) 
     return " · ".join(parts)
 
 
+def vulnerable_line(verdict: MeldVerdict, rules: RuleSet, lang: Lang | None = None) -> str:
+    """Where the table plays the vulnerable side's minimum (off by default): what the first
+    baixada needs, beside this meld's card points [003] ("" where it is off)."""
+    needed = rules.vulnerable_min_meld_points
+    if not needed or verdict.meld is None:
+        return ""
+    lang = lang or get_lang()
+    counts = rules.vulnerable_min_counts  # the whole turn, or one meld alone
+    sources = ("003", "option:vulnerable_min_meld_points", "option:vulnerable_min_counts")
+    return t(
+        f"meld.vulnerable.{counts}",
+        lang,
+        needed=needed,
+        points=verdict.points,
+        sources=sources_text(sources, lang),
+    )
+
+
 def wild_line(verdict: MeldVerdict, lang: Lang | None = None) -> str:
     """ "2♣ no lugar do 9♥": the wild of a sequence and the card it stands for; or, with no
     wild, "2♠ no lugar natural: não é curinga" (a clean meld holding a 2 is the table's
@@ -135,6 +153,7 @@ def show_meld_verdict(
         if headline:
             st.success(f"{t('meld.valid', lang)} · {canastra_label(verdict, lang)}")
         parts += [meld_html(verdict.meld, size=size, lang=lang), points_line(verdict, rules, lang)]
+        parts += [line for line in [vulnerable_line(verdict, rules, lang)] if line]
     else:
         if headline:
             st.error(t("meld.invalid", lang))

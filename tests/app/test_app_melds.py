@@ -136,6 +136,26 @@ def test_natural_two_the_headline_says_the_2_moved_to_its_natural_place(
     assert words["meld.natural_two"].format(two="2♠") not in as_read(at.main.success[0].value)
 
 
+@pytest.mark.parametrize(("counts", "lang"), [("turn", "pt"), ("first_meld", "en")])
+def test_vulnerable_min_meld_the_meld_answer_says_what_the_first_baixada_needs(
+    open_app: OpenApp, counts: str, lang: str
+) -> None:
+    """From half the target, a side's first meld of the round must total >= 75 card points
+    [003, optional]: at a table that plays it, the meld answer puts the minimum beside the
+    meld's card points (the question a vulnerable side asks before laying down), and says
+    whether the turn's melds count together. Off (the presets), nothing is said."""
+    words = {"pt": PT, "en": EN}[lang]
+    table = {"vulnerable_min_meld_points": "75", "vulnerable_min_counts": counts}
+    at = open_app("lookup", lang=lang, **table)
+    at.text_input(key="lookup_cards").input("Qs Ks As").run()
+    said = words[f"meld.vulnerable.{counts}"].split("{points}")[0].format(needed=75)
+    lines = [as_read(line) for line in _verdict_lines(at.main)]
+    assert any(line.startswith(said + "35 (") and "003" in line for line in lines)
+    plain = open_app("lookup", lang=lang)
+    plain.text_input(key="lookup_cards").input("Qs Ks As").run()
+    assert not any(said in as_read(line) for line in _verdict_lines(plain.main))
+
+
 def test_tapping_cards_fills_the_field(open_app: OpenApp) -> None:
     """One tap per card on the grid (issue 13): three taps, three cards."""
     at = open_app("lookup")
