@@ -31,6 +31,52 @@ MORE_KEY = "lookup_more"  # {search: how many answers to draw}
 # may go out meanwhile is option partner_may_go_out_while_morto_waits [000, 001] vs [003].
 MORTO_ANSWERS: tuple[MortoAnswer, ...] = ("taken", "available", "waiting", "stock")
 
+# A shared link opens the same question: the view and what was typed for it are in the
+# address (its language and rules are already). URL parameter: (session key, views it is for).
+LINKED: dict[str, tuple[str, tuple[str, ...]]] = {
+    "cards": (CARDS_KEY, ("meld",)),
+    "top": ("lookup_lixo_top", ("lixo",)),
+    "hand": ("lookup_lixo_hand", ("lixo",)),
+    "melds": ("lookup_lixo_melds", ("lixo",)),
+    "side": ("lookup_go_out_melds", ("go_out",)),
+    "morto": ("lookup_go_out_morto", ("go_out",)),
+    "q": (SEARCH_KEY, ("rules",)),
+}
+LINK_KEY = "lookup_link"  # the parameters this session last wrote to the address
+
+
+def _from_link() -> None:
+    """Before the widgets: a link opened (the address is not what this page wrote) sets the
+    view and the fields it names; a bad view or morto answer is left out, not an error."""
+    linked = {p: st.query_params[p] for p in ("view", *LINKED) if p in st.query_params}
+    if linked == st.session_state.get(LINK_KEY):
+        return  # (the page's own address: the widgets hold the newer values)
+    if linked.get("view") in VIEWS:
+        st.session_state[VIEW_KEY] = linked["view"]
+    elif "view" in linked:
+        st.warning(t("lookup.link_bad_view", view=url_text(linked["view"])))
+    for param, (key, _) in LINKED.items():
+        if param in linked and (param != "morto" or linked[param] in MORTO_ANSWERS):
+            st.session_state[key] = linked[param]
+
+
+def _to_link(view: str) -> None:
+    """After the widgets: the address says this view and what is typed for it (nothing for
+    the first view with empty fields: the bare address)."""
+    wanted = {"view": view} if view != "meld" else {}
+    for param, (key, views) in LINKED.items():
+        value = st.session_state.get(key)
+        if view in views and value and not (param == "morto" and value == MORTO_ANSWERS[0]):
+            wanted[param] = str(value)
+    for param in ("view", *LINKED):
+        if param in st.query_params and param not in wanted:
+            del st.query_params[param]
+    for param, value in wanted.items():
+        if st.query_params.get(param) != value:
+            st.query_params[param] = value
+    st.session_state[LINK_KEY] = wanted
+
+
 lang = current_lang()
 rules = current_rules()
 st.title(t("lookup.title"))
@@ -44,11 +90,12 @@ VIEWS = {
     "go_out": "lookup.tab.go_out",
     "rules": "lookup.tab.rules",
 }
+_from_link()
+st.session_state.setdefault(VIEW_KEY, "meld")
 view = st.segmented_control(
     t("lookup.view"),
     list(VIEWS),
     format_func=lambda v: t(VIEWS[v], lang),
-    default="meld",
     required=True,
     key=VIEW_KEY,
     label_visibility="collapsed",
@@ -268,3 +315,5 @@ if view == "rules":
         )
     with st.expander(t("lookup.about_sources")):
         st.markdown("\n".join(f"- **{sid}**: {t(f'source.{sid}')}" for sid in SOURCE_IDS))
+
+_to_link(view or "meld")

@@ -355,3 +355,29 @@ def test_going_out_with_more_copies_of_a_card_than_the_deck_holds(
     at = go_out(open_app("lookup", lang=lang), melds)
     assert not at.exception and not at.success
     assert [as_read(e.value) for e in at.error] == [said]
+
+
+def test_a_shared_link_opens_the_same_question(open_app: Open) -> None:
+    """At the table a question is settled by sending the answer: the address carries the
+    view and what was typed for it, and the link opens them, in any language."""
+    at = open_app("lookup", lang="pt")
+    lixo(at, "7h", "5h 6h Kc", "9s 10s Js")
+    sent = {k: v for k, v in at.query_params.items() if k not in ("lang", "rules")}
+    assert sent == {"view": "lixo", "top": "7h", "hand": "5h 6h Kc", "melds": "9s 10s Js"}
+    opened = open_app("lookup", lang="en", **sent)
+    assert opened.segmented_control(key="lookup_view").value == "lixo"
+    assert opened.success[0].value.startswith("Yes, you may take the lixo")
+    searched = open_app("lookup", view="rules", q="morto")
+    assert searched.text_input(key="lookup_search").value == "morto"
+    assert any("morto" in m.value for m in searched.markdown)
+    # Back on the first view with nothing typed: the bare address.
+    searched.segmented_control(key="lookup_view").set_value("meld").run()
+    assert not {"view", "q"} & set(searched.query_params)
+
+
+def test_a_link_to_a_question_that_does_not_exist(open_app: Open) -> None:
+    at = open_app("lookup", lang="en", view="score", morto="maybe")
+    assert not at.exception
+    assert at.warning[0].value.startswith("The link asks for the question “score”")
+    assert at.segmented_control(key="lookup_view").value == "meld"
+    assert "view" not in at.query_params and "morto" not in at.query_params
