@@ -245,15 +245,33 @@ def _written_rank(token: str, text: str) -> None:
 # picked from the symbols after a space), a full stop after a card (two spaces make ". ").
 _LONE_RANK = re.compile(r"^(?:10|[2-9AJQKT])$", re.IGNORECASE)
 _LONE_SUIT = re.compile(r"^[cdhs♣♦♥♠♧♢♡♤]\ufe0f?$", re.IGNORECASE)
+# What a hurried hand types: cards without spaces ("4♥5♥6♥"), and the suit's name after the
+# rank, as said at the table ("4 de copas", "4 of hearts").
+_SUIT_CHARS = "cdhs♣♦♥♠♧♢♡♤"
+_RUN_TOGETHER = re.compile(rf"^(?:(?:10|[2-9AJQKT])[{_SUIT_CHARS}]\ufe0f?|JK){{2,}}$", re.I)
+_ONE_OF_RUN = re.compile(rf"(?:10|[2-9AJQKT])[{_SUIT_CHARS}]\ufe0f?|JK", re.IGNORECASE)
+_SUIT_NAMES = {
+    "paus": "c",
+    "ouros": "d",
+    "copas": "h",
+    "espadas": "s",
+    "clubs": "c",
+    "diamonds": "d",
+    "hearts": "h",
+    "spades": "s",
+}
+_OF = ("de", "of")
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     """Parse cards from a string (separated by spaces, commas or semicolons) or from a list
-    of tokens. In a string, a rank and its suit apart are one card, and a full stop after a
-    card is punctuation:
+    of tokens. In a string, a rank and its suit apart are one card, the suit also by its
+    name, cards may run together, and a full stop after a card is punctuation:
 
     >>> parse_cards("4 ♥ 5♥, 6 h. 7h.")
     (Card.parse('4h'), Card.parse('5h'), Card.parse('6h'), Card.parse('7h'))
+    >>> parse_cards("8♥9♥ 10 de copas, J of hearts")
+    (Card.parse('8h'), Card.parse('9h'), Card.parse('10h'), Card.parse('Jh'))
     """
     if not isinstance(text, str):
         tokens = list(text)
@@ -261,9 +279,15 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     words = [w.rstrip(".") for w in re.split(r"[\s,;]+", text.strip())]
     words = [w for w in words if w]
     joined: list[str] = []
-    for word in words:
-        if joined and _LONE_SUIT.match(word) and _LONE_RANK.match(joined[-1]):
-            joined[-1] += word
+    for index, word in enumerate(words):
+        suit = _SUIT_NAMES.get(word.lower()) or (word if _LONE_SUIT.match(word) else None)
+        if joined and suit and _LONE_RANK.match(joined[-1]):
+            joined[-1] += suit
+        elif word.lower() in _OF and joined and _LONE_RANK.match(joined[-1]):
+            if index + 1 == len(words) or words[index + 1].lower() not in _SUIT_NAMES:
+                joined.append(word)  # (not “4 de copas”: an error names it)
+        elif _RUN_TOGETHER.match(word):
+            joined.extend(_ONE_OF_RUN.findall(word))
         else:
             joined.append(word)
     return tuple(parse_card(word) for word in joined)

@@ -228,6 +228,30 @@ def test_a_phone_keyboards_spaces_and_full_stops_are_no_cards(text: str) -> None
     assert parse_cards(text) == parse_cards("4h 5h 6h")
 
 
+@pytest.mark.parametrize("text", ["4♥5♥6♥", "4h5h6h", "4♥️5♥️6♥️", "4h,5h6h"])
+def test_cards_typed_without_spaces_are_read_one_by_one(text: str) -> None:
+    """A hurried thumb leaves out the spaces: each rank and suit is still one card."""
+    assert parse_cards(text) == parse_cards("4h 5h 6h")
+    assert parse_cards("10h10hJK") == parse_cards("10h 10h JK")
+
+
+@pytest.mark.parametrize(
+    "text", ["4 de copas 5 de copas 6 de copas", "4 copas 5 copas 6 copas", "4 of hearts 5h 6h"]
+)
+def test_a_suit_said_by_its_name_is_read(text: str) -> None:
+    """“4 de copas”, as said at the table (and “4 of hearts”)."""
+    assert parse_cards(text) == parse_cards("4h 5h 6h")
+    assert parse_cards("A de espadas, K de paus, 7 de ouros") == parse_cards("As Kc 7d")
+
+
+def test_what_only_looks_like_cards_run_together_is_still_an_error() -> None:
+    """A word that is not all cards is named whole; “de” without a suit's name is no card."""
+    for text, token in (("4♥5♥6x", "4♥5♥6x"), ("4h 5h6", "5h6"), ("4 de x", "4")):
+        with pytest.raises(BuracoInputError) as info:
+            parse_cards(text)
+        assert info.value.values["token"] == token
+
+
 def test_a_rank_and_a_suit_apart_join_only_as_one_card() -> None:
     """A rank alone before a word that is no suit stays an error naming it; a list of
     tokens is read as it is."""

@@ -99,10 +99,13 @@ def test_lookup_shows_an_error_for_a_bad_card(open_app: OpenApp) -> None:
     assert not tab.success
 
 
-@pytest.mark.parametrize("text", ["4 ♥ 5 ♥ 6 ♥ 7 ♥", "4h 5h 6h. 7h"])
+@pytest.mark.parametrize(
+    "text", ["4 ♥ 5 ♥ 6 ♥ 7 ♥", "4h 5h 6h. 7h", "4♥5♥6♥7♥", "4 de copas 5 de copas 6h 7h"]
+)
 def test_lookup_reads_cards_as_a_phone_keyboard_types_them(open_app: OpenApp, text: str) -> None:
-    """The suit picked from the symbols after a space, a full stop after two spaces: the
-    meld is judged, not refused with “4” (or “6h.”) is not a card."""
+    """The suit picked from the symbols after a space, a full stop after two spaces, cards
+    without spaces, the suit by its name: the meld is judged, not refused with “4” (or
+    “6h.”, “4♥5♥6♥7♥”) is not a card."""
     at = open_app("lookup")
     at.text_input(key="lookup_cards").input(text).run()
     assert not at.exception and not at.main.error
