@@ -396,11 +396,13 @@ def _describe(meld: Meld, rules: RuleSet, kind: CanastraKind | None) -> list[Rea
             if len(options) > 1:
                 reasons.append(Reason(Code.WILD_EITHER_END, {"options": options}))
             # Its place may still come: not where a natural 2 already holds it (a wild 2
-            # beside the natural one, where the table allows that). Standing in a gap, it
-            # goes home only once the card it stands for comes too [000, 001] (case "gap").
+            # beside the natural one, where the table allows that). Standing in a gap, or at
+            # the low end above the 3 (2♥=Q♥ K♥ A♥), the run reaches the 3 only through the
+            # card it stands for: it goes home once that card comes too [000, 001] (case
+            # "gap").
             if slot.card.is_two and slot.card.suit == meld.suit and meld.natural_two is None:
                 home: dict[str, object] = {"card": slot.card, "as_card": meld.wild_as}
-                if meld.low < slot.position < meld.high:
+                if 3 < slot.position < meld.high:
                     home["case"] = "gap"
                 reasons.append(Reason(Code.TWO_MAY_BECOME_NATURAL, home))
         else:

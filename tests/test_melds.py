@@ -294,6 +294,20 @@ def test_a_wild_two_in_a_gap_goes_home_once_the_card_it_stands_for_comes_too(lan
     assert "7♥" not in message(at_an_end, lang) and "4♥" not in message(at_an_end, lang)
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_wild_two_below_the_run_goes_home_once_the_card_it_stands_for_comes_too(
+    lang: str,
+) -> None:
+    """2♥=Q♥ K♥ A♥: the ace is high, so the run reaches the 3 only downward, through the
+    Q♥ the 2♥ stands for; as in a gap [000, 001], the promise names the Q♥ (the run
+    reaching the 3 alone would leave the 2♥ the wild Q♥)."""
+    promise = reason(judge("Kh Ah 2h"), "two_may_become_natural")
+    assert promise.params["as_card"] == c("Qh") and promise.params["case"] == "gap"
+    assert "Q♥" in message(promise, lang)
+    still_wild = extend("Kh Ah 2h", "Jh")
+    assert still_wild.meld is not None and still_wild.meld.wild_as == c("Qh")
+
+
 def test_two_of_another_suit_is_always_a_wild() -> None:
     """A 2 of another suit never becomes natural [seed 000]: A♠ 2♥ 3♠ is dirty."""
     verdict = judge("As 2h 3s")
