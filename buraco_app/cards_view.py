@@ -366,7 +366,10 @@ def grid_into(key: str, fields: Sequence[GridField], *, new_line: str | None = N
     """One card grid for several fields (the page draws the fields, which stay typeable):
     choose the field, then tap cards into it; undo, clear and `new_line` act on it."""
     lang = get_lang()
-    st.session_state.setdefault(f"{key}_into", fields[0].key)
+    # At first, the first field still to fill: a top card already given (by a shared link)
+    # sends the taps on to the hand.
+    start = next((f for f in fields if not (f.single and st.session_state.get(f.key))), fields[0])
+    st.session_state.setdefault(f"{key}_into", start.key)
     st.segmented_control(
         t("cards.tap_into", lang),
         [f.key for f in fields],

@@ -375,6 +375,15 @@ def test_a_shared_link_opens_the_same_question(open_app: Open) -> None:
     assert not {"view", "q"} & set(searched.query_params)
 
 
+def test_a_shared_link_with_the_top_card_sends_the_taps_to_the_hand(open_app: Open) -> None:
+    """The top card came with the link: the card grid starts on the hand, the field still
+    to fill, not on the top card a tap would replace."""
+    at = open_app("lookup", view="lixo", top="7h")
+    assert at.segmented_control(key="lookup_lixo_into").value == "lookup_lixo_hand"
+    fresh = open_app("lookup", view="lixo")
+    assert fresh.segmented_control(key="lookup_lixo_into").value == "lookup_lixo_top"
+
+
 def test_a_link_to_a_question_that_does_not_exist(open_app: Open) -> None:
     at = open_app("lookup", lang="en", view="score", morto="maybe")
     assert not at.exception
