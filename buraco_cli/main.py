@@ -1645,7 +1645,7 @@ def _replay_start(rules: RuleSet, data: dict[str, Any]) -> State:
     seed, players, first = data["seed"], data.get("players", 4), data.get("first", 0)
     for name, value in (("seed", seed), ("players", players), ("first", first)):
         if not isinstance(value, int) or isinstance(value, bool):
-            raise BuracoInputError(InputCode.EXPECTED_NUMBER, name)
+            raise BuracoInputError(InputCode.EXPECTED_NUMBER, name, case="got", got=typed(value))
     if players not in (2, 4):
         raise BuracoInputError(InputCode.PLAYERS, "players", players=players)
     if not 0 <= first < players:
@@ -1770,7 +1770,8 @@ def _claimed_outcome(data: dict[str, Any]) -> dict[str, Any]:
             raise BuracoInputError(InputCode.PER_SIDE, "scores")
         for side, points in enumerate(scores):
             if isinstance(points, bool) or not isinstance(points, int):
-                raise BuracoInputError(InputCode.EXPECTED_NUMBER, f"scores[{side}]")
+                where, got = f"scores[{side}]", typed(points)
+                raise BuracoInputError(InputCode.EXPECTED_NUMBER, where, case="got", got=got)
         claimed["scores"] = scores
     if "ended_by" in data:
         ended_by, allowed = data["ended_by"], ("batida", "stock_out")
@@ -1784,7 +1785,8 @@ def _claimed_outcome(data: dict[str, Any]) -> dict[str, Any]:
         raise BuracoInputError(InputCode.EXPECTED_LIST, "levels", got=typed(levels))
     attempts = data.get("illegal_attempts", 0)
     if isinstance(attempts, bool) or not isinstance(attempts, int):
-        raise BuracoInputError(InputCode.EXPECTED_NUMBER, "illegal_attempts")
+        got = typed(attempts)
+        raise BuracoInputError(InputCode.EXPECTED_NUMBER, "illegal_attempts", case="got", got=got)
     return claimed
 
 

@@ -205,11 +205,20 @@ def from_validation(
         most = context.get("le", context.get("lt"))
         return BuracoInputError(InputCode.TOO_LARGE, path, value=value, most=most)
     if kind in ("int_parsing", "int_type", "int_from_float"):
-        return BuracoInputError(InputCode.EXPECTED_NUMBER, path)
+        # What came, as written: “5” in quotes is text, 5.0 a decimal (the same number to
+        # the person who wrote it, so the message shows which of the two was wrong).
+        return BuracoInputError(InputCode.EXPECTED_NUMBER, path, case="got", got=value)
     # pydantic's English (and its class names) never reach a message: the catalogs' words.
     if kind in ("model_type", "model_attributes_type", "dict_type"):
         return BuracoInputError(InputCode.EXPECTED_OBJECT, path, case="any", got=value)
     if kind == "list_type":
+        # A field of cards or a count (a hand, the stock), or of cards or an object (the
+        # lixo's top and count, a built-up meld): the message names both kinds it takes.
+        here = field_path(best["loc"])
+        others = {e["type"] for e in exc.errors() if field_path(e["loc"]) == here}
+        for other, case in (("int_type", "or_count"), ("model_type", "or_object")):
+            if other in others:
+                return BuracoInputError(InputCode.EXPECTED_LIST, path, got=value, case=case)
         return BuracoInputError(InputCode.EXPECTED_LIST, path, got=value)
     if kind in ("bool_type", "bool_parsing"):
         return BuracoInputError(InputCode.EXPECTED_BOOL, path, got=value)

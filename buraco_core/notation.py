@@ -30,6 +30,8 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    Strict,
+    StrictBool,
     ValidationError,
     model_validator,
 )
@@ -65,17 +67,25 @@ CardText = Annotated[str, Field(description="a card: 4h, 10♠, Td, JK")]
 Cards = list[CardText]
 
 
-def _not_a_boolean(value: Any) -> Any:
-    """JSON's true and false are ints to Python (pydantic read `"seed": true` as 1 and
-    `"turn": false` as seat 0): a whole number's field refuses them as the wrong type."""
-    if isinstance(value, bool):
-        raise PydanticCustomError("int_type", "Input should be a valid integer")
+# A whole number as the fields read it, or none: a JSON integer only. pydantic's lax mode
+# would take the text "5", the number 5.0 and true (as 1), each a mistake of type in a file
+# written by hand (a seat written "1" in quotes): refused as what it is, naming the field.
+# (The schema is unchanged: "type": "integer".)
+Whole = Annotated[int, Strict()]
+WholeOrNone = Whole | None
+# Booleans likewise are StrictBool: true or false only (lax mode took "false" and 0).
+
+
+def _players_exactly(value: Any) -> Any:
+    """`players` is 2 or 4 as a JSON integer: 4.0 (which Literal takes, being equal) is
+    refused as the values it may be, as "4" is."""
+    if isinstance(value, float):
+        expected = {"expected": "2 or 4"}  # (as pydantic says a Literal's values)
+        raise PydanticCustomError("literal_error", "Input should be {expected}", expected)
     return value
 
 
-# A whole number as the fields read it, or none (a boolean refused; the schema unchanged).
-Whole = Annotated[int, BeforeValidator(_not_a_boolean)]
-WholeOrNone = Annotated[int | None, BeforeValidator(_not_a_boolean)]
+Players = Annotated[Literal[2, 4], BeforeValidator(_players_exactly)]
 
 
 class _Strict(BaseModel):
@@ -86,7 +96,7 @@ class MeldData(_Strict):
     """A meld on the table; `built_up` when it grew over several moves."""
 
     cards: Cards
-    built_up: bool = False
+    built_up: StrictBool = False
 
 
 class LixoTop(_Strict):
@@ -122,7 +132,7 @@ def _both_available() -> list[MortoStatusText | MortoData]:
 class PositionData(_Strict):
     """A position of a round, the whole table or one player's view."""
 
-    players: Literal[2, 4] = 4
+    players: Players = 4
     turn: Whole = Field(0, ge=0, le=3, description="the seat on turn; seat s is on side s % 2")
     phase: Literal["draw", "play", "ended"] = "draw"
     hands: list[Cards | Annotated[int, Field(ge=0, le=108, strict=True)]] = Field(
@@ -145,7 +155,7 @@ class PositionData(_Strict):
     morto: list[MortoStatusText | MortoData] = Field(
         default_factory=_both_available, description="per side"
     )
-    vulnerable: list[bool] = Field(default_factory=lambda: [False, False])
+    vulnerable: list[StrictBool] = Field(default_factory=lambda: [False, False])
     went_out: WholeOrNone = Field(None, ge=0, le=1, description="the side that went out")
     seed: Whole = Field(0, description="shuffles the hidden cards reproducibly")
 
@@ -519,7 +529,7 @@ def _whole_or_none(raw: Any, where: str) -> int | None:
     if raw is None:
         return None
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise BuracoInputError(InputCode.EXPECTED_NUMBER, where)
+        raise BuracoInputError(InputCode.EXPECTED_NUMBER, where, case="got", got=typed(raw))
     return raw
 
 
@@ -619,8 +629,8 @@ class SideRoundData(_Strict):
         max_length=2,
         description="per player of the side: the cards left in that hand",
     )
-    took_morto: bool = True
-    went_out: bool = False
+    took_morto: StrictBool = True
+    went_out: StrictBool = False
     corte_cards: WholeOrNone = Field(
         None, ge=0, description="the cards this side's player left when cutting (corte de 44)"
     )
@@ -668,7 +678,7 @@ class ReplayData(_UnderRules):
         json_schema_extra={"anyOf": [{"required": ["position"]}, {"required": ["seed"]}]}
     )
 
-    players: Literal[2, 4] = Field(4, description="the deal's: how many play")
+    players: Players = Field(4, description="the deal's: how many play")
     seed: Whole | SkipJsonSchema[None] = Field(
         None,
         description="deals the round, with players, first and vulnerable; without a position, "
@@ -681,7 +691,7 @@ class ReplayData(_UnderRules):
         json_schema_extra=_no_default,
     )
     first: Whole = Field(0, ge=0, le=3, description="the deal's: the seat that plays first")
-    vulnerable: list[bool] = Field(
+    vulnerable: list[StrictBool] = Field(
         default_factory=lambda: [False, False],
         min_length=2,
         max_length=2,

@@ -436,7 +436,7 @@ def test_a_replay_record_of_the_wrong_shape_says_what_came(
         (
             "judge",
             {**LEGAL, "position": {**LEGAL["position"], "lixo": "Kh"}},
-            "position.lixo: esperava uma lista, veio “Kh”",
+            "position.lixo: esperava uma lista de cartas, ou um objeto JSON, veio “Kh”",
         ),
     ],
 )
@@ -921,6 +921,101 @@ def test_a_boolean_where_a_whole_number_goes_is_the_wrong_type(
         assert not out
         code, _, err = run(capsys, command, path, "--lang", "en")
         refused(code, err, f"{path}: {field}: expected a whole number")
+
+
+_WHOLE_NUMBERS = [
+    ("judge", "judge", "position.seed"),
+    ("judge", "judge", "position.turn"),
+    ("judge", "judge", "position.went_out"),
+    ("judge", "judge", "move.seat"),
+    ("coach", "judge", "position.seed"),
+    ("coach", "judge", "move.seat"),
+    ("score", "round", "sides[0].corte_cards"),
+    ("replay", "record", "seed"),
+    ("replay", "record", "players"),
+    ("replay", "record", "first"),
+    ("replay", "record", "moves[0].seat"),
+    ("replay", "record", "scores[1]"),
+    ("replay", "dealt", "position.seed"),
+]
+
+
+@pytest.mark.parametrize(("command", "kind", "field"), _WHOLE_NUMBERS)
+def test_a_whole_number_written_as_text_or_a_decimal_is_the_wrong_type(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    selfplay_record: dict[str, object],
+    command: str,
+    kind: str,
+    field: str,
+) -> None:
+    """`"seed": "5"` and `"turn": 1.0` were read as 5 and 1 (pydantic's lax mode) in the files
+    judge, coach and replay read: whoever wrote them made a mistake of type, which every
+    whole number a file gives now says, the field named and what came shown; a plain JSON
+    integer there is read as before."""
+    dealt = {"rules": "fechado", "position": LEGAL["position"], "moves": [{"type": "discard"}]}
+    data = {"judge": LEGAL, "round": ROUND, "record": selfplay_record, "dealt": dealt}[kind]
+    for value, shown in (("1", "“1”"), (1.0, "1.0")):
+        path = write(tmp_path, json.dumps(_set(data, field, value)))
+        code, out, err = run(capsys, command, path)
+        refused(code, err, f"buraco: erro: {path}: {field}: esperava um número inteiro")
+        assert err.splitlines()[0].endswith(f"(sem aspas nem casas decimais, como 3), veio {shown}")
+        assert not out
+        code, _, err = run(capsys, command, path, "--lang", "en")
+        refused(code, err, f"{path}: {field}: expected a whole number")
+        assert err.splitlines()[0].endswith(f"(without quotes or decimals, like 3), got {shown}")
+    path = write(tmp_path, json.dumps(_set(data, field, 2 if field == "players" else 1)))
+    code, _, err = run(capsys, command, path)
+    assert f"{field}:" not in err  # (another field may then not fit: not this one)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "shown"),
+    [
+        (
+            "position.vulnerable",
+            ["false", False],
+            "position.vulnerable[0]: esperava true ou false, veio “false”",
+        ),
+        (
+            "position.vulnerable",
+            [0, False],
+            "position.vulnerable[0]: esperava true ou false, veio 0",
+        ),
+        (
+            "position.players",
+            2.0,
+            "position.players: valor 2.0 inválido; valores possíveis: 2 ou 4",
+        ),
+        (
+            "position.melds",
+            [[{"cards": ["Jc", "Qc", "Kc"], "built_up": "true"}], []],
+            "position.melds[0][0].built_up: esperava true ou false, veio “true”",
+        ),
+    ],
+)
+def test_a_yes_no_or_player_count_of_the_wrong_type_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, field: str, value: object, shown: str
+) -> None:
+    """The same lax reading took "false" (which reads as true to a person skimming) and 0 for
+    false, and 2.0 for two players: each is refused as what it is, the field named."""
+    path = write(tmp_path, json.dumps(_set(LEGAL, field, value)))
+    code, out, err = run(capsys, "judge", path)
+    refused(code, err, f"buraco: erro: {path}: {shown}")
+    assert not out
+
+
+def test_a_hand_or_stock_of_the_wrong_kind_names_both_kinds_it_takes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A hand is its cards or how many: `11.0` was refused as "expected a list", as if a
+    count were not allowed there."""
+    path = write(tmp_path, json.dumps(_set(LEGAL, "position.hands[1]", 11.0)))
+    code, _, err = run(capsys, "judge", path)
+    said = "position.hands[1]: esperava uma lista de cartas, ou quantas são (um número inteiro)"
+    refused(code, err, f"{said}, veio 11.0")
+    code, _, err = run(capsys, "judge", path, "--lang", "en")
+    refused(code, err, "position.hands[1]: expected a list of cards, or how many (a whole number)")
 
 
 @pytest.mark.parametrize(

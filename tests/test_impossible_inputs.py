@@ -145,7 +145,8 @@ def test_a_boolean_is_no_whole_number_in_a_position(change: dict[str, Any], wher
     with pytest.raises(BuracoInputError) as info:
         position_from_data(ruleset("fechado"), _POSITION | change)
     assert (info.value.code, info.value.path) == (InputCode.EXPECTED_NUMBER, where)
-    assert error_message(info.value, "en") == f"{where}: expected a whole number"
+    said = error_message(info.value, "en")
+    assert said.startswith(f"{where}: expected a whole number") and said.endswith(("true", "false"))
 
 
 @pytest.mark.parametrize(
