@@ -1628,6 +1628,8 @@ def _of_move(reason: Reason, number: int) -> Reason:
 
 
 REPLAY_FIELDS = ("rules", "options", "players", "seed", "position", "first", "vulnerable", "moves")
+# The deal's fields: a dealt `position` takes their place, and they are then not read.
+DEAL_FIELDS = ("seed", "players", "first", "vulnerable")
 # What a self-play record adds (its outcome): read past, not checked.
 RECORD_OUTCOME = ("levels", "ended_by", "scores", "illegal_attempts")
 
@@ -1659,6 +1661,12 @@ def _replay_start(rules: RuleSet, data: dict[str, Any]) -> State:
         if not isinstance(value, bool):
             raise BuracoInputError(InputCode.EXPECTED_BOOL, f"vulnerable[{side}]", got=typed(value))
     return deal(rules, players, seed, first, (vulnerable[0], vulnerable[1]))
+
+
+def _unread_deal(data: dict[str, Any]) -> list[str]:
+    """The deal's fields a record gives beside its `position`: the round starts from the
+    position (as the replay schema says), so these are not read, and the reader is told."""
+    return [field for field in DEAL_FIELDS if field in data] if "position" in data else []
 
 
 def _replay_data(data: Any) -> tuple[dict[str, Any], RuleSet, State, list[Move]]:
@@ -1693,6 +1701,11 @@ def _replay(args: argparse.Namespace) -> int:
     data = read_json(args.file, lang)
     with _fields_of(args.file, data, "replay"):
         claimed, rules, state, moves = _replay_data(data)
+    unread = _unread_deal(data)
+    if unread:  # (on stderr: the replay itself, text or JSON, stays on stdout)
+        where = f"{_file_label(args.file)}: {', '.join(unread)}"
+        notice = translate("cli.replay.deal_not_read", lang, count=len(unread))
+        print(translate("cli.notice", lang, problem=f"{where}: {notice}"), file=sys.stderr)
     say = partial(translate, lang=lang)
     lines: list[dict[str, Any]] = []
     illegal_at = None
@@ -1744,6 +1757,7 @@ def _replay(args: argparse.Namespace) -> int:
                 "rules": rules_label(rules),
                 "matches_record": not differs if claimed and ended else None,
                 "record_cut_short": short,
+                "unread_fields": unread,
             }
         )
     elif illegal_at is not None:

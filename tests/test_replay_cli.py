@@ -236,3 +236,35 @@ def test_a_record_that_states_an_end_its_moves_do_not_reach_says_so(
         assert json.loads(out)["record_cut_short"] is False
     code, out, _ = run(capsys, tmp_path, {**cut, "scores": None, "ended_by": None})
     assert code == 0 and "registro" not in out
+
+
+def test_a_record_with_a_position_says_its_deal_fields_are_not_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A record with both a dealt `position` and a `seed` replayed from the position and said
+    nothing: whoever added the seed (to deal the position's hidden cards?) never learnt it
+    went unused. The round still starts from the position (as the replay schema says), and
+    a notice on stderr names the fields not read; JSON adds `unread_fields`."""
+    record = selfplay_record()
+    dealt = {
+        **record,
+        "position": {"players": 2, "hands": [11, 11]},
+        "moves": record["moves"][:1],
+    }
+    code, out, err = run(capsys, tmp_path, dealt)
+    path = tmp_path / "round.json"
+    assert code == 0 and out.splitlines()[0].startswith("Rodada")
+    assert err == (
+        f"buraco: aviso: {path}: seed, players, first, vulnerable: estes campos não são lidos: a "
+        "rodada começa da position do registro, não de uma distribuição (as cartas escondidas da "
+        "position, se houver, saem de position.seed)\n"
+    )
+    code, out, err = run(capsys, tmp_path, {**dealt, "players": 4}, "--json", "--lang", "en")
+    assert code == 0 and err.startswith(f"buraco: note: {path}: seed, players, first,")
+    assert json.loads(out)["unread_fields"] == ["seed", "players", "first", "vulnerable"]
+    only_seed = {k: v for k, v in dealt.items() if k not in ("players", "first", "vulnerable")}
+    code, _, err = run(capsys, tmp_path, only_seed)
+    assert code == 0 and f"{path}: seed: este campo não é lido:" in err
+    # A record that gives only one start says nothing more.
+    code, out, err = run(capsys, tmp_path, record, "--json")
+    assert code == 0 and err == "" and json.loads(out)["unread_fields"] == []
