@@ -88,8 +88,15 @@ def _run(argv: list[str], lang: Lang) -> int:
         _say(BuracoInputError(InputCode.UNKNOWN_LANGUAGE, f"--lang {given}"), lang)
         return 2
     parser = _parser(lang)
-    args = parser.parse_args(argv)
+    args, left = parser.parse_known_args(argv)
     handler: Handler = args.handler
+    if left and handler is _meld and not any(word.startswith("-") for word in left):
+        # `buraco meld 4h --lang en 5h 6h`: argparse takes the cards before an option and
+        # leaves those after it; they are cards of the same meld, as the README's "--lang
+        # before or after" lets a person type them.
+        args.cards += left
+    elif left:
+        parser.error(translate("cli.argparse.unrecognized", lang) % " ".join(left))
     if args.json and handler is _app:  # the one command that prints no JSON
         args.command_parser.error(translate("cli.argparse.unrecognized", lang) % "--json")
     try:

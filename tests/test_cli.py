@@ -851,3 +851,17 @@ def test_score_text_names_the_rules_it_scored_under(
     assert "joker_points=20" in last and "round_up_to_ten=true" in last
     code, out, _ = run(capsys, "score", path, "--lang", "en")
     assert out.splitlines()[-1] == "Counted under the rules: Buraco Fechado + joker_points=20"
+
+
+def test_cards_after_an_option_are_cards_of_the_same_meld(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`buraco meld 4h --lang en 5h 6h` (an option before or after anything, as the README
+    says of --lang and --json) said "unrecognized arguments: 5h 6h": the cards on both sides
+    of an option are one meld. An unknown option among them is still named."""
+    assert main(["meld", "4h", "--json", "5h", "--lang", "en", "6h"]) == 0
+    assert json.loads(capsys.readouterr().out)["arrangement"] == ["4h", "5h", "6h"]
+    with pytest.raises(SystemExit) as exit_:
+        main(["meld", "4h", "--wat", "5h", "6h"])
+    assert exit_.value.code == 2
+    assert "argumentos não reconhecidos: --wat 5h 6h" in capsys.readouterr().err
