@@ -15,7 +15,7 @@ import os
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, nullcontext, suppress
+from contextlib import ExitStack, contextmanager, nullcontext, suppress
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -172,11 +172,17 @@ class _Leavable:
 @contextmanager
 def _reader_may_leave() -> Iterator[None]:
     saved = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = _Leavable(saved[0]), _Leavable(saved[1])
-    try:
-        yield
-    finally:
-        sys.stdout, sys.stderr = saved
+    # A stream closed before the start (`buraco rules >&-`) is None to Python: what would
+    # go there goes nowhere, as after a reader leaves.
+    with ExitStack() as closed:
+        stdout, stderr = (
+            s if s is not None else closed.enter_context(open(os.devnull, "w")) for s in saved
+        )
+        sys.stdout, sys.stderr = _Leavable(stdout), _Leavable(stderr)
+        try:
+            yield
+        finally:
+            sys.stdout, sys.stderr = saved
 
 
 # The input codes of a file whose fields are missing, unknown or of the wrong kind (not a

@@ -475,6 +475,14 @@ def test_a_reader_that_leaves_early_does_not_change_the_exit_code() -> None:
     assert _shell("rules --lang en | head -1 >/dev/null") == 0
 
 
+def test_an_output_closed_before_the_start_is_no_traceback() -> None:
+    """`buraco rules >&-` (stdout closed by the shell, None to Python) ended in an
+    AttributeError traceback; what would go there now goes nowhere, the exit code kept."""
+    assert _shell("rules >&-") == 0
+    assert _shell("meld 4h 5h 7h >&-") == 1
+    assert _shell("judge nothing.json >&- 2>&-") == 2
+
+
 def test_ctrl_c_ends_with_a_line_not_a_traceback() -> None:
     """A long `selfplay` stopped with Ctrl-C (SIGINT) says so in one line and exits 130."""
     child = subprocess.Popen(
