@@ -679,7 +679,12 @@ def read_json(path: str, lang: Lang = DEFAULT_LANG) -> Any:
     try:
         text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw.removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
-        raise BuracoInputError(InputCode.NOT_UTF8, where, at=exc.start) from None
+        # A NUL byte is in no UTF-8 text (a PNG, a PDF, a program): not "save it as UTF-8",
+        # unless the file is UTF-16 text (its BOM first, as Windows' "Unicode" saves it).
+        read = exc.object
+        utf16 = read.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
+        binary = {"case": "binary"} if b"\0" in read[:4096] and not utf16 else {}
+        raise BuracoInputError(InputCode.NOT_UTF8, where, at=exc.start, **binary) from None
     if not text.strip():  # (JSON's own words: "Expecting value: line 1 column 1")
         raise BuracoInputError(InputCode.NOT_JSON, where, case="empty")
     try:

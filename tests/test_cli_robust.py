@@ -78,6 +78,24 @@ def test_a_file_not_in_utf8_is_bad_input(
     refused(code, err, path, "UTF-8")
 
 
+@pytest.mark.parametrize("command", ["judge", "score", "coach", "replay"])
+def test_a_file_of_another_kind_is_said_to_be_no_text(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    """An image given for a JSON file was told "salve o arquivo em UTF-8", which no image
+    can be: a file with NUL bytes is said not to be text. A JSON saved as UTF-16 (NUL bytes
+    too, after its BOM) is still told to be saved as UTF-8."""
+    image = write(tmp_path, b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "photo.png")
+    code, _, err = run(capsys, command, image)
+    refused(code, err, f"buraco: erro: {image}: não é um arquivo de texto (tem bytes nulos")
+    assert "UTF-8" not in err
+    code, _, err = run(capsys, command, image, "--lang", "en")
+    refused(code, err, f"{image}: is not a text file")
+    utf16 = write(tmp_path, json.dumps(LEGAL).encode("utf-16"), "utf16.json")
+    code, _, err = run(capsys, command, utf16)
+    refused(code, err, f"{utf16}: não é texto UTF-8", "salve o arquivo em UTF-8")
+
+
 def test_a_utf8_file_with_a_bom_is_simply_read(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
