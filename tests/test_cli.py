@@ -524,14 +524,15 @@ def test_selfplay_text_names_the_levels_and_writes_decimals_in_the_language(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """The levels as the "Jogar" page names them, the mean with a decimal comma in
-    Portuguese; the --json output keeps its codes and numbers."""
+    Portuguese, and so the two sides' means apart by a semicolon ("A 752,5, B 100,0" read
+    as three numbers); the --json output keeps its codes and numbers."""
     argv = ["selfplay", "--rounds", "2", "--players", "2", "--levels", "random,basic"]
     code, out, _ = run(capsys, *argv)
     assert code == 0 and "lado A aleatório × lado B básico" in out
     _, data = run_json(capsys, *argv)
     assert data["levels"] == ["random", "basic"] and isinstance(data["mean_score"][0], float)
     a, b = (str(x).replace(".", ",") for x in data["mean_score"])
-    assert f"média por rodada: A {a}, B {b}" in out
+    assert f"média por rodada: A {a}; B {b}" in out
     assert "." not in out.split("jogadas:")[1]  # the seconds too
     code, out, _ = run(capsys, *argv, "--lang", "en")
     a, b = map(str, data["mean_score"])
