@@ -11,7 +11,7 @@ values, for a developer's traceback.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
@@ -177,13 +177,17 @@ def _literal_values(expected: str) -> tuple[str | int, ...]:
 
 
 def from_validation(
-    exc: ValidationError, where: str, fields: Iterable[str] = ()
+    exc: ValidationError,
+    where: str,
+    fields: Iterable[str] = (),
+    nested: Mapping[str, Iterable[str]] | None = None,
 ) -> BuracoInputError:
     """The most telling of pydantic's errors as a BuracoInputError at `where` + its field.
 
     Checks of a model's own (validators) raise `PydanticCustomError(InputCode, ..., values)`;
     a `field` value among them names the field when the check spans several. `fields` are
-    the model's own, listed when an unknown one is given at its top level."""
+    the model's own, listed when an unknown one is given at its top level; `nested`, the
+    fields of the models inside it by their names, listed for an unknown one there."""
     best = min(exc.errors(), key=lambda e: (e["type"] in _TYPE_ERRORS, -len(e["loc"])))
     path = where + field_path(best["loc"]) if where else field_path(best["loc"])[1:]
     context = dict(best.get("ctx") or {})
@@ -198,6 +202,10 @@ def from_validation(
         return BuracoInputError(InputCode.MISSING, path)
     if kind == "extra_forbidden" and fields and len(best["loc"]) == 1:
         return BuracoInputError(InputCode.UNKNOWN_FIELD, path, fields=sorted(fields))
+    # (pydantic's location names the model the field is unknown to: `lixo.LixoTop.x`.)
+    owner = (nested or {}).get(str(best["loc"][-2])) if len(best["loc"]) > 1 else None
+    if kind == "extra_forbidden" and owner is not None:
+        return BuracoInputError(InputCode.UNKNOWN_FIELD, path, fields=sorted(owner))
     if kind in ("greater_than_equal", "greater_than"):
         least = context.get("ge", context.get("gt"))
         return BuracoInputError(InputCode.TOO_SMALL, path, value=value, least=least)

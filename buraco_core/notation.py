@@ -230,11 +230,15 @@ class MoveData(_Strict):
 # --- reading -------------------------------------------------------------------------------
 
 
+# The models inside a position or a move, by the name pydantic's errors give them.
+_NESTED = {m.__name__: m.model_fields for m in (LixoTop, MortoData, MeldData)}
+
+
 def _validated(model: type[BaseModel], data: Any, where: str) -> Any:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        raise from_validation(exc, where, model.model_fields) from None
+        raise from_validation(exc, where, model.model_fields, _NESTED) from None
 
 
 def _card(token: str, where: str) -> Card:

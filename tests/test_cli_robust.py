@@ -1031,6 +1031,41 @@ def test_a_yes_no_or_player_count_of_the_wrong_type_is_refused(
     assert not out
 
 
+@pytest.mark.parametrize(
+    ("change", "field", "fields"),
+    [
+        ({"lixo": {"top": "Kh", "count": 3, "cuont": 3}}, "lixo.cuont", "count, top"),
+        (
+            {"morto": [{"status": "available", "sat": 0}, "available"]},
+            "morto[0].sat",
+            "cards, seat, status",
+        ),
+        (
+            {"melds": [[{"cards": ["Jc", "Qc", "Kc"], "built": True}], []]},
+            "melds[0][0].built",
+            "built_up, cards",
+        ),
+    ],
+)
+def test_an_unknown_field_inside_a_position_lists_the_fields_there(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    change: dict[str, object],
+    field: str,
+    fields: str,
+) -> None:
+    """A misspelt field of the lixo, a morto or a meld said "valor inválido: Extra inputs are
+    not permitted", pydantic's English in a Portuguese message: it is now an unknown field,
+    with the fields that object takes, in the reader's language."""
+    data = {**LEGAL, "position": {**LEGAL["position"], **change}}
+    path = write(tmp_path, json.dumps(data))
+    code, _, err = run(capsys, "judge", path)
+    refused(code, err, f"{path}: position.{field}: campo desconhecido; campos: {fields}")
+    code, _, err = run(capsys, "judge", path, "--lang", "en")
+    refused(code, err, f"position.{field}: unknown field; fields: {fields}")
+    assert "Extra inputs" not in err
+
+
 def test_a_hand_or_stock_of_the_wrong_kind_names_both_kinds_it_takes(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
