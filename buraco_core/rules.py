@@ -208,8 +208,8 @@ def _checked(name: str, value: Any) -> Any:
     choices = option_choices(name)
     if choices is None:
         number = whole_number(value)
-        if number is None:
-            raise BuracoInputError(InputCode.EXPECTED_NUMBER, path)
+        if number is None:  # (text "20" is a number here: --set gives text)
+            raise BuracoInputError(InputCode.EXPECTED_NUMBER, path, case="value", got=typed(value))
         least, most = _DECLARED[name]["ge"], _DECLARED[name]["le"]
         if least is not None and number < least:
             raise BuracoInputError(InputCode.TOO_SMALL, path, value=typed(value), least=least)

@@ -661,6 +661,15 @@ def test_a_bad_set_is_named_as_typed_on_the_command_line(
     assert code == 2 and "options.joker_points:" in err, err
 
 
+def test_a_bad_number_given_to_an_option_is_shown_back(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--set joker_points=abc` says what came, as a bad choice does (“xyz” inválido)."""
+    code, _, err = run(capsys, "meld", "--set", "joker_points=abc", "4h", "5h", "6h")
+    assert code == 2 and err.startswith("buraco: erro: --set joker_points: esperava um número ")
+    assert "veio “abc”" in err.splitlines()[0], err
+    code, _, err = run(capsys, "--lang", "en", "rules", "fechado", "--set", "batida_points=2.5")
+    assert code == 2 and "expected a whole number, got “2.5”" in err.splitlines()[0], err
+
+
 def test_a_missing_schema_name_says_which_names_to_type(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
