@@ -138,7 +138,9 @@ def test_lixo_worth_taking_left_behind() -> None:
         "lixo": {"top": "10s", "count": 6},
     }
     found = notes("fechado", data, Draw())
-    assert codes(found) == [NoteCode.LIXO_LEFT] and found[0].params == {"count": 6}
+    assert codes(found) == [NoteCode.LIXO_LEFT]
+    params = {"count": 6, "card": parse_card("10s"), "case": "new", "held": "8♠ 9♠"}
+    assert found[0].params == params
     assert found[0].better == TakeLixo(new_meld=parse_cards("8s 9s"))
     no_spades = {**data, "hands": [["8d", "9c", "Kc", "4d", "Qh"], 11, 11, 11]}
     assert notes("fechado", no_spades, Draw()) == ()
@@ -377,6 +379,37 @@ def test_wild_spent_in_the_race_to_the_morto_is_not_scolded() -> None:
     assert codes(found) == [NoteCode.WILD_DIRTIES_MELD]
     assert "O curinga JK suja um jogo que podia ficar limpo" in said(found[0])
     assert "The wild JK dirties a meld" in said(found[0], "en")
+
+
+def test_a_lixo_left_names_the_meld_its_top_card_fitted(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """ "A carta de cima tinha lugar num jogo" left the learner to find which: the note names
+    the top card and the meld as the board shows it, counted from 1 with its cards ("no jogo
+    2 da sua dupla (5♥ 6♥ 7♥)"), or the hand cards of the new meld; in the coach command's
+    message too, its JSON fields unchanged [003 'Preste atenção ao lixo']."""
+    data = {
+        "phase": "draw",
+        "hands": [["Kc", "4d", "Qh", "9c", "3s"], 11, 11, 11],
+        "melds": [[["Js", "Qs", "Ks"], ["5h", "6h", "7h"]], []],
+        "lixo": {"top": "8h", "count": 6},
+    }
+    found = notes("fechado", data, Draw())
+    assert codes(found) == [NoteCode.LIXO_LEFT] and found[0].better == TakeLixo(extend=1)
+    text = said(found[0])
+    assert "a carta de cima, o 8♥, cabia no jogo 2 da sua dupla (5♥ 6♥ 7♥)" in text
+    assert "its top card, the 8♥, fitted your side's meld 2 (5♥ 6♥ 7♥)" in said(found[0], "en")
+    alone = notes("fechado", {**data, "players": 2, "hands": [data["hands"][0], 11]}, Draw())
+    assert "cabia no seu jogo 2 (5♥ 6♥ 7♥)" in said(alone[0])
+    new = {**data, "melds": [[], []], "hands": [["6h", "7h", "Kc", "4d", "Qh"], 11, 11, 11]}
+    assert "o 8♥, fazia um jogo novo com 6♥ 7♥ da sua mão" in said(notes("fechado", new, Draw())[0])
+    path = tmp_path / "move.json"
+    position = {"seed": 9, "players": 4, **data}
+    path.write_text(json.dumps({"position": position, "move": {"type": "draw"}}))
+    assert main(["coach", str(path), "--json"]) == 0
+    (note,) = json.loads(capsys.readouterr().out)["notes"]
+    assert set(note) == {"code", "message", "better"} and note["code"] == "lixo_left"
+    assert "cabia no jogo 2 da sua dupla (5♥ 6♥ 7♥)" in note["message"]
 
 
 def test_a_one_card_lixo_left_for_a_draw_gets_no_note() -> None:

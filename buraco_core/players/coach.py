@@ -33,7 +33,7 @@ for the same reason. So each judgement call asks that policy:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -228,7 +228,31 @@ def _lixo_left(rules: RuleSet, view: SeatView, dealt: State, moves: Sequence[Mov
         return []
     best = max(clean, key=lambda o: (o.cards_laid, repr(o.move)))
     better = None if view.lixo_size <= SMALL_LIXO else best.move
-    return [Note(NoteCode.LIXO_LEFT, {"count": view.lixo_size}, better)]
+    params = {"count": view.lixo_size, **_pickup_place(view, best.move)}
+    return [Note(NoteCode.LIXO_LEFT, params, better)]
+
+
+def _pickup_place(view: SeatView, pickup: Move) -> dict[str, Any]:
+    """Where a pickup puts the lixo's top card, as the learner finds it on the table: onto
+    the side's meld `meld` (counted from 1, `meld_cards` as it lies, `held` the hand cards
+    that go along, if any), or into a new meld with `held` from the hand."""
+    assert isinstance(pickup, TakeLixo)
+    place: dict[str, Any] = {"card": view.lixo_top}
+    if pickup.new_meld:
+        return {**place, "case": "new", "held": _symbols(pickup.new_meld)}
+    assert pickup.extend is not None  # (a clean pickup is a justified one)
+    meld = view.melds_of(view.side)[pickup.extend]
+    place |= {"case": "extend", "meld": pickup.extend + 1}
+    place["meld_cards"] = _symbols(s.card for s in meld.slots)
+    if view.players == 2:
+        place["alone"] = True  # (the side's meld is the learner's own: no pair)
+    if pickup.cards:
+        place["case"], place["held"] = "extend_with", _symbols(pickup.cards)
+    return place
+
+
+def _symbols(cards: Iterable[Card]) -> str:
+    return " ".join(c.symbol for c in cards)
 
 
 def _discard_notes(
@@ -277,8 +301,7 @@ def _discard_notes(
             fed["alone"] = True  # (one opponent: their meld is one player's, not a pair's)
         weak = Note(NoteCode.FEEDS_OPPONENT, fed, best)
     elif held is not None and best is not None:
-        pair = " ".join(c.symbol for c in held)
-        fed = {"case": "held", "card": move.card, "held": pair, "count": count}
+        fed = {"case": "held", "card": move.card, "held": _symbols(held), "count": count}
         if view.players == 2:
             fed["alone"] = True
         weak = Note(NoteCode.FEEDS_OPPONENT, fed, best)
