@@ -65,6 +65,7 @@ from buraco_course import MoveTask
 from buraco_text import (
     Lang,
     better_text,
+    catalog,
     continues,
     first_reason,
     message,
@@ -139,6 +140,7 @@ class Feedback:
     move: Move
     verdict: Verdict
     notes: tuple[SavedNote, ...]
+    at: int  # the move's index in the round (its notes are kept under it)
 
 
 SAVE_ERROR_KEY = "play_save_error"
@@ -318,7 +320,7 @@ def _learner_moved(game_id: str, game: Game, state: State, move: Move) -> bool:
         st.session_state.pop(FEEDBACK_KEY, None)
         return False
     saved = after.current.notes.get(len(game.current.moves), ()) if notes else ()
-    st.session_state[FEEDBACK_KEY] = Feedback(move, verdict, saved)
+    st.session_state[FEEDBACK_KEY] = Feedback(move, verdict, saved, len(game.current.moves))
     st.session_state[TAPPED_MOVE_KEY] = verdict.ok
     return verdict.ok
 
@@ -446,15 +448,24 @@ def _feedback(feedback: Feedback, game: Game, lang: Lang) -> None:
                 st.markdown(bullet_list(lines, continues(verdict.reasons, lang)))
         return
     if game.setup.coach == "on" and feedback.notes:
+        earlier = {
+            n.code for at, notes in game.current.notes.items() if at < feedback.at for n in notes
+        }
         for note in feedback.notes:
-            st.warning(f"**{t('play.coach_says', lang)}** {note_text(note, lang)}  \n{said}")
+            text = note_text(note, lang, again=note.code in earlier)
+            st.warning(f"**{t('play.coach_says', lang)}** {text}  \n{said}")
     else:
         st.success(said)
 
 
-def note_text(note: SavedNote, lang: Lang) -> str:
-    """A coach note in words, with the better move."""
-    text = worded(f"cli.coach.note.{note.code}", lang, **note.params)
+def note_text(note: SavedNote, lang: Lang, again: bool = False) -> str:
+    """A coach note in words, with the better move. `again`: the round had the same note
+    before, and the learner has read why; a short reminder of what was missed this time
+    (the long note word for word again read as a wall of text), where there is one."""
+    key = f"play.again.{note.code}"
+    if not (again and key in catalog(lang)):
+        key = f"cli.coach.note.{note.code}"
+    text = worded(key, lang, **note.params)
     if note.better is None:
         return text
     better = mid_sentence(move_text(note.better, lang))  # ("Melhor: descartar o 3♦.")
@@ -692,13 +703,16 @@ def key_moments(game: Game, lang: Lang) -> tuple[list[str], list[str]]:
     rnd = game.current
     moments: list[tuple[int, int, str, str]] = []  # (move, 0 tried / 1 noted, text, lesson)
     if game.setup.coach != "off":
-        for at, notes in rnd.notes.items():
+        listed: set[str] = set()  # the codes of the notes listed so far: then a reminder
+        for at, notes in sorted(rnd.notes.items()):
             for note in notes:
                 # A small lixo left is a judgement call (the note names no better move): said
                 # at the move, not listed among the round's key moments.
                 if note.code == "lixo_left" and note.better is None:
                     continue
-                moments.append((at, 1, note_text(note, lang), lesson_for_code(note.code)))
+                text = note_text(note, lang, again=note.code in listed)
+                listed.add(note.code)
+                moments.append((at, 1, text, lesson_for_code(note.code)))
     tried: set[tuple[int, str]] = set()
     for stumble in rnd.stumbles:
         move = move_text(stumble.move, lang, alone=game.setup.players == 2, rules=game.rules)

@@ -35,6 +35,7 @@ from buraco_core.cards import parse_card, parse_cards
 from buraco_core.moves import Discard, Draw, Extend, Lay, TakeLixo
 from buraco_core.notation import position_from_data
 from buraco_core.players import make_player, view_of
+from buraco_core.players.coach import coach
 from buraco_core.rules import ruleset
 from buraco_core.state import EndReason, MortoStatus, Phase, State, deal
 from buraco_text import Lang
@@ -502,6 +503,52 @@ def test_a_small_lixo_left_is_not_a_key_moment() -> None:
     lines, lessons = key_moments(replace(game, rounds=(rnd,)), "pt")
     assert [line.split(":")[0] for line in lines] == ["Jogada 10"]
     assert lessons == ["the_lixo"]
+
+
+def test_the_same_note_again_in_a_round_is_a_short_reminder() -> None:
+    """The learner who left the lixo twice read the same long note twice, word for word,
+    and again among the key moments (audit of Jogar). The first keeps the why; a repeat in
+    the round is a one-line reminder that still says what was missed this time, and the
+    better move. Another kind of note is said in full."""
+    game = new_game(Setup("fechado", {}, 2, "basic", "on", 3))
+    place = {"card": "8♥", "case": "extend", "meld": 2, "meld_cards": "5♥ 6♥ 7♥", "alone": True}
+    take = TakeLixo(extend=1)
+    first = SavedNote("lixo_left", {"count": 6, **place}, take)
+    wild = SavedNote("wild_discarded", {"card": "2♣"}, Discard(parse_card("9d")))
+    second = SavedNote("lixo_left", {"count": 8, **place}, take)
+    rnd = replace(game.current, notes={9: (second,), 2: (first,), 5: (wild,)})
+    lines, _ = key_moments(replace(game, rounds=(rnd,)), "pt")
+    assert lines[0].startswith("Jogada 3: Dava para pegar o lixo (6 cartas): a carta de cima")
+    assert "Quanto maior o lixo" in lines[0]
+    assert lines[1].startswith("Jogada 6: Descartar um curinga (2♣)")
+    assert lines[2] == (
+        "Jogada 10: De novo, dava para pegar o lixo (8 cartas): o 8♥ cabia no jogo 2"
+        " (5♥ 6♥ 7♥). Melhor: pegar o lixo e pôr a carta de cima no jogo 2."
+    )
+    again = note_text(second, "en", again=True)
+    assert again.startswith("Again, you could have taken the lixo (8 cards): the 8♥ fitted")
+
+
+def test_the_coach_at_the_move_says_a_repeated_note_as_a_reminder(open_app: Open) -> None:
+    """On the board too: the second "Dava para pegar o lixo" of a round, at the draw, is
+    the short reminder under "Treinador:", not the long note again."""
+    setup = Setup("fechado", {}, 2, "basic", "on", 3)
+    rules = setup.rules()
+
+    def lixo_worth_taking(state: State) -> bool:
+        if not (learner_turn(state) and state.phase is Phase.DRAW):
+            return False
+        return [n.code.value for n in coach(rules, state, Draw())] == ["lixo_left"]
+
+    game = played_until(setup, 1, lixo_worth_taking)
+    earlier = SavedNote("lixo_left", {"count": 4}, None)  # said before in this round
+    game = replace(game, rounds=(replace(game.current, notes={0: (earlier,)}),))
+    at = open_app("play", lang="pt")  # creates the data folder
+    at = open_app("play", lang="pt", game=store().create(game))
+    click(at, "btt-play_board-stock")
+    (said,) = [str(w.value) for w in at.warning]
+    assert said.startswith("**Treinador:** De novo, dava para pegar o lixo (")
+    assert "Quanto maior o lixo" not in said
 
 
 @pytest.mark.parametrize(
