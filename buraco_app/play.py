@@ -352,17 +352,30 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
     scores = finished_scores(game)
     match = standing(game, scores)
     s = game.setup
+    # A game keeps the rules it began with, to its last round. Where the sidebar's differ
+    # (rules picked on the form), its "Em vigor: Buraco Fechado" beside an Aberto hand left
+    # the learner unsure which rules the hand follows: the caption says so, in a few words
+    # (a box there put a phone's hand below the fold), the why in its help.
+    chosen = current_rules()
+    summary = rules_summary(rules, lang)
+    if chosen == rules:
+        game_rules, why = t("play.game_rules", lang, rules=summary, target=match.target), None
+    else:
+        sidebar = rules_summary(chosen, lang)
+        game_rules = t(
+            "play.game_rules_not_sidebar", lang, rules=summary, target=match.target, chosen=sidebar
+        )
+        why = t("play.game_rules_help", lang)
     st.caption(
         t("play.setup_line", lang, players=s.players, level=t(f"play.level_{s.level}", lang))
         + " · "
-        + t("play.game_rules", lang, rules=rules_summary(rules, lang), target=match.target)
+        + game_rules
         + " · "
-        + t("play.coach_line", lang, mode=t(f"play.coach_{s.coach}", lang))
+        + t("play.coach_line", lang, mode=t(f"play.coach_{s.coach}", lang)),
+        help=why,
     )
-    # A game keeps the rules it began with, to its last round: a word when the sidebar has
-    # changed since the game opened here (not for rules chosen on the form, the sidebar's
-    # own left as they were).
-    chosen = current_rules()
+    # And a word when the sidebar has changed since the game opened here: the learner just
+    # chose other rules, and the hand in front of them goes on with the old ones.
     opened_with = st.session_state.setdefault(SIDEBAR_AT_OPEN_KEY, {}).setdefault(game_id, chosen)
     if chosen != rules and chosen != opened_with:
         st.info(
@@ -370,7 +383,7 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
                 "play.rules_later",
                 lang,
                 chosen=rules_summary(chosen, lang),
-                game=rules_summary(rules, lang),
+                game=summary,
             )
         )
     _totals(match.running, s.players, lang)

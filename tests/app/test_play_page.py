@@ -439,7 +439,7 @@ def test_a_variant_chosen_mid_game_waits_for_the_next_game(open_app: Open) -> No
     at.selectbox(key="rules_preset").set_value("aberto").run()
     notice = " ".join(str(i.value) for i in at.info)
     assert "Aberto" in notice and "Fechado" in notice and "next match" in notice
-    assert any("this match's rules: Buraco Fechado" in str(c.value) for c in at.caption)
+    assert any("this match's rules: **Buraco Fechado**" in str(c.value) for c in at.caption)
     assert the_game(at).rules.preset == "fechado"
     click(at, "play_new")
     click(at, "play_new_yes")
@@ -634,10 +634,12 @@ def test_a_pick_kept_from_a_longer_hand_never_points_past_the_hand() -> None:
     assert pick.within(11) is pick
 
 
-def test_rules_chosen_on_the_form_are_not_called_a_change_of_the_sidebar(open_app: Open) -> None:
-    """Aberto picked on the form, the sidebar left on Fechado: no notice that "the sidebar
-    is now on Fechado" (it showed on every screen of every such match); the setup line says
-    the coach's mode as the coach's."""
+def test_rules_chosen_on_the_form_are_said_beside_the_sidebars_own(open_app: Open) -> None:
+    """Aberto picked on the form, the sidebar left on Fechado ("Em vigor: Buraco Fechado"):
+    the learner could not tell which rules the hand followed. The game's caption says the
+    match's rules are not the sidebar's, which are for the next match, the why in its help;
+    not as a change of the sidebar ("is now set to", a box that showed on every screen of
+    every such match). The setup line says the coach's mode as the coach's."""
     at = open_app("play", lang="en")
     at.radio(key="play_players").set_value(2).run()
     at.radio(key="play_rules").set_value("aberto").run()
@@ -645,7 +647,15 @@ def test_rules_chosen_on_the_form_are_not_called_a_change_of_the_sidebar(open_ap
     click(at, "play_start")
     assert the_game(at).rules.preset == "aberto"
     assert not any("next match" in str(i.value) for i in at.info)
-    assert any(str(c.value).endswith(" · coach: off") for c in at.caption)
+    caption = at.caption[0]
+    assert (
+        "this match's rules: **Buraco Aberto**, to 3000 points (the sidebar, on Buraco"
+        " Fechado, is for your next match)"
+    ) in str(caption.value)
+    assert str(caption.value).endswith(" · coach: off")
+    assert "keeps the rules it began with to its end" in str(caption.proto.help)
+    at.selectbox(key="rules_preset").set_value("aberto").run()  # the sidebar agrees now
+    assert "sidebar" not in str(at.caption[0].value) and not at.caption[0].proto.help
 
 
 def test_the_round_score_names_each_hand_by_its_seat() -> None:
