@@ -14,7 +14,7 @@ from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import caption_md, md_cards, show_text
 from buraco_app.pages import view_switch
 from buraco_app.rules_view import options_where_presets_differ, preset_table, show_table
-from buraco_app.settings import current_lang, current_rules
+from buraco_app.settings import current_lang, current_rules, rules_bar, rules_summary
 from buraco_app.table_view import move_text
 from buraco_app.verdict_view import canastra_label, show_meld_verdict, show_reasons
 from buraco_core.cards import Card, parse_cards
@@ -171,6 +171,10 @@ def draw_all() -> None:
 lang = current_lang()
 st.title(t("variants.title"))
 st.markdown(t("variants.lead"))
+# The table's own rules, on the page: a link's rules are named where a phone shows them (its
+# sidebar is hidden), and set here in a tap (the "Casa" the texts below point to).
+rules_bar()
+st.markdown(caption_md(t("variants.at_your_table", rules=rules_summary(current_rules(), lang))))
 view = view_switch("variants_view", VIEWS, lang)
 DRAW = {"differ": draw_differ, "meld": draw_same_meld, "move": draw_same_move, "all": draw_all}
 DRAW[view]()

@@ -207,3 +207,20 @@ def test_a_meld_tapped_in_is_answered_under_the_card_grid(open_app: OpenApp) -> 
         for line in lines:
             assert line in said, said
         assert "Fechado STBL: ✗" in said, said
+
+
+def test_a_link_s_rules_are_named_and_set_on_the_variants_page(open_app: OpenApp) -> None:
+    """A table's link opened on a phone, whose sidebar is hidden: the page itself names the
+    rules in force, and the variant and the house rules change on the page (the “Casa” that
+    “mude-o em Casa” points to)."""
+    at = open_app("variants", rules="stbl", joker_points="20", trincas="true")
+    main = " ".join(m.value for m in at.main.markdown)
+    assert "Sua mesa: **Fechado STBL + curinga 20, trincas: sim**" in main
+    assert at.segmented_control(key="rules_bar_preset").value == "stbl"
+    # “Casa (2)”: the house rules, on the page.
+    assert [b for b in in_order(at.main) if getattr(b, "type", None) == "popover"]
+    at.segmented_control(key="rules_bar_preset").set_value("aberto").run()
+    assert at.query_params["rules"] == "aberto"
+    assert "Sua mesa: **Buraco Aberto + curinga 20, trincas: sim**" in " ".join(
+        m.value for m in at.main.markdown
+    )
