@@ -13,13 +13,27 @@ from functools import lru_cache
 import streamlit as st
 
 from buraco_app.i18n import t
+from buraco_app.inline_cards import caption_md
 from buraco_core.rules import OPTIONS, PRESET_NAMES, PRESETS, RuleSet
-from buraco_course.reference import RulePoint
-from buraco_text import Lang, option_description, option_name, preset_title, value_text
+from buraco_course.reference import RulePoint, points
+from buraco_text import (
+    Lang,
+    option_description,
+    option_name,
+    preset_title,
+    sources_text,
+    value_text,
+)
 
 
 def options_where_presets_differ() -> list[str]:
     return [o.name for o in OPTIONS if o.presets_differ]
+
+
+@lru_cache(maxsize=1)
+def option_sources() -> dict[str, tuple[str, ...]]:
+    """Each option's sources: those of the rules reference's point that it governs."""
+    return {p.option: p.sources for p in points() if p.option is not None}
 
 
 def _cell(text: str) -> str:
@@ -29,8 +43,8 @@ def _cell(text: str) -> str:
 def preset_table(
     names: Sequence[str], lang: Lang, yours: RuleSet | None = None, bold: Sequence[str] = ()
 ) -> str:
-    """A Markdown table: one row per option in plain words, one column per preset (and the
-    user's table when given)."""
+    """A Markdown table: one row per option in plain words with its sources, one column per
+    preset (and the user's table when given)."""
     return _preset_table(tuple(names), lang, yours, tuple(bold))
 
 
@@ -51,6 +65,9 @@ def _preset_table(
             values.append(f"**{value}** ✎" if changed else value)
         if name in bold:
             text, values = f"**{text}**", [f"**{v}**" if "**" not in v else v for v in values]
+        if name in option_sources():
+            source = t("meld.source", lang, sources=sources_text(option_sources()[name], lang))
+            text += " " + caption_md(source)
         lines.append("| " + " | ".join(_cell(c) for c in [text, *values]) + " |")
     return "\n".join(lines)
 

@@ -224,3 +224,25 @@ def test_a_link_s_rules_are_named_and_set_on_the_variants_page(open_app: OpenApp
     assert "Sua mesa: **Buraco Aberto + curinga 20, trincas: sim**" in " ".join(
         m.value for m in at.main.markdown
     )
+
+
+# The variant table of the sources, row by row: what each row says and who says it.
+VARIANT_TABLE_SOURCES = [
+    ("Vale trinca (lavadeira)", "000, 001, 003"),  # [001] "Vale Trinca?", [000], [003]
+    ("O que se vê do lixo", "000, 001, 002, 003"),
+    ("Pegar o lixo", "000, 002, 003"),
+    ("Curinga no topo do lixo", "002, 003"),
+    ("Para a batida final", "000, 001, 002, 003"),
+    ("Canastra de 500 e real só valem se baixadas de uma vez", "002"),
+]
+
+
+def test_every_difference_of_the_variants_names_its_sources(open_app: OpenApp) -> None:
+    """“Onde diferem” is what a table argues over first: each row says which texts say so,
+    as the rest of the app does (“fonte: textos 000, 001, 003”)."""
+    at = open_app("variants")
+    table = next(m.value for m in at.main.markdown if PT["variants.differ"] in m.value)
+    rows = [line for line in table.splitlines() if line.startswith("| ") and "---" not in line]
+    assert len(rows) == 1 + len(VARIANT_TABLE_SOURCES)
+    for (start, ids), row in zip(VARIANT_TABLE_SOURCES, rows[1:], strict=True):
+        assert row.startswith(f"| {start}") and f"fonte: textos {ids}]]" in row, row
