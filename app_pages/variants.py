@@ -97,6 +97,11 @@ VIEWS = ("differ", "meld", "move", "all")
 # the text under it: each element costs a rerun as much as a line of work.
 def draw_differ() -> None:
     show_table(preset_table(options_where_presets_differ(), lang), f"### {t('variants.differ')}")
+    # Where the variants differ and the sources disagree besides: folded, as on "all".
+    disputed = judged.disputed_differences(lang)
+    with st.expander(t("variants.disputed", count=len(disputed))):
+        st.markdown(t("variants.disputed_help") + "\n\n" + "\n".join(f"- {d}" for d in disputed))
+        st.page_link("app_pages/who_is_right.py", label=t("who.page"), icon="⁉️")
 
 
 def draw_same_meld() -> None:

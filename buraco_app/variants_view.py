@@ -23,7 +23,7 @@ from buraco_core.state import State
 from buraco_core.verdict import Verdict
 from buraco_course import scenario_state
 from buraco_course.reference import disputes
-from buraco_text import Lang, error_message, translate, value_text
+from buraco_text import Lang, error_message, preset_title, translate, value_text
 
 # A meld's verdict, and whether it is the first part's (built up, first part invalid).
 MeldResult = tuple[MeldVerdict, bool]
@@ -144,12 +144,7 @@ def other_tables(lang: Lang) -> tuple[str, ...]:
         ours = dispute.reading_of(rules)
         played = ours.text(lang) if ours else value_text(dispute.option, value, lang)
         for reading in (r for r in dispute.readings if r != ours):
-            sources = translate(
-                "variants.other_sources",
-                lang,
-                count=len(reading.sources),
-                ids=", ".join(reading.sources),
-            )
+            sources = _sources(reading.sources, lang)
             lines.append(
                 translate(
                     "variants.other_line",
@@ -161,3 +156,30 @@ def other_tables(lang: Lang) -> tuple[str, ...]:
                 )
             )
     return tuple(lines)
+
+
+@lru_cache(maxsize=4)
+def disputed_differences(lang: Lang) -> tuple[str, ...]:
+    """Where the presets differ and the sources disagree too (a Fechado going out with a
+    canastra suja: [000, 001] yes, [003]'s main text no): each reading with its sources and
+    the variants that play it: per disputed point, Markdown for an item of a list."""
+    differ = {o.name for o in OPTIONS if o.presets_differ}
+    lines = []
+    for dispute in disputes():
+        if dispute.option not in differ:
+            continue
+        played = dispute.per_preset()
+        said = []
+        for reading in dispute.readings:
+            about = [_sources(reading.sources, lang)]
+            presets = [preset_title(p, lang) for p, _, followed in played if followed == reading]
+            if presets:
+                about.append(translate("variants.played_by", lang, presets=", ".join(presets)))
+            said.append(f"{reading.text(lang)} _({' · '.join(about)})_")
+        # (each reading a nested item of the page's list: one under the other on a phone)
+        lines.append(f"**{dispute.title(lang)}**" + "".join(f"\n  - {r}" for r in said))
+    return tuple(lines)
+
+
+def _sources(ids: tuple[str, ...], lang: Lang) -> str:
+    return translate("variants.other_sources", lang, count=len(ids), ids=", ".join(ids))

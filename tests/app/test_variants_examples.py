@@ -246,3 +246,19 @@ def test_every_difference_of_the_variants_names_its_sources(open_app: OpenApp) -
     assert len(rows) == 1 + len(VARIANT_TABLE_SOURCES)
     for (start, ids), row in zip(VARIANT_TABLE_SOURCES, rows[1:], strict=True):
         assert row.startswith(f"| {start}") and f"fonte: textos {ids}]]" in row, row
+
+
+def test_where_the_variants_differ_the_sources_that_disagree_are_named(open_app: OpenApp) -> None:
+    """Going out in Fechado with a canastra suja: [000, 001] (and Pagat via [003]) say yes,
+    [003]'s main text asks a clean one. Under the differences, folded, each reading with its
+    sources and the variants that play it, so a table can agree before the first hand."""
+    at = open_app("variants")
+    (folded,) = [e for e in at.expander if e.label == "As fontes discordam (3 pontos)"]
+    shown = " ".join(m.value for m in folded.markdown)
+    assert (
+        "**No Fechado, bate-se com canastra suja?**\n  - Sim: no Fechado vale qualquer canastra "
+        "(e o Pagat, citado pela 003, concorda). _(fontes 000, 001 · jogam assim: Buraco "
+        "Fechado)_\n  - O texto principal da fonte 003 pede sempre uma canastra limpa. _(fonte "
+        "003 · jogam assim: Buraco Aberto, Fechado STBL)_"
+    ) in shown
+    assert "_(fonte 003)_" in shown  # the stricter pickup: no variant plays it [003]
