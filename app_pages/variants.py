@@ -127,7 +127,18 @@ def draw_same_meld() -> None:
 def draw_same_move() -> None:
     st.markdown(f"### {t('variants.same_move')}\n\n{t('variants.same_move_lead')}")
     course = player.course()
-    moves = {i: course.scenarios[i] for i in judged.variant_scenario_ids()}
+    # A table that changed a house option first sees a position that option decides: the
+    # same move judged by its variant and by the table (stable: the course's order else).
+    changed = set(current_rules().changed_options())
+    ids = sorted(
+        judged.variant_scenario_ids(),
+        key=lambda i: (
+            not changed.intersection(
+                judged.move_deciding(i, lang) + judged.move_deciding_alike(i, lang)
+            )
+        ),
+    )
+    moves = {i: course.scenarios[i] for i in ids}
     if not moves:
         return
     relabel_after_language_change("variants_scenario")

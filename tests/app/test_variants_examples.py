@@ -262,3 +262,23 @@ def test_where_the_variants_differ_the_sources_that_disagree_are_named(open_app:
         "003 · jogam assim: Buraco Aberto, Fechado STBL)_"
     ) in shown
     assert "_(fonte 003)_" in shown  # the stricter pickup: no variant plays it [003]
+
+
+def test_a_changed_house_rule_opens_the_same_move_on_a_position_it_decides(
+    open_app: OpenApp,
+) -> None:
+    """A table playing STBL with trincas (a link's `trincas=true`) opens “Mesma jogada” on a
+    move that trincas decide, judged both ways: Fechado STBL refuses it, the table allows it
+    [000, 001: “não é permitido trinca” in STBL]."""
+    at = open_app("variants", rules="stbl", trincas="true")
+    at.segmented_control(key="variants_view").set_value("move").run()
+    assert not at.exception
+    chosen = at.selectbox(key="variants_scenario").value
+    from buraco_app import variants_view
+
+    assert "trincas" in variants_view.move_deciding(chosen, "pt")
+    heads = [m.value for m in at.main.markdown if m.value.startswith("#### ")]
+    assert heads[-1].startswith(f"#### {PT['variants.yours_title']}")
+    stbl, yours = at.columns[2], at.columns[3]
+    assert [e.value for e in stbl.error] == [PT["variants.move_illegal"]]
+    assert [e.value for e in yours.success] == [PT["variants.move_legal"]]
