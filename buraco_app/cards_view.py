@@ -73,7 +73,8 @@ font-size:.92em;line-height:1.3;white-space:nowrap;box-shadow:0 1px 1px rgba(0,0
 [data-testid="InputInstructions"]{{display:none}}
 .bt-table th:first-child{{width:40%}}
 @media (max-width:640px){{
-.bt-table table{{font-size:.85em}} .bt-table th,.bt-table td{{padding:.3em}}}}
+.bt-table table{{font-size:.85em}} .bt-table th,.bt-table td{{padding:.3em}}
+.bt-table th:first-child{{width:30%}} .bt-table th{{overflow-wrap:normal}}}}
 """
 
 

@@ -52,7 +52,9 @@ def preset_table(
 def _preset_table(
     names: tuple[str, ...], lang: Lang, yours: RuleSet | None, bold: tuple[str, ...]
 ) -> str:
-    heads = [t("variants.col.rule", lang), *(preset_title(p, lang) for p in PRESET_NAMES)]
+    # The variants by their short names (as on the variant bar): five columns fit a phone
+    # without a word broken in two ("Fechad o STBL").
+    heads = [t("variants.col.rule", lang), *(t(f"rules_bar.{p}", lang) for p in PRESET_NAMES)]
     if yours is not None:
         heads.append(t("variants.col.yours", lang))
     lines = ["| " + " | ".join(heads) + " |", "|" + "---|" * len(heads)]

@@ -282,3 +282,15 @@ def test_a_changed_house_rule_opens_the_same_move_on_a_position_it_decides(
     stbl, yours = at.columns[2], at.columns[3]
     assert [e.value for e in stbl.error] == [PT["variants.move_illegal"]]
     assert [e.value for e in yours.success] == [PT["variants.move_legal"]]
+
+
+def test_the_rules_table_fits_a_phone_with_the_variants_short_names(open_app: OpenApp) -> None:
+    """With a house rule changed, “Todas as regras” has five columns: on a 390-pixel phone
+    “Buraco Fechado” broke mid-word (“Fechad o”). The columns carry the variant bar's short
+    names, and “Sua mesa”."""
+    at = open_app("variants", rules="stbl", trincas="true")
+    at.segmented_control(key="variants_view").set_value("all").run()
+    assert not at.exception
+    lines = [line for m in at.markdown for line in m.value.splitlines()]
+    heads = [line for line in lines if line.startswith("| Regra |")]
+    assert heads == ["| Regra | Aberto | Fechado | STBL | Sua mesa |"], heads
