@@ -17,6 +17,29 @@ done = player.results()
 st.title(t("lessons.title"))
 
 ids = [lesson.id for lesson in course.lessons]
+OPEN_KEY = "lessons_open"  # the lesson open last in this session
+
+
+def where_stopped() -> tuple[str, int]:
+    """The lesson and step a visit without a lesson in the link opens: the lesson open before
+    in this session (its step is kept in the session), else the step after the exercise last
+    saved (another day, the same browser), else the first lesson. A learner who came back
+    found lesson 1's introduction, and had to look for where they had been."""
+    kept = st.session_state.get(OPEN_KEY)
+    if kept in ids:
+        return kept, 0
+    latest = player.latest_scenario()
+    for lesson in course.lessons:
+        if latest in lesson.scenarios:
+            return lesson.id, lesson.scenarios.index(latest) + 2  # (the summary after the last)
+    return ids[0], 0
+
+
+if "lesson" not in st.query_params:
+    resume, resume_step = where_stopped()
+    st.query_params["lesson"] = resume
+    if resume_step:
+        st.query_params["step"] = str(resume_step)
 wanted = st.query_params.get("lesson", ids[0])
 if wanted not in ids:
     st.warning(t("lessons.unknown", lesson=url_text(wanted)))
@@ -41,6 +64,7 @@ player.legend(lang)
 from_link = chosen == st.query_params.get("lesson")  # (not a lesson picked in the list)
 if not from_link:
     st.query_params["lesson"] = chosen
+st.session_state[OPEN_KEY] = chosen
 lesson = course.lesson(chosen)
 scenarios = course.scenarios_of(lesson.id)
 solved = sum(done.get(s.id, 0) >= Result.SOLVED for s in scenarios)
@@ -81,15 +105,21 @@ if back.button(t("lessons.back"), disabled=step == 0, use_container_width=True):
     st.session_state[step_key] = step - 1
     ask_for_the_top()
     st.rerun()
-next_key = (
-    "lessons.start" if step == 0 else "lessons.next" if step < last else "lessons.next_lesson"
-)
-if forward.button(t(next_key), type="primary", use_container_width=True):
-    if step < last:
-        st.session_state[step_key] = step + 1
-    elif chosen != ids[-1]:
-        st.query_params["lesson"] = ids[ids.index(chosen) + 1]
-        st.query_params.pop("step", None)  # (the next lesson opens at its introduction)
-    ask_for_the_top()
-    st.rerun()
+if step == last and chosen == ids[-1]:
+    # The course's end: no "next lesson" that does nothing, but where to go from here.
+    st.success(t("lessons.course_done", n=len(ids)))
+    st.page_link("app_pages/play.py", label=t("lessons.go_play"), icon="🃏")
+    st.page_link("app_pages/practice.py", label=t("lessons.go_practice"), icon="♣️")
+else:
+    next_key = (
+        "lessons.start" if step == 0 else "lessons.next" if step < last else "lessons.next_lesson"
+    )
+    if forward.button(t(next_key), type="primary", use_container_width=True):
+        if step < last:
+            st.session_state[step_key] = step + 1
+        else:
+            st.query_params["lesson"] = ids[ids.index(chosen) + 1]
+            st.query_params.pop("step", None)  # (the next lesson opens at its introduction)
+        ask_for_the_top()
+        st.rerun()
 top_if_asked()

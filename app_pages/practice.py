@@ -5,6 +5,7 @@ import streamlit as st
 from buraco_app import scenario_player as player
 from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.pages import ask_for_the_top, top_if_asked
+from buraco_app.progress import Result
 from buraco_app.settings import current_lang
 from buraco_app.sheet_page import url_text
 from buraco_course import THEMES
@@ -34,10 +35,16 @@ if not pool:
     st.info(t("practice.none"))
     st.stop()
 ids = [s.id for s in pool]
-wanted = st.query_params.get("scenario", ids[0])
-if wanted not in course.scenarios:
+wanted = st.query_params.get("scenario", "")
+if wanted in ids:
+    index = ids.index(wanted)
+elif wanted and wanted not in course.scenarios:
     st.warning(t("practice.unknown", scenario=url_text(wanted)))
-index = ids.index(wanted) if wanted in ids else 0
+    index = 0
+else:
+    # No exercise of the theme in the link (a learner back another day, a theme just
+    # chosen): the first one not done yet. It opened the first one, done or not.
+    index = ids.index(next((i for i in ids if i not in done), ids[0]))
 chosen = st.selectbox(
     t("practice.scenario"),
     ids,
@@ -53,9 +60,43 @@ player.legend(lang)
 scenario = course.scenarios[chosen]
 player.play(scenario, lang)
 
+
+def next_theme(theme: str) -> str | None:
+    """The theme after `theme` that has exercises (none after "all" or the last one)."""
+    later = THEMES[THEMES.index(theme) + 1 :] if theme in THEMES else ()
+    used = {th for s in course.scenarios.values() for th in s.themes}
+    return next((th for th in later if th in used), None)
+
+
+def to_theme(theme: str) -> None:
+    st.session_state["practice_theme"] = theme
+    st.query_params.pop("scenario", None)  # (the theme opens at its first exercise not done)
+    ask_for_the_top()
+
+
 position = ids.index(chosen)
-if st.button(t("practice.next"), disabled=position + 1 >= len(ids), use_container_width=True):
-    st.query_params["scenario"] = ids[position + 1]
-    ask_for_the_top()  # (the button is at the bottom of a long page)
-    st.rerun()
+if position + 1 < len(ids):
+    if st.button(t("practice.next"), use_container_width=True):
+        st.query_params["scenario"] = ids[position + 1]
+        ask_for_the_top()  # (the button is at the bottom of a long page)
+        st.rerun()
+else:
+    # The theme's last exercise says so, and where to go on: a greyed-out "next" said nothing.
+    solved = sum(done.get(i, 0) >= Result.SOLVED for i in ids)
+    if theme == "all":
+        said = t("practice.all_done", solved=solved, total=len(ids))
+    else:
+        name = t(f"theme.{theme}")
+        said = t("practice.theme_done", theme=name, solved=solved, total=len(ids))
+    st.success(said + (" " + t("practice.left") if solved < len(ids) else ""))
+    after = next_theme(theme)
+    if after is not None:
+        st.button(
+            t("practice.next_theme", theme=t(f"theme.{after}")),
+            on_click=to_theme,
+            args=(after,),
+            type="primary",
+            use_container_width=True,
+        )
+    st.page_link("app_pages/play.py", label=t("lessons.go_play"), icon="🃏")
 top_if_asked()

@@ -64,6 +64,17 @@ class ProgressStore:
             )
             return {row.scenario: Result(row.result) for row in rows}
 
+    def latest(self, learner: str) -> str | None:
+        """The scenario of the learner's latest saved result: where a learner who comes back
+        had got to (None: nothing saved yet)."""
+        with self.engine.connect() as conn:
+            return conn.execute(
+                select(PROGRESS.c.scenario)
+                .where(PROGRESS.c.learner == learner)
+                .order_by(PROGRESS.c.updated_at.desc())
+                .limit(1)
+            ).scalar_one_or_none()
+
     def record(self, learner: str, scenario: str, result: Result) -> Result:
         """Save the result if it beats the stored one; return the best.
 

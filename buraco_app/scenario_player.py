@@ -129,6 +129,15 @@ def results() -> dict[str, progress.Result]:
     return found
 
 
+def latest_scenario() -> str | None:
+    """The scenario the learner last saved a result for (see progress.ProgressStore.latest);
+    None when there is none, or the database cannot say (results() warns about that)."""
+    try:
+        return progress_store().latest(learner_id())
+    except (SheetError, SQLAlchemyError):
+        return None
+
+
 def _save(scenario: Scenario, attempt: Attempt) -> None:
     result = attempt.result
     if result is None:

@@ -439,3 +439,63 @@ def test_why_an_option_fails_goes_on_after_its_colon_in_small_letters(
     at.checkbox(key="sc_which_runs_are_sequences_option_1").check()
     at.button(key="sc_which_runs_are_sequences_check").click().run()
     assert says in as_read(at.error[0].value)
+
+
+def page_links(at: AppTest) -> list[str]:
+    return [str(link.proto.label) for link in at.get("page_link")]
+
+
+def test_the_last_lesson_ends_with_where_to_go_next(open_app: Open) -> None:
+    """The course's last summary had "Next lesson →", which did nothing: the course ended
+    without a word. It says so now, with the way to Play and to the exercises."""
+    course = load_curriculum()
+    last = course.lessons[-1]
+    at = open_app("lessons", lesson=last.id, lang="en", step=str(len(last.scenarios) + 1))
+    assert "Next lesson →" not in [b.label for b in at.button]
+    assert at.success and "finished the 14 lessons" in at.success[0].value
+    assert "Play against the computer" in page_links(at)
+
+
+def test_the_last_exercise_of_a_theme_offers_the_next_theme(open_app: Open) -> None:
+    """A theme's last exercise had only a greyed-out "Next exercise →". It says the theme is
+    done, how many are solved, and leads on to the next theme (or to Play)."""
+    at = open_app("practice", lang="en")
+    at.selectbox(key="practice_theme").set_value("cards").run()
+    last = at.selectbox[1].options[-1]
+    at.selectbox[1].select(last).run()
+    assert not [b for b in at.button if b.label == "Next exercise →"]
+    said = at.success[-1].value
+    assert said.startswith("That was the last exercise of “") and "0 of" in said
+    assert "marked ○ or ◐" in said  # (where the ones left are)
+    assert "Play against the computer" in page_links(at)
+    press(at, next(b.label for b in at.button if b.label.startswith("Next theme: ")))
+    assert at.selectbox(key="practice_theme").value != "cards"
+
+
+def test_a_learner_who_comes_back_finds_the_lesson_where_they_stopped(open_app: Open) -> None:
+    """Back another day (the same browser: the same learner, no lesson in the link), the
+    lessons opened at lesson 1's introduction. They open at the exercise after the last one
+    the learner did; the exercises, at the first one not done yet."""
+    at = open_scenario(open_app, NATURAL_TWO, lang="en")
+    learner = str(at.query_params["learner"])
+    tap(at, "4♠", "Meld 1:")
+    again = open_app("lessons", lang="en", learner=learner)
+    assert again.query_params["lesson"] == "natural_two"
+    number = load_curriculum().lesson("natural_two").scenarios.index(NATURAL_TWO) + 2
+    assert step_caption(again).startswith(f"Exercise {number} of")
+    # A learner with nothing done starts at the beginning.
+    new = open_app("lessons", lang="en", learner="someone_new_1")
+    assert new.query_params["lesson"] == "cards_and_points" and step_caption(new) == "introduction"
+
+
+def test_the_exercises_open_at_the_first_one_not_done(open_app: Open) -> None:
+    at = open_app("practice", lang="en")
+    first = at.selectbox[1].value
+    key = f"sc_{first}"
+    at.number_input(key=f"{key}_total_A").set_value(35)
+    at.button(key=f"{key}_check").click().run()
+    assert at.success  # (solved)
+    again = open_app("practice", lang="en", learner=str(at.query_params["learner"]))
+    course = load_curriculum()
+    ids = [s.id for lesson in course.lessons for s in course.scenarios_of(lesson.id)]
+    assert ids[0] == first and again.selectbox[1].value == ids[1]
