@@ -38,6 +38,20 @@ MISSES = (
     "laid_meld",
 )
 
+# The common errors source 003 names (RULES.md), by the reason codes that refuse them: taking
+# the lixo in Fechado without using its top card, two wilds in one meld, going out without
+# the morto or the canastra the table asks for. A learner who makes one is told it is one.
+COMMON_ERRORS = frozenset(
+    {
+        "pickup_needs_justification",
+        "pickup_top_card_not_used",
+        "two_wilds",
+        "go_out_needs_morto",
+        "go_out_needs_canastra",
+        "go_out_needs_clean_canastra",
+    }
+)
+
 
 @dataclass(frozen=True)
 class Played:
@@ -129,22 +143,43 @@ def headline(scenario: Scenario, grade: Grade, lang: Lang) -> str:
     if verdict is None or not verdict.ok:
         why = first_reason(verdict.reasons, lang) if verdict else ""
         return t("board.illegal", lang, why=why)
+    return t("board.legal_but", lang, what=t(f"board.miss.{_missing(scenario, verdict)}", lang))
+
+
+def _missing(scenario: Scenario, verdict: Verdict) -> str:
+    """What a legal move that misses the task lacks (a code of MISSES, or "other")."""
     task = scenario.task
     wanted = task.success_codes if isinstance(task, MoveTask) else []
-    missing = next((c for c in MISSES if c in wanted and c not in verdict.codes), None)
-    return t("board.legal_but", lang, what=t(f"board.miss.{missing or 'other'}", lang))
+    return next((c for c in MISSES if c in wanted and c not in verdict.codes), "other")
+
+
+def common_error(scenario: Scenario, grade: Grade) -> bool:
+    """Whether a wrong answer is one of the common errors of source 003: refused for one of
+    COMMON_ERRORS, or a legal move that forgot the 2 could go to its natural place."""
+    verdict = grade.verdict
+    if grade.correct or verdict is None:
+        return False
+    if verdict.ok:
+        return _missing(scenario, verdict) == "two_moved_to_natural"
+    return not COMMON_ERRORS.isdisjoint(verdict.codes)
+
+
+def common_error_line(scenario: Scenario, grade: Grade, lang: Lang) -> list[str]:
+    """The line that names a common error (none for any other answer)."""
+    return [t("board.common_error", lang)] if common_error(scenario, grade) else []
 
 
 def _answer(scenario: Scenario, rules: RuleSet, played: Played, lang: Lang) -> None:
     grade = played.grade
     title = headline(scenario, grade, lang)
     move = t("board.your_move", lang, move=move_text(played.move, lang, rules=rules))
+    said = "  \n".join([f"**{title}**", move, *common_error_line(scenario, grade, lang)])
     if grade.correct:
         st.success(md_cards(f"**{title}** {scenario.explanation.get(lang)}"))
     elif grade.verdict is not None and grade.verdict.ok:
-        st.warning(md_cards(f"**{title}**  \n{move}"))
+        st.warning(md_cards(said))
     else:
-        st.error(error_cards(f"**{title}**  \n{move}"))
+        st.error(error_cards(said))
     if grade.wrong is not None:
         show_text(grade.wrong.explanation.get(lang))
     after = played.after

@@ -499,3 +499,43 @@ def test_the_exercises_open_at_the_first_one_not_done(open_app: Open) -> None:
     course = load_curriculum()
     ids = [s.id for lesson in course.lessons for s in course.scenarios_of(lesson.id)]
     assert ids[0] == first and again.selectbox[1].value == ids[1]
+
+
+@pytest.mark.parametrize(
+    ("scenario", "taps"),
+    [
+        # Taking the lixo in Fechado without using its top card [003].
+        ("trinca_justifies_in_fechado", ["Lixo"]),
+        # Forgetting that a 2 can go home and keep the meld clean [003]: a legal discard.
+        (NATURAL_TWO, ["4♠", "Descartar"]),
+    ],
+)
+def test_a_common_error_is_named_as_one(open_app: Open, scenario: str, taps: list[str]) -> None:
+    """Source 003 lists the common errors (RULES.md), and lessons should name them: a learner
+    who made one on the board read why it was refused, never that it is a classic."""
+    at = open_scenario(open_app, scenario)
+    tap(at, *[f"{label}…" if label == "Lixo" else label for label in taps])
+    said = " ".join(str(e.value) for e in [*at.error, *at.warning])
+    assert "um dos erros mais comuns no buraco, segundo o texto 003" in said
+
+
+def test_a_right_move_or_another_mistake_is_not_called_a_common_error(open_app: Open) -> None:
+    at = open_scenario(open_app, NATURAL_TWO, lang="en")
+    tap(at, "K♣", "K♥", "+ New meld")  # (too few cards: a plain slip)
+    assert at.error and "most common mistakes" not in at.error[0].value
+    tap(at, "↺ Try again")
+    tap(at, "4♠", "Meld 1:")
+    assert "most common mistakes" not in texts(at)
+
+
+def test_a_yes_to_a_meld_with_two_wilds_names_the_common_error(open_app: Open) -> None:
+    course = load_curriculum()
+    judged = next(
+        s
+        for s in course.scenarios.values()
+        if s.task.kind == "judge" and "two_wilds" in getattr(s.task, "codes", [])
+    )
+    at = open_scenario(open_app, judged.id, lang="en")
+    at.radio(key=f"sc_{judged.id}_legal").set_value("yes").run()
+    at.button(key=f"sc_{judged.id}_check").click().run()
+    assert at.error and "most common mistakes at Buraco, says text 003" in at.error[0].value
