@@ -283,3 +283,17 @@ def test_the_right_answer_is_graded_correct_and_each_wrong_one_gets_its_explanat
             assert wrong.totals is not None
             graded = task.grade(scenario, wrong.totals)
             assert not graded.correct and graded.wrong == wrong and graded.totals == task.answer
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_lixo_is_named_before_the_first_board_shows_it(lang: str) -> None:
+    """Every board has a "Lixo" button, from lesson 2's first exercise on; the word was
+    explained in lesson 6 only ("o lixo é a pilha de descarte"). A lesson up to the first
+    one with a board says what it is (the discard pile, empty at the start [003])."""
+    lessons = CURRICULUM.lessons
+    first_board = next(
+        i
+        for i, lesson in enumerate(lessons)
+        if any(CURRICULUM.scenarios[s].position is not None for s in lesson.scenarios)
+    )
+    assert any("**lixo**" in lesson.intro.get(lang) for lesson in lessons[: first_board + 1])
