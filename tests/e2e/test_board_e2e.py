@@ -81,17 +81,34 @@ class Taps:
     def _tap_and_wait(self, target: object, before: str) -> None:
         runs = self.page.evaluate("() => window.__runs")
         target.click()  # type: ignore[attr-defined]
-        # A slow rerun on a loaded machine is not a lost tap: wait long for it. No rerun at
-        # all means the tap did not reach the app (_click then sees the page unchanged). A
-        # quick rerun may go by unseen (the browser draws its start and its end at once, and
-        # the script state never leaves notRunning): a changed page shows it came.
-        with contextlib.suppress(PlaywrightTimeout):
-            self.page.wait_for_function(
-                f"(before) => window.__runs > {runs} || ({self.SEEN})() !== before",
-                arg=before,
-                timeout=30_000,
-            )
+        counted = f"() => window.__runs > {runs}"
+        try:
+            self.page.wait_for_function(counted, timeout=2_000)
+        except PlaywrightTimeout:
+            # A slow rerun on a loaded machine is not a lost tap: wait long for it. No rerun
+            # at all means the tap did not reach the app (_click then sees the page
+            # unchanged). A quick rerun may go by unseen (the browser draws its start and its
+            # end at once: the script state never leaves notRunning): a page that changed and
+            # then stays still shows it came and went. (Not the change alone: a run draws the
+            # page as it goes, and a tap during it would send the widgets' old values.)
+            with contextlib.suppress(PlaywrightTimeout):
+                self.page.wait_for_function(
+                    f"(before) => window.__runs > {runs} || ({self.SEEN})() !== before",
+                    arg=before,
+                    timeout=28_000,
+                )
+            self._still()
         wait_for_app(self.page)
+
+    def _still(self, quiet_ms: int = 500, most_ms: int = 10_000) -> None:
+        """Wait until what the page shows stays the same for `quiet_ms`."""
+        seen = self._board()
+        for _ in range(most_ms // quiet_ms):
+            self.page.wait_for_timeout(quiet_ms)
+            now = self._board()
+            if now == seen:
+                return
+            seen = now
 
     # What a person sees of the page, typed fields and pressed cards included: every tap
     # that counts changes it.
