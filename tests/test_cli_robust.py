@@ -909,46 +909,7 @@ def _set(data: dict[str, Any], path: str, value: object) -> dict[str, Any]:
     return data
 
 
-@pytest.mark.parametrize(
-    ("command", "kind", "field"),
-    [
-        ("judge", "judge", "position.seed"),
-        ("judge", "judge", "position.turn"),
-        ("judge", "judge", "move.seat"),
-        ("coach", "judge", "position.seed"),
-        ("coach", "judge", "move.seat"),
-        ("score", "round", "sides[0].corte_cards"),
-        ("score", "round", "options.target_score"),
-        ("replay", "record", "seed"),
-        ("replay", "record", "players"),
-        ("replay", "record", "first"),
-        ("replay", "record", "moves[0].seat"),
-        ("replay", "record", "scores[1]"),
-        ("replay", "record", "illegal_attempts"),
-        ("replay", "dealt", "position.seed"),
-    ],
-)
-def test_a_boolean_where_a_whole_number_goes_is_the_wrong_type(
-    capsys: pytest.CaptureFixture[str],
-    tmp_path: Path,
-    selfplay_record: dict[str, object],
-    command: str,
-    kind: str,
-    field: str,
-) -> None:
-    """`"seed": true` was read as seed 1 (JSON's booleans are ints to Python): every whole
-    number a file gives refuses true and false as the wrong type, the field named."""
-    dealt = {"rules": "fechado", "position": LEGAL["position"], "moves": [{"type": "discard"}]}
-    data = {"judge": LEGAL, "round": ROUND, "record": selfplay_record, "dealt": dealt}[kind]
-    for value in (True, False):
-        path = write(tmp_path, json.dumps(_set(data, field, value)))
-        code, out, err = run(capsys, command, path)
-        refused(code, err, f"buraco: erro: {path}: {field}: esperava um número inteiro")
-        assert not out
-        code, _, err = run(capsys, command, path, "--lang", "en")
-        refused(code, err, f"{path}: {field}: expected a whole number")
-
-
+# The whole numbers of the files judge, coach, score and replay read: (command, file, field).
 _WHOLE_NUMBERS = [
     ("judge", "judge", "position.seed"),
     ("judge", "judge", "position.turn"),
@@ -966,6 +927,56 @@ _WHOLE_NUMBERS = [
 ]
 
 
+# (An option's number may be text, as --set gives it: a boolean only is the wrong type there.)
+@pytest.mark.parametrize(
+    ("command", "kind", "field"),
+    [
+        *_WHOLE_NUMBERS,
+        ("score", "round", "options.target_score"),
+        ("replay", "record", "illegal_attempts"),
+    ],
+)
+def test_a_boolean_where_a_whole_number_goes_is_the_wrong_type(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    selfplay_record: dict[str, object],
+    command: str,
+    kind: str,
+    field: str,
+) -> None:
+    """`"seed": true` was read as seed 1 (JSON's booleans are ints to Python): every whole
+    number a file gives refuses true and false as the wrong type, the field named."""
+    for value in (True, False):
+        _not_a_whole_number(
+            capsys, tmp_path, _file_data(kind, selfplay_record), command, field, value
+        )
+
+
+def _file_data(kind: str, record: dict[str, object]) -> dict[str, object]:
+    """A well-formed file of this kind: a judge's, a round's, a record, a dealt record."""
+    dealt = {"rules": "fechado", "position": LEGAL["position"], "moves": [{"type": "discard"}]}
+    return {"judge": LEGAL, "round": ROUND, "record": record, "dealt": dealt}[kind]
+
+
+def _not_a_whole_number(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    data: dict[str, object],
+    command: str,
+    field: str,
+    value: object,
+) -> tuple[str, str]:
+    """The command's first error line, in Portuguese and in English, for the file `data`
+    with `value` at `field`: refused as the wrong type, the field named, nothing printed."""
+    path = write(tmp_path, json.dumps(_set(data, field, value)))
+    code, out, err = run(capsys, command, path)
+    refused(code, err, f"buraco: erro: {path}: {field}: esperava um número inteiro")
+    assert not out
+    code, _, err_en = run(capsys, command, path, "--lang", "en")
+    refused(code, err_en, f"{path}: {field}: expected a whole number")
+    return err.splitlines()[0], err_en.splitlines()[0]
+
+
 @pytest.mark.parametrize(("command", "kind", "field"), _WHOLE_NUMBERS)
 def test_a_whole_number_written_as_text_or_a_decimal_is_the_wrong_type(
     capsys: pytest.CaptureFixture[str],
@@ -979,19 +990,13 @@ def test_a_whole_number_written_as_text_or_a_decimal_is_the_wrong_type(
     judge, coach and replay read: whoever wrote them made a mistake of type, which every
     whole number a file gives now says, the field named and what came shown; a plain JSON
     integer there is read as before."""
-    dealt = {"rules": "fechado", "position": LEGAL["position"], "moves": [{"type": "discard"}]}
-    data = {"judge": LEGAL, "round": ROUND, "record": selfplay_record, "dealt": dealt}[kind]
+    data = _file_data(kind, selfplay_record)
     for value, shown in (("1", "“1”"), (1.0, "1.0")):
-        path = write(tmp_path, json.dumps(_set(data, field, value)))
-        code, out, err = run(capsys, command, path)
-        refused(code, err, f"buraco: erro: {path}: {field}: esperava um número inteiro")
-        assert err.splitlines()[0].endswith(f"(sem aspas nem casas decimais, como 3), veio {shown}")
-        assert not out
-        code, _, err = run(capsys, command, path, "--lang", "en")
-        refused(code, err, f"{path}: {field}: expected a whole number")
-        assert err.splitlines()[0].endswith(f"(without quotes or decimals, like 3), got {shown}")
+        pt, en = _not_a_whole_number(capsys, tmp_path, data, command, field, value)
+        assert pt.endswith(f"(sem aspas nem casas decimais, como 3), veio {shown}")
+        assert en.endswith(f"(without quotes or decimals, like 3), got {shown}")
     path = write(tmp_path, json.dumps(_set(data, field, 2 if field == "players" else 1)))
-    code, _, err = run(capsys, command, path)
+    _, _, err = run(capsys, command, path)
     assert f"{field}:" not in err  # (another field may then not fit: not this one)
 
 
