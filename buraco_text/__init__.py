@@ -161,6 +161,9 @@ def grouped(number: int, lang: Lang = DEFAULT_LANG) -> str:
 
 # Reason params that are seats: 0-based like the JSON position, read by a person from 1.
 _SEAT_PARAMS = ("seat", "turn")
+# Reasons whose `cards` lie together in one meld: written as the table writes a meld, with
+# spaces ("Q♠ K♠ JK"); other lists of cards are separate cards, written with commas.
+_MELD_CARDS_REASONS = ("laid_meld", "extended_meld")
 
 
 def message(reason: Reason, lang: Lang = DEFAULT_LANG) -> str:
@@ -172,6 +175,8 @@ def message(reason: Reason, lang: Lang = DEFAULT_LANG) -> str:
     for name in _SEAT_PARAMS:
         if isinstance(params.get(name), int):
             params[name] += 1
+    if reason.code in _MELD_CARDS_REASONS and isinstance(params.get("cards"), list | tuple):
+        params["cards"] = " ".join(format_value(card, lang) for card in params["cards"])
     return worded(key, lang, **params)
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from buraco_cli.main import main
+from buraco_core.cards import parse_cards
 from buraco_core.codes import Code
 from buraco_core.errors import InputCode
 from buraco_core.rules import OPTION_GROUPS, OPTIONS
@@ -282,3 +283,17 @@ def test_english_keeps_the_batida_and_never_calls_going_out_a_beat() -> None:
         and not line.startswith(("words = ", '"synonyms.'))
     ]
     assert not found, found
+
+
+def test_a_meld_laid_or_added_to_reads_as_the_table_writes_it() -> None:
+    """The board's record of a meld: "Baixou o jogo Q♠ K♠ JK", spaced as the move line
+    ("Baixar Q♠ K♠ JK") and the table write a meld; cards that are not one meld stay a list
+    with commas ("These cards are not in the hand: 5♠, 7♥")."""
+    meld = parse_cards("Qs Ks JK")
+    laid = Reason(Code.LAID_MELD, {"cards": meld})
+    assert message(laid, "pt") == "Baixou o jogo Q♠ K♠ JK."
+    assert message(laid, "en") == "Laid the meld Q♠ K♠ JK."
+    added = Reason(Code.EXTENDED_MELD, {"cards": meld[:2], "number": 2})
+    assert message(added, "en") == "Added Q♠ K♠ to meld 2."
+    missing = Reason(Code.CARD_NOT_IN_HAND, {"cards": parse_cards("5s 7h")})
+    assert message(missing, "en") == "These cards are not in the hand: 5♠, 7♥."

@@ -1087,7 +1087,7 @@ def _dealt_a_run() -> tuple[Game, list[str]]:
 
 def test_the_move_tried_names_a_meld_as_it_will_lie_not_in_tap_order(open_app: Open) -> None:
     """7♦ 8♦ 6♦ tapped, then "New meld": "Your move: Lay 7♦ 8♦ 6♦", in tap order, beside the
-    board's "Laid the meld 6♦, 7♦, 8♦". The move is said as the meld will lie, refused
+    board's "Laid the meld 6♦ 7♦ 8♦". The move is said as the meld will lie, refused
     (before the draw) or played, and so is the round's record."""
     at = open_app("play", lang="en")  # creates the data folder
     game, (low, mid, high) = _dealt_a_run()
