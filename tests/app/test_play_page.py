@@ -529,6 +529,22 @@ def test_the_same_note_again_in_a_round_is_a_short_reminder() -> None:
     assert again.startswith("Again, you could have taken the lixo (8 cards): the 8♥ fitted")
 
 
+def test_a_note_repeated_all_round_is_listed_twice_among_the_key_moments() -> None:
+    """A round of weak discards listed 17 key moments, nearly all “De novo, um descarte que
+    deixa…” (audit of Jogar). The first note, one reminder, and the moves of the rest in it;
+    another kind of note is listed as before."""
+    game = new_game(Setup("fechado", {}, 2, "basic", "on", 3))
+    fed = {"card": "7♣", "count": 3, "alone": True}
+    better = Discard(parse_card("9d"))
+    notes = {at: (SavedNote("feeds_opponent", fed, better),) for at in (1, 5, 9, 13, 17)}
+    notes[7] = (SavedNote("wild_discarded", {"card": "2♣"}, better),)
+    lines, _ = key_moments(replace(game, rounds=(replace(game.current, notes=notes),)), "pt")
+    assert [line.split(":")[0] for line in lines] == ["Jogada 2", "Jogada 6", "Jogada 8"]
+    assert lines[1].startswith("Jogada 6: De novo, um descarte que deixa")
+    assert lines[1].endswith("(E mais 3 vezes nesta rodada: jogadas 10, 14, 18.)")
+    assert "E mais" not in lines[0] + lines[2]
+
+
 def test_the_coach_at_the_move_says_a_repeated_note_as_a_reminder(open_app: Open) -> None:
     """On the board too: the second "Dava para pegar o lixo" of a round, at the draw, is
     the short reminder under "Treinador:", not the long note again."""
