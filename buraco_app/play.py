@@ -493,6 +493,8 @@ def why_lines(rules: RuleSet, level: str, before: State, move: Move, lang: Lang)
     ]
     if isinstance(move, TakeLixo) and not move.justified:
         kind = "take_free"  # the whole lixo to the hand, the top card too [000]
+    elif isinstance(move, TakeLixo) and len(before.lixo) == 1:
+        kind = "take_one"  # (no other cards come with it)
     elif kind == "extend" and before.players == 2:
         kind = "extend_alone"  # (its own meld: at a table of two there is no pair)
     habit = t(f"play.why.discard_{level}" if kind == "discard" else f"play.why.{kind}", lang)

@@ -365,6 +365,20 @@ def test_a_computer_free_pickup_in_aberto_is_explained_as_the_whole_lixo_to_the_
 
 
 @pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_computer_taking_a_one_card_lixo_brings_no_other_cards(lang: Lang) -> None:
+    """A lixo of one card taken onto a meld: no “other cards come into the hand” (audit of
+    Jogar); the card goes into the meld."""
+    rules = ruleset("fechado")
+    state = position_from_data(
+        rules,
+        {"players": 2, "turn": 1, "hands": [11, ["5h", "6h", "Kc"]], "lixo": ["7h"]},
+    )
+    said = " ".join(why_lines(rules, "basic", state, TakeLixo(new_meld=parse_cards("5h 6h")), lang))
+    assert ("outras cartas" not in said) and ("other cards" not in said)
+    assert ("uma carta só" in said) if lang == "pt" else ("a single card" in said)
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
 def test_a_computer_extending_at_a_table_of_two_names_no_pair(lang: Lang) -> None:
     """With two players each side is one player: the computer's reason for adding to its
     meld speaks of its own meld, not of a pair's (“um jogo da dupla”); at four, the pair's."""
