@@ -8,6 +8,7 @@ from buraco_app import cards_view
 from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import error_cards, show_text
 from buraco_app.limits import MAX_LINES_TEXT, MAX_SEARCH_TEXT, too_long
+from buraco_app.pages import page_link
 from buraco_app.rules_view import show_point
 from buraco_app.settings import current_lang, current_rules, rules_bar, rules_summary
 from buraco_app.sheet_page import url_text
@@ -316,4 +317,8 @@ if view == "rules":
     with st.expander(t("lookup.about_sources")):
         st.markdown("\n".join(f"- **{sid}**: {t(f'source.{sid}')}" for sid in SOURCE_IDS))
 
+# The table's other two questions have pages of their own: one tap away from here.
+with st.container(horizontal=True):
+    page_link("calculator", t("lookup.go_score"))
+    page_link("who", t("lookup.go_who"))
 _to_link(view or "meld")

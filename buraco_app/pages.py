@@ -53,6 +53,12 @@ _CHECKOUT = Path(__file__).resolve().parent.parent
 ROOT = _CHECKOUT if (_CHECKOUT / "app.py").is_file() else Path(__file__).resolve().parent / "site"
 
 
+def page_link(url_path: str, label: str) -> None:
+    """A link to one of the app's pages, with the icon the navigation gives it."""
+    spec = next(p for p in PAGES if p.url_path == url_path)
+    st.page_link(spec.path, label=label, icon=spec.icon)
+
+
 def available_pages() -> list[PageSpec]:
     """The listed pages whose file exists: pages are written side by side, and a page listed
     before its file is there must not break the others (nor get a link on the home page)."""

@@ -390,3 +390,15 @@ def test_a_link_to_a_question_that_does_not_exist(open_app: Open) -> None:
     assert at.warning[0].value.startswith("The link asks for the question “score”")
     assert at.segmented_control(key="lookup_view").value == "meld"
     assert "view" not in at.query_params and "morto" not in at.query_params
+
+
+@pytest.mark.parametrize("view", ["meld", "lixo", "go_out", "rules"])
+def test_the_round_score_and_an_argument_are_one_tap_away(open_app: Open, view: str) -> None:
+    """The table's quick questions include what the round scores and who is right: under
+    every view, links to the calculator and to “Quem tem razão?”."""
+    at = open_app("lookup", view=view)
+    links = [str(link.proto.label) for link in at.get("page_link")]
+    assert links[-2:] == [
+        "Quanto vale a rodada? Calculadora",
+        "Uma discussão na mesa? Quem tem razão?",
+    ]
