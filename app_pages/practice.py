@@ -15,6 +15,12 @@ course = player.course()
 done = player.results()
 st.title(t("practice.title"))
 
+# The theme is in the address (?theme=...): a shared link, or the learner back another day,
+# opens it. A theme the page wrote itself is not read back over the learner's new choice.
+THEME_WRITTEN = "practice_theme_written"
+linked = st.query_params.get("theme")
+if linked in THEMES and linked != st.session_state.get(THEME_WRITTEN):
+    st.session_state["practice_theme"] = linked
 relabel_after_language_change("practice_theme")
 theme = st.selectbox(
     t("practice.theme"),
@@ -25,6 +31,11 @@ theme = st.selectbox(
     key="practice_theme",
     filter_mode=None,  # no typing: Streamlit's "No results" is English only
 )
+if theme == "all":
+    st.query_params.pop("theme", None)
+elif st.query_params.get("theme") != theme:
+    st.query_params["theme"] = theme
+st.session_state[THEME_WRITTEN] = theme
 pool = [
     s
     for lesson in course.lessons

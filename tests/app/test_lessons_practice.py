@@ -472,6 +472,18 @@ def test_the_last_exercise_of_a_theme_offers_the_next_theme(open_app: Open) -> N
     assert at.selectbox(key="practice_theme").value != "cards"
 
 
+def test_the_theme_is_in_the_address(open_app: Open) -> None:
+    """A link (or the learner back another day) opens the theme it names; the theme chosen
+    on the page goes into the address, and “all themes” leaves it."""
+    at = open_app("practice", lang="en", theme="cards")
+    assert at.selectbox(key="practice_theme").value == "cards"
+    at.selectbox(key="practice_theme").set_value("lixo").run()
+    assert at.query_params["theme"] == "lixo"
+    assert at.selectbox(key="practice_theme").value == "lixo"  # (not the link's again)
+    at.selectbox(key="practice_theme").set_value("all").run()
+    assert "theme" not in at.query_params
+
+
 def test_a_learner_who_comes_back_finds_the_lesson_where_they_stopped(open_app: Open) -> None:
     """Back another day (the same browser: the same learner, no lesson in the link), the
     lessons opened at lesson 1's introduction. They open at the exercise after the last one
