@@ -40,6 +40,18 @@ def sqlite_url(directory: Path | None = None) -> str:
     return f"sqlite:///{(directory / SQLITE_FILE).resolve()}"
 
 
+def storage_place() -> str:
+    """Where the pages' data is, for a message to whoever runs the server: the SQLite file,
+    or the database server's URL without its password."""
+    url = os.environ.get(ENV_DATABASE_URL, "").strip()
+    if url:
+        parsed = make_url(url)
+        if parsed.get_backend_name() == "sqlite" and parsed.database:
+            return parsed.database.removeprefix("file:")
+        return parsed.render_as_string(hide_password=True)
+    return str((data_dir() / SQLITE_FILE).resolve())
+
+
 def open_engine(url: str) -> Engine:
     """An engine for a URL, as the pages would open it (without Streamlit)."""
     return create_engine(url, **engine_options(url))
@@ -140,7 +152,14 @@ def page_engine() -> Engine:
     fails here each time, and other settings get their own engine."""
     import streamlit as st
 
-    kwargs = connection_kwargs()
+    from buraco_app.sheets import StorageUnavailable
+
+    try:
+        kwargs = connection_kwargs()
+    except OSError:  # the data folder cannot be made (sqlite_url's mkdir): said, not raised
+        raise StorageUnavailable(
+            "", "storage_folder", "the data folder is unusable", place=storage_place()
+        ) from None
     # No arguments: st.connection reads the secrets' section, which then tells engines apart.
     key = repr(sorted(kwargs.items()) if kwargs else sorted(_secrets_section().items()))
     engine = _PAGE_ENGINES.get(key)

@@ -99,7 +99,10 @@ def error_text(exc: SheetError) -> str:
         k: v if isinstance(v, int) and not isinstance(v, bool) else md_text(str(v))
         for k, v in exc.params.items()
     }
-    return t(f"sheet.err.{exc.code}", None, **params)
+    text = t(f"sheet.err.{exc.code}", None, **params)
+    if "place" in params:  # storage that cannot work: where, for whoever runs the server
+        text += " " + t("sheet.err.place", None, place=params["place"])
+    return text
 
 
 def item_label(code: str, params: Mapping[str, Any], lang: Lang) -> str:

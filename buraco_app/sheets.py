@@ -68,7 +68,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
-from buraco_app.database import prepare_sqlite
+from buraco_app.database import prepare_sqlite, storage_place
 from buraco_core.errors import BuracoInputError
 from buraco_core.numbers import BEYOND, whole_number
 from buraco_core.rules import PRESETS, RuleSet
@@ -119,11 +119,15 @@ def opened(open_store: Callable[[], T]) -> T:
     try:
         return open_store()
     except OSError:  # the data folder cannot be created (sqlite_url's mkdir)
-        raise StorageUnavailable("", "storage_folder", "the data folder is unusable") from None
+        raise StorageUnavailable(
+            "", "storage_folder", "the data folder is unusable", place=storage_place()
+        ) from None
     except DBAPIError as exc:
         code = storage_problem(exc)
         if code is not None:
-            raise StorageUnavailable("", code, "the database cannot be opened") from None
+            raise StorageUnavailable(
+                "", code, "the database cannot be opened", place=storage_place()
+            ) from None
         # Not the folder or the file: said as what it is (busy, or refused), and logged.
         _LOG.warning("the database could not be opened", exc_info=exc)
         raise SheetError("database", failure_code(exc), f"the database failed: {exc}") from None
@@ -833,7 +837,9 @@ class SheetStore:
             except DBAPIError as exc:
                 problem = storage_problem(exc)
                 if problem is not None:
-                    raise StorageUnavailable("", problem, "the database cannot work") from None
+                    raise StorageUnavailable(
+                        "", problem, "the database cannot work", place=storage_place()
+                    ) from None
                 if not isinstance(exc, retry_on):  # a database error no retry will cure
                     _LOG.error("score sheet: the database refused", exc_info=exc)
                     raise SheetError("database", "refused", f"the database refused: {exc}") from exc
