@@ -110,7 +110,8 @@ class MatchNotFound(SheetError):
 
 class StorageUnavailable(SheetError):
     """The database cannot be opened: the data folder cannot be created or written
-    (`storage_folder`), or the file is not a database (`storage_damaged`). Retrying will not
+    (`storage_folder`), the file is not a database (`storage_damaged`), or its tables are
+    not laid out as this version of the app expects (`storage_schema`). Retrying will not
     help; someone must fix the server."""
 
 
@@ -141,6 +142,14 @@ def storage_problem(exc: DBAPIError) -> str | None:
         return "storage_damaged"
     if any(w in words for w in ("unable to open", "readonly", "read-only", "disk i/o", "full")):
         return "storage_folder"
+    # A table laid out otherwise (another version of the app, or edited by hand): SQLite's
+    # and PostgreSQL's words for a missing column.
+    if (
+        "no such column" in words
+        or "has no column named" in words
+        or ("column" in words and "does not exist" in words)
+    ):
+        return "storage_schema"
     return None
 
 
@@ -488,15 +497,21 @@ class SheetStore:
                 .order_by(corrections.c.id)
             ).all():
                 fixes.setdefault(c.number, []).append(
-                    Correction(c.number, tuple(c.before), tuple(c.after), c.detail, c.created_at)
+                    Correction(
+                        c.number,
+                        _stored_points(c.before, match),
+                        _stored_points(c.after, match),
+                        _stored_detail(c.detail),
+                        c.created_at,
+                    )
                 )
             return Sheet(
                 match,
                 tuple(
                     Round(
                         r.number,
-                        tuple(r.points),
-                        r.detail,
+                        _stored_points(r.points, match),
+                        _stored_detail(r.detail),
                         r.created_at,
                         tuple(fixes.get(r.number, ())),
                     )
@@ -776,9 +791,14 @@ class SheetStore:
         row = conn.execute(query).first()
         if row is None:
             raise MatchNotFound("match", "match_unknown", f"no match {match_id!r}", id=match_id)
-        return Match(
-            row.id, tuple(row.names), row.target, row.preset, dict(row.options), row.created_at
-        )
+        names, options = row.names, row.options
+        if not (isinstance(names, list) and all(isinstance(n, str) for n in names)):
+            raise ValueError("stored names")
+        if not isinstance(options, dict) or not isinstance(row.target, int):
+            raise ValueError("stored rules")
+        match = Match(row.id, tuple(names), row.target, row.preset, options, row.created_at)
+        match.rules()  # (rules this version cannot read: said now, as rules_bad)
+        return match
 
     def _version(self, conn: Connection, match_id: str) -> Version:
         """The match's Version; MatchNotFound when the match is gone."""
@@ -814,14 +834,14 @@ class SheetStore:
     def _read(self, fn: Callable[[Connection], T]) -> T:
         def run() -> T:
             with self.engine.connect() as conn, conn.begin():
-                return fn(conn)
+                return _readable(fn, conn)
 
         return self._retry(run, (OperationalError,))
 
     def _write(self, fn: Callable[[Connection], T]) -> T:
         def run() -> T:
             with self._writer.begin() as conn:
-                return fn(conn)
+                return _readable(fn, conn)
 
         # IntegrityError: another session took this round number first; OperationalError:
         # busy/deadlock/a dropped connection. Both roll back whole, so trying again is safe.
@@ -851,6 +871,39 @@ class SheetStore:
                     raise SheetError("database", "refused", f"the database refused: {exc}") from exc
                 time.sleep(random.uniform(0.01, 0.05) * 2**attempt)
         raise AssertionError("unreachable")
+
+
+def _readable(fn: Callable[[Connection], T], conn: Connection) -> T:
+    """`fn(conn)`, a stored value it cannot read (malformed JSON, or written by another
+    version of the app) said as a SheetError: that match cannot be shown, the others can;
+    the row is left as it is, for whoever runs the server to rescue."""
+    try:
+        return fn(conn)
+    except SheetError:
+        raise
+    except (ValueError, TypeError, KeyError) as exc:
+        _LOG.warning("score sheet: a stored match cannot be read", exc_info=exc)
+        raise SheetError(
+            "match",
+            "match_unreadable",
+            f"a stored match is unreadable: {exc}",
+            place=storage_place(),
+        ) from None
+
+
+def _stored_points(value: Any, match: Match) -> tuple[int, ...]:
+    """A round's stored points, one whole number per side (ValueError otherwise)."""
+    if not isinstance(value, list) or len(value) != len(match.names):
+        raise ValueError("stored points")
+    if not all(isinstance(p, int) and not isinstance(p, bool) for p in value):
+        raise ValueError("stored points")
+    return tuple(value)
+
+
+def _stored_detail(value: Any) -> dict[str, Any] | None:
+    if value is not None and not isinstance(value, dict):
+        raise ValueError("stored detail")
+    return value
 
 
 def _check_points_count(match: Match, values: Sequence[int]) -> None:

@@ -2,15 +2,20 @@
 still opens and says plainly that the score sheet and progress are unavailable, never "try
 again" [issue 11, the app]."""
 
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from buraco_app.database import SQLITE_FILE, open_engine, sqlite_url
 from buraco_app.pages import PAGES
 from buraco_app.sheet_page import md_text
+from buraco_app.sheets import SheetStore
+from buraco_core import ruleset
 from buraco_text import catalog
+from tests.app.test_score_pages import metrics
 
 PT = catalog("pt")
 
@@ -104,3 +109,63 @@ def test_a_database_that_fails_to_open_for_another_reason_is_not_called_a_folder
     shown = [e.value for e in [*at.error, *at.warning]]
     assert PT["sheet.err.busy"] in shown
     assert PT["sheet.err.storage_folder"] not in shown
+
+
+def _two_matches(tmp_path: Path) -> tuple[str, str, Path]:
+    """Two matches of one round each in the data folder: (the one to damage, the other,
+    the database file)."""
+    store = SheetStore(open_engine(sqlite_url(tmp_path)))
+    found = []
+    for names in (["Nós", "Eles"], ["Ana", "Bia"]):
+        match = store.create_match(names, rules=ruleset("fechado"), target=3000)
+        store.add_round(match.id, [100, 250])
+        found.append(match.id)
+    store.engine.dispose()
+    return found[0], found[1], tmp_path / SQLITE_FILE
+
+
+def _change(file: Path, statement: str, *params: str) -> None:
+    with sqlite3.connect(file) as conn:  # (as someone editing the file by hand would)
+        conn.execute(statement, params)
+    conn.close()
+
+
+def test_a_table_from_another_version_is_not_called_busy(
+    tmp_path: Path, open_app: Callable[..., AppTest]
+) -> None:
+    """A column missing (a file from another version of the app) is no busy database:
+    "try again" would never help. It was worded "O banco de dados não respondeu"."""
+    match_id, _, file = _two_matches(tmp_path)
+    _change(file, "ALTER TABLE rounds DROP COLUMN detail")
+    at = open_app("sheet", match=match_id)  # asserts no exception
+    shown = [e.value for e in at.error]
+    assert any(text.startswith(PT["sheet.err.storage_schema"]) for text in shown)
+    assert PT["sheet.err.busy"] not in shown
+
+
+DAMAGED_ROWS = {
+    "malformed JSON": ("UPDATE rounds SET points = '[100, 2' WHERE match_id = ?"),
+    "points of a newer version": ("UPDATE rounds SET points = '{\"v\": 2}' WHERE match_id = ?"),
+    "names of a newer version": ("UPDATE matches SET names = '{\"a\": 1}' WHERE id = ?"),
+}
+
+
+@pytest.mark.parametrize("damage", list(DAMAGED_ROWS))
+@pytest.mark.parametrize("page", ["sheet", "calculator"])
+def test_a_match_that_cannot_be_read_is_said_and_the_others_still_open(
+    damage: str, page: str, tmp_path: Path, open_app: Callable[..., AppTest]
+) -> None:
+    """A stored match whose record is malformed or from a newer version of the app: its
+    page says so in words (it was a traceback), the other matches still open, and the
+    record is left as it was for whoever may rescue it."""
+    damaged, other, file = _two_matches(tmp_path)
+    _change(file, DAMAGED_ROWS[damage], damaged)
+    with sqlite3.connect(file) as conn:
+        before = conn.execute("SELECT * FROM rounds ORDER BY id").fetchall()
+    conn.close()
+    at = open_app(page, match=damaged)  # asserts no exception
+    assert any(e.value.startswith(PT["sheet.err.match_unreadable"]) for e in at.error)
+    assert metrics(open_app("sheet", match=other)) == {"Ana": "100", "Bia": "250"}
+    with sqlite3.connect(file) as conn:
+        assert conn.execute("SELECT * FROM rounds ORDER BY id").fetchall() == before
+    conn.close()
