@@ -62,7 +62,8 @@ class ProgressStore:
             rows = conn.execute(
                 select(PROGRESS.c.scenario, PROGRESS.c.result).where(PROGRESS.c.learner == learner)
             )
-            return {row.scenario: Result(row.result) for row in rows}
+            found = {row.scenario: _known(row.result) for row in rows}
+            return {scenario: result for scenario, result in found.items() if result is not None}
 
     def latest(self, learner: str) -> str | None:
         """The scenario of the learner's latest saved result: where a learner who comes back
@@ -91,7 +92,7 @@ class ProgressStore:
                             PROGRESS.c.learner == learner, PROGRESS.c.scenario == scenario
                         )
                     ).scalar_one()
-                    return Result(best)
+                    return _known(best) or result
             except OperationalError:  # "database is locked" past SQLite's busy timeout
                 if attempt == _ATTEMPTS - 1:
                     raise
@@ -100,6 +101,12 @@ class ProgressStore:
 
 
 _ATTEMPTS = 4
+
+
+def _known(stored: object) -> Result | None:
+    """A stored result this version knows, else None: a value written by a newer version of
+    the app (or by hand) is passed over, rather than fatal to the lessons."""
+    return next((r for r in Result if isinstance(stored, int) and r.value == stored), None)
 
 
 def _keep_best(

@@ -11,10 +11,12 @@ from streamlit.testing.v1 import AppTest
 
 from buraco_app.database import SQLITE_FILE, open_engine, sqlite_url
 from buraco_app.pages import PAGES
+from buraco_app.progress import ProgressStore, Result
 from buraco_app.sheet_page import md_text
 from buraco_app.sheets import SheetStore
 from buraco_core import ruleset
 from buraco_text import catalog
+from tests.app.test_lessons_practice import NATURAL_TWO, tap
 from tests.app.test_score_pages import metrics
 
 PT = catalog("pt")
@@ -124,7 +126,7 @@ def _two_matches(tmp_path: Path) -> tuple[str, str, Path]:
     return found[0], found[1], tmp_path / SQLITE_FILE
 
 
-def _change(file: Path, statement: str, *params: str) -> None:
+def _change(file: Path, statement: str, *params: object) -> None:
     with sqlite3.connect(file) as conn:  # (as someone editing the file by hand would)
         conn.execute(statement, params)
     conn.close()
@@ -169,3 +171,21 @@ def test_a_match_that_cannot_be_read_is_said_and_the_others_still_open(
     with sqlite3.connect(file) as conn:
         assert conn.execute("SELECT * FROM rounds ORDER BY id").fetchall() == before
     conn.close()
+
+
+@pytest.mark.parametrize("stored", [9, "x"])
+@pytest.mark.parametrize("page", ["lessons", "practice"])
+def test_a_progress_result_this_version_does_not_know_is_passed_over(
+    stored: object, page: str, tmp_path: Path, open_app: Callable[..., AppTest]
+) -> None:
+    """A learner's result written by a newer version of the app (or by hand) made the
+    lessons and the exercises a traceback; it is passed over, and solving still saves."""
+    progress = ProgressStore(open_engine(sqlite_url(tmp_path)))
+    progress.record("learner-0001", NATURAL_TWO, Result.SEEN)
+    progress.engine.dispose()
+    _change(tmp_path / SQLITE_FILE, "UPDATE progress SET result = ?", stored)
+    at = open_app(page, scenario=NATURAL_TWO, learner="learner-0001", lang="en")
+    if page == "practice":
+        tap(at, "4♠", "Meld 1:")  # solved: saved without a traceback
+        assert not at.exception
+        assert not at.warning
