@@ -19,6 +19,7 @@ from buraco_app.cards_view import cards_html, meld_html
 from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import caption_md, error_cards, md_cards, show_text, with_cards
 from buraco_app.settings import rules_summary
+from buraco_app.sheet_page import error_text
 from buraco_app.sheets import MAX_POINTS, SheetError, failure_code, opened
 from buraco_app.table_view import cards_text, move_text
 from buraco_app.verdict_view import show_reasons
@@ -154,7 +155,10 @@ def _save(scenario: Scenario, attempt: Attempt) -> None:
 
 
 def _progress_unavailable(exc: Exception) -> None:
-    st.warning(t(f"sheet.err.{failure_code(exc)}"))
+    # Storage that cannot work names its file, as on the score pages (error_text).
+    st.warning(
+        error_text(exc) if isinstance(exc, SheetError) else t(f"sheet.err.{failure_code(exc)}")
+    )
 
 
 # --- drawing ----------------------------------------------------------------------------------

@@ -55,7 +55,7 @@ def test_every_page_opens_and_says_storage_is_unavailable(
 
 
 @pytest.mark.parametrize("broken", [_unusable_folder, _damaged_file])
-@pytest.mark.parametrize("page", ["sheet", "play"])
+@pytest.mark.parametrize("page", ["sheet", "play", "lessons", "practice"])
 def test_the_message_says_where_the_database_is(
     broken: Callable[[Path], tuple[str, str]],
     page: str,
@@ -69,7 +69,8 @@ def test_the_message_says_where_the_database_is(
     monkeypatch.setenv("BURACO_DATA_DIR", folder)
     at = open_app(page, game="abcdefgh1234")  # asserts no exception
     place = str((Path(folder) / "sheets.sqlite3").resolve())
-    said = [e.value for e in at.error if e.value.startswith(PT[f"sheet.err.storage_{problem}"])]
+    shown = [e.value for e in [*at.error, *at.warning]]
+    said = [text for text in shown if text.startswith(PT[f"sheet.err.storage_{problem}"])]
     assert said and md_text(place) in said[0]  # (escaped as Markdown: shown as it is)
 
 
