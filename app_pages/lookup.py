@@ -47,11 +47,13 @@ LINK_KEY = "lookup_link"  # the parameters this session last wrote to the addres
 
 
 def _from_link() -> None:
-    """Before the widgets: a link opened (the address is not what this page wrote) sets the
-    view and the fields it names; a bad view or morto answer is left out, not an error."""
+    """Before the widgets, once a session (a link opens a new one): the view and the fields
+    the link names; a bad view or morto answer is left out, not an error. Afterwards the
+    address is the page's own and may lag behind the widgets: a tap sent before the browser
+    took the newest address carries an older one, which must not undo the taps since."""
+    if LINK_KEY in st.session_state:
+        return
     linked = {p: st.query_params[p] for p in ("view", *LINKED) if p in st.query_params}
-    if linked == st.session_state.get(LINK_KEY):
-        return  # (the page's own address: the widgets hold the newer values)
     if linked.get("view") in VIEWS:
         st.session_state[VIEW_KEY] = linked["view"]
     elif "view" in linked:

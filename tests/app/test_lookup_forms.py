@@ -402,3 +402,18 @@ def test_the_round_score_and_an_argument_are_one_tap_away(open_app: Open, view: 
         "Quanto vale a rodada? Calculadora",
         "Uma discussão na mesa? Quem tem razão?",
     ]
+
+
+def test_a_tap_sent_with_the_address_of_an_earlier_tap_keeps_every_card(open_app: Open) -> None:
+    """The address follows the fields (a shared link opens them), but the browser takes a new
+    address a moment after the run: a quick thumb's next tap can carry the one before. Seven
+    cards tapped fast in a full run of the browser tests came back short: the older address
+    was read as a link opened, over the taps made since (here 4♥ 5♥ 6♥ came back as 4♥). A
+    link is read once a session, when it opens the page."""
+    at = open_app("lookup")
+    for rank in (4, 5):
+        at.pills(key="lookup_cards_grid_h").set_value(parse_card(f"{rank}h")).run()
+    assert at.query_params["cards"] == "4♥ 5♥"
+    at.query_params["cards"] = "4♥"  # (the address the browser still had at the third tap)
+    at.pills(key="lookup_cards_grid_h").set_value(parse_card("6h")).run()
+    assert at.text_input(key="lookup_cards").value == "4♥ 5♥ 6♥"
