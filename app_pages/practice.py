@@ -16,10 +16,11 @@ done = player.results()
 st.title(t("practice.title"))
 
 # The theme is in the address (?theme=...): a shared link, or the learner back another day,
-# opens it. A theme the page wrote itself is not read back over the learner's new choice.
+# opens it. Read once a session: afterwards the address is the page's own, and a fast tap
+# may carry an older one (the browser takes the new address a moment after the run).
 THEME_WRITTEN = "practice_theme_written"
 linked = st.query_params.get("theme")
-if linked in THEMES and linked != st.session_state.get(THEME_WRITTEN):
+if linked in THEMES and THEME_WRITTEN not in st.session_state:
     st.session_state["practice_theme"] = linked
 relabel_after_language_change("practice_theme")
 theme = st.selectbox(

@@ -480,6 +480,9 @@ def test_the_theme_is_in_the_address(open_app: Open) -> None:
     at.selectbox(key="practice_theme").set_value("lixo").run()
     assert at.query_params["theme"] == "lixo"
     assert at.selectbox(key="practice_theme").value == "lixo"  # (not the link's again)
+    at.query_params["theme"] = "cards"  # (an older address, sent by a fast tap: not a link)
+    at.run()
+    assert at.selectbox(key="practice_theme").value == "lixo"
     at.selectbox(key="practice_theme").set_value("all").run()
     assert "theme" not in at.query_params
 
