@@ -44,34 +44,19 @@ def test_every_page_opens_and_says_storage_is_unavailable(
     monkeypatch: pytest.MonkeyPatch,
     open_app: Callable[..., AppTest],
 ) -> None:
-    problem, folder = broken(tmp_path)
-    monkeypatch.setenv("BURACO_DATA_DIR", folder)
-    at = open_app(page)  # asserts no exception
-    shown = [e.value for e in [*at.error, *at.warning]]
-    if page in ("sheet", "lessons", "practice"):
-        assert any(text.startswith(PT[f"sheet.err.storage_{problem}"]) for text in shown)
-    for text in shown:  # (the file's name, sheets.sqlite3, may be said: not SQLite's words)
-        assert "Traceback" not in text and "sqlite3." not in text and "Error" not in text
-
-
-@pytest.mark.parametrize("broken", [_unusable_folder, _damaged_file])
-@pytest.mark.parametrize("page", ["sheet", "play", "lessons", "practice"])
-def test_the_message_says_where_the_database_is(
-    broken: Callable[[Path], tuple[str, str]],
-    page: str,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    open_app: Callable[..., AppTest],
-) -> None:
-    """Whoever runs the server is told which file to rescue or which folder to fix; a game's
-    link (?game=) on a data folder that cannot be made was a traceback on Jogar."""
+    """The pages that use storage say so, and where the database is: whoever runs the server
+    is told which file to rescue or which folder to fix. A game's link (?game=) on a data
+    folder that cannot be made was a traceback on Jogar."""
     problem, folder = broken(tmp_path)
     monkeypatch.setenv("BURACO_DATA_DIR", folder)
     at = open_app(page, game="abcdefgh1234")  # asserts no exception
-    place = str((Path(folder) / "sheets.sqlite3").resolve())
     shown = [e.value for e in [*at.error, *at.warning]]
     said = [text for text in shown if text.startswith(PT[f"sheet.err.storage_{problem}"])]
-    assert said and md_text(place) in said[0]  # (escaped as Markdown: shown as it is)
+    if page in ("sheet", "play", "lessons", "practice"):
+        place = str((Path(folder) / "sheets.sqlite3").resolve())
+        assert said and md_text(place) in said[0]  # (escaped as Markdown: shown as it is)
+    for text in shown:  # (the file's name, sheets.sqlite3, may be said: not SQLite's words)
+        assert "Traceback" not in text and "sqlite3." not in text and "Error" not in text
 
 
 def test_a_damaged_database_file_is_left_as_it_was(
