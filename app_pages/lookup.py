@@ -8,7 +8,7 @@ from buraco_app import cards_view
 from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import error_cards, show_text
 from buraco_app.limits import MAX_LINES_TEXT, MAX_SEARCH_TEXT, too_long
-from buraco_app.pages import page_link
+from buraco_app.pages import link_unread, page_link
 from buraco_app.rules_view import show_point
 from buraco_app.settings import current_lang, current_rules, rules_bar, rules_summary
 from buraco_app.sheet_page import url_text
@@ -43,15 +43,12 @@ LINKED: dict[str, tuple[str, tuple[str, ...]]] = {
     "morto": ("lookup_go_out_morto", ("go_out",)),
     "q": (SEARCH_KEY, ("rules",)),
 }
-LINK_KEY = "lookup_link"  # the parameters this session last wrote to the address
 
 
 def _from_link() -> None:
-    """Before the widgets, once a session (a link opens a new one): the view and the fields
-    the link names; a bad view or morto answer is left out, not an error. Afterwards the
-    address is the page's own and may lag behind the widgets: a tap sent before the browser
-    took the newest address carries an older one, which must not undo the taps since."""
-    if LINK_KEY in st.session_state:
+    """Before the widgets, once a session (pages.link_unread): the view and the fields the
+    link names; a bad view or morto answer is left out, not an error."""
+    if not link_unread("lookup"):
         return
     linked = {p: st.query_params[p] for p in ("view", *LINKED) if p in st.query_params}
     if linked.get("view") in VIEWS:
@@ -77,7 +74,6 @@ def _to_link(view: str) -> None:
     for param, value in wanted.items():
         if st.query_params.get(param) != value:
             st.query_params[param] = value
-    st.session_state[LINK_KEY] = wanted
 
 
 lang = current_lang()

@@ -4,7 +4,7 @@ import streamlit as st
 
 from buraco_app import scenario_player as player
 from buraco_app.i18n import relabel_after_language_change, t
-from buraco_app.pages import ask_for_the_top, top_if_asked
+from buraco_app.pages import ask_for_the_top, link_unread, top_if_asked
 from buraco_app.progress import Result
 from buraco_app.settings import current_lang
 from buraco_app.sheet_page import url_text
@@ -16,11 +16,9 @@ done = player.results()
 st.title(t("practice.title"))
 
 # The theme is in the address (?theme=...): a shared link, or the learner back another day,
-# opens it. Read once a session: afterwards the address is the page's own, and a fast tap
-# may carry an older one (the browser takes the new address a moment after the run).
-THEME_WRITTEN = "practice_theme_written"
+# opens it (read once a session: pages.link_unread).
 linked = st.query_params.get("theme")
-if linked in THEMES and THEME_WRITTEN not in st.session_state:
+if link_unread("practice") and linked in THEMES:
     st.session_state["practice_theme"] = linked
 relabel_after_language_change("practice_theme")
 theme = st.selectbox(
@@ -36,7 +34,6 @@ if theme == "all":
     st.query_params.pop("theme", None)
 elif st.query_params.get("theme") != theme:
     st.query_params["theme"] = theme
-st.session_state[THEME_WRITTEN] = theme
 pool = [
     s
     for lesson in course.lessons

@@ -53,6 +53,18 @@ _CHECKOUT = Path(__file__).resolve().parent.parent
 ROOT = _CHECKOUT if (_CHECKOUT / "app.py").is_file() else Path(__file__).resolve().parent / "site"
 
 
+def link_unread(page: str) -> bool:
+    """Whether this session has yet to read `page`'s own parameters in the address (it has
+    now). A link is read once a session, when it opens the page (a link opens a new one).
+    Afterwards the address is the page's own and may lag behind its widgets: a tap sent
+    before the browser took the newest address carries an older one, which must not undo
+    the taps since."""
+    key = f"{page}_link_read"
+    unread = key not in st.session_state
+    st.session_state[key] = True
+    return unread
+
+
 def page_link(url_path: str, label: str) -> None:
     """A link to one of the app's pages, with the icon the navigation gives it."""
     spec = next(p for p in PAGES if p.url_path == url_path)

@@ -720,24 +720,29 @@ def key_moments(game: Game, lang: Lang) -> tuple[list[str], list[str]]:
     if game.setup.coach != "off":
         # Per kind of note: the first with its why, one reminder, and the moves of the rest
         # counted in that reminder (a round of weak discards had listed 17 of them).
-        listed: dict[str, int] = {}  # code -> the index in `moments` of its reminder, or -1
-        more: dict[str, list[int]] = {}
+        said: set[str] = set()  # the codes said in full
+        reminder: dict[str, int] = {}  # code -> the index in `moments` of its reminder
+        more: dict[str, list[int]] = {}  # code -> the moves (from 1) of the rest
         for at, notes in sorted(rnd.notes.items()):
             for note in notes:
                 # A small lixo left is a judgement call (the note names no better move): said
                 # at the move, not listed among the round's key moments.
                 if note.code == "lixo_left" and note.better is None:
                     continue
-                if listed.get(note.code, -1) >= 0:
+                if note.code in reminder:
                     more.setdefault(note.code, []).append(at + 1)
                     continue
-                listed[note.code] = len(moments) if note.code in listed else -1
-                text = note_text(note, lang, again=listed[note.code] >= 0)
-                moments.append((at, 1, text, lesson_for_code(note.code)))
+                again = note.code in said
+                if again:
+                    reminder[note.code] = len(moments)
+                said.add(note.code)
+                moments.append(
+                    (at, 1, note_text(note, lang, again=again), lesson_for_code(note.code))
+                )
         for code, moves in more.items():
-            at, kind, text, lesson = moments[listed[code]]
+            at, kind, text, lesson = moments[reminder[code]]
             also = t("play.again_more", lang, n=len(moves), moves=", ".join(map(str, moves)))
-            moments[listed[code]] = (at, kind, f"{text} {also}", lesson)
+            moments[reminder[code]] = (at, kind, f"{text} {also}", lesson)
     tried: set[tuple[int, str]] = set()
     for stumble in rnd.stumbles:
         move = move_text(stumble.move, lang, alone=game.setup.players == 2, rules=game.rules)

@@ -248,8 +248,8 @@ _LONE_SUIT = re.compile(r"^[cdhs♣♦♥♠♧♢♡♤]\ufe0f?$", re.IGNORECAS
 # What a hurried hand types: cards without spaces ("4♥5♥6♥"), and the suit's name after the
 # rank, as said at the table ("4 de copas", "4 of hearts").
 _SUIT_CHARS = "cdhs♣♦♥♠♧♢♡♤"
-_RUN_TOGETHER = re.compile(rf"^(?:(?:10|[2-9AJQKT])[{_SUIT_CHARS}]\ufe0f?|JK){{2,}}$", re.I)
 _ONE_OF_RUN = re.compile(rf"(?:10|[2-9AJQKT])[{_SUIT_CHARS}]\ufe0f?|JK", re.IGNORECASE)
+_RUN_TOGETHER = re.compile(rf"^(?:{_ONE_OF_RUN.pattern}){{2,}}$", re.IGNORECASE)
 _SUIT_NAMES = {
     "paus": "c",
     "ouros": "d",
