@@ -869,8 +869,14 @@ class SheetStore:
                     raise SheetError("database", "busy", f"the database is busy: {exc}") from exc
                 if attempt == WRITE_ATTEMPTS - 1:  # a constraint that holds every time
                     raise SheetError("database", "refused", f"the database refused: {exc}") from exc
-                time.sleep(random.uniform(0.01, 0.05) * 2**attempt)
+                _pause(attempt)
         raise AssertionError("unreachable")
+
+
+def _pause(attempt: int) -> None:
+    """Wait before trying a write again: longer each time, and at random, so that two
+    sessions that collided do not collide again in step."""
+    time.sleep(random.uniform(0.01, 0.05) * 2**attempt)
 
 
 def _readable(fn: Callable[[Connection], T], conn: Connection) -> T:

@@ -23,6 +23,17 @@ def _own_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("BURACO_DATA_DIR", str(tmp_path))
 
 
+@pytest.fixture
+def no_retry_pause(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A database that refuses every try is retried without the waits between tries (a
+    second or more each); the attempts paused after are listed."""
+    from buraco_app import sheets
+
+    paused: list[int] = []
+    monkeypatch.setattr(sheets, "_pause", paused.append)
+    return paused
+
+
 @pytest.fixture(autouse=True)
 def _fresh_caches() -> Iterator[None]:
     # st.cache_data survives between AppTest instances in one process.

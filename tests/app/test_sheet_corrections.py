@@ -348,6 +348,7 @@ def test_a_calculator_rounds_detail_is_kept_as_from_before_the_correction(
 
 def test_a_database_that_refuses_the_correction_leaves_the_round_whole(
     open_app: OpenApp,
+    no_retry_pause: list[int],
 ) -> None:
     """The round's new points and the record of its old ones are one write: the database
     refusing the record leaves the round as it was, and the page says so plainly."""

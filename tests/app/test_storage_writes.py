@@ -114,7 +114,9 @@ def _refuse_every_round(store: sheets.SheetStore) -> None:
 
 
 def test_a_database_that_always_refuses_a_round_is_said_plainly(
-    open_app: OpenApp, played: tuple[str, sheets.SheetStore]
+    open_app: OpenApp,
+    played: tuple[str, sheets.SheetStore],
+    no_retry_pause: list[int],
 ) -> None:
     match_id, store = played
     _refuse_every_round(store)
@@ -127,6 +129,7 @@ def test_a_database_that_always_refuses_a_round_is_said_plainly(
     assert shown == [PT["sheet.err.refused"]]
     assert "no rounds today" not in str(shown) and "INSERT" not in str(shown)
     assert len(store.sheet(match_id).rounds) == 1
+    assert no_retry_pause == [*range(sheets.WRITE_ATTEMPTS - 1)] * 2  # tried again, twice
 
 
 def test_a_database_error_no_retry_cures_is_not_retried(
