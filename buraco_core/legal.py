@@ -298,20 +298,23 @@ def _pickups(
                 continue
             touching = [c for c in hand if c.rank == meld_rank or c.suit is None or c.rank == 2]
         tried: set[tuple[Card, ...]] = set()
+        # The top card alone onto the meld: the judge's word on it as a single card, shared
+        # with the extensions listed after the draw (`_Singles`).
+        alone = not two_from_hand and _fits_alone(meld, top, rules)
         choices = (
-            [()] if not two_from_hand else [],
+            [()] if alone else [],
             [(c,) for c in dict.fromkeys(touching)] if not two_from_hand else [],
             combinations(touching, 2),
             _bridges(meld, top, touching),
         )
         for choice in choices:
             for cards in choice:
-                if cards in tried or not fits(meld, (top, *cards)):
+                if cards in tried or (cards and not fits(meld, (top, *cards))):
                     continue
                 tried.add(cards)
                 if two_from_hand and (len(cards) < 2 or judged((top, *cards), rules).meld is None):
                     continue  # [003] the top card and two hand cards in sequence
-                if extended(meld, (top, *cards), rules).meld is None:
+                if cards and extended(meld, (top, *cards), rules).meld is None:
                     continue
                 move = TakeLixo(extend=index, cards=cards)
                 # A 2 on top goes on only where it sits natural: the judge says where.
@@ -319,10 +322,26 @@ def _pickups(
                     yield move
 
 
+def _fits_alone(meld: Meld, card: Card, rules: RuleSet) -> bool:
+    """Whether the judge lets this card onto the meld alone (remembered, as bits)."""
+    singles = _singles(meld, rules)
+    bit = _BIT[card]
+    if not bit & singles.candidates:
+        return False
+    if not bit & (singles.fit | singles.refused):
+        singles.judge(bit)
+    return bool(bit & singles.fit)
+
+
 def _bridges(meld: Meld, top: Card, hand: list[Card]) -> list[tuple[Card, ...]]:
     """Hand cards that join the lixo's top card to a sequence it does not touch: the
     naturals between them, with one hand wild for a missing one."""
-    if meld.kind != "sequence" or top.suit != meld.suit or top.is_wild_kind:
+    if meld.kind != "sequence" or top.suit != meld.suit or top.is_wild_kind or len(hand) < 2:
+        return []  # (a bridge is three places or more, two of them at least from the hand)
+    # The naturals reach one place short of the meld's ends at most (one wild): a top card
+    # nearer than three places to them needs no bridge.
+    far = (ACE, ACE_HIGH) if top.rank == ACE else (top.rank,)
+    if all(meld.low - 3 < place < meld.high + 3 for place in far):
         return []
     naturals = [s.position for s in meld.slots if not s.wild]
     low, high = min(naturals), max(naturals)
