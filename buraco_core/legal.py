@@ -571,6 +571,8 @@ def _blocks(
     wild_kinds = tuple(wilds)
     blocks: list[tuple[tuple[Card, ...], ...]] = []
     for suit_index, mask in masks.items():
+        if not _may_run(mask, bool(wild_kinds)):
+            continue  # (most suits of a hand: nothing to look up)
         # A card may be in a run twice only with both copies: the 2 of the suit in its
         # place and as the wild, or the ace at both ends (A..K..A).
         two_twice = count.get(_TWOS[suit_index], 0) >= 2
@@ -604,6 +606,18 @@ def _blocks(
             if groups:
                 blocks.append(groups)
     return blocks
+
+
+def _may_run(places: int, wild: bool) -> bool:
+    """Whether a suit whose places held are these bits may make a run: three places in a
+    row, or with a wild two within three places (a run holds one wild at most). A sieve
+    only: `_runs` decides."""
+    if places & 1 << ACE:
+        places |= 1 << ACE_HIGH  # (the ace at either end)
+    pairs = places & places >> 1
+    if wild:
+        return bool(pairs or places & places >> 2)
+    return bool(pairs & places >> 2)
 
 
 _MEMO_SIZE = 20_000
