@@ -590,12 +590,12 @@ def _blocks(
     if rules.trincas:
         suits_differ = rules.trinca_suits == "distinct"
         for same in by_rank.values():
-            if count:
-                same = [card for card in same for _ in range(count[card])]
-            if len(same) < MIN_MELD - 1:
-                continue
+            if len(same) < MIN_MELD - 1 and not (count and count[same[0]] > 1):
+                continue  # (one card of the rank, most ranks of a hand)
             if must is not None and not must.is_wild_kind and must.rank != same[0].rank:
                 continue
+            if count:
+                same = [card for card in same for _ in range(count[card])]
             same.sort(key=_ORDER)
             trinca_key = (tuple(same), wild_kinds, suits_differ)
             groups = _TRINCAS.get(trinca_key)
