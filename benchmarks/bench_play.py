@@ -15,7 +15,9 @@ Ours runs twice: with Python's collector as it comes, and with the collector as 
 selfplay` and the test suites' workers set it for long play (buraco_cli/collector.py).
 Where the optional compiled core has been built (`python3 dev.py compile`: build/compiled,
 see setup.py), it runs too, both ways, in the same rounds of engines. The plain-Python
-figure with the collector as it comes is the first line; every ratio is printed.
+figure with the collector as it comes is the first line; every ratio is printed. Beside each
+of ours: the share of its CPU time the cycle collector took, and the full collections alone
+(they walk every remembered listing and verdict: the memos' objects, not the moves').
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ def run_ours(seconds: float, long_play: bool = False) -> dict[str, float]:
         for_long_play()
     rng = random.Random(1)
     moves = rounds = 0
+    collecting = _time_collections()
     start = time.process_time()
     while time.process_time() - start < seconds:
         state = deal(rules, 4, rounds)
@@ -60,7 +63,28 @@ def run_ours(seconds: float, long_play: bool = False) -> dict[str, float]:
         rounds += 1
     cpu = time.process_time() - start
     compiled = not buraco_core.legal.__file__.endswith(".py")
-    return {"moves": moves, "rounds": rounds, "cpu": cpu, "compiled": compiled}
+    return {"moves": moves, "rounds": rounds, "cpu": cpu, "compiled": compiled, **collecting}
+
+
+def _time_collections() -> dict[str, float]:
+    """CPU seconds Python's cycle collector takes, all collections and the full ones (the
+    figures fill in as the run goes)."""
+    import gc
+
+    spent = {"gc_cpu": 0.0, "gc_full_cpu": 0.0}
+    began = [0.0]
+
+    def timed(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            began[0] = time.process_time()
+            return
+        seconds = time.process_time() - began[0]
+        spent["gc_cpu"] += seconds
+        if info["generation"] == 2:
+            spent["gc_full_cpu"] += seconds
+
+    gc.callbacks.append(timed)
+    return spent
 
 
 def run_compiled(seconds: float, long_play: bool = False) -> dict[str, float]:
@@ -134,12 +158,17 @@ def main() -> int:
     if has_openspiel():
         engines.append("openspiel")
     rates: dict[str, list[tuple[float, float]]] = {e: [] for e in engines}
+    shares: dict[str, list[tuple[float, float]]] = {e: [] for e in engines}
     for _ in range(args.pairs):
         for engine in engines:
             figures = measure(engine, args.seconds)
             rates[engine].append(
                 (figures["moves"] / figures["cpu"], figures["rounds"] / figures["cpu"])
             )
+            if "gc_cpu" in figures:
+                shares[engine].append(
+                    (figures["gc_cpu"] / figures["cpu"], figures["gc_full_cpu"] / figures["cpu"])
+                )
     print(f"Random play, uniform over legal moves (median of {args.pairs} runs, CPU time)")
     medians = {}
     labels = (
@@ -157,7 +186,12 @@ def main() -> int:
         moves = statistics.median(r[0] for r in rates[engine])
         rounds = statistics.median(r[1] for r in rates[engine])
         medians[engine] = moves
-        print(f"  {label:<27} {moves:>9,.0f} moves/s {rounds:>8,.1f} rounds/s")
+        collector = ""
+        if shares[engine]:
+            every = statistics.median(share[0] for share in shares[engine])
+            full = statistics.median(share[1] for share in shares[engine])
+            collector = f"   collector {every:4.0%} (full collections {full:.0%})"
+        print(f"  {label:<27} {moves:>9,.0f} moves/s {rounds:>8,.1f} rounds/s{collector}")
     if "openspiel" in medians:
         gin = medians["openspiel"]
         print(f"  ratio ours / gin rummy: {medians['ours'] / gin:.2f} (aim: >= 1.0)")
