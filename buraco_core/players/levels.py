@@ -38,7 +38,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
 from buraco_core.cards import ACE, ACE_HIGH, Card, card_points
 from buraco_core.judge import apply, legal_moves
@@ -167,7 +167,7 @@ class BasicPlayer:
         draw = next((m for m in moves if isinstance(m, Draw)), None)
         lixo = [m for m in moves if isinstance(m, TakeLixo)]
         pickups = judge_options(rules, state, lixo, view.seat)
-        return draw, max(pickups, key=self.pickup_rank, default=None)
+        return draw, _best(pickups, self.pickup_rank) if pickups else None
 
     # When a lixo is worth taking whatever it adds to the hand: (open lixo: how many of its
     # cards go down at once; closed lixo: how big it is, with a wild in it).
@@ -180,10 +180,10 @@ class BasicPlayer:
     # keep them.
     racing = False
 
-    def pickup_rank(self, option: Option) -> tuple[int, int, int, str]:
+    def pickup_rank(self, option: Option) -> tuple[int, int, int]:
         """Clean first, then a canastra, then hand cards kept (or, racing, laid)."""
         laid = option.cards_laid if self.racing else -option.cards_laid
-        return (-option.wilds_added, option.canastras_added, laid, _key(option.move))
+        return (-option.wilds_added, option.canastras_added, laid)
 
     def take_pays(self, rules: RuleSet, view: SeatView, pickup: Option) -> bool:
         if rules.pickup == "free":
@@ -212,7 +212,7 @@ class BasicPlayer:
     ) -> Move | None:
         finishing = [o for o in options if o.ended or o.beat]
         if finishing:
-            return max(finishing, key=_meld_rank).move
+            return _best(finishing, _meld_rank).move
         left = len(view.hand)
         # Where going out needs a clean canastra (Aberto, STBL), a side past its morto
         # without one keeps its wilds: dirty canastras alone never let it go out, and the
@@ -231,7 +231,7 @@ class BasicPlayer:
         self, rules: RuleSet, view: SeatView, discards: Sequence[Discard], rng: random.Random
     ) -> Move:
         own = view.melds_of(view.side)
-        return min(discards, key=lambda d: (keep_value(d.card, view.hand, own, rules), _key(d)))
+        return _best(discards, lambda d: keep_value(d.card, view.hand, own, rules), lowest=True)
 
 
 class StrongPlayer(BasicPlayer):
@@ -293,7 +293,7 @@ class StrongPlayer(BasicPlayer):
         stay = super().play_on(rules, view, [o for o in options if o not in ending], discards, rng)
         if not ending:
             return stay
-        out = max(ending, key=_meld_rank)
+        out = _best(ending, _meld_rank)
         if stay is None:
             return out.move
         if not self.deals:
@@ -314,7 +314,7 @@ class StrongPlayer(BasicPlayer):
     ) -> Move | None:
         beats = [o for o in options if o.beat]
         if beats:  # a direct beat: the morto now, and play it at once
-            return max(beats, key=_meld_rank).move
+            return _best(beats, _meld_rank).move
         left = len(view.hand)
         side = view.sides[view.side]
         needs_clean = rules.go_out_requires == "clean_canastra"
@@ -350,11 +350,10 @@ class StrongPlayer(BasicPlayer):
         own = view.melds_of(view.side)
         danger = _Danger(rules, view, self.samples, rng)
 
-        def cost(discard: Discard) -> tuple[float, str]:
-            keep = keep_value(discard.card, view.hand, own, rules)
-            return keep + danger.cost(discard.card), _key(discard)
+        def cost(discard: Discard) -> float:
+            return keep_value(discard.card, view.hand, own, rules) + danger.cost(discard.card)
 
-        return min(discards, key=cost)
+        return _best(discards, cost, lowest=True)
 
 
 # --- reading the next opponent --------------------------------------------------------------
@@ -555,15 +554,13 @@ def _wild_slots(melds: Sequence[Meld]) -> int:
     return sum(1 for m in melds for s in m.slots if s.wild)
 
 
-def _meld_rank(option: Option) -> tuple[int, int, int, int, str]:
-    """Prefer: fewer wilds, clean canastras, any canastra, more cards down; then a fixed
-    order so that equal options are chosen the same way every time."""
+def _meld_rank(option: Option) -> tuple[int, int, int, int]:
+    """Prefer: fewer wilds, clean canastras, any canastra, more cards down."""
     return (
         -option.wilds_added,
         option.clean_canastras_added,
         option.canastras_added,
         option.cards_laid,
-        _key(option.move),
     )
 
 
@@ -572,13 +569,26 @@ def _clean_else(options: Sequence[Option], wild_pays: Callable[[Option], bool]) 
     that the level thinks pays (`wild_pays`); else None (discard)."""
     clean = [o for o in options if o.wilds_added <= 0]
     if clean:
-        return max(clean, key=_meld_rank).move
+        return _best(clean, _meld_rank).move
     wild = [o for o in options if wild_pays(o)]
-    return max(wild, key=_meld_rank).move if wild else None
+    return _best(wild, _meld_rank).move if wild else None
 
 
-def _key(move: Move) -> str:
-    return repr(move)
+Ranked = TypeVar("Ranked", Option, Discard)
+
+
+def _best(items: Sequence[Ranked], rank: Callable[[Ranked], Any], lowest: bool = False) -> Ranked:
+    """The item of the highest rank (`lowest`: the lowest); among equals, the one whose move
+    reads last (`lowest`: first) as text, the first of equals: a fixed order, so that equal
+    items are chosen the same way every time. The text, slow to make, is made only for the
+    tied ones. `items` is not empty."""
+    ranks = [rank(item) for item in items]
+    top = min(ranks) if lowest else max(ranks)
+    tied = [item for item, value in zip(items, ranks, strict=True) if value == top]
+    if len(tied) == 1:
+        return tied[0]
+    pick = min if lowest else max
+    return pick(tied, key=lambda item: repr(item.move if isinstance(item, Option) else item))
 
 
 def _racing_to_morto(view: SeatView) -> bool:
