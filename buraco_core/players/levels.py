@@ -441,9 +441,10 @@ def judge_options(rules: RuleSet, state: State, moves: Sequence[Move], seat: int
     """Judge each move (a legal one, as `legal_moves` lists them) on the dealt position and
     say what it does to the mover's side."""
     side = seat % 2
-    # A move changes one meld or adds some: the others are the same objects, counted once.
+    # A move changes one meld or adds some: only those are counted (a meld made whole by
+    # `apply` shares the others, the same objects, each counted once).
     counted: dict[int, tuple[Meld, tuple[int, int, int]]] = {}
-    before = _table(rules, state.sides[side].melds, counted)
+    before: tuple[int, int, int] | None = None  # the side's figures, counted when first needed
     available = state.sides[side].morto is MortoStatus.AVAILABLE
     options = []
     for move in moves:
@@ -460,24 +461,27 @@ def judge_options(rules: RuleSet, state: State, moves: Sequence[Move], seat: int
         if isinstance(move, TakeLixo):
             kept += len(state.lixo) - (1 if move.justified else 0)
         made: State | None = None
-        melds: tuple[Meld, ...] | None = None
+        change = None
         if kept >= 1 and state.side_of(state.turn) == side:
-            melds = _melds_after(rules, state, move)
-        if melds is not None:
+            change = _meld_change(rules, state, move)
+        if change is not None:
             # Cards stay in the hand: no beat and no going out (both empty it).
             beat = ended = False
+            dropped, added = change
+            gained, lost = _table(rules, added, counted), _table(rules, dropped, counted)
         else:
             made = apply(rules, state, move)  # (legal_moves lists only legal moves)
-            melds = made.sides[side].melds
             beat = available and made.sides[side].morto is MortoStatus.TAKEN
             ended = made.phase is Phase.ENDED
-        now = _table(rules, melds, counted)
+            if before is None:
+                before = _table(rules, state.sides[side].melds, counted)
+            gained, lost = _table(rules, made.sides[side].melds, counted), before
         options.append(
             Option(
                 move=move,
-                wilds_added=now[0] - before[0],
-                canastras_added=now[1] - before[1],
-                clean_canastras_added=now[2] - before[2],
+                wilds_added=gained[0] - lost[0],
+                canastras_added=gained[1] - lost[1],
+                clean_canastras_added=gained[2] - lost[2],
                 cards_laid=laid,
                 beat=beat,
                 ended=ended,
@@ -489,12 +493,17 @@ def judge_options(rules: RuleSet, state: State, moves: Sequence[Move], seat: int
     return options
 
 
-def _melds_after(rules: RuleSet, state: State, move: Move) -> tuple[Meld, ...] | None:
-    """The mover's side's melds after a meld move or a pickup, as the judge makes them
-    (judge._lay, _extend, _take_lixo: the same remembered meld verdicts), without the rest
-    of the next position; None for any other move (a discard, a move on the other side's
-    melds), which `judge_options` plays out whole. The move is a listed one, so legal
-    (tests/test_players.py holds the two ways to the same figures)."""
+# What a move does to a side's melds: the meld it replaces (none or one), the melds it adds.
+MeldChange = tuple[tuple[Meld, ...], tuple[Meld, ...]]
+
+
+def _meld_change(rules: RuleSet, state: State, move: Move) -> MeldChange | None:
+    """What a meld move or a pickup does to the mover's side's melds, as the judge makes
+    them (judge._lay, _extend, _take_lixo: the same remembered meld verdicts), without the
+    rest of the next position; None for any other move (a discard, a move on the other
+    side's melds), which `judge_options` plays out whole. The move is a listed one, so legal
+    (tests/test_players.py holds the two ways to the same figures). The figures of the
+    melds it leaves alone do not change: only the change is counted."""
     melds = state.sides[state.side_of(state.turn)].melds
     if isinstance(move, Lay):
         laid = []
@@ -503,29 +512,29 @@ def _melds_after(rules: RuleSet, state: State, move: Move) -> tuple[Meld, ...] |
             if meld is None:
                 return None
             laid.append(meld)
-        return (*melds, *laid)
+        return (), tuple(laid)
     if isinstance(move, Extend):
-        return None if move.side is not None else _replaced(melds, move.meld, move.cards, rules)
+        return None if move.side is not None else _extension(melds, move.meld, move.cards, rules)
     if isinstance(move, TakeLixo) and state.lixo:
         top = state.lixo[-1]
         if not move.justified:
-            return melds  # (a free pickup: the whole lixo to the hand)
+            return (), ()  # (a free pickup: the whole lixo to the hand)
         if move.new_meld:
             meld = judged((top, *move.new_meld), rules).meld
-            return None if meld is None else (*melds, meld)
+            return None if meld is None else ((), (meld,))
         if move.extend is not None:
-            return _replaced(melds, move.extend, (top, *move.cards), rules)
+            return _extension(melds, move.extend, (top, *move.cards), rules)
     return None
 
 
-def _replaced(
+def _extension(
     melds: tuple[Meld, ...], index: int, cards: tuple[Card, ...], rules: RuleSet
-) -> tuple[Meld, ...] | None:
-    """The melds with meld `index` extended by the cards (None: no such meld, or refused)."""
+) -> MeldChange | None:
+    """Meld `index` extended by the cards (None: no such meld, or refused)."""
     if not 0 <= index < len(melds):
         return None
     meld = extended(melds[index], cards, rules).meld
-    return None if meld is None else (*melds[:index], meld, *melds[index + 1 :])
+    return None if meld is None else ((melds[index],), (meld,))
 
 
 def _table(
