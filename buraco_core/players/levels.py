@@ -441,11 +441,10 @@ def judge_options(rules: RuleSet, state: State, moves: Sequence[Move], seat: int
     """Judge each move (a legal one, as `legal_moves` lists them) on the dealt position and
     say what it does to the mover's side."""
     side = seat % 2
-    # A move changes one meld or adds some: only those are counted (a meld made whole by
-    # `apply` shares the others, the same objects, each counted once).
-    counted: dict[int, tuple[Meld, tuple[int, int, int]]] = {}
     before: tuple[int, int, int] | None = None  # the side's figures, counted when first needed
     available = state.sides[side].morto is MortoStatus.AVAILABLE
+    held = len(state.hand)
+    own_turn = state.side_of(state.turn) == side
     options = []
     for move in moves:
         if isinstance(move, Lay):
@@ -457,25 +456,25 @@ def judge_options(rules: RuleSet, state: State, moves: Sequence[Move], seat: int
         else:
             laid = 0
         # The hand after the move: a pickup brings the lixo (less the top card that justified it).
-        kept = len(state.hand) - laid
+        kept = held - laid
         if isinstance(move, TakeLixo):
             kept += len(state.lixo) - (1 if move.justified else 0)
         made: State | None = None
         change = None
-        if kept >= 1 and state.side_of(state.turn) == side:
+        if kept >= 1 and own_turn:
             change = _meld_change(rules, state, move)
         if change is not None:
             # Cards stay in the hand: no beat and no going out (both empty it).
             beat = ended = False
             dropped, added = change
-            gained, lost = _table(rules, added, counted), _table(rules, dropped, counted)
+            gained, lost = _table(rules, added), _table(rules, dropped)
         else:
             made = apply(rules, state, move)  # (legal_moves lists only legal moves)
             beat = available and made.sides[side].morto is MortoStatus.TAKEN
             ended = made.phase is Phase.ENDED
             if before is None:
-                before = _table(rules, state.sides[side].melds, counted)
-            gained, lost = _table(rules, made.sides[side].melds, counted), before
+                before = _table(rules, state.sides[side].melds)
+            gained, lost = _table(rules, made.sides[side].melds), before
         options.append(
             Option(
                 move=move,
@@ -537,25 +536,16 @@ def _extension(
     return None if meld is None else ((melds[index],), (meld,))
 
 
-def _table(
-    rules: RuleSet, melds: Sequence[Meld], counted: dict[int, tuple[Meld, tuple[int, int, int]]]
-) -> tuple[int, int, int]:
-    """A side's wild slots, canastras and clean canastras; `counted` keeps each meld's
-    figures by identity (the entry holds the meld, so its id is not reused)."""
+def _table(rules: RuleSet, melds: Sequence[Meld]) -> tuple[int, int, int]:
+    """Melds' wild slots, canastras and clean canastras."""
     wilds = canastras = clean = 0
     for meld in melds:
-        hit = counted.get(id(meld))
-        if hit is None or hit[0] is not meld:
-            kind = meld.canastra(rules)
-            figures = (
-                _wild_slots((meld,)),
-                kind is not None,
-                kind in ("limpa", "500", "real"),
-            )
-            hit = counted[id(meld)] = (meld, figures)
-        wilds += hit[1][0]
-        canastras += hit[1][1]
-        clean += hit[1][2]
+        if meld.wild_slot is not None:  # (the first wild slot: most melds have none)
+            wilds += _wild_slots((meld,))
+        kind = meld.canastra(rules)
+        if kind is not None:
+            canastras += 1
+            clean += kind in ("limpa", "500", "real")
     return wilds, canastras, clean
 
 
