@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from itertools import chain, repeat
-from operator import attrgetter
+from itertools import chain
+from operator import attrgetter, getitem
 
 from buraco_core.cards import Card, deck
 from buraco_core.melds import Meld
@@ -70,7 +70,10 @@ class SeatView:
         for cards in seen:
             for card in cards:
                 counts[card] -= 1
-        return list(chain.from_iterable(map(repeat, counts, counts.values())))
+        # Each card's copies left, as a tuple made once (a count never falls below 0: a
+        # position holds no more copies of a card than the deck, notation refuses more).
+        copies = _COPIES[self.jokers_in_deck]
+        return list(chain.from_iterable(map(getitem, copies, counts.values())))
 
     def determinize(self, rng: random.Random | None = None) -> State:
         """A whole position consistent with this view: the unseen cards dealt at random
@@ -180,7 +183,8 @@ def view_of(rules: RuleSet, state: State, seat: int, memory: TableMemory | None 
         if state.lixo and not seen:
             seen = state.lixo[-1:]  # the top card is always in view
     known = tuple(
-        () if s == seat else tuple(sorted(held, key=_ORDER)) for s, held in enumerate(memory.held)
+        tuple(sorted(held, key=_ORDER)) if held and s != seat else ()
+        for s, held in enumerate(memory.held)
     )
     sides = tuple(
         replace(side, waiting=WaitingMorto(side.waiting.seat, ())) if side.waiting else side
@@ -195,9 +199,9 @@ def view_of(rules: RuleSet, state: State, seat: int, memory: TableMemory | None 
         waiting_sizes=tuple(len(side.waiting.cards) if side.waiting else 0 for side in state.sides),
         lixo_seen=seen,
         lixo_size=len(state.lixo),
-        hand_sizes=tuple(len(hand) for hand in state.hands),
+        hand_sizes=tuple(map(len, state.hands)),
         stock_size=len(state.stock),
-        morto_sizes=tuple(len(pile) for pile in state.mortos),
+        morto_sizes=tuple(map(len, state.mortos)),
         known_held=known,
         jokers_in_deck=rules.jokers_in_deck,
         moves_made=len(state.log),
@@ -225,3 +229,8 @@ def _deck_counts(jokers: bool) -> dict[Card, int]:
 
 
 _DECK_COUNTS = {jokers: _deck_counts(jokers) for jokers in (True, False)}
+# Per card of the deck, in its order: `(card,) * n` for each count n up to its copies.
+_COPIES = {
+    jokers: tuple(tuple((card,) * n for n in range(copies + 1)) for card, copies in counts.items())
+    for jokers, counts in _DECK_COUNTS.items()
+}
