@@ -273,12 +273,12 @@ def round_data(names: tuple[str, ...], rules: RuleSet) -> dict[str, Any]:
 KEPT_KEY = "_calc_kept"
 
 
-def _kept_keys(count: int) -> list[str]:
-    keys = [WENT_OUT_KEY, who_key(CORTE), cards_key(CORTE)]
+def _kept(count: int, state: dict[str, Any]) -> dict[str, Any]:
+    """The calculator's fields among `state`'s values (their keys, and their values)."""
+    keys = {WENT_OUT_KEY, who_key(CORTE), cards_key(CORTE)}
     for i in range(count):
-        keys += [melds_key(i), hands_key(i), morto_key(i)]
-    keys += [k for k in st.session_state if str(k).startswith(BUILT_UP_PREFIX)]
-    return keys
+        keys |= {melds_key(i), hands_key(i), morto_key(i)}
+    return {k: v for k, v in state.items() if k in keys or str(k).startswith(BUILT_UP_PREFIX)}
 
 
 def restore_fields() -> None:
@@ -290,8 +290,8 @@ def restore_fields() -> None:
 
 def keep_fields(count: int) -> None:
     """Copy the fields' values (after the widgets are drawn) for restore_fields."""
-    state = st.session_state
-    state[KEPT_KEY] = {key: state[key] for key in _kept_keys(count) if key in state}
+    # One pass over the whole state (a look-up of each key costs as much as the pass).
+    st.session_state[KEPT_KEY] = _kept(count, st.session_state.to_dict())
 
 
 def clear(count: int) -> None:
