@@ -171,6 +171,7 @@ def show_meld(meld: Meld, *, size: Size = "md") -> None:
 # The grid's rows: alternating colours read easier than the suits' alphabetical order.
 GRID_SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 JOKER = Card()
+_GRID_ROWS = {suit: [Card(rank, suit) for rank in range(1, 14)] for suit in GRID_SUITS}
 
 
 # The suits as Markdown entities: the label shows "4♠" all the same, and an ASCII label
@@ -180,6 +181,7 @@ _SUIT_ENTITIES = {Suit.SPADES: "&spades;", Suit.HEARTS: "&hearts;", Suit.CLUBS: 
 _SUIT_ENTITIES[Suit.DIAMONDS] = "&diams;"
 
 
+@lru_cache(maxsize=64)  # 53 labels, asked for twice each on every rerun of a grid
 def _grid_label(card: Card) -> str:
     # Markdown colour: the pills are native widgets, so no inline HTML there.
     if card.suit is None:
@@ -208,7 +210,7 @@ def card_grid(key: str, on_card: Callable[[Card], None], lang: Lang | None = Non
         for suit in GRID_SUITS:
             st.pills(
                 suit_name(suit, lang),
-                [Card(rank, suit) for rank in range(1, 14)],
+                _GRID_ROWS[suit],
                 format_func=_grid_label,
                 key=f"{key}_grid_{suit.value}",
                 on_change=_grid_tapped,
