@@ -3,6 +3,7 @@
 import streamlit as st
 
 from buraco_app.i18n import t
+from buraco_app.inline_cards import NO_ICON
 from buraco_app.pages import navigation
 from buraco_app.settings import current_rules, rules_summary
 
@@ -17,4 +18,4 @@ for spec, page in navigation():
         st.page_link(page, label=t(spec.title_key), icon=spec.icon)
         st.caption(t(spec.blurb_key))
 
-st.info(t("home.rules_now", rules=rules_summary(current_rules())))
+st.info(t("home.rules_now", rules=rules_summary(current_rules())), icon=NO_ICON)

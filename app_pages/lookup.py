@@ -6,7 +6,7 @@ import streamlit as st
 
 from buraco_app import cards_view
 from buraco_app.i18n import relabel_after_language_change, t
-from buraco_app.inline_cards import error_cards, show_text
+from buraco_app.inline_cards import NO_ICON, error_cards, show_text
 from buraco_app.limits import MAX_LINES_TEXT, MAX_SEARCH_TEXT, too_long
 from buraco_app.pages import link_unread, page_link
 from buraco_app.rules_view import show_point
@@ -54,7 +54,7 @@ def _from_link() -> None:
     if linked.get("view") in VIEWS:
         st.session_state[VIEW_KEY] = linked["view"]
     elif "view" in linked:
-        st.warning(t("lookup.link_bad_view", view=url_text(linked["view"])))
+        st.warning(t("lookup.link_bad_view", view=url_text(linked["view"])), icon=NO_ICON)
     for param, (key, _) in LINKED.items():
         if param in linked and (param != "morto" or linked[param] in MORTO_ANSWERS):
             st.session_state[key] = linked[param]
@@ -157,7 +157,7 @@ def side_melds(key: str) -> list[tuple[Card, ...]] | None:
     )
     huge = too_long(text, MAX_LINES_TEXT, t("lookup.melds"))
     if huge:
-        st.error(huge)
+        st.error(huge, icon=NO_ICON)
         return None
     lines = [line for line in (text or "").splitlines() if line.strip()]
     melds = []
@@ -165,7 +165,9 @@ def side_melds(key: str) -> list[tuple[Card, ...]] | None:
         try:
             melds.append(parse_cards(line))
         except BuracoInputError as exc:
-            st.error(t("lookup.bad_line", line=number, problem=error_message(exc, lang)))
+            st.error(
+                t("lookup.bad_line", line=number, problem=error_message(exc, lang)), icon=NO_ICON
+            )
             return None
     cards_view.read_as(text or "", melds)
     return melds
@@ -175,13 +177,14 @@ def lixo_headline(answer: LixoAnswer) -> None:
     """Yes (free, or with how many ways), or no with the reason that decides."""
     if answer.ok and rules.pickup == "free":
         free_here = rules.preset == "aberto" and "pickup" not in rules.changed_options()
-        st.success(t("lookup.lixo_free" if free_here else "lookup.lixo_free_table"))
+        st.success(t("lookup.lixo_free" if free_here else "lookup.lixo_free_table"), icon=NO_ICON)
     elif answer.ok:
-        st.success(t("lookup.lixo_yes", count=len(answer.ways)))
+        st.success(t("lookup.lixo_yes", count=len(answer.ways)), icon=NO_ICON)
     else:
         deciding = at_table(answer.deciding, rules, lang)
         st.error(
-            error_cards(" ".join([t("lookup.lixo_no"), *(message(r, lang) for r in deciding)]))
+            error_cards(" ".join([t("lookup.lixo_no"), *(message(r, lang) for r in deciding)])),
+            icon=NO_ICON,
         )
 
 
@@ -216,12 +219,12 @@ if view == "lixo":
     elif not top:
         st.caption(t("lookup.lixo_first"))  # no verdict before there is a top card
     elif len(top) != 1:
-        st.warning(t("lookup.one_top"))
+        st.warning(t("lookup.one_top"), icon=NO_ICON)
     elif hand is not None and melds is not None:
         try:
             answer = lixo_answer(rules, top[0], hand, melds)
         except BuracoInputError as exc:
-            st.error(table_problem(exc))
+            st.error(table_problem(exc), icon=NO_ICON)
         else:
             lixo_headline(answer)
     cards_view.grid_into(
@@ -240,10 +243,10 @@ if view == "lixo":
 def go_out_headline(verdict: Verdict) -> None:
     """Yes, or not yet with what is missing ("falta pegar o morto da dupla")."""
     if verdict.ok:
-        st.success(t("lookup.go_out_yes"))
+        st.success(t("lookup.go_out_yes"), icon=NO_ICON)
         return
     why = "; ".join(message(r, lang).rstrip(".") for r in at_table(verdict.reasons, rules, lang))
-    st.error(error_cards(t("lookup.go_out_no_why", why=why + ".")))
+    st.error(error_cards(t("lookup.go_out_no_why", why=why + ".")), icon=NO_ICON)
 
 
 if view == "go_out":
@@ -264,7 +267,7 @@ if view == "go_out":
         try:
             verdict = may_go_out(rules, melds, morto)
         except BuracoInputError as exc:
-            st.error(table_problem(exc))
+            st.error(table_problem(exc), icon=NO_ICON)
         else:
             go_out_headline(verdict)
     cards_view.card_pickers(
@@ -293,7 +296,7 @@ if view == "rules":
     every = points()
     huge = too_long(query, MAX_SEARCH_TEXT, t("lookup.search"))
     if huge:
-        st.error(huge)
+        st.error(huge, icon=NO_ICON)
     shown = [] if huge else search(query) if (query or "").strip() else list(every)
     # The best answers first, MAX_POINTS at a time: "Mostrar mais" draws the next ones.
     drawn = min(len(shown), st.session_state.get(MORE_KEY, {}).get(query or "", MAX_POINTS))
@@ -302,7 +305,7 @@ if view == "rules":
         count += " · " + t("lookup.drawn", drawn=drawn)
     st.caption(count)
     if not shown and not huge:
-        st.info(t("lookup.no_match", query=url_text(query or "")))
+        st.info(t("lookup.no_match", query=url_text(query or "")), icon=NO_ICON)
     for point in shown[:drawn]:
         show_point(point, rules, lang)
     if drawn < len(shown):

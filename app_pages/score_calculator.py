@@ -28,6 +28,7 @@ from buraco_app.calculator import (
 )
 from buraco_app.corte import corte_fields, corte_problem
 from buraco_app.i18n import relabel_after_language_change, t
+from buraco_app.inline_cards import NO_ICON
 from buraco_app.limits import MAX_LINES_TEXT, too_long
 from buraco_app.settings import current_lang, current_rules, rules_bar, rules_summary
 from buraco_app.sheet_page import (
@@ -97,16 +98,19 @@ st.caption(t("calc.rules", rules=rules_summary(rules, lang)))
 store_problems: list[str] = []
 sheet = open_sheet(store_problems)
 for store_problem in store_problems:
-    st.error(store_problem)
+    st.error(store_problem, icon=NO_ICON)
 if sheet is not None:
     names = sheet.match.names
     standing = sheet.standing()
     both = " × ".join(md_text(n) for n in names)
     if standing.winner is not None:  # no next round to number: who won, as the sheet says
         won = standing.winner_total
-        st.info(t("calc.match_over", names=both, winner=md_text(standing.winner), points=won))
+        st.info(
+            t("calc.match_over", names=both, winner=md_text(standing.winner), points=won),
+            icon=NO_ICON,
+        )
     else:
-        st.info(t("calc.match_open", names=both, number=len(sheet.rounds) + 1))
+        st.info(t("calc.match_open", names=both, number=len(sheet.rounds) + 1), icon=NO_ICON)
     match_rules = sheet.match.rules()
     # Only what scores a round matters here (not the target, not the vulnerable minimum).
     if scoring_rules(match_rules) != scoring_rules(rules):
@@ -115,7 +119,8 @@ if sheet is not None:
                 "calc.match_rules_differ",
                 match=rules_summary(match_rules, lang),
                 rules=rules_summary(rules, lang),
-            )
+            ),
+            icon=NO_ICON,
         )
 else:
     names = (t("calc.side_1"), t("calc.side_2"))
@@ -179,16 +184,16 @@ flash = st.session_state.pop(FLASH_KEY, None)
 # A round's problem said under open tap pickers is not said here again (a desktop shows both).
 said_under_taps = round_error is not None and any(tapping_into(i) for i in range(len(names)))
 if blocked or said_under_taps:  # (each said under its field, or under the cards tapped)
-    st.info(t("calc.fix_first"))
+    st.info(t("calc.fix_first"), icon=NO_ICON)
 elif round_error is not None:
-    st.error(round_error)
+    st.error(round_error, icon=NO_ICON)
 elif score is not None:
     show_score(score, lang)
     if sheet is None:
         st.caption(t("calc.no_match"))
         st.page_link("app_pages/score_sheet.py", label=t("page.sheet"), icon="✏️")
     elif sheet.standing().finished:
-        st.info(t("sheet.over"))
+        st.info(t("sheet.over"), icon=NO_ICON)
     elif calculator.round_is_empty(len(names)):
         st.caption(t("calc.empty_round"))  # (a stray tap would store 0 × 0)
     else:

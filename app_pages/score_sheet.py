@@ -14,6 +14,7 @@ import streamlit as st
 
 from buraco_app.corte import clear_corte, corte_fields, corte_problem, with_corte
 from buraco_app.i18n import relabel_after_language_change, t
+from buraco_app.inline_cards import NO_ICON
 from buraco_app.limits import MAX_LINK_TEXT, too_long
 from buraco_app.pages import view_switch
 from buraco_app.settings import current_lang, current_rules, rules_summary, url_params
@@ -97,9 +98,9 @@ def _errors() -> dict[str, str]:
 def show_error(field: str, live: SheetError | None = None) -> None:
     """The field's error from the last button pressed, else what is wrong with it now."""
     if field in _errors():
-        st.error(_errors()[field])
+        st.error(_errors()[field], icon=NO_ICON)
     elif live is not None:
-        st.error(error_text(live))
+        st.error(error_text(live), icon=NO_ICON)
 
 
 def _problem(check: Callable[[], object]) -> SheetError | None:
@@ -475,7 +476,7 @@ def add_form(sheet: Sheet) -> None:
                     show_error(f"points[{i}]")
         corte_fields(CORTE, sheet.match.rules(), sheet.match.names)
         if "add" in _errors():  # another phone entered this round first: said by the button
-            st.warning(_errors()["add"])
+            st.warning(_errors()["add"], icon=NO_ICON)
         st.form_submit_button(
             t("sheet.add", number=number),
             type="primary",
@@ -557,7 +558,7 @@ def fix_panel(sheet: Sheet, standing: MatchStanding) -> None:
                     t("sheet.fix_cancel"), on_click=_close_fix, key="sheet_fix_cancel"
                 )
     if "fix" in _errors():
-        st.warning(_errors()["fix"])
+        st.warning(_errors()["fix"], icon=NO_ICON)
 
 
 def fix_confirm(sheet: Sheet, standing: MatchStanding, ask: dict[str, Any]) -> None:
@@ -569,7 +570,8 @@ def fix_confirm(sheet: Sheet, standing: MatchStanding, ask: dict[str, Any]) -> N
             number=ask["number"],
             before=md_text(points_text(names, ask["before"])),
             after=md_text(points_text(names, ask["after"])),
-        )
+        ),
+        icon=NO_ICON,
     )
     after = sheet.standing_with(ask["number"], ask["after"])
     totals = ", ".join(f"{md_text(n)} {p}" for n, p in zip(names, after.totals, strict=True))
@@ -578,7 +580,7 @@ def fix_confirm(sheet: Sheet, standing: MatchStanding, ask: dict[str, Any]) -> N
         effect.append(t("sheet.fix_effect_wins", name=md_text(after.winner)))
     elif after.winner is None and standing.winner is not None:
         effect.append(t("sheet.fix_effect_reopens"))
-    st.info(" ".join(effect))
+    st.info(" ".join(effect), icon=NO_ICON)
     with st.container(horizontal=True):
         st.button(
             t("sheet.fix_yes"),
@@ -612,7 +614,7 @@ def round_controls(sheet: Sheet, standing: MatchStanding) -> None:
         fix_panel(sheet, standing)
     if asked == last.number:
         points = points_text([md_text(n) for n in sheet.match.names], last.points)
-        st.warning(t("sheet.undo_confirm", number=last.number, points=points))
+        st.warning(t("sheet.undo_confirm", number=last.number, points=points), icon=NO_ICON)
         with st.container(horizontal=True):
             st.button(
                 t("sheet.undo_yes"),
@@ -736,7 +738,7 @@ def sheet_messages(sheet: Sheet, standing: MatchStanding) -> None:
     show_error("database")
     flash = st.session_state.pop(FLASH_KEY, None)
     if flash:
-        st.success(flash)
+        st.success(flash, icon=NO_ICON)
     if standing.winner is not None:
         points = standing.winner_total
         st.success(t("sheet.winner", name=md_text(standing.winner), points=points), icon="🏆")
@@ -770,11 +772,11 @@ def draw_sheet(store: SheetStore, sheet: Sheet, watch_id: str | None = None) -> 
     standing_view(sheet, standing)
     # At the table the next round is what is wanted most: the form first, the chart later.
     if watch_id is not None:
-        st.info(t("sheet.watching"))
+        st.info(t("sheet.watching"), icon=NO_ICON)
     elif standing.winner is None:
         add_form(sheet)
     else:
-        st.info(t("sheet.over"))
+        st.info(t("sheet.over"), icon=NO_ICON)
     st.subheader(t("sheet.rounds"))
     if sheet.rounds:
         rounds_view(sheet, standing, lang)
@@ -810,7 +812,7 @@ st.title(t("sheet.title"))
 try:
     store = page_store()
 except SheetError as exc:  # the database cannot work: say so, and draw nothing to press
-    st.error(error_text(exc))
+    st.error(error_text(exc), icon=NO_ICON)
     st.stop()
 watch_id = st.query_params.get(QP_WATCH)
 if watch_id and not st.query_params.get(QP_MATCH):
@@ -819,7 +821,7 @@ if watch_id and not st.query_params.get(QP_MATCH):
         draw_sheet(store, store.watched_sheet(watch_id), watch_id)
         st.stop()
     except SheetError as exc:  # said once, then the page as without the link (as a bad ?match=)
-        st.error(error_text(exc))
+        st.error(error_text(exc), icon=NO_ICON)
         del st.query_params[QP_WATCH]
 match_id = open_match_id()
 sheet: Sheet | None = None
@@ -827,10 +829,10 @@ if match_id is not None:
     try:
         sheet = read_sheet(store, match_id)
     except MatchNotFound as exc:
-        st.error(error_text(exc))
+        st.error(error_text(exc), icon=NO_ICON)
         set_open_match(None)
     except SheetError as exc:
-        st.error(error_text(exc))
+        st.error(error_text(exc), icon=NO_ICON)
 if sheet is None:
     draw_start(store)
 else:

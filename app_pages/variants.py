@@ -11,7 +11,7 @@ from buraco_app import scenario_player as player
 from buraco_app import variants_view as judged
 from buraco_app.compare import show_deciding, side_by_side, tables_to_compare
 from buraco_app.i18n import relabel_after_language_change, t
-from buraco_app.inline_cards import caption_md, md_cards, show_text
+from buraco_app.inline_cards import NO_ICON, caption_md, md_cards, show_text
 from buraco_app.pages import view_switch
 from buraco_app.rules_view import options_where_presets_differ, preset_table, show_table
 from buraco_app.settings import current_lang, current_rules, rules_bar, rules_summary
@@ -67,7 +67,7 @@ def _drawer(cards: tuple[Card, ...]) -> Callable[[judged.MeldResult, RuleSet], N
     def draw(result: judged.MeldResult, rules: RuleSet) -> None:
         verdict, first_part_failed = result
         if first_part_failed:
-            st.warning(t("variants.first_part"))
+            st.warning(t("variants.first_part"), icon=NO_ICON)
             show_reasons(verdict.reasons)
             return
         show_meld_verdict(verdict, rules, typed=cards, size="sm")
@@ -78,12 +78,12 @@ def _drawer(cards: tuple[Card, ...]) -> Callable[[judged.MeldResult, RuleSet], N
 def _draw_move(answer: tuple[judged.MoveResult, str], rules: RuleSet) -> None:
     result, reasons = answer
     if isinstance(result, str):
-        st.warning(t("variants.position_invalid", problem=result))
+        st.warning(t("variants.position_invalid", problem=result), icon=NO_ICON)
         return
     if result.ok:
-        st.success(t("variants.move_legal"))
+        st.success(t("variants.move_legal"), icon=NO_ICON)
     else:
-        st.error(t("variants.move_illegal"))
+        st.error(t("variants.move_illegal"), icon=NO_ICON)
     if reasons:
         st.markdown(reasons, unsafe_allow_html=True)  # with_cards' escaped Markdown
 

@@ -17,7 +17,7 @@ import streamlit as st
 from buraco_app import cards_view
 from buraco_app.corte import cards_key, clear_corte, corte_choice, who_key
 from buraco_app.i18n import get_lang, t
-from buraco_app.inline_cards import md_cards
+from buraco_app.inline_cards import NO_ICON, md_cards
 from buraco_app.limits import MAX_LINES_TEXT
 from buraco_app.pages import view_switch
 from buraco_app.sheet_page import item_label, md_text, show_chart
@@ -105,7 +105,7 @@ def field_area(side: int, field: Field, problem: str | None, rules: RuleSet) -> 
         height=_HEIGHT[field],
     )
     if problem:
-        st.error(problem)
+        st.error(problem, icon=NO_ICON)
     if field == "melds":
         built_up_boxes(side, rules)
 
@@ -372,11 +372,11 @@ def tap_answer(side: int, field: Field, problem: str | None, rules: RuleSet) -> 
             said.append(t(f"calc.tapped_next_{field}", n=after))
     missing = _cards_missing(lines, text, rules, lang) if problem and field == "melds" else 0
     if missing:
-        st.info("  \n".join([*said, t("calc.tapped_missing", missing=missing)]))
+        st.info("  \n".join([*said, t("calc.tapped_missing", missing=missing)]), icon=NO_ICON)
     elif problem:
-        st.error("  \n".join([*said, problem]))
+        st.error("  \n".join([*said, problem]), icon=NO_ICON)
     elif said:
-        st.success("  \n".join(said))
+        st.success("  \n".join(said), icon=NO_ICON)
 
 
 def _cards_missing(lines: list[str], text: str, rules: RuleSet, lang: Lang) -> int:

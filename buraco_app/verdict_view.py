@@ -13,7 +13,7 @@ import streamlit as st
 
 from buraco_app.cards_view import Size, cards_html, meld_html
 from buraco_app.i18n import get_lang, t
-from buraco_app.inline_cards import md_cards, show_text, with_cards
+from buraco_app.inline_cards import NO_ICON, md_cards, show_text, with_cards
 from buraco_core.cards import Card
 from buraco_core.melds import MeldVerdict
 from buraco_core.rules import RuleSet
@@ -125,9 +125,9 @@ def show_meld_headline(
     lang = lang or get_lang()
     if verdict.ok and verdict.meld is not None:
         parts = [t("meld.valid", lang), canastra_label(verdict, lang), wild_line(verdict, lang)]
-        st.success(md_cards(" · ".join(p for p in parts if p)))
+        st.success(md_cards(" · ".join(p for p in parts if p)), icon=NO_ICON)
         return
-    st.error(t("meld.invalid", lang))
+    st.error(t("meld.invalid", lang), icon=NO_ICON)
     if verdict.reasons:
         first = at_table(verdict.reasons[:1], rules, lang)[0]
         st.markdown(md_cards(bullet(first, lang)))
@@ -151,12 +151,12 @@ def show_meld_verdict(
     parts: list[str] = []
     if verdict.ok and verdict.meld is not None:
         if headline:
-            st.success(f"{t('meld.valid', lang)} · {canastra_label(verdict, lang)}")
+            st.success(f"{t('meld.valid', lang)} · {canastra_label(verdict, lang)}", icon=NO_ICON)
         parts += [meld_html(verdict.meld, size=size, lang=lang), points_line(verdict, rules, lang)]
         parts += [line for line in [vulnerable_line(verdict, rules, lang)] if line]
     else:
         if headline:
-            st.error(t("meld.invalid", lang))
+            st.error(t("meld.invalid", lang), icon=NO_ICON)
         if typed:
             parts.append(cards_html(list(typed), size=size, lang=lang))
     if reasons and verdict.reasons:
