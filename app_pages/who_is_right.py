@@ -4,6 +4,7 @@ source says, what each variant does, and a link with the table's choice."""
 import streamlit as st
 
 from buraco_app.i18n import relabel_after_language_change, t
+from buraco_app.inline_cards import NO_ICON
 from buraco_app.limits import MAX_SEARCH_TEXT, too_long
 from buraco_app.rules_view import show_point
 from buraco_app.settings import current_lang, current_rules
@@ -26,7 +27,7 @@ problems = [
     too_long(c, MAX_SEARCH_TEXT, t("who.claim", number=n)) for n, c in enumerate(claims, start=1)
 ]
 for problem in filter(None, problems):
-    st.error(problem)
+    st.error(problem, icon=NO_ICON)
 claims = ["" if problem else claim for claim, problem in zip(claims, problems, strict=True)]
 every = {d.id: d for d in table_points()}
 said = any(c.strip() for c in claims)
@@ -37,15 +38,15 @@ for rule in found.house_rules if found else ():
     st.info(t("who.house", rule=t(f"who.house.{rule}")), icon="🏠")
 # A rule the four sources agree on is answered with the rule, as the reference says it.
 if found and found.agreed:
-    st.success(t("who.agreed"))
+    st.success(t("who.agreed"), icon=NO_ICON)
     for agreed in found.agreed:
         show_point(agreed, rules, lang)
 # (Named above: the near disputed points are only offered, none chosen.)
 settled = bool(found and (found.house_rules or found.agreed))
 if found and not found.points and not settled:
-    st.info(t("who.nothing"))
+    st.info(t("who.nothing"), icon=NO_ICON)
 elif found and found.points and not found.sure and not settled:
-    st.info(t("who.unsure"))
+    st.info(t("who.unsure"), icon=NO_ICON)
 # A new argument chooses its own point: the one chosen for the last claims (by the match or
 # by hand) is replaced, else it stays chosen while it is still among those offered. Set, not
 # removed: the browser's radio shows a value set here, and would keep showing the old one.
