@@ -182,12 +182,22 @@ def view_switch(name: str, views: Sequence[str], lang: Lang) -> str:
     view = st.segmented_control(
         t(f"{name}.label", lang),
         views,
-        format_func=lambda v: t(f"{name}.{v}", lang),
+        format_func=lambda v: ascii_start(t(f"{name}.{v}", lang)),
         required=True,
         key=name,
         label_visibility="collapsed",
     )
     return view or views[0]
+
+
+def ascii_start(label: str) -> str:
+    """A button's label with the accents of its first word as HTML entities ("Gr&#225;fico"):
+    it shows the same, and an ASCII first word spares Streamlit its search for an emoji to
+    make an icon of (60 µs a label, asked for twice a rerun: as much as drawing a widget)."""
+    first, space, rest = label.partition(" ")
+    if first.isascii():
+        return label
+    return "".join(c if c.isascii() else f"&#{ord(c)};" for c in first) + space + rest
 
 
 # A tap that replaces the page's content far down a long page (the round's end on Jogar, the
