@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar, Generic, TypeVar
 
 import streamlit as st
@@ -361,7 +362,7 @@ class _ScoreView(_View[ScoreTask]):
     echo_answer = False  # each side's line says its number back ("Dupla A: 95 é mais...")
 
     def answer(self, key: str, lang: Lang) -> Answer | None:
-        totals = _score_input(self.scenario, self.task, key, lang)
+        totals = _score_input(self.scenario, key, lang)
         text = ", ".join(f"{name}: {points}" for name, points in totals.items())
         return Answer(text, lambda: self.task.grade(self.scenario, totals), totals)
 
@@ -440,41 +441,47 @@ def _choose_input(task: ChooseTask, key: str, lang: Lang) -> list[int]:
     ]
 
 
-def _score_input(scenario: Scenario, task: ScoreTask, key: str, lang: Lang) -> dict[str, int]:
-    rules = scenario.ruleset()
+def _score_input(scenario: Scenario, key: str, lang: Lang) -> dict[str, int]:
     totals: dict[str, int] = {}
-    sides = round_from_data(rules, task.round)
-    for side_number, side in enumerate(sides):
+    for name, shown in score_sides(scenario.id, lang):
         with st.container(border=True):
-            flags = [
-                t(
-                    "practice.score.morto_yes" if side.took_morto else "practice.score.morto_no",
-                    lang,
-                )
-            ]
-            if side.went_out:
-                flags.append(t("practice.score.went_out", lang))
-            # The side's header, melds and hands in one Markdown block (our own HTML).
-            parts = [f"**{t('practice.score.side', lang, name=side.name)}** · {' · '.join(flags)}"]
-            parts += [meld_html(meld, size="sm", lang=lang) for meld in side.melds]
-            for number, hand in enumerate(side.hands):
-                if hand:
-                    seat = hand_seat(side_number, number) + 1  # from 1, as in Jogar
-                    parts.append(caption_md(t("practice.score.hand", lang, n=seat)))
-                    parts.append(cards_html(hand, size="sm"))
-            st.markdown("\n\n".join(parts), unsafe_allow_html=True)
-            totals[side.name] = int(
+            st.markdown(shown, unsafe_allow_html=True)
+            totals[name] = int(
                 st.number_input(
-                    t("practice.score.total", lang, name=side.name),
+                    t("practice.score.total", lang, name=name),
                     value=0,
                     step=5,
                     # The score sheet's bound: a typo of many digits is stopped by the field.
                     min_value=-MAX_POINTS,
                     max_value=MAX_POINTS,
-                    key=f"{key}_total_{side.name}",
+                    key=f"{key}_total_{name}",
                 )
             )
     return totals
+
+
+@lru_cache(maxsize=64)  # pure, and asked for again on every rerun of the exercise
+def score_sides(scenario_id: str, lang: Lang) -> tuple[tuple[str, str], ...]:
+    """A score task's sides as drawn: each side's name, and its header, melds and hands in
+    one Markdown block (our own HTML)."""
+    scenario = course().scenarios[scenario_id]
+    assert isinstance(scenario.task, ScoreTask)
+    found = []
+    for side_number, side in enumerate(round_from_data(scenario.ruleset(), scenario.task.round)):
+        flags = [
+            t("practice.score.morto_yes" if side.took_morto else "practice.score.morto_no", lang)
+        ]
+        if side.went_out:
+            flags.append(t("practice.score.went_out", lang))
+        parts = [f"**{t('practice.score.side', lang, name=side.name)}** · {' · '.join(flags)}"]
+        parts += [meld_html(meld, size="sm", lang=lang) for meld in side.melds]
+        for number, hand in enumerate(side.hands):
+            if hand:
+                seat = hand_seat(side_number, number) + 1  # from 1, as in Jogar
+                parts.append(caption_md(t("practice.score.hand", lang, n=seat)))
+                parts.append(cards_html(hand, size="sm", lang=lang))
+        found.append((side.name, "\n\n".join(parts)))
+    return tuple(found)
 
 
 def _feedback(scenario: Scenario, attempt: Attempt, view: _View[Any], lang: Lang) -> None:
