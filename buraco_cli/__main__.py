@@ -2,6 +2,6 @@
 
 import sys
 
-from buraco_cli.main import main
+from buraco_cli.start import main
 
 sys.exit(main())

@@ -70,14 +70,19 @@ Handler = Callable[[argparse.Namespace], int]
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     _tolerate_narrow_output()
-    lang = _lang_of(argv)
+    lang = lang_of(argv)
     with _reader_may_leave():
         try:
             return _run(argv, lang)
         except KeyboardInterrupt:  # Ctrl-C, say in a long selfplay: a line, not a traceback
-            clear = "\r\033[K" if sys.stderr.isatty() else ""  # (over a progress line)
-            print(clear + translate("cli.interrupted", lang), file=sys.stderr)
-            return 130  # as a shell reports a command stopped by SIGINT
+            return interrupted(lang)
+
+
+def interrupted(lang: Lang) -> int:
+    """Say that Ctrl-C stopped the command; its exit code."""
+    clear = "\r\033[K" if sys.stderr.isatty() else ""  # (over a progress line)
+    print(clear + translate("cli.interrupted", lang), file=sys.stderr)
+    return 130  # as a shell reports a command stopped by SIGINT
 
 
 def _run(argv: list[str], lang: Lang) -> int:
@@ -247,7 +252,7 @@ def symbols_ok() -> bool:
     return _encodes(sys.stdout, "♥♦♣♠")
 
 
-def _lang_of(argv: Sequence[str]) -> Lang:
+def lang_of(argv: Sequence[str]) -> Lang:
     """The --lang of the command line, read before parsing so that help and argparse's own
     errors speak it too (a bad one is reported before anything else)."""
     given = _lang_given(argv)

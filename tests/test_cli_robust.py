@@ -1,6 +1,7 @@
 """The `buraco` command never shows a traceback: every bad input exits 2 with a message in the
 chosen language naming the file, field or token [issue 11, the command]."""
 
+import importlib.abc
 import io
 import json
 import os
@@ -501,22 +502,64 @@ def test_an_output_closed_before_the_start_is_no_traceback() -> None:
     assert _shell("judge nothing.json >&- 2>&-") == 2
 
 
-def test_ctrl_c_ends_with_a_line_not_a_traceback() -> None:
+def test_ctrl_c_ends_with_a_line_not_a_traceback(tmp_path: Path) -> None:
     """A long `selfplay` stopped with Ctrl-C (SIGINT) says so in one line and exits 130."""
     child = subprocess.Popen(
-        [sys.executable, "-m", "buraco_cli", "selfplay", "--rounds", "500"],
+        [
+            sys.executable,
+            "-m",
+            "buraco_cli",
+            "selfplay",
+            "--rounds",
+            "500",
+            "--levels",
+            "random,random",
+            "--save",
+            tmp_path,
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=ROOT,
     )
     try:
-        time.sleep(2.0)  # (past the imports: the rounds are being played)
+        # Stopped once the rounds are being played (its first record is written): a fixed
+        # wait fell within the start-up on a busy machine.
+        for _ in range(600):
+            if any(tmp_path.iterdir()) or child.poll() is not None:
+                break
+            time.sleep(0.1)
         child.send_signal(signal.SIGINT)
         _, err = child.communicate(timeout=30)
     finally:
         child.kill()
     assert child.returncode == 130
     assert err.decode().strip() == "buraco: interrompido (Ctrl-C)"
+
+
+def test_ctrl_c_while_the_command_loads_is_a_line_too(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C pressed while `buraco` still loads the rules and the texts (a moment, longer
+    on a busy machine) is said in the same line, in the language asked for: it was a
+    traceback."""
+    import buraco_cli
+    from buraco_cli import start
+
+    class InterruptedLoad(importlib.abc.MetaPathFinder):
+        fired = False
+
+        def find_spec(self, name: str, *_: object) -> None:
+            if name == "buraco_cli.main" and not self.fired:
+                self.fired = True
+                raise KeyboardInterrupt
+            return None
+
+    monkeypatch.setattr(buraco_cli, "main", sys.modules["buraco_cli.main"])
+    monkeypatch.delitem(sys.modules, "buraco_cli.main")
+    monkeypatch.setattr(sys, "meta_path", [InterruptedLoad(), *sys.meta_path])
+    monkeypatch.setattr(sys, "argv", ["buraco", "meld", "4h", "5h", "6h", "--lang", "en"])
+    assert start.main() == 130
+    assert capsys.readouterr().err.strip() == "buraco: interrupted (Ctrl-C)"
 
 
 @pytest.mark.parametrize("argv", [["schema", "--lang", "en", "move"], ["schema", "move", "--json"]])
