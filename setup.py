@@ -7,6 +7,12 @@ with mypyc into C extensions: random play runs about 1.8 times as fast
 the core stays plain Python, and `python3 dev.py compile` builds the compiled copy into
 build/compiled, beside the checkout, for the benchmark and for the test that holds it to
 the same answers (tests/test_compiled.py). It needs a C compiler and mypy (a test tool).
+
+mypyc compiles the methods written in a class, not those `dataclass` generates: a
+generated __init__ stays interpreted Python, and a frozen one sets each field through
+`object.__setattr__`. So the values made at every step of play (State, SideState, Meld,
+MeldVerdict, Verdict, Reason) write their __init__ out, field by field, which mypyc turns
+into plain stores (tests/test_compiled.py checks that each takes the dataclass's fields).
 """
 
 import atexit

@@ -85,18 +85,30 @@ class Meld:
     wild_slot: Slot | None = field(init=False, repr=False, compare=False)
     natural_two: Card | None = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
+    # Written out: the compiled core compiles it, not dataclass's own (see setup.py).
+    def __init__(
+        self,
+        kind: MeldKind,
+        suit: Suit | None,
+        slots: tuple[Slot, ...],
+        wild_options: tuple[int, ...] = (),
+        built_up: bool = False,
+    ) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "slots", slots)
+        object.__setattr__(self, "wild_options", wild_options)
+        object.__setattr__(self, "built_up", built_up)
         wild: Slot | None = None
         two: Card | None = None
-        for slot in self.slots:  # (the first of each, as the rules allow one)
+        for slot in slots:  # (the first of each, as the rules allow one)
             if slot[2]:
                 wild = wild or slot
             elif slot[0].rank == 2 and two is None:
                 two = slot[0]
-        put = object.__setattr__
-        put(self, "cards", tuple([s[0] for s in self.slots]))
-        put(self, "wild_slot", wild)
-        put(self, "natural_two", two)
+        object.__setattr__(self, "cards", tuple([s[0] for s in slots]))
+        object.__setattr__(self, "wild_slot", wild)
+        object.__setattr__(self, "natural_two", two)
 
     def __repr__(self) -> str:
         """Short: `<Meld sequence 5s 6s JK=7s 8s>`, a wild with what it stands for."""
@@ -188,8 +200,7 @@ class MeldVerdict:
     Frozen. A valid meld's reasons are written when first read: often only the verdict is
     wanted (legal_moves judges many groups and reads no explanation). Made as
     `MeldVerdict(ok, reasons, meld, canastra, points, rules, notes)`; `reasons` None: written
-    from the meld, the rules and the `notes` when read. (A frozen dataclass: the optional
-    compiled core, setup.py, compiles it as it is.)
+    from the meld, the rules and the `notes` when read.
     """
 
     ok: bool
@@ -199,6 +210,25 @@ class MeldVerdict:
     points: int = 0
     _rules: RuleSet | None = None
     _notes: tuple[Reason, ...] = ()
+
+    # Written out: the compiled core compiles it, not dataclass's own (see setup.py).
+    def __init__(
+        self,
+        ok: bool,
+        _reasons: tuple[Reason, ...] | None,
+        meld: Meld | None = None,
+        canastra: CanastraKind | None = None,
+        points: int = 0,
+        _rules: RuleSet | None = None,
+        _notes: tuple[Reason, ...] = (),
+    ) -> None:
+        object.__setattr__(self, "ok", ok)
+        object.__setattr__(self, "_reasons", _reasons)
+        object.__setattr__(self, "meld", meld)
+        object.__setattr__(self, "canastra", canastra)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "_rules", _rules)
+        object.__setattr__(self, "_notes", _notes)
 
     @property
     def reasons(self) -> tuple[Reason, ...]:

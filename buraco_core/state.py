@@ -56,6 +56,21 @@ class SideState:
     vulnerable: bool = False
     went_out: bool = False
 
+    # Written out: the compiled core compiles it, not dataclass's own (see setup.py).
+    def __init__(
+        self,
+        melds: tuple[Meld, ...] = (),
+        morto: MortoStatus = MortoStatus.AVAILABLE,
+        waiting: WaitingMorto | None = None,
+        vulnerable: bool = False,
+        went_out: bool = False,
+    ) -> None:
+        object.__setattr__(self, "melds", melds)
+        object.__setattr__(self, "morto", morto)
+        object.__setattr__(self, "waiting", waiting)
+        object.__setattr__(self, "vulnerable", vulnerable)
+        object.__setattr__(self, "went_out", went_out)
+
 
 @dataclass(frozen=True, slots=True)
 class State:
@@ -70,6 +85,29 @@ class State:
     phase: Phase = Phase.DRAW
     ended_by: EndReason | None = None
     log: tuple[Move, ...] = ()
+
+    # Written out: the compiled core compiles it, not dataclass's own (see setup.py).
+    def __init__(
+        self,
+        hands: tuple[tuple[Card, ...], ...],
+        sides: tuple[SideState, ...],
+        stock: tuple[Card, ...],
+        lixo: tuple[Card, ...],
+        mortos: tuple[tuple[Card, ...], ...],
+        turn: int = 0,
+        phase: Phase = Phase.DRAW,
+        ended_by: EndReason | None = None,
+        log: tuple[Move, ...] = (),
+    ) -> None:
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "sides", sides)
+        object.__setattr__(self, "stock", stock)
+        object.__setattr__(self, "lixo", lixo)
+        object.__setattr__(self, "mortos", mortos)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "ended_by", ended_by)
+        object.__setattr__(self, "log", log)
 
     def __repr__(self) -> str:
         """Short: who is on turn, the phase, and how many cards lie where."""

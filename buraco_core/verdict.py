@@ -20,6 +20,11 @@ class Reason:
     code: Code
     params: Mapping[str, Any] = field(default_factory=dict)
 
+    # Written out: the compiled core compiles it, not dataclass's own (see setup.py).
+    def __init__(self, code: Code, params: Mapping[str, Any] | None = None) -> None:
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "params", {} if params is None else params)
+
     @property
     def sources(self) -> tuple[str, ...]:
         """Seed files ("000"), options ("option:go_out_by") or "project" (codes.py); a
@@ -50,6 +55,11 @@ class Verdict:
 
     ok: bool
     reasons: tuple[Reason, ...] = ()
+
+    # Written out: the compiled core compiles it, not dataclass's own (see setup.py).
+    def __init__(self, ok: bool, reasons: tuple[Reason, ...] = ()) -> None:
+        object.__setattr__(self, "ok", ok)
+        object.__setattr__(self, "reasons", reasons)
 
     @property
     def events(self) -> tuple[Reason, ...]:

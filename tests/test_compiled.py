@@ -7,6 +7,7 @@ other tests; tests/conftest.py); skipped without a C compiler."""
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import re
@@ -15,11 +16,16 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
+from dataclasses import MISSING, Field, fields
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from buraco_core.codes import Code
+from buraco_core.melds import Meld, MeldVerdict
+from buraco_core.state import SideState, State
+from buraco_core.verdict import Reason, Verdict
 from dev import compile_command
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -113,3 +119,25 @@ def test_the_compiled_core_gives_identical_results(background: list[dict[str, An
     assert not any(path.endswith(".py") for path in compiled["files"]), compiled["files"]
     assert plain["moves"] > 5000
     assert compiled["digest"] == plain["digest"] and compiled["moves"] == plain["moves"]
+
+
+# The values made at every step write out their dataclass's __init__ (setup.py: the compiled
+# core compiles a written one, not the generated one): it must take what the generated one
+# would, the fields in order, each with its default (a default factory's: None, made inside).
+WRITTEN_INIT = (Meld, MeldVerdict, Reason, Verdict, SideState, State)
+
+
+def _default(field: Field[Any]) -> object:
+    if field.default is not MISSING:
+        return field.default
+    return None if field.default_factory is not MISSING else "required"
+
+
+@pytest.mark.parametrize("cls", WRITTEN_INIT, ids=lambda cls: cls.__name__)
+def test_a_written_out_init_takes_the_dataclass_fields(cls: type) -> None:
+    taken = [
+        (p.name, "required" if p.default is p.empty else p.default)
+        for p in inspect.signature(cls).parameters.values()
+    ]
+    assert taken == [(f.name, _default(f)) for f in fields(cls) if f.init]
+    assert Reason(Code.DREW).params == {}  # (the one default factory)
