@@ -6,6 +6,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from enum import StrEnum
+from typing import Final
 
 from buraco_core.errors import BuracoInputError, InputCode
 
@@ -30,8 +31,11 @@ _SUIT_BY_TEXT = {s.value: s for s in Suit} | {sym: s for s, sym in _SUIT_SYMBOLS
 # White-suit symbols are common in typed text too.
 _SUIT_BY_TEXT |= {"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES}
 
-ACE, JACK, QUEEN, KING = 1, 11, 12, 13
-ACE_HIGH = 14  # the position of an ace after the king (Q-K-A)
+ACE: Final = 1
+JACK: Final = 11
+QUEEN: Final = 12
+KING: Final = 13
+ACE_HIGH: Final = 14  # the position of an ace after the king (Q-K-A)
 RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"} | {r: str(r) for r in range(2, 11)}
 _RANK_BY_TEXT = {text: rank for rank, text in RANK_TEXT.items()} | {"T": 10}
 

@@ -9,7 +9,7 @@ card that could not be discarded, is refused with what is missing.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from buraco_core.cards import Card, card_points
 from buraco_core.codes import Code
@@ -21,8 +21,8 @@ from buraco_core.state import EndReason, MortoStatus, Phase, SideState, State, W
 from buraco_core.verdict import Reason, Verdict
 
 # Meld verdicts, remembered (see melds.judged).
-_judge_meld = judged
-_extend_meld = extended
+_judge_meld: Final = judged
+_extend_meld: Final = extended
 
 
 class IllegalMove(ValueError):
@@ -85,7 +85,7 @@ def play(rules: RuleSet, state: State, move: Move) -> tuple[Verdict, State | Non
 
 # Reasons that speak of the side ("a dupla ainda não pode bater"): at a table of two, a side
 # is one player, and these say so (param `alone`: "o jogador ainda não pode bater").
-_SIDE_WORDED = frozenset(
+_SIDE_WORDED: Final = frozenset(
     {
         Code.NO_SUCH_MELD,
         Code.NOT_YOUR_MELD,
@@ -129,7 +129,7 @@ def replay(rules: RuleSet, start: State, moves: Iterable[Move]) -> State:
 # `explain=False` (apply) leaves out of a legal move's verdict what the meld judge says
 # about its melds: those reasons are written on demand, and apply returns only the state.
 
-_LEGAL = Verdict(True)
+_LEGAL: Final = Verdict(True)
 
 
 def _r(code: Code, **params: object) -> Reason:

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 from operator import attrgetter
+from typing import Final
 
 from buraco_core.cards import ACE, ACE_HIGH, KING, Card, Suit, deck
 from buraco_core.judge import baixada_short, is_legal
@@ -43,14 +44,14 @@ from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.rules import RuleSet
 from buraco_core.state import MortoStatus, Phase, SideState, State
 
-_ACE_PLACES: dict[int, tuple[tuple[int, ...], ...]] = {
+_ACE_PLACES: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
     0: ((),),
     1: ((ACE,), (ACE_HIGH,)),
     2: ((ACE, ACE_HIGH),),
 }
 
 
-_ORDER = attrgetter("order")
+_ORDER: Final = attrgetter("order")
 
 
 def _size(lay: Lay) -> int:
@@ -59,9 +60,9 @@ def _size(lay: Lay) -> int:
 
 # Moves are frozen values: the common ones are made once and shared (a random player lists
 # a dozen discards at every step).
-_DRAW = Draw()
-_DISCARD = {card: Discard(card) for card in dict.fromkeys(deck())}
-_EXTEND = {(i, card): Extend(i, (card,)) for i in range(16) for card in _DISCARD}
+_DRAW: Final = Draw()
+_DISCARD: Final = {card: Discard(card) for card in dict.fromkeys(deck())}
+_EXTEND: Final = {(i, card): Extend(i, (card,)) for i in range(16) for card in _DISCARD}
 
 
 def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
@@ -135,11 +136,13 @@ def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
 
 
 # Each kind of card as a bit (jokers, 2s, then by suit and rank), for sieving by bit masks.
-_BIT = {card: 1 << index for index, card in enumerate(sorted(dict.fromkeys(deck()), key=_ORDER))}
-_WILD_BITS = sum(bit for card, bit in _BIT.items() if card.is_wild_kind)
-_CARD_OF_BIT = {bit: card for card, bit in _BIT.items()}
+_BIT: Final = {
+    card: 1 << index for index, card in enumerate(sorted(dict.fromkeys(deck()), key=_ORDER))
+}
+_WILD_BITS: Final = sum(bit for card, bit in _BIT.items() if card.is_wild_kind)
+_CARD_OF_BIT: Final = {bit: card for card, bit in _BIT.items()}
 # The natural cards of a rank (trincas), and of a rank in one suit (runs), as bits.
-_RANK_BITS: dict[object, int] = {}
+_RANK_BITS: Final[dict[object, int]] = {}
 for _card, _bit in _BIT.items():
     if not _card.is_wild_kind:
         _RANK_BITS[_card.rank] = _RANK_BITS.get(_card.rank, 0) | _bit
@@ -182,7 +185,7 @@ class _Singles:
 
 
 # Remembered per table meld and rule set, by identity (as in melds; the entry keeps both).
-_SINGLES: dict[tuple[int, int], _Singles] = {}
+_SINGLES: Final[dict[tuple[int, int], _Singles]] = {}
 
 
 def _singles(meld: Meld, rules: RuleSet) -> _Singles:
@@ -196,7 +199,7 @@ def _singles(meld: Meld, rules: RuleSet) -> _Singles:
 
 # The records of a side's melds, as a tuple: a side's melds stay the same tuple from move to
 # move until one of them changes (remembered as above).
-_SIDE: dict[tuple[int, int], tuple[tuple[Meld, ...], RuleSet, tuple[_Singles, ...]]] = {}
+_SIDE: Final[dict[tuple[int, int], tuple[tuple[Meld, ...], RuleSet, tuple[_Singles, ...]]]] = {}
 
 
 def _side_singles(melds: tuple[Meld, ...], rules: RuleSet) -> tuple[_Singles, ...]:
@@ -210,7 +213,9 @@ def _side_singles(melds: tuple[Meld, ...], rules: RuleSet) -> tuple[_Singles, ..
     return found
 
 
-_LAYS: dict[tuple[int, int], tuple[tuple[tuple[Card, ...], ...], RuleSet, tuple[Lay, ...]]] = {}
+_LAYS: Final[
+    dict[tuple[int, int], tuple[tuple[tuple[Card, ...], ...], RuleSet, tuple[Lay, ...]]]
+] = {}
 
 
 def _lays(block: tuple[tuple[Card, ...], ...], rules: RuleSet) -> tuple[Lay, ...]:
@@ -227,8 +232,8 @@ def _lays(block: tuple[tuple[Card, ...], ...], rules: RuleSet) -> tuple[Lay, ...
     return lays
 
 
-_PICKUPS: dict[
-    tuple[int, Card, int], tuple[tuple[tuple[Card, ...], ...], RuleSet, tuple[TakeLixo, ...]]
+_PICKUPS: Final[
+    dict[tuple[int, Card, int], tuple[tuple[tuple[Card, ...], ...], RuleSet, tuple[TakeLixo, ...]]]
 ] = {}
 
 
@@ -369,7 +374,7 @@ def _bridges(meld: Meld, top: Card, hand: list[Card]) -> list[tuple[Card, ...]]:
     return out
 
 
-_RANKS: dict[int, tuple[Meld, frozenset[int]]] = {}  # remembered by identity, as in melds
+_RANKS: Final[dict[int, tuple[Meld, frozenset[int]]]] = {}  # remembered by identity, as in melds
 
 
 def natural_ranks(meld: Meld) -> frozenset[int]:
@@ -468,12 +473,12 @@ def fits(meld: Meld, cards: Sequence[Card]) -> bool:
     return False
 
 
-_ACE_BITS: dict[int, tuple[int, ...]] = {
+_ACE_BITS: Final[dict[int, tuple[int, ...]]] = {
     0: (0,),
     1: (1 << ACE, 1 << ACE_HIGH),
     2: (1 << ACE | 1 << ACE_HIGH,),
 }
-_COUNTS: dict[int, tuple[Meld, tuple[bool, int, int, int, int]]] = {}
+_COUNTS: Final[dict[int, tuple[Meld, tuple[bool, int, int, int, int]]]] = {}
 
 
 def _sequence_counts(meld: Meld) -> tuple[bool, int, int, int, int]:
@@ -620,13 +625,17 @@ def _may_run(places: int, wild: bool) -> bool:
     return bool(pairs & places >> 2)
 
 
-_MEMO_SIZE = 20_000
-_RUNS: dict[tuple[int, int, tuple[Card, ...], bool, bool, int], tuple[tuple[Card, ...], ...]] = {}
-_TRINCAS: dict[tuple[tuple[Card, ...], tuple[Card, ...], bool], tuple[tuple[Card, ...], ...]] = {}
-_NATURAL = {(p, s): Card(ACE if p == ACE_HIGH else p, s) for s in Suit for p in range(1, 15)}
-_SUITS = {Card(ACE, suit).order % 5: suit for suit in Suit}  # a suit by its sort index
-_TWOS = {index: Card(2, suit) for index, suit in _SUITS.items()}
-_ACES = {index: Card(ACE, suit) for index, suit in _SUITS.items()}
+_MEMO_SIZE: Final = 20_000
+_RUNS: Final[
+    dict[tuple[int, int, tuple[Card, ...], bool, bool, int], tuple[tuple[Card, ...], ...]]
+] = {}
+_TRINCAS: Final[
+    dict[tuple[tuple[Card, ...], tuple[Card, ...], bool], tuple[tuple[Card, ...], ...]]
+] = {}
+_NATURAL: Final = {(p, s): Card(ACE if p == ACE_HIGH else p, s) for s in Suit for p in range(1, 15)}
+_SUITS: Final = {Card(ACE, suit).order % 5: suit for suit in Suit}  # a suit by its sort index
+_TWOS: Final = {index: Card(2, suit) for index, suit in _SUITS.items()}
+_ACES: Final = {index: Card(ACE, suit) for index, suit in _SUITS.items()}
 
 
 def _runs(

@@ -16,7 +16,7 @@ from functools import partial
 from itertools import islice, pairwise
 from operator import attrgetter, itemgetter
 from types import MappingProxyType
-from typing import Any, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple
 
 from buraco_core.cards import (
     ACE,
@@ -35,17 +35,17 @@ from buraco_core.verdict import Reason
 MeldKind = Literal["sequence", "trinca"]
 CanastraKind = Literal["limpa", "suja", "500", "real"]
 
-MIN_MELD = 3
-CANASTRA_SIZE = 7
-MAX_SEQUENCE = 14  # A..K..A
+MIN_MELD: Final = 3
+CANASTRA_SIZE: Final = 7
+MAX_SEQUENCE: Final = 14  # A..K..A
 
 
-_ORDER = attrgetter("order")
-_SECOND = itemgetter(1)
+_ORDER: Final = attrgetter("order")
+_SECOND: Final = itemgetter(1)
 
 # The natural card of each place (1..14) of each suit, made once: judging a meld builds no
 # Card values, which keeps the judge fast (benchmarks/bench_melds.py).
-_NATURAL: Mapping[tuple[int, Suit], Card] = MappingProxyType(
+_NATURAL: Final[Mapping[tuple[int, Suit], Card]] = MappingProxyType(
     {(p, s): Card(ACE if p == ACE_HIGH else p, s) for s in Suit for p in range(ACE, ACE_HIGH + 1)}
 )
 
@@ -62,7 +62,7 @@ class Slot(NamedTuple):
 
 # A slot made as a plain tuple of its three fields: a meld judgement makes one per card, and
 # the named tuple's own constructor is a Python function.
-_slot = partial(tuple.__new__, Slot)
+_slot: Final = partial(tuple.__new__, Slot)
 
 
 @dataclass(frozen=True, slots=True)
@@ -522,7 +522,7 @@ def _arrange_trinca(
 # arrangements, and an invalid meld fails each of them (benchmarks/bench_melds.py).
 _Miss = tuple[int, int, int, Code, dict[str, object], int]
 
-_ACE_BITS: tuple[tuple[int, ...], ...] = (
+_ACE_BITS: Final[tuple[tuple[int, ...], ...]] = (
     (0,),
     (1 << ACE, 1 << ACE_HIGH),
     (1 << ACE | 1 << ACE_HIGH,),
@@ -627,7 +627,7 @@ def _arrange_sequence(
     raise failure
 
 
-_ACE_PLACES_OF: dict[int, tuple[int, ...]] = {
+_ACE_PLACES_OF: Final[dict[int, tuple[int, ...]]] = {
     0: (),
     1 << ACE: (ACE,),
     1 << ACE_HIGH: (ACE_HIGH,),
@@ -703,7 +703,7 @@ def _wrap_fill(naturals: list[Card], twos: list[Card], suit: Suit) -> int | None
 # Entries per memo before the older half goes. Random play judges new groups and extensions
 # all along, and they recur over hundreds of rounds: 100,000 made it a tenth faster than
 # 20,000 (benchmarks/bench_play.py), for about 25 MB more (45 MB compiled) once full.
-_MEMO_SIZE = 100_000
+_MEMO_SIZE: Final = 100_000
 
 
 class _Memo:
@@ -715,7 +715,7 @@ class _Memo:
         self.extended: dict[tuple[int, tuple[Card, ...]], tuple[Meld, MeldVerdict]] = {}
 
 
-_MEMOS: dict[int, _Memo] = {}
+_MEMOS: Final[dict[int, _Memo]] = {}
 
 
 def forget_older_half(memo: dict[Any, Any]) -> None:
@@ -767,7 +767,7 @@ def extended(meld: Meld, cards: tuple[Card, ...], rules: RuleSet) -> MeldVerdict
 
 # Equal melds are made one object: the remembered extensions, found by a meld's identity,
 # then serve every round where the same meld lies on the table again.
-_INTERNED: dict[Meld, Meld] = {}
+_INTERNED: Final[dict[Meld, Meld]] = {}
 
 
 def _interned(meld: Meld) -> Meld:
