@@ -3,12 +3,14 @@
 A turn is: draw (the top of the stock) or take the lixo (in Fechado and STBL together with its
 justification), then any number of lays and extensions, then one discard, which ends the
 turn [000, 001, 002, 003]. `seat` names who moves; None means the player on turn.
+
+`kind` names a move's type (its JSON "type"): a property, as the optional compiled core
+(setup.py) would turn a class variable of a dataclass into a field.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from buraco_core.cards import Card
 
@@ -18,7 +20,10 @@ class Draw:
     """Take the top card of the stock."""
 
     seat: int | None = None
-    kind: ClassVar[str] = "draw"
+
+    @property
+    def kind(self) -> str:
+        return "draw"
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +36,23 @@ class TakeLixo:
     extend: int | None = None
     cards: tuple[Card, ...] = ()
     seat: int | None = None
-    kind: ClassVar[str] = "take_lixo"
+
+    # Written out: the compiled core compiles it, not dataclass's own (see setup.py).
+    def __init__(
+        self,
+        new_meld: tuple[Card, ...] = (),
+        extend: int | None = None,
+        cards: tuple[Card, ...] = (),
+        seat: int | None = None,
+    ) -> None:
+        object.__setattr__(self, "new_meld", new_meld)
+        object.__setattr__(self, "extend", extend)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "seat", seat)
+
+    @property
+    def kind(self) -> str:
+        return "take_lixo"
 
     @property
     def justified(self) -> bool:
@@ -44,7 +65,15 @@ class Lay:
 
     melds: tuple[tuple[Card, ...], ...]
     seat: int | None = None
-    kind: ClassVar[str] = "lay"
+
+    # Written out: the compiled core compiles it, not dataclass's own (see setup.py).
+    def __init__(self, melds: tuple[tuple[Card, ...], ...], seat: int | None = None) -> None:
+        object.__setattr__(self, "melds", melds)
+        object.__setattr__(self, "seat", seat)
+
+    @property
+    def kind(self) -> str:
+        return "lay"
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +84,10 @@ class Extend:
     cards: tuple[Card, ...]
     side: int | None = None
     seat: int | None = None
-    kind: ClassVar[str] = "extend"
+
+    @property
+    def kind(self) -> str:
+        return "extend"
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +96,10 @@ class Discard:
 
     card: Card
     seat: int | None = None
-    kind: ClassVar[str] = "discard"
+
+    @property
+    def kind(self) -> str:
+        return "discard"
 
 
 Move = Draw | TakeLixo | Lay | Extend | Discard

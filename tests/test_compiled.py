@@ -24,6 +24,7 @@ import pytest
 
 from buraco_core.codes import Code
 from buraco_core.melds import Meld, MeldVerdict
+from buraco_core.moves import Lay, TakeLixo
 from buraco_core.state import SideState, State
 from buraco_core.verdict import Reason, Verdict
 from dev import compile_command
@@ -124,7 +125,7 @@ def test_the_compiled_core_gives_identical_results(background: list[dict[str, An
 # The values made at every step write out their dataclass's __init__ (setup.py: the compiled
 # core compiles a written one, not the generated one): it must take what the generated one
 # would, the fields in order, each with its default (a default factory's: None, made inside).
-WRITTEN_INIT = (Meld, MeldVerdict, Reason, Verdict, SideState, State)
+WRITTEN_INIT = (Meld, MeldVerdict, Reason, Verdict, SideState, State, Lay, TakeLixo)
 
 
 def _default(field: Field[Any]) -> object:
