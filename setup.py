@@ -2,7 +2,7 @@
 
 `BURACO_COMPILE=1` compiles the core's hottest modules, the move listing, the judge, the
 meld judge, the moves and the state (buraco_core/legal.py, judge.py, melds.py, moves.py,
-state.py, verdict.py), with mypyc into C extensions: random play runs about 1.8 times as fast
+state.py, verdict.py), with mypyc into C extensions: random play runs about twice as fast
 (benchmarks/bench_play.py prints both). It is optional and never the default:
 the core stays plain Python, and `python3 dev.py compile` builds the compiled copy into
 build/compiled, beside the checkout, for the benchmark and for the test that holds it to
