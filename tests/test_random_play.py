@@ -350,9 +350,19 @@ def assert_suite(tally: Tally, rounds: int) -> None:
 # --- the tests ----------------------------------------------------------------------------
 
 
-def test_random_rounds_sample() -> None:
+def sample_chunks() -> list[tuple[Callable[..., Tally], tuple[range, int]]]:
+    """The 200 rounds in two halves, one in twenty with the deep checks (tests/conftest.py:
+    beside the other tests, on a core the quick run leaves idle)."""
+    half = FAST_ROUNDS // 2
+    return [(play_rounds, (range(0, half), 20)), (play_rounds, (range(half, FAST_ROUNDS), 20))]
+
+
+@pytest.mark.background(work=sample_chunks)
+def test_random_rounds_sample(background: list[Tally]) -> None:
     """200 rounds; one in twenty checks every legal move and every illegal move it knows."""
-    tally = play_rounds(range(FAST_ROUNDS), deep_every=20)
+    tally = Tally()
+    for part in background:
+        tally.add(part)
     assert_suite(tally, FAST_ROUNDS)
     assert {"not_your_turn", "card_not_in_hand", "must_draw_first", "already_drew"} <= set(
         tally.illegal_codes
