@@ -511,7 +511,7 @@ def test_ctrl_c_ends_with_a_line_not_a_traceback(tmp_path: Path) -> None:
             "buraco_cli",
             "selfplay",
             "--rounds",
-            "100000",
+            "100000",  # (never all played before the signal, however slow this process)
             "--levels",
             "random,random",
             "--save",
@@ -520,11 +520,13 @@ def test_ctrl_c_ends_with_a_line_not_a_traceback(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=ROOT,
+        # Ctrl-C as a terminal gives it: a run started in the background by a shell script
+        # (`pytest &`) ignores SIGINT, and its children inherit that.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         # Stopped once the rounds are being played (its first record is written): a fixed
-        # wait fell within the start-up on a busy machine. (Far more rounds than it can play
-        # meanwhile, however slowly this process is given a core.)
+        # wait fell within the start-up on a busy machine.
         for _ in range(600):
             if any(tmp_path.iterdir()) or child.poll() is not None:
                 break
