@@ -6,7 +6,7 @@ import streamlit as st
 from buraco_app import scenario_player as player
 from buraco_app.i18n import t
 from buraco_app.inline_cards import show_text
-from buraco_app.pages import ask_for_the_top, top_if_asked
+from buraco_app.pages import ask_for_the_top, page_link, top_if_asked
 from buraco_app.progress import Result, lesson_stars
 from buraco_app.settings import current_lang
 from buraco_app.sheet_page import url_text
@@ -108,8 +108,8 @@ if back.button(t("lessons.back"), disabled=step == 0, use_container_width=True):
 if step == last and chosen == ids[-1]:
     # The course's end: no "next lesson" that does nothing, but where to go from here.
     st.success(t("lessons.course_done", n=len(ids)))
-    st.page_link("app_pages/play.py", label=t("lessons.go_play"), icon="🃏")
-    st.page_link("app_pages/practice.py", label=t("lessons.go_practice"), icon="♣️")
+    page_link("play", t("lessons.go_play"))
+    page_link("practice", t("lessons.go_practice"))
 else:
     next_key = (
         "lessons.start" if step == 0 else "lessons.next" if step < last else "lessons.next_lesson"

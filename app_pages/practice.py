@@ -4,7 +4,7 @@ import streamlit as st
 
 from buraco_app import scenario_player as player
 from buraco_app.i18n import relabel_after_language_change, t
-from buraco_app.pages import ask_for_the_top, link_unread, top_if_asked
+from buraco_app.pages import ask_for_the_top, link_unread, page_link, top_if_asked
 from buraco_app.progress import Result
 from buraco_app.settings import current_lang
 from buraco_app.sheet_page import url_text
@@ -107,5 +107,5 @@ else:
             type="primary",
             use_container_width=True,
         )
-    st.page_link("app_pages/play.py", label=t("lessons.go_play"), icon="🃏")
+    page_link("play", t("lessons.go_play"))
 top_if_asked()

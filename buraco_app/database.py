@@ -152,14 +152,9 @@ def page_engine() -> Engine:
     fails here each time, and other settings get their own engine."""
     import streamlit as st
 
-    from buraco_app.sheets import StorageUnavailable
+    from buraco_app.sheets import opened
 
-    try:
-        kwargs = connection_kwargs()
-    except OSError:  # the data folder cannot be made (sqlite_url's mkdir): said, not raised
-        raise StorageUnavailable(
-            "", "storage_folder", "the data folder is unusable", place=storage_place()
-        ) from None
+    kwargs = opened(connection_kwargs)  # (a data folder that cannot be made: said, not raised)
     # No arguments: st.connection reads the secrets' section, which then tells engines apart.
     key = repr(sorted(kwargs.items()) if kwargs else sorted(_secrets_section().items()))
     engine = _PAGE_ENGINES.get(key)
