@@ -31,6 +31,7 @@ machine moves the wall-time ratios by ±0.5 from one run of this script to the n
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import statistics
 import sys
@@ -235,6 +236,12 @@ def main() -> None:
     if not args.recompile:
         compile_once()
     time_scripts()
+    # AppTest's constructor writes to session state outside a script run, and Streamlit warns
+    # of that once per app: it says nothing about the pages, and would bury the table (a filter,
+    # since Streamlit sets its loggers' levels again as it loads its config).
+    logging.getLogger("streamlit.runtime.scriptrunner_utils.script_run_context").addFilter(
+        lambda record: "missing ScriptRunContext" not in record.getMessage()
+    )
     os.chdir(ROOT)  # Streamlit reads .streamlit/config.toml from the working directory
     data = tempfile.TemporaryDirectory(prefix="bench_pages_")
     os.environ["BURACO_DATA_DIR"] = data.name
