@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import partial
 from itertools import islice, pairwise
 from operator import attrgetter, itemgetter
 from types import MappingProxyType
@@ -27,6 +26,7 @@ from buraco_core.cards import (
     Suit,
     card_points,
     copies_in_deck,
+    deck,
 )
 from buraco_core.codes import Code
 from buraco_core.rules import RuleSet
@@ -60,9 +60,15 @@ class Slot(NamedTuple):
     wild: bool = False
 
 
-# A slot made as a plain tuple of its three fields: a meld judgement makes one per card, and
-# the named tuple's own constructor is a Python function.
-_slot: Final = partial(tuple.__new__, Slot)
+# Every slot there can be, made once (53 kinds of card, places 1 to 14, wild or not): a meld
+# judgement takes one per card from here. Made anew, they would outlive the judgement in the
+# memos, and the cycle collector walks every object that does, at every full collection.
+_SLOTS: Final[dict[tuple[Card, int, bool], Slot]] = {
+    (card, position, wild): Slot(card, position, wild)
+    for card in dict.fromkeys(deck())
+    for position in range(ACE, ACE_HIGH + 1)
+    for wild in (False, True)
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -510,8 +516,8 @@ def _arrange_trinca(
     if len(wilds) > 1:
         raise _fail(2, Code.TWO_WILDS, wilds=tuple(wilds))
     rank = ranks[0]
-    slots = tuple([_slot((c, rank, False)) for c in sorted(naturals, key=_ORDER)]) + tuple(
-        [_slot((w, rank, True)) for w in wilds]
+    slots = tuple([_SLOTS[c, rank, False] for c in sorted(naturals, key=_ORDER)]) + tuple(
+        [_SLOTS[w, rank, True] for w in wilds]
     )
     return Meld("trinca", None, slots, (rank,) if wilds else (), built_up)
 
@@ -661,9 +667,9 @@ def _sequence_meld(
     options: tuple[int, ...],
     built_up: bool = False,
 ) -> Meld:
-    slots = [_slot((card, position, False)) for card, position in sorted(placed, key=_SECOND)]
+    slots = [_SLOTS[card, position, False] for card, position in sorted(placed, key=_SECOND)]
     if wild is not None:
-        slots.append(_slot((wild, options[0], True)))
+        slots.append(_SLOTS[wild, options[0], True])
         slots.sort(key=_SECOND)  # (by position)
     return Meld("sequence", suit, tuple(slots), options if wild is not None else (), built_up)
 
