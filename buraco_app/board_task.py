@@ -38,20 +38,6 @@ MISSES = (
     "laid_meld",
 )
 
-# The common errors source 003 names (RULES.md), by the reason codes that refuse them: taking
-# the lixo in Fechado without using its top card, two wilds in one meld, going out without
-# the morto or the canastra the table asks for. A learner who makes one is told it is one.
-COMMON_ERRORS = frozenset(
-    {
-        "pickup_needs_justification",
-        "pickup_top_card_not_used",
-        "two_wilds",
-        "go_out_needs_morto",
-        "go_out_needs_canastra",
-        "go_out_needs_clean_canastra",
-    }
-)
-
 
 @dataclass(frozen=True)
 class Played:
@@ -153,27 +139,20 @@ def _missing(scenario: Scenario, verdict: Verdict) -> str:
     return next((c for c in MISSES if c in wanted and c not in verdict.codes), "other")
 
 
-def common_error(scenario: Scenario, grade: Grade) -> bool:
-    """Whether a wrong answer is one of the common errors of source 003: refused for one of
-    COMMON_ERRORS, or a legal move that forgot the 2 could go to its natural place."""
-    verdict = grade.verdict
-    if grade.correct or verdict is None:
-        return False
-    if verdict.ok:
-        return _missing(scenario, verdict) == "two_moved_to_natural"
-    return not COMMON_ERRORS.isdisjoint(verdict.codes)
-
-
-def common_error_line(scenario: Scenario, grade: Grade, lang: Lang) -> list[str]:
-    """The line that names a common error (none for any other answer)."""
-    return [t("board.common_error", lang)] if common_error(scenario, grade) else []
+def common_error_line(grade: Grade, lang: Lang) -> list[str]:
+    """The line that names the common error of source 003 a wrong answer made (the course
+    grades which: buraco_course.grader), none for any other answer."""
+    if grade.correct or grade.common_error is None:
+        return []
+    error = t(f"board.common_error.{grade.common_error}", lang)
+    return [t("board.common_error", lang, error=error)]
 
 
 def _answer(scenario: Scenario, rules: RuleSet, played: Played, lang: Lang) -> None:
     grade = played.grade
     title = headline(scenario, grade, lang)
     move = t("board.your_move", lang, move=move_text(played.move, lang, rules=rules))
-    said = "  \n".join([f"**{title}**", move, *common_error_line(scenario, grade, lang)])
+    said = "  \n".join([f"**{title}**", move, *common_error_line(grade, lang)])
     if grade.correct:
         st.success(md_cards(f"**{title}** {scenario.explanation.get(lang)}"))
     elif grade.verdict is not None and grade.verdict.ok:

@@ -495,7 +495,7 @@ def _feedback(scenario: Scenario, attempt: Attempt, view: _View[Any], lang: Lang
             said = t("practice.wrong", lang, answer=attempt.last_answer)
         else:
             said = t("practice.wrong_plain", lang)
-        named = board_task.common_error_line(scenario, grade, lang)
+        named = board_task.common_error_line(grade, lang)
         st.error(error_cards("  \n".join([f"**{said}**", *why, *named])))
         if grade.wrong is not None:
             show_text(grade.wrong.explanation.get(lang))

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from buraco_core.cards import parse_cards
+from buraco_core.codes import Code
 from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.judge import play
 from buraco_core.melds import judge_meld
@@ -39,6 +40,45 @@ class Grade:
     verdict: Verdict | None = None
     wrong: Wrong | None = None
     totals: dict[str, int] | None = None  # score tasks: what the core scores
+    common_error: str | None = None  # which of COMMON_ERROR_NAMES the answer made, if any
+
+
+# The common errors source 003 names (RULES.md), in its order: taking the lixo in Fechado
+# without being able to use its top card; two wilds in one meld; going out without a clean
+# canastra or without the morto; forgetting that a 2 can sit in its natural place and keep
+# the canastra clean. A learner who makes one is told it is one.
+COMMON_ERROR_NAMES = ("lixo_top_card", "two_wilds", "going_out", "natural_two")
+
+# The reason codes that refuse the first three, the most telling first: a pickup refused
+# because its meld holds two wilds is the two-wilds error. A wild on top of the Fechado lixo
+# cannot go onto an existing meld: taking it so is taking the lixo without using its top card.
+_REFUSED_AS = {
+    Code.TWO_WILDS: "two_wilds",
+    Code.GO_OUT_NEEDS_MORTO: "going_out",
+    Code.GO_OUT_NEEDS_CANASTRA: "going_out",
+    Code.GO_OUT_NEEDS_CLEAN_CANASTRA: "going_out",
+    Code.PICKUP_NEEDS_JUSTIFICATION: "lixo_top_card",
+    Code.PICKUP_TOP_CARD_NOT_USED: "lixo_top_card",
+    Code.WILD_TOP_CARD_NEW_MELD_ONLY: "lixo_top_card",
+}
+_NATURAL = (Code.NATURAL_TWO, Code.TWO_MOVED_TO_NATURAL)
+
+
+def refused_common_error(verdict: Verdict) -> str | None:
+    """The common error a refused move or meld makes, if any."""
+    if verdict.ok:
+        return None
+    return next((name for code, name in _REFUSED_AS.items() if code in verdict.codes), None)
+
+
+def forgot_the_natural_two(verdict: Verdict, solution: Verdict) -> bool:
+    """Whether a legal move forgot the natural 2 that the task's solution keeps clean: the
+    solution has a 2 in its natural place and no wild, and the move has no such 2 (it used a
+    wild, threw the 2 away, did something else) or brought a wild in."""
+    natural = [c for c in _NATURAL if c in solution.codes]
+    if not verdict.ok or not natural or Code.WILD_STANDS_FOR in solution.codes:
+        return False
+    return any(c not in verdict.codes for c in natural) or Code.WILD_STANDS_FOR in verdict.codes
 
 
 def scenario_state(scenario: Scenario, rules: RuleSet | None = None) -> State:

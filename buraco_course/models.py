@@ -19,10 +19,12 @@ from buraco_core.state import State
 from buraco_core.verdict import Verdict
 from buraco_course.grader import (
     Grade,
+    forgot_the_natural_two,
     judge_move_or_meld,
     judge_scenario_move,
     missing_codes,
     move_of,
+    refused_common_error,
     round_score_of,
     same_move,
 )
@@ -124,7 +126,13 @@ class MoveTask(_Task):
             (w for w in scenario.wrong if w.move is not None and same_move(move_of(w.move), move)),
             None,
         )
-        return Grade(self.succeeds(move, verdict), verdict, wrong)
+        if self.succeeds(move, verdict):
+            return Grade(True, verdict, wrong)
+        error = refused_common_error(verdict)
+        if verdict.ok:
+            solution = judge_scenario_move(scenario, self.solution_move)
+            error = "natural_two" if forgot_the_natural_two(verdict, solution) else None
+        return Grade(False, verdict, wrong, common_error=error)
 
     def verdict(self, scenario: Scenario, rules: RuleSet) -> bool:
         return judge_scenario_move(scenario, self.solution_move, rules).ok
@@ -172,7 +180,11 @@ class JudgeTask(_Task):
     def grade(self, scenario: Scenario, legal: bool) -> Grade:
         wrong = next((w for w in scenario.wrong if w.legal == legal), None)
         correct = legal == self.legal
-        return Grade(correct, self.judged(scenario), None if correct else wrong)
+        judged = self.judged(scenario)
+        if correct:
+            return Grade(True, judged)
+        # A yes to a move or meld refused for a common error is believing that error allowed.
+        return Grade(False, judged, wrong, common_error=refused_common_error(judged))
 
     def verdict(self, scenario: Scenario, rules: RuleSet) -> bool:
         return self.judged(scenario, rules).ok
@@ -217,7 +229,12 @@ class ChooseTask(_Task):
             (w for w in scenario.wrong if w.choice is not None and sorted(w.choice) == picked),
             None,
         )
-        return Grade(picked == sorted(self.correct), None, wrong)
+        if picked == sorted(self.correct):
+            return Grade(True, None, wrong)
+        # Picking an option refused for a common error is believing that error allowed.
+        refused = (refused_common_error(self.option_verdict(scenario, i)) for i in picked)
+        error = next((e for e in refused if e is not None), None)
+        return Grade(False, None, wrong, common_error=error)
 
     def problems(self, scenario: Scenario, rules: RuleSet) -> list[Problem]:
         problems: list[Problem] = []

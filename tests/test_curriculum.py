@@ -22,6 +22,7 @@ from buraco_course import (
     load_curriculum,
     scenario_state,
 )
+from buraco_course.grader import COMMON_ERROR_NAMES
 from buraco_course.problems import Problem
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -297,3 +298,84 @@ def test_the_lixo_is_named_before_the_first_board_shows_it(lang: str) -> None:
         if any(CURRICULUM.scenarios[s].position is not None for s in lesson.scenarios)
     )
     assert any("**lixo**" in lesson.intro.get(lang) for lesson in lessons[: first_board + 1])
+
+
+def _common_errors_made(scenario_ids: list[str]) -> set[str]:
+    """The common errors the anticipated wrong answers of these scenarios make, as graded."""
+    made = set()
+    for scenario_id in scenario_ids:
+        scenario = CURRICULUM.scenarios[scenario_id]
+        task = scenario.task
+        if isinstance(task, JudgeTask):
+            made.add(task.grade(scenario, not task.legal).common_error)
+        for wrong in scenario.wrong:
+            if isinstance(task, MoveTask) and wrong.move is not None:
+                move = move_from_data(wrong.move.model_dump(exclude_none=True))
+                made.add(task.grade(scenario, move).common_error)
+            elif isinstance(task, ChooseTask) and wrong.choice is not None:
+                made.add(task.grade(scenario, wrong.choice).common_error)
+    return made - {None}
+
+
+def test_the_common_errors_lesson_has_an_exercise_that_names_each_error_of_003() -> None:
+    """Source 003 lists four common errors, and lessons should name them (RULES.md): lesson
+    14 has an exercise for each whose wrong answer is told it is that error. "Erro 4: esquecer
+    o 2 natural" made its canastra suja with the JK and never heard it."""
+    lesson = CURRICULUM.lesson("common_errors_and_tips")
+    assert _common_errors_made(lesson.scenarios) == set(COMMON_ERROR_NAMES)
+
+
+@pytest.mark.parametrize(
+    ("scenario_id", "move", "error"),
+    [
+        # The 2♠ could go before the 3♠ and keep it clean; the JK makes it a canastra suja.
+        (
+            "error_forgetting_the_natural_two",
+            {"type": "extend", "meld": 0, "cards": ["JK"]},
+            "natural_two",
+        ),
+        ("error_forgetting_the_natural_two", {"type": "discard", "card": "2s"}, "natural_two"),
+        # The 2♠ already sits natural in A♠ 2♠ 3♠...: the JK dirties what the 7♠ kept clean.
+        (
+            "natural_two_keeps_it_clean",
+            {"type": "extend", "meld": 0, "cards": ["JK"]},
+            "natural_two",
+        ),
+        ("six_alone_is_not_enough", {"type": "extend", "meld": 0, "cards": ["6h"]}, "natural_two"),
+        ("a_two_in_its_own_place", {"type": "lay", "cards": ["Ac", "JK", "3c"]}, "natural_two"),
+        # A pickup refused because its meld has two wilds is the two-wilds error first.
+        (
+            "error_two_wilds_on_pickup",
+            {"type": "take_lixo", "new_meld": ["2c", "5d", "6d"]},
+            "two_wilds",
+        ),
+        ("trinca_justifies_in_fechado", {"type": "take_lixo"}, "lixo_top_card"),
+        # Right answers and other slips are no common error.
+        ("error_forgetting_the_natural_two", {"type": "extend", "meld": 0, "cards": ["2s"]}, None),
+        ("first_meld_three_in_a_row", {"type": "lay", "cards": ["7h", "Ks"]}, None),
+        ("canastra_keeps_growing", {"type": "extend", "meld": 0, "cards": ["2c", "Qd"]}, None),
+    ],
+)
+def test_forgetting_the_natural_two_and_the_other_common_errors_003_are_named_on_any_move(
+    scenario_id: str, move: dict[str, object], error: str | None
+) -> None:
+    """[003]: "esquecer que o 2 pode ficar na posição natural e, assim, manter a canastra
+    limpa" is a common error wherever the exercise's answer keeps a 2 natural and clean, and
+    the learner's legal move did not; the refused ones by the rule that refuses them. Any
+    move, not only the anticipated ones."""
+    scenario = CURRICULUM.scenarios[scenario_id]
+    assert isinstance(scenario.task, MoveTask)
+    assert scenario.task.grade(scenario, move_from_data(move)).common_error == error
+
+
+def test_a_yes_or_a_picked_option_that_believes_a_common_error_allowed_names_it() -> None:
+    """[003]: going out without the morto is a common error; picking that move among the
+    options, or saying yes to it, is believing it allowed."""
+    choose = CURRICULUM.scenarios["error_no_morto_no_last_card"]
+    assert isinstance(choose.task, ChooseTask)
+    assert choose.task.grade(choose, [0, 1, 2]).common_error == "going_out"
+    assert choose.task.grade(choose, [2]).common_error is None  # (a legal one missed)
+    judge = CURRICULUM.scenarios["no_batida_without_morto"]
+    assert isinstance(judge.task, JudgeTask)
+    assert judge.task.grade(judge, True).common_error == "going_out"
+    assert judge.task.grade(judge, False).common_error is None  # (right)

@@ -534,6 +534,29 @@ def test_a_common_error_is_named_as_one(open_app: Open, scenario: str, taps: lis
     assert "um dos erros mais comuns no buraco, segundo o texto 003" in said
 
 
+def test_forgetting_the_natural_two_003_is_named_in_its_own_exercise(open_app: Open) -> None:
+    """[003] lists "esquecer que o 2 pode ficar na posição natural e, assim, manter a canastra
+    limpa" among the common errors. Its exercise ("Erro 4") asks for a canastra limpa: the
+    learner who closed it with the JK read that it turned suja, never that this was the
+    error the exercise is named after."""
+    at = open_scenario(open_app, "error_forgetting_the_natural_two")
+    tap(at, "JK", "Jogo 1:")
+    said = " ".join(str(e.value) for e in at.warning)
+    assert "um dos erros mais comuns no buraco, segundo o texto 003" in said
+    assert "esquecer que o 2 pode ficar no lugar natural" in said
+
+
+def test_picking_a_going_out_without_the_morto_names_the_common_error_003(open_app: Open) -> None:
+    """[003]: going out without the morto is a common error; picking that move among the
+    options of "Erro 3, a outra metade" is believing it allowed."""
+    scenario = "error_no_morto_no_last_card"
+    at = open_scenario(open_app, scenario, lang="en")
+    for option in (0, 1, 2):
+        at.checkbox(key=f"sc_{scenario}_option_{option}").check()
+    at.button(key=f"sc_{scenario}_check").click().run()
+    assert at.error and "says text 003: trying to go out without the morto" in at.error[0].value
+
+
 def test_a_right_move_or_another_mistake_is_not_called_a_common_error(open_app: Open) -> None:
     at = open_scenario(open_app, NATURAL_TWO, lang="en")
     tap(at, "K♣", "K♥", "+ New meld")  # (too few cards: a plain slip)
