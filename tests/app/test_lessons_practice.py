@@ -546,6 +546,19 @@ def test_forgetting_the_natural_two_003_is_named_in_its_own_exercise(open_app: O
     assert "esquecer que o 2 pode ficar no lugar natural" in said
 
 
+def test_a_discard_that_misses_the_canastra_limpa_is_not_said_to_dirty_the_meld(
+    open_app: Open,
+) -> None:
+    """Asked for a canastra limpa, a learner who threw the 2♠ away read "Válida, mas não
+    deixa o jogo limpo", while the meld on the table stayed as clean as before. What the move
+    lacks is the canastra limpa itself."""
+    at = open_scenario(open_app, "error_forgetting_the_natural_two")
+    tap(at, "2♠", "Descartar")
+    headline = str(at.warning[0].value)
+    assert "Válida, mas não faz uma canastra limpa." in headline
+    assert "jogo limpo" not in headline
+
+
 def test_picking_a_going_out_without_the_morto_names_the_common_error_003(open_app: Open) -> None:
     """[003]: going out without the morto is a common error; picking that move among the
     options of "Erro 3, a outra metade" is believing it allowed."""
