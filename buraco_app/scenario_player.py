@@ -491,7 +491,7 @@ def _feedback(scenario: Scenario, attempt: Attempt, view: _View[Any], lang: Lang
         st.success(md_cards(t("practice.correct", lang) + " " + scenario.explanation.get(lang)))
     else:
         why = view.why_wrong(grade, attempt.last_value, lang)
-        if view.echo_answer:
+        if view.echo_answer and attempt.last_answer:  # (no option ticked: nothing to quote)
             said = t("practice.wrong", lang, answer=attempt.last_answer)
         else:
             said = t("practice.wrong_plain", lang)

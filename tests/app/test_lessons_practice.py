@@ -559,6 +559,17 @@ def test_a_discard_that_misses_the_canastra_limpa_is_not_said_to_dirty_the_meld(
     assert "jogo limpo" not in headline
 
 
+def test_checking_with_no_option_ticked_quotes_no_empty_answer(open_app: Open) -> None:
+    """A learner who pressed "Check" before ticking any option read 'Not yet: “” does not
+    solve it.'; now a plain "Not yet.", and how many options that hold are left."""
+    scenario = "which_wilds_fit"
+    at = open_scenario(open_app, scenario, lang="en")
+    at.button(key=f"sc_{scenario}_check").click().run()
+    said = str(at.error[0].value)
+    assert "“”" not in said
+    assert said.startswith("**Not yet.**") and "options that hold are left unmarked" in said
+
+
 def test_picking_a_going_out_without_the_morto_names_the_common_error_003(open_app: Open) -> None:
     """[003]: going out without the morto is a common error; picking that move among the
     options of "Erro 3, a outra metade" is believing it allowed."""
