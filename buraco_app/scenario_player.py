@@ -19,7 +19,7 @@ from buraco_app import board, board_task, database, progress, sheet_page
 from buraco_app.cards_view import cards_html, meld_html
 from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import caption_md, error_cards, md_cards, show_text, with_cards
-from buraco_app.settings import rules_summary
+from buraco_app.settings import current_rules, rules_summary
 from buraco_app.sheet_page import error_text
 from buraco_app.sheets import MAX_POINTS, SheetError, failure_code, opened
 from buraco_app.table_view import cards_text, move_text
@@ -170,7 +170,13 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
     attempt = _attempt(scenario)
     st.subheader(scenario.title.get(lang))
     # The rules line (as a caption) and the goal in one element: each costs a rerun.
-    about = t("practice.rules", lang, rules=rules_summary(rules, lang))
+    # An exercise keeps its own rules: say so where the sidebar's table rules differ.
+    other = rules != current_rules()
+    about = t(
+        "practice.rules.not_the_table" if other else "practice.rules",
+        lang,
+        rules=rules_summary(rules, lang),
+    )
     about += " · " + sources_text(scenario.sources, lang)
     st.markdown(
         f"{caption_md(about)}\n\n{with_cards(scenario.goal.get(lang))}", unsafe_allow_html=True

@@ -601,3 +601,18 @@ def test_a_yes_to_a_meld_with_two_wilds_names_the_common_error(open_app: Open) -
     at.radio(key=f"sc_{judged.id}_legal").set_value("yes").run()
     at.button(key=f"sc_{judged.id}_check").click().run()
     assert at.error and "most common mistakes at Buraco, says text 003" in at.error[0].value
+
+
+def test_an_exercise_with_other_rules_than_the_sidebar_says_whose_rules_hold(
+    open_app: Open,
+) -> None:
+    """The sidebar says which rules are in force at the table (Buraco Fechado by default);
+    an exercise keeps its own. Where they differ, its rules line says the table's do not
+    apply here, so a newcomer is not left wondering which one the judge uses."""
+    stbl = open_scenario(open_app, "error_forgetting_the_natural_two")
+    assert "Regras deste exercício: Fechado STBL (não as da mesa, na barra lateral)" in texts(stbl)
+    fechado = open_scenario(open_app, PICKUP)
+    assert "Regras deste exercício: Buraco Fechado" in texts(fechado)
+    assert "não as da mesa" not in texts(fechado)
+    english = open_scenario(open_app, "error_forgetting_the_natural_two", lang="en")
+    assert "(not the table's, in the sidebar)" in texts(english)
