@@ -284,7 +284,6 @@ _ARGPARSE_KEYS = {
     "options": "cli.argparse.options",
     "positional arguments": "cli.argparse.positional",
     "show this help message and exit": "cli.argparse.help",
-    "%(prog)s: error: %(message)s\n": "cli.argparse.error",
     "argument %(argument_name)s: %(message)s": "cli.argparse.argument",
     "invalid choice: %(value)r (choose from %(choices)s)": "cli.argparse.invalid_choice",
     "the following arguments are required: %s": "cli.argparse.required",
@@ -389,8 +388,10 @@ class _Parser(argparse.ArgumentParser):
             close = _close_option(typed, shown)
             if close is not None:  # `--rouds 3`: the option likely meant, as for a command
                 message = translate("cli.err.option_close", self.lang, message=message, **close)
-            error = words("%(prog)s: error: %(message)s\n")
-            sys.stderr.write(error % {"prog": shown.prog, "message": message})
+            # The line of every error the command says itself ("buraco: erro: --rounds: …"),
+            # not argparse's "buraco selfplay: erro: argumento --rounds: …": the usage
+            # below names the command.
+            print(translate("cli.error", self.lang, problem=message), file=sys.stderr)
             shown.print_usage(sys.stderr)
             self.exit(2)
 

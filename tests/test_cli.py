@@ -512,7 +512,7 @@ def test_json_before_the_command_is_taken_as_lang_is(capsys: pytest.CaptureFixtu
         main(["--json", "app"])
     _, err = capsys.readouterr()
     assert exit_.value.code == 2
-    assert err.splitlines()[0] == "buraco app: erro: argumentos não reconhecidos: --json"
+    assert err.splitlines()[0] == "buraco: erro: argumentos não reconhecidos: --json"
     code, out, _ = run(capsys)
     assert code == 0 and "--json" in out.split("comandos:")[0]
 

@@ -178,12 +178,12 @@ def test_an_unknown_option_is_named_even_without_a_file(
     err = capsys.readouterr().err
     assert exit_.value.code == 2
     first, *usage = err.splitlines()  # the error first, then the usage (as git does)
-    assert first == f"buraco {command}: erro: argumentos não reconhecidos: --wat"
+    assert first == "buraco: erro: argumentos não reconhecidos: --wat"
     assert usage[0].startswith(f"uso: buraco {command}")
     with pytest.raises(SystemExit):
         main([command, "--lang", "en"])
     first, *usage = capsys.readouterr().err.splitlines()
-    assert first == f"buraco {command}: error: the following arguments are required: FILE|-"
+    assert first == "buraco: error: the following arguments are required: FILE|-"
     assert usage[0].startswith(f"usage: buraco {command}")
 
 
@@ -414,13 +414,13 @@ def test_a_newcomers_mistake_gets_one_line_and_the_usage(
 def test_an_option_the_command_lacks_shows_that_commands_usage(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """`buraco rules --rules x` (rules has no --rules) names the command and shows what
+    """`buraco rules --rules x` (rules has no --rules) names the option and shows what
     `rules` takes, not the list of every command."""
     with pytest.raises(SystemExit) as exit_:
         main(["rules", "--rules", "x"])
     first, *usage = capsys.readouterr().err.splitlines()
     assert exit_.value.code == 2
-    assert first == "buraco rules: erro: argumentos não reconhecidos: --rules"
+    assert first == "buraco: erro: argumentos não reconhecidos: --rules"
     assert usage[0].startswith("uso: buraco rules [-h] [--set OPÇÃO=VALOR]")
 
 
@@ -1259,3 +1259,80 @@ def test_an_empty_file_name_is_said_to_be_empty(
     assert "pasta" not in err and out == ""
     code, out, err = run(capsys, command, name, "--lang", "en")
     refused(code, err, "FILE|-: the file name is empty")
+
+
+# Every kind of mistake argparse itself finds, beside one the command finds (--rounds 0):
+# the first line a person reads, in Portuguese and in English.
+ONE_FORM = [
+    (
+        ["meld", "--wat", "4h"],
+        "buraco: erro: argumentos não reconhecidos: --wat",
+        "buraco: error: unrecognized arguments: --wat",
+    ),
+    (
+        ["meld"],
+        "buraco: erro: faltam os argumentos: CARTA",
+        "buraco: error: the following arguments are required: CARD",
+    ),
+    (
+        ["selfplay", "--players", "3"],
+        "buraco: erro: --players: 3 não é uma das escolhas; use 2 ou 4",
+        "buraco: error: --players: 3 is not one of the choices; use 2 or 4",
+    ),
+    (
+        ["selfplay", "--rounds", "dez"],
+        "buraco: erro: --rounds: esperava um número inteiro, veio “dez”",
+        "buraco: error: --rounds: expected a whole number, got “dez”",
+    ),
+    (
+        ["meld", "4h", "--rules"],
+        "buraco: erro: --rules: esperava um valor",
+        "buraco: error: --rules: expected one argument",
+    ),
+    (
+        ["schema", "nope"],
+        "buraco: erro: não há o esquema “nope”; escolha “position”, “move”, “judge”, “score” ou"
+        " “replay”",
+        "buraco: error: there is no schema “nope”; choose “position”, “move”, “judge”, “score”"
+        " or “replay”",
+    ),
+    (
+        ["selfplay", "--rounds", "0"],
+        "buraco: erro: --rounds: valor 0 pequeno demais: precisa ser maior ou igual a 1",
+        "buraco: error: --rounds: bad value 0: should be greater than or equal to 1",
+    ),
+]
+
+
+@pytest.mark.parametrize(("argv", "pt", "en"), ONE_FORM, ids=[" ".join(a) for a, *_ in ONE_FORM])
+def test_every_error_line_has_one_form_in_the_readers_language(
+    capsys: pytest.CaptureFixture[str], argv: list[str], pt: str, en: str
+) -> None:
+    """argparse's own mistakes (an unknown option, a missing card, a bad choice or number, an
+    option without its value) began "buraco meld: erro: argumento --players: …", the
+    command's own "buraco: erro: --rounds: …": now one form, "buraco: erro: WHERE: what",
+    in the language asked for, exit 2 either way."""
+    for lang, said in (("pt", pt), ("en", en)):
+        try:
+            code = main(["--lang", lang, *argv])
+        except SystemExit as exit_:
+            code = exit_.code  # type: ignore[assignment]
+        err = capsys.readouterr().err
+        assert (code, err.splitlines()[0]) == (2, said), err
+
+
+def test_a_bad_lang_value_is_said_in_the_same_form() -> None:
+    """`buraco meld 4h --lang fr` and `buraco meld 4h --lang` (no value), as a person runs
+    them: the same "buraco: erro:" line as any other mistake, and exit 2."""
+    for argv, said in (
+        (["--lang", "fr"], "buraco: erro: --lang fr: idioma desconhecido; use pt ou en"),
+        (["--lang"], "buraco: erro: --lang: esperava um valor"),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", "buraco_cli", "meld", "4h", *argv],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            check=False,
+        )
+        assert done.returncode == 2 and done.stderr.startswith(said), done.stderr
