@@ -702,17 +702,22 @@ def read_json(path: str, lang: Lang = DEFAULT_LANG) -> Any:
         line, column = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
         detail = f"{exc.word} is not a JSON value"
         raise BuracoInputError(
-            InputCode.NOT_JSON, f"{where}:{line}:{column}", detail=detail
+            InputCode.NOT_JSON,
+            f"{where}:{line}:{column}",
+            detail=detail,
+            case="constant",
+            word=exc.word,
         ) from None
     except json.JSONDecodeError as exc:
         # Stopped at the very end, or in a string still open there: the text ends before
         # its JSON does (a file cut short).
         ended = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
+        case = "ended" if ended else _json_slip(exc.msg)
         raise BuracoInputError(
             InputCode.NOT_JSON,
             f"{where}:{exc.lineno}:{exc.colno}",
             detail=exc.msg,
-            **({"case": "ended"} if ended else {}),
+            **({"case": case} if case else {}),
         ) from None
     except RecursionError:
         raise BuracoInputError(InputCode.TOO_DEEP, where, limit=MAX_JSON_DEPTH) from None
@@ -720,6 +725,23 @@ def read_json(path: str, lang: Lang = DEFAULT_LANG) -> Any:
         raise BuracoInputError(InputCode.NUMBER_TOO_LONG, where, limit=MAX_DIGITS) from None
     _check_bounds(data, where)
     return data
+
+
+# The start of each message of Python's JSON reader -> the `not_json` case that says, in
+# the reader's language, what was expected there (its own words are English, and terse).
+_JSON_SLIPS = (
+    ("Expecting value", "value"),
+    ("Expecting property name", "name"),
+    ("Expecting ','", "comma"),
+    ("Expecting ':'", "colon"),
+    ("Extra data", "extra"),
+    ("Invalid control character", "control"),
+    ("Invalid \\", "escape"),
+)
+
+
+def _json_slip(said: str) -> str | None:
+    return next((case for start, case in _JSON_SLIPS if said.startswith(start)), None)
 
 
 def _file_label(path: str) -> str:

@@ -1336,3 +1336,74 @@ def test_a_bad_lang_value_is_said_in_the_same_form() -> None:
             check=False,
         )
         assert done.returncode == 2 and done.stderr.startswith(said), done.stderr
+
+
+# JSON typed by hand, each wrong in one common way: what the line says was wrong there.
+JSON_SLIPS = [
+    (
+        '{"sides": [1, 2,]}',
+        "1:17: não é um JSON válido: esperava um valor: um número, um texto entre aspas duplas,"
+        " true, false, null, [ ou { (uma vírgula sobrando antes de ] ou } também dá este erro)",
+        "1:17: not valid JSON: expected a value: a number, a text in double quotes, true, false,"
+        " null, [ or { (a comma left before ] or } does this too)",
+    ),
+    (
+        "{'sides': []}",
+        "1:2: não é um JSON válido: esperava o nome de um campo entre aspas duplas, como"
+        ' "sides" (aspas simples ou curvas não valem, nem uma vírgula sobrando antes de })',
+        '1:2: not valid JSON: expected a field\'s name in double quotes, such as "sides"'
+        " (single or curly quotes do not count, nor a comma left before })",
+    ),
+    (
+        '{"rules": "fechado"\n "sides": []}',
+        "2:2: não é um JSON válido: falta uma vírgula antes daqui (ou um ] ou } que feche o que"
+        " se abriu)",
+        "2:2: not valid JSON: a comma is missing before this point (or a ] or } to close what"
+        " was opened)",
+    ),
+    (
+        '{"sides" []}',
+        "1:10: não é um JSON válido: falta o dois-pontos entre o nome do campo e o seu valor",
+        "1:10: not valid JSON: the colon between a field's name and its value is missing",
+    ),
+    (
+        '{"sides": []} {"sides": []}',
+        "1:15: não é um JSON válido: há mais texto depois do fim do JSON; o arquivo traz um só"
+        " objeto",
+        "1:15: not valid JSON: there is more text after the JSON ends; the file holds one"
+        " object only",
+    ),
+    (
+        '{"sides": [{"name": "C:\\dados"}]}',
+        "1:24: não é um JSON válido: uma barra invertida (\\) num texto começa um escape: para"
+        " a própria barra, escreva \\\\",
+        "1:24: not valid JSON: a backslash (\\) in a text starts an escape: for the backslash"
+        " itself, write \\\\",
+    ),
+    (
+        '{"sides": [{"name": "A\tB"}]}',
+        "1:23: não é um JSON válido: um texto entre aspas não pode ter uma quebra de linha ou"
+        " uma tabulação: escreva \\n ou \\t",
+        "1:23: not valid JSON: a text in quotes cannot hold a line break or a tab: write \\n"
+        " or \\t",
+    ),
+    (
+        '{"sides": NaN}',
+        "1:11: não é um JSON válido: NaN não existe em JSON: escreva um número",
+        "1:11: not valid JSON: NaN does not exist in JSON: write a number",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "pt", "en"), JSON_SLIPS, ids=[t for t, *_ in JSON_SLIPS])
+def test_a_json_slip_is_said_with_what_was_expected_there(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, pt: str, en: str
+) -> None:
+    """A trailing comma, single quotes, a missing comma or colon, two objects, a Windows path's
+    backslash, a tab, NaN: each was only "não é um JSON válido" at a line and column, and a
+    person hand-writing a round had to guess what JSON wanted there."""
+    path = write(tmp_path, text)
+    for lang, said in (("pt", pt), ("en", en)):
+        code, _, err = run(capsys, "score", path, "--lang", lang)
+        prefix = "buraco: erro: " if lang == "pt" else "buraco: error: "
+        assert (code, err.splitlines()[0]) == (2, f"{prefix}{path}:{said}"), err
