@@ -677,7 +677,7 @@ def test_a_missing_schema_name_says_which_names_to_type(
     with pytest.raises(SystemExit):
         main(["schema"])
     err = capsys.readouterr().err
-    assert "faltam os argumentos: {position,move,judge,score,replay}" in err and "what" not in err
+    assert "falta informar {position,move,judge,score,replay}" in err and "what" not in err
 
 
 def test_an_unknown_rule_set_is_named_as_typed(capsys: pytest.CaptureFixture[str]) -> None:
@@ -790,6 +790,18 @@ def test_selfplay_refuses_a_save_folder_it_cannot_make_before_playing(
     code, out, err = run(capsys, "selfplay", "--save", str(taken))
     assert code == 2 and not out
     assert "não foi possível gravar" in err and "há um arquivo com esse nome" in err
+
+
+def test_the_portuguese_selfplay_help_names_the_levels_in_portuguese(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """--think said "quanto o nível strong (forte) pensa": the English name where the reader
+    types and reads "forte"; the English names stay only where --levels says they are taken."""
+    with pytest.raises(SystemExit):
+        main(["selfplay", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "quanto o nível forte pensa por jogada" in out, out
+    assert out.count("strong") == 1 and "(ou random, basic, strong;" in out, out
 
 
 def test_selfplay_help_gives_its_defaults(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1271,7 +1271,7 @@ ONE_FORM = [
     ),
     (
         ["meld"],
-        "buraco: erro: faltam os argumentos: CARTA",
+        "buraco: erro: falta informar CARTA",
         "buraco: error: the following arguments are required: CARD",
     ),
     (
