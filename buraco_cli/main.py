@@ -1213,7 +1213,7 @@ def _scenarios(args: argparse.Namespace) -> int:
         counts = {"lessons": len(curriculum.lessons), "scenarios": len(curriculum.scenarios)}
         print(translate(key, lang, **counts))
         for error in errors:
-            print(translate("cli.scenarios.error", lang, error=error.text(lang)), file=sys.stderr)
+            print(translate("cli.error", lang, problem=error.text(lang)), file=sys.stderr)
     return 1 if errors else 0
 
 

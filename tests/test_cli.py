@@ -887,3 +887,24 @@ def test_cards_after_an_option_are_cards_of_the_same_meld(
         main(["meld", "4h", "--wat", "5h", "6h"])
     assert exit_.value.code == 2
     assert "argumentos não reconhecidos: --wat 5h 6h" in capsys.readouterr().err
+
+
+def test_scenarios_check_says_each_problem_as_every_error_is_said(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A problem `scenarios --check` finds began "erro: cenário …", a third form beside
+    "buraco: erro: …" (every other error) and argparse's own: now the one form, in the
+    reader's language, the exit code 1 as before."""
+    import shutil
+
+    root = Path(__file__).resolve().parent.parent
+    for folder in ("lessons", "scenarios"):
+        shutil.copytree(root / folder, tmp_path / folder)
+    sample = tmp_path / "scenarios/scoring/worked_example_round.toml"
+    sample.write_text(sample.read_text().replace("A = 525", "A = 1"))
+    for lang, said in (
+        ("pt", "buraco: erro: cenário worked_example_round: task.answer: diz"),
+        ("en", "buraco: error: scenario worked_example_round: task.answer: says"),
+    ):
+        code, _, err = run(capsys, "scenarios", "--check", "--root", str(tmp_path), "--lang", lang)
+        assert code == 1 and err.startswith(said), err
