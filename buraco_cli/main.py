@@ -90,7 +90,7 @@ def _run(argv: list[str], lang: Lang) -> int:
     if given is not None and _lang_or_none(given) is None:
         # Said first, in both languages: argparse's own errors (a card missing) would come
         # in a language the person did not ask for, and never name the one they did.
-        _say(BuracoInputError(InputCode.UNKNOWN_LANGUAGE, f"--lang {given}"), lang)
+        _say(BuracoInputError(InputCode.UNKNOWN_LANGUAGE, _lang_where(given)), lang)
         return 2
     parser = _parser(lang)
     args, left = parser.parse_known_args(argv)
@@ -914,7 +914,12 @@ def _lang(args: argparse.Namespace) -> Lang:
     try:
         return check_lang(args.lang)
     except BuracoInputError:
-        raise BuracoInputError(InputCode.UNKNOWN_LANGUAGE, f"--lang {args.lang}") from None
+        raise BuracoInputError(InputCode.UNKNOWN_LANGUAGE, _lang_where(args.lang)) from None
+
+
+def _lang_where(value: str) -> str:
+    """`--lang fr` as typed; a blank value in quotes (`--lang “”`), where it would vanish."""
+    return f"--lang {value}" if value.strip() == value != "" else f"--lang {typed(value)}"
 
 
 # --- meld ----------------------------------------------------------------------------------

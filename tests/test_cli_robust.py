@@ -1322,11 +1322,13 @@ def test_every_error_line_has_one_form_in_the_readers_language(
 
 
 def test_a_bad_lang_value_is_said_in_the_same_form() -> None:
-    """`buraco meld 4h --lang fr` and `buraco meld 4h --lang` (no value), as a person runs
-    them: the same "buraco: erro:" line as any other mistake, and exit 2."""
+    """`buraco meld 4h --lang fr`, `--lang` (no value) and `--lang=` (an empty one, which
+    read "--lang : …"), as a person runs them: the same "buraco: erro:" line as any other
+    mistake, the value named, and exit 2."""
     for argv, said in (
         (["--lang", "fr"], "buraco: erro: --lang fr: idioma desconhecido; use pt ou en"),
         (["--lang"], "buraco: erro: --lang: esperava um valor"),
+        (["--lang="], "buraco: erro: --lang “”: idioma desconhecido; use pt ou en"),
     ):
         done = subprocess.run(
             [sys.executable, "-m", "buraco_cli", "meld", "4h", *argv],
