@@ -932,7 +932,8 @@ def _meld(args: argparse.Namespace) -> int:
     text = " ".join(args.cards)
     if len(text) > MAX_CARDS_TEXT:
         where = translate("cli.metavar.card", lang)  # as the usage line names the argument
-        raise BuracoInputError(InputCode.TOO_BIG, where, limit=MAX_CARDS_TEXT)
+        limit = translate("cli.characters", lang, count=MAX_CARDS_TEXT)
+        raise BuracoInputError(InputCode.TOO_BIG, where, limit=limit)
     cards = parse_cards(text)
     verdict = judge_meld(cards, rules)
     if args.json:

@@ -116,9 +116,14 @@ def test_a_huge_file_is_refused_before_it_is_parsed(
 def test_a_huge_card_list_is_refused_and_never_echoed_back(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code, _, err = run(capsys, "meld", *(["4h"] * 700_000))
-    refused(code, err, "CARTA", "10.000")  # the usage line's word, the number as pt writes it
-    assert len(err) < 500
+    """Named by the usage line's word, the limit said with its unit (it was "no máximo
+    10.000", ten thousand of nothing named), the number as each language writes it."""
+    for lang, said in (
+        ("pt", "buraco: erro: CARTA: grande demais: no máximo 10.000 caracteres"),
+        ("en", "buraco: error: CARD: too big: at most 10,000 characters"),
+    ):
+        code, _, err = run(capsys, "meld", *(["4h"] * 700_000), "--lang", lang)
+        assert (code, err.splitlines()[0]) == (2, said) and len(err) < 500, err
 
 
 def test_an_error_never_echoes_megabytes_of_the_bad_value(
