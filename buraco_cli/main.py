@@ -125,7 +125,7 @@ def _run(argv: list[str], lang: Lang) -> int:
         code = 2
     except RecursionError:  # a backstop: read_json refuses deep JSON before anything recurses
         problem = translate("input_error.too_deep", lang, limit=MAX_JSON_DEPTH)
-        print(translate("cli.error", lang, problem=problem), file=sys.stderr)
+        _print_error(problem, lang)
         code = 2
     sys.stdout.flush()
     return code
@@ -137,7 +137,29 @@ def _say(exc: BuracoInputError, lang: Lang) -> None:
     if exc.code is InputCode.UNKNOWN_LANGUAGE:  # who asked for another may not read this one
         others = [error_problem(exc, other) for other in LANGS if other != lang]
         problem = " / ".join([problem, *others])
-    print(translate("cli.error", lang, problem=problem), file=sys.stderr)
+    _print_error(problem, lang)
+
+
+def _print_error(problem: str, lang: Lang, key: str = "cli.error") -> None:
+    """One line on stderr, "buraco: erro: WHERE: what", every error's form (`key`
+    "cli.notice" for a notice). What a person typed is echoed with its invisible
+    characters written out: a zero-width space pasted after 4h shows why “4h” is no card,
+    and a terminal escape in a file's name is never sent to the terminal."""
+    print(translate(key, lang, problem=_visible(problem)), file=sys.stderr)
+
+
+# How a character that shows as nothing, or moves the cursor, is written out (Python's
+# "not printable": control and format characters, separators other than the space).
+_ESCAPES = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
+
+
+def _visible(text: str) -> str:
+    def shown(ch: str) -> str:
+        if ch.isprintable():
+            return ch
+        return _ESCAPES.get(ch) or (f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
+
+    return text if text.isprintable() else "".join(map(shown, text))
 
 
 class _Leavable:
@@ -391,7 +413,7 @@ class _Parser(argparse.ArgumentParser):
             # The line of every error the command says itself ("buraco: erro: --rounds: …"),
             # not argparse's "buraco selfplay: erro: argumento --rounds: …": the usage
             # below names the command.
-            print(translate("cli.error", self.lang, problem=message), file=sys.stderr)
+            _print_error(message, self.lang)
             shown.print_usage(sys.stderr)
             self.exit(2)
 
@@ -1219,7 +1241,7 @@ def _scenarios(args: argparse.Namespace) -> int:
         counts = {"lessons": len(curriculum.lessons), "scenarios": len(curriculum.scenarios)}
         print(translate(key, lang, **counts))
         for error in errors:
-            print(translate("cli.error", lang, problem=error.text(lang)), file=sys.stderr)
+            _print_error(error.text(lang), lang)
     return 1 if errors else 0
 
 
@@ -1299,7 +1321,7 @@ def _app(args: argparse.Namespace) -> int:
         raise BuracoInputError(InputCode.TOO_LARGE, "--port", value=value, most=most)
     if args.port is not None and not port_free(args.port):
         problem = translate("cli.err.port_busy", lang, port=str(args.port))
-        print(translate("cli.error", lang, problem=problem), file=sys.stderr)
+        _print_error(problem, lang)
         return 2
     port = [f"--server.port={args.port}"] if args.port is not None else []
     run_app(root, [*port, *extra])
@@ -1757,7 +1779,7 @@ def _replay(args: argparse.Namespace) -> int:
     if unread:  # (on stderr: the replay itself, text or JSON, stays on stdout)
         where = f"{_file_label(args.file)}: {', '.join(unread)}"
         notice = translate("cli.replay.deal_not_read", lang, count=len(unread))
-        print(translate("cli.notice", lang, problem=f"{where}: {notice}"), file=sys.stderr)
+        _print_error(f"{where}: {notice}", lang, "cli.notice")
     say = partial(translate, lang=lang)
     lines: list[dict[str, Any]] = []
     illegal_at = None

@@ -1414,3 +1414,24 @@ def test_a_json_slip_is_said_with_what_was_expected_there(
         code, _, err = run(capsys, "score", path, "--lang", lang)
         prefix = "buraco: erro: " if lang == "pt" else "buraco: error: "
         assert (code, err.splitlines()[0]) == (2, f"{prefix}{path}:{said}"), err
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        # A card pasted with a zero-width space after it: it read “4h” não é uma carta.
+        (["meld", "4h\u200b", "5h", "6h"], "buraco: erro: “4h\\u200b” não é uma carta: "),
+        # A terminal escape in a file's name coloured the rest of the terminal red.
+        (["score", "x\x1b[31m.json"], "buraco: erro: x\\x1b[31m.json: não foi possível ler: "),
+        (["rules", "mo\trto"], "buraco: erro: rules “mo\\trto”: conjunto de regras desconhecido"),
+    ],
+)
+def test_an_invisible_character_in_what_was_typed_is_shown_in_the_error(
+    capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    """What a person typed or pasted is echoed back with its invisible characters written
+    out (\\u200b, \\x1b, \\t), so that the line shows why “4h” was not read as a card and
+    never sends the terminal a control sequence."""
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and err.startswith(said), err
+    assert "\x1b" not in err and "\u200b" not in err
