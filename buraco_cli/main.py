@@ -1058,7 +1058,7 @@ def _score(args: argparse.Namespace) -> int:
 def _rules_of_file(data: dict[str, Any]) -> RuleSet:
     base = data.get("rules", "fechado")
     if not isinstance(base, str):
-        raise BuracoInputError(InputCode.UNKNOWN_RULES, "rules")
+        raise BuracoInputError(InputCode.UNKNOWN_RULES, f"rules {typed(base)}")
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise BuracoInputError(InputCode.EXPECTED_OBJECT, "options", fields=OPTION_NAMES)

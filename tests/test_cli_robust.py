@@ -1435,3 +1435,17 @@ def test_an_invisible_character_in_what_was_typed_is_shown_in_the_error(
     code, _, err = run(capsys, *argv)
     assert code == 2 and err.startswith(said), err
     assert "\x1b" not in err and "\u200b" not in err
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"), [("5", "5"), ("null", "null"), ('["stbl"]', '["stbl"]')]
+)
+def test_a_files_rules_of_the_wrong_kind_are_named_as_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], value: str, shown: str
+) -> None:
+    """`"rules": 5` said "rules: conjunto de regras desconhecido", never what the file gave,
+    where `"rules": "mole"` says “mole”."""
+    path = write(tmp_path, f'{{"rules": {value}, "sides": []}}')
+    code, _, err = run(capsys, "score", path)
+    said = f"buraco: erro: {path}: rules {shown}: conjunto de regras desconhecido; use aberto"
+    assert code == 2 and err.startswith(said), err
