@@ -176,6 +176,18 @@ class PositionData(_Strict):
         )
         return {**data, "mortos": [MORTO_SIZE] * min(available, 2)}
 
+    @model_validator(mode="before")
+    @classmethod
+    def _seat_on_turn(cls, data: Any) -> Any:
+        """A seat past the players is named as one ("no seat 5 with 2 players"), before
+        `turn`'s own bound (seats 0 to 3) would say "at most 3" of a two-player position.
+        (A number of many digits is left to that bound, which says it is too large.)"""
+        if isinstance(data, dict):
+            players, turn = data.get("players"), data.get("turn")
+            if players in (2, 4) and type(turn) is int and players <= turn < 100:
+                raise _invalid(InputCode.NO_SUCH_SEAT, field="turn", seat=turn, players=players)
+        return data
+
     @model_validator(mode="after")
     def _shape(self) -> PositionData:
         # Checks across fields name the field they blame (errors.from_validation).

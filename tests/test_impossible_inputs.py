@@ -169,3 +169,18 @@ def test_a_boolean_is_no_whole_number_in_a_round() -> None:
     data["sides"][0]["corte_cards"] = True
     err = score_error(data)
     assert (err.code, err.path) == (InputCode.EXPECTED_NUMBER, "sides[0].corte_cards")
+
+
+@pytest.mark.parametrize(("players", "turn"), [(2, 2), (2, 3), (2, 5), (4, 4), (4, 7)])
+def test_a_turn_past_the_players_names_the_seat_that_does_not_exist(
+    players: int, turn: int
+) -> None:
+    """Seats are 0 to players - 1 in a position [000: 2 or 4 players]. A seat past them is
+    named as such, and the count of players given; it said "at most 3" of a seat 5 with two
+    players, the schema's bound for four, which misleads a person fixing a two-player file."""
+    hands: list[list[str]] = [["4h", "5h"] for _ in range(players)]
+    with pytest.raises(BuracoInputError) as info:
+        position_from_data(ruleset("fechado"), {"players": players, "turn": turn, "hands": hands})
+    assert (info.value.code, info.value.path) == (InputCode.NO_SUCH_SEAT, "position.turn")
+    said = error_message(info.value, "pt")
+    assert f"o lugar {turn} não existe com {players} jogadores" in said
