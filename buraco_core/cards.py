@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable
 from enum import StrEnum
@@ -253,6 +254,9 @@ _LONE_SUIT = re.compile(r"^[cdhs♣♦♥♠♧♢♡♤]\ufe0f?$", re.IGNORECAS
 # rank, as said at the table ("4 de copas", "4 of hearts").
 _SUIT_CHARS = "cdhs♣♦♥♠♧♢♡♤"
 _ONE_OF_RUN = re.compile(rf"(?:10|[2-9AJQKT])[{_SUIT_CHARS}]\ufe0f?|JK", re.IGNORECASE)
+# Characters that show as nothing, pasted with cards from a chat or a web page: zero-width
+# spaces and joiners, the word joiner, a byte-order mark. They part cards, as a space does.
+_INVISIBLE = re.compile("[\u200b-\u200d\u2060\ufeff]")
 _RUN_TOGETHER = re.compile(rf"^(?:{_ONE_OF_RUN.pattern}){{2,}}$", re.IGNORECASE)
 _SUIT_NAMES = {
     "paus": "c",
@@ -276,10 +280,18 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     (Card.parse('4h'), Card.parse('5h'), Card.parse('6h'), Card.parse('7h'))
     >>> parse_cards("8♥9♥ 10 de copas, J of hearts")
     (Card.parse('8h'), Card.parse('9h'), Card.parse('10h'), Card.parse('Jh'))
+
+    Text pasted from elsewhere reads as typed: full-width digits and letters (NFKC) and
+    invisible separators (a zero-width space) are what they look like.
+
+    >>> parse_cards("\uff14h\u200b5h\ufeff 6h")
+    (Card.parse('4h'), Card.parse('5h'), Card.parse('6h'))
     """
     if not isinstance(text, str):
         tokens = list(text)
         return tuple(parse_card(t) for t in tokens if not (isinstance(t, str) and t.strip() == ""))
+    if not text.isascii():
+        text = _INVISIBLE.sub(" ", unicodedata.normalize("NFKC", text))
     words = [w.rstrip(".") for w in re.split(r"[\s,;]+", text.strip())]
     words = [w for w in words if w]
     joined: list[str] = []

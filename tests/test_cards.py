@@ -228,6 +228,26 @@ def test_a_phone_keyboards_spaces_and_full_stops_are_no_cards(text: str) -> None
     assert parse_cards(text) == parse_cards("4h 5h 6h")
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "4h\u200b 5h 6h",  # a zero-width space copied from a chat after a card
+        "4h\u200b5h\u200b6h",  # cards parted by zero-width spaces only
+        "\ufeff4h 5h 6h",  # a byte-order mark at the start of a pasted text
+        "4h\u2060 5h\u200d 6h",  # a word joiner, a zero-width joiner
+        "\uff14h \uff15h \uff16h",  # full-width digits, from an East Asian keyboard
+        "\uff14\u2665 5\u2665 6h",  # ... beside the suit symbol
+    ],
+)
+def test_cards_pasted_with_invisible_or_full_width_characters_read_as_they_look(
+    text: str,
+) -> None:
+    """Cards pasted from a chat or a web page may carry characters that show as nothing, or
+    digits of another width: they read as the cards a person sees, not “4h” is not a card
+    (the card named in the error looked exactly like a card)."""
+    assert parse_cards(text) == parse_cards("4h 5h 6h")
+
+
 @pytest.mark.parametrize("text", ["4♥5♥6♥", "4h5h6h", "4♥️5♥️6♥️", "4h,5h6h"])
 def test_cards_typed_without_spaces_are_read_one_by_one(text: str) -> None:
     """A hurried thumb leaves out the spaces: each rank and suit is still one card."""
