@@ -71,6 +71,14 @@ def _send(
         return
     st.session_state.setdefault(SENT_KEY, {})[fingerprint] = new.number
     st.session_state[FLASH_KEY] = ("success", t("calc.sent_ok", number=new.number))
+    try:
+        won = read_sheet(page_store(), match_id).standing().finished
+    except SheetError:
+        return  # (the round is stored; the page, drawn again, says what the store said)
+    if won:
+        # The match is over and this round is on its sheet: the form is the next match's.
+        calculator.clear(len(totals))
+        st.session_state[FLASH_KEY] = ("success", t("calc.sent_last", number=new.number))
 
 
 def open_sheet(store_error: list[str]) -> Sheet | None:

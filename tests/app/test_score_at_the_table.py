@@ -234,3 +234,45 @@ def test_the_sides_question_says_four_players_are_two_sides(open_app: OpenApp) -
     at = open_app("sheet", lang="en")
     sides = at.radio(key="sheet_new_sides")
     assert "four as two pairs (each pair is one side)" in (sides.help or "")
+
+
+# --- the round that ends the match ---------------------------------------------------------
+
+
+def test_the_round_that_ends_the_match_leaves_an_empty_form(
+    open_app: OpenApp, switch_to: Any
+) -> None:
+    """Nós need 50 more to reach 1000; their batida, sent from the calculator, wins. The form
+    is empty for the next match, and the winning round stays on the ended match's sheet with
+    its cards; a new match begins at round 1 with nothing typed."""
+    at = open_app("sheet")
+    match_id = start_match(at, "Nós", "Eles", target=1000)
+    _store().add_round(match_id, [950, 0])
+    switch_to(at, "calculator")
+    winning = "4h 5h 6h 7h 8h 9h 10h"
+    at.text_area(key="calc_melds_0").set_value(winning)
+    at.text_area(key="calc_hands_1").set_value("Kc Qd")
+    at.radio(key="calc_went_out").set_value(0).run()
+    at.button(key="calc_send").click().run()
+    assert not at.exception
+
+    rounds = _store().sheet(match_id).rounds
+    assert len(rounds) == 2 and rounds[1].points[0] > 50  # the winning round is stored...
+    assert rounds[1].detail is not None
+    assert rounds[1].detail["input"]["sides"][0]["melds"] == [winning]  # ...with its cards
+    assert at.success[0].value == PT["calc.sent_last"].format(number=2)
+    assert any("Vitória: Nós" in i.value for i in at.info)
+    # The form: empty, nobody went out, morto taken (as on a first visit).
+    for side in (0, 1):
+        assert at.text_area(key=f"calc_melds_{side}").value == ""
+        assert at.text_area(key=f"calc_hands_{side}").value == ""
+        assert at.checkbox(key=f"calc_morto_{side}").value is True
+    assert at.radio(key="calc_went_out").value == -1
+
+    switch_to(at, "sheet")
+    at.button(key="sheet_close").click().run()  # "Sair desta partida", then the next one
+    start_match(at, "Nós", "Eles")
+    switch_to(at, "calculator")
+    assert at.text_area(key="calc_melds_0").value == ""
+    at.text_area(key="calc_hands_1").set_value("3c").run()
+    assert at.button(key="calc_send").label == "Lançar no placar (rodada 1)"
