@@ -74,7 +74,11 @@ font-size:.92em;line-height:1.3;white-space:nowrap;box-shadow:0 1px 1px rgba(0,0
 .bt-table th:first-child{{width:40%}}
 @media (max-width:640px){{
 .bt-table table{{font-size:.85em}} .bt-table th,.bt-table td{{padding:.3em}}
-.bt-table th:first-child{{width:30%}} .bt-table th{{overflow-wrap:normal}}}}
+.bt-table table,.bt-table thead,.bt-table tbody{{display:block}}
+.bt-table tr{{display:flex;flex-wrap:wrap}}
+.bt-table th,.bt-table td{{flex:1 1 0;min-width:0}}
+.bt-table th:first-child,.bt-table td:first-child{{flex-basis:100%;width:auto}}
+.bt-table td:first-child{{background:rgba(128,128,128,.08)}}}}
 """
 
 

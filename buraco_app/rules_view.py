@@ -75,9 +75,11 @@ def _preset_table(
 
 
 def show_table(markdown_table: str, above: str = "") -> None:
-    """A Markdown table that fits a phone: full width, fixed layout, words wrap (the
-    `bt-table` style is in cards_view.CARD_CSS); `above`: Markdown drawn in the same element
-    (a heading, a caption), one element less per rerun."""
+    """A Markdown table that fits a phone: full width, fixed layout, words wrap; on a
+    narrow screen each row's first cell (a rule's text) spans the row and the values share
+    the line under it, wide enough for "justificada" whole (the `bt-table` style is in
+    cards_view.CARD_CSS); `above`: Markdown drawn in the same element (a heading, a
+    caption), one element less per rerun."""
     table = f'<div class="bt-table">\n\n{markdown_table}\n\n</div>'
     st.markdown(f"{above}\n\n{table}" if above else table, unsafe_allow_html=True)
 

@@ -56,6 +56,39 @@ def test_variants_same_meld_three_verdicts(
     screenshot(page, f"variants_{name}")
 
 
+# Each word of the variants' tables on one line: a Range over a word split by the line's end
+# has two boxes ("justifi-" / "cada" in a 62-px column was one word read as two).
+_WORDS_BROKEN = """() => {
+  const broken = [];
+  const walk = document.createTreeWalker(document.querySelector('.bt-table'), NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    for (const word of node.textContent.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      if (range.getClientRects().length > 1) broken.push(word[0]);
+    }
+  }
+  return broken;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_variants_tables_break_no_word_on_a_phone(
+    open_page: OpenPage, phone: dict[str, int], settle: Settle, screenshot: Shot, lang: str
+) -> None:
+    """All the rules, with a house option (five columns: the variants and "Sua mesa"): on a
+    phone each rule's text across the screen, its values under it, no word split in two."""
+    page = open_page(f"variants?lang={lang}&pickup=free", phone)
+    main = page.locator("[data-testid='stMain']")
+    main.get_by_role("radio", name="Todas as regras" if lang == "pt" else "All the rules").click()
+    settle(page)
+    expect(page.locator(".bt-table th")).to_have_count(5)
+    assert page.evaluate(_WORDS_BROKEN) == []
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= phone["width"]
+    screenshot(page, f"variants_all_phone_{lang}")
+
+
 def test_lookup_type_a_meld(
     open_page: OpenPage, viewport: Viewport, settle: Settle, screenshot: Shot
 ) -> None:
