@@ -14,6 +14,7 @@ from buraco_app.settings import current_lang, current_rules, rules_bar, rules_su
 from buraco_app.sheet_page import url_text
 from buraco_app.table_view import move_text
 from buraco_app.verdict_view import at_table, show_meld_headline, show_meld_verdict, show_reasons
+from buraco_app.who_is_right import share_url
 from buraco_core.cards import Card, parse_cards
 from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.melds import judge_meld
@@ -60,14 +61,29 @@ def _from_link() -> None:
             st.session_state[key] = linked[param]
 
 
-def _to_link(view: str) -> None:
-    """After the widgets: the address says this view and what is typed for it (nothing for
-    the first view with empty fields: the bare address)."""
+def _link_params(view: str) -> dict[str, str]:
+    """The address's parameters for this view and what is typed for it (none for the first
+    view with empty fields: the bare address)."""
     wanted = {"view": view} if view != "meld" else {}
     for param, (key, views) in LINKED.items():
         value = st.session_state.get(key)
         if view in views and value and not (param == "morto" and value == MORTO_ANSWERS[0]):
             wanted[param] = str(value)
+    return wanted
+
+
+def _share(wanted: dict[str, str]) -> None:
+    """Once a question is asked, its link to copy (a code block has Streamlit's own copy
+    button): it opens the same question, in this language and under these rules."""
+    if not set(wanted) - {"view"}:
+        return
+    with st.expander(t("lookup.share")):
+        st.caption(t("lookup.share_help"))
+        st.code(share_url(st.context.url, rules, lang, wanted), language=None, wrap_lines=True)
+
+
+def _to_link(wanted: dict[str, str]) -> None:
+    """After the widgets: the address says the view and what is typed for it."""
     for param in ("view", *LINKED):
         if param in st.query_params and param not in wanted:
             del st.query_params[param]
@@ -318,8 +334,10 @@ if view == "rules":
     with st.expander(t("lookup.about_sources")):
         st.markdown("\n".join(f"- **{sid}**: {t(f'source.{sid}')}" for sid in SOURCE_IDS))
 
+asked = _link_params(view or "meld")
+_share(asked)
 # The table's other two questions have pages of their own: one tap away from here.
 with st.container(horizontal=True):
     page_link("calculator", t("lookup.go_score"))
     page_link("who", t("lookup.go_who"))
-_to_link(view or "meld")
+_to_link(asked)

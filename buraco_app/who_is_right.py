@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from urllib.parse import urlencode
@@ -330,10 +331,12 @@ def rules_for(rules: RuleSet, dispute: Dispute, reading: Reading) -> RuleSet:
     return rules.with_options(**dispute.options_for(reading))
 
 
-def share_url(base: str | None, rules: RuleSet, lang: Lang) -> str:
-    """A link that opens the app with these rules (and language); only the query where the
-    page's own address is unknown."""
-    query = urlencode(url_params(rules, lang))
+def share_url(
+    base: str | None, rules: RuleSet, lang: Lang, more: Mapping[str, str] | None = None
+) -> str:
+    """A link that opens the app with these rules (and language) and the page's `more`
+    parameters; only the query where the page's own address is unknown."""
+    query = urlencode(url_params(rules, lang) | dict(more or {}))
     return f"{base}?{query}" if base else f"?{query}"
 
 

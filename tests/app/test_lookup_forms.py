@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Callable
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -373,6 +374,29 @@ def test_a_shared_link_opens_the_same_question(open_app: Open) -> None:
     # Back on the first view with nothing typed: the bare address.
     searched.segmented_control(key="lookup_view").set_value("meld").run()
     assert not {"view", "q"} & set(searched.query_params)
+
+
+def test_a_question_asked_has_its_link_to_copy(open_app: Open) -> None:
+    """A phone at the table cannot always copy the address bar: under the answer, "Link desta
+    pergunta" holds the link (in a code block, with its copy button), and that link opens
+    the same question with the same table's rules, in the language it was sent in."""
+    at = open_app("lookup", lang="pt", rules="stbl")
+    assert not at.code  # nothing asked yet: nothing to share
+    lixo(at, "7h", "5h 6h Kc", "9s 10s Js")
+    (share,) = [e for e in at.expander if e.label == "Link desta pergunta"]
+    (code,) = share.code
+    sent = {k: v[0] for k, v in parse_qs(urlsplit(code.value).query).items()}
+    assert sent == {
+        "lang": "pt",
+        "rules": "stbl",
+        "view": "lixo",
+        "top": "7h",
+        "hand": "5h 6h Kc",
+        "melds": "9s 10s Js",
+    }
+    opened = open_app("lookup", **sent)
+    assert opened.segmented_control(key="lookup_view").value == "lixo"
+    assert opened.success[0].value == at.success[0].value
 
 
 def test_a_shared_link_with_the_top_card_sends_the_taps_to_the_hand(open_app: Open) -> None:
