@@ -252,6 +252,10 @@ def test_a_batida_without_the_morto_names_the_forms_fields(open_app: OpenApp) ->
         field=PT["calc.went_out"], name="Nós", morto=PT["calc.took_morto"]
     )
     assert "Quem bateu?" in error.value and "Pegou o morto" in error.value
+    # A side's name is no subject for a verb: "Nós não pegou" reads wrong (and "Nós" is the
+    # default name); "essa dupla" agrees with any name.
+    assert "mas essa dupla não pegou o morto" in error.value
+    assert "Nós não pegou" not in error.value
     assert not INTERNAL.search(error.value)
     assert not metrics(at)
 
