@@ -66,9 +66,10 @@ def _link_params(view: str) -> dict[str, str]:
     view with empty fields: the bare address)."""
     wanted = {"view": view} if view != "meld" else {}
     for param, (key, views) in LINKED.items():
-        value = st.session_state.get(key)
-        if view in views and value and not (param == "morto" and value == MORTO_ANSWERS[0]):
-            wanted[param] = str(value)
+        value = str(st.session_state.get(key) or "")
+        # (spaces alone ask nothing: neither the address nor a link carries them)
+        if view in views and value.strip() and not (param == "morto" and value == MORTO_ANSWERS[0]):
+            wanted[param] = value
     return wanted
 
 

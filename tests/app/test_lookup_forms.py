@@ -397,6 +397,9 @@ def test_a_question_asked_has_its_link_to_copy(open_app: Open) -> None:
     opened = open_app("lookup", **sent)
     assert opened.segmented_control(key="lookup_view").value == "lixo"
     assert opened.success[0].value == at.success[0].value
+    blank = open_app("lookup", view="rules")
+    blank.text_input(key="lookup_search").input("   ").run()
+    assert not blank.code and "q" not in blank.query_params  # spaces ask nothing
 
 
 def test_a_shared_link_with_the_top_card_sends_the_taps_to_the_hand(open_app: Open) -> None:
