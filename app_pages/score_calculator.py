@@ -105,6 +105,7 @@ st.caption(t("calc.rules", rules=rules_summary(rules, lang)))
 
 store_problems: list[str] = []
 sheet = open_sheet(store_problems)
+over = sheet is not None and sheet.standing().finished
 for store_problem in store_problems:
     st.error(store_problem, icon=NO_ICON)
 if sheet is not None:
@@ -200,8 +201,10 @@ elif score is not None:
     if sheet is None:
         st.caption(t("calc.no_match"))
         st.page_link("app_pages/score_sheet.py", label=t("page.sheet"), icon="✏️")
-    elif sheet.standing().finished:
-        st.info(t("sheet.over"), icon=NO_ICON)
+    elif over:
+        # (the sheet's own words would point to its buttons, which are not on this page)
+        st.info(t("calc.over", leave=t("sheet.close")), icon=NO_ICON)
+        st.page_link("app_pages/score_sheet.py", label=t("page.sheet"), icon="✏️")
     elif calculator.round_is_empty(len(names)):
         st.caption(t("calc.empty_round"))  # (a stray tap would store 0 × 0)
     else:
@@ -228,5 +231,5 @@ elif score is not None:
 if flash is not None:
     kind, text = flash
     {"success": st.success, "warning": st.warning}.get(kind, st.error)(text)
-    if kind == "success":
+    if kind == "success" and not over:  # (a match over has its link to the sheet above)
         st.page_link("app_pages/score_sheet.py", label=t("calc.go_sheet"), icon="✏️")

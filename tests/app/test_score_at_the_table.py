@@ -262,6 +262,9 @@ def test_the_round_that_ends_the_match_leaves_an_empty_form(
     assert rounds[1].detail["input"]["sides"][0]["melds"] == [winning]  # ...with its cards
     assert at.success[0].value == PT["calc.sent_last"].format(number=2)
     assert any("Vitória: Nós" in i.value for i in at.info)
+    # What next, in this page's words: the sheet's buttons (correct, undo, leave) are there.
+    assert at.info[-1].value == PT["calc.over"].format(leave="Sair desta partida")
+    assert [str(link.proto.label) for link in at.get("page_link")] == ["Placar"]  # one link
     # The form: empty, nobody went out, morto taken (as on a first visit).
     for side in (0, 1):
         assert at.text_area(key=f"calc_melds_{side}").value == ""
