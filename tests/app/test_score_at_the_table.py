@@ -10,6 +10,8 @@ from typing import Any
 from streamlit.testing.v1 import AppTest
 
 from buraco_app import database, sheets
+from buraco_app.settings import QUICK_KEY
+from buraco_core.rules import PRESETS
 from buraco_text import catalog
 from tests.app.test_score_pages import metrics, start_match, submit_round
 
@@ -279,3 +281,15 @@ def test_the_round_that_ends_the_match_leaves_an_empty_form(
     assert at.text_area(key="calc_melds_0").value == ""
     at.text_area(key="calc_hands_1").set_value("3c").run()
     assert at.button(key="calc_send").label == "Lançar no placar (rodada 1)"
+
+
+def test_a_match_under_other_rules_says_where_to_choose_them(open_app: OpenApp) -> None:
+    """A STBL match opened in a calculator counting Fechado: the warning points to the rules
+    bar above it (a phone shows no sidebar), and one tap there makes the two agree."""
+    match_id = _store().create_match(["Nós", "Eles"], rules=PRESETS["stbl"]).id
+    at = open_app("calculator", match=match_id, rules="fechado")
+    (warning,) = at.warning
+    assert "escolha as regras dela acima" in warning.value
+    assert "barra lateral" not in warning.value
+    at.segmented_control(key=QUICK_KEY).set_value("stbl").run()
+    assert not at.warning

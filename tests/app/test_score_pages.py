@@ -673,7 +673,8 @@ def test_calculator_warns_when_the_match_scores_differently(
     (warning,) = other.warning
     assert warning.value == (
         "This match was created with **Buraco Fechado + match to 1500**; the calculator "
-        "scores with **Buraco Fechado + joker 20** (sidebar)."
+        "scores with **Buraco Fechado + joker 20**. To score as the match does, choose its "
+        "rules above (the variant and, if need be, “House”)."
     )
 
 
