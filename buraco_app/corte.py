@@ -65,8 +65,15 @@ def _typed_cards(prefix: str, rules: RuleSet) -> tuple[int | None, str | None]:
 
 
 def corte_problem(prefix: str, rules: RuleSet) -> str | None:
-    """What is wrong with the cards typed, in words; None where the option is off."""
-    return _typed_cards(prefix, rules)[1] if rules.corte_44_points else None
+    """What is wrong with the cards typed, in words (cards typed with nobody chosen as the
+    cutter would count for nobody, unsaid); None where the option is off."""
+    if not rules.corte_44_points:
+        return None
+    cards, problem = _typed_cards(prefix, rules)
+    nobody = st.session_state.get(who_key(prefix), NOBODY) in (None, NOBODY)
+    if cards is not None and nobody:
+        return t("corte.who_missing", field=t("corte.who"), cards=t("corte.cards"))
+    return problem
 
 
 def corte_choice(prefix: str, rules: RuleSet) -> tuple[int, int] | None:

@@ -169,6 +169,29 @@ def test_corte_cards_out_of_range_are_said_in_both_pages(open_app: OpenApp) -> N
     assert not metrics(calc)  # no score while it is wrong
 
 
+def test_corte_cards_with_nobody_chosen_as_the_cutter_are_said_not_dropped(
+    open_app: OpenApp,
+) -> None:
+    """The corte de 44 counts for the side of whoever cut [003, "Variações comuns"]: cards
+    typed with "ninguém" left as the cutter counted for nobody, and nothing said so. Now the
+    field says to choose who cut, and the round waits for it on both pages."""
+    at = open_app("sheet", corte_44_points="100")
+    start_match(at, "A", "B")
+    at.text_input(key="sheet_corte_cards").set_value("44")
+    submit_round(at, "120", "30")
+    said = PT["corte.who_missing"].format(field=PT["corte.who"], cards=PT["corte.cards"])
+    assert [e.value for e in at.error] == [said]
+    assert metrics(at) == {"A": "0", "B": "0"}  # nothing added while it is unsaid
+    at.selectbox(key="sheet_corte_who").set_value(0)
+    submit_round(at, "120", "30")
+    assert metrics(at) == {"A": "220", "B": "30"}  # the cut's +100 to A, the cutter's side
+    calc = open_app("calculator", lang="en", corte_44_points="100")
+    calc.text_input(key="calc_corte_cards").set_value("44").run()
+    assert [e.value for e in calc.error] == [
+        EN["corte.who_missing"].format(field=EN["corte.who"], cards=EN["corte.cards"])
+    ]
+
+
 # --- a blank round, and undo -----------------------------------------------------------------
 
 
