@@ -30,6 +30,7 @@ from buraco_app.corte import corte_fields, corte_problem
 from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import NO_ICON
 from buraco_app.limits import MAX_LINES_TEXT, too_long
+from buraco_app.pages import page_link
 from buraco_app.settings import current_lang, current_rules, rules_bar, rules_summary
 from buraco_app.sheet_page import (
     error_text,
@@ -200,11 +201,11 @@ elif score is not None:
     show_score(score, lang)
     if sheet is None:
         st.caption(t("calc.no_match"))
-        st.page_link("app_pages/score_sheet.py", label=t("page.sheet"), icon="✏️")
+        page_link("sheet", t("page.sheet"))
     elif over:
         # (the sheet's own words would point to its buttons, which are not on this page)
         st.info(t("calc.over", leave=t("sheet.close")), icon=NO_ICON)
-        st.page_link("app_pages/score_sheet.py", label=t("page.sheet"), icon="✏️")
+        page_link("sheet", t("page.sheet"))
     elif calculator.round_is_empty(len(names)):
         st.caption(t("calc.empty_round"))  # (a stray tap would store 0 × 0)
     else:
@@ -232,4 +233,4 @@ if flash is not None:
     kind, text = flash
     {"success": st.success, "warning": st.warning}.get(kind, st.error)(text)
     if kind == "success" and not over:  # (a match over has its link to the sheet above)
-        st.page_link("app_pages/score_sheet.py", label=t("calc.go_sheet"), icon="✏️")
+        page_link("sheet", t("calc.go_sheet"))

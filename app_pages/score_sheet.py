@@ -16,7 +16,7 @@ from buraco_app.corte import clear_corte, corte_fields, corte_problem, with_cort
 from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import NO_ICON
 from buraco_app.limits import MAX_LINK_TEXT, too_long
-from buraco_app.pages import view_switch
+from buraco_app.pages import page_link, view_switch
 from buraco_app.settings import current_lang, current_rules, rules_summary, url_params
 from buraco_app.sheet_page import (
     QP_MATCH,
@@ -484,7 +484,7 @@ def add_form(sheet: Sheet) -> None:
             args=(sheet.match.id, sheet.match.names, number),
         )
     show_error("points")
-    st.page_link("app_pages/score_calculator.py", label=t("sheet.use_calculator"), icon="♦️")
+    page_link("calculator", t("sheet.use_calculator"))
 
 
 def fix_panel(sheet: Sheet, standing: MatchStanding) -> None:

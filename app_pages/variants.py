@@ -12,7 +12,7 @@ from buraco_app import variants_view as judged
 from buraco_app.compare import show_deciding, side_by_side, tables_to_compare
 from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import NO_ICON, caption_md, md_cards, show_text
-from buraco_app.pages import view_switch
+from buraco_app.pages import page_link, view_switch
 from buraco_app.rules_view import options_where_presets_differ, preset_table, show_table
 from buraco_app.settings import current_lang, current_rules, rules_bar, rules_summary
 from buraco_app.table_view import move_text
@@ -101,7 +101,7 @@ def draw_differ() -> None:
     disputed = judged.disputed_differences(lang)
     with st.expander(t("variants.disputed", count=len(disputed))):
         st.markdown(t("variants.disputed_help") + "\n\n" + "\n".join(f"- {d}" for d in disputed))
-        st.page_link("app_pages/who_is_right.py", label=t("who.page"), icon="⁉️")
+        page_link("who", t("who.page"))
 
 
 def draw_same_meld() -> None:
@@ -181,7 +181,7 @@ def draw_all() -> None:
     others = judged.other_tables(lang)
     with st.expander(t("variants.other", count=len(others))):
         st.markdown(t("variants.other_help") + "\n\n" + "\n".join(f"- {o}" for o in others))
-        st.page_link("app_pages/who_is_right.py", label=t("who.page"), icon="⁉️")
+        page_link("who", t("who.page"))
 
 
 lang = current_lang()

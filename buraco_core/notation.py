@@ -180,11 +180,14 @@ class PositionData(_Strict):
     @classmethod
     def _seat_on_turn(cls, data: Any) -> Any:
         """A seat past the players is named as one ("no seat 5 with 2 players"), before
-        `turn`'s own bound (seats 0 to 3) would say "at most 3" of a two-player position.
-        (A number of many digits is left to that bound, which says it is too large.)"""
+        `turn`'s own bound (seats 0 to 3) would say "at most 3" of a two-player position: the
+        one check of the seat on turn. (A number of many digits is left to that bound, which
+        says it is too large; players other than 2 or 4 to their own check.)"""
         if isinstance(data, dict):
-            players, turn = data.get("players"), data.get("turn")
-            if players in (2, 4) and type(turn) is int and players <= turn < 100:
+            players: object = data.get("players")
+            turn: object = data.get("turn")
+            # (true and 2.0 are left to their own checks)
+            if type(players) is type(turn) is int and players in (2, 4) and players <= turn < 100:
                 raise _invalid(InputCode.NO_SUCH_SEAT, field="turn", seat=turn, players=players)
         return data
 
@@ -193,10 +196,6 @@ class PositionData(_Strict):
         # Checks across fields name the field they blame (errors.from_validation).
         if len(self.hands) != self.players:
             raise _invalid(InputCode.HAND_COUNT, field="hands", players=self.players)
-        if self.turn >= self.players:
-            raise _invalid(
-                InputCode.NO_SUCH_SEAT, field="turn", seat=self.turn, players=self.players
-            )
         for name in ("melds", "morto", "vulnerable"):
             if len(getattr(self, name)) != 2:
                 raise _invalid(InputCode.PER_SIDE, field=name)

@@ -128,10 +128,11 @@ class MoveTask(_Task):
         )
         if self.succeeds(move, verdict):
             return Grade(True, verdict, wrong)
-        error = refused_common_error(verdict)
-        if verdict.ok:
+        if verdict.ok:  # a legal move that misses: did it forget the natural 2?
             solution = judge_scenario_move(scenario, self.solution_move)
             error = "natural_two" if forgot_the_natural_two(verdict, solution) else None
+        else:
+            error = refused_common_error(verdict)
         return Grade(False, verdict, wrong, common_error=error)
 
     def verdict(self, scenario: Scenario, rules: RuleSet) -> bool:
