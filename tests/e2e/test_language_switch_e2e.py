@@ -47,11 +47,11 @@ def test_choice_lists_follow_a_change_of_language(
     page.get_by_role("button", name="✎ Correct a round").click()
     expect(page.get_by_role("combobox", name="Round to correct")).to_be_visible()
     settle(page)
-    assert shown_choices(page) == ["nobody", "Round 1: Us +100, Them +50"]
+    assert shown_choices(page) == ["Nobody", "Round 1: Us +100, Them +50"]
 
     to_portuguese(page, settle)
     screenshot(page, "sheet_language_switched")
-    assert shown_choices(page) == ["ninguém", "Rodada 1: Us +100, Them +50"]
+    assert shown_choices(page) == ["Ninguém", "Rodada 1: Us +100, Them +50"]
 
     # The choice still works in the new language: Them cut, 44 cards left.
     main = page.get_by_test_id("stMain")
@@ -63,7 +63,7 @@ def test_choice_lists_follow_a_change_of_language(
     page.get_by_role("button", name="Lançar rodada 2").click()
     expect(page.get_by_text("Rodada 2 lançada, com o corte de 44")).to_be_visible()
     settle(page)
-    assert shown_choices(page)[0] == "ninguém"  # cleared for the next round
+    assert shown_choices(page)[0] == "Ninguém"  # cleared for the next round
 
 
 def to_english(page: Page, settle: Settle, heading: str) -> None:
