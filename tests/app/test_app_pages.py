@@ -218,11 +218,11 @@ def test_home_names_the_rules_in_force(open_app: OpenApp) -> None:
 
 @pytest.mark.parametrize("lang", ["pt", "en"])
 def test_home_says_where_a_phone_keeps_the_sidebar(open_app: OpenApp, lang: str) -> None:
-    """A phone shows no sidebar, only » at the top left: the home, which sends the reader
+    """A phone shows no sidebar, only >> at the top left: the home, which sends the reader
     to the sidebar to change the rules, says where it is (it named only the sidebar)."""
     at = open_app(lang=lang)
-    assert "»" in at.markdown[0].value
-    assert "»" in at.info[0].value
+    assert ">>" in at.markdown[0].value
+    assert ">>" in at.info[0].value
 
 
 def test_the_variant_changes_in_one_tap_at_the_top_of_the_page(open_app: OpenApp) -> None:
