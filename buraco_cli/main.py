@@ -237,6 +237,8 @@ def _about_the_command_line(args: argparse.Namespace, error: BuracoInputError) -
     helps, rather than in a file's content, where it would only add noise."""
     if not hasattr(args, "command_parser") or error.code is InputCode.CANNOT_READ:
         return False
+    if error.code is InputCode.CANNOT_WRITE and not error.path.startswith("--"):
+        return False  # a record that could not be written (a full disk), not what was typed
     return not hasattr(args, "file") or error.path.startswith("--")
 
 
@@ -1435,6 +1437,10 @@ def _why_unwritable(exc: OSError, path: Path, lang: Lang) -> str:
         return translate("cli.err.no_write_permission", lang)
     if isinstance(exc, FileNotFoundError):  # (a folder that cannot be made there, as in /proc)
         return translate("cli.err.cannot_make", lang)
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):  # (said in words: a code is no answer)
+        return translate("cli.err.disk_full", lang)
+    if exc.errno == errno.EROFS:
+        return translate("cli.err.read_only", lang)
     code = errno.errorcode.get(exc.errno or 0, type(exc).__name__)
     return translate("cli.err.unreadable", lang, code=code)
 

@@ -1450,3 +1450,36 @@ def test_a_files_rules_of_the_wrong_kind_are_named_as_written(
     code, _, err = run(capsys, "score", path)
     said = f"buraco: erro: {path}: rules {shown}: conjunto de regras desconhecido; use aberto"
     assert code == 2 and err.startswith(said), err
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("pt", "não foi possível gravar: o disco está cheio"),
+        ("en", "could not write: the disk is full"),
+    ],
+)
+def test_a_full_disk_while_selfplay_saves_is_said_in_words(
+    lang: str,
+    said: str,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The disk filling up at the second record said "erro do sistema ENOSPC", then the
+    usage of `selfplay`, as if the command line were wrong: now the record, what happened and
+    what to do; the first record stays whole and no temporary file is left."""
+    real_fsync, written = os.fsync, []
+
+    def fsync(fd: int) -> None:
+        written.append(fd)
+        if len(written) == 3:  # (record 1, its folder, then record 2)
+            raise OSError(28, "No space left on device")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    argv = ["selfplay", "--rounds", "3", "--players", "2", "--levels", "random,random"]
+    code, _, err = run(capsys, *argv, "--save", str(tmp_path), "--lang", lang)
+    refused(code, err, f"round-002.json: {said}")
+    assert "ENOSPC" not in err and "usage" not in err and "uso:" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["round-001.json"]
