@@ -242,15 +242,28 @@ def _about_the_command_line(args: argparse.Namespace, error: BuracoInputError) -
     return not hasattr(args, "file") or error.path.startswith("--")
 
 
-# What a narrow output shows instead of a symbol it cannot encode: suits in card notation.
-_NARROW = {"♣": "c", "♦": "d", "♥": "h", "♠": "s", "✓": "OK", "✗": "X", "•": "-", "■": "*"}
+# What a narrow output shows instead of a symbol it cannot encode: suits in card notation,
+# typographic marks as their plain forms.
+_NARROW = {
+    **{"♣": "c", "♦": "d", "♥": "h", "♠": "s", "✓": "OK", "✗": "X", "•": "-", "■": "*"},
+    **{"“": '"', "”": '"', "‘": "'", "’": "'", "…": "...", "×": "x", "→": "->", "◦": "o"},
+    **{"–": "-", "—": "-", "·": "-"},
+}
 
 
 def _narrow(error: UnicodeError) -> tuple[str, int]:
     if not isinstance(error, UnicodeEncodeError):
         raise error
     bad = error.object[error.start : error.end]
-    return "".join(_NARROW.get(ch, "?") for ch in bad), error.end
+    return "".join(_NARROW.get(ch) or _unaccented(ch) for ch in bad), error.end
+
+
+def _unaccented(ch: str) -> str:
+    """A letter without its accent (á as a, ç as c): an ASCII terminal reads "Jogada valida",
+    not "Jogada v?lida" in every other word of Portuguese; "?" for what has no plain form."""
+    import unicodedata  # (only for an output that cannot show the text as it is)
+
+    return unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode() or "?"
 
 
 def _tolerate_narrow_output() -> None:

@@ -172,6 +172,31 @@ def test_output_that_is_not_utf8_falls_back_to_ascii_cards() -> None:
     assert b"do 4h ao 6h" in done.stdout  # the cards inside the messages too, not "4?"
 
 
+def test_an_ascii_output_shows_portuguese_without_its_accents(tmp_path: Path) -> None:
+    """PYTHONIOENCODING=ascii (an old terminal, a log that takes ASCII only): the accents
+    fall away, as a person types without them, and typographic marks become plain ones;
+    every accented letter was a "?" ("Jogada v?lida", "advers?rios", "?" for "×")."""
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+
+    def shown(*argv: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "buraco_cli", *argv],
+            capture_output=True,
+            env=env,
+            cwd=ROOT,
+            check=False,
+        )
+        assert b"Traceback" not in done.stderr
+        return (done.stdout + done.stderr).decode("ascii")
+
+    judged = write(tmp_path, json.dumps(LEGAL))
+    assert "OK Jogada valida" in shown("coach", judged)
+    said = shown("selfplay", "--rounds", "1", "--players", "2", "--levels", "random,random")
+    assert "lado A aleatorio x lado B aleatorio" in said and "vitorias: A" in said
+    assert '"mole": conjunto de regras desconhecido' in shown("meld", "--rules", "mole", "4h")
+    assert "?" not in shown("coach", judged) + said
+
+
 @pytest.mark.parametrize("command", ["judge", "score", "coach", "replay"])
 def test_an_unknown_option_is_named_even_without_a_file(
     capsys: pytest.CaptureFixture[str], command: str
