@@ -337,6 +337,17 @@ _ARGPARSE_KEYS = {
 _GETTEXT = "_"  # the name of argparse's gettext function in its module
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """Help wrapped to the terminal's width, but an example written in lines keeps them:
+    each command on a line of its own, whole, to copy and paste (wrapped, a command was cut
+    in two, and two commands and a sentence ran together on one line)."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if "\n" not in text:
+            return super()._fill_text(text, width, indent)
+        return "\n".join(indent + line for line in text.splitlines())
+
+
 class _Parser(argparse.ArgumentParser):
     """An ArgumentParser that speaks the command's language, argparse's own words included.
 
@@ -346,6 +357,7 @@ class _Parser(argparse.ArgumentParser):
 
     def __init__(self, *args: Any, lang: Lang = DEFAULT_LANG, **kwargs: Any) -> None:
         self.lang = lang
+        kwargs.setdefault("formatter_class", _HelpFormatter)
         with self._speaking():
             super().__init__(*args, **kwargs)
 

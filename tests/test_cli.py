@@ -2,6 +2,7 @@
 
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -908,3 +909,38 @@ def test_scenarios_check_says_each_problem_as_every_error_is_said(
     ):
         code, _, err = run(capsys, "scenarios", "--check", "--root", str(tmp_path), "--lang", lang)
         assert code == 1 and err.startswith(said), err
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+@pytest.mark.parametrize("command", ["coach", "replay"])
+def test_the_help_examples_run_when_pasted(command: str, lang: str, tmp_path: Path) -> None:
+    """Each line of the example that starts a command, pasted into a shell as it stands,
+    runs without an error: coach's named a file nobody has (jogada.json), and replay's ran
+    two commands and the sentence "o formato: buraco schema replay" together on one line,
+    wrapped where the terminal ended."""
+    done = subprocess.run(
+        [sys.executable, "-m", "buraco_cli", command, "--help", "--lang", lang],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    example = done.stdout.split("\n\n")[-1]
+    pasted = [line.strip() for line in example.splitlines() if line.startswith("  ")]
+    here = os.pathsep.join([str(Path(__file__).parent.parent), os.environ.get("PYTHONPATH", "")])
+    shell = f'buraco() {{ "{sys.executable}" -m buraco_cli "$@"; }}\n'
+    ran = []
+    for line in pasted:
+        named = line.split()[-1]
+        if named.endswith(".json") and not (tmp_path / named).exists():
+            continue  # (a file of the reader's own, as `buraco coach jogada.json`)
+        ran.append(line)
+        run = subprocess.run(
+            ["bash", "-c", shell + line],
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+            env={**os.environ, "PYTHONPATH": here},
+            check=False,
+        )
+        assert (run.returncode, run.stderr) == (0, ""), line
+    assert any(f"buraco {command}" in line for line in ran), example
