@@ -1774,10 +1774,8 @@ def _unread_deal(data: dict[str, Any]) -> list[str]:
     return [field for field in DEAL_FIELDS if field in data] if "position" in data else []
 
 
-def _replay_data(data: Any) -> tuple[dict[str, Any], RuleSet, State, list[Move]]:
+def _replay_data(data: Any, lang: Lang) -> tuple[dict[str, Any], RuleSet, State, list[Move]]:
     """A record's claimed outcome, its rules, the round's start and its moves."""
-    from buraco_core.notation import move_from_data
-
     # The fields a message lists, sorted as score's and judge's are (not as declared).
     if not isinstance(data, dict):
         raise BuracoInputError(InputCode.EXPECTED_OBJECT, fields=tuple(sorted(REPLAY_FIELDS)))
@@ -1793,8 +1791,21 @@ def _replay_data(data: Any) -> tuple[dict[str, Any], RuleSet, State, list[Move]]
     raw_moves = data["moves"]
     if not isinstance(raw_moves, list):
         raise BuracoInputError(InputCode.EXPECTED_LIST, "moves", got=typed(raw_moves))
-    moves = [move_from_data(m, f"moves[{i}]") for i, m in enumerate(raw_moves)]
+    moves = [_replay_move(m, i, lang) for i, m in enumerate(raw_moves)]
     return claimed, rules, state, moves
+
+
+def _replay_move(raw: Any, index: int, lang: Lang) -> Move:
+    """A record's move; an error in it names the move as the JSON does (moves[3], from 0)
+    and as the replay's text numbers it (jogada 4): a person editing the record by hand
+    looks for one or the other."""
+    from buraco_core.notation import move_from_data
+
+    try:
+        return move_from_data(raw, f"moves[{index}]")
+    except BuracoInputError as exc:
+        number = translate("replay.move_number", lang, number=index + 1)
+        raise exc.at(f"{exc.path} ({number})") from None
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -1805,7 +1816,7 @@ def _replay(args: argparse.Namespace) -> int:
     lang = _lang(args)
     data = read_json(args.file, lang)
     with _fields_of(args.file, data, "replay"):
-        claimed, rules, state, moves = _replay_data(data)
+        claimed, rules, state, moves = _replay_data(data, lang)
     unread = _unread_deal(data)
     if unread:  # (on stderr: the replay itself, text or JSON, stays on stdout)
         where = f"{_file_label(args.file)}: {', '.join(unread)}"

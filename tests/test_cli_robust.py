@@ -1046,11 +1046,19 @@ def _not_a_whole_number(
     with `value` at `field`: refused as the wrong type, the field named, nothing printed."""
     path = write(tmp_path, json.dumps(_set(data, field, value)))
     code, out, err = run(capsys, command, path)
-    refused(code, err, f"buraco: erro: {path}: {field}: esperava um número inteiro")
+    refused(code, err, f"buraco: erro: {path}: {_named(field, 'pt')}: esperava um número inteiro")
     assert not out
     code, _, err_en = run(capsys, command, path, "--lang", "en")
-    refused(code, err_en, f"{path}: {field}: expected a whole number")
+    refused(code, err_en, f"{path}: {_named(field, 'en')}: expected a whole number")
     return err.splitlines()[0], err_en.splitlines()[0]
+
+
+def _named(field: str, lang: str) -> str:
+    """A field as an error names it: a record's move also by its number in replay's text."""
+    move = re.match(r"moves\[(\d+)\]", field)
+    if move is None:
+        return field
+    return f"{field} ({'jogada' if lang == 'pt' else 'move'} {int(move[1]) + 1})"
 
 
 @pytest.mark.parametrize(("command", "kind", "field"), _WHOLE_NUMBERS)

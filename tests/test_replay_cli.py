@@ -161,6 +161,26 @@ def test_bad_input_is_exit_2_naming_the_field(
     assert err.startswith("buraco: error:")
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("pt", "round.json: moves[3].card (jogada 4): “9x” não é uma carta"),
+        ("en", "round.json: moves[3].card (move 4): “9x” is not a card"),
+    ],
+)
+def test_a_bad_move_in_a_hand_edited_record_names_it_as_the_text_numbers_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, lang: str, said: str
+) -> None:
+    """A record edited by hand, its fourth move's card mistyped: the error named moves[3]
+    alone, counted from 0, while the replay's text numbers moves from 1 ("✗   4. …"); it
+    now names both, so the move is found either way."""
+    record = selfplay_record()
+    record["moves"][3] = {**record["moves"][3], "card": "9x"}
+    code, out, err = run(capsys, tmp_path, record, "--lang", lang)
+    assert code == 2 and out == ""
+    assert said in err.splitlines()[0], err
+
+
 def test_a_record_without_seed_or_position_is_bad_input(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
