@@ -1879,7 +1879,10 @@ def _replay(args: argparse.Namespace) -> int:
     elif illegal_at is not None:
         print(say("replay.stopped", number=illegal_at))
     elif score is not None:
-        print(say("replay.ended", a=score[0]["total"], b=score[1]["total"]))
+        # How it ended, and who went out: the player of the last move (a batida ends the round).
+        ending = f"replay.ended.{ended_by}" if ended_by else "replay.ended"
+        a, b, seat = score[0]["total"], score[1]["total"], lines[-1]["seat"] + 1
+        print(say(ending, a=a, b=b, seat=seat))
     else:
         phase = translate(f"cli.phase.{state.phase.value}", lang)
         print(say("replay.unfinished", seat=state.turn + 1, phase=phase))

@@ -50,7 +50,29 @@ def test_a_recorded_round_replays_legal_to_its_score(
     lines = out.splitlines()
     assert sum(line.startswith("✓") for line in lines) == len(record["moves"])
     a, b = record["scores"]
-    assert lines[-1] == f"Rodada encerrada. Lado A {a}, lado B {b}."
+    who = lines[-2].split(": ")[0].split(". ")[1]  # the last move's player ("jogador 1")
+    assert lines[-1] == f"Rodada encerrada: o {who} bateu. Lado A {a}, lado B {b}."
+
+
+def test_a_replayed_round_says_how_it_ended(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The last line said "Rodada encerrada" and the totals, never whether someone went out
+    (and who) or the stock ran out, which a person reading the round wants first [000, 003:
+    a round ends with a batida or with the stock run out]."""
+    rules, sides = ruleset("fechado"), (make_player("random"), make_player("random"))
+    records = [play_round(rules, sides, seed, 2).to_data() for seed in range(20)]
+    ran_out = next(r for r in records if r["ended_by"] == "stock_out")
+    code, out, _ = run(capsys, tmp_path, ran_out, "--lang", "en")
+    a, b = ran_out["scores"]
+    assert code == 0 and out.splitlines()[-1] == (
+        f"Round over: the stock ran out. Side A {a}, side B {b}."
+    )
+    went_out = next(r for r in records if r["ended_by"] == "batida")
+    code, out, _ = run(capsys, tmp_path, went_out, "--lang", "en")
+    last_move, end = out.splitlines()[-2:]  # ("✓ 157. player 2: discard the Q♦")
+    who = last_move.split(": ")[0].split(". ")[1]
+    assert code == 0 and end.startswith(f"Round over: {who} went out. Side A "), end
 
 
 def test_a_text_replay_names_the_card_drawn_and_the_lixos_top_card(
