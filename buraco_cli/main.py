@@ -1515,24 +1515,34 @@ def _selfplay(args: argparse.Namespace) -> int:
         rules, (levels[0], levels[1]), args.rounds, args.players, args.seed, args.think
     )
 
+    stopped = False
+
     def saved_and_shown() -> Iterator[RoundRecord]:
-        """Each round as it ends: saved, counted on the terminal, then summed and dropped."""
-        for number, record in enumerate(played, start=1):
-            if save is not None:
-                # (Numbered to sort in order: as many digits as the last round needs, at least 3.)
-                name = f"round-{number:0{max(3, len(str(args.rounds)))}d}.json"
-                _save_record(save / name, record.to_data(), lang)
-            if sys.stderr.isatty() and not args.json:  # a long run shows it is running
-                progress = translate(
-                    "cli.selfplay.progress", lang, number=number, rounds=args.rounds
-                )
-                print(f"\r{progress}", end="", file=sys.stderr, flush=True)
-            yield record
+        """Each round as it ends: saved, counted on the terminal, then summed and dropped.
+        Ctrl-C ends the run there: the rounds that ended are still summed and shown."""
+        nonlocal stopped
+        try:
+            for number, record in enumerate(played, start=1):
+                if save is not None:
+                    # (Numbered to sort in order: as many digits as the last round needs, at
+                    # least 3.)
+                    name = f"round-{number:0{max(3, len(str(args.rounds)))}d}.json"
+                    _save_record(save / name, record.to_data(), lang)
+                if sys.stderr.isatty() and not args.json:  # a long run shows it is running
+                    progress = translate(
+                        "cli.selfplay.progress", lang, number=number, rounds=args.rounds
+                    )
+                    print(f"\r{progress}", end="", file=sys.stderr, flush=True)
+                yield record
+        except KeyboardInterrupt:
+            stopped = True
 
     with _killed_as_interrupted() if save is not None else nullcontext():
         figures = summarize(saved_and_shown())
     if sys.stderr.isatty() and not args.json:
         print("\r\033[K", end="", file=sys.stderr, flush=True)
+    if stopped and not figures["rounds"]:  # (stopped before a round ended: nothing to show)
+        raise KeyboardInterrupt
     figures |= {"seconds": round(time.perf_counter() - start, 2)}
     if args.json:
         print_json(
@@ -1543,13 +1553,18 @@ def _selfplay(args: argparse.Namespace) -> int:
                 "seed": args.seed,
                 "think_ms": args.think,
                 "rules": rules_label(rules),
+                "interrupted": stopped,  # (`rounds` then counts the rounds that ended)
             }
         )
-        return 0
+        return interrupted(lang) if stopped else 0
     a, b = (_level_name(name, lang) for name in levels)
     say = partial(translate, lang=lang)
     title = _title(rules, lang)
-    print(say("cli.selfplay.head", rounds=args.rounds, players=args.players, a=a, b=b, rules=title))
+    counted = {"rounds": args.rounds, "players": args.players, "a": a, "b": b, "rules": title}
+    if stopped:
+        print(say("cli.selfplay.head_stopped", played=figures["rounds"], **counted))
+    else:
+        print(say("cli.selfplay.head", **counted))
     wins, mean = figures["wins"], [_decimal(x, lang) for x in figures["mean_score"]]
     print(say("cli.selfplay.wins", a=wins[0], b=wins[1]))
     print(say("cli.selfplay.mean", a=mean[0], b=mean[1]))
@@ -1562,7 +1577,7 @@ def _selfplay(args: argparse.Namespace) -> int:
             seconds=_decimal(figures["seconds"], lang),
         )
     )
-    return 0
+    return interrupted(lang) if stopped else 0
 
 
 def _levels_of(text: str, known: Sequence[str], lang: Lang) -> list[str]:

@@ -741,8 +741,10 @@ def test_selfplay_interrupted_while_saving_leaves_no_partial_record(
         assert signal.getsignal(signal.SIGTERM) == handler  # (given back)
     else:
         code, out, err = run(capsys, *argv, "--save", str(tmp_path))
-        assert code == 130 and not out and "Traceback" not in err
+        assert code == 130 and "Traceback" not in err
         assert err.strip() == "buraco: interrompido (Ctrl-C)"
+        # The figures are those of the records kept (none before the first one ends).
+        assert out.startswith(f"Autojogo interrompido: {cut - 1} de 4 ") if cut > 1 else not out
     assert opened[0] == cut  # (stopped where it was cut)
     kept = [f"round-00{n}.json" for n in range(1, cut)]
     assert sorted(p.name for p in tmp_path.iterdir()) == kept
@@ -1516,3 +1518,31 @@ def test_a_full_disk_while_selfplay_saves_is_said_in_words(
     refused(code, err, f"round-002.json: {said}")
     assert "ENOSPC" not in err and "usage" not in err and "uso:" not in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["round-001.json"]
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_ctrl_c_in_a_long_selfplay_keeps_the_figures_of_the_rounds_played(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, as_json: bool
+) -> None:
+    """Ctrl-C at the third of 1,000 rounds lost the figures of the two that had ended (a
+    long run stopped after twenty minutes printed nothing but "interrompido"): they are
+    printed, said to be 2 of 1,000; the exit code stays 130, the line on stderr the same."""
+    real = players.play_rounds
+
+    def stopped_at_the_third(*args: Any, **kwargs: Any) -> Any:
+        rounds = real(*args, **kwargs)
+        yield next(rounds)
+        yield next(rounds)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(players, "play_rounds", stopped_at_the_third)
+    argv = ["selfplay", "--rounds", "1000", "--players", "2", "--levels", "random,random"]
+    code, out, err = run(capsys, *argv, *(["--json"] if as_json else []))
+    assert (code, err.strip()) == (130, "buraco: interrompido (Ctrl-C)")
+    if as_json:
+        figures = json.loads(out)
+        assert figures["rounds"] == 2 and figures["interrupted"] is True
+        assert sum(figures["wins"]) <= 2 and figures["batidas"] + figures["stock_outs"] == 2
+    else:
+        assert out.startswith("Autojogo interrompido: 2 de 1000 rodadas jogadas, 2 jogadores")
+        assert "  vitórias: A " in out
