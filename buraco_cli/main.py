@@ -1842,6 +1842,8 @@ def _replay(args: argparse.Namespace) -> int:
     illegal_at = None
     if not args.json:
         print(say("replay.head", rules=_title(rules, lang), moves=len(moves)))
+        # Who plays for which side: the moves name players, the totals sides.
+        print(say(f"replay.sides_{state.players}"))
     for number, move in enumerate(moves, start=1):
         seat = state.turn
         verdict, after = play(rules, state, move)

@@ -54,6 +54,23 @@ def test_a_recorded_round_replays_legal_to_its_score(
     assert lines[-1] == f"Rodada encerrada: o {who} bateu. Lado A {a}, lado B {b}."
 
 
+@pytest.mark.parametrize(
+    ("players", "lang", "said"),
+    [
+        (4, "pt", "Lado A: jogadores 1 e 3; lado B: jogadores 2 e 4"),
+        (2, "pt", "Lado A: jogador 1; lado B: jogador 2."),
+        (4, "en", "Side A: players 1 and 3; side B: players 2 and 4"),
+    ],
+)
+def test_a_replay_says_which_players_make_each_side(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, players: int, lang: str, said: str
+) -> None:
+    """The moves name players ("jogador 3 bateu") and the totals sides ("Lado A 970"):
+    nothing said that player 3 plays for side A [000, 001, 002, 003: partners sit opposite]."""
+    code, out, _ = run(capsys, tmp_path, selfplay_record(players=players), "--lang", lang)
+    assert code == 0 and out.splitlines()[1].startswith(said), out.splitlines()[:2]
+
+
 def test_a_replayed_round_says_how_it_ended(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
