@@ -1400,7 +1400,7 @@ def _save_record(path: Path, data: dict[str, Any], lang: Lang) -> None:
     `round-*.json` does not match), flushed to the disk, then renamed over its name. A Ctrl-C
     or a kill midway leaves no `round-N.json` empty or cut short, and the earlier records as
     they were; an interrupted write removes its temporary file (not a SIGKILL: nothing can)."""
-    text = json.dumps(data, ensure_ascii=False) + "\n"
+    text = _record_text(data)
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         try:
@@ -1417,6 +1417,23 @@ def _save_record(path: Path, data: dict[str, Any], lang: Lang) -> None:
         detail = _why_unwritable(exc, path, lang)
         raise BuracoInputError(InputCode.CANNOT_WRITE, str(path), detail=detail) from None
     _sync_folder(path.parent)
+
+
+def _record_text(data: dict[str, Any]) -> str:
+    """A record as JSON a person can edit: a field a line, and a move a line, so that an error
+    `buraco replay` finds (“round-001.json:14:30”) points at one move; it was all one line."""
+
+    def line(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    fields = []
+    for name, value in data.items():
+        if name == "moves" and value:
+            moves = ",\n".join(f"  {line(move)}" for move in value)
+            fields.append(f' "moves": [\n{moves}\n ]')
+        else:
+            fields.append(f" {line(name)}: {line(value)}")
+    return "{\n" + ",\n".join(fields) + "\n}\n"
 
 
 def _sync_folder(folder: Path) -> None:

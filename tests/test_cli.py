@@ -783,6 +783,27 @@ def test_selfplay_saves_each_rounds_record_for_replay(
         assert [side["total"] for side in data["score"]] == record["scores"]
 
 
+def test_a_saved_record_puts_each_move_on_a_line_of_its_own(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A record was one line of thousands of characters: a person who broke a move while
+    editing it read “round-001.json:1:4817”. Each field and each move now has a line, so
+    the error's line is the broken move's (and the record reads the same to replay)."""
+    argv = ["selfplay", "--rounds", "1", "--players", "2", "--levels", "random,basic"]
+    assert run(capsys, *argv, "--save", str(tmp_path))[0] == 0
+    path = tmp_path / "round-001.json"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    record = json.loads("\n".join(lines))
+    first = lines.index(' "moves": [') + 1
+    assert [json.loads(line.rstrip(",")) for line in lines[first : first + 3]] == (
+        record["moves"][:3]
+    )
+    lines[first + 3] = lines[first + 3].replace('"type": ', '"type" ')  # move 4 broken
+    path.write_text("\n".join(lines), encoding="utf-8")
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 2 and err.startswith(f"buraco: erro: {path}:{first + 4}:"), err
+
+
 def test_selfplay_refuses_a_save_folder_it_cannot_make_before_playing(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
