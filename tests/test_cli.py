@@ -619,6 +619,18 @@ def test_selfplay_help_says_what_it_prints(capsys: pytest.CaptureFixture[str]) -
         assert all(word in out for word in words), out
 
 
+def test_selfplay_help_says_who_plays_for_each_side(capsys: pytest.CaptureFixture[str]) -> None:
+    """--levels set "lado A" and "lado B" and the figures count them, but the help never
+    said which players those are (partners sit opposite [000, 001, 002, 003])."""
+    for lang, said in (
+        ("pt", "lado A (jogadores 1 e 3;"),
+        ("en", "side A's level (players 1 and 3;"),
+    ):
+        with pytest.raises(SystemExit):
+            main(["selfplay", "--help", "--lang", lang])
+        assert said in " ".join(capsys.readouterr().out.split())
+
+
 ENGLISH_PLACEHOLDERS = re.compile(
     r"\b(COMMAND|CARD|FILE|NAME|OPTION|OPT|VALUE|TEXT|SEAT|DIR|LANG)\b"
 )
