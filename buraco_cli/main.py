@@ -1385,6 +1385,11 @@ def _save_folder(path: str, lang: Lang) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         held = sorted(p.name for p in folder.glob("round-*.json"))
+        # A folder that exists but takes no file (a read-only disk, no permission): said now,
+        # not when the first round has been played and its record cannot be written.
+        probe = folder / f".write-check.{os.getpid()}.tmp"
+        probe.touch()
+        probe.unlink()
     except OSError as exc:
         detail = _why_unwritable(exc, folder, lang)
         raise BuracoInputError(InputCode.CANNOT_WRITE, f"--save {path}", detail=detail) from None

@@ -1546,3 +1546,23 @@ def test_ctrl_c_in_a_long_selfplay_keeps_the_figures_of_the_rounds_played(
     else:
         assert out.startswith("Autojogo interrompido: 2 de 1000 rodadas jogadas, 2 jogadores")
         assert "  vitórias: A " in out
+
+
+def test_a_save_folder_that_takes_no_file_is_refused_before_playing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An existing folder on a read-only disk (or one without write permission) was found
+    out only when the first round had been played, perhaps minutes of a strong round later,
+    and its record could not be written: it is now refused before any round is played."""
+
+    def read_only(self: Path, *_: object, **__: object) -> None:
+        raise OSError(30, "Read-only file system", str(self))  # EROFS
+
+    def never(*_: object, **__: object) -> Any:
+        raise AssertionError("a round was played")
+
+    monkeypatch.setattr(Path, "touch", read_only)
+    monkeypatch.setattr(players, "play_rounds", never)
+    code, out, err = run(capsys, "selfplay", "--rounds", "1", "--save", str(tmp_path))
+    refused(code, err, f"--save {tmp_path}: não foi possível gravar: o disco só permite leitura")
+    assert not out and not list(tmp_path.iterdir())
