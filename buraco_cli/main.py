@@ -1916,7 +1916,8 @@ def _replay(args: argparse.Namespace) -> int:
             }
         )
     elif illegal_at is not None:
-        print(say("replay.stopped", number=illegal_at))
+        # (The file's index as text: a JSON path, never regrouped as moves[1.000].)
+        print(say("replay.stopped", number=illegal_at, index=str(illegal_at - 1)))
     elif score is not None:
         # How it ended, and who went out: the player of the last move (a batida ends the round).
         ending = f"replay.ended.{ended_by}" if ended_by else "replay.ended"

@@ -129,7 +129,8 @@ def test_replay_stops_at_the_first_illegal_move_with_exit_1(
     moved, why, stopped = out.splitlines()[-3:]
     assert moved == "✗   2. player 1: draw from the stock"
     assert why.startswith("       • ") and "000" in why  # the reason, with its sources
-    assert stopped == "Stopped at move 2: it is not allowed."
+    # Where to look in the file too: a person editing it by hand counts moves[] from 0.
+    assert stopped == "Stopped at move 2 (moves[1] in the file): it is not allowed."
     code, out, _ = run(capsys, tmp_path, record, "--json")
     data = json.loads(out)
     assert code == 1 and data["illegal_at"] == 2 and len(data["moves"]) == 2
