@@ -1769,6 +1769,19 @@ def _of_move(reason: Reason, number: int) -> Reason:
     return Reason(reason.code, {**reason.params, **where})
 
 
+# The moments of a round a replay's text says under the move that made them (a move's other
+# events only repeat the move): the morto taken or waiting, going out, the stock run out.
+_MOMENTS = frozenset(
+    {
+        "direct_beat",
+        "indirect_beat",
+        "morto_picked_up",
+        "morto_became_stock",
+        "went_out",
+        "round_ended_stock_out",
+    }
+)
+
 REPLAY_FIELDS = ("rules", "options", "players", "seed", "position", "first", "vulnerable", "moves")
 # The deal's fields: a dealt `position` takes their place, and they are then not read.
 DEAL_FIELDS = ("seed", "players", "first", "vulnerable")
@@ -1887,6 +1900,9 @@ def _replay(args: argparse.Namespace) -> int:
             print(f"{mark} {number:>3}. {who}: {_replay_words(move, state, after, lang)}")
             for line in _reason_lines(shown if after is None else (), lang, "       "):
                 print(line)
+            for moment in shown if after is not None else ():
+                if moment.code.value in _MOMENTS:
+                    print(f"       → {message(moment, lang)}")
         if after is None:
             illegal_at = number
             break

@@ -50,7 +50,8 @@ def test_a_recorded_round_replays_legal_to_its_score(
     lines = out.splitlines()
     assert sum(line.startswith("✓") for line in lines) == len(record["moves"])
     a, b = record["scores"]
-    who = lines[-2].split(": ")[0].split(". ")[1]  # the last move's player ("jogador 1")
+    last_move = [line for line in lines if line.startswith("✓")][-1]
+    who = last_move.split(": ")[0].split(". ")[1]  # the last move's player ("jogador 1")
     assert lines[-1] == f"Rodada encerrada: o {who} bateu. Lado A {a}, lado B {b}."
 
 
@@ -71,6 +72,25 @@ def test_a_replay_says_which_players_make_each_side(
     assert code == 0 and out.splitlines()[1].startswith(said), out.splitlines()[:2]
 
 
+def test_a_text_replay_marks_the_moments_of_the_round(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The morto taken or waiting, going out and the stock run out were in the JSON's
+    events only: the text showed a discard like any other where a player went out. Each is
+    now said under the move that made it [000, 001, 003: batida direta e indireta, o morto]."""
+    record = selfplay_record()
+    code, out, _ = run(capsys, tmp_path, record)
+    lines = out.splitlines()
+    assert code == 0 and lines[-2].startswith("       → Batida final! A rodada termina")
+    moments = [line for line in lines if line.startswith("       → ")]
+    data = json.loads(run(capsys, tmp_path, record, "--json")[1])
+    said = {"direct_beat", "indirect_beat", "morto_picked_up", "went_out"}
+    said |= {"morto_became_stock", "round_ended_stock_out"}
+    events = [r for m in data["moves"] for r in m["reasons"] if r["code"] in said]
+    assert len(moments) == len(events) >= 2  # (a batida, and the morto taken before it)
+    assert [line.removeprefix("       → ") for line in moments] == [r["message"] for r in events]
+
+
 def test_a_replayed_round_says_how_it_ended(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -87,8 +107,9 @@ def test_a_replayed_round_says_how_it_ended(
     )
     went_out = next(r for r in records if r["ended_by"] == "batida")
     code, out, _ = run(capsys, tmp_path, went_out, "--lang", "en")
-    last_move, end = out.splitlines()[-2:]  # ("✓ 157. player 2: discard the Q♦")
-    who = last_move.split(": ")[0].split(". ")[1]
+    last_move = [line for line in out.splitlines() if line.startswith("✓")][-1]
+    who = last_move.split(": ")[0].split(". ")[1]  # ("✓ 157. player 2: discard the Q♦")
+    end = out.splitlines()[-1]
     assert code == 0 and end.startswith(f"Round over: {who} went out. Side A "), end
 
 
