@@ -71,11 +71,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     _tolerate_narrow_output()
     lang = lang_of(argv)
-    with _reader_may_leave():
+    with _reader_may_leave(lang):
         try:
             return _run(argv, lang)
         except KeyboardInterrupt:  # Ctrl-C, say in a long selfplay: a line, not a traceback
             return interrupted(lang)
+        except BuracoInputError as exc:  # the output failing outside a command (--help)
+            _say(exc, lang)
+            return 2
 
 
 def interrupted(lang: Lang) -> int:
@@ -165,23 +168,37 @@ def _visible(text: str) -> str:
 class _Leavable:
     """An output stream whose reader may stop reading (`| head`): what is written after
     that goes nowhere, so the command runs on and ends with its own exit code (1 for an
-    illegal record, 2 for bad input), not with a traceback or a 0."""
+    illegal record, 2 for bad input), not with a traceback or a 0. An output that cannot
+    be written (`> /dev/full`, a full disk) ends the command as bad input, said on stderr,
+    when it is stdout (`lang`: the message's language); stderr's own failure goes nowhere,
+    with nowhere left to say it."""
 
-    def __init__(self, stream: Any) -> None:
+    def __init__(self, stream: Any, lang: Lang | None = None) -> None:
         self._stream = stream
+        self._lang = lang
 
     def write(self, text: str) -> int:
         try:
             return int(self._stream.write(text))
         except BrokenPipeError:
             self._to_nowhere()
-            return len(text)
+        except OSError as exc:
+            self._failed(exc)
+        return len(text)
 
     def flush(self) -> None:
         try:
             self._stream.flush()
         except BrokenPipeError:
             self._to_nowhere()
+        except OSError as exc:
+            self._failed(exc)
+
+    def _failed(self, exc: OSError) -> None:
+        self._to_nowhere()  # (what the buffer holds is not tried again on exit)
+        if self._lang is not None:
+            detail = _write_problem(exc, self._lang)
+            raise BuracoInputError(InputCode.CANNOT_WRITE, "stdout", detail=detail) from None
 
     def _to_nowhere(self) -> None:
         # The stream's own descriptor now writes to the null device, so what its buffer
@@ -197,7 +214,7 @@ class _Leavable:
 
 
 @contextmanager
-def _reader_may_leave() -> Iterator[None]:
+def _reader_may_leave(lang: Lang) -> Iterator[None]:
     saved = sys.stdout, sys.stderr
     # A stream closed before the start (`buraco rules >&-`) is None to Python: what would
     # go there goes nowhere, as after a reader leaves.
@@ -205,7 +222,7 @@ def _reader_may_leave() -> Iterator[None]:
         stdout, stderr = (
             s if s is not None else closed.enter_context(open(os.devnull, "w")) for s in saved
         )
-        sys.stdout, sys.stderr = _Leavable(stdout), _Leavable(stderr)
+        sys.stdout, sys.stderr = _Leavable(stdout, lang), _Leavable(stderr)
         try:
             yield
         finally:
@@ -1484,7 +1501,12 @@ def _why_unwritable(exc: OSError, path: Path, lang: Lang) -> str:
         return translate("cli.err.no_write_permission", lang)
     if isinstance(exc, FileNotFoundError):  # (a folder that cannot be made there, as in /proc)
         return translate("cli.err.cannot_make", lang)
-    if exc.errno in (errno.ENOSPC, errno.EDQUOT):  # (said in words: a code is no answer)
+    return _write_problem(exc, lang)
+
+
+def _write_problem(exc: OSError, lang: Lang) -> str:
+    """Why a write failed, in words where there are some (a code is no answer)."""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return translate("cli.err.disk_full", lang)
     if exc.errno == errno.EROFS:
         return translate("cli.err.read_only", lang)

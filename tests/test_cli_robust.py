@@ -1517,6 +1517,7 @@ def test_a_full_disk_while_selfplay_saves_is_said_in_words(
     code, _, err = run(capsys, *argv, "--save", str(tmp_path), "--lang", lang)
     refused(code, err, f"round-002.json: {said}")
     assert "ENOSPC" not in err and "usage" not in err and "uso:" not in err
+    assert "…" not in err  # (the advice whole, not cut as a long echoed value is)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["round-001.json"]
 
 
@@ -1566,3 +1567,32 @@ def test_a_save_folder_that_takes_no_file_is_refused_before_playing(
     code, out, err = run(capsys, "selfplay", "--rounds", "1", "--save", str(tmp_path))
     refused(code, err, f"--save {tmp_path}: não foi possível gravar: o disco só permite leitura")
     assert not out and not list(tmp_path.iterdir())
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["selfplay", "--rounds", "1", "--players", "2", "--levels", "random,random"],
+        ["coach", "JUDGED", "--json"],
+        ["meld", "4h", "5h", "6h"],
+        ["--help"],
+    ],
+)
+def test_an_output_on_a_full_disk_is_said_not_a_traceback(argv: list[str], tmp_path: Path) -> None:
+    """`buraco selfplay > /dev/full` (stdout on a full disk) ended in an OSError traceback,
+    and `buraco --help > /dev/full` exited 0 having printed nothing: each now says on stderr
+    that stdout could not be written and why, and exits 2."""
+    judged = write(tmp_path, json.dumps(LEGAL))
+    argv = [judged if word == "JUDGED" else word for word in argv]
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "buraco_cli", *argv],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+            check=False,
+        )
+    said = "buraco: erro: stdout: não foi possível gravar: o disco está cheio"
+    assert done.returncode == 2 and done.stderr.startswith(said), done.stderr
