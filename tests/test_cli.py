@@ -540,6 +540,15 @@ def test_selfplay_text_names_the_levels_and_writes_decimals_in_the_language(
     assert "side A random vs side B basic" in out and f"mean per round: A {a}, B {b}" in out
 
 
+def test_selfplay_text_opens_with_words_of_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    """The Portuguese head said "Autojogo", a word no one at a Brazilian table uses: it says
+    what happened, as the help does ("o computador joga rodadas contra si mesmo")."""
+    argv = ["selfplay", "--rounds", "1", "--players", "2", "--levels", "random,random"]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and out.startswith("Computador contra computador: 1 rodada, 2 jogadores")
+    assert run(capsys, *argv, "--lang", "en")[1].startswith("Self-play: 1 round, 2 players")
+
+
 def test_selfplay_text_labels_the_time_it_took(capsys: pytest.CaptureFixture[str]) -> None:
     """ "jogadas: 74, ilegais: 0, 0,01 s" left the last figure unnamed: it is the time the
     run took ("tempo: 0,01 s", "time: 0.01 s"); the JSON keeps `seconds` as it was."""

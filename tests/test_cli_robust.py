@@ -744,7 +744,11 @@ def test_selfplay_interrupted_while_saving_leaves_no_partial_record(
         assert code == 130 and "Traceback" not in err
         assert err.strip() == "buraco: interrompido (Ctrl-C)"
         # The figures are those of the records kept (none before the first one ends).
-        assert out.startswith(f"Autojogo interrompido: {cut - 1} de 4 ") if cut > 1 else not out
+        assert (
+            out.startswith(f"Computador contra computador, interrompido: {cut - 1} de 4 ")
+            if cut > 1
+            else not out
+        )
     assert opened[0] == cut  # (stopped where it was cut)
     kept = [f"round-00{n}.json" for n in range(1, cut)]
     assert sorted(p.name for p in tmp_path.iterdir()) == kept
@@ -1545,7 +1549,9 @@ def test_ctrl_c_in_a_long_selfplay_keeps_the_figures_of_the_rounds_played(
         assert figures["rounds"] == 2 and figures["interrupted"] is True
         assert sum(figures["wins"]) <= 2 and figures["batidas"] + figures["stock_outs"] == 2
     else:
-        assert out.startswith("Autojogo interrompido: 2 de 1000 rodadas jogadas, 2 jogadores")
+        assert out.startswith(
+            "Computador contra computador, interrompido: 2 de 1000 rodadas jogadas, 2 jogadores"
+        )
         assert "  vitórias: A " in out
 
 
