@@ -1559,11 +1559,12 @@ def _selfplay(args: argparse.Namespace) -> int:
         rules, (levels[0], levels[1]), args.rounds, args.players, args.seed, args.think
     )
 
-    stopped = False
+    stopped: KeyboardInterrupt | BuracoInputError | None = None
 
     def saved_and_shown() -> Iterator[RoundRecord]:
         """Each round as it ends: saved, counted on the terminal, then summed and dropped.
-        Ctrl-C ends the run there: the rounds that ended are still summed and shown."""
+        Ctrl-C, or a record that cannot be saved (a full disk), ends the run there: the
+        rounds that ended (and were saved) are still summed and shown."""
         nonlocal stopped
         try:
             for number, record in enumerate(played, start=1):
@@ -1578,15 +1579,15 @@ def _selfplay(args: argparse.Namespace) -> int:
                     )
                     print(f"\r{progress}", end="", file=sys.stderr, flush=True)
                 yield record
-        except KeyboardInterrupt:
-            stopped = True
+        except (KeyboardInterrupt, BuracoInputError) as exc:
+            stopped = exc
 
     with _killed_as_interrupted() if save is not None else nullcontext():
         figures = summarize(saved_and_shown())
     if sys.stderr.isatty() and not args.json:
         print("\r\033[K", end="", file=sys.stderr, flush=True)
-    if stopped and not figures["rounds"]:  # (stopped before a round ended: nothing to show)
-        raise KeyboardInterrupt
+    if stopped is not None and not figures["rounds"]:  # (no round ended: nothing to show)
+        raise stopped
     figures |= {"seconds": round(time.perf_counter() - start, 2)}
     if args.json:
         print_json(
@@ -1597,15 +1598,16 @@ def _selfplay(args: argparse.Namespace) -> int:
                 "seed": args.seed,
                 "think_ms": args.think,
                 "rules": rules_label(rules),
-                "interrupted": stopped,  # (`rounds` then counts the rounds that ended)
+                # (`rounds` then counts the rounds that ended)
+                "interrupted": stopped is not None,
             }
         )
-        return interrupted(lang) if stopped else 0
+        return _selfplay_end(stopped, lang)
     a, b = (_level_name(name, lang) for name in levels)
     say = partial(translate, lang=lang)
     title = _title(rules, lang)
     counted = {"rounds": args.rounds, "players": args.players, "a": a, "b": b, "rules": title}
-    if stopped:
+    if stopped is not None:
         print(say("cli.selfplay.head_stopped", played=figures["rounds"], **counted))
     else:
         print(say("cli.selfplay.head", **counted))
@@ -1621,7 +1623,17 @@ def _selfplay(args: argparse.Namespace) -> int:
             seconds=_decimal(figures["seconds"], lang),
         )
     )
-    return interrupted(lang) if stopped else 0
+    return _selfplay_end(stopped, lang)
+
+
+def _selfplay_end(stopped: KeyboardInterrupt | BuracoInputError | None, lang: Lang) -> int:
+    """The exit code of a run whose figures are printed: 0, or 130 after a Ctrl-C (said on
+    stderr); a record that could not be saved is said as bad input (2)."""
+    if stopped is None:
+        return 0
+    if isinstance(stopped, KeyboardInterrupt):
+        return interrupted(lang)
+    raise stopped
 
 
 def _levels_of(text: str, known: Sequence[str], lang: Lang) -> list[str]:

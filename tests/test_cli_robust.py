@@ -1518,11 +1518,14 @@ def test_a_full_disk_while_selfplay_saves_is_said_in_words(
 
     monkeypatch.setattr(os, "fsync", fsync)
     argv = ["selfplay", "--rounds", "3", "--players", "2", "--levels", "random,random"]
-    code, _, err = run(capsys, *argv, "--save", str(tmp_path), "--lang", lang)
+    code, out, err = run(capsys, *argv, "--save", str(tmp_path), "--lang", lang)
     refused(code, err, f"round-002.json: {said}")
     assert "ENOSPC" not in err and "usage" not in err and "uso:" not in err
     assert "…" not in err  # (the advice whole, not cut as a long echoed value is)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["round-001.json"]
+    # The figures of the round saved are kept, as after a Ctrl-C (they were lost).
+    stopped = {"pt": "interrompido: 1 de 3 rodadas jogadas", "en": "stopped: 1 of 3 rounds played"}
+    assert stopped[lang] in out.splitlines()[0], out
 
 
 @pytest.mark.parametrize("as_json", [False, True])
