@@ -262,9 +262,9 @@ def _about_the_command_line(args: argparse.Namespace, error: BuracoInputError) -
 # What a narrow output shows instead of a symbol it cannot encode: suits in card notation,
 # typographic marks as their plain forms.
 _NARROW = {
-    **{"♣": "c", "♦": "d", "♥": "h", "♠": "s", "✓": "OK", "✗": "X", "•": "-", "■": "*"},
-    **{"“": '"', "”": '"', "‘": "'", "’": "'", "…": "...", "×": "x", "→": "->", "◦": "o"},
-    **{"–": "-", "—": "-", "·": "-"},
+    **{"♣": "c", "♦": "d", "♥": "h", "♠": "s"},
+    **{"✓": "OK", "✗": "X", "•": "-", "■": "*", "◦": "o", "→": "->", "×": "x", "…": "..."},
+    **{"“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-", "·": "-"},
 }
 
 
@@ -1934,9 +1934,9 @@ def _replay(args: argparse.Namespace) -> int:
             print(f"{mark} {number:>3}. {who}: {_replay_words(move, state, after, lang)}")
             for line in _reason_lines(shown if after is None else (), lang, "       "):
                 print(line)
-            for moment in shown if after is not None else ():
-                if moment.code.value in _MOMENTS:
-                    print(f"       → {message(moment, lang)}")
+            moments = [r for r in shown if r.code.value in _MOMENTS] if after is not None else []
+            for moment in moments:
+                print(f"       → {message(moment, lang)}")
         if after is None:
             illegal_at = number
             break
