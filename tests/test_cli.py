@@ -954,12 +954,12 @@ def test_scenarios_check_says_each_problem_as_every_error_is_said(
 
 
 @pytest.mark.parametrize("lang", ["pt", "en"])
-@pytest.mark.parametrize("command", ["coach", "replay"])
+@pytest.mark.parametrize("command", ["coach", "judge", "replay"])
 def test_the_help_examples_run_when_pasted(command: str, lang: str, tmp_path: Path) -> None:
     """Each line of the example that starts a command, pasted into a shell as it stands,
-    runs without an error: coach's named a file nobody has (jogada.json), and replay's ran
-    two commands and the sentence "o formato: buraco schema replay" together on one line,
-    wrapped where the terminal ended."""
+    runs without an error: coach's and judge's named a file nobody has (jogada.json), and
+    replay's ran two commands and the sentence "o formato: buraco schema replay" together on
+    one line, wrapped where the terminal ended."""
     done = subprocess.run(
         [sys.executable, "-m", "buraco_cli", command, "--help", "--lang", lang],
         capture_output=True,
@@ -972,8 +972,8 @@ def test_the_help_examples_run_when_pasted(command: str, lang: str, tmp_path: Pa
     shell = f'buraco() {{ "{sys.executable}" -m buraco_cli "$@"; }}\n'
     ran = []
     for line in pasted:
-        named = line.split()[-1]
-        if named.endswith(".json") and not (tmp_path / named).exists():
+        named = [word for word in line.split() if word.endswith(".json")]
+        if named and not (tmp_path / named[-1]).exists():
             continue  # (a file of the reader's own, as `buraco coach jogada.json`)
         ran.append(line)
         run = subprocess.run(
