@@ -379,3 +379,35 @@ def test_a_yes_or_a_picked_option_that_believes_a_common_error_allowed_names_it(
     assert isinstance(judge.task, JudgeTask)
     assert judge.task.grade(judge, True).common_error == "going_out"
     assert judge.task.grade(judge, False).common_error is None  # (right)
+
+
+@pytest.mark.parametrize(
+    ("scenario_id", "legal_wrong", "asked"),
+    [
+        # Adding J♦ Q♦ alone keeps the canastra clean, all the goal said; the task wants every
+        # card that fits (a card on the table scores, in the hand it costs [003]).
+        (
+            "canastra_keeps_growing",
+            {"type": "extend", "meld": 0, "cards": ["Jd", "Qd"]},
+            {"pt": "todas as cartas", "en": "every card"},
+        ),
+        # [003] "Pegue o morto cedo": J♦ Q♦ K♦ A♦ laid as a new meld brings the morto too;
+        # the task wants the move that also makes the canastra limpa.
+        (
+            "tip_take_the_morto_early",
+            {"type": "lay", "melds": [["Jd", "Qd", "Kd", "Ad"]]},
+            {"pt": "rende mais pontos", "en": "scores the most"},
+        ),
+    ],
+)
+def test_a_legal_wrong_answer_misses_something_the_goal_asks_for(
+    scenario_id: str, legal_wrong: dict[str, object], asked: dict[str, str]
+) -> None:
+    """A move graded wrong although it did all the goal said left the learner lost: the
+    goal asks for what that legal move lacks."""
+    scenario = CURRICULUM.scenarios[scenario_id]
+    assert isinstance(scenario.task, MoveTask)
+    grade = scenario.task.grade(scenario, move_from_data(legal_wrong))
+    assert grade.verdict is not None and grade.verdict.ok and not grade.correct
+    for lang, words in asked.items():
+        assert words in scenario.goal.get(lang)
