@@ -73,14 +73,26 @@ def reset(scenario: Scenario) -> None:
     st.session_state.pop(f"sc_{scenario.id}_attempt", None)
 
 
+_LEARNER_KEY = "learner_id"  # the session's learner, once known
+
+
 def learner_id() -> str:
     """The learner's id: from the link (`?learner=`, which carries progress to another
-    device), else from this browser's cookie, else a new one; kept in the URL either way."""
+    device), else the one this session already has, else from this browser's cookie, else a
+    new one; kept in the URL either way.
+
+    The session's own id comes before the cookie: a page picked in the menu drops the link's
+    `?learner=`, and the cookies are read when the session starts, before a first visit set
+    one. A new learner who solved an exercise and opened Lições got another new id there,
+    and their progress seemed lost."""
     found = st.query_params.get(progress.QP_LEARNER, "")
+    if not progress.valid_learner_id(found):
+        found = st.session_state.get(_LEARNER_KEY, "")
     if not progress.valid_learner_id(found):
         found = st.context.cookies.get(progress.COOKIE, "") or ""
     if not progress.valid_learner_id(found):
         found = progress.new_learner_id()
+    st.session_state[_LEARNER_KEY] = found
     if st.query_params.get(progress.QP_LEARNER) != found:
         st.query_params[progress.QP_LEARNER] = found
     return found

@@ -139,6 +139,23 @@ def test_progress_survives_a_new_session_with_the_same_link(open_app: Open) -> N
     assert progress_text(stranger) == f"0 of {total} exercises solved"
 
 
+def test_a_new_learners_progress_follows_them_to_the_lessons_page(
+    open_app: Open, switch_to: Callable[[AppTest, str], AppTest]
+) -> None:
+    """A first visit (no link, no cookie yet): an exercise solved in Exercícios shows as
+    solved in Lições. A page picked in the menu drops `?learner=` from the address, as the
+    browser does; it made a new learner there, with nothing solved."""
+    at = open_scenario(open_app, NATURAL_TWO, lang="en")
+    learner = at.query_params["learner"]
+    tap(at, "4♠", "Meld 1:")
+    at.query_params.pop("learner")  # (what a menu link leaves in the address)
+    switch_to(at, "lessons")
+    assert at.query_params["learner"] == learner
+    total = len(load_curriculum().lesson("natural_two").scenarios)
+    at.selectbox[0].select("natural_two").run()
+    assert progress_text(at) == f"1 of {total} exercises solved"
+
+
 def progress_text(at: AppTest) -> str:
     return str(at.get("progress")[0].proto.text)
 
