@@ -20,6 +20,12 @@ ids = [lesson.id for lesson in course.lessons]
 OPEN_KEY = "lessons_open"  # the lesson open last in this session
 
 
+def step_key_of(lesson_id: str) -> str:
+    """The session key of the step shown in a lesson: 0 the introduction, 1..n its
+    exercises, n+1 the summary."""
+    return f"lesson_{lesson_id}_step"
+
+
 def where_stopped() -> tuple[str, int]:
     """The lesson and step a visit without a lesson in the link opens: the lesson open before
     in this session (its step is kept in the session), else the step after the exercise last
@@ -35,6 +41,18 @@ def where_stopped() -> tuple[str, int]:
     return ids[0], 0
 
 
+# A link to one exercise (`?exercise=`, Exercícios' "Ver na lição"): its lesson, open at it,
+# even where this session had the lesson open at another step.
+exercise = st.query_params.pop("exercise", None)
+if exercise is not None:
+    found = next((x for x in course.lessons if exercise in x.scenarios), None)
+    if found is None:
+        st.warning(t("lessons.unknown_exercise", scenario=url_text(exercise)))
+    else:
+        at_step = found.scenarios.index(exercise) + 1
+        st.query_params["lesson"] = found.id
+        st.query_params["step"] = str(at_step)
+        st.session_state[step_key_of(found.id)] = at_step
 if "lesson" not in st.query_params:
     resume, resume_step = where_stopped()
     st.query_params["lesson"] = resume
@@ -72,7 +90,7 @@ st.progress(
     solved / max(len(scenarios), 1), text=t("lessons.progress", solved=solved, total=len(scenarios))
 )
 
-step_key = f"lesson_{lesson.id}_step"  # 0: the introduction; 1..n: the scenarios; n+1: summary
+step_key = step_key_of(lesson.id)
 last = len(scenarios) + 1
 if step_key not in st.session_state:
     # A new session (a reload, a tab a phone brings back) opens the step the address keeps.

@@ -68,6 +68,13 @@ if chosen != st.query_params.get("scenario"):
 player.legend(lang)
 scenario = course.scenarios[chosen]
 player.play(scenario, lang)
+# The way to the explanation behind the exercise: its lesson, open at this exercise.
+home = course.lesson(scenario.lesson)
+page_link(
+    "lessons",
+    t("practice.in_lesson", n=home.order, title=home.title.get(lang)),
+    query={"exercise": scenario.id},
+)
 
 
 def next_theme(theme: str) -> str | None:

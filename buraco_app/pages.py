@@ -65,10 +65,11 @@ def link_unread(page: str) -> bool:
     return unread
 
 
-def page_link(url_path: str, label: str) -> None:
-    """A link to one of the app's pages, with the icon the navigation gives it."""
+def page_link(url_path: str, label: str, query: dict[str, str] | None = None) -> None:
+    """A link to one of the app's pages, with the icon the navigation gives it (and `query`,
+    that page's own parameters, in its address)."""
     spec = next(p for p in PAGES if p.url_path == url_path)
-    st.page_link(spec.path, label=label, icon=spec.icon)
+    st.page_link(spec.path, label=label, icon=spec.icon, query_params=query)
 
 
 def available_pages() -> list[PageSpec]:

@@ -8,6 +8,7 @@ import os
 import re
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import parse_qsl
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -411,6 +412,34 @@ def test_a_reload_reopens_the_lesson_at_the_exercise_it_was_on(open_app: Open) -
         odd = open_app("lessons", lesson="natural_two", lang="en", step=bad)
         assert not odd.exception and not odd.warning
         assert step_caption(odd) == "introduction" and "step" not in odd.query_params
+
+
+def test_an_exercise_leads_to_its_lesson_open_at_that_exercise(
+    open_app: Open, switch_to: Callable[[AppTest, str], AppTest]
+) -> None:
+    """In Exercícios an exercise said nothing of the lesson that explains it: a learner
+    stuck on it had to find the lesson in the list and tap "Next" up to the exercise. A
+    link opens the lesson at the exercise, with the answer already given kept, also where
+    the session had that lesson open at another step."""
+    at = open_app("lessons", lesson="wild_cards", lang="en")  # (at its introduction)
+    switch_to(at, "practice")
+    at.selectbox[1].set_value("no_second_wild").run()
+    at.radio(key="sc_no_second_wild_legal").set_value("yes").run()
+    press(at, "Check")
+    link = next(e for e in at.get("page_link") if "lesson 3" in e.proto.label)
+    assert link.proto.label == "See it in lesson 3, “Wild cards: the joker and the 2” →"
+    at.query_params.clear()  # (what the link leaves in the address: its own parameters)
+    at.query_params.update(dict(parse_qsl(link.proto.query_string)))
+    switch_to(at, "lessons")
+    assert at.query_params["lesson"] == "wild_cards" and "exercise" not in at.query_params
+    assert step_caption(at).startswith("Exercise 3 of 6")
+    assert at.subheader[0].value == "A dirty meld takes no second wild"
+    assert at.error  # (the wrong "yes" and why)
+    # A link to no exercise says so, and opens the lesson where the learner was.
+    at.query_params.clear()
+    at.query_params["exercise"] = "no_such_thing"
+    switch_to(at, "lessons")
+    assert "There is no exercise “no_such_thing” in any lesson." in at.warning[0].value
 
 
 def test_the_next_lesson_opens_at_its_introduction(open_app: Open) -> None:
