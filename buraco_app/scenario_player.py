@@ -50,8 +50,9 @@ class Attempt:
     solved: bool = False
     solution_shown: bool = False
     last: Grade | None = None
-    last_answer: str = ""
-    last_value: Any = None  # the answer itself (totals, options picked): says why it fails
+    # The answer itself (yes or no, options picked, totals): quoted back in the language
+    # shown, and says why it fails.
+    last_value: Any = None
 
     @property
     def result(self) -> progress.Result | None:
@@ -234,7 +235,6 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
             st.session_state[f"{key}_missing"] = True
         else:
             st.session_state.pop(f"{key}_missing", None)
-            attempt.last_answer = answer.text
             attempt.last_value = answer.value
             _graded(scenario, attempt, answer.grade())
             st.rerun()  # as above: progress bar, marks and lesson list with this result
@@ -276,9 +276,8 @@ def _graded(scenario: Scenario, attempt: Attempt, grade: Grade) -> None:
 
 @dataclass(frozen=True)
 class Answer:
-    """What the learner answered, in words and as given, and how to grade it."""
+    """What the learner answered, as given, and how to grade it."""
 
-    text: str
     grade: Callable[[], Grade]
     value: Any = None
 
@@ -290,7 +289,6 @@ class _View(Generic[TaskT]):
     scenario: Scenario
     task: TaskT
     verdict_when_wrong: ClassVar[bool] = False  # show the core's reasons for a wrong answer too
-    echo_answer: ClassVar[bool] = True  # quote the answer back when it is wrong
     on_board: ClassVar[bool] = False  # answered by tapping the board (board_task), not here
 
     def answer(self, key: str, lang: Lang) -> Answer | None:
@@ -302,6 +300,10 @@ class _View(Generic[TaskT]):
     def why_wrong(self, grade: Grade, value: Any, lang: Lang) -> list[str]:
         """Why the answer `value` fails, in a line or two, without giving the answer away."""
         return []
+
+    def said(self, value: Any, lang: Lang) -> str:
+        """The answer `value` in words, quoted back when it is wrong ("" quotes nothing)."""
+        return ""
 
 
 class _MoveView(_View[MoveTask]):
@@ -335,10 +337,10 @@ class _JudgeView(_View[JudgeTask]):
         )
         if choice is None:
             return None
-        return Answer(
-            t(f"practice.{choice}", lang),
-            lambda: self.task.grade(self.scenario, choice == "yes"),
-        )
+        return Answer(lambda: self.task.grade(self.scenario, choice == "yes"), choice)
+
+    def said(self, value: Any, lang: Lang) -> str:
+        return t(f"practice.{value}", lang)
 
     def solution(self, lang: Lang) -> None:
         st.markdown(t("practice.yes" if self.task.legal else "practice.no", lang))
@@ -348,11 +350,10 @@ class _JudgeView(_View[JudgeTask]):
 class _ChooseView(_View[ChooseTask]):
     def answer(self, key: str, lang: Lang) -> Answer | None:
         picked = _choose_input(self.task, key, lang)
-        return Answer(
-            ", ".join(str(i + 1) for i in picked),
-            lambda: self.task.grade(self.scenario, picked),
-            picked,
-        )
+        return Answer(lambda: self.task.grade(self.scenario, picked), picked)
+
+    def said(self, value: Any, lang: Lang) -> str:
+        return ", ".join(str(i + 1) for i in value or ())  # ("": no option ticked)
 
     def why_wrong(self, grade: Grade, value: Any, lang: Lang) -> list[str]:
         """Each option picked that does not hold, with the core's first reason; how many
@@ -377,12 +378,11 @@ class _ChooseView(_View[ChooseTask]):
 
 
 class _ScoreView(_View[ScoreTask]):
-    echo_answer = False  # each side's line says its number back ("Dupla A: 95 é mais...")
+    # (Not quoted back: each side's line says its number, "Dupla A: 95 é mais...".)
 
     def answer(self, key: str, lang: Lang) -> Answer | None:
         totals = _score_input(self.scenario, key, lang)
-        text = ", ".join(f"{name}: {points}" for name, points in totals.items())
-        return Answer(text, lambda: self.task.grade(self.scenario, totals), totals)
+        return Answer(lambda: self.task.grade(self.scenario, totals), totals)
 
     def why_wrong(self, grade: Grade, value: Any, lang: Lang) -> list[str]:
         """Per side: right, or more or less than the count gives (not by how much)."""
@@ -509,8 +509,10 @@ def _feedback(scenario: Scenario, attempt: Attempt, view: _View[Any], lang: Lang
         st.success(md_cards(t("practice.correct", lang) + " " + scenario.explanation.get(lang)))
     else:
         why = view.why_wrong(grade, attempt.last_value, lang)
-        if view.echo_answer and attempt.last_answer:  # (no option ticked: nothing to quote)
-            said = t("practice.wrong", lang, answer=attempt.last_answer)
+        # In the language shown now: a switch after checking quoted the answer in the other.
+        answer = view.said(attempt.last_value, lang)
+        if answer:
+            said = t("practice.wrong", lang, answer=answer)
         else:
             said = t("practice.wrong_plain", lang)
         named = board_task.common_error_line(grade, lang)

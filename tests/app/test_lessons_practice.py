@@ -173,6 +173,18 @@ def test_language_switch_changes_the_player(open_app: Open) -> None:
     assert "The 2 goes home" in texts(at)
 
 
+def test_a_wrong_answer_is_quoted_in_the_language_switched_to(open_app: Open) -> None:
+    """A learner who answered "Sim, vale", then switched to English, read "Not yet: “Sim,
+    vale” does not solve it": the answer is quoted in the language shown."""
+    at = open_scenario(open_app, PICKUP)
+    key = f"sc_{PICKUP}"
+    at.radio(key=f"{key}_legal").set_value("yes").run()
+    at.button(key=f"{key}_check").click().run()
+    assert "Ainda não: “Sim, vale” não resolve." in texts(at)
+    at.radio(key="lang").set_value("en").run()
+    assert "Not yet: “Yes, it is legal” does not solve it." in texts(at)
+
+
 def test_variants_page_same_move_three_verdicts(open_app: Open) -> None:
     """Seeds 002/003: in Fechado and STBL the lixo's top card must be used; Aberto is free."""
     at = open_app("variants", lang="en")
