@@ -5,7 +5,7 @@ import streamlit as st
 
 from buraco_app import scenario_player as player
 from buraco_app.i18n import t
-from buraco_app.inline_cards import show_text
+from buraco_app.inline_cards import md_cards, show_text
 from buraco_app.pages import ask_for_the_top, page_link, top_if_asked
 from buraco_app.progress import Result, lesson_stars
 from buraco_app.settings import current_lang
@@ -108,6 +108,18 @@ if step == 0:
 elif step == last:
     st.subheader(t("lessons.summary"))
     show_text(lesson.summary.get(lang))
+    # What is left of the lesson, each a tap away: a learner who went past an exercise
+    # unsolved found only "Próxima lição" here, and had to go back step by step.
+    left = [n for n, s in enumerate(scenarios, 1) if done.get(s.id, 0) < Result.SOLVED]
+    if left:
+        st.info(t("lessons.left", n=len(left)))
+    for n in left:
+        todo = scenarios[n - 1]
+        mark = player.result_mark(done.get(todo.id))
+        if st.button(md_cards(f"{mark} {n}. {todo.title.get(lang)}"), key=f"lesson_left_{todo.id}"):
+            st.session_state[step_key] = n
+            ask_for_the_top()
+            st.rerun()
 else:
     scenario = scenarios[step - 1]
     st.caption(

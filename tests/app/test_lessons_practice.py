@@ -454,6 +454,20 @@ def test_an_exercise_leads_to_its_lesson_open_at_that_exercise(
     assert "There is no exercise “no_such_thing” in any lesson." in at.warning[0].value
 
 
+def test_a_lessons_summary_lists_the_exercises_left_each_a_tap_away(open_app: Open) -> None:
+    """A learner who went past exercises unsolved met only "Next lesson" at the summary,
+    and had to tap "Back" step by step to find them."""
+    at = open_app("lessons", lesson="natural_two", lang="en", step="2")
+    tap(at, "4♠", "Meld 1:")  # (exercise 2 solved: the 2♠ goes home)
+    learner = str(at.query_params["learner"])
+    at = open_app("lessons", lesson="natural_two", lang="en", step="7", learner=learner)
+    assert "5 exercises of this lesson still to solve:" in [i.value for i in at.info]
+    left = [b.label for b in at.button if b.key and b.key.startswith("lesson_left_")]
+    assert len(left) == 5 and left[0].startswith("○ 1. ") and left[1].startswith("○ 3. ")
+    at.button(key="lesson_left_six_alone_is_not_enough").click().run()
+    assert step_caption(at).startswith("Exercise 3 of 6")
+
+
 def test_the_next_lesson_opens_at_its_introduction(open_app: Open) -> None:
     at = open_app("lessons", lesson="cards_and_points", lang="en")
     press(at, "Start the exercises →")
