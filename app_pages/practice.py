@@ -4,6 +4,7 @@ import streamlit as st
 
 from buraco_app import scenario_player as player
 from buraco_app.i18n import relabel_after_language_change, t
+from buraco_app.inline_cards import as_read
 from buraco_app.pages import ask_for_the_top, link_unread, page_link, top_if_asked
 from buraco_app.progress import Result
 from buraco_app.settings import current_lang
@@ -59,7 +60,8 @@ chosen = st.selectbox(
     ids,
     index=index,
     format_func=lambda i: (
-        f"{player.result_mark(done.get(i))} {course.scenarios[i].title.get(lang)}"
+        # (as read: a list shows no Markdown, and a title's `A♣ 2♣ 3♣` kept its backticks)
+        f"{player.result_mark(done.get(i))} {as_read(course.scenarios[i].title.get(lang))}"
     ),
     filter_mode=None,  # as above: a list to scroll, narrowed by the theme
 )

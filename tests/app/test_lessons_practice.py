@@ -468,6 +468,15 @@ def test_a_lessons_summary_lists_the_exercises_left_each_a_tap_away(open_app: Op
     assert step_caption(at).startswith("Exercise 3 of 6")
 
 
+def test_the_exercise_list_shows_cards_without_markdown_backticks(open_app: Open) -> None:
+    """A select box shows its options as plain text: "○ `A♣ 2♣ 3♣` é limpo" kept its
+    backticks in the list of exercises."""
+    at = open_app("practice", theme="natural_two")
+    options = at.selectbox[1].options
+    assert "○ A♣ 2♣ 3♣ é limpo" in options
+    assert not any("`" in o for o in options)
+
+
 def test_the_next_lesson_opens_at_its_introduction(open_app: Open) -> None:
     at = open_app("lessons", lesson="cards_and_points", lang="en")
     press(at, "Start the exercises →")
