@@ -3,7 +3,7 @@
 import streamlit as st
 
 from buraco_app import scenario_player as player
-from buraco_app.i18n import relabel_after_language_change, t
+from buraco_app.i18n import t
 from buraco_app.inline_cards import as_read
 from buraco_app.pages import ask_for_the_top, link_unread, page_link, top_if_asked
 from buraco_app.progress import Result
@@ -21,13 +21,27 @@ st.title(t("practice.title"))
 linked = st.query_params.get("theme")
 if link_unread("practice") and linked in THEMES:
     st.session_state["practice_theme"] = linked
-relabel_after_language_change("practice_theme")
+
+
+def theme_label(theme: str) -> str:
+    """The theme's name, and how many of its exercises are solved: what is left, at a glance."""
+    name = t("practice.all_themes", lang) if theme == "all" else t(f"theme.{theme}", lang)
+    ids = [i for i, s in course.scenarios.items() if theme == "all" or theme in s.themes]
+    solved = sum(done.get(i, 0) >= Result.SOLVED for i in ids)
+    return f"{name} · {solved}/{len(ids)}"
+
+
+theme_labels = {th: theme_label(th) for th in ("all", *THEMES)}
+# The browser keeps showing the label a keyed list had (i18n.relabel_after_language_change):
+# when a label changes (the language, an exercise solved), the value is handed back to it.
+shown = st.session_state.get("practice_theme_labels", theme_labels)
+if shown != theme_labels and "practice_theme" in st.session_state:
+    st.session_state["practice_theme"] = st.session_state["practice_theme"]
+st.session_state["practice_theme_labels"] = theme_labels
 theme = st.selectbox(
     t("practice.theme"),
-    ["all", *THEMES],
-    format_func=lambda th: (
-        t("practice.all_themes", lang) if th == "all" else t(f"theme.{th}", lang)
-    ),
+    list(theme_labels),
+    format_func=theme_labels.__getitem__,
     key="practice_theme",
     filter_mode=None,  # no typing: Streamlit's "No results" is English only
 )

@@ -477,6 +477,18 @@ def test_the_exercise_list_shows_cards_without_markdown_backticks(open_app: Open
     assert not any("`" in o for o in options)
 
 
+def test_each_theme_says_how_many_of_its_exercises_are_solved(open_app: Open) -> None:
+    """What is done and what is left, by theme, before choosing one: the list of themes
+    gave only their names."""
+    at = open_scenario(open_app, NATURAL_TWO, lang="en")
+    tap(at, "4♠", "Meld 1:")
+    themes = at.selectbox(key="practice_theme").options
+    total = len(load_curriculum().scenarios)
+    assert themes[0] == f"all themes · 1/{total}"
+    assert "the natural 2 · 1/12" in themes
+    assert "cards and points · 0/4" in themes
+
+
 def test_the_next_lesson_opens_at_its_introduction(open_app: Open) -> None:
     at = open_app("lessons", lesson="cards_and_points", lang="en")
     press(at, "Start the exercises →")
