@@ -81,3 +81,31 @@ def test_the_next_exercise_opens_at_its_top_on_a_phone(
     main.get_by_role("button", name="Próximo exercício →").click()
     settle(page)
     assert on_screen(page, "O 2 vale 10 de qualquer jeito")
+
+
+def test_a_new_learners_progress_follows_them_through_the_menu(
+    open_page: OpenPage, settle: Settle
+) -> None:
+    """A first visit, no cookie yet: an exercise solved in Exercícios is solved in Lições,
+    reached through the menu, and back in Exercícios. The menu drops `?learner=` from the
+    address, and the cookie the first visit set is read by the next session only: each
+    page made a new learner, and the progress seemed lost. Then an exercise's own link
+    opens its lesson at it."""
+    page = open_page("practice?scenario=trinca_of_fours")
+    main = page.locator("[data-testid='stMain']")
+    main.get_by_text("Sim, vale", exact=True).click()
+    settle(page)
+    main.get_by_role("button", name="Conferir").click()
+    settle(page)
+    expect(main.get_by_text("Certo!", exact=False)).to_be_visible()
+    page.locator("[data-testid='stSidebar']").get_by_text("Lições", exact=True).click()
+    settle(page)
+    expect(main.get_by_text("1 de 5 exercícios resolvidos")).to_be_visible()
+    page.locator("[data-testid='stSidebar']").get_by_text("Exercícios", exact=True).click()
+    settle(page)
+    expect(main.get_by_role("combobox", name="Tema")).to_have_value("todos os temas · 1/76")
+    # (it opens at the first exercise not done: lesson 1's first)
+    main.get_by_role("link", name="Ver na lição 1, “As cartas e os seus pontos” →").click()
+    settle(page)
+    expect(main.get_by_text("Exercício 1 de 4", exact=False)).to_be_visible()
+    expect(main.get_by_text("1 de 4 exercícios resolvidos")).to_have_count(0)
