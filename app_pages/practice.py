@@ -60,11 +60,16 @@ if not pool:
     st.stop()
 ids = [s.id for s in pool]
 wanted = st.query_params.get("scenario", "")
+# The theme and the exercise open last in this session: the menu, or the browser's back
+# from a lesson, brings an address without the exercise, and the learner to another one.
+kept = st.session_state.get("practice_open")
 if wanted in ids:
     index = ids.index(wanted)
 elif wanted and wanted not in course.scenarios:
     st.warning(t("practice.unknown", scenario=url_text(wanted)))
     index = 0
+elif kept is not None and kept[0] == theme and kept[1] in ids:
+    index = ids.index(kept[1])
 else:
     # No exercise of the theme in the link (a learner back another day, a theme just
     # chosen): the first one not done yet. It opened the first one, done or not.
@@ -81,6 +86,7 @@ chosen = st.selectbox(
 )
 if chosen != st.query_params.get("scenario"):
     st.query_params["scenario"] = chosen
+st.session_state["practice_open"] = (theme, chosen)
 player.legend(lang)
 scenario = course.scenarios[chosen]
 player.play(scenario, lang)

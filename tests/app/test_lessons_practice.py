@@ -489,6 +489,22 @@ def test_each_theme_says_how_many_of_its_exercises_are_solved(open_app: Open) ->
     assert "cards and points · 0/4" in themes
 
 
+def test_back_in_exercicios_the_learner_finds_the_exercise_they_were_on(
+    open_app: Open, switch_to: Callable[[AppTest, str], AppTest]
+) -> None:
+    """Off to a lesson ("Ver na lição", the menu) and back, by the menu or the browser's
+    back, whose address has no `?scenario=`: Exercícios opened the first exercise not done,
+    not the one the learner was on. A theme chosen still opens at its first not done."""
+    at = open_app("practice", lang="en", scenario="no_second_wild")
+    at.query_params.clear()  # (what the menu leaves in the address)
+    switch_to(at, "lessons")
+    at.query_params.clear()
+    switch_to(at, "practice")
+    assert at.selectbox[1].value == "no_second_wild"
+    at.selectbox(key="practice_theme").set_value("cards").run()
+    assert at.selectbox[1].value == "table_adds_hand_subtracts"
+
+
 def test_the_next_lesson_opens_at_its_introduction(open_app: Open) -> None:
     at = open_app("lessons", lesson="cards_and_points", lang="en")
     press(at, "Start the exercises →")
