@@ -70,8 +70,12 @@ def _attempt(scenario: Scenario) -> Attempt:
     return attempt
 
 
-def reset(scenario: Scenario) -> None:
+def start_over(scenario: Scenario) -> None:
+    """The exercise from the start (on "Fazer de novo", before the page is drawn): no tries,
+    no hint, and no answer given. The answer's widgets kept the right answer, and a tap on
+    "Conferir" earned the first-try star without a new try."""
     st.session_state.pop(f"sc_{scenario.id}_attempt", None)
+    _view(scenario).clear(f"sc_{scenario.id}")
 
 
 _LEARNER_KEY = "learner_id"  # the session's learner, once known
@@ -223,13 +227,13 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
             st.rerun()  # the page drew the progress before: draw it again with this result
         # Solved, the exercise can be done again from the start (its best result is kept):
         # a learner who needed the hint may go for the first-try star.
-        if attempt.solved and st.button(
-            "↺ " + t("practice.start_over", lang), key=f"{key}_start_over"
-        ):
-            reset(scenario)
-            if on_board:
-                board_task.forget(scenario)
-            st.rerun()
+        if attempt.solved:
+            st.button(
+                "↺ " + t("practice.start_over", lang),
+                key=f"{key}_start_over",
+                on_click=start_over,
+                args=(scenario,),
+            )
     if checked:
         if answer is None:
             st.session_state[f"{key}_missing"] = True
@@ -301,6 +305,11 @@ class _View(Generic[TaskT]):
         """Why the answer `value` fails, in a line or two, without giving the answer away."""
         return []
 
+    def clear(self, key: str) -> None:
+        """Set the answer's widgets (keyed from `key`) back to no answer: a callback's work,
+        before they are drawn, so that the browser shows them cleared too."""
+        raise NotImplementedError
+
     def said(self, value: Any, lang: Lang) -> str:
         """The answer `value` in words, quoted back when it is wrong ("" quotes nothing)."""
         return ""
@@ -312,6 +321,9 @@ class _MoveView(_View[MoveTask]):
 
     def answer(self, key: str, lang: Lang) -> Answer | None:
         return None  # the move is made on the board: board_task grades it from the tap
+
+    def clear(self, key: str) -> None:
+        board_task.forget(self.scenario)
 
     def solution(self, lang: Lang) -> None:
         move = self.task.solution_move
@@ -342,6 +354,9 @@ class _JudgeView(_View[JudgeTask]):
     def said(self, value: Any, lang: Lang) -> str:
         return t(f"practice.{value}", lang)
 
+    def clear(self, key: str) -> None:
+        st.session_state[f"{key}_legal"] = None
+
     def solution(self, lang: Lang) -> None:
         st.markdown(t("practice.yes" if self.task.legal else "practice.no", lang))
         show_reasons(self.task.judged(self.scenario).reasons, lang)
@@ -354,6 +369,10 @@ class _ChooseView(_View[ChooseTask]):
 
     def said(self, value: Any, lang: Lang) -> str:
         return ", ".join(str(i + 1) for i in value or ())  # ("": no option ticked)
+
+    def clear(self, key: str) -> None:
+        for i in range(len(self.task.options)):
+            st.session_state[f"{key}_option_{i}"] = False
 
     def why_wrong(self, grade: Grade, value: Any, lang: Lang) -> list[str]:
         """Each option picked that does not hold, with the core's first reason; how many
@@ -383,6 +402,10 @@ class _ScoreView(_View[ScoreTask]):
     def answer(self, key: str, lang: Lang) -> Answer | None:
         totals = _score_input(self.scenario, key, lang)
         return Answer(lambda: self.task.grade(self.scenario, totals), totals)
+
+    def clear(self, key: str) -> None:
+        for side in round_from_data(self.scenario.ruleset(), self.task.round):
+            st.session_state[f"{key}_total_{side.name}"] = 0
 
     def why_wrong(self, grade: Grade, value: Any, lang: Lang) -> list[str]:
         """Per side: right, or more or less than the count gives (not by how much)."""

@@ -350,6 +350,36 @@ def test_a_solved_exercise_can_be_done_again_for_the_first_try_star(open_app: Op
     assert mark() == "★"
 
 
+@pytest.mark.parametrize(
+    ("scenario", "answer"),
+    [
+        ("no_second_wild", lambda at, key: at.radio(key=f"{key}_legal").set_value("no")),
+        (
+            "which_runs_are_sequences",
+            lambda at, key: [at.checkbox(key=f"{key}_option_{i}").check() for i in (0, 2)],
+        ),
+        (
+            "table_adds_hand_subtracts",
+            lambda at, key: at.number_input(key=f"{key}_total_A").set_value(35),
+        ),
+    ],
+)
+def test_doing_an_exercise_again_starts_with_no_answer_given(
+    open_app: Open, scenario: str, answer: Callable[[AppTest, str], object]
+) -> None:
+    """ "Do it again" kept the right answer in its fields: one tap on "Check" earned the
+    first-try star, with no new try."""
+    at = open_scenario(open_app, scenario, lang="en")
+    key = f"sc_{scenario}"
+    at.button(key=f"{key}_hint").click().run()
+    answer(at, key)
+    at.button(key=f"{key}_check").click().run()
+    assert at.success  # (solved, with the hint: ✓)
+    at.button(key=f"{key}_start_over").click().run()
+    at.button(key=f"{key}_check").click().run()
+    assert not at.success
+
+
 def scrolls(at: AppTest) -> list[object]:
     return [h for h in at.html if "scrollTo" in h.proto.body]
 
