@@ -20,7 +20,7 @@ from buraco_app.inline_cards import error_cards, md_cards, show_text
 from buraco_app.table_view import move_text
 from buraco_app.verdict_view import bullet_list, reason_line
 from buraco_core.judge import play, round_score
-from buraco_core.moves import Move
+from buraco_core.moves import Discard, Move
 from buraco_core.rules import RuleSet
 from buraco_core.state import Phase, State
 from buraco_core.verdict import Reason, Verdict
@@ -148,11 +148,26 @@ def common_error_line(grade: Grade, lang: Lang) -> list[str]:
     return [t("board.common_error", lang, error=error)]
 
 
+def discard_too_soon(scenario: Scenario, played: Played, lang: Lang) -> list[str]:
+    """Why a legal discard the exercise did not foresee misses it: it ended the turn before
+    what the exercise asks (the moves most often made there, which said only "not what the
+    exercise asks")."""
+    task = scenario.task
+    wanted = task.solution_move if isinstance(task, MoveTask) else None
+    grade = played.grade
+    if grade.correct or grade.wrong is not None or grade.verdict is None or not grade.verdict.ok:
+        return []
+    if not isinstance(played.move, Discard) or isinstance(wanted, Discard):
+        return []
+    return [t("practice.discard_too_soon", lang)]
+
+
 def _answer(scenario: Scenario, rules: RuleSet, played: Played, lang: Lang) -> None:
     grade = played.grade
     title = headline(scenario, grade, lang)
     move = t("board.your_move", lang, move=move_text(played.move, lang, rules=rules))
-    said = "  \n".join([f"**{title}**", move, *common_error_line(grade, lang)])
+    named = [*common_error_line(grade, lang), *discard_too_soon(scenario, played, lang)]
+    said = "  \n".join([f"**{title}**", move, *named])
     if grade.correct:
         st.success(md_cards(f"**{title}** {scenario.explanation.get(lang)}"))
     elif grade.verdict is not None and grade.verdict.ok:

@@ -380,6 +380,17 @@ def test_doing_an_exercise_again_starts_with_no_answer_given(
     assert not at.success
 
 
+def test_a_discard_the_exercise_did_not_foresee_says_it_ended_the_turn(open_app: Open) -> None:
+    """A legal discard, the move most often made where the exercise wanted a meld, said
+    only "Legal, but not what the exercise asks"; it says why. A discard the exercise
+    foresaw keeps its own explanation alone."""
+    line = "A discard ends the turn: what the exercise asks for had to come before it."
+    at = tap(open_scenario(open_app, "lay_it_clean", lang="en"), "9♦", "Discard")
+    assert any(line in w.value for w in at.warning)
+    at = tap(open_scenario(open_app, NATURAL_TWO, lang="en"), "4♠", "Discard")
+    assert at.warning and not any(line in w.value for w in at.warning)
+
+
 def scrolls(at: AppTest) -> list[object]:
     return [h for h in at.html if "scrollTo" in h.proto.body]
 
