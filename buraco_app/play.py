@@ -252,7 +252,9 @@ def _setup_form(lang: Lang) -> None:
     options: dict[str, object] = {}
     if source == "sidebar":
         preset, options = current_preset(), dict(current_overrides())
-        st.caption(rules_summary(PRESETS[preset].with_options(**options), lang))
+        # (where the sidebar is: a phone hides it behind >> at the top left)
+        summary = rules_summary(PRESETS[preset].with_options(**options), lang)
+        st.caption(t("play.rules_sidebar_where", lang, rules=summary))
     mode = st.radio(
         t("play.coach", lang),
         COACH_MODES,

@@ -1144,3 +1144,24 @@ def test_a_meld_tried_is_named_as_the_judge_lays_it() -> None:
     assert move_text(lay, "pt", rules=rules) == "Baixar 5♠ 6♠ JK 8♠ + K♣ K♦ K♥"
     assert move_text(lay, "en", rules=rules) == "Lay 5♠ 6♠ JK 8♠ + K♣ K♦ K♥"
     assert move_text(Lay((parse_cards("9h 4c 2d"),)), "pt", rules=rules) == "Baixar 9♥ 4♣ 2♦"
+
+
+@pytest.mark.parametrize(
+    ("lang", "where"),
+    [
+        ("pt", "mude na barra lateral; no celular, toque em >> no alto à esquerda"),
+        ("en", "change them in the sidebar; on a phone, tap >> at the top left"),
+    ],
+)
+def test_rules_from_the_sidebar_say_where_a_phone_keeps_it(
+    open_app: Open, lang: str, where: str
+) -> None:
+    """“as da barra lateral” on a phone, which hides the sidebar behind >> at the top left:
+    the rules it holds say where to change them, and so does the match's help when its
+    rules are not the sidebar's."""
+    at = open_app("play", lang=lang)
+    at.radio(key="play_rules").set_value("sidebar").run()
+    assert any(where in str(c.value) for c in at.caption), [c.value for c in at.caption]
+    at.radio(key="play_rules").set_value("aberto").run()
+    click(at, "play_start")
+    assert ">> " in str(at.caption[0].proto.help)
