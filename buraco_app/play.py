@@ -808,4 +808,6 @@ def _replay(game: Game, states: Sequence[State], lang: Lang) -> None:
             line = f"{step}. {who(seat, lang)} {done}"
             morto = morto_line(states, step - 1, lang)
             st.markdown(f"**{line}{f' · {morto}' if morto else ''}**")
+        else:  # (the slider's 0, which no move of the round is called)
+            st.markdown(f"**{t('play.replay_deal', lang)}**")
         board.show_board(game.rules, states[step], "play_replay", lang, seat=LEARNER)

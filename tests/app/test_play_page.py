@@ -246,6 +246,8 @@ def test_the_replay_steps_one_move_at_a_time_with_a_button_each_way(open_app: Op
     click(at, f"{key}_-1")
     assert at.slider(key=key).value == 0  # the deal
     assert at.button(key=f"{key}_-1").disabled
+    # The slider's 0 is no move: the board shown is the deal, and it says so.
+    assert "**0. The cards as dealt, before the first move**" in [m.value for m in at.markdown]
 
 
 def test_a_game_resumes_from_its_link(open_app: Open) -> None:
