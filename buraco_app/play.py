@@ -397,6 +397,9 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
         if tapped:  # this run's tap ended the round (drawn at the page's end, this run)
             ask_for_the_top()
         return
+    vulnerable = vulnerable_text(state, rules, lang)
+    if vulnerable:  # (else the first meld laid was refused for a rule no word had named)
+        st.caption(vulnerable)
     feedback = st.session_state.get(FEEDBACK_KEY)
     marks = None
     if isinstance(feedback, Feedback) and feedback.verdict.ok and len(states) > 1:
@@ -436,6 +439,18 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
     with st.expander(t("play.all_moves", lang)):
         _move_list(game, states, 0, lang, key="all")
     _new_game_button(lang, in_progress=True)
+
+
+def vulnerable_text(state: State, rules: RuleSet, lang: Lang) -> str:
+    """Which side is vulnerable this round, and what that asks of its first meld [003]; empty
+    when neither is (or the house rule is off)."""
+    alone = "_alone" if state.players == 2 else ""
+    points = rules.vulnerable_min_meld_points
+    return " ".join(
+        t(f"play.vulnerable_{whose}{alone}", lang, points=points)
+        for whose, side in (("ours", state.sides[0]), ("theirs", state.sides[1]))
+        if side.vulnerable and points > 0
+    )
 
 
 def _totals(running: Sequence[Sequence[int]], players: int, lang: Lang) -> None:

@@ -1167,3 +1167,25 @@ def test_rules_from_the_sidebar_say_where_a_phone_keeps_it(
     at.radio(key="play_rules").set_value("aberto").run()
     click(at, "play_start")
     assert ">> " in str(at.caption[0].proto.help)
+
+
+@pytest.mark.parametrize(("players", "said"), [(4, "Your side is"), (2, "You are")])
+def test_a_vulnerable_round_says_so_before_the_first_meld(
+    open_app: Open, players: int, said: str
+) -> None:
+    """Vulnerability on [003]: from half the target a side's first meld of the round must
+    total 75 card points. The round says who is vulnerable before the learner lays a meld
+    (the refusal had been the first word on it); a round with nobody vulnerable says
+    nothing."""
+    at = open_app("play", lang="en")  # creates the data folder
+    game = new_game(Setup("fechado", {"vulnerable_min_meld_points": 75}, players, "basic"))
+    calm = store().create(game)
+    rnd = replace(game.current, vulnerable=(True, True))
+    game_id = store().create(replace(game, rounds=(rnd,)))
+    at = open_app("play", lang="en", game=game_id)
+    line = next(str(c.value) for c in at.caption if "vulnerable this round" in str(c.value))
+    assert f"{said} vulnerable this round" in line
+    assert "first meld must total at least 75 card points" in line
+    assert ("The other side" if players == 4 else "Your opponent is") in line
+    at = open_app("play", lang="en", game=calm)
+    assert not any("vulnerable this round" in str(c.value) for c in at.caption)
