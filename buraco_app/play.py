@@ -53,6 +53,7 @@ from buraco_app.sheets import MatchNotFound, SheetError, opened
 from buraco_app.table_view import move_text
 from buraco_app.verdict_view import bullet_list
 from buraco_core.cards import Card
+from buraco_core.codes import Code
 from buraco_core.errors import BuracoInputError
 from buraco_core.judge import play
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
@@ -131,6 +132,10 @@ REVIEW_LESSONS = {
     "go_out_needs_morto": "the_morto",
     "go_out_morto_waiting": "the_morto",
 }
+
+
+# The judge's events that retell a move the record's line already tells (why_lines).
+RETOLD = frozenset({Code.LAID_MELD, Code.EXTENDED_MELD, Code.DISCARDED})
 
 
 @dataclass(frozen=True)
@@ -518,7 +523,11 @@ def why_lines(rules: RuleSet, level: str, before: State, move: Move, lang: Lang)
     if isinstance(move, Draw):
         return [habit]  # its events name the card drawn: hidden from the learner
     verdict, after = play(rules, before, move)
-    lines = [habit, *(message(event, lang) for event in verdict.events)]
+    # The events that only retell the move are left out: the line above the reasons tells
+    # it from the learner's chair ("ao jogo 1 deles"), where the judge's "ao jogo 1" read as
+    # the learner's own meld 1.
+    said = [e for e in verdict.events if e.code not in RETOLD]
+    lines = [habit, *(message(event, lang) for event in said)]
     wild = None if level == "random" or after is None else _wild_spent(before, after)
     if wild is not None:
         lines.append(t("play.why.wild", lang, card=wild.symbol))

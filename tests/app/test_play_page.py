@@ -1189,3 +1189,28 @@ def test_a_vulnerable_round_says_so_before_the_first_meld(
     assert ("The other side" if players == 4 else "Your opponent is") in line
     at = open_app("play", lang="en", game=calm)
     assert not any("vulnerable this round" in str(c.value) for c in at.caption)
+
+
+def test_a_computers_reasons_do_not_retell_its_move_in_its_own_words() -> None:
+    """An opponent adds 7♥ to their meld 1: the record's line says “acrescentou 7♥ ao jogo 1
+    deles”, and under it the reasons said again “Acrescentou 7♥ ao jogo 1.”, which a learner
+    read as their own meld 1. The reasons give the why, and what the line does not say."""
+    rules = ruleset("fechado")
+    state = position_from_data(
+        rules,
+        {
+            "players": 4,
+            "turn": 1,
+            "phase": "play",
+            "hands": [11, ["7h", "Kc", "Qd"], 11, 11],
+            "melds": [[["4c", "5c", "6c"]], [["4h", "5h", "6h"]]],
+        },
+    )
+    extend = Extend(0, parse_cards("7h"))
+    from buraco_app.play import done_text
+
+    assert done_text(extend, state, "pt") == "acrescentou 7♥ ao jogo 1 deles"
+    reasons = why_lines(rules, "basic", state, extend, "pt")
+    assert reasons == ["Juntou cartas a um jogo da dupla, rumo à canastra."]
+    discard = why_lines(rules, "basic", state, Discard(parse_card("Kc")), "pt")
+    assert not any("Descartou o K♣" in line for line in discard)
