@@ -55,7 +55,7 @@ from buraco_app.verdict_view import bullet_list
 from buraco_core.cards import Card
 from buraco_core.codes import Code
 from buraco_core.errors import BuracoInputError
-from buraco_core.judge import play
+from buraco_core.judge import go_out_verdict, play
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.players import LEVELS
 from buraco_core.rules import PRESETS, RuleSet
@@ -424,6 +424,9 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
             if not isinstance(feedback, Feedback)
             else lambda: _feedback(feedback, game, lang),
         )
+    near_the_end = going_out_text(rules, state, lang)
+    if near_the_end:
+        st.caption(near_the_end)
     if not learner_turn(state):
         st.info(t("play.their_turn", lang, who=who(state.turn, lang)))
         with st.container(horizontal=True):
@@ -444,6 +447,32 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
     with st.expander(t("play.all_moves", lang)):
         _move_list(game, states, 0, lang, key="all")
     _new_game_button(lang, in_progress=True)
+
+
+# With this many cards left in the learner's hand, the page says how to empty it (the morto,
+# the batida): no button says "bater", and the hand ends by the moves a learner already makes.
+FEW_CARDS = 4
+
+
+def going_out_text(rules: RuleSet, state: State, lang: Lang) -> str:
+    """How the learner's turn would empty the hand, at their turn with few cards left: for
+    the morto (direct or indirect beat), or to go out and end the round, with what the judge
+    says the side still lacks for that [000, 001, 003]. Empty otherwise (a waiting morto:
+    the board says it waits)."""
+    if not learner_turn(state) or len(state.hands[LEARNER]) > FEW_CARDS:
+        return ""
+    morto = state.sides[state.side_of(LEARNER)].morto
+    if morto is MortoStatus.AVAILABLE:
+        return t("play.how_morto", lang)
+    if morto is MortoStatus.WAITING:
+        return ""
+    how = t(f"play.how_go_out{'_discard' if rules.go_out_by == 'discard' else ''}", lang)
+    verdict = go_out_verdict(rules, state, state.side_of(LEARNER))
+    if verdict.ok:
+        alone = "_alone" if state.players == 2 else ""
+        return f"{how} {t(f'play.go_out_now{alone}', lang)}"
+    lacks = " ".join(message(r, lang) for r in verdict.reasons)
+    return f"{how} {t('play.go_out_not_yet', lang, lacks=lacks)}"
 
 
 def vulnerable_text(state: State, rules: RuleSet, lang: Lang) -> str:

@@ -1214,3 +1214,49 @@ def test_a_computers_reasons_do_not_retell_its_move_in_its_own_words() -> None:
     assert reasons == ["Juntou cartas a um jogo da dupla, rumo à canastra."]
     discard = why_lines(rules, "basic", state, Discard(parse_card("Kc")), "pt")
     assert not any("Descartou o K♣" in line for line in discard)
+
+
+def test_with_few_cards_left_the_page_says_how_to_empty_the_hand() -> None:
+    """No button says “bater”: the hand ends by the moves the learner already makes. With
+    few cards left at their turn, the page says how: for the morto, the direct and the
+    indirect beat [000, 001, 003]; with the morto taken, going out, and what the judge says
+    the side still lacks (Fechado STBL asks a clean canastra [003])."""
+    from buraco_app.play import going_out_text
+
+    rules = ruleset("stbl")
+
+    def said(morto: str, melds: list[list[str]], hand: list[str], lang: Lang = "pt") -> str:
+        state = position_from_data(
+            rules,
+            {
+                "players": 2,
+                "turn": 0,
+                "phase": "play",
+                "hands": [hand, 11],
+                "melds": [melds, []],
+                "morto": [morto, "available"],
+            },
+        )
+        return going_out_text(rules, state, lang)
+
+    assert "Para pegar o morto, fique sem cartas na mão" in said("available", [], ["3h", "Kc"])
+    assert "batida direta" in said("available", [], ["3h", "Kc"])
+    assert said("available", [], ["3h", "Kc", "4d", "5d", "6d"]) == ""  # not near the end
+    dirty = [["5h", "6h", "7h", "8h", "9h", "10h", "2s"]]
+    lacking = said("taken", dirty, ["3h", "Kc"])
+    assert "Para bater e encerrar a rodada" in lacking
+    assert "Ainda não dá: falta uma canastra limpa na sua mesa." in lacking
+    clean = [["5h", "6h", "7h", "8h", "9h", "10h", "Jh"]]
+    assert said("taken", clean, ["3h", "Kc"]).endswith("Você já pode bater.")
+    assert said("taken", clean, ["3h"], "en").endswith("You may go out now.")
+
+
+def test_the_page_says_how_to_empty_the_hand_when_few_cards_are_left(open_app: Open) -> None:
+    """The line of `going_out_text` on the page itself, at the learner's turn with few cards
+    left, and not at a round's start."""
+    setup = Setup("fechado", {}, 2, "basic", "on", 7)
+    game = played_until(setup, 7, lambda s: learner_turn(s) and len(s.hands[0]) <= 4)
+    at = open_app("play", lang="pt")  # creates the data folder
+    assert not any("empty your hand" in str(c.value) for c in started(open_app).caption)
+    at = open_app("play", lang="pt", game=store().create(game))
+    assert any("fique sem cartas na mão" in str(c.value) for c in at.caption)
