@@ -55,7 +55,7 @@ from buraco_app.verdict_view import bullet_list
 from buraco_core.cards import Card
 from buraco_core.codes import Code
 from buraco_core.errors import BuracoInputError
-from buraco_core.judge import go_out_verdict, play
+from buraco_core.judge import go_out_verdict, play, round_sides
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.players import LEVELS
 from buraco_core.rules import PRESETS, RuleSet
@@ -708,6 +708,8 @@ def _round_end(game_id: str, game: Game, states: Sequence[State], lang: Lang) ->
         won = match_won_text(ours, game.setup.players, max(match.totals), lang)
         (st.success if ours else st.info)(won)
     show_score(_named(score, game.setup.players, lang), lang)
+    for line in unused_morto_lines(game.rules, states[-1], lang):
+        st.caption(line)
     _key_moments(game, lang)
     _replay(game, states, lang)
     number = len(game.rounds) - 1
@@ -729,6 +731,20 @@ def _round_end(game_id: str, game: Game, states: Sequence[State], lang: Lang) ->
         on_click=_next_round,
         args=(game_id, game),
     )
+
+
+def unused_morto_lines(rules: RuleSet, final: State, lang: Lang) -> list[str]:
+    """Why a side whose morto was waiting when the round ended (an indirect beat, the other
+    side went out before that player's turn) is scored "não pegou o morto": the board had
+    said the morto waits, not that it was lost. Scoring's own reading decides [001]."""
+    lines = []
+    alone = "_alone" if final.players == 2 else ""
+    scored_sides = round_sides(rules, final)
+    for index, (side, scored) in enumerate(zip(final.sides, scored_sides, strict=True)):
+        if side.morto is MortoStatus.WAITING and not scored.took_morto:
+            whose = "ours" if index == final.side_of(LEARNER) else "theirs"
+            lines.append(t(f"play.morto_unused_{whose}{alone}", lang))
+    return lines
 
 
 def ended_text(states: Sequence[State], lang: Lang) -> str:

@@ -1260,3 +1260,34 @@ def test_the_page_says_how_to_empty_the_hand_when_few_cards_are_left(open_app: O
     assert not any("empty your hand" in str(c.value) for c in started(open_app).caption)
     at = open_app("play", lang="pt", game=store().create(game))
     assert any("fique sem cartas na mão" in str(c.value) for c in at.caption)
+
+
+def test_a_morto_left_waiting_by_the_other_sides_batida_is_said_as_not_taken() -> None:
+    """[001]: “Se um jogador comprar o morto por batida indireta, e o adversário terminar a
+    partida antes de chegar a sua vez, o morto deverá ser pago, como se não tivesse sido
+    comprado.” The board had said “o morto espera a próxima vez”; the score then said “não
+    pegou o morto −100” with no word on why. The round's end says it, for either side."""
+    from buraco_app.play import unused_morto_lines
+    from buraco_core.judge import play
+
+    rules = ruleset("fechado")
+    clean = [["5h", "6h", "7h", "8h", "9h", "10h", "Jh"]]
+    before = position_from_data(
+        rules,
+        {
+            "players": 2,
+            "turn": 1,
+            "phase": "play",
+            "hands": [[], ["Kc"]],
+            "melds": [[["4c", "5c", "6c"]], clean],
+            "morto": [{"status": "waiting", "seat": 0, "cards": 11}, "taken"],
+        },
+    )
+    final = play(rules, before, Discard(parse_card("Kc")))[1]
+    assert final is not None and final.phase is Phase.ENDED
+    assert unused_morto_lines(rules, final, "pt") == [
+        "O seu morto ainda esperava (batida indireta) quando o adversário bateu: não chegou a"
+        " ser usado, e por isso conta como não pego (fonte 001)."
+    ]
+    kept = ruleset("fechado").with_options(unused_indirect_morto_paid=False)
+    assert unused_morto_lines(kept, final, "pt") == []  # (counted as taken: nothing to say)
