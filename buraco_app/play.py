@@ -321,6 +321,8 @@ def _save(game_id: str, game: Game, base: Game) -> bool:
 
 def _learner_moved(game_id: str, game: Game, state: State, move: Move) -> bool:
     """The tap's move judged and saved; whether it was played (illegal: the pick stays)."""
+    if _tapped_again(game, move):
+        return False  # (the answer to the first tap stays on the screen)
     after, verdict, notes = learner_move(game, state, move)
     changed = verdict.ok or after.current.stumbles != game.current.stumbles
     if changed and not _save(game_id, after, game):
@@ -330,6 +332,20 @@ def _learner_moved(game_id: str, game: Game, state: State, move: Move) -> bool:
     st.session_state[FEEDBACK_KEY] = Feedback(move, verdict, saved, len(game.current.moves))
     st.session_state[TAPPED_MOVE_KEY] = verdict.ok
     return verdict.ok
+
+
+def _tapped_again(game: Game, move: Move) -> bool:
+    """A second tap on the stock (or on the lixo, the pick gone with the first) while the
+    answer to the draw it just made is on the screen: a finger's double tap on a phone. It
+    had been judged as a new try, "Não pode. Você já comprou nesta vez", which hid the card
+    drawn and listed a mistake among the round's key moments."""
+    shown = st.session_state.get(FEEDBACK_KEY)
+    if not (isinstance(shown, Feedback) and shown.verdict.ok):
+        return False
+    if shown.at != len(game.current.moves) - 1:
+        return False  # (the round moved on since)
+    again_lixo = move == TakeLixo() and isinstance(shown.move, TakeLixo)
+    return move == shown.move == Draw() or again_lixo
 
 
 def _computer_moves(game_id: str, game: Game, state: State, to_my_turn: bool) -> None:

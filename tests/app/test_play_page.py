@@ -1291,3 +1291,23 @@ def test_a_morto_left_waiting_by_the_other_sides_batida_is_said_as_not_taken() -
     ]
     kept = ruleset("fechado").with_options(unused_indirect_morto_paid=False)
     assert unused_morto_lines(kept, final, "pt") == []  # (counted as taken: nothing to say)
+
+
+def test_a_double_tap_on_the_stock_is_one_draw_not_a_mistake(open_app: Open) -> None:
+    """A finger's double tap on “Monte”: the second tap, made while “Sua jogada: Comprar do
+    monte” is on the screen, was judged as a new try: “Não pode. Você já comprou nesta vez”
+    hid the card drawn (marked green) and the round's end listed it as a mistake. Now it is
+    the same draw, and the turn goes on."""
+    at = started(open_app)
+    click(at, "btt-play_board-stock")
+    click(at, "btt-play_board-stock")
+    assert not at.error, [e.value for e in at.error]
+    assert any("Draw from the stock" in str(s.value) for s in at.success)
+    assert any(b.key and b.key.startswith("btcn-") for b in at.button)  # the new card, marked
+    game = the_game(at)
+    assert [type(m).__name__ for m in game.current.moves] == ["Draw"]
+    assert game.current.stumbles == ()
+    picked = next(b for b in at.button if b.key and b.key.startswith("btc-"))
+    picked.click().run()
+    click(at, "btt-play_board-discard")
+    assert not learner_turn(positions(the_game(at))[-1])
