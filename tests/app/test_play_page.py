@@ -219,6 +219,9 @@ def test_round_end_shows_the_itemised_score_and_goes_on_to_the_next_round(
     assert at.metric  # each side's total, as the calculator shows them
     assert {m.label for m in at.metric} == {"You", "Opponent"}  # (two players: no "Us")
     assert at.get("download_button")
+    at_pt = open_app("play", lang="pt", game=game_id)
+    # Not “Baixar a rodada”: here baixar is laying a meld down.
+    assert at_pt.download_button[0].label == "⬇ Salvar a rodada num arquivo (JSON)"
     click(at, "play_next_round")
     game = store().load(game_id)
     assert len(game.rounds) == 2 and game.current.first == 1  # the other player begins
