@@ -174,8 +174,14 @@ def store() -> GameStore:
 
 
 def open_game_id() -> str | None:
-    """The game in the URL (a link, a refresh), else the one this session opened."""
-    return open_id(QP_GAME, OPEN_GAME_KEY)
+    """The game in the URL (a link, a refresh), else the one this session opened, put back
+    in the URL: another page and back (the menu, the browser's back) left it out, and a
+    refresh then, or a phone reopening the tab, showed the setup form, the game lost from
+    the page, and "guarde o link desta página" gave a link without it."""
+    game_id = open_id(QP_GAME, OPEN_GAME_KEY)
+    if game_id is not None:
+        set_open_id(QP_GAME, OPEN_GAME_KEY, game_id)
+    return game_id
 
 
 def set_open_game(game_id: str | None) -> None:

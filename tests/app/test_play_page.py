@@ -253,6 +253,20 @@ def test_the_replay_steps_one_move_at_a_time_with_a_button_each_way(open_app: Op
     assert "**0. The cards as dealt, before the first move**" in [m.value for m in at.markdown]
 
 
+def test_the_game_is_back_in_the_link_after_another_page(open_app: Open) -> None:
+    """Another page and back (the menu, the browser's back button) drops ?game= from the
+    address: the session still showed the game, but a refresh then, or a phone reopening
+    the tab, showed the setup form. The game goes back into the address."""
+    at = started(open_app)
+    game_id = game_id_of(at)
+    at.switch_page("app_pages/home.py").run()
+    del at.query_params["game"]  # (what the browser's address holds after the menu)
+    at.switch_page("app_pages/play.py").run()
+    assert not at.exception, at.exception
+    assert game_id_of(at) == game_id
+    assert len(hand_buttons(at)) == 11
+
+
 def test_a_game_resumes_from_its_link(open_app: Open) -> None:
     at = started(open_app)
     click(at, "btt-play_board-stock")
