@@ -555,7 +555,7 @@ def test_the_same_note_again_in_a_round_is_a_short_reminder() -> None:
     assert "Quanto maior o lixo" in lines[0]
     assert lines[1].startswith("Jogada 6: Descartar um curinga (2♣)")
     assert lines[2] == (
-        "Jogada 10: De novo, dava para pegar o lixo (8 cartas): o 8♥ cabia no jogo 2"
+        "Jogada 10: De novo, dava para pegar o lixo (8 cartas): o 8♥ cabia no seu jogo 2"
         " (5♥ 6♥ 7♥). Melhor: pegar o lixo e pôr a carta de cima no jogo 2."
     )
     again = note_text(second, "en", again=True)
@@ -1328,3 +1328,29 @@ def test_a_double_tap_on_the_stock_is_one_draw_not_a_mistake(open_app: Open) -> 
     picked.click().run()
     click(at, "btt-play_board-discard")
     assert not learner_turn(positions(the_game(at))[-1])
+
+
+@pytest.mark.parametrize(
+    ("alone", "pt", "en"),
+    [
+        (True, "cabia no seu jogo 2 (J♣ J♦ J♠)", "fitted your meld 2 (J♣ J♦ J♠)"),
+        (False, "cabia no jogo 2 da sua dupla (J♣ J♦ J♠)", "fitted your side's meld 2 (J♣"),
+    ],
+)
+def test_a_reminder_of_a_lixo_left_names_the_meld_as_the_learners(
+    alone: bool, pt: str, en: str
+) -> None:
+    """The reminder of a lixo left onto a meld said “cabia no jogo 2”, which at a table of
+    four reads as either side's meld 2; the full note says whose, and so does the reminder."""
+    params: dict[str, Any] = {
+        "case": "extend",
+        "count": 4,
+        "card": "J♥",
+        "meld": 2,
+        "meld_cards": "J♣ J♦ J♠",
+    }
+    if alone:
+        params["alone"] = True
+    note = SavedNote("lixo_left", params, None)
+    assert pt in note_text(note, "pt", again=True)
+    assert en in note_text(note, "en", again=True)
