@@ -738,7 +738,7 @@ def _round_end(game_id: str, game: Game, states: Sequence[State], lang: Lang) ->
     st.download_button(
         t("play.export", lang),
         json.dumps(round_record(game, number), ensure_ascii=False, indent=1),
-        file_name=f"buraco-round-{game_id}-{number + 1}.json",
+        file_name=t("play.export_file", lang, id=game_id, n=number + 1),
         mime="application/json",
         help=t("play.export_help", lang),
         key="play_export",

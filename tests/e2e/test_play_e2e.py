@@ -213,3 +213,16 @@ def test_the_next_round_opens_with_its_heading_at_the_top(
     assert 60 <= seats <= 200, seats  # the seats right under the heading
     no_streamlit_english(page)
     screenshot(page, f"play_next_round_{players}p_{name}")
+
+
+def test_the_rounds_record_downloads_under_a_portuguese_name(
+    open_page: OpenPage, app_data_dir: Path
+) -> None:
+    """The round's record, saved from a Portuguese page, was “buraco-round-….json” in the
+    learner's downloads: named in Portuguese, its round counted from 1."""
+    game_id = GameStore(open_engine(sqlite_url(app_data_dir))).create(a_finished_round(2))
+    page = open_page(f"play?game={game_id}")
+    button = page.get_by_role("button", name="⬇ Salvar a rodada num arquivo (JSON)")
+    with page.expect_download() as saved:
+        button.click()
+    assert saved.value.suggested_filename == f"buraco-rodada-{game_id}-1.json"
