@@ -277,7 +277,8 @@ def _phrased(
 # going to its place is the disputed two_on_top_of_lixo). Keys are ids of reference points
 # no source disputes (morto_penalty has an option, at -100 in every preset and source). The
 # morto's -100 is no disputed point: "quem não pega o morto perde 100" was answered, as if
-# sure, with the two mortos gone to the stock; K-A-2 with "ás ao rei", the canastra de 500.
+# sure, with the two mortos gone to the stock; K-A-2 with "ás ao rei", the canastra de 500;
+# "pode bater sem pegar o morto?" with the partner going out while the morto waits.
 AGREED_RULES: dict[str, str] = {
     "one_wild_per_meld": "curinga",
     "dirty_turns_clean": "2",
@@ -288,6 +289,7 @@ AGREED_RULES: dict[str, str] = {
     "own_side_melds": "jogo",
     "morto_who_takes": "morto",
     "morto_penalty": "morto",
+    "go_out_needs_morto": "morto",
     "no_wrap_around": "sequência ás rei 2 volta",
 }
 # (The -100 of a morto that became the stock, or that an indirect batida left unused, is a
@@ -296,6 +298,8 @@ AGREED_UNLESS: dict[str, str] = {
     "dirty_turns_clean": "lixo",
     "sequence": "trinca",
     "morto_penalty": "monte indireto indireta indirect bater",
+    # (The partner going out while the morto waits after an indirect beat is disputed.)
+    "go_out_needs_morto": "parceiro espera esperando indireto indireta indirect waits waiting",
 }
 
 

@@ -161,6 +161,14 @@ CLAIMS: list[tuple[str, str]] = [
     ("pode dar a volta, rei, ás e 2?", "agreed:no_wrap_around"),
     ("K-A-2 é sequência? | não vale", "agreed:no_wrap_around"),
     ("can a run wrap around from king to ace to 2?", "agreed:no_wrap_around"),
+    # Going out needs the side's morto [001, 002, 003] (go_out_needs_morto): asked so, it is
+    # the agreed rule, not the partner going out while the morto waits (a disputed point).
+    (
+        "pode bater sem pegar o morto? | nao pode, tem q pegar o morto antes",
+        "agreed:go_out_needs_morto",
+    ),
+    ("pode bater sem ter pego o morto?", "agreed:go_out_needs_morto"),
+    ("can you go out without taking the dead hand? | no", "agreed:go_out_needs_morto"),
     # (Said otherwise, these are only offered, or the rule answers them.)
     ("o morto é 100 pontos negativos", "agreed:morto_penalty"),
     ("a dupla que não pegou o morto perde 100 | perde mais", "agreed:morto_penalty"),
@@ -168,7 +176,6 @@ CLAIMS: list[tuple[str, str]] = [
     ("canastra é com 7 cartas | com 6 já é", ""),  # canastra
     ("depois que descartou não pode mais baixar", ""),  # turn_discard
     ("cada um recebe 11 cartas", ""),  # deal
-    ("pode bater sem ter pego o morto?", ""),  # go_out_needs_morto
     # --- claims the page cannot place: none of the points, or too vague to choose one
     ("canastra de 2 vale quanto?", ""),
     ("pode trocar cartas com o parceiro? | não pode", ""),
