@@ -217,8 +217,8 @@ def _sure(said: set[str], dispute: Dispute) -> bool:
 # (catalog `who.house_phrases.ID`, both languages, compared without accents, case or
 # punctuation) in claims that also speak of its subject (these ideas, any of them).
 HOUSE_RULES: dict[str, str] = {
-    "single_card_lixo": "lixo",
-    "lixo_card_back": "lixo",
+    "single_card_lixo": "lixo pile",
+    "lixo_card_back": "lixo pile",
     "trincas_only_a_k_3": "trinca kind",
 }
 
@@ -284,7 +284,7 @@ AGREED_RULES: dict[str, str] = {
     "dirty_turns_clean": "2",
     "joker_never_natural": "2 curinga",
     "card_points": "ás rei dama valete carta",
-    "sequence": "sequência",
+    "sequence": "sequência run",
     "melds_stay_apart": "jogo",
     "own_side_melds": "jogo",
     "morto_who_takes": "morto",
@@ -297,6 +297,7 @@ AGREED_RULES: dict[str, str] = {
 AGREED_UNLESS: dict[str, str] = {
     "dirty_turns_clean": "lixo",
     "sequence": "trinca",
+    "card_points": "canastra trinca",  # ("canastra de ás vale 500?" is the canastra de 500)
     "morto_penalty": "monte indireto indireta indirect bater",
     # (The partner going out while the morto waits after an indirect beat is disputed.)
     "go_out_needs_morto": "parceiro espera esperando indireto indireta indirect waits waiting",
@@ -321,7 +322,13 @@ class Match:
     agreed: tuple[RulePoint, ...] = ()  # rules the sources agree on (none where a house rule)
 
 
+# "As" without its accent is the article ("as cartas"), but never after a masculine article:
+# "quanto vale o as?", "trinca de as" are typed without the accent and mean the ace.
+_UNACCENTED_ACE = re.compile(r"\b(o|um|do|no|ao|pelo|de|meu|seu)\s+as\b", re.IGNORECASE)
+
+
 def match(*claims: str) -> Match:
+    claims = tuple(_UNACCENTED_ACE.sub(r"\1 ás", claim) for claim in claims)
     house = tuple(house_rules_for(*claims))
     agreed = () if house else tuple(agreed_rules_for(*claims))
     found = tuple(points_for(*claims))

@@ -50,6 +50,7 @@ CLAIMS: list[tuple[str, str]] = [
     ("canastra de ás a rei é de 500 | não, é real", "canastra_500_name"),
     ("a canastra de 13 cartas vale mil", "canastra_500_name"),
     ("an ace to king canastra is a 500 | it's a real", "canastra_500_name"),
+    ("a canastra de ás vale 500 | vale mil", "canastra_500_name"),  # (not the ace's 15 points)
     # --- 500 and real laid at once
     ("a real tem que ser baixada de uma vez só | pode ir montando", "big_canastras_at_once"),
     ("montou a de 500 aos poucos, não vale 500", "big_canastras_at_once"),
@@ -188,6 +189,17 @@ CLAIMS: list[tuple[str, str]] = [
     ("can I see my partner's hand?", ""),
 ]
 
+# Typed as players type them (no accents, the other language), these are answered at once,
+# as the same words written carefully are.
+AT_ONCE: list[tuple[str, str]] = [
+    ("quanto vale o as? | 15", "agreed:card_points"),  # "as": the ace, after "o"
+    ("you can't take the pile with one card in hand | yes you can", "house:single_card_lixo"),
+    ("can i discard the card i just took from the pile? | no", "house:lixo_card_back"),
+    ("is a run of mixed suits ok? | no", "agreed:sequence"),
+    ("the 2 in its place makes it clean | no, it's dirty", "agreed:dirty_turns_clean"),
+]
+CLAIMS += AT_ONCE
+
 _IDS = {d.id for d in table_points()} | {f"house:{h}" for h in HOUSE_RULES}
 _IDS |= {f"agreed:{a}" for a in AGREED_RULES}
 
@@ -225,6 +237,11 @@ def test_the_corpus_names_only_points_the_page_knows() -> None:
 def test_a_sure_answer_is_always_the_right_point(claims: str, right: str) -> None:
     found = match(*claims.split(" | "))
     assert verdict(claims, right) != "sure and WRONG", (answer(found), right)
+
+
+@pytest.mark.parametrize(("claims", "right"), AT_ONCE, ids=[c[:60] for c, _ in AT_ONCE])
+def test_claims_typed_loosely_are_answered_at_once(claims: str, right: str) -> None:
+    assert verdict(claims, right) == "sure and right", match(*claims.split(" | "))
 
 
 def test_most_claims_still_get_a_sure_answer() -> None:
