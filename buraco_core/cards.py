@@ -269,6 +269,39 @@ _SUIT_NAMES = {
     "spades": "s",
 }
 _OF = ("de", "of")
+# A rank said by its name before the suit's ("dez de espadas", "Ás de ouros", "rei de
+# copas", "queen of hearts"): only so, with "de"/"of" and a suit's name after it, is the
+# word a rank ("as" alone is no card, and "rei" alone is the error that says to write K).
+_RANK_NAMES = {
+    "ás": "A",
+    "as": "A",
+    "dois": "2",
+    "três": "3",
+    "tres": "3",
+    "quatro": "4",
+    "cinco": "5",
+    "seis": "6",
+    "sete": "7",
+    "oito": "8",
+    "nove": "9",
+    "dez": "10",
+    "valete": "J",
+    "dama": "Q",
+    "rei": "K",
+    "ace": "A",
+    "two": "2",
+    "three": "3",
+    "four": "4",
+    "five": "5",
+    "six": "6",
+    "seven": "7",
+    "eight": "8",
+    "nine": "9",
+    "ten": "10",
+    "jack": "J",
+    "queen": "Q",
+    "king": "K",
+}
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
@@ -280,6 +313,8 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     (Card.parse('4h'), Card.parse('5h'), Card.parse('6h'), Card.parse('7h'))
     >>> parse_cards("8♥9♥ 10 de copas, J of hearts")
     (Card.parse('8h'), Card.parse('9h'), Card.parse('10h'), Card.parse('Jh'))
+    >>> parse_cards("Ás de ouros, dez de espadas, queen of clubs")
+    (Card.parse('Ad'), Card.parse('10s'), Card.parse('Qc'))
 
     Text pasted from elsewhere reads as typed: full-width digits and letters (NFKC) and
     invisible separators (a zero-width space) are what they look like.
@@ -294,6 +329,14 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
         text = _INVISIBLE.sub(" ", unicodedata.normalize("NFKC", text))
     words = [w.rstrip(".") for w in re.split(r"[\s,;]+", text.strip())]
     words = [w for w in words if w]
+    words = [
+        _RANK_NAMES.get(word.lower(), word)
+        if index + 2 < len(words)
+        and words[index + 1].lower() in _OF
+        and words[index + 2].lower() in _SUIT_NAMES
+        else word
+        for index, word in enumerate(words)
+    ]
     joined: list[str] = []
     for index, word in enumerate(words):
         suit = _SUIT_NAMES.get(word.lower()) or (word if _LONE_SUIT.match(word) else None)

@@ -264,6 +264,29 @@ def test_a_suit_said_by_its_name_is_read(text: str) -> None:
     assert parse_cards("A de espadas, K de paus, 7 de ouros") == parse_cards("As Kc 7d")
 
 
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        ("dez de espadas, valete de espadas, dama de espadas", "10s Js Qs"),
+        ("Ás de ouros, 2 de ouros, três de ouros", "Ad 2d 3d"),
+        ("as de copas, rei de copas", "Ah Kh"),
+        ("ten of spades, jack of spades, queen of spades", "10s Js Qs"),
+    ],
+)
+def test_a_rank_said_by_its_name_is_read(text: str, cards: str) -> None:
+    """“dez de espadas”, “Ás de ouros”: the whole card as said at the table. (“Ás de ouros”
+    was refused with “write As or A♠”, the ace of spades.)"""
+    assert parse_cards(text) == parse_cards(cards)
+
+
+def test_a_rank_name_without_a_suit_name_is_still_an_error() -> None:
+    """Only before “de”/“of” and a suit's name is a word a rank: “rei” alone is no card."""
+    for text, token in (("rei 5h", "rei"), ("dez de x", "dez"), ("dama de 5h", "dama")):
+        with pytest.raises(BuracoInputError) as info:
+            parse_cards(text)
+        assert info.value.values["token"] == token
+
+
 def test_what_only_looks_like_cards_run_together_is_still_an_error() -> None:
     """A word that is not all cards is named whole; “de” without a suit's name is no card."""
     for text, token in (("4♥5♥6x", "4♥5♥6x"), ("4h 5h6", "5h6"), ("4 de x", "4")):
