@@ -58,6 +58,10 @@ def _lixo_position(
     """A two-player table at the start of a turn with this lixo top, hand and melds; every
     card not given is hidden (the other hand, the mortos, the stock)."""
     _melds(rules, melds)  # an invalid meld is named as `melds[i]`
+    # Counted over every field at once, so the error says how many were typed (the position
+    # below stops at the first copy too many: "4h" typed five times was "3 times").
+    typed = [top, *hand, *(card for meld in melds for card in meld)]
+    refuse_extra_copies(typed, rules.jokers_in_deck, "position")
     return position_from_data(
         rules,
         {

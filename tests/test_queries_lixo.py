@@ -107,6 +107,17 @@ def test_other_bad_tokens_keep_the_general_message() -> None:
     assert "case" not in info.value.values
 
 
+def test_too_many_copies_counts_every_copy_typed() -> None:
+    """Two decks hold two of each card [000, 001, 002, 003]: five 4♥ typed are said to be five, over
+    the top card, the hand and the melds together (the count was the first copy too many)."""
+    with pytest.raises(BuracoInputError) as info:
+        answer(ruleset("fechado"), "7h", "4h 4h 4h 4h 4h")
+    assert info.value.code is InputCode.TOO_MANY_COPIES and info.value.values["count"] == 5
+    with pytest.raises(BuracoInputError) as info:
+        answer(ruleset("fechado"), "4h", "4h", "4h 5h 6h", "3h 4h 5h")
+    assert info.value.values["count"] == 4
+
+
 def test_the_deciding_reason_reads_as_a_sentence() -> None:
     said = answer(ruleset("stbl"), "5s", "5h 5d")
     assert message(said.deciding[0], "pt").startswith("Trinca (lavadeira) não vale")
