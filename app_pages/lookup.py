@@ -7,7 +7,7 @@ import streamlit as st
 from buraco_app import cards_view
 from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import NO_ICON, error_cards, show_text
-from buraco_app.limits import MAX_LINES_TEXT, MAX_SEARCH_TEXT, too_long
+from buraco_app.limits import MAX_CARDS_TEXT, MAX_LINES_TEXT, MAX_SEARCH_TEXT, too_long
 from buraco_app.pages import link_unread, page_link
 from buraco_app.rules_view import show_point
 from buraco_app.settings import current_lang, current_rules, rules_bar, rules_summary
@@ -44,6 +44,9 @@ LINKED: dict[str, tuple[str, tuple[str, ...]]] = {
     "morto": ("lookup_go_out_morto", ("go_out",)),
     "q": (SEARCH_KEY, ("rules",)),
 }
+# Each field's size limit: a text refused as too long ("nada foi lido nem guardado") is
+# neither kept in the address nor put in a link to send.
+LIMITS = {"melds": MAX_LINES_TEXT, "side": MAX_LINES_TEXT, "q": MAX_SEARCH_TEXT}
 
 
 def _from_link() -> None:
@@ -68,7 +71,8 @@ def _link_params(view: str) -> dict[str, str]:
     for param, (key, views) in LINKED.items():
         value = str(st.session_state.get(key) or "")
         # (spaces alone ask nothing: neither the address nor a link carries them)
-        if view in views and value.strip() and not (param == "morto" and value == MORTO_ANSWERS[0]):
+        asks = value.strip() and len(value) <= LIMITS.get(param, MAX_CARDS_TEXT)
+        if view in views and asks and not (param == "morto" and value == MORTO_ANSWERS[0]):
             wanted[param] = value
     return wanted
 

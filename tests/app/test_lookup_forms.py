@@ -402,6 +402,18 @@ def test_a_question_asked_has_its_link_to_copy(open_app: Open) -> None:
     assert not blank.code and "q" not in blank.query_params  # spaces ask nothing
 
 
+def test_a_text_refused_as_too_long_is_not_put_in_the_link(open_app: Open) -> None:
+    """“Nada foi lido nem guardado”: a pasted page of cards is neither kept in the address nor
+    offered in a link to send (the address carried all 10,000 characters)."""
+    at = open_app("lookup")
+    at.text_input(key="lookup_cards").input("4h " * 3400).run()
+    assert "texto longo demais" in at.error[0].value
+    assert "cards" not in at.query_params and not at.code
+    at = open_app("lookup", view="rules")
+    at.text_input(key="lookup_search").input("morto " * 40).run()
+    assert "q" not in at.query_params and not at.code
+
+
 def test_a_shared_link_with_the_top_card_sends_the_taps_to_the_hand(open_app: Open) -> None:
     """The top card came with the link: the card grid starts on the hand, the field still
     to fill, not on the top card a tap would replace."""
