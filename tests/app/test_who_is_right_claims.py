@@ -162,6 +162,10 @@ CLAIMS: list[tuple[str, str]] = [
     ("pode dar a volta, rei, ás e 2?", "agreed:no_wrap_around"),
     ("K-A-2 é sequência? | não vale", "agreed:no_wrap_around"),
     ("can a run wrap around from king to ace to 2?", "agreed:no_wrap_around"),
+    # The ace is low (A-2-3) or high (Q-K-A) [000, 001, 003] (ace_low_high): not the
+    # canastra de 500, as it was answered at once.
+    ("o ás pode ser depois do rei? | só antes do 2", "agreed:ace_low_high"),
+    ("can the ace go after the king? | only before the 2", "agreed:ace_low_high"),
     # Going out needs the side's morto [001, 002, 003] (go_out_needs_morto): asked so, it is
     # the agreed rule, not the partner going out while the morto waits (a disputed point).
     (
@@ -193,6 +197,8 @@ CLAIMS: list[tuple[str, str]] = [
 # as the same words written carefully are.
 AT_ONCE: list[tuple[str, str]] = [
     ("quanto vale o as? | 15", "agreed:card_points"),  # "as": the ace, after "o"
+    ("o as pode ser depois do rei? | so antes do 2", "agreed:ace_low_high"),
+    ("posso ter 2 curinga num jogo? | nao, so um", "agreed:one_wild_per_meld"),
     ("you can't take the pile with one card in hand | yes you can", "house:single_card_lixo"),
     ("can i discard the card i just took from the pile? | no", "house:lixo_card_back"),
     ("is a run of mixed suits ok? | no", "agreed:sequence"),
