@@ -9,10 +9,12 @@ from buraco_app.limits import MAX_SEARCH_TEXT, too_long
 from buraco_app.rules_view import show_point
 from buraco_app.settings import current_lang, current_rules
 from buraco_app.who_is_right import draw_dispute, match, table_points
+from buraco_course.reference import search
 
 FOUND_KEY = "who_dispute_found"
 LIST_KEY = "who_dispute"  # every point, where the claims found none
 CLAIMS_KEY = "who_claims_seen"  # the claims the chosen point was found for
+NEAR_RULES = 2  # rules offered where no point is sure: a phone shows them without scrolling
 
 lang = current_lang()
 rules = current_rules()
@@ -47,6 +49,16 @@ if found and not found.points and not settled:
     st.info(t("who.nothing"), icon=NO_ICON)
 elif found and found.points and not found.sure and not settled:
     st.info(t("who.unsure"), icon=NO_ICON)
+# Words that surely name no point may still ask a rule the sources agree on ("quantas cartas
+# cada um recebe?", "quem começa?"): the rules' nearest points, as the lookup's search finds
+# them, are offered before anything is called a house rule.
+if found and not found.sure and not settled:
+    offered = {p for d in found.points for p in d.points}
+    near = [p for p in search(" ".join(claims))[:NEAR_RULES] if p.id not in offered]
+    if near:
+        st.caption(t("who.in_rules"))
+    for nearest in near:
+        show_point(nearest, rules, lang)
 # A new argument chooses its own point: the one chosen for the last claims (by the match or
 # by hand) is replaced, else it stays chosen while it is still among those offered. Set, not
 # removed: the browser's radio shows a value set here, and would keep showing the old one.

@@ -353,6 +353,28 @@ def test_a_point_picked_by_hand_stays_while_the_claims_stay(open_app: OpenApp) -
     assert at.radio(key="who_dispute_found").value == "canastra_bonuses"
 
 
+@pytest.mark.parametrize(
+    ("lang", "first", "second", "rule"),
+    [
+        ("pt", "quantas cartas cada um recebe?", "11", "A distribuição: 11 cartas para cada um"),
+        ("pt", "quem comeca o jogo?", "quem ta a direita", "Quem começa"),
+        ("en", "how many cards does each player get?", "11", "The deal: 11 cards each"),
+    ],
+)
+def test_a_rule_the_sources_agree_on_is_offered_not_called_a_house_rule(
+    open_app: OpenApp, lang: str, first: str, second: str, rule: str
+) -> None:
+    """The deal, 11 cards each [000, 001, 003], and who starts are in the sources: words that
+    surely name no disputed point get the rules' nearest points (as the lookup's search finds
+    them), before the page says it may be a house rule; it said only "none of the sources
+    speaks of it: a house rule"."""
+    at = claim(open_app("who", lang=lang), first, second)
+    assert not at.exception
+    assert (PT if lang == "pt" else EN)["who.in_rules"] in [c.value for c in at.caption]
+    assert any(rule in m.value for m in at.markdown), rule
+    assert at.radio[0].value is None and not at.code  # offered: no disputed point chosen
+
+
 def test_claims_that_match_nothing_choose_no_point(open_app: OpenApp) -> None:
     """ "No disputed point found: pick one from the list" is not followed by the list's first
     point drawn in full as if it were the answer (it was "Vale trinca?" for any words)."""
