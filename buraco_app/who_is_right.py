@@ -220,7 +220,11 @@ HOUSE_RULES: dict[str, str] = {
     "single_card_lixo": "lixo pile",
     "lixo_card_back": "lixo pile",
     "trincas_only_a_k_3": "trinca kind",
+    # No source forbids discarding a wild, nor speaks of it: the judge allows it. (A wild on
+    # top of the lixo, for whoever takes it, is a variant point: claims of taking it are that.)
+    "wild_discard": "curinga",
 }
+HOUSE_UNLESS: dict[str, str] = {"wild_discard": "pegar topo cima top"}
 
 
 def _plain(text: str) -> str:
@@ -244,7 +248,7 @@ def _phrases(catalog: str, rules: tuple[str, ...]) -> dict[str, tuple[str, ...]]
 
 def house_rules_for(*claims: str) -> list[str]:
     """The house rules (ids of HOUSE_RULES) that what players say is about."""
-    return _phrased(HOUSE_RULES, "house_phrases", claims)
+    return _phrased(HOUSE_RULES, "house_phrases", claims, HOUSE_UNLESS)
 
 
 def _phrased(

@@ -146,6 +146,11 @@ CLAIMS: list[tuple[str, str]] = [
     ("pegou do lixo, não pode jogar a mesma carta de volta", "house:lixo_card_back"),
     ("lavadeira só vale de ás, rei ou 3", "house:trincas_only_a_k_3"),
     ("you can't discard back the card you took from the lixo", "house:lixo_card_back"),
+    # No source forbids discarding a wild, nor speaks of it (the judge allows it): a table
+    # that forbids it plays a house rule; it was answered at once with the wild on top of
+    # the lixo. Taking a lixo topped by a discarded wild is still that variant point.
+    ("não pode descartar coringa | pode sim", "house:wild_discard"),
+    ("se eu descartar o coringa o outro pode pegar o lixo?", "wild_top_card_new_meld_only"),
     # --- rules the four sources agree on
     ("não pode ter dois curingas no mesmo jogo | pode", "agreed:one_wild_per_meld"),
     ("quantos coringas posso pôr num jogo?", "agreed:one_wild_per_meld"),
@@ -199,6 +204,8 @@ AT_ONCE: list[tuple[str, str]] = [
     ("quanto vale o as? | 15", "agreed:card_points"),  # "as": the ace, after "o"
     ("o as pode ser depois do rei? | so antes do 2", "agreed:ace_low_high"),
     ("posso ter 2 curinga num jogo? | nao, so um", "agreed:one_wild_per_meld"),
+    ("posso descartar o curinga? | pode", "house:wild_discard"),
+    ("can i discard a joker? | sure", "house:wild_discard"),
     ("you can't take the pile with one card in hand | yes you can", "house:single_card_lixo"),
     ("can i discard the card i just took from the pile? | no", "house:lixo_card_back"),
     ("is a run of mixed suits ok? | no", "agreed:sequence"),
