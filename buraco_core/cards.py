@@ -269,6 +269,10 @@ _SUIT_NAMES = {
     "spades": "s",
 }
 _OF = ("de", "of")
+# Between cards as typed in a chat: spaces, commas, semicolons, a hyphen or slash (“4h-5h-6h”,
+# as K-A-2 is written), and “e”/“and” before the last (“4h, 5h e 6h”): none is a card.
+_BETWEEN_CARDS = re.compile(r"[\s,;/\-–—]+")
+_AND = ("e", "and", "&")
 # A rank said by its name before the suit's ("dez de espadas", "Ás de ouros", "rei de
 # copas", "queen of hearts"): only so, with "de"/"of" and a suit's name after it, is the
 # word a rank ("as" alone is no card, and "rei" alone is the error that says to write K).
@@ -305,7 +309,8 @@ _RANK_NAMES = {
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
-    """Parse cards from a string (separated by spaces, commas or semicolons) or from a list
+    """Parse cards from a string (separated by spaces, commas, semicolons, hyphens, slashes or
+    "e"/"and") or from a list
     of tokens. In a string, a rank and its suit apart are one card, the suit also by its
     name, cards may run together, and a full stop after a card is punctuation:
 
@@ -315,6 +320,8 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     (Card.parse('8h'), Card.parse('9h'), Card.parse('10h'), Card.parse('Jh'))
     >>> parse_cards("Ás de ouros, dez de espadas, queen of clubs")
     (Card.parse('Ad'), Card.parse('10s'), Card.parse('Qc'))
+    >>> parse_cards("3 4 5 de copas, 6h-7h e 8h") == parse_cards("3h 4h 5h 6h 7h 8h")
+    True
 
     Text pasted from elsewhere reads as typed: full-width digits and letters (NFKC) and
     invisible separators (a zero-width space) are what they look like.
@@ -327,8 +334,8 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
         return tuple(parse_card(t) for t in tokens if not (isinstance(t, str) and t.strip() == ""))
     if not text.isascii():
         text = _INVISIBLE.sub(" ", unicodedata.normalize("NFKC", text))
-    words = [w.rstrip(".") for w in re.split(r"[\s,;]+", text.strip())]
-    words = [w for w in words if w]
+    words = [w.rstrip(".") for w in _BETWEEN_CARDS.split(text.strip())]
+    words = [w for w in words if w and w.lower() not in _AND]
     words = [
         _RANK_NAMES.get(word.lower(), word)
         if index + 2 < len(words)
@@ -341,7 +348,11 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     for index, word in enumerate(words):
         suit = _SUIT_NAMES.get(word.lower()) or (word if _LONE_SUIT.match(word) else None)
         if joined and suit and _LONE_RANK.match(joined[-1]):
-            joined[-1] += suit
+            # (“3 4 5 de copas”: the suit said once is every lone rank's before it)
+            at = len(joined) - 1
+            while at >= 0 and _LONE_RANK.match(joined[at]):
+                joined[at] += suit
+                at -= 1
         elif word.lower() in _OF and joined and _LONE_RANK.match(joined[-1]):
             if index + 1 == len(words) or words[index + 1].lower() not in _SUIT_NAMES:
                 joined.append(word)  # (not “4 de copas”: an error names it)

@@ -279,6 +279,15 @@ def test_a_rank_said_by_its_name_is_read(text: str, cards: str) -> None:
     assert parse_cards(text) == parse_cards(cards)
 
 
+@pytest.mark.parametrize(
+    "text", ["3 4 5 de copas", "3h-4h-5h", "3♥/4♥/5♥", "3h, 4h e 5h", "3 of hearts, 4h and 5h"]
+)
+def test_cards_typed_as_in_a_chat_are_read(text: str) -> None:
+    """The suit said once for the run (“3 4 5 de copas”), cards parted by hyphens (as K-A-2
+    is written) or slashes, and “e”/“and” before the last: each was “não é uma carta”."""
+    assert parse_cards(text) == parse_cards("3h 4h 5h")
+
+
 def test_a_rank_name_without_a_suit_name_is_still_an_error() -> None:
     """Only before “de”/“of” and a suit's name is a word a rank: “rei” alone is no card."""
     for text, token in (("rei 5h", "rei"), ("dez de x", "dez"), ("dama de 5h", "dama")):
