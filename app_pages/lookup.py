@@ -20,8 +20,9 @@ from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.melds import judge_meld
 from buraco_core.queries import LixoAnswer, MortoAnswer, lixo_answer, may_go_out
 from buraco_core.verdict import Verdict
+from buraco_course.reference import point as reference_point
 from buraco_course.reference import points, search
-from buraco_text import error_message, error_problem, message, sources_text
+from buraco_text import error_message, error_problem, message, option_name, sources_text
 
 CARDS_KEY = "lookup_cards"
 SEARCH_KEY = "lookup_search"
@@ -304,6 +305,11 @@ if view == "go_out":
             # Where the waiting morto was received at the beat [000, 001]: the option decides.
             option = ("000", "001", "option:partner_may_go_out_while_morto_waits")
             show_text(t("lookup.waiting_received", sources=sources_text(option, lang)))
+        # Which canastra going out needs is the variant's, and disputed in Fechado [000,
+        # 001] vs [003]: the answer says the value it was given under.
+        needs = reference_point("go_out_requires").at_table(rules, lang)
+        name = option_name("go_out_requires", lang)
+        st.caption(t("lookup.go_out_requires", name=name, needs=needs))
         st.caption(t(f"lookup.go_out_by.{rules.go_out_by}"))
 
 if view == "rules":

@@ -402,6 +402,24 @@ def test_a_question_asked_has_its_link_to_copy(open_app: Open) -> None:
     assert not blank.code and "q" not in blank.query_params  # spaces ask nothing
 
 
+@pytest.mark.parametrize(
+    ("rules", "ok", "needs"),
+    [
+        ("fechado", True, "Basta qualquer canastra, limpa ou suja."),
+        ("stbl", False, "Precisa de uma canastra limpa (ou de 500, ou real)."),
+    ],
+)
+def test_going_out_says_which_canastra_the_table_needs(
+    open_app: Open, rules: str, ok: bool, needs: str
+) -> None:
+    """Going out needs a canastra: clean in Aberto and STBL; any in Fechado by [000, 001],
+    a clean one by [003]'s main text (option go_out_requires). “Sim, a dupla pode bater” with
+    a dirty canastra is the Fechado default's answer: the option in force is said with it."""
+    at = go_out(open_app("lookup", rules=rules), "4h 5h 6h 7h 8h 9h JK")
+    assert bool(at.success) is ok
+    assert f"Nesta mesa (opção “bater com”): {needs}" in [c.value for c in at.caption]
+
+
 def test_a_text_refused_as_too_long_is_not_put_in_the_link(open_app: Open) -> None:
     """“Nada foi lido nem guardado”: a pasted page of cards is neither kept in the address nor
     offered in a link to send (the address carried all 10,000 characters)."""
