@@ -283,25 +283,28 @@ def _phrased(
 # morto's -100 is no disputed point: "quem não pega o morto perde 100" was answered, as if
 # sure, with the two mortos gone to the stock; K-A-2 with "ás ao rei", the canastra de 500;
 # "pode bater sem pegar o morto?" with the partner going out while the morto waits; "o ás
-# pode ser depois do rei?" with the canastra de 500.
+# pode ser depois do rei?" with the canastra de 500; "2 de copas no jogo de copas é
+# curinga?" with the wild 2 beside a natural 2.
 AGREED_RULES: dict[str, str] = {
     "one_wild_per_meld": "curinga",
     "dirty_turns_clean": "2",
     "joker_never_natural": "2 curinga",
     "card_points": "ás rei dama valete carta",
     "sequence": "sequência run",
-    "melds_stay_apart": "jogo",
+    "melds_stay_apart": "jogo trinca",
     "own_side_melds": "jogo",
     "morto_who_takes": "morto",
     "morto_penalty": "morto",
     "go_out_needs_morto": "morto",
     "no_wrap_around": "sequência ás rei 2 volta",
     "ace_low_high": "ás rei 2",
+    "natural_two": "2",
 }
 # (The -100 of a morto that became the stock, or that an indirect batida left unused, is a
 # disputed point; going out without the morto is another rule.)
 AGREED_UNLESS: dict[str, str] = {
     "one_wild_per_meld": "natural",  # (a wild 2 beside a natural 2 is disputed)
+    "natural_two": "lixo",  # (a 2 on top of the lixo that would sit naturally is disputed)
     "dirty_turns_clean": "lixo",
     "sequence": "trinca",
     "card_points": "canastra trinca",  # ("canastra de ás vale 500?" is the canastra de 500)

@@ -179,6 +179,11 @@ CLAIMS: list[tuple[str, str]] = [
     ),
     ("pode bater sem ter pego o morto?", "agreed:go_out_needs_morto"),
     ("can you go out without taking the dead hand? | no", "agreed:go_out_needs_morto"),
+    # A same-suit 2 in its natural place is no wild [000, 001, 002, 003] (natural_two): not
+    # the disputed wild 2 beside a natural 2, as it was answered at once.
+    ("2 de copas no jogo de copas é curinga? | só se não estiver no lugar", "agreed:natural_two"),
+    # Melds stay apart [000] (melds_stay_apart): a trinca and a run too, not "trincas".
+    ("pode juntar a trinca com a sequencia? | nao", "agreed:melds_stay_apart"),
     # (Said otherwise, these are only offered, or the rule answers them.)
     ("o morto é 100 pontos negativos", "agreed:morto_penalty"),
     ("a dupla que não pegou o morto perde 100 | perde mais", "agreed:morto_penalty"),
