@@ -189,6 +189,10 @@ CLAIMS: list[tuple[str, str]] = [
     ("a dupla que não pegou o morto perde 100 | perde mais", "agreed:morto_penalty"),
     # Agreed rules the page has no phrases for: not sure is right, a disputed point is wrong.
     ("canastra é com 7 cartas | com 6 já é", ""),  # canastra
+    # (Melding is open from the first turn, turn_meld; not the vulnerable side's first
+    # baixada, which it was answered with at once: "primeira baixada" named that point.)
+    ("can I meld on my first turn? | yes", ""),
+    ("posso baixar na primeira vez?", ""),
     ("depois que descartou não pode mais baixar", ""),  # turn_discard
     ("cada um recebe 11 cartas", ""),  # deal
     # --- claims the page cannot place: none of the points, or too vague to choose one
