@@ -227,13 +227,42 @@ def _lays(block: tuple[tuple[Card, ...], ...], rules: RuleSet) -> tuple[Lay, ...
         return hit[2]
     if len(_LAYS) >= _MEMO_SIZE:
         forget_older_half(_LAYS)
-    lays = tuple(Lay((group,)) for group in block if judged(group, rules).meld is not None)
+    lays = tuple(_lay_of(group) for group in block if judged(group, rules).meld is not None)
     _LAYS[key] = (block, rules, lays)
     return lays
 
 
+# Equal groups are one object, and so are the moves made of them: the blocks of different
+# hands share their groups (a sixteenth as many), and the remembered listings their moves.
+# The cycle collector walks every object the memos keep, at every full collection (and a
+# tuple of cards is never left out of its walks, as a card is an object it tracks).
+_LAY_OF: Final[dict[tuple[Card, ...], Lay]] = {}
+_PICKUP_OF: Final[dict[tuple[Card, ...], TakeLixo]] = {}
+
+
+def _lay_of(group: tuple[Card, ...]) -> Lay:
+    """The move that lays this group, made once (its group is the one object of its kind:
+    `_runs` and `_trincas` take theirs from here)."""
+    lay = _LAY_OF.get(group)
+    if lay is None:
+        if len(_LAY_OF) >= _MEMO_SIZE:
+            forget_older_half(_LAY_OF)
+        lay = _LAY_OF[group] = Lay((group,))
+    return lay
+
+
+def _pickup_of(rest: tuple[Card, ...]) -> TakeLixo:
+    """The pickup that lays the top card with these hand cards, made once."""
+    pickup = _PICKUP_OF.get(rest)
+    if pickup is None:
+        if len(_PICKUP_OF) >= _MEMO_SIZE:
+            forget_older_half(_PICKUP_OF)
+        pickup = _PICKUP_OF[rest] = TakeLixo(new_meld=rest)
+    return pickup
+
+
 _PICKUPS: Final[
-    dict[tuple[int, Card, int], tuple[tuple[tuple[Card, ...], ...], RuleSet, tuple[TakeLixo, ...]]]
+    dict[tuple[int, int, int], tuple[tuple[tuple[Card, ...], ...], RuleSet, tuple[TakeLixo, ...]]]
 ] = {}
 
 
@@ -242,7 +271,7 @@ def _new_meld_pickups(
 ) -> tuple[TakeLixo, ...]:
     """The pickups that lay the top card in a new meld with hand cards, from the groups of
     a block that hold it and that the judge takes as melds (remembered, as `_lays`)."""
-    key = (id(block), top, id(rules))
+    key = (id(block), top.order, id(rules))  # (ints: a key the collector leaves out)
     hit = _PICKUPS.get(key)
     if hit is not None and hit[0] is block and hit[1] is rules:
         return hit[2]
@@ -255,7 +284,7 @@ def _new_meld_pickups(
         rest = list(group)
         rest.remove(top)
         if judged((top, *rest), rules).meld is not None:
-            pickups.append(TakeLixo(new_meld=tuple(rest)))
+            pickups.append(_pickup_of(tuple(rest)))
     _PICKUPS[key] = (block, rules, tuple(pickups))
     return _PICKUPS[key][2]
 
@@ -663,7 +692,7 @@ def _runs(
         key = tuple(sorted(c.order for c in group))
         if key not in seen:
             seen.add(key)
-            found.append(group)
+            found.append(_lay_of(group).melds[0])
 
     if len(places) + (1 if wilds else 0) < MIN_MELD:
         return ()
@@ -714,7 +743,7 @@ def _trincas(
                 key = tuple(sorted(c.order for c in group))
                 if key not in seen:
                     seen.add(key)
-                    found.append(group)
+                    found.append(_lay_of(group).melds[0])
     return tuple(found)
 
 
@@ -733,4 +762,6 @@ def clear_memos() -> None:
     with nothing remembered)."""
     for memo in (_SINGLES, _SIDE, _LAYS, _PICKUPS, _RANKS, _COUNTS, _RUNS, _TRINCAS):
         memo.clear()
+    _LAY_OF.clear()
+    _PICKUP_OF.clear()
     clear_meld_memos()

@@ -718,7 +718,7 @@ class _Memo:
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
         self.judged: dict[tuple[Card, ...], MeldVerdict] = {}
-        self.extended: dict[tuple[int, tuple[Card, ...]], tuple[Meld, MeldVerdict]] = {}
+        self.extended: dict[tuple[int, int | tuple[Card, ...]], tuple[Meld, MeldVerdict]] = {}
 
 
 _MEMOS: Final[dict[int, _Memo]] = {}
@@ -760,7 +760,9 @@ def judged(cards: tuple[Card, ...], rules: RuleSet) -> MeldVerdict:
 def extended(meld: Meld, cards: tuple[Card, ...], rules: RuleSet) -> MeldVerdict:
     """`extend_meld`, remembered."""
     memo = _memo(rules).extended
-    key = (id(meld), cards)
+    # One card (the common case) by its sort order: a key of ints, which the collector
+    # leaves out of its walks.
+    key = (id(meld), cards[0].order if len(cards) == 1 else cards)
     hit = memo.get(key)
     if hit is not None and hit[0] is meld:
         return hit[1]
