@@ -758,8 +758,10 @@ def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
 
 
 def is_legal(rules: RuleSet, state: State, move: Move) -> bool:
-    """`check(...).ok`, without building the next state (legal_moves asks it)."""
-    return _play(rules, state, move, build=False)[0].ok
+    """`check(...).ok`, without building the next state (legal_moves asks it), nor writing
+    the meld judge's explanation, which nothing reads here (once written, a remembered
+    verdict keeps it: objects the cycle collector walks)."""
+    return _play(rules, state, move, build=False, explain=False)[0].ok
 
 
 def go_out_verdict(rules: RuleSet, state: State, side: int) -> Verdict:
