@@ -16,6 +16,7 @@ import time
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlparse
 
 import pytest
@@ -199,6 +200,23 @@ def wait_for_app(page: object, timeout: float = WAIT_MS) -> None:
         "() => document.querySelectorAll(\"[data-testid='stSkeleton']\").length === 0",
         timeout=timeout,
     )
+
+
+def top_on_screen(target: Any) -> float:
+    box = target.bounding_box()
+    assert box is not None, target
+    return float(box["y"])
+
+
+def settled_top(page: Any, target: Any) -> float:
+    """Where `target`'s top comes to rest on the screen (a scroll may follow the rerun)."""
+    top = top_on_screen(target)
+    for _ in range(20):
+        page.wait_for_timeout(150)
+        top, was = top_on_screen(target), top
+        if top == was:
+            break
+    return top
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ from buraco_app.game import (
     GameStore,
     Setup,
 )
-from tests.e2e.conftest import wait_for_app
+from tests.e2e.conftest import settled_top, top_on_screen, wait_for_app
 from tests.e2e.test_board_e2e import Taps, no_streamlit_english
 from tests.played import played_round
 
@@ -166,23 +166,6 @@ def test_a_discard_before_drawing_is_refused_and_the_hand_stays(
 def a_finished_round(players: int) -> Game:
     """A new game whose first round was played to its end: far from the match's target."""
     return played_round(Setup("fechado", {}, players, "basic", "on", 11), 3)
-
-
-def top_on_screen(target: Locator) -> float:
-    box = target.bounding_box()
-    assert box is not None, target
-    return float(box["y"])
-
-
-def settled_top(page: Page, target: Locator) -> float:
-    """Where `target`'s top comes to rest on the screen (a scroll may follow the rerun)."""
-    top = top_on_screen(target)
-    for _ in range(20):
-        page.wait_for_timeout(150)
-        top, was = top_on_screen(target), top
-        if top == was:
-            break
-    return top
 
 
 @pytest.mark.parametrize("players", [4, 2])
