@@ -219,9 +219,10 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
         )
         if st.button(t("practice.hint", lang), key=f"{key}_hint"):
             attempt.hint = True
-        if st.button(
-            t("practice.solution", lang), key=f"{key}_solution", disabled=attempt.tries == 0
-        ):
+        # Greyed out until a first try, and saying so: a tooltip would not show on a phone.
+        untried = attempt.tries == 0
+        solution = t("practice.solution_after_try" if untried else "practice.solution", lang)
+        if st.button(solution, key=f"{key}_solution", disabled=untried):
             attempt.solution_shown = True
             _save(scenario, attempt)
             st.rerun()  # the page drew the progress before: draw it again with this result

@@ -106,10 +106,13 @@ def test_a_judge_task_then_the_solution(open_app: Open) -> None:
     """Fechado: the lixo needs its top card used (seeds 002, 003)."""
     at = open_scenario(open_app, PICKUP, lang="en")
     key = f"sc_{PICKUP}"
-    assert at.button(key=f"{key}_solution").disabled  # only after a try
+    # Only after a try, and the greyed-out button says so (a phone shows no tooltip).
+    assert at.button(key=f"{key}_solution").disabled
+    assert at.button(key=f"{key}_solution").label == "Solution: after a try"
     at.radio(key=f"{key}_legal").set_value("yes").run()
     at.button(key=f"{key}_check").click().run()
     assert at.error and "That holds in Aberto" in texts(at)
+    assert at.button(key=f"{key}_solution").label == "Show the solution"
     at.button(key=f"{key}_solution").click().run()
     assert "top card" in texts(at) and "Solution" in texts(at)
 
