@@ -3,7 +3,7 @@
 import streamlit as st
 
 from buraco_app import scenario_player as player
-from buraco_app.i18n import t
+from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import as_read
 from buraco_app.pages import ask_for_the_top, link_unread, page_link, top_if_asked
 from buraco_app.progress import Result
@@ -32,12 +32,8 @@ def theme_label(theme: str) -> str:
 
 
 theme_labels = {th: theme_label(th) for th in ("all", *THEMES)}
-# The browser keeps showing the label a keyed list had (i18n.relabel_after_language_change):
-# when a label changes (the language, an exercise solved), the value is handed back to it.
-shown = st.session_state.get("practice_theme_labels", theme_labels)
-if shown != theme_labels and "practice_theme" in st.session_state:
-    st.session_state["practice_theme"] = st.session_state["practice_theme"]
-st.session_state["practice_theme_labels"] = theme_labels
+# (The labels change with the language and with an exercise solved.)
+relabel_after_language_change("practice_theme", theme_labels)
 theme = st.selectbox(
     t("practice.theme"),
     list(theme_labels),

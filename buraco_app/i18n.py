@@ -31,16 +31,17 @@ def t(key: str, lang: Lang | None = None, **params: Any) -> str:
     return translate(key, lang or get_lang(), **params)
 
 
-def relabel_after_language_change(key: str) -> None:
+def relabel_after_language_change(key: str, labels: object = None) -> None:
     """Call before drawing the keyed selectbox `key` whose option labels are translated.
 
     Streamlit keeps a keyed widget's identity when its labels change, and the browser keeps
     showing the label it last had: after a switch to English a Portuguese page showed
     "nobody" in "Quem cortou". Once the language changed since the last draw, the value is
     handed back to the browser (set again in session_state), which then shows its label in
-    the new language. The value itself never changes."""
-    seen_key = f"_lang_of_{key}"
-    lang = get_lang()
-    if st.session_state.get(seen_key, lang) != lang and key in st.session_state:
+    the new language. The value itself never changes. `labels`: where the labels change by
+    more than the language (a count in them), what they are now, compared as well."""
+    seen_key = f"_labels_of_{key}"
+    seen = (get_lang(), labels)
+    if st.session_state.get(seen_key, seen) != seen and key in st.session_state:
         st.session_state[key] = st.session_state[key]
-    st.session_state[seen_key] = lang
+    st.session_state[seen_key] = seen
