@@ -740,6 +740,9 @@ def read_json(path: str, lang: Lang = DEFAULT_LANG) -> Any:
     if not path.strip():  # ("" would read as the current folder; " " as a file named so)
         where = translate("cli.metavar.file", lang)  # as the usage line names the argument
         raise BuracoInputError(InputCode.CANNOT_READ, where, case="empty_name")
+    if path == "-" and sys.stdin is None:  # (`buraco score - <&-`: the shell closed it)
+        detail = translate("cli.err.stdin_closed", lang)
+        raise BuracoInputError(InputCode.CANNOT_READ, where, detail=detail)
     try:
         raw = _read_bytes(path)
     except (OSError, ValueError) as exc:

@@ -532,6 +532,19 @@ def test_an_output_closed_before_the_start_is_no_traceback() -> None:
     assert _shell("judge nothing.json >&- 2>&-") == 2
 
 
+@pytest.mark.parametrize("command", ["score", "judge", "coach", "replay"])
+def test_an_input_closed_before_the_start_is_said(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    """`buraco score - <&-` (stdin closed by the shell, None to Python) ended in an
+    AttributeError traceback and exit 1; now bad input naming stdin, in the language."""
+    monkeypatch.setattr(sys, "stdin", None)
+    code, _, err = run(capsys, command, "-")
+    refused(code, err, "stdin: não foi possível ler: a entrada padrão está fechada")
+    code, _, err = run(capsys, command, "-", "--lang", "en")
+    refused(code, err, "stdin: cannot read: standard input is closed")
+
+
 def test_ctrl_c_ends_with_a_line_not_a_traceback(tmp_path: Path) -> None:
     """A long `selfplay` stopped with Ctrl-C (SIGINT) says so in one line and exits 130."""
     child = subprocess.Popen(
