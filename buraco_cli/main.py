@@ -1145,13 +1145,25 @@ def _judge_data(data: Any) -> tuple[RuleSet, State, Move, int | None]:
         from_hand = bool(move.new_meld or move.cards)
     else:
         from_hand = True
-    if isinstance(mover, int) and from_hand:
+    if isinstance(mover, int) and from_hand and not _refused_before_the_hand(rules, state, move):
         # A move that names cards of the hand, judged against cards dealt at random, would
         # be judged on another hand (a draw, or taking the lixo alone, names none).
         where = f"position.hands[{state.turn}]"
         kind = data["move"]["type"]
         raise BuracoInputError(InputCode.REQUIRED_FOR_MOVE, where, move=kind, case="hand")
     return rules, state, move, _hidden_seed(data["position"])
+
+
+def _refused_before_the_hand(rules: RuleSet, state: State, move: Move) -> bool:
+    """Whether the move is illegal whatever the hand on turn holds: made by another seat
+    (the exercise “after the discard, nothing changes”: player 1 moves, player 2 is on
+    turn and shown as a count), in the wrong phase, or after the round ended."""
+    from buraco_core.codes import Code
+    from buraco_core.judge import check
+
+    before_the_hand = {Code.ROUND_OVER, Code.NOT_YOUR_TURN, Code.MUST_DRAW_FIRST, Code.ALREADY_DREW}
+    verdict = check(rules, state, move)
+    return not verdict.ok and set(verdict.codes) <= before_the_hand
 
 
 def _hidden_seed(position: dict[str, Any]) -> int | None:

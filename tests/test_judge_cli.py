@@ -591,3 +591,47 @@ def test_judge_prints_what_is_missing_under_the_lead_in(
     lead = next(i for i, line in enumerate(lines) if "ainda não pode bater:" in line)
     assert lines[lead].startswith("  • ")
     assert lines[lead + 1].startswith("      ◦ Falta uma canastra"), lines
+
+
+def _exercise(scenario: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A judge exercise of scenarios/ as a judge file, as a person copies it, and its task."""
+    import tomllib
+
+    found = next((Path(__file__).parent.parent / "scenarios").glob(f"*/{scenario}.toml"))
+    exercise = tomllib.loads(found.read_text(encoding="utf-8"))
+    task = exercise["task"]
+    data = {"rules": exercise["rules"], "position": exercise["position"], "move": task["move"]}
+    return data, task
+
+
+@pytest.mark.parametrize("command", ["judge", "coach"])
+def test_a_move_by_a_seat_not_on_turn_is_judged_whatever_that_hand_holds(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    """The turn [000, 001, 003]: the exercise “Depois do descarte, nada muda” (player 1
+    extends after discarding; player 2, on turn, shown as a count) was refused as bad input,
+    “a mão de quem joga vai com as cartas”; its verdict does not read that hand: illegal,
+    not_your_turn, as the course says."""
+    data, task = _exercise("discard_ends_the_turn")
+    path = tmp_path / "exercise.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code = main([command, str(path), "--json"])
+    out, err = capsys.readouterr()
+    assert (code, err) == (1, "")
+    answer = json.loads(out)
+    assert answer["legal"] is task["legal"] is False
+    assert [r["code"] for r in answer["reasons"]] == task["codes"] == ["not_your_turn"]
+    # Before the draw, a discard is refused before the hand is read [000, 001, 002, 003].
+    early = {"position": {"players": 2, "hands": [11, ["4h"]]}, "move": LEGAL["move"]}
+    code, answer = run_json(capsys, tmp_path, early)
+    assert code == 1 and [r["code"] for r in answer["reasons"]] == ["must_draw_first"]
+
+
+def test_a_move_on_turn_still_needs_that_hand_as_cards(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A discard by the player on turn, whose hand the file gives as a count, would be
+    judged on cards dealt at random: bad input naming the hand, as before."""
+    counted = {"position": {"players": 2, "phase": "play", "hands": [11, ["4h"]]}}
+    code, _, err = run(capsys, tmp_path, {**counted, "move": LEGAL["move"]})
+    assert code == 2 and "position.hands[0]: numa jogada “discard” a mão" in err
