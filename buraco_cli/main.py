@@ -12,6 +12,7 @@ import errno
 import json
 import math
 import os
+import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -107,6 +108,12 @@ def _run(argv: list[str], lang: Lang) -> int:
         parser.error(translate("cli.argparse.unrecognized", lang) % " ".join(left))
     if args.json and handler is _app:  # the one command that prints no JSON
         args.command_parser.error(translate("cli.argparse.unrecognized", lang) % "--json")
+    with _fitted_to_the_terminal(not args.json and handler is not _schema):
+        return _handled(handler, args, lang)
+
+
+def _handled(handler: Handler, args: argparse.Namespace, lang: Lang) -> int:
+    """The command's exit code; its bad input said on stderr (exit 2)."""
     try:
         code = handler(args)
     except BuracoInputError as exc:
@@ -163,6 +170,86 @@ def _visible(text: str) -> str:
         return _ESCAPES.get(ch) or (f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
 
     return text if text.isprintable() else "".join(map(shown, text))
+
+
+def terminal_width() -> int | None:
+    """The width of the terminal stdout shows in, or None when it goes elsewhere (a file, a
+    pipe, a script), which then gets each line whole, as it always did."""
+    if not sys.stdout.isatty():
+        return None
+    import shutil  # (only for a terminal: kept out of every other start)
+
+    return shutil.get_terminal_size().columns
+
+
+# How a line of text output starts: its indent, then a mark (a bullet, a move's ✓ and
+# number, an option's * or its lesson's number) that its wrapped lines stay to the right of.
+_LEAD = re.compile(r"\s*(?:[•◦!→■*✓✗-]\s+(?:\d+\.\s+)?|\d+\.\s+|(?=\S))")
+NARROWEST = 20  # columns below which no line is wrapped: the terminal's own wrap reads better
+
+
+def fill_line(line: str, width: int, hang: int | None = None) -> str:
+    """A line wrapped at spaces to `width` columns, each further line indented under its
+    text (“  • Sequência … / (textos 000)”), or `hang` columns in; never cut inside a word
+    or a card."""
+    if len(line) <= width or width < NARROWEST:
+        return line
+    import textwrap  # (only for a line too long for its terminal)
+
+    lead = _LEAD.match(line)
+    hang = hang if hang is not None else lead.end() if lead else 0
+    indent = " " * (hang if width - hang >= NARROWEST else 0)
+    wrapper = textwrap.TextWrapper(
+        width,
+        subsequent_indent=indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+    # (An option and its name stay on one line, to be read and copied as one: --set pickup.)
+    kept = line.replace("--set ", "--set\xa0")
+    return "\n".join(wrapper.wrap(kept)).replace("--set\xa0", "--set ") or line
+
+
+class _Fitted:
+    """Text output to a terminal, each line wrapped to its width at spaces: a terminal 40
+    (or 80) columns wide cut a reason or a rule's description mid-word, its rest at the
+    left edge, under the next bullet's place."""
+
+    def __init__(self, stream: Any, width: int) -> None:
+        self._stream = stream
+        self._width = width
+        self._open = ""  # a line written without its end yet
+
+    def write(self, text: str) -> int:
+        *whole, self._open = (self._open + text).split("\n")
+        for line in whole:
+            self._stream.write(fill_line(line, self._width) + "\n")
+        return len(text)
+
+    def flush(self) -> None:
+        if self._open:
+            self._stream.write(self._open)
+            self._open = ""
+        self._stream.flush()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+@contextmanager
+def _fitted_to_the_terminal(text: bool) -> Iterator[None]:
+    """While a command prints text (not JSON) to a terminal, its lines fit the terminal."""
+    width = terminal_width() if text else None
+    if width is None:
+        yield
+        return
+    shown = sys.stdout
+    sys.stdout = _Fitted(shown, width)
+    try:
+        yield
+    finally:
+        sys.stdout.flush()
+        sys.stdout = shown
 
 
 class _Leavable:
@@ -2109,6 +2196,21 @@ def _rules(args: argparse.Namespace) -> int:
     titles = [preset_title(p, lang) for p in PRESET_NAMES]
     rows = [[value_text(o.name, o.presets[p], lang) for p in PRESET_NAMES] for o in differ]
     col = 2 + max(len(c) for row in [titles, *rows] for c in row)
+    terminal = terminal_width()
+    if terminal is not None and width + 2 + col * len(titles) > terminal:
+        # A terminal narrower than the table (it takes ~120 columns): a rule at a time,
+        # each variant's value on a line, rather than rows the terminal breaks apart.
+        said = max(map(len, titles))
+        for o, name, row in zip(differ, names, rows, strict=True):
+            print()
+            print(name)
+            for title, cell in zip(titles, row, strict=True):
+                print(fill_line(f"  {title:<{said}}  {cell}", terminal, hang=said + 4))
+            print(f"  --set {o.name}")
+            print(f"  {sources_line(o.sources, lang)}")
+        print()
+        print(translate("cli.rules.more", lang))
+        return 0
     print(" " * (width + 2) + "".join(f"{title:<{col}}" for title in titles))
     for o, name, row in zip(differ, names, rows, strict=True):
         print(f"{name:<{width}}  " + "".join(f"{cell:<{col}}" for cell in row))

@@ -986,3 +986,88 @@ def test_the_help_examples_run_when_pasted(command: str, lang: str, tmp_path: Pa
         )
         assert (run.returncode, run.stderr) == (0, ""), line
     assert any(f"buraco {command}" in line for line in ran), example
+
+
+# --- a terminal of a given width --------------------------------------------------------------
+
+
+def in_a_terminal(columns: int, *argv: str) -> list[str]:
+    """The lines `buraco ARGV` shows on a terminal `columns` wide (a pseudo-terminal)."""
+    import fcntl
+    import struct
+    import termios
+
+    reader, screen = os.openpty()
+    fcntl.ioctl(screen, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    here = str(Path(__file__).parent.parent)
+    env["PYTHONPATH"] = os.pathsep.join([here, env.get("PYTHONPATH", "")])
+    child = subprocess.Popen(
+        [sys.executable, "-m", "buraco_cli", *argv], stdout=screen, stderr=screen, env=env
+    )
+    os.close(screen)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(reader, 65536)
+        except OSError:  # (the terminal's other end closed: the command ended)
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(reader)
+    assert child.wait() in (0, 1)
+    return shown.decode("utf-8").replace("\r\n", "\n").splitlines()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal is POSIX's")
+def test_a_terminal_40_columns_wide_shows_whole_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """A reason, a rule's description, a score's rules line wrapped where the terminal ended,
+    mid-word (“Sequência válida de 4 cartas de / copas” was “… de co / pas”), its rest at the
+    left edge; now each line fits, wrapped at spaces under the text of its bullet. The words
+    are those a file or a pipe gets, whole lines as ever."""
+    for argv in (
+        ["meld", "4h", "5h", "6h", "2s"],
+        ["meld", "3h", "4h", "2h", "2h"],
+        ["rules", "stbl"],
+    ):
+        shown = in_a_terminal(40, *argv)
+        assert all(len(line) <= 40 for line in shown), shown
+        main(argv)
+        piped = capsys.readouterr().out
+        assert " ".join(shown).split() == piped.split()
+    shown = in_a_terminal(40, "meld", "4h", "5h", "6h", "2s")
+    assert shown[2:4] == [
+        "  • Sequência válida de 4 cartas de",
+        "    copas, do 4♥ ao 7♥.  (textos 000,",
+    ]
+    assert "    --set wild_two_beside_natural_two)" in in_a_terminal(
+        40, "meld", "3h", "4h", "2h", "2h"
+    )
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal is POSIX's")
+@pytest.mark.parametrize("columns", [40, 80])
+def test_where_the_variants_differ_fits_the_terminal(columns: int) -> None:
+    """`buraco rules`, a newcomer's first look, printed a table 120 columns wide: at 80
+    columns (and 40) each row broke into three, the variants' values under the wrong
+    titles. A terminal narrower than the table gets a rule at a time, each variant's value
+    on its own line [RULES.md's variant table: seeds 000, 001, 002, 003]."""
+    shown = in_a_terminal(columns, "rules")
+    assert all(len(line) <= columns for line in shown), shown
+    at = shown.index("lixo visível")
+    assert shown[at + 1 : at + 6] == [
+        "  Buraco Aberto   todas",
+        "  Buraco Fechado  só a de cima",
+        "  Fechado STBL    só a de cima",
+        "  --set discard_pile_visible",
+        "  fontes: textos 000, 001, 002, 003",
+    ]
+    assert in_a_terminal(200, "rules")[1].split() == [
+        "Buraco",
+        "Aberto",
+        "Buraco",
+        "Fechado",
+        "Fechado",
+        "STBL",
+    ]
