@@ -123,15 +123,15 @@ def _handled(handler: Handler, args: argparse.Namespace, lang: Lang) -> int:
         schema = getattr(args, "schema", None)
         if isinstance(exc, _AnAnswer):
             printed = "schema" if exc.printed == "schema" else f"{exc.printed} --json"
-            print(translate("cli.an_answer", lang, command=printed), file=sys.stderr)
+            _print_line(translate("cli.an_answer", lang, command=printed))
             if schema:  # (whatever went wrong first: the whole file is of another kind)
-                print(translate("cli.see_schema", lang, schema=schema), file=sys.stderr)
+                _print_line(translate("cli.see_schema", lang, schema=schema))
             schema = None
         in_file = not exc.path.startswith("--")  # (not an option's value: `--view 4`)
         # Where the file's shape is told; not for another command's file, which is named.
         other = str(exc.values.get("case", "")).startswith("for_")
         if schema and exc.code in _FILE_SHAPE and in_file and not other:
-            print(translate("cli.see_schema", lang, schema=schema), file=sys.stderr)
+            _print_line(translate("cli.see_schema", lang, schema=schema))
         code = 2
     except RecursionError:  # a backstop: read_json refuses deep JSON before anything recurses
         problem = translate("input_error.too_deep", lang, limit=MAX_JSON_DEPTH)
@@ -155,7 +155,13 @@ def _print_error(problem: str, lang: Lang, key: str = "cli.error") -> None:
     "cli.notice" for a notice). What a person typed is echoed with its invisible
     characters written out: a zero-width space pasted after 4h shows why “4h” is no card,
     and a terminal escape in a file's name is never sent to the terminal."""
-    print(translate(key, lang, problem=_visible(problem)), file=sys.stderr)
+    _print_line(translate(key, lang, problem=_visible(problem)), hang=2)
+
+
+def _print_line(line: str, hang: int = 0) -> None:
+    """A line on stderr, wrapped at spaces where stderr is a terminal too narrow for it."""
+    width = terminal_width(sys.stderr)
+    print(line if width is None else fill_line(line, width, hang=hang), file=sys.stderr)
 
 
 # How a character that shows as nothing, or moves the cursor, is written out (Python's
@@ -172,14 +178,19 @@ def _visible(text: str) -> str:
     return text if text.isprintable() else "".join(map(shown, text))
 
 
-def terminal_width() -> int | None:
-    """The width of the terminal stdout shows in, or None when it goes elsewhere (a file, a
-    pipe, a script), which then gets each line whole, as it always did."""
-    if not sys.stdout.isatty():
+def terminal_width(stream: Any = None) -> int | None:
+    """The width of the terminal that stdout (or `stream`) shows in, COLUMNS if it is set;
+    None when the text goes elsewhere (a file, a pipe, a script), which then gets each line
+    whole, as it always did."""
+    stream = sys.stdout if stream is None else stream
+    if not stream.isatty():
         return None
-    import shutil  # (only for a terminal: kept out of every other start)
-
-    return shutil.get_terminal_size().columns
+    with suppress(KeyError, ValueError):
+        return int(os.environ["COLUMNS"])
+    try:
+        return os.get_terminal_size(stream.fileno()).columns
+    except (OSError, ValueError):  # (a terminal that does not say its size)
+        return None
 
 
 # How a line of text output starts: its indent, then a mark (a bullet, a move's ✓ and

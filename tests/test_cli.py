@@ -991,7 +991,7 @@ def test_the_help_examples_run_when_pasted(command: str, lang: str, tmp_path: Pa
 # --- a terminal of a given width --------------------------------------------------------------
 
 
-def in_a_terminal(columns: int, *argv: str) -> list[str]:
+def in_a_terminal(columns: int, *argv: str, cwd: Path | None = None) -> list[str]:
     """The lines `buraco ARGV` shows on a terminal `columns` wide (a pseudo-terminal)."""
     import fcntl
     import struct
@@ -1003,7 +1003,7 @@ def in_a_terminal(columns: int, *argv: str) -> list[str]:
     here = str(Path(__file__).parent.parent)
     env["PYTHONPATH"] = os.pathsep.join([here, env.get("PYTHONPATH", "")])
     child = subprocess.Popen(
-        [sys.executable, "-m", "buraco_cli", *argv], stdout=screen, stderr=screen, env=env
+        [sys.executable, "-m", "buraco_cli", *argv], stdout=screen, stderr=screen, env=env, cwd=cwd
     )
     os.close(screen)
     shown = b""
@@ -1016,7 +1016,7 @@ def in_a_terminal(columns: int, *argv: str) -> list[str]:
             break
         shown += chunk
     os.close(reader)
-    assert child.wait() in (0, 1)
+    child.wait()
     return shown.decode("utf-8").replace("\r\n", "\n").splitlines()
 
 
@@ -1071,3 +1071,21 @@ def test_where_the_variants_differ_fits_the_terminal(columns: int) -> None:
         "Fechado",
         "STBL",
     ]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal is POSIX's")
+def test_an_error_on_a_narrow_terminal_shows_whole_words(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An error and the pointer to the file's format under it broke mid-word at 40 columns
+    (“buraco schema score” as “burac / o schema score”); now wrapped at spaces, the error's
+    further lines indented under its first."""
+    path = tmp_path / "round.json"
+    path.write_text('{"players": 2, "sides": []}', encoding="utf-8")
+    shown = in_a_terminal(40, "score", path.name, "--lang", "en", cwd=tmp_path)
+    assert all(len(line) <= 40 for line in shown), shown
+    assert shown[-1] == "buraco schema score"
+    assert shown[1].startswith("  ")
+    monkeypatch.chdir(tmp_path)
+    assert main(["score", path.name, "--lang", "en"]) == 2
+    assert " ".join(shown).split() == capsys.readouterr().err.split()
