@@ -841,6 +841,9 @@ def read_json(path: str, lang: Lang = DEFAULT_LANG) -> Any:
     if path == "-" and sys.stdin is None:  # (`buraco score - <&-`: the shell closed it)
         detail = translate("cli.err.stdin_closed", lang)
         raise BuracoInputError(InputCode.CANNOT_READ, where, detail=detail)
+    if path == "-" and sys.stdin.isatty():  # (else a person sees a command that hangs)
+        end = "Ctrl-Z, Enter" if os.name == "nt" else "Ctrl-D"
+        _print_error(translate("cli.reading_stdin", lang, end=end), lang, "cli.notice")
     try:
         raw = _read_bytes(path)
     except (OSError, ValueError) as exc:

@@ -1618,3 +1618,30 @@ def test_an_output_on_a_full_disk_is_said_not_a_traceback(argv: list[str], tmp_p
         )
     said = "buraco: erro: stdout: não foi possível gravar: o disco está cheio"
     assert done.returncode == 2 and done.stderr.startswith(said), done.stderr
+
+
+class _Keyboard(io.StringIO):
+    """Standard input typed at a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("command", ["score", "judge", "coach", "replay"])
+def test_reading_a_terminal_says_how_to_end_the_json(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    """`buraco judge -` typed at a terminal waited in silence, a command that seemed to
+    hang; it now says that it reads the JSON there and how to end it. Piped, it says
+    nothing more."""
+    monkeypatch.setattr(sys, "stdin", _Keyboard("{}"))
+    code, _, err = run(capsys, command, "-")
+    assert code == 2
+    assert err.startswith("buraco: aviso: lendo o JSON da entrada padrão (-): cole ou digite")
+    assert "termine com Ctrl-D" in err
+    monkeypatch.setattr(sys, "stdin", _Keyboard("{}"))
+    _, _, err = run(capsys, command, "-", "--lang", "en")
+    assert err.startswith("buraco: note: reading the JSON from standard input (-)")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("{}"))
+    _, _, err = run(capsys, command, "-")
+    assert "aviso" not in err
