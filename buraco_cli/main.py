@@ -1238,7 +1238,7 @@ def _judge_data(data: Any) -> tuple[RuleSet, State, Move, int | None]:
             raise BuracoInputError(InputCode.MISSING, field)
     rules = _rules_of_file(data)
     state = position_from_data(rules, data["position"])
-    move = move_from_data(data["move"])
+    move = _seated(move_from_data(data["move"]), state.players, "move")
     mover = data["position"]["hands"][state.turn]
     if isinstance(move, Draw):
         from_hand = False
@@ -1253,6 +1253,17 @@ def _judge_data(data: Any) -> tuple[RuleSet, State, Move, int | None]:
         kind = data["move"]["type"]
         raise BuracoInputError(InputCode.REQUIRED_FOR_MOVE, where, move=kind, case="hand")
     return rules, state, move, _hidden_seed(data["position"])
+
+
+def _seated(move: Move, players: int, where: str) -> Move:
+    """The move, if the seat it names is at the table: `"seat": 2` at a table of two, meant
+    as “player 2”, was judged “não é a vez do jogador 3”, a player who is not there. Refused
+    as the position's `turn` is."""
+    if move.seat is not None and move.seat >= players:
+        raise BuracoInputError(
+            InputCode.NO_SUCH_SEAT, f"{where}.seat", seat=move.seat, players=players
+        )
+    return move
 
 
 def _refused_before_the_hand(rules: RuleSet, state: State, move: Move) -> bool:
@@ -1991,18 +2002,18 @@ def _replay_data(data: Any, lang: Lang) -> tuple[dict[str, Any], RuleSet, State,
     raw_moves = data["moves"]
     if not isinstance(raw_moves, list):
         raise BuracoInputError(InputCode.EXPECTED_LIST, "moves", got=typed(raw_moves))
-    moves = [_replay_move(m, i, lang) for i, m in enumerate(raw_moves)]
+    moves = [_replay_move(m, i, state.players, lang) for i, m in enumerate(raw_moves)]
     return claimed, rules, state, moves
 
 
-def _replay_move(raw: Any, index: int, lang: Lang) -> Move:
+def _replay_move(raw: Any, index: int, players: int, lang: Lang) -> Move:
     """A record's move; an error in it names the move as the JSON does (moves[3], from 0)
     and as the replay's text numbers it (jogada 4): a person editing the record by hand
     looks for one or the other."""
     from buraco_core.notation import move_from_data
 
     try:
-        return move_from_data(raw, f"moves[{index}]")
+        return _seated(move_from_data(raw, f"moves[{index}]"), players, f"moves[{index}]")
     except BuracoInputError as exc:
         number = translate("replay.move_number", lang, number=index + 1)
         raise exc.at(f"{exc.path} ({number})") from None

@@ -635,3 +635,21 @@ def test_a_move_on_turn_still_needs_that_hand_as_cards(
     counted = {"position": {"players": 2, "phase": "play", "hands": [11, ["4h"]]}}
     code, _, err = run(capsys, tmp_path, {**counted, "move": LEGAL["move"]})
     assert code == 2 and "position.hands[0]: numa jogada “discard” a mão" in err
+
+
+@pytest.mark.parametrize("command", ["judge", "coach"])
+def test_a_move_by_a_seat_not_at_the_table_is_bad_input(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    """`"seat": 2` at a table of two (meant as “player 2”; seats count from 0) was judged
+    “Não é a vez do jogador 3”, a player who is not there; refused naming the field, as a
+    position's `turn` past the players is."""
+    data = {"position": {"players": 2, "hands": [["4h"], 11]}, "move": {"type": "draw", "seat": 2}}
+    path = tmp_path / "judge.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code = main([command, str(path)])
+    _, err = capsys.readouterr()
+    assert code == 2 and "move.seat: o lugar 2 não existe com 2 jogadores (contando de 0)" in err
+    # A seat at the table not on turn is still the verdict not_your_turn [000, 001, 003].
+    code, answer = run_json(capsys, tmp_path, {**data, "move": {"type": "draw", "seat": 1}})
+    assert code == 1 and [r["code"] for r in answer["reasons"]] == ["not_your_turn"]

@@ -349,3 +349,14 @@ def test_a_record_with_a_position_says_its_deal_fields_are_not_read(
     # A record that gives only one start says nothing more.
     code, out, err = run(capsys, tmp_path, record, "--json")
     assert code == 0 and err == "" and json.loads(out)["unread_fields"] == []
+
+
+def test_a_move_by_a_seat_not_at_the_table_is_bad_input(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A record of two players whose move names seat 3 was replayed as an illegal move of
+    “jogador 4”, who is not at the table; bad input naming the move both ways."""
+    record = {"rules": "fechado", "seed": 1, "players": 2, "moves": [{"type": "draw", "seat": 3}]}
+    code, _, err = run(capsys, tmp_path, record, "--lang", "en")
+    assert code == 2
+    assert "moves[0].seat (move 1): seat 3 does not exist with 2 players" in err
