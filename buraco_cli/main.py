@@ -130,7 +130,8 @@ def _handled(handler: Handler, args: argparse.Namespace, lang: Lang) -> int:
         in_file = not exc.path.startswith("--")  # (not an option's value: `--view 4`)
         # Where the file's shape is told; not for another command's file, which is named.
         other = str(exc.values.get("case", "")).startswith("for_")
-        if schema and exc.code in _FILE_SHAPE and in_file and not other:
+        toml = exc.code is InputCode.NOT_JSON and exc.values.get("case") == "toml"
+        if schema and (exc.code in _FILE_SHAPE or toml) and in_file and not other:
             _print_line(translate("cli.see_schema", lang, schema=schema))
         code = 2
     except RecursionError:  # a backstop: read_json refuses deep JSON before anything recurses
@@ -879,6 +880,8 @@ def read_json(path: str, lang: Lang = DEFAULT_LANG) -> Any:
             word=exc.word,
         ) from None
     except json.JSONDecodeError as exc:
+        if _is_toml(text):  # (a course's exercise or lesson, given where JSON is read)
+            raise BuracoInputError(InputCode.NOT_JSON, where, case="toml") from None
         # Stopped at the very end, or in a string still open there: the text ends before
         # its JSON does (a file cut short).
         ended = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
@@ -895,6 +898,17 @@ def read_json(path: str, lang: Lang = DEFAULT_LANG) -> Any:
         raise BuracoInputError(InputCode.NUMBER_TOO_LONG, where, limit=MAX_DIGITS) from None
     _check_bounds(data, where)
     return data
+
+
+def _is_toml(text: str) -> bool:
+    """Whether a text that is no JSON is a TOML file with fields (a scenario of the course:
+    `buraco judge scenarios/…/x.toml` was told of a missing value at line 1, column 1)."""
+    import tomllib  # (only for a file that is no JSON)
+
+    try:
+        return bool(tomllib.loads(text))
+    except tomllib.TOMLDecodeError:
+        return False
 
 
 # The start of each message of Python's JSON reader -> the `not_json` case that says, in

@@ -1645,3 +1645,25 @@ def test_reading_a_terminal_says_how_to_end_the_json(
     monkeypatch.setattr(sys, "stdin", io.StringIO("{}"))
     _, _, err = run(capsys, command, "-")
     assert "aviso" not in err
+
+
+@pytest.mark.parametrize(
+    ("command", "exercise"),
+    [
+        ("judge", "scenarios/the_turn/discard_ends_the_turn.toml"),
+        ("coach", "scenarios/the_turn/discard_ends_the_turn.toml"),
+        ("score", "scenarios/scoring/worked_example_round.toml"),
+        ("replay", "lessons/06_the_turn.toml"),
+    ],
+)
+def test_a_course_file_given_for_json_is_named_as_toml(
+    capsys: pytest.CaptureFixture[str], command: str, exercise: str
+) -> None:
+    """`buraco judge scenarios/…/discard_ends_the_turn.toml`, a newcomer's first try at an
+    exercise, said “:1:1: não é um JSON válido: esperava um valor…”, as for a JSON typo;
+    now it says the file is TOML, where the course's files are checked, and the format."""
+    code, _, err = run(capsys, command, str(ROOT / exercise))
+    refused(code, err, f"{exercise}: é um arquivo TOML, não JSON", "buraco scenarios --check")
+    assert ":1:1:" not in err
+    if command != "coach":  # (coach reads judge's format)
+        assert f"buraco schema {command}" in err
