@@ -582,7 +582,15 @@ class _Parser(argparse.ArgumentParser):
             problem = translate("cli.err.choice", self.lang, value=typed(value), choices=choices)
             raise argparse.ArgumentError(action, problem)
         problem = translate(key, self.lang, value=value, choices=choices)
-        if key == "cli.err.no_command":
+        asked = _OPTION_WORDS.get(str(value).lower()) if key == "cli.err.no_command" else None
+        if asked == "--help":  # `buraco ajuda`, `buraco help meld`: where the help is
+            after = self._given[self._given.index(value) + 1 :]
+            named = next((word for word in after if word in action.choices), None)
+            where = f"buraco {named} --help" if named else "buraco --help"
+            problem = translate("cli.err.no_command_help", self.lang, value=value, help=where)
+        elif asked == "--version":
+            problem = translate("cli.err.no_command_version", self.lang, value=value)
+        elif key == "cli.err.no_command":
             import difflib  # (only for a mistyped command: kept out of every start)
 
             close = difflib.get_close_matches(str(value), list(action.choices), n=1)
@@ -605,6 +613,14 @@ class _Parser(argparse.ArgumentParser):
             and arg.split("=", 1)[0] not in self._option_string_actions
             and not self._negative_number_matcher.match(arg)
         ]
+
+
+# Words typed as a command that ask for what an option gives: `buraco ajuda` was asked
+# “seria “judge”?”, the command closest in letters.
+_OPTION_WORDS = {
+    **dict.fromkeys(("help", "ajuda", "socorro", "?"), "--help"),
+    **dict.fromkeys(("version", "versão", "versao"), "--version"),
+}
 
 
 def _close_option(unknown: list[str], parser: argparse.ArgumentParser) -> dict[str, str] | None:

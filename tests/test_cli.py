@@ -1089,3 +1089,23 @@ def test_an_error_on_a_narrow_terminal_shows_whole_words(
     monkeypatch.chdir(tmp_path)
     assert main(["score", path.name, "--lang", "en"]) == 2
     assert " ".join(shown).split() == capsys.readouterr().err.split()
+
+
+def test_help_or_version_typed_as_a_command_says_where_they_are(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`buraco ajuda`, a Portuguese speaker's first guess, was asked “seria “judge”?”, the
+    command closest in letters; `buraco help meld`, `buraco version` listed the commands.
+    Each now says the option that gives it, the command's own help where one is named."""
+
+    def refused(*argv: str) -> str:
+        with pytest.raises(SystemExit) as exit_:
+            main(list(argv))
+        assert exit_.value.code == 2
+        return capsys.readouterr().err.splitlines()[0]
+
+    said = refused("ajuda")
+    assert "“ajuda”: a ajuda é buraco --help" in said and "judge" not in said
+    assert "“help”: the help is buraco meld --help" in refused("help", "meld", "--lang", "en")
+    assert "a versão instalada é buraco --version" in refused("version")
+    assert "seria “meld”?" in refused("mel")  # a mistyped command is still told the close one
