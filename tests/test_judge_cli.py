@@ -653,3 +653,24 @@ def test_a_move_by_a_seat_not_at_the_table_is_bad_input(
     # A seat at the table not on turn is still the verdict not_your_turn [000, 001, 003].
     code, answer = run_json(capsys, tmp_path, {**data, "move": {"type": "draw", "seat": 1}})
     assert code == 1 and [r["code"] for r in answer["reasons"]] == ["not_your_turn"]
+
+
+def test_english_names_a_move_type_without_a_wrong_article(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """“required for a “extend” move”, “in a “extend” move”: English said the article of
+    the other move types before “extend” too; now “a move of type “extend””."""
+    table = {"players": 2, "phase": "play", "hands": [["4h"], 11]}
+    for move, said in (
+        ({"type": "extend", "cards": ["4h"]}, "move.meld: required in a move of type “extend”"),
+        (
+            {"type": "extend", "meld": 0, "card": "4h"},
+            "move.card: not a field of a move of type “extend”; its fields:",
+        ),
+    ):
+        code, _, err = run(capsys, tmp_path, {"position": table, "move": move}, "--lang", "en")
+        assert code == 2 and said in err, err
+    counted = {**table, "hands": [11, ["4h"]]}
+    move = {"type": "extend", "meld": 0, "cards": ["4h"]}
+    code, _, err = run(capsys, tmp_path, {"position": counted, "move": move}, "--lang", "en")
+    assert code == 2 and "in a move of type “extend”, the hand of the player on turn" in err
