@@ -1248,9 +1248,18 @@ def _judge_file(
 ) -> tuple[RuleSet, State, Move, int | None]:
     """The rules, position and move of a judge file (`buraco judge`, `buraco coach`), and the
     seed its hidden cards were dealt from, if it left any hidden."""
+    from buraco_core.codes import Code
+    from buraco_core.judge import check
+
     data = read_json(path, lang)
     with _fields_of(path, data, command):
-        return _judge_data(data)
+        rules, state, move, seed = _judge_data(data)
+    if "phase" not in data["position"] and Code.MUST_DRAW_FIRST in check(rules, state, move).codes:
+        # A position written with cards to lay or discard, its phase left to the default
+        # (before the draw): the verdict “compre primeiro” is right, and the reason is told.
+        where = f"{_file_label(path)}: position.phase"
+        _print_error(f"{where}: {translate('cli.judge.phase_default', lang)}", lang, "cli.notice")
+    return rules, state, move, seed
 
 
 def _judge_data(data: Any) -> tuple[RuleSet, State, Move, int | None]:

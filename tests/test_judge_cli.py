@@ -674,3 +674,25 @@ def test_english_names_a_move_type_without_a_wrong_article(
     move = {"type": "extend", "meld": 0, "cards": ["4h"]}
     code, _, err = run(capsys, tmp_path, {"position": counted, "move": move}, "--lang", "en")
     assert code == 2 and "in a move of type “extend”, the hand of the player on turn" in err
+
+
+@pytest.mark.parametrize("command", ["judge", "coach"])
+def test_a_position_without_its_phase_says_why_the_draw_comes_first(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    """A turn opens with a draw [000, 001, 002, 003], and a position's phase is “draw” when
+    the file leaves it out: a newcomer's position, cards in hand and a discard to judge, got
+    “Primeiro compre do monte” with no word of the phase they never wrote. The verdict
+    stays; a notice on stderr names the field and what to write."""
+    position = {"players": 2, "hands": [["JK", "Kc", "9d"], 11]}
+    data = {"position": position, "move": {"type": "discard", "card": "9d"}}
+    path = tmp_path / "judge.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code = main([command, str(path), "--json"])
+    out, err = capsys.readouterr()
+    assert code == 1 and [r["code"] for r in json.loads(out)["reasons"]] == ["must_draw_first"]
+    assert err.startswith(f"buraco: aviso: {path}: position.phase: não informada, vale “draw”")
+    assert '"phase": "play"' in err
+    path.write_text(json.dumps({**data, "position": {**position, "phase": "draw"}}))
+    assert main([command, str(path)]) == 1
+    assert capsys.readouterr().err == ""  # (the phase written: nothing to add)
