@@ -344,6 +344,7 @@ _FILE_SHAPE = frozenset(
         InputCode.NOT_ONE_OF,
         InputCode.INVALID,
         InputCode.NO_SIDES,  # a round's `sides` missing (score given `{}`), not a list, or empty
+        InputCode.PER_SIDE,  # a field of one entry per side (melds, vulnerable) of another length
     }
 )
 

@@ -191,6 +191,18 @@ class PositionData(_Strict):
                 raise _invalid(InputCode.NO_SUCH_SEAT, field="turn", seat=turn, players=players)
         return data
 
+    @model_validator(mode="before")
+    @classmethod
+    def _melds_per_side(cls, data: Any) -> Any:
+        """`"melds": [["4h", "5h", "6h"]]`, the side's melds without the list of sides around
+        them, is said as that (“one list per side”), not as a card where a meld should be."""
+        melds = data.get("melds") if isinstance(data, dict) else None
+        if isinstance(melds, list) and any(
+            isinstance(side, list) and side and isinstance(side[0], str) for side in melds
+        ):
+            raise _invalid(InputCode.PER_SIDE, field="melds", case="melds")
+        return data
+
     @model_validator(mode="after")
     def _shape(self) -> PositionData:
         # Checks across fields name the field they blame (errors.from_validation).

@@ -696,3 +696,21 @@ def test_a_position_without_its_phase_says_why_the_draw_comes_first(
     path.write_text(json.dumps({**data, "position": {**position, "phase": "draw"}}))
     assert main([command, str(path)]) == 1
     assert capsys.readouterr().err == ""  # (the phase written: nothing to add)
+
+
+def test_melds_without_the_list_of_sides_are_said_as_such(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Partners share melds [000, 002, 003]: a position's `melds` holds one list per side.
+    `"melds": [["4h", "5h", "6h"]]`, the nesting a newcomer writes first, was “melds[0][0]:
+    esperava uma lista de cartas, ou um objeto JSON, veio “4h””; now the field is named
+    with the shape it takes, and where the format is told."""
+    position = {"players": 2, "phase": "play", "hands": [["7h", "Kc"], 11]}
+    move = {"type": "extend", "meld": 0, "cards": ["7h"]}
+    flat = {"position": {**position, "melds": [["4h", "5h", "6h"]]}, "move": move}
+    code, _, err = run(capsys, tmp_path, flat)
+    assert code == 2
+    assert "position.melds: esperava uma lista por dupla, cada uma com os jogos dela" in err
+    assert "buraco schema judge" in err
+    nested = {"position": {**position, "melds": [[["4h", "5h", "6h"]], []]}, "move": move}
+    assert run(capsys, tmp_path, nested)[0] == 0
