@@ -30,6 +30,7 @@ from buraco_core.rules import (
     OPTIONS,
     PRESET_NAMES,
     RuleSet,
+    option_choices,
     parse_option_assignment,
     ruleset,
 )
@@ -812,6 +813,10 @@ def _command_line_rules(
     typed_here: dict[str, str] = {}
     for text in assignments:
         field, value = parse_option_assignment(text)
+        choices = option_choices(field) if field in OPTION_NAMES else None
+        if choices and all(isinstance(choice, str) for choice in choices):
+            # `--set pickup=livre`, as `buraco rules` shows the value beside its name (free)
+            value = _named(value, choices, partial(_choice_name, field)) or value
         if typed_here.get(field, value) != value:
             # Two values for one option contradict each other (a file's field given twice
             # is refused too): said, not settled by the last one silently.
@@ -835,6 +840,10 @@ def _command_line_rules(
         if exc.code is InputCode.UNKNOWN_RULES and flag:
             raise exc.at(f"{flag} {typed(name)}") from None
         raise
+
+
+def _choice_name(option: str, value: str, lang: Lang) -> str:
+    return value_text(option, value, lang)
 
 
 def print_json(data: Any) -> None:
@@ -1834,16 +1843,22 @@ def _levels_of(text: str, known: Sequence[str], lang: Lang) -> list[str]:
 def _level_of(word: str, levels: Sequence[str]) -> str | None:
     """A level by the name `--levels` takes (strong) or by the name the output gives it, in
     either language, accents optional (forte, básico, basico, aleatório)."""
+    return _named(word, levels, _level_name)
 
+
+def _named(word: str, values: Sequence[str], name: Callable[[str, Lang], str]) -> str | None:
+    """The value a word names: as the command line takes it (strong, top) or as the output
+    names it (`name`) in either language, case and accents optional (forte, básico; “só a de
+    cima”, which `buraco rules` prints beside `top`)."""
     import unicodedata  # (here: every other command starts without it)
 
     def plain(text: str) -> str:
         return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
 
     wanted = plain(word.strip())
-    for level in levels:
-        if wanted in {level, *(plain(_level_name(level, lang)) for lang in LANGS)}:
-            return level
+    for value in values:
+        if wanted in {value, *(plain(name(value, lang)) for lang in LANGS)}:
+            return value
     return None
 
 

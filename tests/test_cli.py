@@ -1109,3 +1109,17 @@ def test_help_or_version_typed_as_a_command_says_where_they_are(
     assert "“help”: the help is buraco meld --help" in refused("help", "meld", "--lang", "en")
     assert "a versão instalada é buraco --version" in refused("version")
     assert "seria “meld”?" in refused("mel")  # a mistyped command is still told the close one
+
+
+def test_set_takes_a_choice_as_buraco_rules_shows_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """`buraco rules fechado` prints “pickup = top_card  (justificada (carta de cima))” and
+    “discard_pile_visible = top  (só a de cima)”; `--set pickup=livre`, typed from that
+    output (as --set trincas=não is), was refused. The words the output gives a value, in
+    either language, case and accents optional, now name it [option pickup: 000, 002, 003]."""
+    for said, value in (("livre", "free"), ("SO A DE CIMA", "top"), ("free", "free")):
+        option = "pickup" if value == "free" else "discard_pile_visible"
+        code, data = run_json(capsys, "rules", "aberto", "--set", f"{option}={said}")
+        assert code == 0
+        assert next(o for o in data["options"] if o["name"] == option)["value"] == value
+    code, _, err = run(capsys, "rules", "fechado", "--set", "pickup=limpa")
+    assert code == 2 and "“free”, “top_card” ou “top_card_two_from_hand”" in err
