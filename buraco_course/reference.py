@@ -112,6 +112,10 @@ class Dispute(BaseModel):
     option: str
     points: tuple[str, ...] = Field(min_length=1)
     readings: tuple[Reading, ...] = Field(min_length=2)
+    # The variants whose rule the sources dispute (all three unless said): going out in
+    # Fechado is disputed, while every source asks a clean canastra in Aberto and STBL, who
+    # therefore follow none of its readings.
+    variants: tuple[PresetName, ...] = PRESET_NAMES
     # Only while the option is still to come: what the core does today, in every preset.
     today: Text | None = None
 
@@ -146,11 +150,17 @@ class Dispute(BaseModel):
 
     def per_preset(self) -> tuple[tuple[PresetName, Any, Reading | None], ...]:
         """Each preset's value of the option, read from its RuleSet, and the reading it
-        follows; empty while the option is still to come."""
+        follows (None outside the variants disputed); empty while the option is still to
+        come."""
         if self.pending():
             return ()
         return tuple(
-            (p, getattr(PRESETS[p], self.option), self.reading_of(PRESETS[p])) for p in PRESET_NAMES
+            (
+                p,
+                getattr(PRESETS[p], self.option),
+                self.reading_of(PRESETS[p]) if p in self.variants else None,
+            )
+            for p in PRESET_NAMES
         )
 
 

@@ -249,19 +249,35 @@ def test_every_difference_of_the_variants_names_its_sources(open_app: OpenApp) -
 
 
 def test_where_the_variants_differ_the_sources_that_disagree_are_named(open_app: OpenApp) -> None:
-    """Going out in Fechado with a canastra suja: [000, 001] (and Pagat via [003]) say yes,
-    [003]'s main text asks a clean one. Under the differences, folded, each reading with its
-    sources and the variants that play it, so a table can agree before the first hand."""
-    at = open_app("variants")
-    (folded,) = [e for e in at.expander if e.label == "As fontes discordam (3 pontos)"]
-    shown = " ".join(m.value for m in folded.markdown)
-    assert (
-        "**No Fechado, bate-se com canastra suja?**\n  - Sim: no Fechado vale qualquer canastra "
-        "(e o Pagat, citado pela 003, concorda). _(fontes 000, 001 · jogam assim: Buraco "
-        "Fechado)_\n  - O texto principal da fonte 003 pede sempre uma canastra limpa. _(fonte "
-        "003 · jogam assim: Buraco Aberto, Fechado STBL)_"
-    ) in shown
-    assert "_(fonte 003)_" in shown  # the stricter pickup: no variant plays it [003]
+    """Rule “going out in Fechado” with a canastra suja: [000, 001] (and Pagat via [003])
+    say yes, [003]'s main text asks a clean one. Under the differences, folded, each reading
+    with its sources and the variants that play it, so a table can agree before the first
+    hand. Aberto and STBL need a clean canastra in every source [000, 001, 002, 003]: they
+    play no reading of this dispute about Fechado (the [003] reading was said to be
+    “jogam assim: Buraco Aberto, Fechado STBL”)."""
+    for lang, folded_label, expected in (
+        (
+            "pt",
+            "As fontes discordam (3 pontos)",
+            "**No Fechado, bate-se com canastra suja?**\n  - Sim: no Fechado vale qualquer "
+            "canastra (e o Pagat, citado pela 003, concorda). _(fontes 000, 001 · jogam assim: "
+            "Buraco Fechado)_\n  - O texto principal da fonte 003 pede sempre uma canastra "
+            "limpa. _(fonte 003)_",
+        ),
+        (
+            "en",
+            "The sources disagree (3 points)",
+            "**In Fechado, may you go out with a dirty canastra?**\n  - Yes: in Fechado any "
+            "canastra will do (and Pagat, cited by 003, agrees). _(sources 000, 001 · played "
+            "by Buraco Fechado)_\n  - Source 003's main text always asks for a clean "
+            "canastra. _(source 003)_",
+        ),
+    ):
+        at = open_app("variants", lang=lang)
+        (folded,) = [e for e in at.expander if e.label == folded_label]
+        shown = " ".join(m.value for m in folded.markdown)
+        assert expected in shown
+    assert "_(source 003)_" in shown  # the stricter pickup: no variant plays it [003]
 
 
 def test_a_changed_house_rule_opens_the_same_move_on_a_position_it_decides(
