@@ -43,7 +43,8 @@ Size = Literal["md", "sm"]
 
 # One style sheet for every card (app.py injects it once per run): the card markup itself
 # stays small, which keeps reruns and messages to the browser light. Rows of cards inside
-# one Markdown block keep the gap that separate elements had.
+# one Markdown block keep the gap that separate elements had. An exercise's answers (its
+# yes/no, its options to tick: scenario_player's keys) are rows a fingertip can hit.
 CARD_CSS = f"""
 .bt-row{{display:flex;flex-wrap:wrap;align-items:flex-start;gap:2px;margin:4px 0}}
 .bt-cell{{display:inline-flex;flex-direction:column;align-items:center;gap:1px;margin:2px}}
@@ -71,6 +72,9 @@ font-size:.92em;line-height:1.3;white-space:nowrap;box-shadow:0 1px 1px rgba(0,0
 [class*="st-key-btg-"] button p{{font-size:16px;font-weight:700}}
 [class*="st-key-btg-"] [data-testid="stButtonGroup"]{{margin-bottom:-10px}}
 [data-testid="InputInstructions"]{{display:none}}
+[class*="st-key-sc_"][class*="_legal"] [role="radiogroup"] label,
+[class*="st-key-sc_"][class*="_option_"] label{{min-height:44px;align-items:center;
+padding-right:12px}}
 .bt-table th:first-child{{width:40%}}
 @media (max-width:640px){{
 .bt-table table{{font-size:.85em}} .bt-table th,.bt-table td{{padding:.3em}}

@@ -109,3 +109,25 @@ def test_a_new_learners_progress_follows_them_through_the_menu(
     main.get_by_role("link", name="Ver na lição 13, “Trincas (lavadeiras) no Fechado” →").click()
     settle(page)
     expect(main.get_by_text("Exercício 1 de 5", exact=False)).to_be_visible()
+
+
+def test_answers_are_a_fingers_width_on_a_phone(open_page: OpenPage, phone: dict[str, int]) -> None:
+    """An exercise's answers on a phone: “Sim, vale” / “Não vale” and each option to tick
+    are rows at least 44 px high, the least a fingertip hits without touching the next
+    (the iOS and Android guidelines say 44 and 48). They were 22 px high, in a list of
+    options 21 px apart (audit of Exercícios at 390x844: a tap meant for option 2 ticked 1)."""
+    for path, role in (
+        ("practice?scenario=trinca_only_in_fechado", "radio"),
+        ("practice?scenario=two_ways_to_justify", "checkbox"),
+    ):
+        page = open_page(path, phone)
+        main = page.locator("[data-testid='stMain']")
+        answers = main.locator(f"[data-testid='stRadio'] label:has(input[type='{role}'])")
+        if role == "checkbox":
+            answers = main.locator("[data-testid='stCheckbox'] label").filter(
+                has_text="Pegar o lixo"
+            )
+        assert answers.count() >= 2, path
+        for answer in answers.all():
+            box = answer.bounding_box()
+            assert box is not None and box["height"] >= 44, (path, answer.inner_text(), box)
