@@ -31,6 +31,12 @@ def theme_label(theme: str) -> str:
     return f"{name} · {solved}/{len(ids)}"
 
 
+def theme_chosen() -> None:
+    """A theme picked opens at its first exercise not done: the exercise in the address is
+    the last theme's (kept, it showed the exercise just solved when the new theme has it)."""
+    st.query_params.pop("scenario", None)
+
+
 theme_labels = {th: theme_label(th) for th in ("all", *THEMES)}
 # (The labels change with the language and with an exercise solved.)
 relabel_after_language_change("practice_theme", theme_labels)
@@ -39,6 +45,7 @@ theme = st.selectbox(
     list(theme_labels),
     format_func=theme_labels.__getitem__,
     key="practice_theme",
+    on_change=theme_chosen,
     filter_mode=None,  # no typing: Streamlit's "No results" is English only
 )
 if theme == "all":
@@ -104,7 +111,7 @@ def next_theme(theme: str) -> str | None:
 
 def to_theme(theme: str) -> None:
     st.session_state["practice_theme"] = theme
-    st.query_params.pop("scenario", None)  # (the theme opens at its first exercise not done)
+    theme_chosen()
     ask_for_the_top()
 
 

@@ -769,3 +769,25 @@ def test_an_exercise_with_other_rules_than_the_sidebar_says_whose_rules_hold(
     assert "não as da mesa" not in texts(fechado)
     english = open_scenario(open_app, "error_forgetting_the_natural_two", lang="en")
     assert "(not the table's, in the sidebar)" in texts(english)
+
+
+def test_a_theme_chosen_opens_at_its_first_exercise_not_done(open_app: Open) -> None:
+    """An exercise just solved belongs to the theme chosen next (a 2 wild beside its natural
+    2: “curingas”, “o 2 natural”, “regras da casa”): the theme opened on that same exercise,
+    solved, and a learner who asked for another theme saw nothing change. It opens at its
+    first exercise not done, as any theme chosen does."""
+    at = open_app("practice", scenario="wild_two_beside_natural_two")
+    at.radio(key="sc_wild_two_beside_natural_two_legal").set_value("no")
+    at.button(key="sc_wild_two_beside_natural_two_check").click().run()
+    assert at.success  # (solved)
+    at.selectbox(key="practice_theme").set_value("natural_two").run()
+    course = load_curriculum()
+    ids = [
+        s.id
+        for lesson in course.lessons
+        for s in course.scenarios_of(lesson.id)
+        if "natural_two" in s.themes
+    ]
+    assert ids[0] == "wild_two_beside_natural_two"
+    assert at.selectbox[1].value == ids[1]
+    assert at.query_params["scenario"] == ids[1]
