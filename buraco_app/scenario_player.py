@@ -546,9 +546,10 @@ def _feedback(scenario: Scenario, attempt: Attempt, view: _View[Any], lang: Lang
         elif attempt.tries >= 2:
             st.caption(t("practice.try_hint", lang))
     if grade.verdict is not None and (grade.correct or view.verdict_when_wrong):
-        title = t(
-            "practice.core_says_legal" if grade.verdict.ok else "practice.core_says_illegal", lang
-        )
+        # A meld asked about (“Este jogo vale?”) is judged as a meld, not as a move.
+        meld = isinstance(scenario.task, JudgeTask) and scenario.task.meld is not None
+        said = ("meld_" if meld else "") + ("legal" if grade.verdict.ok else "illegal")
+        title = t(f"practice.core_says_{said}", lang)
         st.markdown(f"**{title}**")
         show_reasons(grade.verdict.reasons, lang)
 

@@ -791,3 +791,23 @@ def test_a_theme_chosen_opens_at_its_first_exercise_not_done(open_app: Open) -> 
     assert ids[0] == "wild_two_beside_natural_two"
     assert at.selectbox[1].value == ids[1]
     assert at.query_params["scenario"] == ids[1]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "not_said"),
+    [
+        ("pt", "O juiz de regras diz: jogo inválido.", "jogada"),
+        ("en", "The rules judge says: not a valid meld.", "move"),
+    ],
+)
+def test_a_meld_asked_about_is_judged_as_a_meld(
+    open_app: Open, lang: str, said: str, not_said: str
+) -> None:
+    """“Este jogo vale?” (three 9s in Aberto, no trincas [000, 001]) was answered “O juiz de
+    regras diz: jogada inválida”: a move, where the question was a meld (jogo). A newcomer
+    learns the two words apart in lesson 6; the judge's line names the meld."""
+    at = open_scenario(open_app, "trinca_only_in_fechado", lang=lang)
+    at.radio(key="sc_trinca_only_in_fechado_legal").set_value("yes")
+    at.button(key="sc_trinca_only_in_fechado_check").click().run()
+    line = next(m.value for m in at.markdown if "juiz" in m.value or "judge" in m.value)
+    assert line == f"**{said}**" and not_said not in line
