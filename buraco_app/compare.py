@@ -135,5 +135,8 @@ def show_deciding(options: Sequence[str], alike: Sequence[str] = ()) -> None:
         )
         for name in alike
     ]
-    head = t("variants_decide.decides" if options else "variants_decide.alike_but")
+    if options:
+        head = t("variants_decide.decides", count=len(options))
+    else:
+        head = t("variants_decide.alike_but", count=len(alike))
     st.info(head + "  \n" + "  \n".join(lines), icon="⚖️")

@@ -21,6 +21,8 @@ from tests.app.conftest import in_order
 
 OpenApp = Callable[..., AppTest]
 PT = catalog("pt")
+DECIDES = ("Quem decide aqui é a opção:", "Quem decide aqui são as opções:")
+ALIKE_BUT = "As três variantes julgam igual, mas"
 # The page's examples, as the page lists them (key, cards, built up), and what decides each.
 EXAMPLES = [
     ("variants.example.trinca", "5h 5s 5d", False, ["trincas"]),
@@ -67,7 +69,7 @@ def test_the_deciding_option_is_shown_once(open_app: OpenApp) -> None:
     at.segmented_control(key="variants_view").set_value("meld").run()
     at.pills(key="variants_example").set_value("variants.example.trinca").run()
     assert not at.exception
-    boxes = [i.value for i in at.info if PT["variants_decide.decides"] in i.value]
+    boxes = [i.value for i in at.info if i.value.startswith(DECIDES)]
     # One box, above the columns, naming trincas alone.
     assert len(boxes) == 1 and boxes[0].count("**") == 2
     assert f"**{option_name('trincas', 'pt')}**" in boxes[0]
@@ -111,7 +113,7 @@ def test_the_same_move_names_its_deciding_option(open_app: OpenApp) -> None:
     at = open_app("variants")
     at.segmented_control(key="variants_view").set_value("move").run()
     assert not at.exception
-    assert [i for i in at.info if PT["variants_decide.decides"] in i.value]
+    assert [i for i in at.info if i.value.startswith(DECIDES)]
 
 
 # Where the three presets agree only because they share an option's value, that option still
@@ -137,7 +139,7 @@ def test_a_meld_judged_alike_by_a_shared_option_names_it(open_app: OpenApp) -> N
     at.text_input(key="variants_cards").input("2h 3h 4h 2s").run()
     assert not at.exception
     assert PT["variants_decide.alike"] not in [c.value for c in at.caption]
-    boxes = [i.value for i in at.info if PT["variants_decide.alike_but"] in i.value]
+    boxes = [i.value for i in at.info if i.value.startswith(ALIKE_BUT)]
     assert len(boxes) == 1
     name = option_name("wild_two_beside_natural_two", "pt")
     assert f"As três variantes usam o mesmo valor de “{name}” (não)" in boxes[0]
@@ -148,7 +150,7 @@ def test_eight_of_a_kind_names_the_real_option_too(open_app: OpenApp) -> None:
     at = open_app("variants")
     at.segmented_control(key="variants_view").set_value("meld").run()
     at.text_input(key="variants_cards").input("5h 5s 5d 5c 5h 5s 5d 5c").run()
-    box = next(i.value for i in at.info if PT["variants_decide.decides"] in i.value)
+    box = next(i.value for i in at.info if i.value.startswith(DECIDES))
     assert f"**{option_name('trincas', 'pt')}**" in box
     assert f"“{option_name('eight_of_a_kind_real', 'pt')}”" in box
 
@@ -310,3 +312,27 @@ def test_the_rules_table_fits_a_phone_with_the_variants_short_names(open_app: Op
     lines = [line for m in at.markdown for line in m.value.splitlines()]
     heads = [line for line in lines if line.startswith("| Regra |")]
     assert heads == ["| Regra | Aberto | Fechado | STBL | Sua mesa |"], heads
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "two"),
+    [
+        ("pt", "Quem decide aqui é a opção:", "Quem decide aqui são as opções:"),
+        ("en", "What decides here is the option:", "What decides here are the options:"),
+    ],
+)
+def test_the_deciding_options_are_counted_in_words(
+    open_app: OpenApp, lang: str, one: str, two: str
+) -> None:
+    """A joker on top of the closed lixo, put onto a meld: the pickup option and the wild-on-
+    top option decide it [002, 003], two lines under “Quem decide aqui é a opção:” (one
+    option, said the box). One option keeps the singular (three 5s: trincas)."""
+    at = open_app("variants", lang=lang)
+    at.segmented_control(key="variants_view").set_value("move").run()
+    at.selectbox(key="variants_scenario").set_value("joker_on_top_only_new_meld").run()
+    assert not at.exception
+    (box,) = [i.value for i in at.info if i.value.startswith(two)]
+    assert box.count("**") == 4  # (two options named)
+    at.segmented_control(key="variants_view").set_value("meld").run()
+    at.text_input(key="variants_cards").input("5h 5s 5d").run()
+    assert [i.value for i in at.info if i.value.startswith(one)]
