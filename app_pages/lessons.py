@@ -104,7 +104,8 @@ elif not step and "step" in st.query_params:
     del st.query_params["step"]
 
 if step == 0:
-    show_text(lesson.intro.get(lang))
+    with st.container(key="lesson_text"):  # (its tables narrower on a phone: cards_view)
+        show_text(lesson.intro.get(lang))
 elif step == last:
     st.subheader(t("lessons.summary"))
     show_text(lesson.summary.get(lang))

@@ -44,7 +44,8 @@ Size = Literal["md", "sm"]
 # One style sheet for every card (app.py injects it once per run): the card markup itself
 # stays small, which keeps reruns and messages to the browser light. Rows of cards inside
 # one Markdown block keep the gap that separate elements had. An exercise's answers (its
-# yes/no, its options to tick: scenario_player's keys) are rows a fingertip can hit.
+# yes/no, its options to tick: scenario_player's keys) are rows a fingertip can hit; a
+# lesson's tables (the lessons page's `lesson_text`) have narrower cells on a phone.
 CARD_CSS = f"""
 .bt-row{{display:flex;flex-wrap:wrap;align-items:flex-start;gap:2px;margin:4px 0}}
 .bt-cell{{display:inline-flex;flex-direction:column;align-items:center;gap:1px;margin:2px}}
@@ -82,7 +83,8 @@ padding-right:12px}}
 .bt-table tr{{display:flex;flex-wrap:wrap}}
 .bt-table th,.bt-table td{{flex:1 1 0;min-width:0}}
 .bt-table th:first-child,.bt-table td:first-child{{flex-basis:100%;width:auto}}
-.bt-table td:first-child{{background:rgba(128,128,128,.08)}}}}
+.bt-table td:first-child{{background:rgba(128,128,128,.08)}}
+.st-key-lesson_text th,.st-key-lesson_text td{{padding:6px}}}}
 """
 
 

@@ -131,3 +131,20 @@ def test_answers_are_a_fingers_width_on_a_phone(open_page: OpenPage, phone: dict
         for answer in answers.all():
             box = answer.bounding_box()
             assert box is not None and box["height"] >= 44, (path, answer.inner_text(), box)
+
+
+def test_a_lessons_tables_fit_a_phone(open_page: OpenPage, phone: dict[str, int]) -> None:
+    """Lesson 12's table of the three variants (what shows of the lixo, the pickup, the wild
+    on top, trincas, going out, the 500 at once [000, 001, 002, 003]) ran 15 px past a
+    390 px phone: its STBL column, “justificado”, touched the screen's edge, and the table
+    scrolled sideways. Every lesson table fits the screen, in both languages."""
+    for lesson in ("cards_and_points", "canastras", "going_out", "variants_and_house_rules"):
+        for lang in ("pt", "en"):
+            page = open_page(f"lessons?lang={lang}&lesson={lesson}", phone)
+            widths = page.evaluate(
+                """() => [...document.querySelectorAll("[data-testid='stMain'] table")]
+                .map(t => [t.parentElement.scrollWidth, t.parentElement.clientWidth])"""
+            )
+            assert widths, lesson
+            for scrolled, shown in widths:
+                assert scrolled <= shown, (lesson, lang, scrolled, shown)
