@@ -177,7 +177,9 @@ def changes(before: State, after: State, verdict: Verdict, move: Move) -> Change
 
 # (The picked card's ring is drawn inside its border, so "10♦" keeps the width it needs.)
 # Key prefixes: btc card, btcs picked card, btcn new card, btm meld, btmc changed meld,
-# btt target. Colour goes in the key (r, b, j) so CSS can colour a card's label.
+# btt target. Colour goes in the key (r, b, j) so CSS can colour a card's label. An
+# exercise's board (keys "sc_...") is answered by tapping its melds and targets: on a phone
+# they are a fingertip high.
 BOARD_CSS = f"""
 [class*="st-key-btc"] button{{min-height:0;width:44px;height:60px;padding:0;
 border:1px solid #8a8a8a;border-radius:7px;background:#fff;box-shadow:0 1px 3px rgba(0,0,0,.3);
@@ -199,6 +201,9 @@ border:1px solid #bbb!important}}
 [class*="st-key-btt-"] button{{min-height:0;padding:2px 8px;border-style:dashed!important}}
 [class*="st-key-btt-"] button p{{font-size:14px}}
 [class*="st-key-bthand"]{{padding-top:10px}}
+@media (max-width:640px){{[class*="st-key-btm-sc_"] button,[class*="st-key-btmc-sc_"] button,
+[class*="st-key-btt-sc_"] button{{
+min-height:44px}}}}
 .bt-seats{{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));grid-template-areas:
 ". across ." "left mid right" ". me .";gap:3px;max-width:420px;margin:0 auto 4px;font-size:13px;
 line-height:1.25;text-align:center}}

@@ -148,3 +148,18 @@ def test_a_lessons_tables_fit_a_phone(open_page: OpenPage, phone: dict[str, int]
             assert widths, lesson
             for scrolled, shown in widths:
                 assert scrolled <= shown, (lesson, lang, scrolled, shown)
+
+
+def test_an_exercises_table_targets_are_a_fingers_height_on_a_phone(
+    open_page: OpenPage, phone: dict[str, int]
+) -> None:
+    """A move exercise on a phone is answered by tapping the table: a meld, “+ Novo jogo”,
+    the stock, the lixo, “Descartar”. They were 28 px high (a meld 33), under the 44 px a
+    fingertip hits without touching its neighbour (audit of Exercícios at 390x844)."""
+    page = open_page("practice?scenario=joker_fills_the_gap", phone)
+    main = page.locator("[data-testid='stMain']")
+    targets = main.locator("[class*='st-key-btt-'] button, [class*='st-key-btm-'] button")
+    assert targets.count() >= 5
+    for target in targets.all():
+        box = target.bounding_box()
+        assert box is not None and box["height"] >= 44, (target.inner_text(), box)
