@@ -411,3 +411,95 @@ def test_a_legal_wrong_answer_misses_something_the_goal_asks_for(
     assert grade.verdict is not None and grade.verdict.ok and not grade.correct
     for lang, words in asked.items():
         assert words in scenario.goal.get(lang)
+
+
+# A lesson's table of what each variant plays (lessons 9, 12, 13): each row is the rule
+# option it states, and how its cell reads for each value of that option (pt, en prefixes).
+_VARIANT_ROWS: dict[str, tuple[str, dict[object, tuple[str, ...]]]] = {
+    "o que se vê do lixo": ("discard_pile_visible", {"all": ("todas",), "top": ("só a de cima",)}),
+    "what shows of the lixo": ("discard_pile_visible", {"all": ("every",), "top": ("top card",)}),
+    "pegar o lixo": ("pickup", {"free": ("livre",), "top_card": ("justificad",)}),
+    "taking the lixo": ("pickup", {"free": ("free",), "top_card": ("justified",)}),
+    "curinga no topo do lixo": (
+        "wild_top_card_new_meld_only",
+        {False: ("sem condição",), True: ("só para jogo novo",)},
+    ),
+    "a wild on top of the lixo": (
+        "wild_top_card_new_meld_only",
+        {False: ("no condition",), True: ("new meld only",)},
+    ),
+    "trinca (lavadeira)": ("trincas", {False: ("não", "no"), True: ("sim", "yes")}),
+    "vale trinca?": ("trincas", {False: ("não",), True: ("sim",)}),
+    "trincas allowed?": ("trincas", {False: ("no",), True: ("yes",)}),
+    "a batida final exige": (
+        "go_out_requires",
+        {"clean_canastra": ("canastra limpa",), "any_canastra": ("qualquer canastra",)},
+    ),
+    "a dupla precisa de": (
+        "go_out_requires",
+        {"clean_canastra": ("uma canastra limpa",), "any_canastra": ("qualquer canastra",)},
+    ),
+    "going out needs": (
+        "go_out_requires",
+        {"clean_canastra": ("a clean canastra",), "any_canastra": ("any canastra",)},
+    ),
+    "the side needs": (
+        "go_out_requires",
+        {"clean_canastra": ("a clean canastra",), "any_canastra": ("any canastra",)},
+    ),
+    "500 e real só pagam cheio se baixadas de uma vez": (
+        "big_canastras_at_once",
+        {False: ("não",), True: ("sim",)},
+    ),
+    "500 and real pay in full only if laid at once": (
+        "big_canastras_at_once",
+        {False: ("no",), True: ("yes",)},
+    ),
+}
+
+
+def _tables(text: str) -> list[list[list[str]]]:
+    """The Markdown tables of a text: rows of cells, plain (no bold), in small letters."""
+    found: list[list[list[str]]] = []
+    rows: list[list[str]] = []
+    for line in [*text.splitlines(), ""]:
+        if line.startswith("|"):
+            cells = [c.strip().replace("**", "").lower() for c in line.strip("|").split("|")]
+            if not all(set(c) <= set("-: ") for c in cells):
+                rows.append(cells)
+        elif rows:
+            found.append(rows)
+            rows = []
+    return found
+
+
+def test_every_lesson_table_of_the_variants_says_what_each_preset_plays() -> None:
+    """A lesson's table of the three variants (lesson 12's lixo, pickup, wild on top,
+    trincas, going out, 500 at once [000, 001, 002, 003]; lesson 9's going out; lesson 13's
+    trincas) is typed by hand: each row is checked against the option that rule is in the
+    core's presets, the same values the judge plays, so a lesson never drifts from the
+    engine (DESIGN: every text that states a rule is generated or checked)."""
+    from buraco_core.rules import PRESET_NAMES, PRESETS
+
+    checked = 0
+    for lesson in CURRICULUM.lessons:
+        for lang in ("pt", "en"):
+            for table in _tables(lesson.intro.get(lang)):
+                head, body = table[0], table[1:]
+                if head[1:] == list(PRESET_NAMES):  # a row per rule
+                    rows = [(row[0], dict(zip(PRESET_NAMES, row[1:], strict=True))) for row in body]
+                elif [row[0] for row in body] == list(PRESET_NAMES):
+                    rows = [
+                        (head[1], {p: row[1] for p, row in zip(PRESET_NAMES, body, strict=True)})
+                    ]
+                else:
+                    continue  # (not a table of the variants)
+                for label, cells in rows:
+                    assert label in _VARIANT_ROWS, f"{lesson.id} ({lang}): row {label!r} unknown"
+                    option, reads = _VARIANT_ROWS[label]
+                    for preset, cell in cells.items():
+                        value = getattr(PRESETS[preset], option)
+                        value = getattr(value, "value", value)
+                        assert cell.startswith(reads[value]), (lesson.id, lang, label, preset)
+                        checked += 1
+    assert checked >= 2 * (6 + 1 + 1) * 3  # (lesson 12's six rows, 9's and 13's one, pt and en)
