@@ -130,14 +130,12 @@ def draw_same_move() -> None:
     # A table that changed a house option first sees a position that option decides: the
     # same move judged by its variant and by the table (stable: the course's order else).
     changed = set(current_rules().changed_options())
-    ids = sorted(
-        judged.variant_scenario_ids(),
-        key=lambda i: (
-            not changed.intersection(
-                judged.move_deciding(i, lang) + judged.move_deciding_alike(i, lang)
-            )
-        ),
-    )
+
+    def deciding(i: str) -> set[str]:
+        house = {name for name, _ in judged.move_deciding_house(i, lang)}
+        return {*judged.move_deciding(i, lang), *judged.move_deciding_alike(i, lang), *house}
+
+    ids = sorted(judged.variant_scenario_ids(), key=lambda i: not changed & deciding(i))
     moves = {i: course.scenarios[i] for i in ids}
     if not moves:
         return
@@ -155,13 +153,18 @@ def draw_same_move() -> None:
     with st.container(border=True):
         st.markdown(judged.position_markdown(chosen, lang), unsafe_allow_html=True)
     show_text(t("variants.the_move", move=move_text(move, lang)))
-    show_deciding(judged.move_deciding(chosen, lang), judged.move_deciding_alike(chosen, lang))
+    show_deciding(
+        judged.move_deciding(chosen, lang),
+        judged.move_deciding_alike(chosen, lang),
+        judged.move_deciding_house(chosen, lang),
+    )
     side_by_side(
         lambda rules: (
             judged.move_result(chosen, rules, lang),
             judged.move_reasons(chosen, rules, lang),
         ),
         _draw_move,
+        own=scenario.ruleset(),  # (a house-rule position: its own table too)
     )
 
 

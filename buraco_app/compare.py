@@ -22,20 +22,25 @@ from buraco_text import option_name, preset_title, value_text
 T = TypeVar("T")
 
 
-def tables_to_compare() -> list[tuple[str, RuleSet]]:
-    """The three presets, plus the user's table when it changes a house option."""
+def tables_to_compare(own: RuleSet | None = None) -> list[tuple[str, RuleSet]]:
+    """The three presets, plus the user's table when it changes a house option, plus `own`:
+    a position's own table, where it plays a house option (“Mesa rígida: duas cartas da
+    mão”) and is neither a preset nor the user's."""
     yours = current_rules()
     tables = [(preset_title(name, get_lang()), PRESETS[name]) for name in PRESET_NAMES]
     if yours.changed_options():
         tables.append((t("variants.yours_title"), yours))
+    if own is not None and own.changed_options() and own != yours:
+        tables.append((t("variants.own_title"), own))
     return tables
 
 
 def side_by_side(
-    judge: Callable[[RuleSet], T], draw: Callable[[T, RuleSet], None]
+    judge: Callable[[RuleSet], T], draw: Callable[[T, RuleSet], None], own: RuleSet | None = None
 ) -> list[tuple[str, RuleSet, T]]:
-    """Judge under each table and draw each answer in its own column; return the answers."""
-    tables = tables_to_compare()
+    """Judge under each table (tables_to_compare) and draw each answer in its own column;
+    return the answers."""
+    tables = tables_to_compare(own)
     yours = current_rules()
     results = []
     for column, (title, rules) in zip(st.columns(len(tables)), tables, strict=True):
@@ -111,12 +116,36 @@ def alike_deciding(
     return found
 
 
-def show_deciding(options: Sequence[str], alike: Sequence[str] = ()) -> None:
+def house_deciding(
+    judge: Callable[[RuleSet], T],
+    key: Callable[[T], Hashable],
+    valid: Callable[[T], bool] = lambda _: True,
+) -> list[tuple[str, Any]]:
+    """The values of the options the presets set differently that no preset plays (the
+    stricter pickup of some tables [003]) and that decide this answer: under some preset,
+    the option set to that value changes it. As (option, value) pairs."""
+    found = []
+    for option in (o for o in OPTIONS if o.presets_differ):
+        played = set(option.presets.values())
+        for value in (v for v in other_values(option.name) if v not in played):
+            for preset in PRESET_NAMES:
+                base = judge(PRESETS[preset])
+                other = judge(PRESETS[preset].with_options(**{option.name: value}))
+                if valid(base) and valid(other) and key(other) != key(base):
+                    found.append((option.name, value))
+                    break
+    return found
+
+
+def show_deciding(
+    options: Sequence[str], alike: Sequence[str] = (), house: Sequence[tuple[str, Any]] = ()
+) -> None:
     """Once, above the columns: the options that make the variants answer differently, with
-    each variant's value, and those the three set alike that decide it all the same (a table
-    that plays another value judges otherwise); or that no option decides it."""
+    each variant's value, those the three set alike that decide it all the same (a table
+    that plays another value judges otherwise), and the values no variant plays that decide
+    it (house_deciding); or that no option decides it."""
     lang = get_lang()
-    if not options and not alike:
+    if not options and not alike and not house:
         st.caption(t("variants_decide.alike"))
         return
     lines = [
@@ -135,8 +164,16 @@ def show_deciding(options: Sequence[str], alike: Sequence[str] = ()) -> None:
         )
         for name in alike
     ]
+    lines += [
+        t(
+            "variants_decide.house_value",
+            name=option_name(name, lang),
+            value=value_text(name, value, lang),
+        )
+        for name, value in house
+    ]
     if options:
         head = t("variants_decide.decides", count=len(options))
     else:
-        head = t("variants_decide.alike_but", count=len(alike))
+        head = t("variants_decide.alike_but", count=len(alike) + len(house))
     st.info(head + "  \n" + "  \n".join(lines), icon="⚖️")

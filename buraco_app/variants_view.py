@@ -6,8 +6,9 @@ tap, a language switch) judges nothing it has judged before."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
-from buraco_app.compare import alike_deciding, deciding_options
+from buraco_app.compare import alike_deciding, deciding_options, house_deciding
 from buraco_app.inline_cards import with_cards
 from buraco_app.scenario_player import course
 from buraco_app.table_view import table_markdown
@@ -60,13 +61,25 @@ def meld_deciding_alike(cards: tuple[Card, ...], built_up: bool) -> tuple[str, .
 
 @lru_cache(maxsize=1)
 def variant_scenario_ids() -> tuple[str, ...]:
-    """The course's variant-difference scenarios with a position and a move to judge: a move
-    whose verdict changes with the variant (the lixo pickup, going out with a canastra
-    suja, trincas...)."""
+    """The course's variant-difference and house-rule scenarios with a position and a move
+    to judge: a move whose verdict changes with the variant (the lixo pickup, going out
+    with a canastra suja, trincas...) or with a house rule (the stricter pickup [003], the
+    partner going out while the morto waits [000, 001 / 003])."""
+
+    def house_decided(scenario_id: str) -> bool:
+        # (a house rule's move that no option decides is the same under every table)
+        return bool(
+            move_deciding_alike(scenario_id, "pt") or move_deciding_house(scenario_id, "pt")
+        )
+
     return tuple(
         s.id
         for s in course().scenarios.values()
-        if "variant_difference" in s.themes and s.position is not None and s.task.judged_move
+        if s.position is not None
+        and s.task.judged_move
+        and (
+            "variant_difference" in s.themes or ("house_rules" in s.themes and house_decided(s.id))
+        )
     )
 
 
@@ -117,6 +130,18 @@ def move_deciding_alike(scenario_id: str, lang: Lang) -> tuple[str, ...]:
     nothing)."""
     return tuple(
         alike_deciding(
+            lambda rules: move_result(scenario_id, rules, lang),
+            move_answer,
+            valid=lambda result: not isinstance(result, str),
+        )
+    )
+
+
+@lru_cache(maxsize=128)
+def move_deciding_house(scenario_id: str, lang: Lang) -> tuple[tuple[str, Any], ...]:
+    """The values no preset plays that decide this move (the stricter pickup [003])."""
+    return tuple(
+        house_deciding(
             lambda rules: move_result(scenario_id, rules, lang),
             move_answer,
             valid=lambda result: not isinstance(result, str),

@@ -336,3 +336,31 @@ def test_the_deciding_options_are_counted_in_words(
     at.segmented_control(key="variants_view").set_value("meld").run()
     at.text_input(key="variants_cards").input("5h 5s 5d").run()
     assert [i.value for i in at.info if i.value.startswith(one)]
+
+
+def test_a_house_rule_position_is_judged_at_its_own_table_too(open_app: OpenApp) -> None:
+    """Rule “stricter pickup” [003]: some tables take the closed lixo only with two hand
+    cards in sequence with its top card. “Mesma jogada” showed no position that house rule
+    decides: a teacher could name it (“As fontes discordam”) but not show it. The course's
+    “Mesa rígida: duas cartas da mão” is offered: the three variants take the lixo, the
+    position's own table refuses it, and the box says which value no variant plays. The
+    partner going out while the morto waits [000, 001 / 003] is offered too."""
+    at = open_app("variants")
+    at.segmented_control(key="variants_view").set_value("move").run()
+    offered = at.selectbox(key="variants_scenario").options
+    assert "Mesa rígida: duas cartas da mão" in offered
+    assert "O morto espera o parceiro" in offered
+    at.selectbox(key="variants_scenario").set_value("stricter_table_two_from_hand").run()
+    assert not at.exception
+    heads = [m.value for m in at.main.markdown if m.value.startswith("#### ")]
+    assert [h.split("\n")[0] for h in heads] == [
+        "#### Buraco Aberto",
+        "#### Buraco Fechado",
+        "#### Fechado STBL",
+        "#### Mesa da posição",
+    ]
+    assert "justificada + 2 da mão" in heads[-1]
+    assert [s.value for s in at.success] == ["✓ Jogada válida"] * 3
+    assert [e.value for e in at.error] == ["✗ Jogada inválida"]
+    (box,) = [i.value for i in at.info if i.value.startswith(ALIKE_BUT)]
+    assert "Nenhuma das três joga “pegar o lixo: justificada + 2 da mão”" in box
