@@ -74,7 +74,8 @@ def variant_scenario_ids() -> tuple[str, ...]:
 
     return tuple(
         s.id
-        for s in course().scenarios.values()
+        for lesson in course().lessons  # (in the order the lessons teach them)
+        for s in course().scenarios_of(lesson.id)
         if s.position is not None
         and s.task.judged_move
         and (

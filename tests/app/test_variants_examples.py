@@ -364,3 +364,23 @@ def test_a_house_rule_position_is_judged_at_its_own_table_too(open_app: OpenApp)
     assert [e.value for e in at.error] == ["✗ Jogada inválida"]
     (box,) = [i.value for i in at.info if i.value.startswith(ALIKE_BUT)]
     assert "Nenhuma das três joga “pegar o lixo: justificada + 2 da mão”" in box
+
+
+def test_the_same_move_positions_come_in_the_courses_order(open_app: OpenApp) -> None:
+    """“Mesma jogada” lists its positions as the lessons teach them (the lixo, the morto,
+    going out, the variants, trincas), not in the order of the course's folders: its first
+    position was “Erro 3: bater sem canastra limpa”, lesson 14's third common error, out of
+    any context on the variants page."""
+    from buraco_app.scenario_player import course
+
+    at = open_app("variants")
+    at.segmented_control(key="variants_view").set_value("move").run()
+    offered = at.selectbox(key="variants_scenario").options
+    taught = [
+        s.title.get("pt")
+        for lesson in course().lessons
+        for s in course().scenarios_of(lesson.id)
+        if s.title.get("pt") in offered
+    ]
+    assert offered == taught
+    assert not offered[0].startswith("Erro")
