@@ -21,7 +21,7 @@ from buraco_app.inline_cards import NO_ICON, md_cards
 from buraco_app.limits import MAX_LINES_TEXT
 from buraco_app.pages import view_switch
 from buraco_app.sheet_page import item_label, md_text, show_chart
-from buraco_core.cards import Card, deck, parse_card, parse_cards
+from buraco_core.cards import Card, deck, format_cards, parse_cards
 from buraco_core.codes import Code
 from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.melds import MIN_MELD, CanastraKind, canastra_bonus, judge_meld, judged
@@ -181,22 +181,28 @@ def field_error(
     rules: RuleSet, field: str, lines: list[str], lang: Lang, went_out: str | None = None
 ) -> str | None:
     """The first problem in one field (melds or hands of one side), in words, or None: each
-    card as the round reader reads it (tokens split on spaces), then each meld; then, for
-    the hands of the side named in "Quem bateu?" (`went_out`: its name), a line per player
-    with no empty one."""
+    line's cards as the lookup reads them (round_data hands them on in notation), then each
+    meld; then, for the hands of the side named in "Quem bateu?" (`went_out`: its name), a
+    line per player with no empty one."""
     key = "calc.bad_meld_card" if field == "melds" else "calc.bad_hand_card"
     if field == "hands" and len(lines) > MAX_HANDS_PER_SIDE:
         # The core refuses it too (`buraco score`); here in the field's own words.
         return t("calc.too_many_hands", count=len(lines), most=MAX_HANDS_PER_SIDE)
     for index, line in enumerate(lines):
-        for card, token in enumerate(line.split()):
-            try:
-                parse_card(token)
-            except BuracoInputError as exc:
-                # The core's words name the token and each suit letter (`4p`: write 4c or 4♣).
-                problem = error_problem(exc, lang)
-                return t(key, meld=index + 1, hand=index + 1, card=card + 1, problem=problem)
-        verdict = judge_meld(parse_cards(line), rules) if field == "melds" else None
+        try:
+            cards = parse_cards(line)
+        except BuracoInputError as exc:
+            # The core's words name the word and each suit letter (`4p`: write 4c or 4♣);
+            # the card's number where the word is one card ("4 de cops" is no card's).
+            problem = error_problem(exc, lang)
+            tokens = line.split()
+            word = str(exc.values.get("token", ""))
+            if word not in tokens:
+                key = "calc.bad_meld_text" if field == "melds" else "calc.bad_hand_text"
+                return t(key, meld=index + 1, hand=index + 1, problem=problem)
+            card = tokens.index(word) + 1
+            return t(key, meld=index + 1, hand=index + 1, card=card, problem=problem)
+        verdict = judge_meld(cards, rules) if field == "melds" else None
         if verdict is not None and not verdict.ok:
             # An invalid meld: the core's reason, in the session's language.
             return t(
@@ -247,16 +253,28 @@ def round_problem(
     return t("calc.bad_round", problem=error_problem(error, lang))
 
 
+def notation(line: str) -> str:
+    """A line as typed at the table ("4 5 6 de copas", "dama de paus", "coringa") in the
+    notation the round reader takes, token by token (4h 5h 6h); a line that does not read
+    as cards stays as typed (field_error says why)."""
+    try:
+        return format_cards(parse_cards(line))
+    except BuracoInputError:
+        return line
+
+
 def round_data(names: tuple[str, ...], rules: RuleSet) -> dict[str, Any]:
     went_out = st.session_state.get(WENT_OUT_KEY, NOBODY)
     sides: list[dict[str, Any]] = [
         {
             "name": name,
             "melds": [
-                {"cards": line, "built_up": True} if built_up(i, index, line, rules) else line
+                {"cards": notation(line), "built_up": True}
+                if built_up(i, index, line, rules)
+                else notation(line)
                 for index, line in enumerate(field_lines(i, "melds"))
             ],
-            "hands": field_lines(i, "hands"),
+            "hands": [notation(line) for line in field_lines(i, "hands")],
             "took_morto": bool(st.session_state.get(morto_key(i), True)),
             "went_out": went_out == i,
         }

@@ -148,6 +148,33 @@ def test_calculator_scores_the_worked_example(open_app: OpenApp) -> None:
     assert bars["Nós"]["<b>Total</b>"] == 525 and bars["Eles"]["<b>Total</b>"] == -5
 
 
+def test_calculator_reads_cards_as_said_at_the_table(open_app: OpenApp) -> None:
+    """The worked example [003] typed as a table says it ("4 5 6 ... de copas", "Q K A
+    paus", "coringa"): the calculator reads what the lookup reads, and scores the same 525
+    and -5. It refused "4" as no card, though the lookup took the same line."""
+    at = open_app("calculator", joker_points="20")
+    said = {
+        "melds_0": "4 5 6 7 8 9 10 de copas\n5s 6s 7s 2d 9s 10s Js\nQ K A paus",
+        "hands_0": "\n7 de paus, rei de ouros",
+        "melds_1": "6 7 8 de ouros\n9s 10s Js Qs",
+        "hands_1": "3c Kh Kh Qd 8c coringa",
+    }
+    for key, text in said.items():
+        at.text_area(key=f"calc_{key}").set_value(text)
+    at.radio(key="calc_went_out").set_value(0).run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    assert metrics(at) == {"Nós": "525", "Eles": "-5"}
+
+
+def test_a_bad_card_among_commas_is_named_by_itself(open_app: OpenApp) -> None:
+    """Cards typed with commas, one of them wrong: the problem names that card ("6x"), not
+    the whole line as one word, and no card number the line has not."""
+    at = open_app("calculator")
+    at.text_area(key="calc_melds_0").set_value("4h 5h 6h\n7c,8c,9x").run()
+    (error,) = at.error
+    assert error.value.startswith("Jogo 2: “9x” não é uma carta"), error.value
+
+
 def test_calculator_labels_follow_the_language(open_app: OpenApp) -> None:
     at = enter_worked_example(open_app("calculator", lang="en", joker_points="20"))
     assert metrics(at) == {"Us": "525", "Them": "-5"}
