@@ -263,6 +263,11 @@ _SUIT_NAMES = {
     "ouros": "d",
     "copas": "h",
     "espadas": "s",
+    # (said in the singular too: “dez de ouro”, “ás de espada”)
+    "pau": "c",
+    "ouro": "d",
+    "copa": "h",
+    "espada": "s",
     "clubs": "c",
     "diamonds": "d",
     "hearts": "h",
@@ -337,11 +342,7 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     words = [w.rstrip(".") for w in _BETWEEN_CARDS.split(text.strip())]
     words = [w for w in words if w and w.lower() not in _AND]
     words = [
-        _RANK_NAMES.get(word.lower(), word)
-        if index + 2 < len(words)
-        and words[index + 1].lower() in _OF
-        and words[index + 2].lower() in _SUIT_NAMES
-        else word
+        _RANK_NAMES.get(word.lower(), word) if _said_of_a_suit(words, index) else word
         for index, word in enumerate(words)
     ]
     joined: list[str] = []
@@ -361,6 +362,17 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
         else:
             joined.append(word)
     return tuple(parse_card(word) for word in joined)
+
+
+def _said_of_a_suit(words: list[str], index: int) -> bool:
+    """Whether the word at `index` is a rank's name said of a suit: before “de”/“of” and a
+    suit's name, maybe after other ranks of the run (“dama valete rei de ouros”)."""
+    if words[index].lower() not in _RANK_NAMES:
+        return False
+    at = index + 1
+    while at < len(words) and (words[at].lower() in _RANK_NAMES or _LONE_RANK.match(words[at])):
+        at += 1
+    return at + 1 < len(words) and words[at].lower() in _OF and words[at + 1].lower() in _SUIT_NAMES
 
 
 def parse_cards_at(tokens: Iterable[str], where: str) -> tuple[Card, ...]:

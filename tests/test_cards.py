@@ -288,6 +288,22 @@ def test_cards_typed_as_in_a_chat_are_read(text: str) -> None:
     assert parse_cards(text) == parse_cards("3h 4h 5h")
 
 
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        ("dama valete rei de ouros", "Qd Jd Kd"),
+        ("9 10 valete de paus", "9c 10c Jc"),
+        ("dez valete dama de espadas e coringa", "10s Js Qs JK"),
+        ("dez de ouro, ás de espada", "10d As"),
+        ("jack queen king of hearts", "Jh Qh Kh"),
+    ],
+)
+def test_ranks_said_by_name_share_the_suit_said_once(text: str, cards: str) -> None:
+    """“dama valete rei de ouros” as “3 4 5 de copas” is read, and a suit said in the
+    singular (“dez de ouro”): each was ““dama” não é uma carta” in the lookup."""
+    assert parse_cards(text) == parse_cards(cards)
+
+
 def test_a_rank_name_without_a_suit_name_is_still_an_error() -> None:
     """Only before “de”/“of” and a suit's name is a word a rank: “rei” alone is no card."""
     for text, token in (("rei 5h", "rei"), ("dez de x", "dez"), ("dama de 5h", "dama")):
