@@ -16,7 +16,7 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from buraco_app.i18n import t
-from buraco_app.inline_cards import caption_md
+from buraco_app.inline_cards import NO_ICON, caption_md
 from buraco_app.settings import rules_summary, url_params
 from buraco_core.rules import OPTIONS, PRESET_NAMES, PRESETS, PresetName, RuleSet
 from buraco_course.reference import (
@@ -37,6 +37,7 @@ from buraco_text import (
     option_description,
     option_name,
     preset_title,
+    sources_text,
     translate,
     value_text,
 )
@@ -365,22 +366,26 @@ def presets_following(dispute: Dispute, reading: Reading) -> list[PresetName]:
     return [p for p, _, follows in dispute.per_preset() if follows == reading]
 
 
-def sources_text(sources: tuple[str, ...], lang: Lang) -> str:
-    return "; ".join(
-        t("who.source", lang, id=sid, about=t(f"source.{sid}", lang)) for sid in sources
-    )
+SOURCE_IDS = ("000", "001", "002", "003")
 
 
 def draw_dispute(dispute: Dispute, rules: RuleSet, lang: Lang) -> None:
     """One disputed point under the table's rules: each reading with its sources, the
     presets that follow it, the reading of the user's table, and a link that plays it."""
-    # The table's rules, the point and its option: one Markdown block (### as st.subheader).
+    at_table = dispute.reading_of(rules)
+    summary = rules_summary(rules, lang)
+    if at_table is not None:
+        # The answer first, in one line: on a phone the readings start a screen further down.
+        st.success(t("who.answer", lang, rules=summary, answer=at_table.text(lang)), icon=NO_ICON)
+    # The point and its option (and the table's rules, where no reading is the table's):
+    # one Markdown block (### as st.subheader).
+    rules_line = (
+        caption_md(t("who.rules", lang, rules=summary)) + "\n\n" if at_table is None else ""
+    )
     st.markdown(
-        f"{caption_md(t('who.rules', lang, rules=rules_summary(rules, lang)))}\n\n"
-        f"### {dispute.title(lang)}\n\n"
+        f"{rules_line}### {dispute.title(lang)}\n\n"
         + caption_md(t("who.option", lang, name=option_name(dispute.option, lang)))
     )
-    at_table = dispute.reading_of(rules)
     by_variant = variants_differ(dispute)
     if by_variant:  # (the sources agree: each reading is a variant's, they say both)
         sources = sources_text(dispute.readings[0].sources, lang)
@@ -411,3 +416,6 @@ def draw_dispute(dispute: Dispute, rules: RuleSet, lang: Lang) -> None:
         value = getattr(PRESETS[preset], dispute.option)
         rows.append(f"| {preset_title(preset, lang)} | {value_text(dispute.option, value, lang)} |")
     st.markdown("\n".join(rows))
+    # The sources by number above (a line each at a table); what each one is, once, here.
+    with st.expander(t("who.about_sources", lang)):
+        st.markdown("\n".join(f"- **{sid}**: {t(f'source.{sid}', lang)}" for sid in SOURCE_IDS))

@@ -161,6 +161,24 @@ def test_the_page_shows_readings_sources_presets_and_links(open_app: OpenApp, la
     assert all(q["lang"] == [lang] for q in found)
 
 
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_answer_at_the_table_is_said_first_and_short(open_app: OpenApp, lang: str) -> None:
+    """“O curinga vale 50” × “vale 20”: the table's answer in one line over the readings
+    (on a phone they start a screen down), and each reading names its sources by number;
+    what each source is is said once, in one place, not in every reading (four lines
+    each at a table)."""
+    texts = PT if lang == "pt" else EN
+    at = claim(open_app("who", lang=lang), "o coringa vale 50", "vale 20 ponto")
+    assert at.radio(key="who_dispute_found").value == "joker_value"
+    (answer,) = at.success
+    fifty = "O curinga vale 50 pontos." if lang == "pt" else "A joker is worth 50 points."
+    assert answer.value == texts["who.answer"].format(rules="Buraco Fechado", answer=fifty)
+    about = texts["source.000"]
+    assert [m.value for m in at.markdown if about in m.value] == [
+        "\n".join(f"- **{sid}**: {texts[f'source.{sid}']}" for sid in ("000", "001", "002", "003"))
+    ]
+
+
 def test_vale_trinca_shows_what_each_variant_plays(open_app: OpenApp) -> None:
     """A point where the variants differ: the sources agree (said once, not per reading),
     each reading names the variants that play it, the user's table marked, a link each."""
@@ -183,7 +201,7 @@ def test_the_link_opens_the_table_with_that_choice(open_app: OpenApp) -> None:
     assert not opened.exception
     opened.radio(key="who_dispute").set_value("joker_value").run()
     assert EN["who.your_table"] in " ".join(m.value for m in opened.markdown)
-    assert "joker 20" in " ".join(m.value for m in opened.markdown)  # "Your table: ..."
+    assert "joker 20" in opened.success[0].value  # "At your table (Buraco Fechado, joker 20)"
 
 
 def test_no_claim_lists_every_dispute(open_app: OpenApp) -> None:
@@ -204,13 +222,12 @@ def _depth(text: str) -> int:
 def test_sources_are_named_without_brackets_in_brackets(lang: str) -> None:
     """A source's name reads once, not “(fonte 003 (o buraco para quatro jogadores (Fechado,
     …)))”: every line that names the sources of a point keeps its brackets one deep."""
-    from buraco_app.who_is_right import sources_text
-    from buraco_text import translate
+    from buraco_text import sources_text, translate
 
     named = {reading.sources for point in disputes() for reading in point.readings}
     assert named
     for sources in named:
-        listed = sources_text(sources, lang)  # type: ignore[arg-type]
+        listed = sources_text(sources, lang)
         for key in ("who.variants_differ", "who.sources"):
             line = translate(key, lang, sources=listed)  # type: ignore[arg-type]
             assert _depth(line) <= 1, line
