@@ -111,6 +111,11 @@ def _ideas() -> dict[str, dict[str, float]]:
             (_NAMES, [d.title(lang) for lang in LANGS]),
             (_NAMES, [translate(f"who.synonyms.{d.id}", lang) for lang in LANGS]),
         ]
+        if variants_differ(d):
+            # Each reading is a variant's: "só no Fechado" speaks of the trincas' readings.
+            fields.append(
+                (_MENTIONS, [preset_title(p, lang) for p in PRESET_NAMES for lang in LANGS])
+            )
         ideas: dict[str, float] = {}
         for weight, texts in fields:
             for idea in search_terms(" ".join(texts)):

@@ -219,6 +219,8 @@ AT_ONCE: list[tuple[str, str]] = [
     ("posso baixar no jogo do meu parceiro? | pode", "agreed:own_side_melds"),
     ("can I add to my partner's meld? | yes", "agreed:own_side_melds"),
     ("lavadera n vale no aberto | vale sim", "trincas"),  # (the typo of lavadeira)
+    # (A variant's name is what a variant point's readings are about: "só no fechado".)
+    ("trinca vale? | so no fechado", "trincas"),
     ("you can't take the pile with one card in hand | yes you can", "house:single_card_lixo"),
     ("can i discard the card i just took from the pile? | no", "house:lixo_card_back"),
     ("is a run of mixed suits ok? | no", "agreed:sequence"),
