@@ -84,6 +84,13 @@ def show_table(markdown_table: str, above: str = "") -> None:
     st.markdown(f"{above}\n\n{table}" if above else table, unsafe_allow_html=True)
 
 
+def _names(names: list[str], lang: Lang) -> str:
+    """“Buraco Aberto e Fechado STBL” (the three variants alike are said otherwise)."""
+    if len(names) == 1:
+        return names[0]
+    return t("lookup.presets_and", lang, first=", ".join(names[:-1]), last=names[-1])
+
+
 def show_point(point: RulePoint, rules: RuleSet, lang: Lang) -> None:
     """One point of the rules reference as `buraco rules --search` gives it: what it says,
     at the user's table and per variant where an option governs it, the option, its
@@ -92,11 +99,23 @@ def show_point(point: RulePoint, rules: RuleSet, lang: Lang) -> None:
     if point.option is not None:
         changed = point.option in rules.changed_options()
         mark = f" ✎ _{t('lookup.changed', lang)}_" if changed else ""
-        lines.append(t("lookup.at_your_table", lang, value=point.at_table(rules, lang)) + mark)
-        per_preset = " · ".join(
-            f"{preset_title(p, lang)}: {said}" for p, said in point.per_preset(lang)
-        )
-        lines.append(f"{t('lookup.per_preset', lang)}: {per_preset}")
+        here = point.at_table(rules, lang)
+        # Variants that say the same are named together: the same sentence three times was
+        # four lines on a phone.
+        alike: dict[str, list[str]] = {}
+        for preset, said in point.per_preset(lang):
+            alike.setdefault(said, []).append(preset_title(preset, lang))
+        if list(alike) == [here]:
+            lines.append(t("lookup.at_your_table_everywhere", lang, value=here) + mark)
+        else:
+            lines.append(t("lookup.at_your_table", lang, value=here) + mark)
+            if len(alike) == 1:
+                lines.append(t("lookup.every_preset", lang, value=next(iter(alike))))
+            else:
+                per_preset = " · ".join(
+                    f"{_names(names, lang)}: {said}" for said, names in alike.items()
+                )
+                lines.append(f"{t('lookup.per_preset', lang)}: {per_preset}")
     with st.container(border=True):
         st.markdown("  \n".join(lines))
         about = [f"{t('lookup.sources', lang)}: " + ", ".join(point.sources)]

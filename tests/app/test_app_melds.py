@@ -187,6 +187,30 @@ def test_rules_reference_search(open_app: OpenApp) -> None:
 
 
 @pytest.mark.parametrize(
+    ("query", "rules", "said"),
+    [
+        # The three variants alike, as at the table: said once, with the table's value.
+        ("quanto vale o coringa", {}, "Na sua mesa e nas três variantes: **O curinga vale 50"),
+        # Two variants alike: named together.
+        ("trinca", {}, "Por variante: Buraco Aberto e Fechado STBL: Não vale trinca"),
+        # The table changed the option: its value, then the variants' one.
+        ("quanto vale o coringa", {"joker_points": "20"}, "Nas três variantes: O curinga vale 50"),
+    ],
+)
+def test_a_rule_the_variants_say_alike_is_said_once(
+    open_app: OpenApp, query: str, rules: dict[str, str], said: str
+) -> None:
+    """“Por variante: Buraco Aberto: O curinga vale 50 pontos. · Buraco Fechado: O curinga
+    vale 50 pontos. · Fechado STBL: O curinga vale 50 pontos.” was four lines on a phone."""
+    at = open_app("lookup", **rules)
+    at.segmented_control(key="lookup_view").set_value("rules").run()
+    at.text_input(key="lookup_search").input(query).run()
+    first = at.main.markdown[0].value
+    assert said in first, first
+    assert first.count("O curinga vale 50") <= 1 and first.count("Não vale trinca") <= 1
+
+
+@pytest.mark.parametrize(
     ("lang", "query"),
     [
         ("pt", "como pego o morto?"),
