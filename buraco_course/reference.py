@@ -225,7 +225,8 @@ _SYNONYMS: dict[str, str] = {
     "canastra": "canastra canasta",
     "clean": "limpa limpo clean",
     "dirty": "suja sujo dirty misturada",
-    "points": "ponto pontuacao point score scoring contagem placar vale valem worth quanto much",
+    "points": "ponto pontuacao point score scoring contagem placar vale valem worth quanto much "
+    "qnto qto qnt",  # (quanto, as typed in a hurry)
     "ace": "ás ace",
     "two": "2 doi two",
     "morto": "morto dead",
@@ -256,7 +257,8 @@ _LITTLE_WORDS = """
     eu meu minha me com sem por para pra pro ao aos e ser foi tem ter posso pode podem quando qual
     quais onde quem porque isso esse essa este esta ja mais muito nao sim ele ela eles vai
     the an of to in on is are be do does did i my me can may how what when who which with
-    for and or it its at by from if out this that there have has you your we our not without"""
+    for and or it its at by from if out this that there have has you your we our not without
+    q n vc voce pq tb tbm eh msm"""
 _STOPWORDS = frozenset(_LITTLE_WORDS.split())
 _WORD = re.compile(r"[\w-]+")
 

@@ -268,6 +268,11 @@ def test_morto_finds_more_than_penalties(query: str) -> None:
         ("quanto vale a batida?", "batida_points"),
         ("quanto vale o curinga?", "joker_points"),
         ("How much is a joker worth?", "joker_points"),
+        # As typed in a hurry at the table: "qnto"/"qto" for quanto, "vc", "q".
+        ("valete vale qnto", "card_points"),
+        ("qto vale a dama", "card_points"),
+        ("vc sabe q q vale a batida?", "batida_points"),
+        ("what is a queen worth?", "card_points"),
     ],
 )
 def test_search_answers_table_questions(query: str, expected: str) -> None:
