@@ -140,6 +140,11 @@ def _closest(rules: RuleSet, state: State) -> tuple[TakeLixo, Verdict] | None:
     return refused[0] if refused else None
 
 
+def _hand_cards_spent(way: TakeLixo) -> tuple[int, int]:
+    spent = (*way.new_meld, *way.cards)
+    return sum(card.is_wild_kind for card in spent), len(spent)
+
+
 def lixo_answer(
     rules: RuleSet, top: Card, hand: Sequence[Card], melds: Sequence[Sequence[Card]]
 ) -> LixoAnswer:
@@ -155,7 +160,9 @@ def lixo_answer(
     (False, ['wild_top_card_new_meld_only'])
     """
     state = _lixo_position(rules, top, hand, melds)
-    ways = tuple(lixo_pickups(rules, state))
+    # The plainest ways first: with no wild (2 or joker) from the hand, then the fewest cards
+    # from it; a table reads the first one or two.
+    ways = tuple(sorted(lixo_pickups(rules, state), key=_hand_cards_spent))
     plain = check(rules, state, TakeLixo())
     if ways:
         return LixoAnswer(ways, plain)

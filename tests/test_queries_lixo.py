@@ -121,3 +121,14 @@ def test_too_many_copies_counts_every_copy_typed() -> None:
 def test_the_deciding_reason_reads_as_a_sentence() -> None:
     said = answer(ruleset("stbl"), "5s", "5h 5d")
     assert message(said.deciding[0], "pt").startswith("Trinca (lavadeira) não vale")
+
+
+def test_the_plainest_way_to_take_the_lixo_comes_first() -> None:
+    """K♦ on top, J♦ Q♦ 2♣ in hand (Fechado, a justified pickup [002, 003]): the first way a
+    table reads is J♦ Q♦ K♦, with no wild; the ways spending the 2♣ come after it (J♦ Q♦
+    2♣ came first, a dirty meld where a clean one was in hand)."""
+    answer = lixo_answer(ruleset("fechado"), parse_card("Kd"), parse_cards("Qd Jd 2c"), [])
+    assert answer.ok and len(answer.ways) == 4
+    assert sorted(answer.ways[0].new_meld) == sorted(parse_cards("Jd Qd"))
+    assert not any(card.is_wild_kind for card in answer.ways[0].new_meld)
+    assert all(any(card.is_wild_kind for card in way.new_meld) for way in answer.ways[1:])
