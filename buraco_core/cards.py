@@ -341,6 +341,7 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
         text = _INVISIBLE.sub(" ", unicodedata.normalize("NFKC", text))
     words = [w.rstrip(".") for w in _BETWEEN_CARDS.split(text.strip())]
     words = [w for w in words if w and w.lower() not in _AND]
+    words = [w for i, w in enumerate(words) if not _before_a_joker(words, i)]
     words = [
         _RANK_NAMES.get(word.lower(), word) if _said_of_a_suit(words, index) else word
         for index, word in enumerate(words)
@@ -362,6 +363,19 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
         else:
             joined.append(word)
     return tuple(parse_card(word) for word in joined)
+
+
+# Said before a joker at the table: “7 8 9 de espadas com um coringa”, “and a joker”.
+_JOKER_WORDS = frozenset({"jk", "joker", "curinga", "coringa"})
+_BEFORE_JOKER = frozenset({"com", "mais", "um", "o", "with", "plus", "a", "an", "the"})
+
+
+def _before_a_joker(words: list[str], index: int) -> bool:
+    """Whether the word at `index` only leads to a joker (“com”, “um”, “a”) and is no card."""
+    at = index
+    while at < len(words) and words[at].lower() in _BEFORE_JOKER:
+        at += 1
+    return at > index and at < len(words) and words[at].lower() in _JOKER_WORDS
 
 
 def _said_of_a_suit(words: list[str], index: int) -> bool:

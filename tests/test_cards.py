@@ -296,11 +296,16 @@ def test_cards_typed_as_in_a_chat_are_read(text: str) -> None:
         ("dez valete dama de espadas e coringa", "10s Js Qs JK"),
         ("dez de ouro, ás de espada", "10d As"),
         ("jack queen king of hearts", "Jh Qh Kh"),
+        # The joker with the words said before it: “com um coringa”, “and a joker”.
+        ("7 8 9 de espadas com um coringa", "7s 8s 9s JK"),
+        ("5h 6h mais o curinga", "5h 6h JK"),
+        ("7 8 9 of spades and a joker", "7s 8s 9s JK"),
     ],
 )
 def test_ranks_said_by_name_share_the_suit_said_once(text: str, cards: str) -> None:
-    """“dama valete rei de ouros” as “3 4 5 de copas” is read, and a suit said in the
-    singular (“dez de ouro”): each was ““dama” não é uma carta” in the lookup."""
+    """“dama valete rei de ouros” as “3 4 5 de copas” is read, a suit said in the singular
+    (“dez de ouro”), and a joker after “com um”: each was ““dama” (“um”) não é uma carta”
+    in the lookup."""
     assert parse_cards(text) == parse_cards(cards)
 
 
