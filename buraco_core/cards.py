@@ -188,6 +188,8 @@ def parse_card(token: str) -> Card:
     match = _TOKEN.match(text)
     if match is None:
         _written_rank(token, text)
+        if _LONE_RANK.match(text):  # (“5 5 5”: a trinca typed without its suits)
+            raise BuracoInputError(InputCode.NOT_A_CARD, token=token, case="no_suit", rank=text)
         raise BuracoInputError(InputCode.NOT_A_CARD, token=token)
     rank = _RANK_BY_TEXT[match.group(1)]
     suit = _SUIT_BY_TEXT.get(match.group(2).lower())

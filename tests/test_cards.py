@@ -88,8 +88,9 @@ def test_notation_ranks_suits_symbols_and_joker_case_insensitive(
     assert parse_card(token) == expected
 
 
-# (1s, 11h: their own message, test_a_rank_written_as_its_number_says_to_write_its_letter)
-@pytest.mark.parametrize("token", ["1x", "15h", "4x", "4", "h4", "JKK", "10", "", "B♠", "♠10"])
+# (1s, 11h: their own message, test_a_rank_written_as_its_number_says_to_write_its_letter;
+# a lone rank, 4 or 10: test_a_rank_without_its_suit_says_to_add_it)
+@pytest.mark.parametrize("token", ["1x", "15h", "4x", "h4", "JKK", "", "B♠", "♠10"])
 def test_unparseable_token_names_the_token_and_the_notation(token: str) -> None:
     """An unparseable token is an error naming the token and saying what the notation is
     [issue 2, cards]."""
@@ -97,6 +98,18 @@ def test_unparseable_token_names_the_token_and_the_notation(token: str) -> None:
         parse_card(token)
     assert repr(token) in str(info.value)
     assert "JK" in error_problem(info.value, "en") and "4h" in error_problem(info.value, "en")
+
+
+@pytest.mark.parametrize(("text", "token"), [("5 5 5 com coringa", "5"), ("7h 8h 10", "10")])
+def test_a_rank_without_its_suit_says_to_add_it(text: str, token: str) -> None:
+    """“5 5 5”, a trinca typed without suits: the message says the suit is missing and how
+    to write it (it was the whole notation, as for any word that is no card)."""
+    with pytest.raises(BuracoInputError) as info:
+        parse_cards(text)
+    assert info.value.values["token"] == token
+    pt, en = error_problem(info.value, "pt"), error_problem(info.value, "en")
+    assert pt.startswith(f"“{token}” sem naipe: escreva {token}c, {token}d, {token}h ou {token}s")
+    assert en.startswith(f"“{token}” has no suit: write {token}c, {token}d, {token}h or {token}s")
 
 
 def test_parse_cards_names_the_bad_token_among_good_ones() -> None:
