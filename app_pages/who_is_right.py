@@ -49,16 +49,27 @@ if found and not found.points and not settled:
     st.info(t("who.nothing"), icon=NO_ICON)
 elif found and found.points and not found.sure and not settled:
     st.info(t("who.unsure"), icon=NO_ICON)
-# Words that surely name no point may still ask a rule the sources agree on ("quantas cartas
-# cada um recebe?", "quem começa?"): the rules' nearest points, as the lookup's search finds
-# them, are offered before anything is called a house rule.
-if found and not found.sure and not settled:
+
+
+def near_rules() -> None:
+    """Words that surely name no point may still ask a rule the sources agree on ("quantas
+    cartas cada um recebe?", "quem começa?"): the rules' nearest points, as the lookup's
+    search finds them, before anything is called a house rule."""
+    if not found or found.sure or settled:
+        return
     offered = {p for d in found.points for p in d.points}
     near = [p for p in search(" ".join(claims))[:NEAR_RULES] if p.id not in offered]
     if near:
         st.caption(t("who.in_rules"))
     for nearest in near:
         show_point(nearest, rules, lang)
+
+
+# Where disputed points are offered, they come first (a phone shows them under the claims,
+# one tap each), the near rules after the point tapped; where none is, before the list of
+# every point.
+if not (found and found.points):
+    near_rules()
 # A new argument chooses its own point: the one chosen for the last claims (by the match or
 # by hand) is replaced, else it stays chosen while it is still among those offered. Set, not
 # removed: the browser's radio shows a value set here, and would keep showing the old one.
@@ -90,3 +101,5 @@ else:
     chosen = None
 if chosen in every:
     draw_dispute(every[chosen], rules, lang)
+if found and found.points:
+    near_rules()

@@ -14,6 +14,7 @@ from buraco_app.who_is_right import match, points_for, table_points, variants_di
 from buraco_core.rules import OPTIONS, PRESETS
 from buraco_course.reference import disputes
 from buraco_text import catalog
+from tests.app.conftest import in_order
 
 OpenApp = Callable[..., AppTest]
 PT, EN = catalog("pt"), catalog("en")
@@ -500,3 +501,15 @@ def test_a_claim_the_page_is_not_sure_of_offers_points_and_says_so(
     offered = [d.title(lang) for d in match(said).points]  # type: ignore[arg-type]
     assert offered and list(radio.options) == offered
     assert not at.code and not any("### " in m.value for m in at.markdown)
+
+
+def test_the_points_offered_come_before_the_nearest_rules(open_app: OpenApp) -> None:
+    """“posso pegar o lixo com um 2 em cima? | só se for pra jogo novo”: not sure, the page
+    offers disputed points (the 2 on top of the lixo among them) and the nearest rule. The
+    points come first, under the claims: on a phone they were a screen down, under a rule
+    box; the rule comes after them."""
+    at = claim(open_app("who"), "posso pegar o lixo com um 2 em cima?", "so se for pra jogo novo")
+    offered = at.radio(key="who_dispute_found")
+    assert "Um 2 no topo do lixo fechado é sempre curinga?" in offered.options
+    drawn = [getattr(e, "key", None) or getattr(e, "value", None) for e in in_order(at.main)]
+    assert drawn.index("who_dispute_found") < drawn.index(PT["who.in_rules"])
