@@ -50,6 +50,8 @@ from buraco_core.errors import BuracoInputError
 from buraco_core.notation import round_from_data, score_json
 from buraco_core.scoring import RoundScore, score_round
 
+TABS_KEY = "calc_side_tab"  # the open side's tab (its label)
+TAB_LABELS_KEY = "calc_side_tab_labels"  # the tabs' labels as last drawn
 SENT_KEY = "calc_sent"  # {fingerprint: round number}: a round is sent once, not per tap
 FLASH_KEY = "calc_flash"
 
@@ -172,12 +174,18 @@ if not blocked:
         score = score_round(rules, round_from_data(rules, data))
     except BuracoInputError as exc:
         round_error = round_problem(exc, names, rules, lang)
-tabs = st.tabs(
-    [
-        ("⚠ " if (i, "melds") in errors or (i, "hands") in errors else "") + md_text(name)
-        for i, name in enumerate(names)
-    ]
-)
+labels = [
+    ("⚠ " if (i, "melds") in errors or (i, "hands") in errors else "") + md_text(name)
+    for i, name in enumerate(names)
+]
+# The side being typed stays open when its label gains or loses the ⚠ mark: a tab is known by
+# its label, and a label not seen before opened the first side, hiding the problem just typed.
+shown_labels = st.session_state.get(TAB_LABELS_KEY)
+opened = st.session_state.get(TABS_KEY)
+if shown_labels and len(shown_labels) == len(labels) and opened in shown_labels:
+    st.session_state[TABS_KEY] = labels[shown_labels.index(opened)]
+st.session_state[TAB_LABELS_KEY] = labels
+tabs = st.tabs(labels, key=TABS_KEY, on_change="rerun")
 for i, tab in enumerate(tabs):
     with tab:
         # The field the open tap pickers fill says its problem under them, with the taps.

@@ -238,6 +238,30 @@ def test_calculator_at_phone_size(browser: Any, server: Server, outside: Outside
     shot(page, "calculator_tap_answer_phone")
 
 
+def test_a_problem_typed_on_the_second_side_stays_in_view(
+    browser: Any, server: Server, outside: Outside
+) -> None:
+    """A bad card typed on “Eles”: its tab gains the ⚠ mark and stays open, the problem under
+    the field; fixed, the mark goes and “Eles” is still the side open. (A tab is known by its
+    label: the marked label was a new tab bar, opened on “Nós”, and the problem just typed
+    was hidden in a tab the phone no longer showed.)"""
+    page = new_page(browser, PHONE, outside)
+    page.goto(f"{server.url}/calculator")
+    wait_for_app(page)
+    melds = page.get_by_role("textbox", name="Jogos na mesa (um por linha)").first
+    page.get_by_role("tab", name="Eles").click()
+    wait_for_app(page)
+    type_into(page, melds, "5 5 5")
+    marked = page.get_by_role("tab", name="⚠ Eles")
+    assert marked.get_attribute("aria-selected") == "true"
+    alert = page.locator("[data-testid='stAlertContentError']").first
+    assert alert.is_visible() and "“5” sem naipe" in alert.inner_text()
+    shot(page, "calculator_second_side_problem_phone")
+    type_into(page, melds, "5h 5s 5d")
+    assert page.get_by_role("tab", name="Eles", exact=True).get_attribute("aria-selected") == "true"
+    assert page.locator("[data-testid='stAlertContentError']").count() == 0
+
+
 def test_names_show_exactly_as_typed(browser: Any, server: Server, outside: Outside) -> None:
     page = new_page(browser, PHONE, outside)
     page.goto(f"{server.url}/sheet?lang=en")
