@@ -20,8 +20,15 @@ lang = current_lang()
 rules = current_rules()
 st.title(t("who.title"))
 st.caption(t("who.intro"))
+# Kept while another page is shown (persist_state): a player checks the lookup and comes back
+# to the argument as typed.
 claims = [
-    st.text_input(t("who.claim", number=n), key=f"who_claim_{n}", placeholder=t(f"who.example_{n}"))
+    st.text_input(
+        t("who.claim", number=n),
+        key=f"who_claim_{n}",
+        placeholder=t(f"who.example_{n}"),
+        persist_state="session",
+    )
     for n in (1, 2)
 ]
 # A claim is a sentence said at the table: a paste of pages is refused, not searched.
@@ -86,6 +93,7 @@ if found and found.points:
         [d.id for d in found.points],
         format_func=lambda i: every[i].title(lang),
         key=FOUND_KEY,  # (its value set above, when the claims changed)
+        persist_state="session",  # (the point tapped, kept with the claims)
     )
 elif not settled:
     # Nothing said: the list to browse, its first point shown. Words that match no point:
@@ -96,6 +104,7 @@ elif not settled:
         list(every),
         format_func=lambda i: every[i].title(lang),
         key=LIST_KEY,  # (as above)
+        persist_state="session",
     )
 else:
     chosen = None

@@ -513,3 +513,18 @@ def test_the_points_offered_come_before_the_nearest_rules(open_app: OpenApp) -> 
     assert "Um 2 no topo do lixo fechado é sempre curinga?" in offered.options
     drawn = [getattr(e, "key", None) or getattr(e, "value", None) for e in in_order(at.main)]
     assert drawn.index("who_dispute_found") < drawn.index(PT["who.in_rules"])
+
+
+def test_the_claims_are_kept_while_another_page_is_shown(
+    open_app: OpenApp, switch_to: Callable[[AppTest, str], AppTest]
+) -> None:
+    """A player checks the Consulta mid-argument and comes back: the claims are as typed,
+    and so is the point tapped among those offered (both were empty, the list of every
+    point shown instead)."""
+    at = claim(open_app("who"), "posso pegar o lixo com um 2 em cima?", "so se for pra jogo novo")
+    at.radio(key="who_dispute_found").set_value("two_on_top_of_lixo").run()
+    switch_to(at, "lookup")
+    switch_to(at, "who")
+    assert at.text_input(key="who_claim_1").value == "posso pegar o lixo com um 2 em cima?"
+    assert at.text_input(key="who_claim_2").value == "so se for pra jogo novo"
+    assert at.radio(key="who_dispute_found").value == "two_on_top_of_lixo"
