@@ -277,8 +277,9 @@ _SUIT_NAMES = {
 }
 _OF = ("de", "of")
 # Between cards as typed in a chat: spaces, commas, semicolons, a hyphen or slash (“4h-5h-6h”,
-# as K-A-2 is written), and “e”/“and” before the last (“4h, 5h e 6h”): none is a card.
-_BETWEEN_CARDS = re.compile(r"[\s,;/\-–—]+")
+# as K-A-2 is written), a plus (“7 8 9 de espadas + coringa”), and “e”/“and” before the last
+# (“4h, 5h e 6h”): none is a card.
+_BETWEEN_CARDS = re.compile(r"[\s,;/+\-–—]+")
 _AND = ("e", "and", "&")
 # A rank said by its name before the suit's ("dez de espadas", "Ás de ouros", "rei de
 # copas", "queen of hearts"): only so, with "de"/"of" and a suit's name after it, is the

@@ -313,6 +313,7 @@ def test_cards_typed_as_in_a_chat_are_read(text: str) -> None:
         ("7 8 9 de espadas com um coringa", "7s 8s 9s JK"),
         ("5h 6h mais o curinga", "5h 6h JK"),
         ("7 8 9 of spades and a joker", "7s 8s 9s JK"),
+        ("7 8 9 de espadas + coringa", "7s 8s 9s JK"),
     ],
 )
 def test_ranks_said_by_name_share_the_suit_said_once(text: str, cards: str) -> None:
