@@ -275,15 +275,22 @@ def search_terms(text: str) -> tuple[str, ...]:
     return tuple(concept for concept, _ in _terms(text))
 
 
-def _terms(text: str) -> list[tuple[str, str]]:
-    """(idea, word as written) for each word that counts, the word without accent or plural."""
+# Little words that still tell a search what is asked: "bater sem morto" asks what going out
+# needs ("Bater exige o morto"), not whether the partner may go out while the morto waits.
+# (Claims on the "Quem tem razão?" page are matched without them: search_terms.)
+_ASKING = frozenset({"sem", "without"})
+
+
+def _terms(text: str, keep: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
+    """(idea, word as written) for each word that counts, the word without accent or plural;
+    little words in `keep` count too."""
     terms: list[tuple[str, str]] = []
     for raw in _WORD.findall(text.lower()):
         if raw == "ás":  # the ace; "as" without the accent is the article
             terms.append(("ace", "as"))
             continue
         word = fold(raw)
-        if not word or word in _STOPWORDS:
+        if not word or (word in _STOPWORDS and word not in keep):
             continue
         single = word[:-1] if len(word) > 3 and word.endswith("s") else word
         terms.append((_CONCEPT.get(word) or _CONCEPT.get(single) or single, single))
@@ -315,7 +322,7 @@ def _index() -> tuple[_Entry, ...]:
         ]
         entry = _Entry(p, {}, {})
         for weight, text in fields:
-            for idea, word in _terms(text):
+            for idea, word in _terms(text, _ASKING):
                 entry.ideas[idea] = max(entry.ideas.get(idea, 0.0), weight)
                 entry.words[word] = max(entry.words.get(word, 0.0), weight)
         entries.append(entry)
@@ -336,7 +343,7 @@ def _rarity() -> dict[str, float]:
 def search(query: str, limit: int | None = None) -> list[RulePoint]:
     """The rule points that answer a question or a few words, best first. The query may be in
     Portuguese or English, with or without accents; an empty query finds nothing."""
-    terms = dict(_terms(query))  # idea -> the word written for it
+    terms = dict(_terms(query, _ASKING))  # idea -> the word written for it
     rarity = _rarity()
     found: list[tuple[int, float, int, RulePoint]] = []
     for order, entry in enumerate(_index()):
@@ -346,8 +353,10 @@ def search(query: str, limit: int | None = None) -> list[RulePoint]:
                 entry.ideas[idea] * rarity[idea] + _SAME_WORD * entry.words.get(terms[idea], 0.0)
                 for idea in hits
             )
-            # Points that answer more of the question come first, then the best matches.
-            found.append((-len(hits), -score, order, entry.point))
+            # Points that answer more of the question come first, then the best matches (a
+            # little word such as "sem" only weighs, it answers nothing by itself).
+            answered = sum(idea not in _ASKING for idea in hits)
+            found.append((-answered, -score, order, entry.point))
     found.sort(key=lambda f: f[:3])
     ranked = [f[3] for f in found]
     return ranked if limit is None else ranked[:limit]

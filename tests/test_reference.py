@@ -273,6 +273,12 @@ def test_morto_finds_more_than_penalties(query: str) -> None:
         ("qto vale a dama", "card_points"),
         ("vc sabe q q vale a batida?", "batida_points"),
         ("what is a queen worth?", "card_points"),
+        # "sem" ("without") tells what is asked: what going out needs [001, 002, 003], not
+        # the partner going out while the morto waits; it answers nothing by itself.
+        ("bater sem morto", "go_out_needs_morto"),
+        ("can I go out without the morto?", "go_out_needs_morto"),
+        ("da pra bater sem canastra limpa?", "go_out_requires"),
+        ("canastra sem curinga", "canastra_limpa"),
     ],
 )
 def test_search_answers_table_questions(query: str, expected: str) -> None:
