@@ -44,8 +44,10 @@ Size = Literal["md", "sm"]
 # One style sheet for every card (app.py injects it once per run): the card markup itself
 # stays small, which keeps reruns and messages to the browser light. Rows of cards inside
 # one Markdown block keep the gap that separate elements had. An exercise's answers (its
-# yes/no, its options to tick: scenario_player's keys) are rows a fingertip can hit; a
-# lesson's tables (the lessons page's `lesson_text`) have narrower cells on a phone.
+# yes/no, its options to tick: scenario_player's keys) are rows a fingertip can hit, and so
+# are the choices asked at the table (the morto, who went out, the point argued over: rows
+# of 22 px side by side were mis-tapped on a phone); a lesson's tables (the lessons page's
+# `lesson_text`) have narrower cells on a phone.
 CARD_CSS = f"""
 .bt-row{{display:flex;flex-wrap:wrap;align-items:flex-start;gap:2px;margin:4px 0}}
 .bt-cell{{display:inline-flex;flex-direction:column;align-items:center;gap:1px;margin:2px}}
@@ -76,6 +78,9 @@ font-size:.92em;line-height:1.3;white-space:nowrap;box-shadow:0 1px 1px rgba(0,0
 [class*="st-key-sc_"][class*="_legal"] [role="radiogroup"] label,
 [class*="st-key-sc_"][class*="_option_"] label{{min-height:44px;align-items:center;
 padding-right:12px}}
+.st-key-lookup_go_out_morto [role="radiogroup"] label,
+.st-key-calc_went_out [role="radiogroup"] label,
+.st-key-who_dispute_found [role="radiogroup"] label{{min-height:34px;align-items:center;margin:0}}
 .bt-table th:first-child{{width:40%}}
 @media (max-width:640px){{
 .bt-table table{{font-size:.85em}} .bt-table th,.bt-table td{{padding:.3em}}

@@ -1,0 +1,41 @@
+"""Quick questions at a real table, on a phone (390x844): what only a browser shows, the
+height of the choices a thumb taps and where the answer lands."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+OpenPage = Callable[..., Any]
+
+# A thumb's height: Streamlit draws a radio's choices 22 px high, side by side, and the
+# neighbour of the choice meant was tapped.
+THUMB = 32
+
+
+def test_the_morto_choices_are_a_thumb_high_and_the_answer_stays_on_screen(
+    open_page: OpenPage, phone: dict[str, int], screenshot: Callable[[Any, str], Any]
+) -> None:
+    """Posso bater? under STBL, a dirty canastra on the table [000, 001, 002, 003: STBL goes
+    out with a clean one]: each answer about the morto is a thumb high, and the answer
+    (no, a clean canastra is missing) is still on the screen under them."""
+    page = open_page("lookup?rules=stbl&view=go_out&side=4h+5h+6h+7h+JK+9h+10h", phone)
+    choices = page.locator(".st-key-lookup_go_out_morto [role='radiogroup'] label")
+    assert choices.count() == 4
+    heights = [choices.nth(i).bounding_box()["height"] for i in range(4)]
+    assert min(heights) >= THUMB, heights
+    answer = page.locator("[data-testid='stAlert']").filter(has_text="canastra limpa")
+    box = answer.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= phone["height"], box
+    screenshot(page, "lookup_go_out_stbl_phone")
+
+
+def test_who_went_out_is_a_thumb_high(open_page: OpenPage, phone: dict[str, int]) -> None:
+    page = open_page("calculator", phone)
+    choices = page.locator(".st-key-calc_went_out [role='radiogroup'] label")
+    assert choices.count() == 3
+    assert min(choices.nth(i).bounding_box()["height"] for i in range(3)) >= THUMB
