@@ -6,18 +6,19 @@ import streamlit as st
 
 from buraco_app import cards_view
 from buraco_app.i18n import relabel_after_language_change, t
-from buraco_app.inline_cards import NO_ICON, error_cards, show_text
+from buraco_app.inline_cards import NO_ICON, error_cards, md_cards, show_text
 from buraco_app.limits import MAX_CARDS_TEXT, MAX_LINES_TEXT, MAX_SEARCH_TEXT, too_long
 from buraco_app.pages import link_unread, page_link
 from buraco_app.rules_view import show_point
 from buraco_app.settings import current_lang, current_rules, rules_bar, rules_summary
 from buraco_app.sheet_page import url_text
-from buraco_app.table_view import move_text
+from buraco_app.table_view import as_laid, cards_text, move_text
 from buraco_app.verdict_view import at_table, show_meld_headline, show_meld_verdict, show_reasons
 from buraco_app.who_is_right import share_url
 from buraco_core.cards import Card, parse_cards
 from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.melds import judge_meld
+from buraco_core.moves import TakeLixo
 from buraco_core.queries import LixoAnswer, MortoAnswer, lixo_answer, may_go_out
 from buraco_core.verdict import Verdict
 from buraco_course.reference import point as reference_point
@@ -195,13 +196,26 @@ def side_melds(key: str) -> list[tuple[Card, ...]] | None:
     return melds
 
 
-def lixo_headline(answer: LixoAnswer) -> None:
-    """Yes (free, or with how many ways), or no with the reason that decides."""
+def first_way(way: TakeLixo, top: Card) -> str:
+    """The plainest way, short, for the answer above the grid: "K♦ com J♦ Q♦", "7♠ no jogo 1"
+    (the ways in full are below the grid, a screen down on a phone)."""
+    if way.new_meld:
+        return t(
+            "lookup.lixo_way_new", top=top.symbol, cards=cards_text(as_laid(way.new_meld, rules))
+        )
+    extra = f" + {cards_text(way.cards)}" if way.cards else ""
+    return t("lookup.lixo_way_extend", top=top.symbol, meld=(way.extend or 0) + 1, extra=extra)
+
+
+def lixo_headline(answer: LixoAnswer, top: Card) -> None:
+    """Yes (free, or how: the plainest way and how many there are), or no with the reason
+    that decides."""
     if answer.ok and rules.pickup == "free":
         free_here = rules.preset == "aberto" and "pickup" not in rules.changed_options()
         st.success(t("lookup.lixo_free" if free_here else "lookup.lixo_free_table"), icon=NO_ICON)
     elif answer.ok:
-        st.success(t("lookup.lixo_yes", count=len(answer.ways)), icon=NO_ICON)
+        way = first_way(answer.ways[0], top)
+        st.success(md_cards(t("lookup.lixo_yes", count=len(answer.ways), way=way)), icon=NO_ICON)
     else:
         deciding = at_table(answer.deciding, rules, lang)
         st.error(
@@ -248,7 +262,7 @@ if view == "lixo":
         except BuracoInputError as exc:
             st.error(table_problem(exc), icon=NO_ICON)
         else:
-            lixo_headline(answer)
+            lixo_headline(answer, top[0])
     cards_view.grid_into(
         "lookup_lixo",
         [

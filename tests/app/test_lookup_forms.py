@@ -474,3 +474,27 @@ def test_a_tap_sent_with_the_address_of_an_earlier_tap_keeps_every_card(open_app
     at.query_params["cards"] = "4♥"  # (the address the browser still had at the third tap)
     at.pills(key="lookup_cards_grid_h").set_value(parse_card("6h")).run()
     assert at.text_input(key="lookup_cards").value == "4♥ 5♥ 6♥"
+
+
+@pytest.mark.parametrize(
+    ("lang", "top", "hand", "melds", "said"),
+    [
+        ("pt", "Kd", "Qd Jd 2c", "", "Sim, você pode pegar o lixo: baixe o K♦ com J♦ Q♦ (4 jeitos"),
+        (
+            "pt",
+            "7s",
+            "3c",
+            "4s 5s 6s",
+            "Sim, você pode pegar o lixo: ponha o 7♠ no jogo 1 (1 jeito",
+        ),
+        ("en", "Kd", "Qd Jd 2c", "", "Yes, you may take the lixo: lay the K♦ with J♦ Q♦ (4 ways"),
+    ],
+)
+def test_the_yes_to_the_lixo_says_how_above_the_grid(
+    open_app: Open, lang: str, top: str, hand: str, melds: str, said: str
+) -> None:
+    """Fechado, a justified pickup [002, 003]: the yes above the card grid names the plainest
+    way, the one with no wild; the ways in full are under the grid, a screen down on a phone,
+    and the yes said only how many there were."""
+    at = lixo(open_app("lookup", lang=lang), top, hand, melds)
+    assert read(_above_grid(at, "lookup_lixo")[0]).startswith(said)
