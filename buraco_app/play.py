@@ -152,6 +152,7 @@ SAVE_ERROR_KEY = "play_save_error"
 SIDEBAR_AT_OPEN_KEY = "play_sidebar_at_open"  # {game id: the sidebar's rules when it opened}
 MOVED_ELSEWHERE = "moved"  # (SAVE_ERROR_KEY's value when the game moved on elsewhere)
 TAPPED_MOVE_KEY = "play_tapped_move"  # a tap played a move: its run may open the round's end
+SAVED_KEY = "play_saved"  # (the game this session's last saved tap was made on, the saved)
 # The round's end opened by a tap far down the board (the learner's batida on a phone) kept
 # the board's scroll: the end screen is shorter, and "A rodada acabou: você bateu" and the
 # totals were ~500 px above the screen. Drawn once, on that tap's run: back to the top
@@ -322,12 +323,24 @@ def _save(game_id: str, game: Game, base: Game) -> bool:
     except SheetError as exc:
         st.session_state[SAVE_ERROR_KEY] = error_text(exc)
         return False
+    st.session_state[SAVED_KEY] = (base, game)
     return True
+
+
+def _answered(base: Game) -> Game | None:
+    """The game saved by this session's tap on `base`, where a second tap comes with that
+    very game: a tap on the page the first tap was made on, before the answer's page was
+    drawn (Streamlit calls back with the arguments of the page tapped). A finger's double
+    tap on "Até a minha vez" or "Próxima rodada", whose button the answer's page no longer
+    has, had been refused as a move in another tab: "Esta partida andou em outra aba ou
+    aparelho... o seu último toque não foi aplicado", with nothing else open."""
+    saved = st.session_state.get(SAVED_KEY)
+    return saved[1] if isinstance(saved, tuple) and saved[0] is base else None
 
 
 def _learner_moved(game_id: str, game: Game, state: State, move: Move) -> bool:
     """The tap's move judged and saved; whether it was played (illegal: the pick stays)."""
-    if _tapped_again(game, move):
+    if _tapped_again(game, move) or _answered(game) is not None:
         return False  # (the answer to the first tap stays on the screen)
     after, verdict, notes = learner_move(game, state, move)
     changed = verdict.ok or after.current.stumbles != game.current.stumbles
@@ -355,6 +368,9 @@ def _tapped_again(game: Game, move: Move) -> bool:
 
 
 def _computer_moves(game_id: str, game: Game, state: State, to_my_turn: bool) -> None:
+    answered = _answered(game)
+    if answered is not None:  # a second tap: it goes on from where the first one left
+        game, state = answered, positions(answered)[-1]
     rules, base = game.rules, game
     while state.phase is not Phase.ENDED and not learner_turn(state):
         game, move = computer_move(game, state)
@@ -363,12 +379,15 @@ def _computer_moves(game_id: str, game: Game, state: State, to_my_turn: bool) ->
         state = after
         if not to_my_turn:
             break
-    _save(game_id, game, base)
+    if game is not base:  # (not when a second tap found the learner's turn)
+        _save(game_id, game, base)
     st.session_state.pop(FEEDBACK_KEY, None)
     st.session_state[TAPPED_MOVE_KEY] = True
 
 
 def _next_round(game_id: str, game: Game) -> None:
+    if _answered(game) is not None:
+        return  # (a second tap: the next round is open)
     if _save(game_id, next_round(game, standing(game)), game):
         ask_for_the_top(ROUND_MARK)  # (not saved: the word on why is at the page's top)
     board.clear_pick(BOARD_KEY)

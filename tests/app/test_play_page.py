@@ -1354,3 +1354,51 @@ def test_a_reminder_of_a_lixo_left_names_the_meld_as_the_learners(
     note = SavedNote("lixo_left", params, None)
     assert pt in note_text(note, "pt", again=True)
     assert en in note_text(note, "en", again=True)
+
+
+def _two_taps_on_one_page(game_id: str, button: str) -> None:
+    """The page drawn once, then `button` tapped twice on it before it was drawn again: the
+    second tap's callback comes with the game of the first (Streamlit keeps the callback of
+    the page the tap was made on). A finger's double tap on “Até a minha vez” or “Próxima
+    rodada”, whose button the first tap's page no longer has."""
+    import streamlit as st
+
+    from buraco_app import play
+    from buraco_app.game import positions
+
+    if not st.session_state.get("tapped"):
+        st.session_state["tapped"] = True
+        game = play.store().load(game_id)
+        for _ in range(2):
+            if button == "next_round":
+                play._next_round(game_id, game)
+            else:
+                play._computer_moves(game_id, game, positions(game)[-1], button == "to_my_turn")
+    st.query_params["game"] = game_id
+    play.page("en")
+
+
+@pytest.mark.parametrize("button", ["to_my_turn", "next_move", "next_round"])
+def test_a_double_tap_is_no_move_in_another_tab(button: str) -> None:
+    """A double tap on “▶▶ Até a minha vez” (or “Próxima rodada”, “Próxima jogada”) had
+    its second tap refused as made on a game that moved on elsewhere: “This match moved on
+    in another tab or device … your last tap was not applied”, seen on a phone with nothing
+    else open. The second tap goes on from where the first left: up to the learner's turn
+    (already there), one computer move more, the next round (already open)."""
+    setup = Setup("fechado", {}, 2, "basic", "on", 5)
+    if button == "next_round":
+        game = played_round(setup, 5)
+    else:
+        game = played_until(setup, 5, lambda s: s.turn == 1 and s.phase is Phase.DRAW)
+    game_id = store().create(game)
+    at = AppTest.from_function(_two_taps_on_one_page, args=(game_id, button)).run()
+    assert not at.exception, at.exception
+    assert not any("another tab" in str(w.value) for w in at.warning), at.warning
+    after = store().load(game_id)
+    if button == "to_my_turn":
+        assert learner_turn(positions(after)[-1])  # the computer played up to the learner
+        assert any(b.key == "btt-play_board-stock" for b in at.button)
+    elif button == "next_move":
+        assert len(after.current.moves) == len(game.current.moves) + 2  # two taps, two steps
+    else:
+        assert len(after.rounds) == 2  # one round more, not two
