@@ -450,6 +450,8 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
     marks = None
     if isinstance(feedback, Feedback) and feedback.verdict.ok and len(states) > 1:
         marks = board.changes(states[-2], state, feedback.verdict, feedback.move)  # the learner's
+        events = tuple(e for e in marks.events if e.code not in SAID_IN_ANSWER)
+        marks = replace(marks, events=events)
     with st.container(border=True):
         board.show_board(
             rules,
@@ -544,6 +546,9 @@ def _feedback(feedback: Feedback, game: Game, lang: Lang) -> None:
     tried = move_text(feedback.move, lang, alone=game.setup.players == 2, rules=game.rules)
     said = t("board.your_move", lang, move=tried)
     verdict = feedback.verdict
+    beat = beat_text(verdict, lang)
+    if beat:  # (under the hand, below 11 new cards, a phone had it off-screen)
+        said += f"  \n**{beat}**"
     if not verdict.ok:
         why = first_reason(verdict.reasons, lang)
         st.error(error_cards(f"**{t('board.illegal', lang, why=why)}**  \n{said}"))
@@ -561,6 +566,24 @@ def _feedback(feedback: Feedback, game: Game, lang: Lang) -> None:
             st.warning(f"**{t('play.coach_says', lang)}** {text}  \n{said}")
     else:
         st.success(said)
+
+
+# The judge's events the answer to the learner's tap says itself (beat_text), not the board.
+SAID_IN_ANSWER = frozenset({Code.DIRECT_BEAT, Code.INDIRECT_BEAT})
+
+
+def beat_text(verdict: Verdict, lang: Lang) -> str:
+    """What the learner's move did to the morto, said to them: a direct beat brought it into
+    the hand, and the turn goes on without a draw; an indirect one leaves it waiting for
+    their next turn [000, 001, 003]. The board had said it in a grey line under the hand:
+    eleven new cards appeared and the word on them was below them, off a phone's screen.
+    Empty for any other move."""
+    codes = {event.code for event in verdict.events}
+    if Code.DIRECT_BEAT in codes:
+        return t("play.you_direct_beat", lang)
+    if Code.INDIRECT_BEAT in codes:
+        return t("play.you_indirect_beat", lang)
+    return ""
 
 
 def note_text(note: SavedNote, lang: Lang, again: bool = False) -> str:

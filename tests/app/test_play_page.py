@@ -1402,3 +1402,57 @@ def test_a_double_tap_is_no_move_in_another_tab(button: str) -> None:
         assert len(after.current.moves) == len(game.current.moves) + 2  # two taps, two steps
     else:
         assert len(after.rounds) == 2  # one round more, not two
+
+
+def _two_cards_to_beat_with() -> tuple[Game, list[tuple[str, int]]]:
+    """A four-player Aberto game at the learner's turn, drawn, the side's morto not yet
+    taken, the hand two cards that go onto the side's melds (a direct beat): the game, and
+    the cards with the melds they go onto, in order."""
+    from buraco_core.judge import check, play
+
+    setup = Setup("aberto", {}, 4, "basic", "on", 10)
+    rules = setup.rules()
+
+    def onto(state: State, card: Any) -> int | None:
+        melds = range(len(state.sides[0].melds))
+        return next((i for i in melds if check(rules, state, Extend(i, (card,))).ok), None)
+
+    def empties(s: State) -> bool:
+        if not (learner_turn(s) and s.phase is Phase.PLAY and len(s.hands[0]) == 2):
+            return False
+        first = onto(s, s.hands[0][0])
+        if first is None or s.sides[0].morto is not MortoStatus.AVAILABLE:
+            return False
+        after = play(rules, s, Extend(first, (s.hands[0][0],)))[1]
+        return after is not None and onto(after, s.hands[0][1]) is not None
+
+    game = played_until(setup, 10, empties)
+    state, taps = positions(game)[-1], []
+    for card in state.hands[0]:
+        meld = onto(state, card)
+        assert meld is not None
+        taps.append((card.symbol, meld))
+        after = play(rules, state, Extend(meld, (card,)))[1]
+        assert after is not None
+        state = after
+    return game, taps
+
+
+def test_the_learners_direct_beat_is_said_in_the_answer_to_the_tap(open_app: Open) -> None:
+    """The learner's last card laid on a meld (a direct beat [000, 001, 003]): the answer
+    to the tap said only “Your move: Add 2♠ to meld 3”; eleven new cards appeared, and why,
+    and that the turn goes on without a draw, was a grey line under them, off a phone's
+    screen (390x844). The answer says it, once."""
+    at = open_app("play", lang="en")  # creates the data folder
+    game, taps = _two_cards_to_beat_with()
+    at = open_app("play", lang="en", game=store().create(game))
+    for symbol, meld in taps:
+        card = next(b for b in at.button if (b.key or "").startswith("btc-") and b.label == symbol)
+        card.click().run()
+        click(at, f"btm-play_board-0-{meld}")
+    answer = " ".join(str(s.value) for s in at.success)
+    assert "Direct batida: the morto is in your hand now" in answer, answer
+    assert "without drawing" in answer
+    told = " ".join(str(c.value) for c in at.caption) + " ".join(str(m.value) for m in at.markdown)
+    assert "Direct batida" not in told  # (not again under the hand)
+    assert len(hand_buttons(at)) == 11
