@@ -697,14 +697,32 @@ def done_text(move: Move, before: State, lang: Lang, rules: RuleSet | None = Non
     return move_text(move, lang, theirs=theirs, past=True, top=top, alone=alone, rules=rules)
 
 
-def _since_my_turn(game: Game, states: Sequence[State], lang: Lang) -> None:
-    """The moves since the learner's last one: the computer players', one by one."""
+def since_my_turn(states: Sequence[State]) -> int:
+    """The index of the first move since the learner's last one (the count of moves when
+    the learner made the last)."""
     start = len(states) - 1
     while start > 0 and states[start - 1].turn != LEARNER:
         start -= 1
+    return start
+
+
+def _since_my_turn(game: Game, states: Sequence[State], lang: Lang) -> None:
+    """The moves since the learner's last one: the computer players', one by one."""
+    start = since_my_turn(states)
     if start < len(states) - 1:
         st.markdown(f"**{t('play.recent', lang)}**")
         _move_list(game, states, start, lang, key="recent")
+
+
+def move_line(game: Game, states: Sequence[State], index: int, lang: Lang) -> str:
+    """Move `index` of the round as its record tells it: "12. Parceiro (jogador 3) baixou
+    5♦ 6♦ 7♦", with what it did to the mortos."""
+    before, move = states[index], game.current.moves[index]
+    line = f"{index + 1}. {who(before.turn, lang)} {done_text(move, before, lang, game.rules)}"
+    said = [morto_line(states, index, lang)]
+    if states[index + 1].ended_by is EndReason.BATIDA:  # (the batida final: named where made)
+        said.append(t("play.went_out_line", lang))
+    return " · ".join([line, *(x for x in said if x)])
 
 
 def _move_list(game: Game, states: Sequence[State], start: int, lang: Lang, key: str) -> None:
@@ -712,9 +730,7 @@ def _move_list(game: Game, states: Sequence[State], start: int, lang: Lang, key:
     for index in range(start, len(rnd.moves)):
         before, move = states[index], rnd.moves[index]
         seat = before.turn
-        line = f"{index + 1}. {who(seat, lang)} {done_text(move, before, lang, game.rules)}"
-        morto = morto_line(states, index, lang)
-        line += f" · {morto}" if morto else ""
+        line = move_line(game, states, index, lang)
         if seat == LEARNER:
             st.markdown(line)
             continue
@@ -771,6 +787,7 @@ def _round_end(game_id: str, game: Game, states: Sequence[State], lang: Lang) ->
         ours = match.winner == SIDE_NAMES[0]
         won = match_won_text(ours, game.setup.players, max(match.totals), lang)
         (st.success if ours else st.info)(won)
+    _how_it_ended(game, states, lang)
     show_score(_named(score, game.setup.players, lang), lang)
     for line in unused_morto_lines(game.rules, states[-1], lang):
         st.caption(line)
@@ -795,6 +812,21 @@ def _round_end(game_id: str, game: Game, states: Sequence[State], lang: Lang) ->
         on_click=_next_round,
         args=(game_id, game),
     )
+
+
+def _how_it_ended(game: Game, states: Sequence[State], lang: Lang) -> None:
+    """The moves since the learner's last one, where others ended the round: "Até a minha
+    vez" opened the round's end on "o jogador 4, da outra dupla, bateu", and what was laid
+    to go out, and before it, was only in the replay, at the bottom. Closed: on a phone the
+    score stays near the top."""
+    start = since_my_turn(states)
+    count = len(states) - 1 - start
+    if count == 0:
+        return  # (the learner's own move ended it)
+    with st.expander(t("play.how_it_ended", lang, count=count)):
+        lines = [move_line(game, states, i, lang) for i in range(start, len(states) - 1)]
+        # (a line's number escaped: "12." would start a Markdown list numbered from 1)
+        st.markdown("  \n".join(line.replace(".", "\\.", 1) for line in lines))
 
 
 def unused_morto_lines(rules: RuleSet, final: State, lang: Lang) -> list[str]:

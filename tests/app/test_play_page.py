@@ -1456,3 +1456,28 @@ def test_the_learners_direct_beat_is_said_in_the_answer_to_the_tap(open_app: Ope
     told = " ".join(str(c.value) for c in at.caption) + " ".join(str(m.value) for m in at.markdown)
     assert "Direct batida" not in told  # (not again under the hand)
     assert len(hand_buttons(at)) == 11
+
+
+def test_a_round_ended_by_others_says_what_they_did_since_the_learners_move(
+    open_app: Open,
+) -> None:
+    """“▶▶ Até a minha vez” opened the round's end on “A rodada acabou: o jogador 4, da
+    outra dupla, bateu”, and what was laid to go out, and the moves before it, were only
+    in the replay at the bottom (a round of Jogar on a phone). Under that line, closed, the
+    moves since the learner's last, the batida the last of them."""
+    at = open_app("play", lang="pt")  # creates the data folder
+
+    def by_others(game: Game) -> bool:
+        states = positions(game)
+        return states[-2].turn != 0 and states[-1].ended_by is EndReason.BATIDA
+
+    rounds = (played_round(Setup("aberto", {}, 4, "basic", "on", n), n) for n in range(1, 30))
+    game = next(g for g in rounds if by_others(g))
+    at = open_app("play", lang="pt", game=store().create(game))
+    told = [e for e in at.expander if e.label.endswith("desde a sua última, até o fim da rodada")]
+    assert len(told) == 1, [e.label for e in at.expander]
+    lines = str(told[0].markdown[0].value).split("  \n")
+    assert lines[-1].startswith(f"{len(game.current.moves)}\\. "), lines  # the batida, last
+    assert lines[-1].endswith("· bateu e encerrou a rodada"), lines
+    order = in_order(at.main)
+    assert order.index(told[0]) < order.index(at.metric[0])  # above the score
