@@ -500,13 +500,20 @@ def _middle(
                 on_click=_tap,
                 args=target("discard"),
             )
-    side = state.sides[state.side_of(seat)]
-    if side.waiting is not None:
-        morto = t("table.morto.waiting", lang, seat=side.waiting.seat + 1)
-    else:
-        morto = t(f"table.morto.{side.morto.value}", lang)
     mortos = t("board.mortos", lang, n=len(state.mortos))
-    st.caption(f"{t('table.our_morto', lang)}: {morto} · {mortos}")
+    st.caption(f"{t('table.our_morto', lang)}: {morto_status(state, seat, lang)} · {mortos}")
+
+
+def morto_status(state: State, seat: int, lang: Lang) -> str:
+    """Where `seat`'s side's morto is, told to the one at `seat`: waiting for them after
+    their indirect beat is "esperando por você", not "esperando o jogador 1" (the learner
+    is player 1, a number the seats say once, small)."""
+    side = state.sides[state.side_of(seat)]
+    if side.waiting is None:
+        return t(f"table.morto.{side.morto.value}", lang)
+    if side.waiting.seat == seat:
+        return t("board.morto_waiting_you", lang)
+    return t("table.morto.waiting", lang, seat=side.waiting.seat + 1)
 
 
 def _hand(

@@ -4,6 +4,7 @@ the board redraws with what it did; progress shows in the same rerun."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -14,7 +15,9 @@ from buraco_core import parse_cards, ruleset
 from buraco_core.judge import play
 from buraco_core.moves import Discard, Draw, Extend, Lay, TakeLixo
 from buraco_core.notation import position_from_data
+from buraco_core.state import SideState, deal
 from buraco_course import load_curriculum, scenario_state
+from buraco_text import Lang
 
 Open = Callable[..., AppTest]
 
@@ -327,3 +330,26 @@ def test_the_seats_diagram_counts_the_other_hands_from_1(open_app: Open) -> None
         if other != start.turn:
             assert f"(player&nbsp;{other + 1})<br>{len(start.hands[other])} cards" in seats
     assert "<b>you</b> " + f"(player&nbsp;{start.turn + 1})" in seats  # (never wraps)
+
+
+@pytest.mark.parametrize(
+    ("lang", "you", "partner"),
+    [
+        ("pt", "esperando por você (vem para a sua mão", "esperando o jogador 3"),
+        ("en", "waiting for you (it comes into your hand", "waiting for player 3"),
+    ],
+)
+def test_a_morto_waiting_for_the_one_at_the_board_is_theirs(
+    lang: Lang, you: str, partner: str
+) -> None:
+    """After the learner's indirect beat the board said “seu morto: esperando o jogador 1”:
+    the learner is player 1, which the seats say once, small. It says “esperando por
+    você”; a morto waiting for the partner names the partner's seat, as before."""
+    from buraco_app.board import morto_status
+    from buraco_core.state import MortoStatus, WaitingMorto
+
+    state = deal(ruleset("aberto"), 4, 3)
+    for seat, said in ((0, you), (2, partner)):
+        side = SideState(morto=MortoStatus.WAITING, waiting=WaitingMorto(seat, ()))
+        waiting = replace(state, sides=(side, state.sides[1]))
+        assert said in morto_status(waiting, 0, lang)
