@@ -667,7 +667,9 @@ def morto_line(states: Sequence[State], index: int, lang: Lang) -> str:
     and the waiting morto that another side's player picks up as the move hands them the
     turn (the discard before their turn): named on that discard, where it happens (without
     it, 11 cards just appeared in the hand of the one who beat indirectly; the learner saw
-    their own hand grow under "Since your last move" with no word on why)."""
+    their own hand grow under "Since your last move" with no word on why). And a morto
+    turned stock, the stock run out [000, 001, 003]: the stock had gone from 1 card to 11
+    with no word."""
     before, after = states[index], states[index + 1]
     seat = before.turn
     said = [morto_text(before, after, seat, lang)]
@@ -684,6 +686,11 @@ def morto_line(states: Sequence[State], index: int, lang: Lang) -> str:
             else:
                 picker = mid_sentence(who(waiting.seat, lang))
                 said.append(t("play.morto_picked_up_by", lang, who=picker))
+    taken = sum(s.morto is not MortoStatus.AVAILABLE for s in after.sides) - sum(
+        s.morto is not MortoStatus.AVAILABLE for s in before.sides
+    )
+    if len(after.mortos) < len(before.mortos) - taken:  # (a morto left, and no side took it)
+        said.append(t("play.morto_became_stock", lang))
     return " · ".join(x for x in said if x)
 
 

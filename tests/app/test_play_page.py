@@ -32,6 +32,7 @@ from buraco_app.game import (
 from buraco_app.play import REVIEW_LESSONS, ended_text, key_moments, note_text, why_lines
 from buraco_app.sheets import StorageUnavailable
 from buraco_core.cards import parse_card, parse_cards
+from buraco_core.judge import play
 from buraco_core.moves import Discard, Draw, Extend, Lay, TakeLixo
 from buraco_core.notation import position_from_data
 from buraco_core.players import make_player, view_of
@@ -767,6 +768,29 @@ def test_the_record_says_what_a_move_did_to_the_morto() -> None:
     assert morto_text(start, taken, 2, "en") == "a direct batida: took the morto"  # the partner
     assert morto_text(start, start, 0, "pt") == ""
     assert morto_text(start, with_morto(start, 1, MortoStatus.TAKEN), 0, "pt") == ""  # theirs
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("pt", "o monte acabou: um morto virou o novo monte"), ("en", "a morto became the new")],
+)
+def test_the_record_says_when_a_morto_became_the_stock(lang: Lang, said: str) -> None:
+    """The stock run out, a morto becomes the stock [000, 001, 003]: under “Desde a sua
+    última jogada” the stock went from 1 card to 11 and the mortos on the table from 2 to 1
+    with no word (the judge's event was on the discard, unsaid). The discard's line says it;
+    a morto taken by a beat is not called stock."""
+    from buraco_app.play import morto_line
+
+    rules = ruleset("fechado")
+    empty = replace(deal(rules, 2, 3), stock=(), phase=Phase.PLAY)
+    after = play(rules, empty, Discard(empty.hand[0]))[1]
+    assert after is not None and len(after.stock) == 11
+    assert said in morto_line([empty, after], 0, lang)
+    dealt = replace(deal(rules, 2, 3), phase=Phase.PLAY)
+    beat = replace(dealt, hands=(dealt.hand[:1], dealt.hands[1]))
+    after = play(rules, beat, Discard(beat.hand[0]))[1]  # an indirect beat: the morto waits
+    assert after is not None and len(after.mortos) == 1
+    assert said not in morto_line([beat, after], 0, lang)
 
 
 def test_the_move_list_says_when_a_waiting_morto_is_picked_up(open_app: Open) -> None:
