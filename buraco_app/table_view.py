@@ -65,7 +65,8 @@ def move_text(
     if move.new_meld:
         return t(f"{key}take_lixo_new{named}", lang, cards=cards_text(move.new_meld), top=shown)
     if move.extend is not None:
-        extra = f" + {cards_text(move.cards)}" if move.cards else ""
+        # ("pôs o J♥ com A♥ no jogo 8", where "no jogo 8 + A♥" read as the A♥ elsewhere)
+        extra = t("move.extend_with", lang, cards=cards_text(move.cards)) if move.cards else ""
         kind = f"take_lixo_extend{mine}{named}"
         return t(f"{key}{kind}", lang, meld=move.extend + 1, extra=extra, top=shown)
     return t(f"{key}take_lixo", lang)

@@ -1129,7 +1129,7 @@ def test_a_two_player_record_and_board_name_the_opponents_melds_as_one_players()
         "pegou o lixo e pôs o K♦ no jogo 5 dele"
     )
     assert done_text(TakeLixo(extend=4, cards=(parse_card("Kc"),)), turn_of(1, 2), "pt") == (
-        "pegou o lixo e pôs o K♦ no jogo 5 dele + K♣"
+        "pegou o lixo e pôs o K♦ com K♣ no jogo 5 dele"
     )
     assert done_text(TakeLixo(extend=4), turn_of(1, 2), "en") == (
         "took the lixo and put the K♦ on their meld 5"
@@ -1505,3 +1505,17 @@ def test_a_round_ended_by_others_says_what_they_did_since_the_learners_move(
     assert lines[-1].endswith("· bateu e encerrou a rodada"), lines
     order = in_order(at.main)
     assert order.index(told[0]) < order.index(at.metric[0])  # above the score
+
+
+def test_a_pickup_onto_a_meld_with_cards_of_the_hand_says_they_go_there_together() -> None:
+    """“pegou o lixo e pôs o J♥ no jogo 8 dele + A♥” (a round of Jogar): the A♥ read as
+    something apart, to the hand perhaps. It went onto the meld with the top card."""
+    from buraco_app.play import done_text
+    from buraco_app.table_view import move_text
+
+    table = {"players": 2, "turn": 1, "hands": [11] * 2, "lixo": ["3c", "Jh"], "seed": 3}
+    before = position_from_data(ruleset("fechado"), table)
+    pickup = TakeLixo(extend=7, cards=(parse_card("Ah"),))
+    assert done_text(pickup, before, "pt") == "pegou o lixo e pôs o J♥ com A♥ no jogo 8 dele"
+    assert done_text(pickup, before, "en") == "took the lixo and put the J♥ with A♥ on their meld 8"
+    assert move_text(pickup, "pt") == "Pegar o lixo e pôr a carta de cima com A♥ no jogo 8"
