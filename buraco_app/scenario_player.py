@@ -188,12 +188,14 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
     st.subheader(scenario.title.get(lang))
     # The rules line (as a caption) and the goal in one element: each costs a rerun.
     # An exercise keeps its own rules: say so where the sidebar's table rules differ.
-    other = rules != current_rules()
-    about = t(
-        "practice.rules.not_the_table" if other else "practice.rules",
-        lang,
-        rules=rules_summary(rules, lang),
-    )
+    table = current_rules()
+    shown = rules_summary(rules, lang)
+    if rules == table:
+        about = t("practice.rules", lang, rules=shown)
+    else:
+        # Where the table's rules are, as the other pages say it (a phone hides the sidebar).
+        where = t("play.rules_sidebar_where", lang, rules=rules_summary(table, lang))
+        about = t("practice.rules.not_the_table", lang, rules=shown, table=where)
     about += " · " + sources_text(scenario.sources, lang)
     st.markdown(
         f"{caption_md(about)}\n\n{with_cards(scenario.goal.get(lang))}", unsafe_allow_html=True

@@ -9,7 +9,7 @@ from streamlit.proto.SelectWidgetFilterMode_pb2 import SelectWidgetFilterMode
 from streamlit.testing.v1 import AppTest
 
 from buraco_app.pages import available_pages, not_found_notice, unknown_page
-from buraco_core.rules import OPTION_NAMES
+from buraco_core.rules import OPTION_NAMES, PRESETS
 from buraco_text import catalog
 
 PT, EN = catalog("pt"), catalog("en")
@@ -80,6 +80,31 @@ def test_house_options_are_drawn_only_when_opened(open_app: OpenApp) -> None:
     assert len(at.sidebar.toggle) + len(at.sidebar.selectbox) + len(at.sidebar.number_input) == (
         len(OPTION_NAMES) + 1  # and the preset
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "says"),
+    [("pt", "O que separa as três variantes"), ("en", "What sets the three variants apart")],
+)
+def test_house_options_intro_says_they_include_what_sets_the_variants_apart(
+    open_app: OpenApp, lang: str, says: str
+) -> None:
+    """The “Casa” menu's intro said its options were “the points where the sources
+    disagree”, yet it lists what the variants differ on, which the sources agree on (the
+    lixo's pickup, trincas, the canastra to go out: RULES.md's variant table, [000]..[003]).
+    It says it lists both."""
+    agreed = {"discard_pile_visible", "pickup", "trincas", "go_out_requires"}
+    assert all(len({getattr(p, name) for p in PRESETS.values()}) > 1 for name in agreed)
+    at = open_app("variants", lang=lang)
+    at.session_state["rules_bar_house"] = True  # the popover opened
+    at.run()
+    shown = {w.key.removeprefix("rules_page_opt_") for w in at.main.toggle} | {
+        w.key.removeprefix("rules_page_opt_") for w in at.main.selectbox
+    }
+    assert agreed <= shown
+    intro = at.main.caption[0].value
+    assert intro.startswith(says)
+    assert not intro.startswith(("Os pontos em que as fontes", "The points where the sources"))
 
 
 def test_query_params_set_language_and_rules(open_app: OpenApp) -> None:

@@ -763,12 +763,28 @@ def test_an_exercise_with_other_rules_than_the_sidebar_says_whose_rules_hold(
     an exercise keeps its own. Where they differ, its rules line says the table's do not
     apply here, so a newcomer is not left wondering which one the judge uses."""
     stbl = open_scenario(open_app, "error_forgetting_the_natural_two")
-    assert "Regras deste exercício: Fechado STBL (não as da mesa, na barra lateral)" in texts(stbl)
+    assert "Regras deste exercício: Fechado STBL, não as da mesa: Buraco Fechado (" in texts(stbl)
     fechado = open_scenario(open_app, PICKUP)
     assert "Regras deste exercício: Buraco Fechado" in texts(fechado)
     assert "não as da mesa" not in texts(fechado)
     english = open_scenario(open_app, "error_forgetting_the_natural_two", lang="en")
-    assert "(not the table's, in the sidebar)" in texts(english)
+    assert "Fechado STBL, not the table's: Buraco Fechado (" in texts(english)
+
+
+@pytest.mark.parametrize(
+    ("lang", "where"),
+    [
+        ("pt", "no celular, toque em >> no alto à esquerda"),
+        ("en", "on a phone, tap >> at the top left"),
+    ],
+)
+def test_an_exercise_with_other_rules_says_where_a_phone_keeps_the_tables(
+    open_app: Open, lang: str, where: str
+) -> None:
+    """The line pointed at “the sidebar”, which a phone hides: a learner there did not know
+    where the table's rules were. It says how to reach them, as the other pages do."""
+    at = open_scenario(open_app, "error_forgetting_the_natural_two", lang=lang)
+    assert where in texts(at)
 
 
 def test_a_theme_chosen_opens_at_its_first_exercise_not_done(open_app: Open) -> None:
