@@ -4,7 +4,6 @@ import streamlit as st
 
 from buraco_app import scenario_player as player
 from buraco_app.i18n import relabel_after_language_change, t
-from buraco_app.inline_cards import as_read
 from buraco_app.pages import ask_for_the_top, link_unread, page_link, top_if_asked
 from buraco_app.progress import Result
 from buraco_app.settings import current_lang
@@ -26,9 +25,8 @@ if link_unread("practice") and linked in THEMES:
 def theme_label(theme: str) -> str:
     """The theme's name, and how many of its exercises are solved: what is left, at a glance."""
     name = t("practice.all_themes", lang) if theme == "all" else t(f"theme.{theme}", lang)
-    ids = [i for i, s in course.scenarios.items() if theme == "all" or theme in s.themes]
-    solved = sum(done.get(i, 0) >= Result.SOLVED for i in ids)
-    return f"{name} · {solved}/{len(ids)}"
+    ids = player.theme_ids(theme)
+    return f"{name} · {len(solved_now.intersection(ids))}/{len(ids)}"
 
 
 def theme_chosen() -> None:
@@ -37,6 +35,7 @@ def theme_chosen() -> None:
     st.query_params.pop("scenario", None)
 
 
+solved_now = {i for i, result in done.items() if result >= Result.SOLVED}
 theme_labels = {th: theme_label(th) for th in ("all", *THEMES)}
 # (The labels change with the language and with an exercise solved.)
 relabel_after_language_change("practice_theme", theme_labels)
@@ -52,16 +51,10 @@ if theme == "all":
     st.query_params.pop("theme", None)
 elif st.query_params.get("theme") != theme:
     st.query_params["theme"] = theme
-pool = [
-    s
-    for lesson in course.lessons
-    for s in course.scenarios_of(lesson.id)
-    if theme == "all" or theme in s.themes
-]
-if not pool:
+ids = list(player.theme_ids(theme))
+if not ids:
     st.info(t("practice.none"))
     st.stop()
-ids = [s.id for s in pool]
 wanted = st.query_params.get("scenario", "")
 # The theme and the exercise open last in this session: the menu, or the browser's back
 # from a lesson, brings an address without the exercise, and the learner to another one.
@@ -77,14 +70,12 @@ else:
     # No exercise of the theme in the link (a learner back another day, a theme just
     # chosen): the first one not done yet. It opened the first one, done or not.
     index = ids.index(next((i for i in ids if i not in done), ids[0]))
+titles = player.titles_as_read(lang)
 chosen = st.selectbox(
     t("practice.scenario"),
     ids,
     index=index,
-    format_func=lambda i: (
-        # (as read: a list shows no Markdown, and a title's `A♣ 2♣ 3♣` kept its backticks)
-        f"{player.result_mark(done.get(i))} {as_read(course.scenarios[i].title.get(lang))}"
-    ),
+    format_func=lambda i: f"{player.result_mark(done.get(i))} {titles[i]}",
     filter_mode=None,  # as above: a list to scroll, narrowed by the theme
 )
 if chosen != st.query_params.get("scenario"):

@@ -18,7 +18,14 @@ from sqlalchemy.exc import SQLAlchemyError
 from buraco_app import board, board_task, database, progress, sheet_page
 from buraco_app.cards_view import cards_html, meld_html
 from buraco_app.i18n import relabel_after_language_change, t
-from buraco_app.inline_cards import caption_md, error_cards, md_cards, show_text, with_cards
+from buraco_app.inline_cards import (
+    as_read,
+    caption_md,
+    error_cards,
+    md_cards,
+    show_text,
+    with_cards,
+)
 from buraco_app.settings import current_rules, rules_summary
 from buraco_app.sheet_page import error_text
 from buraco_app.sheets import MAX_POINTS, SheetError, failure_code, opened
@@ -569,6 +576,25 @@ def course() -> Curriculum:
     return load_curriculum()
 
 
+@lru_cache(maxsize=32)  # (the course is read once per server: course() above)
+def theme_ids(theme: str) -> tuple[str, ...]:
+    """The exercises of `theme` ("all": every one), in the order the lessons teach them."""
+    found = course()
+    return tuple(
+        s.id
+        for lesson in found.lessons
+        for s in found.scenarios_of(lesson.id)
+        if theme == "all" or theme in s.themes
+    )
+
+
+@lru_cache(maxsize=2)  # one per language: the list of exercises asks for every title
+def titles_as_read(lang: Lang) -> dict[str, str]:
+    """Each exercise's title as a list shows it (no Markdown: a title's `A♣ 2♣ 3♣` kept its
+    backticks)."""
+    return {i: as_read(s.title.get(lang)) for i, s in course().scenarios.items()}
+
+
 def stars_text(stars: int) -> str:
     return "★" * stars + "☆" * (3 - stars)
 
@@ -583,5 +609,8 @@ def legend(lang: Lang) -> None:
             st.caption(t("progress.kept", lang))
 
 
+_MARKS = {None: "○", progress.Result.SEEN: "◐", progress.Result.SOLVED: "✓"}
+
+
 def result_mark(result: progress.Result | None) -> str:
-    return {None: "○", progress.Result.SEEN: "◐", progress.Result.SOLVED: "✓"}.get(result, "★")
+    return _MARKS.get(result, "★")
