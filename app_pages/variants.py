@@ -2,7 +2,7 @@
 meld judged under each (and under the user's table). The judging is in
 buraco_app/variants_view.py, cached: a rerun only draws."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import streamlit as st
 
@@ -56,9 +56,9 @@ def _tap_answer() -> None:
     for title, rules in tables_to_compare():
         verdict, first_part_failed = judged.meld_result(cards, built_up, rules)
         if verdict.ok and not first_part_failed:
-            said = f"{t('meld.valid')} · {canastra_label(verdict, lang)}"
+            said = f"{t('meld.valid', lang)} · {canastra_label(verdict, lang)}"
         else:
-            said = t("meld.invalid")
+            said = t("meld.invalid", lang)
         lines.append(f"**{title}**: {said}")
     st.markdown(md_cards("  \n".join(lines)))
 
@@ -67,10 +67,10 @@ def _drawer(cards: tuple[Card, ...]) -> Callable[[judged.MeldResult, RuleSet], N
     def draw(result: judged.MeldResult, rules: RuleSet) -> None:
         verdict, first_part_failed = result
         if first_part_failed:
-            st.warning(t("variants.first_part"), icon=NO_ICON)
-            show_reasons(verdict.reasons)
+            st.warning(t("variants.first_part", lang), icon=NO_ICON)
+            show_reasons(verdict.reasons, lang)
             return
-        show_meld_verdict(verdict, rules, typed=cards, size="sm")
+        show_meld_verdict(verdict, rules, typed=cards, size="sm", lang=lang)
 
     return draw
 
@@ -78,14 +78,24 @@ def _drawer(cards: tuple[Card, ...]) -> Callable[[judged.MeldResult, RuleSet], N
 def _draw_move(answer: tuple[judged.MoveResult, str], rules: RuleSet) -> None:
     result, reasons = answer
     if isinstance(result, str):
-        st.warning(t("variants.position_invalid", problem=result), icon=NO_ICON)
+        st.warning(t("variants.position_invalid", lang, problem=result), icon=NO_ICON)
         return
     if result.ok:
-        st.success(t("variants.move_legal"), icon=NO_ICON)
+        st.success(t("variants.move_legal", lang), icon=NO_ICON)
     else:
-        st.error(t("variants.move_illegal"), icon=NO_ICON)
+        st.error(t("variants.move_illegal", lang), icon=NO_ICON)
     if reasons:
         st.markdown(reasons, unsafe_allow_html=True)  # with_cards' escaped Markdown
+
+
+def folded_list(label: str, key: str, lead: str, items: Sequence[str]) -> None:
+    """A list folded under a table, with the way to “Quem tem razão?”: drawn only while
+    open (it rarely is; a rerun builds nothing hidden)."""
+    folded = st.expander(label, key=key, on_change="rerun")
+    if folded.open:
+        with folded:
+            st.markdown(lead + "\n\n" + "\n".join(f"- {item}" for item in items))
+            page_link("who", t("who.page", lang))
 
 
 # The page's four parts, one drawn at a time (a switch, not four sections all drawn): each
@@ -96,36 +106,43 @@ VIEWS = ("differ", "meld", "move", "all")
 # Each part's heading is Markdown's ### (as st.subheader draws it), in the same element as
 # the text under it: each element costs a rerun as much as a line of work.
 def draw_differ() -> None:
-    show_table(preset_table(options_where_presets_differ(), lang), f"### {t('variants.differ')}")
+    show_table(
+        preset_table(options_where_presets_differ(), lang), f"### {t('variants.differ', lang)}"
+    )
     # Where the variants differ and the sources disagree besides: folded, as on "all".
     disputed = judged.disputed_differences(lang)
-    with st.expander(t("variants.disputed", count=len(disputed))):
-        st.markdown(t("variants.disputed_help") + "\n\n" + "\n".join(f"- {d}" for d in disputed))
-        page_link("who", t("who.page"))
+    folded_list(
+        t("variants.disputed", lang, count=len(disputed)),
+        "variants_disputed_open",
+        t("variants.disputed_help", lang),
+        disputed,
+    )
 
 
 def draw_same_meld() -> None:
-    st.markdown(f"### {t('variants.same_meld')}\n\n{t('variants.same_meld_lead')}")
+    st.markdown(f"### {t('variants.same_meld', lang)}\n\n{t('variants.same_meld_lead', lang)}")
     st.pills(
-        t("variants.try"),
+        t("variants.try", lang),
         list(EXAMPLES),
-        format_func=t,
+        format_func=lambda key: t(key, lang),
         key=EXAMPLE_KEY,
         on_change=_use_example,
     )
     cards = cards_view.card_input(CARDS_KEY, answer=_tap_answer)
-    built_up = st.toggle(t("variants.built_up"), key=BUILT_UP_KEY, help=t("variants.built_up_help"))
+    built_up = st.toggle(
+        t("variants.built_up", lang), key=BUILT_UP_KEY, help=t("variants.built_up_help", lang)
+    )
     if cards:
         show_deciding(
             judged.meld_deciding(cards, built_up), judged.meld_deciding_alike(cards, built_up)
         )
         side_by_side(lambda rules: judged.meld_result(cards, built_up, rules), _drawer(cards))
     elif cards is not None:
-        st.caption(t("cards.empty"))
+        st.caption(t("cards.empty", lang))
 
 
 def draw_same_move() -> None:
-    st.markdown(f"### {t('variants.same_move')}\n\n{t('variants.same_move_lead')}")
+    st.markdown(f"### {t('variants.same_move', lang)}\n\n{t('variants.same_move_lead', lang)}")
     course = player.course()
     # A table that changed a house option first sees a position that option decides: the
     # same move judged by its variant and by the table (stable: the course's order else).
@@ -141,7 +158,7 @@ def draw_same_move() -> None:
         return
     relabel_after_language_change("variants_scenario")
     chosen = st.selectbox(
-        t("variants.position"),
+        t("variants.position", lang),
         list(moves),
         format_func=lambda i: moves[i].title.get(lang),
         key="variants_scenario",
@@ -152,7 +169,7 @@ def draw_same_move() -> None:
     show_text(scenario.goal.get(lang))
     with st.container(border=True):
         st.markdown(judged.position_markdown(chosen, lang), unsafe_allow_html=True)
-    show_text(t("variants.the_move", move=move_text(move, lang)))
+    show_text(t("variants.the_move", lang, move=move_text(move, lang)))
     show_deciding(
         judged.move_deciding(chosen, lang),
         judged.move_deciding_alike(chosen, lang),
@@ -177,23 +194,28 @@ def draw_all() -> None:
             yours=yours if yours.changed_options() else None,
             bold=options_where_presets_differ(),
         ),
-        f"### {t('variants.all')}\n\n{caption_md(t('variants.all_help'))}",
+        f"### {t('variants.all', lang)}\n\n{caption_md(t('variants.all_help', lang))}",
     )
     # What the three presets play alike and other tables play otherwise, with its source:
     # folded, so the table still fits a phone's screen.
     others = judged.other_tables(lang)
-    with st.expander(t("variants.other", count=len(others))):
-        st.markdown(t("variants.other_help") + "\n\n" + "\n".join(f"- {o}" for o in others))
-        page_link("who", t("who.page"))
+    folded_list(
+        t("variants.other", lang, count=len(others)),
+        "variants_other_open",
+        t("variants.other_help", lang),
+        others,
+    )
 
 
 lang = current_lang()
-st.title(t("variants.title"))
-st.markdown(t("variants.lead"))
+st.title(t("variants.title", lang))
+st.markdown(t("variants.lead", lang))
 # The table's own rules, on the page: a link's rules are named where a phone shows them (its
 # sidebar is hidden), and set here in a tap (the "Casa" the texts below point to).
 rules_bar()
-st.markdown(caption_md(t("variants.at_your_table", rules=rules_summary(current_rules(), lang))))
+st.markdown(
+    caption_md(t("variants.at_your_table", lang, rules=rules_summary(current_rules(), lang)))
+)
 view = view_switch("variants_view", VIEWS, lang)
 DRAW = {"differ": draw_differ, "meld": draw_same_meld, "move": draw_same_move, "all": draw_all}
 DRAW[view]()

@@ -27,11 +27,12 @@ def tables_to_compare(own: RuleSet | None = None) -> list[tuple[str, RuleSet]]:
     a position's own table, where it plays a house option (“Mesa rígida: duas cartas da
     mão”) and is neither a preset nor the user's."""
     yours = current_rules()
-    tables = [(preset_title(name, get_lang()), PRESETS[name]) for name in PRESET_NAMES]
+    lang = get_lang()
+    tables = [(preset_title(name, lang), PRESETS[name]) for name in PRESET_NAMES]
     if yours.changed_options():
-        tables.append((t("variants.yours_title"), yours))
+        tables.append((t("variants.yours_title", lang), yours))
     if own is not None and own.changed_options() and own != yours:
-        tables.append((t("variants.own_title"), own))
+        tables.append((t("variants.own_title", lang), own))
     return tables
 
 
@@ -42,14 +43,15 @@ def side_by_side(
     return the answers."""
     tables = tables_to_compare(own)
     yours = current_rules()
+    lang = get_lang()
     results = []
     for column, (title, rules) in zip(st.columns(len(tables)), tables, strict=True):
         with column:
             # Every column gets a second line, so the verdicts below stay aligned.
             if rules.changed_options():
-                note = rules_summary(rules, get_lang())
+                note = rules_summary(rules, lang)
             elif rules == yours:
-                note = "✓ " + t("variants.yours_title")
+                note = "✓ " + t("variants.yours_title", lang)
             else:
                 note = "\u00a0"
             st.markdown(f"#### {title}\n:gray[{note}]")
@@ -146,7 +148,7 @@ def show_deciding(
     it (house_deciding); or that no option decides it."""
     lang = get_lang()
     if not options and not alike and not house:
-        st.caption(t("variants_decide.alike"))
+        st.caption(t("variants_decide.alike", lang))
         return
     lines = [
         f"**{option_name(name, lang)}**: "
@@ -159,6 +161,7 @@ def show_deciding(
     lines += [
         t(
             "variants_decide.same_value",
+            lang,
             name=option_name(name, lang),
             value=value_text(name, getattr(PRESETS[PRESET_NAMES[0]], name), lang),
         )
@@ -167,13 +170,14 @@ def show_deciding(
     lines += [
         t(
             "variants_decide.house_value",
+            lang,
             name=option_name(name, lang),
             value=value_text(name, value, lang),
         )
         for name, value in house
     ]
     if options:
-        head = t("variants_decide.decides", count=len(options))
+        head = t("variants_decide.decides", lang, count=len(options))
     else:
-        head = t("variants_decide.alike_but", count=len(alike) + len(house))
+        head = t("variants_decide.alike_but", lang, count=len(alike) + len(house))
     st.info(head + "  \n" + "  \n".join(lines), icon="⚖️")

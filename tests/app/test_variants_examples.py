@@ -173,6 +173,8 @@ def test_all_rules_say_what_other_tables_play(open_app: OpenApp) -> None:
     at = open_app("variants")
     at.segmented_control(key="variants_view").set_value("all").run()
     assert not at.exception
+    at.session_state["variants_other_open"] = True  # (drawn only while open)
+    at.run()
     (folded,) = [e for e in at.expander if e.label.startswith("Outras mesas jogam diferente")]
     shown = " ".join(m.value for m in folded.markdown)
     assert (
@@ -276,6 +278,8 @@ def test_where_the_variants_differ_the_sources_that_disagree_are_named(open_app:
         ),
     ):
         at = open_app("variants", lang=lang)
+        at.session_state["variants_disputed_open"] = True  # (drawn only while open)
+        at.run()
         (folded,) = [e for e in at.expander if e.label == folded_label]
         shown = " ".join(m.value for m in folded.markdown)
         assert expected in shown
