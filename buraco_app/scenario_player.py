@@ -69,19 +69,28 @@ class Attempt:
         return progress.Result.SEEN if self.solution_shown else None
 
 
+# Every exercise's Attempt, by scenario id, under one session key: a key per exercise made
+# every widget of every page slower as a learner went through the course (Streamlit reads
+# each session key whenever it draws a widget).
+_ATTEMPTS_KEY = "practice_attempts"
+
+
+def _attempts() -> dict[str, Attempt]:
+    if _ATTEMPTS_KEY not in st.session_state:
+        st.session_state[_ATTEMPTS_KEY] = {}
+    attempts: dict[str, Attempt] = st.session_state[_ATTEMPTS_KEY]
+    return attempts
+
+
 def _attempt(scenario: Scenario) -> Attempt:
-    key = f"sc_{scenario.id}_attempt"
-    if key not in st.session_state:
-        st.session_state[key] = Attempt()
-    attempt: Attempt = st.session_state[key]
-    return attempt
+    return _attempts().setdefault(scenario.id, Attempt())
 
 
 def start_over(scenario: Scenario) -> None:
     """The exercise from the start (on "Fazer de novo", before the page is drawn): no tries,
     no hint, and no answer given. The answer's widgets kept the right answer, and a tap on
     "Conferir" earned the first-try star without a new try."""
-    st.session_state.pop(f"sc_{scenario.id}_attempt", None)
+    _attempts().pop(scenario.id, None)
     _view(scenario).clear(f"sc_{scenario.id}")
 
 
