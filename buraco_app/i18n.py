@@ -40,8 +40,22 @@ def relabel_after_language_change(key: str, labels: object = None) -> None:
     handed back to the browser (set again in session_state), which then shows its label in
     the new language. The value itself never changes. `labels`: where the labels change by
     more than the language (a count in them), what they are now, compared as well."""
-    seen_key = f"_labels_of_{key}"
     seen = (get_lang(), labels)
-    if st.session_state.get(seen_key, seen) != seen and key in st.session_state:
+    seen_before = _labels_seen()
+    if seen_before.get(key, seen) != seen and key in st.session_state:
         st.session_state[key] = st.session_state[key]
-    st.session_state[seen_key] = seen
+    seen_before[key] = seen
+
+
+# The labels each relabelled widget was last drawn with, by widget key, under one session
+# key: a key per widget (one per judge exercise visited) made every widget of every page
+# slower as a learner went through the course (Streamlit reads each session key whenever
+# it draws a widget).
+_LABELS_SEEN_KEY = "_labels_seen"
+
+
+def _labels_seen() -> dict[str, tuple[Lang, object]]:
+    if _LABELS_SEEN_KEY not in st.session_state:
+        st.session_state[_LABELS_SEEN_KEY] = {}
+    seen: dict[str, tuple[Lang, object]] = st.session_state[_LABELS_SEEN_KEY]
+    return seen

@@ -188,6 +188,22 @@ def test_a_wrong_answer_is_quoted_in_the_language_switched_to(open_app: Open) ->
     assert "Not yet: “Yes, it is legal” does not solve it." in texts(at)
 
 
+def test_exercises_visited_leave_no_session_key_behind(open_app: Open) -> None:
+    """Streamlit reads every session key whenever it draws a widget: a key left behind by
+    each exercise visited (the labels its “É válido?” answer was drawn with) made every
+    page of the session slower as a learner went through the course. Back at the first
+    exercise after six others, the session holds the same keys as on the first visit."""
+    course = load_curriculum()
+    judged = [s.id for s in course.scenarios.values() if s.task.kind == "judge"][:7]
+    at = open_scenario(open_app, judged[0])
+    first_visit = set(at.session_state.keys())
+    for scenario in [*judged[1:], judged[0]]:
+        at.query_params["scenario"] = scenario
+        at.run()
+        assert not at.exception, at.exception
+    assert set(at.session_state.keys()) == first_visit
+
+
 def test_variants_page_same_move_three_verdicts(open_app: Open) -> None:
     """Seeds 002/003: in Fechado and STBL the lixo's top card must be used; Aberto is free."""
     at = open_app("variants", lang="en")
