@@ -243,7 +243,8 @@ def meld_label(meld: Meld, number: int, lang: Lang, theirs: bool = False, player
     parts = []
     for slot in meld.slots:
         text = _label(slot.card)
-        parts.append(f":orange-background[{slot.card.symbol}]" if slot.wild else text)
+        # (the wild's mark around its colour: a red 2 marked alone was drawn black)
+        parts.append(f":orange-background[{text}]" if slot.wild else text)
     alone = "" if players == 4 else "_alone"  # (one opponent: no pair's "deles")
     name = t(f"board.their_meld{alone}" if theirs else "board.meld", lang, n=number)
     return name + " " + " ".join(parts)

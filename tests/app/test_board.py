@@ -190,6 +190,14 @@ def test_a_legal_move_redraws_the_board_the_two_went_home(open_app: Open) -> Non
     assert "moved back to its natural place: the meld is now clean" in said
 
 
+def test_a_red_wild_in_a_meld_is_drawn_red_on_its_orange_mark(open_app: Open) -> None:
+    """A wild is marked with an orange background; a red one (2♦, 2♥) lost its red there and
+    read as a black 2 (♣ or ♠) among the meld's cards."""
+    at = open_app("practice", scenario="last_card_trap_dirty_canastra", lang="en")
+    meld = next(label for label in board_labels(at) if label.startswith("Meld 1:"))
+    assert meld.startswith("Meld 1: 5♠ 6♠ 7♠ :orange-background[:red[2♦]] 9♠"), meld
+
+
 def test_the_hand_switch_sorts_by_rank(open_app: Open) -> None:
     at = open_app("practice", scenario="draw_comes_first", lang="en")
     hand = [b.label for b in at.button if (b.key or "").startswith("btc-") and "lixo" not in b.key]
