@@ -204,6 +204,9 @@ border:1px solid #bbb!important}}
 @media (max-width:640px){{[class*="st-key-btm-sc_"] button,[class*="st-key-btmc-sc_"] button,
 [class*="st-key-btt-sc_"] button{{
 min-height:44px}}}}
+[class*="st-key-play-mine-"]{{border:1px solid rgba(49,51,63,.2);border-radius:8px;
+padding:8px 12px 8px 36px}}
+[class*="st-key-play-mine-"] p{{font-size:14px;line-height:1.6}}
 .bt-seats{{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));grid-template-areas:
 ". across ." "left mid right" ". me .";gap:3px;max-width:420px;margin:0 auto 4px;font-size:13px;
 line-height:1.25;text-align:center}}

@@ -162,6 +162,7 @@ SAVED_KEY = "play_saved"  # (the game this session's last saved tap was made on,
 # ~540 px above the screen. (Not the page's top: the totals pushed a 4-player hand below the
 # fold. "Começar" needs neither: the form is short, the first round opens near the top.)
 ROUND_MARK = "play-round"
+MINE_MARK = "play-mine"  # a learner's own line in a move list (its look: board.BOARD_CSS)
 
 
 def store() -> GameStore:
@@ -732,14 +733,21 @@ def move_line(game: Game, states: Sequence[State], index: int, lang: Lang) -> st
     return " · ".join([line, *(x for x in said if x)])
 
 
+def unlisted(line: str) -> str:
+    """A move's line for Markdown, its number escaped: "12. Você…" would start a list
+    numbered from 1, hung out of line, in a larger type than the computers' lines."""
+    return line.replace(".", "\\.", 1)
+
+
 def _move_list(game: Game, states: Sequence[State], start: int, lang: Lang, key: str) -> None:
     rnd = game.current
     for index in range(start, len(rnd.moves)):
         before, move = states[index], rnd.moves[index]
         seat = before.turn
         line = move_line(game, states, index, lang)
-        if seat == LEARNER:
-            st.markdown(line)
+        if seat == LEARNER:  # (nothing to open: a box drawn as the expanders' labels are)
+            with st.container(key=f"{MINE_MARK}-{key}-{index}"):
+                st.markdown(unlisted(line))
             continue
         with st.expander(line):
             reasons = why_lines(game.rules, game.setup.level, before, move, lang)
@@ -832,8 +840,7 @@ def _how_it_ended(game: Game, states: Sequence[State], lang: Lang) -> None:
         return  # (the learner's own move ended it)
     with st.expander(t("play.how_it_ended", lang, count=count)):
         lines = [move_line(game, states, i, lang) for i in range(start, len(states) - 1)]
-        # (a line's number escaped: "12." would start a Markdown list numbered from 1)
-        st.markdown("  \n".join(line.replace(".", "\\.", 1) for line in lines))
+        st.markdown("  \n".join(unlisted(line) for line in lines))
 
 
 def unused_morto_lines(rules: RuleSet, final: State, lang: Lang) -> list[str]:

@@ -5,6 +5,7 @@ round, and the game resumed from its link."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -1174,7 +1175,7 @@ def test_the_move_tried_names_a_meld_as_it_will_lie_not_in_tap_order(open_app: O
     click(at, "btt-play_board-stock")
     click(at, "btt-play_board-new")
     assert [str(s.value) for s in at.success] == [f"Your move: Lay {low} {mid} {high}"]
-    assert f"2. You laid {low} {mid} {high}" in [str(m.value) for m in at.markdown]
+    assert f"2\\. You laid {low} {mid} {high}" in [str(m.value) for m in at.markdown]
 
 
 def test_a_meld_tried_is_named_as_the_judge_lays_it() -> None:
@@ -1519,3 +1520,23 @@ def test_a_pickup_onto_a_meld_with_cards_of_the_hand_says_they_go_there_together
     assert done_text(pickup, before, "pt") == "pegou o lixo e pôs o J♥ com A♥ no jogo 8 dele"
     assert done_text(pickup, before, "en") == "took the lixo and put the J♥ with A♥ on their meld 8"
     assert move_text(pickup, "pt") == "Pegar o lixo e pôr a carta de cima com A♥ no jogo 8"
+
+
+def test_the_learners_own_lines_in_the_move_lists_are_lines_as_the_computers_are(
+    open_app: Open,
+) -> None:
+    """The learner's own moves in the move lists were Markdown: "14. Você pegou o lixo…"
+    drew a numbered list, hung out of line and in a larger type than the computers' lines
+    (the labels of their expanders). Each is now its number escaped, in a box of its own
+    (`play-mine-…`, drawn as the expanders' labels are: a browser test measures it)."""
+    at = open_app("play", lang="en")  # creates the data folder
+    game = played_until(Setup("fechado", {}, 4, "basic", "on", 1), 1, lambda s: len(s.log) >= 24)
+    at = open_app("play", lang="en", game=store().create(game))
+    mine = [
+        n for n in in_order(at.main) if (getattr(n, "key", None) or "").startswith("play-mine-all-")
+    ]
+    lines = [str(m.value) for box in mine for m in box.markdown]
+    assert len(lines) == len(mine) >= 4
+    assert all(re.match(r"^\d+\\\. You ", line) for line in lines), lines
+    listed = [str(m.value) for m in at.markdown if re.match(r"^\d+\. ", str(m.value))]
+    assert listed == []  # (no line of any list starts a numbered list)

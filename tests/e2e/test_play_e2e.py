@@ -126,6 +126,16 @@ def test_play_a_turn_let_the_computer_play_and_resume(
     no_streamlit_english(page)
     screenshot(page, f"play_computer_played_{name}")
 
+    # Every move of the round: the learner's own lines in the type of the computers' lines,
+    # in line with them (they were a numbered list, larger, hung out of line).
+    main.get_by_text("Todas as jogadas da rodada", exact=True).click()
+    every = main.locator("[data-testid='stExpander']").filter(has_text="Todas as jogadas")
+    my_lines = every.locator("[class*='st-key-play-mine-all-'] p")
+    expect(my_lines.first).to_have_text(re.compile(r"^1\. Você comprou do monte$"))
+    theirs = every.locator("[data-testid='stExpanderDetails'] summary p").first
+    look = "(p) => [getComputedStyle(p).fontSize, Math.round(p.getBoundingClientRect().left)]"
+    assert my_lines.first.evaluate(look) == theirs.evaluate(look)
+
     # A reload of the page's link (it carries ?game=ID) resumes the game: same hand, same
     # moves, in a new session.
     url = page.url
