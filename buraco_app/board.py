@@ -158,19 +158,27 @@ def changes(before: State, after: State, verdict: Verdict, move: Move) -> Change
     """Where to mark the board; what happened is the judge's own account (`events`). A card
     in the hand is new unless it stayed from before the move: with two decks, a morto may
     bring a card the move just laid (an A♦ laid, another A♦ from the morto: new)."""
-    old = Counter(before.hands[before.turn]) - Counter(hand_cards(move))
-    new_cards = []
-    for position, card in enumerate(after.hands[before.turn]):
-        if old[card] > 0:
-            old[card] -= 1
-        else:
-            new_cards.append(position)
+    kept = Counter(before.hands[before.turn]) - Counter(hand_cards(move))
+    new_cards = new_in_hand(kept, after.hands[before.turn])
     melds = set()
     for side, (was, now) in enumerate(zip(before.sides, after.sides, strict=True)):
         for index, meld in enumerate(now.melds):
             if index >= len(was.melds) or was.melds[index] != meld:
                 melds.add((side, index))
-    return Changes(tuple(new_cards), frozenset(melds), verdict.events)
+    return Changes(new_cards, frozenset(melds), verdict.events)
+
+
+def new_in_hand(old: Counter[Card], hand: Sequence[Card]) -> tuple[int, ...]:
+    """The positions in `hand` of the cards beyond the `old` ones (counted: with two decks
+    a hand may hold two equal cards, one old and one new)."""
+    left = Counter(old)
+    new_cards = []
+    for position, card in enumerate(hand):
+        if left[card] > 0:
+            left[card] -= 1
+        else:
+            new_cards.append(position)
+    return tuple(new_cards)
 
 
 # --- drawing ----------------------------------------------------------------------------------

@@ -453,6 +453,8 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
         marks = board.changes(states[-2], state, feedback.verdict, feedback.move)  # the learner's
         events = tuple(e for e in marks.events if e.code not in SAID_IN_ANSWER)
         marks = replace(marks, events=events)
+    elif learner_turn(state):
+        marks = arrived(states)
     with st.container(border=True):
         board.show_board(
             rules,
@@ -703,6 +705,19 @@ def done_text(move: Move, before: State, lang: Lang, rules: RuleSet | None = Non
     top = before.lixo[-1] if before.lixo else None
     alone = before.players == 2
     return move_text(move, lang, theirs=theirs, past=True, top=top, alone=alone, rules=rules)
+
+
+def arrived(states: Sequence[State]) -> board.Changes | None:
+    """The cards that came into the learner's hand since their last move, marked new as a
+    draw's are: the waiting morto, which comes as their turn comes back [000, 001, 003]
+    (the move list said so; its 11 cards were not told apart in the hand). None once the
+    learner has moved this turn (their move's answer marks what it did)."""
+    start = since_my_turn(states)
+    if start == len(states) - 1:
+        return None
+    was, now = states[start].hands[LEARNER], states[-1].hands[LEARNER]
+    new_cards = board.new_in_hand(Counter(was), now)
+    return board.Changes(new_cards=new_cards) if new_cards else None
 
 
 def since_my_turn(states: Sequence[State]) -> int:

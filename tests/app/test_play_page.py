@@ -1540,3 +1540,24 @@ def test_the_learners_own_lines_in_the_move_lists_are_lines_as_the_computers_are
     assert all(re.match(r"^\d+\\\. You ", line) for line in lines), lines
     listed = [str(m.value) for m in at.markdown if re.match(r"^\d+\. ", str(m.value))]
     assert listed == []  # (no line of any list starts a numbered list)
+
+
+def test_a_waiting_morto_that_comes_at_the_learners_turn_is_marked_new_in_the_hand(
+    open_app: Open,
+) -> None:
+    """After the learner's indirect batida the morto waits, and comes into their hand as
+    their turn comes back [000, 001, 003]: the move list said so, but its 11 cards were
+    not outlined green in the hand, as the cards of a direct batida or a draw are. They are
+    now, until the learner's first move of the turn (a link opened then shows them too)."""
+    at = open_app("play", lang="en")  # creates the data folder
+    setup = Setup("fechado", {}, 2, "basic", "on", 1)
+    game = played_until(setup, 3, lambda s: len(s.log) >= 50 and learner_turn(s))
+    states = positions(game)
+    assert states[-2].sides[0].morto is MortoStatus.WAITING  # (picked up on move 50)
+    assert states[-1].sides[0].morto is MortoStatus.TAKEN
+    at = open_app("play", lang="en", game=store().create(game))
+    new = [b.label for b in at.button if (b.key or "").startswith("btcn-")]
+    assert len(new) == 11, new
+    assert "11 new cards in your hand, marked green" in " ".join(c.value for c in at.caption)
+    click(at, "btt-play_board-stock")  # the learner's first move: the card drawn is new
+    assert len([b for b in at.button if (b.key or "").startswith("btcn-")]) == 1
