@@ -215,6 +215,8 @@ min-height:44px}}}}
 [class*="st-key-play-mine-"]{{border:1px solid rgba(49,51,63,.2);border-radius:8px;
 padding:8px 12px 8px 36px}}
 [class*="st-key-play-mine-"] p{{font-size:14px;line-height:1.6}}
+[class*="st-key-play-go-on-"] button,[class*="st-key-play-go-on-"] button div{{
+justify-content:flex-start;text-align:left}}
 .bt-seats{{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));grid-template-areas:
 ". across ." "left mid right" ". me .";gap:3px;max-width:420px;margin:0 auto 4px;font-size:13px;
 line-height:1.25;text-align:center}}

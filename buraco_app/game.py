@@ -8,7 +8,10 @@ learner's illegal attempts ("stumbles"). Every position is the judge's replay of
 from the deal, so a game read back from the store is the game that was left.
 
 `GameStore` keeps records in the score sheets' database (buraco_app/database.py), one row per
-game in the table `games`; a game's link is `?game=<id>`.
+game in the table `games`; a game's link is `?game=<id>`. The table `learner_games` says whose
+each game is (the learner of the lessons' progress, buraco_app/progress.py), so that the page
+lists a learner's unfinished matches: a table of its own, made as every table of the store is,
+rather than a new column, which a database made by an earlier version would lack.
 """
 
 from __future__ import annotations
@@ -353,6 +356,24 @@ games = Table(
     Column("updated_at", DateTime(timezone=True), nullable=False),
 )
 
+# Whose each game is: the learner's id (progress.py), for the games started on the page.
+learner_games = Table(
+    "learner_games",
+    metadata,
+    Column("game", String(32), primary_key=True),
+    Column("learner", String(40), nullable=False, index=True),
+)
+LOOKED_AT = 30  # a learner's latest games read for the list of unfinished ones
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """A learner's game as the list of unfinished matches shows it."""
+
+    id: str
+    game: Game
+    updated_at: datetime
+
 
 class GameNotFound(MatchNotFound):
     pass
@@ -373,12 +394,47 @@ class GameStore:
         self._writer = engine.execution_options(buraco_write=True)
         SheetStore._retry(lambda: metadata.create_all(engine), (DBAPIError,))
 
-    def create(self, game: Game) -> str:
+    def create(self, game: Game, learner: str | None = None) -> str:
+        """Store a new game, with `learner` as whose it is (in the same transaction)."""
         game_id = new_match_id()
         now = datetime.now(UTC)
         row = {"id": game_id, "data": game_to_data(game), "created_at": now, "updated_at": now}
-        self._write(lambda conn: conn.execute(insert(games).values(**row)))
+
+        def write(conn: Connection) -> None:
+            conn.execute(insert(games).values(**row))
+            if learner is not None:
+                conn.execute(insert(learner_games).values(game=game_id, learner=learner))
+
+        self._write(write)
         return game_id
+
+    def unfinished(self, learner: str, limit: int = 5) -> list[Kept]:
+        """The learner's matches not yet won by a side, the last played first (among their
+        LOOKED_AT latest games; one that cannot be read is left out)."""
+        query = (
+            select(games.c.id, games.c.data, games.c.updated_at)
+            .join(learner_games, learner_games.c.game == games.c.id)
+            .where(learner_games.c.learner == learner)
+            .order_by(games.c.updated_at.desc())
+            .limit(LOOKED_AT)
+        )
+
+        def read() -> list[Any]:
+            with self.engine.connect() as conn, conn.begin():
+                return list(conn.execute(query))
+
+        found = []
+        for row in SheetStore._retry(read, (OperationalError,)):
+            try:
+                game = game_from_data(row.data)
+                if standing(game).finished:
+                    continue
+            except (BuracoInputError, KeyError, TypeError, ValueError):
+                continue
+            found.append(Kept(row.id, game, row.updated_at))
+            if len(found) == limit:
+                break
+        return found
 
     def save(self, game_id: str, game: Game, base: Game | None = None) -> None:
         """Store the game. With `base`, the game the move was made on: refused (GameMoved)

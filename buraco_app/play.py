@@ -8,7 +8,8 @@ key moments, a move-by-move replay, links to the lessons, the round's record to 
 then the next round, the running totals as in the score sheet.
 
 The game lives in the store (game.GameStore) and in the URL (?game=ID): a refresh, a closed
-tab or a restarted server resumes it.
+tab or a restarted server resumes it. It is the learner's (the lessons' learner, kept in the
+browser's cookie): the form for a new match lists their unfinished ones to go on with.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import secrets
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 
 import streamlit as st
 
@@ -31,6 +33,7 @@ from buraco_app.game import (
     Game,
     GameMoved,
     GameStore,
+    Kept,
     SavedNote,
     Setup,
     computer_move,
@@ -46,7 +49,7 @@ from buraco_app.game import (
 from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import error_cards
 from buraco_app.pages import ask_for_the_top, top_if_asked
-from buraco_app.scenario_player import course, hand_seat
+from buraco_app.scenario_player import course, hand_seat, remembered_learner_id
 from buraco_app.settings import current_overrides, current_preset, current_rules, rules_summary
 from buraco_app.sheet_page import error_text, open_id, set_open_id, url_text
 from buraco_app.sheets import MatchNotFound, SheetError, opened
@@ -162,6 +165,7 @@ SAVED_KEY = "play_saved"  # (the game this session's last saved tap was made on,
 # ~540 px above the screen. (Not the page's top: the totals pushed a 4-player hand below the
 # fold. "Começar" needs neither: the form is short, the first round opens near the top.)
 ROUND_MARK = "play-round"
+KEPT_MARK = "play-go-on-"  # a kept match's button (+ its id); its look: board.BOARD_CSS
 MINE_MARK = "play-mine"  # a learner's own line in a move list (its look: board.BOARD_CSS)
 
 
@@ -231,6 +235,9 @@ def _page(lang: Lang) -> None:
 
 
 def _setup_form(lang: Lang) -> None:
+    learner = remembered_learner_id()
+    if _kept_games(learner, lang):
+        st.subheader(t("play.kept_new", lang))
     st.markdown(t("play.intro", lang))
     for key in ("play_players", "play_level", "play_rules", "play_coach"):
         relabel_after_language_change(key)  # (their labels are in the language)
@@ -277,9 +284,66 @@ def _setup_form(lang: Lang) -> None:
     )
     if st.button(t("play.start", lang), type="primary", key="play_start"):
         setup = Setup(preset, options, int(players), str(level), mode, secrets.randbelow(10**9))
-        game_id = store().create(new_game(setup))
+        game_id = store().create(new_game(setup), learner)
         set_open_game(game_id)
         st.rerun()
+
+
+def _kept_games(learner: str, lang: Lang) -> bool:
+    """The learner's unfinished matches, the last played first, each a line and a button to
+    go on with it: a match left by "Nova partida" was found again only by its saved link.
+    Whether any was listed."""
+    try:
+        kept = store().unfinished(learner)
+    except SheetError as exc:  # said, as on the sheet pages; the form stays (a busy store)
+        st.error(error_text(exc))
+        return False
+    if not kept:
+        return False
+    st.subheader(t("play.kept_title", lang))
+    now = datetime.now(UTC)
+    for found in kept:  # (one button a match: a line and a button apart were 2 lines more)
+        label = t("play.kept_go_on", lang, match=kept_text(found, now, lang))
+        if st.button(label, key=f"{KEPT_MARK}{found.id}", width="stretch"):
+            set_open_game(found.id)
+            st.rerun()
+    return True
+
+
+def kept_text(kept: Kept, now: datetime, lang: Lang) -> str:
+    """What a kept match is: its rules, players, level, round, score and when it was last
+    played ("Buraco Fechado · 4 jogadores · computador básico · rodada 2: Nós 350 × 120 Eles
+    · há 5 min")."""
+    game, s = kept.game, kept.game.setup
+    ours, theirs = side_names(s.players, lang)
+    a, b = standing(game).totals
+    return t(
+        "play.kept_line",
+        lang,
+        rules=rules_summary(game.rules, lang),
+        players=s.players,
+        level=t(f"play.level_short_{s.level}", lang),
+        round=len(game.rounds),
+        ours=ours,
+        theirs=theirs,
+        a=a,
+        b=b,
+        when=when_text(kept.updated_at, now, lang),
+    )
+
+
+def when_text(then: datetime, now: datetime, lang: Lang) -> str:
+    """How long ago, as said aloud ("há 5 min", "há 2 dias"): the server's clock is not the
+    learner's, so no time of day. (SQLite gives back a time without its zone: UTC.)"""
+    seconds = (now - (then if then.tzinfo else then.replace(tzinfo=UTC))).total_seconds()
+    minutes = int(seconds // 60)
+    if minutes < 1:
+        return t("play.when_now", lang)
+    if minutes < 60:
+        return t("play.when_minutes", lang, n=minutes)
+    if minutes < 24 * 60:
+        return t("play.when_hours", lang, n=minutes // 60)
+    return t("play.when_days", lang, n=minutes // (24 * 60))
 
 
 def _new_game_button(lang: Lang, in_progress: bool = False) -> None:

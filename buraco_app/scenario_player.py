@@ -119,6 +119,15 @@ def learner_id() -> str:
     return found
 
 
+def remembered_learner_id() -> str:
+    """The learner's id (learner_id), kept in this browser's cookie too: the Jogar page
+    lists the learner's unfinished matches by it, also for a learner who never opened a
+    lesson, in a new tab without the link."""
+    learner = learner_id()
+    _remember_in_browser(learner)
+    return learner
+
+
 _COOKIE_SET = "learner_cookie_set"
 
 

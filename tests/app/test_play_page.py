@@ -1561,3 +1561,61 @@ def test_a_waiting_morto_that_comes_at_the_learners_turn_is_marked_new_in_the_ha
     assert "11 new cards in your hand, marked green" in " ".join(c.value for c in at.caption)
     click(at, "btt-play_board-stock")  # the learner's first move: the card drawn is new
     assert len([b for b in at.button if (b.key or "").startswith("btcn-")]) == 1
+
+
+def kept_lines(at: AppTest) -> list[str]:
+    """The lines of the list of unfinished matches, above the form."""
+    return [b.label for b in at.button if (b.key or "").startswith("play-go-on-")]
+
+
+def test_a_match_left_for_a_new_one_is_listed_on_the_form_to_go_on_with(open_app: Open) -> None:
+    """A match left by "New match" could be reached again only by its saved link: a new tab
+    at Play showed the form. The form lists the learner's unfinished matches (the learner of
+    the lessons' progress, kept in this browser), the last played first, each with what it
+    is and a button to go on with it; nothing when there are none."""
+    at = open_app("play", lang="en")
+    assert not [h for h in at.subheader if h.value == "Your unfinished matches"]
+    at = started(open_app, players=4)
+    learner = at.query_params["learner"]
+    first = game_id_of(at)
+    click(at, "btt-play_board-stock")
+    click(at, "play_new")
+    click(at, "play_new_yes")
+    assert [h.value for h in at.subheader][:2] == ["Your unfinished matches", "New match"]
+    assert kept_lines(at) == [
+        "Go on: **Buraco Fechado** · 4 players · computer: basic · round 1: Us 0 × 0 Them"
+        " · just now"
+    ]
+    at.radio(key="play_players").set_value(2).run()
+    click(at, "play_start")  # a second match, left too: listed first
+    second = game_id_of(at)
+    click(at, "play_new")
+    click(at, "play_new_yes")
+    assert [b.key for b in at.button if (b.key or "").startswith("play-go-on-")] == [
+        f"play-go-on-{second}",
+        f"play-go-on-{first}",
+    ]
+    assert "2 players" in kept_lines(at)[0] and "You 0 × 0 Opponent" in kept_lines(at)[0]
+    click(at, f"play-go-on-{first}")
+    assert game_id_of(at) == first and len(hand_buttons(at)) == 12  # (drawn: 12 cards)
+    # Another session of the same learner (a new tab: the cookie, or the link) finds them;
+    # another learner finds none of them.
+    again = open_app("play", lang="en", learner=str(learner))
+    assert len(kept_lines(again)) == 2
+    other = open_app("play", lang="en", learner="someone-else-01")
+    assert not [b for b in other.button if (b.key or "").startswith("play-go-on-")]
+
+
+def test_a_finished_match_is_not_listed_among_the_unfinished() -> None:
+    """A match a side has won is over: the list keeps only matches to go on with, the last
+    played first."""
+    from buraco_app.game import GameStore
+
+    kept = GameStore(open_engine("sqlite://"))
+    won = _finished_round(Setup("fechado", {"target_score": 100}, 2, "basic", "on", 11))
+    assert standing(won).finished
+    going = _finished_round(Setup("fechado", {}, 2, "basic", "on", 11))
+    ids = [kept.create(g, "learner-0001") for g in (going, won, new_game(going.setup))]
+    kept.create(new_game(going.setup), "learner-0002")
+    kept.create(new_game(going.setup))  # (whose it is, unknown: a game of an older version)
+    assert [k.id for k in kept.unfinished("learner-0001")] == [ids[2], ids[0]]

@@ -219,3 +219,28 @@ def test_the_rounds_record_downloads_under_a_portuguese_name(
     with page.expect_download() as saved:
         button.click()
     assert saved.value.suggested_filename == f"buraco-rodada-{game_id}-1.json"
+
+
+def test_a_match_left_for_another_is_listed_in_a_new_tab(
+    open_page: OpenPage, phone: dict[str, int], screenshot: Shot
+) -> None:
+    """A match left by "Nova partida" was reached again only by its saved link: a new tab at
+    Jogar, without ?game, showed the form alone. The form lists this browser's learner's
+    unfinished matches (the learner's cookie, as the lessons' progress knows them), one tap
+    each to go on with it, above the form, on a phone's first screen."""
+    page, main, taps = a_started_game(open_page, phone)
+    game = re.findall(r"[?&]game=([\w-]+)", page.url)[0]
+    taps.button("Nova partida")
+    taps.button("Sim, começar outra")
+    expect(main.get_by_role("button", name="Começar")).to_be_visible()
+    tab = page.context.new_page()  # (the same browser: its cookies)
+    tab.goto(page.url.split("?")[0])
+    wait_for_app(tab)
+    kept = tab.get_by_role("button", name=re.compile(r"^Continuar: Buraco Fechado · 2 jogadores"))
+    expect(kept).to_have_count(1)
+    box = kept.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= phone["height"]
+    screenshot(tab, "play_kept_phone")
+    PlayTaps(tab).on(kept)
+    expect(tab.locator(HAND)).to_have_count(11)
+    assert f"game={game}" in tab.url
