@@ -191,7 +191,7 @@ _SINGLES: Final[dict[tuple[int, int], _Singles]] = {}
 def _singles(meld: Meld, rules: RuleSet) -> _Singles:
     singles = _SINGLES.get((id(meld), id(rules)))
     if singles is None or singles.meld is not meld or singles.rules is not rules:
-        if len(_SINGLES) >= 4096:
+        if len(_SINGLES) >= _MEMO_SIZE:
             forget_older_half(_SINGLES)
         singles = _SINGLES[id(meld), id(rules)] = _Singles(meld, rules)
     return singles
@@ -206,7 +206,7 @@ def _side_singles(melds: tuple[Meld, ...], rules: RuleSet) -> tuple[_Singles, ..
     hit = _SIDE.get((id(melds), id(rules)))
     if hit is not None and hit[0] is melds and hit[1] is rules:
         return hit[2]
-    if len(_SIDE) >= 4096:
+    if len(_SIDE) >= _MEMO_SIZE:
         forget_older_half(_SIDE)
     found = tuple(_singles(meld, rules) for meld in melds)
     _SIDE[id(melds), id(rules)] = (melds, rules, found)
@@ -326,20 +326,28 @@ def _pickups(
             if not (top_wild or top.suit is meld_suit):
                 continue
             touching = [c for c in hand if c.suit is meld_suit or c.suit is None or c.rank == 2]
+            near = touching
+            window = _pair_window(meld, top)
+            if window is not None:
+                low, high = window
+                # (most of a suit's cards lie too far: no pair of them is tried)
+                near = [c for c in touching if not 3 <= c.rank <= KING or low <= c.rank <= high]
         else:
             meld_rank = meld.slots[0].position
             if not (top_wild or top.rank == meld_rank):
                 continue
-            touching = [c for c in hand if c.rank == meld_rank or c.suit is None or c.rank == 2]
+            touching = near = [
+                c for c in hand if c.rank == meld_rank or c.suit is None or c.rank == 2
+            ]
         tried: set[tuple[Card, ...]] = set()
         # The top card alone onto the meld: the judge's word on it as a single card, shared
         # with the extensions listed after the draw (`_Singles`).
         alone = not two_from_hand and _fits_alone(meld, top, rules)
         choices = (
             [()] if alone else [],
-            [(c,) for c in dict.fromkeys(touching)] if not two_from_hand else [],
-            combinations(touching, 2),
-            _bridges(meld, top, touching),
+            [(c,) for c in dict.fromkeys(near)] if not two_from_hand else [],
+            combinations(near, 2),
+            _bridges(meld, top, touching) if not top_wild else (),
         )
         for choice in choices:
             for cards in choice:
@@ -354,6 +362,24 @@ def _pickups(
                 # A 2 on top goes on only where it sits natural: the judge says where.
                 if (settled(len(cards)) and not wild_top) or is_legal(rules, state, move):
                     yield move
+
+
+def _pair_window(meld: Meld, top: Card) -> tuple[int, int] | None:
+    """The places (3 to K) where a natural of the sequence's suit may lie to go onto it with
+    the lixo's top card and at most one more card; (0, -1) when none may. A sieve that
+    never refuses what `fits` accepts: all the cards placed, gaps of one place at most (one
+    wild), so between the places held and a new card lie two places at most (one for the
+    other card, one gap), and between them and the top card three. Aces and 2s, which may
+    take either of two places, are not sieved (None: nothing to sieve by)."""
+    held = _sequence_counts(meld)[1]  # the meld's places but its aces' and 2s'
+    if 3 <= top.rank <= KING and top.suit is not None:
+        place = top.rank
+        if held and not (held & -held).bit_length() - 5 <= place <= held.bit_length() + 3:
+            return (0, -1)  # four places or more from the meld: no pair reaches it
+        held |= 1 << place
+    if not held:
+        return None
+    return ((held & -held).bit_length() - 4, held.bit_length() + 2)
 
 
 def _fits_alone(meld: Meld, card: Card, rules: RuleSet) -> bool:
@@ -414,7 +440,7 @@ def natural_ranks(meld: Meld) -> frozenset[int]:
     hit = _RANKS.get(id(meld))
     if hit is not None and hit[0] is meld:
         return hit[1]
-    if len(_RANKS) >= 4096:
+    if len(_RANKS) >= _MEMO_SIZE:
         forget_older_half(_RANKS)
     ranks = _natural_ranks(meld)
     _RANKS[id(meld)] = (meld, ranks)
@@ -518,7 +544,7 @@ def _sequence_counts(meld: Meld) -> tuple[bool, int, int, int, int]:
     hit = _COUNTS.get(id(meld))
     if hit is not None and hit[0] is meld:
         return hit[1]
-    if len(_COUNTS) >= 4096:
+    if len(_COUNTS) >= _MEMO_SIZE:
         forget_older_half(_COUNTS)
     held = aces = flexible = hard = 0
     ok = True
