@@ -126,10 +126,16 @@ def replay(rules: RuleSet, start: State, moves: Iterable[Move]) -> State:
 # Each move function first runs every check that can refuse the move, then builds the next
 # state. `build=False` (used by `legal_moves` only) stops once the move is known to be legal;
 # `check` and `apply` always take the whole path, so their verdicts are the same.
-# `explain=False` (apply) leaves out of a legal move's verdict what the meld judge says
-# about its melds: those reasons are written on demand, and apply returns only the state.
+# `explain=False` (apply, and legal_moves through is_legal) leaves out of a legal move's
+# verdict its usual reasons (the move's event, what the meld judge says about its melds):
+# nothing reads them, and apply returns only the state.
 
 _LEGAL: Final = Verdict(True)
+
+
+def _written(reasons: list[Reason]) -> Verdict:
+    """A legal move's verdict: its reasons (none where they are not written)."""
+    return Verdict(True, tuple(reasons)) if reasons else _LEGAL
 
 
 def _r(code: Code, **params: object) -> Reason:
@@ -164,23 +170,26 @@ def _play(
         return _no(_r(Code.ROUND_OVER))
     if move.seat is not None and move.seat != state.turn:
         return _no(_r(Code.NOT_YOUR_TURN, seat=move.seat, turn=state.turn))
-    drawing = isinstance(move, Draw | TakeLixo)
+    drawing = isinstance(move, _DRAWING)
     if drawing and state.phase is not Phase.DRAW:
         return _no(_r(Code.ALREADY_DREW))
     if not drawing and state.phase is Phase.DRAW:
         return _no(_r(Code.MUST_DRAW_FIRST))
     if isinstance(move, Draw):
-        return _draw(state, move, build)
+        return _draw(state, move, build, explain)
     if isinstance(move, TakeLixo):
         return _take_lixo(rules, state, move, build, explain)
     if isinstance(move, Lay):
         return _lay(rules, state, move, build, explain)
     if isinstance(move, Extend):
         return _extend(rules, state, move, build, explain)
-    return _discard(rules, state, move, build)
+    return _discard(rules, state, move, build, explain)
 
 
-def _draw(state: State, move: Draw, build: bool) -> tuple[Verdict, State | None]:
+_DRAWING: Final = (Draw, TakeLixo)  # (a union made once, not at every move)
+
+
+def _draw(state: State, move: Draw, build: bool, explain: bool) -> tuple[Verdict, State | None]:
     if not state.stock and not state.mortos:
         return _no(_r(Code.STOCK_EMPTY))
     if not build:
@@ -190,11 +199,13 @@ def _draw(state: State, move: Draw, build: bool) -> tuple[Verdict, State | None]
     if not stock:
         # A position may arrive with an empty stock: a morto becomes the stock first.
         stock, mortos, sides = _refill(mortos, sides)
-        events.append(_r(Code.MORTO_BECAME_STOCK))
+        if explain:
+            events.append(_r(Code.MORTO_BECAME_STOCK))
     card = stock[-1]
     seat = state.turn
     hands = _set(state.hands, seat, (*state.hands[seat], card))
-    events.append(_r(Code.DREW, card=card))
+    if explain:
+        events.append(_r(Code.DREW, card=card))
     after = State(
         hands,
         sides,
@@ -206,7 +217,7 @@ def _draw(state: State, move: Draw, build: bool) -> tuple[Verdict, State | None]
         state.ended_by,
         (*state.log, move),
     )
-    return Verdict(True, tuple(events)), after
+    return _written(events), after
 
 
 def _take_lixo(
@@ -237,8 +248,8 @@ def _take_lixo(
         if verdict.meld is None:
             return _no(_top_card_not_used(rules, top), *verdict.reasons)
         melds = (*melds, verdict.meld)
-        reasons.append(_took(rules, Code.TOOK_LIXO_NEW_MELD, top, len(state.lixo)))
         if explain:
+            reasons.append(_took(rules, Code.TOOK_LIXO_NEW_MELD, top, len(state.lixo)))
             reasons.extend(verdict.reasons)
     elif move.extend is not None:
         wild_on_top = top.is_wild_kind and rules.wild_top_card_new_meld_only
@@ -268,10 +279,10 @@ def _take_lixo(
         if wild_on_top and _wild_copies(verdict.meld, top) > _wild_copies(melds[move.extend], top):
             return _no(_r(Code.WILD_TOP_CARD_NEW_MELD_ONLY, top=top))
         melds = _replace_at(melds, move.extend, verdict.meld)
-        reasons.append(_took(rules, Code.TOOK_LIXO_EXTEND, top, len(state.lixo)))
         if explain:
+            reasons.append(_took(rules, Code.TOOK_LIXO_EXTEND, top, len(state.lixo)))
             reasons.extend(verdict.reasons)
-    else:
+    elif explain:
         reasons.append(_r(Code.TOOK_LIXO, count=len(state.lixo)))
     # Unjustified (free pickup): the top card goes to the hand with the rest.
     hand = (*left, *rest) if move.justified else (*left, *rest, top)
@@ -300,8 +311,8 @@ def _lay(
         if verdict.meld is None:
             return _no(*verdict.reasons)
         new_melds.append(verdict.meld)
-        reasons.append(_r(Code.LAID_MELD, cards=verdict.meld.cards))
         if explain:
+            reasons.append(_r(Code.LAID_MELD, cards=verdict.meld.cards))
             reasons.extend(verdict.reasons)
     melds = (*side.melds, *new_melds)
     return _after_meld(rules, state, move, reasons, melds, left, state.lixo, build)
@@ -331,22 +342,18 @@ def _extend(
     verdict = _extend_meld(side.melds[move.meld], move.cards, rules)
     if verdict.meld is None:
         return _no(*verdict.reasons)
-    reasons = [
-        _r(
-            Code.EXTENDED_MELD,
-            meld=move.meld,
-            number=move.meld + 1,
-            cards=move.cards,
-        )
-    ]
+    reasons: list[Reason] = []
     if explain:
+        reasons.append(
+            _r(Code.EXTENDED_MELD, meld=move.meld, number=move.meld + 1, cards=move.cards)
+        )
         reasons.extend(verdict.reasons)
     melds = _replace_at(side.melds, move.meld, verdict.meld)
     return _after_meld(rules, state, move, reasons, melds, left, state.lixo, build)
 
 
 def _discard(
-    rules: RuleSet, state: State, move: Discard, build: bool
+    rules: RuleSet, state: State, move: Discard, build: bool, explain: bool
 ) -> tuple[Verdict, State | None]:
     hand = state.hand
     index = _index(hand, move.card)
@@ -367,7 +374,7 @@ def _discard(
             return _no(_r(Code.CANNOT_GO_OUT), *blockers)
     if not build:
         return _LEGAL, None
-    reasons = [_r(Code.DISCARDED, card=move.card)]
+    reasons = [_r(Code.DISCARDED, card=move.card)] if explain else []
     hands = _set(state.hands, seat, left)
     lixo = (*state.lixo, move.card)
     sides, mortos = state.sides, state.mortos
@@ -439,7 +446,7 @@ def _after_meld(
         state.ended_by,
         (*state.log, move),
     )
-    return Verdict(True, tuple(reasons)), after
+    return _written(reasons), after
 
 
 def _go_out_blockers(
@@ -505,7 +512,7 @@ def _went_out(
         EndReason.BATIDA,
         (*state.log, move),
     )
-    return Verdict(True, tuple(reasons)), after
+    return _written(reasons), after
 
 
 def _end_turn(
@@ -527,7 +534,7 @@ def _end_turn(
             _turn_does_not_pass(reasons)
             ended = EndReason.STOCK_OUT
             after = State(hands, sides, stock, lixo, mortos, state.turn, Phase.ENDED, ended, log)
-            return Verdict(True, tuple(reasons)), after
+            return _written(reasons), after
         stock, mortos, sides = _refill(mortos, sides)
         reasons.append(_r(Code.MORTO_BECAME_STOCK))
     nxt = (state.turn + 1) % len(hands)
@@ -540,7 +547,7 @@ def _end_turn(
         sides = _set(sides, side_index, picked)
         reasons.append(_r(Code.MORTO_PICKED_UP, seat=nxt))
     after = State(hands, sides, stock, lixo, mortos, nxt, Phase.DRAW, state.ended_by, log)
-    return Verdict(True, tuple(reasons)), after
+    return _written(reasons), after
 
 
 def _turn_does_not_pass(reasons: list[Reason]) -> None:
