@@ -203,7 +203,7 @@ NARROWEST = 20  # columns below which no line is wrapped: the terminal's own wra
 
 def fill_line(line: str, width: int, hang: int | None = None) -> str:
     """A line wrapped at spaces to `width` columns, each further line indented under its
-    text (“  • Sequência … / (textos 000)”), or `hang` columns in; never cut inside a word
+    text (“  • Sequência … / (texto 000)”), or `hang` columns in; never cut inside a word
     or a card."""
     if len(line) <= width or width < NARROWEST:
         return line
@@ -2226,7 +2226,9 @@ def _shown_value(name: str, value: Any, lang: Lang) -> str:
 def sources_line(sources: Sequence[str], lang: Lang) -> str:
     """ "fontes: textos 000, 003; leitura do projeto" for a rule point or an option."""
     seeds = [s for s in sources if s.isdigit()]
-    parts = [translate("source.seeds", lang, ids=", ".join(seeds))] if seeds else []
+    parts = []
+    if seeds:
+        parts.append(translate("source.seeds", lang, count=len(seeds), ids=", ".join(seeds)))
     if "project" in sources:
         parts.append(translate("source.project", lang))
     return translate("cli.rules.sources", lang, sources="; ".join(parts) or "-")

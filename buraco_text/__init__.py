@@ -384,14 +384,15 @@ def value_text(name: str, value: Any, lang: Lang = DEFAULT_LANG) -> str:
 
 
 def sources_text(sources: Iterable[str], lang: Lang = DEFAULT_LANG, codes: bool = False) -> str:
-    """ "textos 000, 003; opção “trincas”" from ("000", "003", "option:trincas"); with
-    `codes`, its name as `--set` takes it too: "opção “pegar o lixo”, --set pickup"."""
+    """ "textos 000, 003; opção “trincas”" from ("000", "003", "option:trincas") ("texto 000"
+    for one); with `codes`, its name as `--set` takes it too: "opção “pegar o lixo”, --set
+    pickup"."""
     sources = tuple(sources)
     seeds = [s for s in sources if not s.startswith("option:") and s != PROJECT]
     options = [s.removeprefix("option:") for s in sources if s.startswith("option:")]
     parts = [translate("source.project", lang)] if PROJECT in sources else []
     if seeds:
-        parts.append(translate("source.seeds", lang, ids=", ".join(seeds)))
+        parts.append(translate("source.seeds", lang, count=len(seeds), ids=", ".join(seeds)))
     for name in options:
         if name not in OPTION_NAMES:
             parts.append(translate("source.option", lang, name=name))

@@ -1123,3 +1123,17 @@ def test_set_takes_a_choice_as_buraco_rules_shows_it(capsys: pytest.CaptureFixtu
         assert next(o for o in data["options"] if o["name"] == option)["value"] == value
     code, _, err = run(capsys, "rules", "fechado", "--set", "pickup=limpa")
     assert code == 2 and "“free”, “top_card” ou “top_card_two_from_hand”" in err
+
+
+def test_one_source_text_is_named_in_the_singular(capsys: pytest.CaptureFixture[str]) -> None:
+    """A reason resting on one source text says “texto 000” (“text 000”), several “textos”:
+    the 2 beside a natural 2 rests on text 000 alone, the trincas on 000, 001, 003."""
+    _, out, _ = run(capsys, "meld", "4h", "5h", "6h", "2h", "2s")
+    assert "(texto 000; opção" in out and "textos 000" not in out
+    _, out, _ = run(capsys, "meld", "4h", "5h", "6h", "2h", "2s", "--lang", "en")
+    assert "(text 000; option" in out and "texts 000" not in out
+    _, out, _ = run(capsys, "rules", "stbl")
+    assert "fontes: texto 003\n" in out and "fontes: textos 000, 001, 003" in out
+    assert "textos 003\n" not in out
+    _, out, _ = run(capsys, "rules", "stbl", "--lang", "en")
+    assert "sources: text 003\n" in out and "sources: texts 000, 001, 003" in out

@@ -70,6 +70,14 @@ def test_lookup_gives_the_same_answer_as_buraco_meld(open_app: OpenApp, text: st
     assert reasons.count("fonte:") == len(expected["reasons"])
 
 
+def test_lookup_names_one_source_text_in_the_singular(open_app: OpenApp) -> None:
+    """The 2 beside a natural 2 rests on one text: “fonte: texto 000”, not “textos 000”."""
+    at = open_app("lookup")
+    at.text_input(key="lookup_cards").input("4h 5h 6h 2h 2s").run()
+    reasons = "\n".join(_verdict_lines(at.main))
+    assert "fonte: texto 000; opção" in reasons and "textos 000" not in reasons
+
+
 def _verdict_lines(tab: Any) -> list[str]:
     """The lines of the page's Markdown: the verdict's cards, points and reasons are one block."""
     return [line for m in tab.markdown for line in m.value.splitlines()]
