@@ -14,6 +14,7 @@ import streamlit as st
 
 from buraco_app.i18n import t
 from buraco_app.inline_cards import caption_md
+from buraco_app.pages import page_link
 from buraco_core.rules import OPTIONS, PRESET_NAMES, PRESETS, RuleSet
 from buraco_course.reference import RulePoint, points
 from buraco_text import (
@@ -123,9 +124,4 @@ def show_point(point: RulePoint, rules: RuleSet, lang: Lang) -> None:
             about.append(t("lookup_reference.option", lang, name=option_name(point.option, lang)))
         st.caption(" · ".join(about))
         if point.lesson is not None:
-            st.page_link(
-                "app_pages/lessons.py",
-                label=t("lookup_reference.lesson", lang),
-                icon="♥️",
-                query_params={"lesson": point.lesson},
-            )
+            page_link("lessons", t("lookup_reference.lesson", lang), {"lesson": point.lesson})
