@@ -47,8 +47,8 @@ from buraco_app.sheets import (
     SheetError,
 )
 from buraco_core.errors import BuracoInputError
-from buraco_core.notation import round_from_data, score_json
-from buraco_core.scoring import RoundScore, score_round
+from buraco_core.notation import score_json
+from buraco_core.scoring import RoundScore
 
 TABS_KEY = "calc_side_tab"  # the open side's tab (its label)
 TAB_LABELS_KEY = "calc_side_tab_labels"  # the tabs' labels as last drawn
@@ -171,7 +171,7 @@ round_error: str | None = None
 if not blocked:
     data = round_data(names, rules)
     try:
-        score = score_round(rules, round_from_data(rules, data))
+        score = calculator.round_score(rules, data)
     except BuracoInputError as exc:
         round_error = round_problem(exc, names, rules, lang)
 labels = [

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import json
 import re
 from dataclasses import replace
 from functools import lru_cache
@@ -25,8 +26,9 @@ from buraco_core.cards import Card, deck, format_cards, parse_cards
 from buraco_core.codes import Code
 from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.melds import MIN_MELD, CanastraKind, canastra_bonus, judge_meld, judged
+from buraco_core.notation import round_from_data
 from buraco_core.rules import RuleSet
-from buraco_core.scoring import MAX_HANDS_PER_SIDE, RoundScore
+from buraco_core.scoring import MAX_HANDS_PER_SIDE, RoundScore, score_round
 from buraco_text import (
     Lang,
     error_problem,
@@ -284,6 +286,18 @@ def round_data(names: tuple[str, ...], rules: RuleSet) -> dict[str, Any]:
     if cut is not None and cut[0] < len(sides):
         sides[cut[0]]["corte_cards"] = cut[1]
     return {"sides": sides}
+
+
+def round_score(rules: RuleSet, data: dict[str, Any]) -> RoundScore:
+    """The round `round_data` gave, scored (BuracoInputError as the core raises it). The same
+    round is scored once: a rerun that leaves it as it was (a language switch, another tab,
+    the view of the points) asks again."""
+    return _scored(rules, json.dumps(data, sort_keys=True))
+
+
+@lru_cache(maxsize=64)
+def _scored(rules: RuleSet, data: str) -> RoundScore:
+    return score_round(rules, round_from_data(rules, json.loads(data)))
 
 
 # Streamlit forgets a widget's value when a run does not draw it: a visit to the Placar would

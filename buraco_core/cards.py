@@ -7,6 +7,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable
 from enum import StrEnum
+from functools import lru_cache
 from typing import Final
 
 from buraco_core.errors import BuracoInputError, InputCode
@@ -340,6 +341,12 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     if not isinstance(text, str):
         tokens = list(text)
         return tuple(parse_card(t) for t in tokens if not (isinstance(t, str) and t.strip() == ""))
+    # A page asks for the same line's cards several times a rerun, and again on every rerun
+    # (20 µs each): a line is read once. Longer text is read afresh, not kept.
+    return _remembered_text(text) if len(text) <= _REMEMBERED_TEXT else _parse_text(text)
+
+
+def _parse_text(text: str) -> tuple[Card, ...]:
     if not text.isascii():
         text = _INVISIBLE.sub(" ", unicodedata.normalize("NFKC", text))
     words = [w.rstrip(".") for w in _BETWEEN_CARDS.split(text.strip())]
@@ -390,6 +397,10 @@ def _said_of_a_suit(words: list[str], index: int) -> bool:
     while at < len(words) and (words[at].lower() in _RANK_NAMES or _LONE_RANK.match(words[at])):
         at += 1
     return at + 1 < len(words) and words[at].lower() in _OF and words[at + 1].lower() in _SUIT_NAMES
+
+
+_REMEMBERED_TEXT = 400
+_remembered_text = lru_cache(maxsize=1024)(_parse_text)  # (an error is raised each time)
 
 
 def parse_cards_at(tokens: Iterable[str], where: str) -> tuple[Card, ...]:
