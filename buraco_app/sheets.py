@@ -327,7 +327,7 @@ class Sheet:
     version: Version | None = field(default=None, compare=False)
 
     def standing(self) -> MatchStanding:
-        return match_standing(self.match.rules(), self.match.names, [r.points for r in self.rounds])
+        return _standing(self.match.rules(), self.match.names, tuple(r.points for r in self.rounds))
 
     def standing_with(self, number: int, points: Sequence[int]) -> MatchStanding:
         """The standing as it would be with round `number` corrected to `points` (what a
@@ -338,6 +338,14 @@ class Sheet:
     @property
     def last(self) -> Round | None:
         return self.rounds[-1] if self.rounds else None
+
+
+# A sheet's page asks for its standing on every rerun, the rounds mostly as they were.
+@lru_cache(maxsize=64)
+def _standing(
+    rules: RuleSet, names: tuple[str, ...], rows: tuple[tuple[int, ...], ...]
+) -> MatchStanding:
+    return match_standing(rules, names, rows)
 
 
 def points_text(names: Sequence[str], points: Sequence[int]) -> str:
