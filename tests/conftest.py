@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from multiprocessing import get_context
@@ -91,6 +92,23 @@ def background(request: pytest.FixtureRequest) -> Iterator[list[Any]]:
         yield [f(*args) for f, args in _work_of(request.node)()]
     else:
         yield [future.result() for future in futures]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _components_scanned_once() -> Iterator[None]:
+    """Every new AppTest scans each installed package's metadata for Streamlit components
+    (about 50 ms of CPU, more than a page's run, and the suite makes some 600 AppTests);
+    a server scans once, when it starts. The packages installed do not change during a
+    run: the first scan serves every AppTest. (Only when the tests chosen use Streamlit.)"""
+    if "streamlit" not in sys.modules:
+        yield
+        return
+    from streamlit.components.v2 import manifest_scanner
+
+    found = manifest_scanner.scan_component_manifests()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(manifest_scanner, "scan_component_manifests", lambda **_: list(found))
+        yield
 
 
 @pytest.fixture(scope="session")
