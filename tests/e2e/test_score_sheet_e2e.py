@@ -14,7 +14,7 @@ import socket
 import subprocess
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -95,6 +95,23 @@ def outside() -> Iterator[Outside]:
     assert seen.urls == [], f"requests left localhost: {seen.urls}"
 
 
+@pytest.fixture
+def phone_page(browser: Any, server: Server, outside: Outside) -> Iterator[Callable[[], Any]]:
+    """phone_page() -> a new page at a phone's size, in a browser context of its own. Each is
+    closed after the test, before its server stops: a page left open on a stopped server
+    tries to reconnect, a renderer kept busy for the rest of the run."""
+    contexts: list[Any] = []
+
+    def open_() -> Any:
+        page = new_page(browser, PHONE, outside)
+        contexts.append(page.context)
+        return page
+
+    yield open_
+    for context in contexts:
+        context.close()
+
+
 def metric_values(page: Any) -> list[str]:
     return [v.strip() for v in page.locator("[data-testid='stMetricValue']").all_inner_texts()]
 
@@ -118,9 +135,9 @@ def chart_lines(page: Any) -> int:
 
 
 def test_rounds_survive_a_reload_a_restart_and_a_second_phone(
-    browser: Any, server: Server, outside: Outside
+    phone_page: Callable[[], Any], server: Server, outside: Outside
 ) -> None:
-    page = new_page(browser, PHONE, outside)
+    page = phone_page()
     page.goto(f"{server.url}/sheet")
     wait_for_app(page)
     shot(page, "sheet_new_phone")
@@ -156,7 +173,7 @@ def test_rounds_survive_a_reload_a_restart_and_a_second_phone(
     link = page.locator("[data-testid='stCode'] code").first.inner_text().strip()
     # It opens in the scorer's language, with the match's rules.
     assert link == f"{server.url}/sheet?match={match_id.group(1)}&lang=pt&rules=fechado"
-    other = new_page(browser, PHONE, outside)
+    other = phone_page()
     other.goto(link)
     wait_for_app(other)
     assert metric_values(other) == ["485", "1195"]
@@ -185,8 +202,8 @@ def click_until_checked(page: Any, target: Any, checked: Any) -> None:
             return
 
 
-def test_calculator_at_phone_size(browser: Any, server: Server, outside: Outside) -> None:
-    page = new_page(browser, PHONE, outside)
+def test_calculator_at_phone_size(phone_page: Callable[[], Any], server: Server) -> None:
+    page = phone_page()
     page.goto(f"{server.url}/calculator?joker_points=20")
     wait_for_app(page)
     # Only the open tab's fields are visible, so `.first` is always the open side's.
@@ -239,13 +256,13 @@ def test_calculator_at_phone_size(browser: Any, server: Server, outside: Outside
 
 
 def test_a_problem_typed_on_the_second_side_stays_in_view(
-    browser: Any, server: Server, outside: Outside
+    phone_page: Callable[[], Any], server: Server
 ) -> None:
     """A bad card typed on “Eles”: its tab gains the ⚠ mark and stays open, the problem under
     the field; fixed, the mark goes and “Eles” is still the side open. (A tab is known by its
     label: the marked label was a new tab bar, opened on “Nós”, and the problem just typed
     was hidden in a tab the phone no longer showed.)"""
-    page = new_page(browser, PHONE, outside)
+    page = phone_page()
     page.goto(f"{server.url}/calculator")
     wait_for_app(page)
     melds = page.get_by_role("textbox", name="Jogos na mesa (um por linha)").first
@@ -262,8 +279,8 @@ def test_a_problem_typed_on_the_second_side_stays_in_view(
     assert page.locator("[data-testid='stAlertContentError']").count() == 0
 
 
-def test_names_show_exactly_as_typed(browser: Any, server: Server, outside: Outside) -> None:
-    page = new_page(browser, PHONE, outside)
+def test_names_show_exactly_as_typed(phone_page: Callable[[], Any], server: Server) -> None:
+    page = phone_page()
     page.goto(f"{server.url}/sheet?lang=en")
     wait_for_app(page)
     names = ["<b>Ana</b> & 1.", "**Bia** :red[x] $y$"]
@@ -281,11 +298,11 @@ def test_names_show_exactly_as_typed(browser: Any, server: Server, outside: Outs
 
 
 def test_a_target_out_of_range_is_said_in_portuguese(
-    browser: Any, server: Server, outside: Outside
+    phone_page: Callable[[], Any], server: Server
 ) -> None:
     """“Partida até” 99999999: the app's own words under the field, none of Streamlit's
     English range check, and no match starts at another target."""
-    page = new_page(browser, PHONE, outside)
+    page = phone_page()
     page.goto(f"{server.url}/sheet")
     wait_for_app(page)
     target = page.get_by_role("textbox", name="Partida até")
@@ -324,14 +341,14 @@ def _under(page: Any, field: Any, alert: Any) -> bool:
 
 @pytest.mark.parametrize("lang", ["pt", "en"])
 def test_blank_points_keep_the_fields_and_the_typing(
-    browser: Any, server: Server, outside: Outside, lang: str
+    phone_page: Callable[[], Any], server: Server, lang: str
 ) -> None:
     """Enter with the points blank: a message under each field, and the fields stay as they
     were, the cursor in the first one, so the points are typed on at once. The fields used to
     be drawn anew when a message came or went (the first blank round; the "Rodada 1
     lançada." going away): the cursor was lost, and what was typed during the rerun."""
     words = catalog(lang)
-    page = new_page(browser, PHONE, outside)
+    page = phone_page()
     page.goto(f"{server.url}/sheet?lang={lang}")
     wait_for_app(page)
     page.get_by_role("button", name=words["sheet.start"]).click()
