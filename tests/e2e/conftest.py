@@ -236,10 +236,22 @@ def phone() -> dict[str, int]:
     return PHONE
 
 
+# Resolves once the page's transitions and finite animations (a sidebar sliding open, an
+# expander) have ended and two more frames are drawn (what a change of size set off, a
+# resize observer and the rerender it asks for, is on screen). Endless ones are not awaited.
+SETTLED = """async () => {
+    const ending = document.getAnimations().filter((a) => a.playState === "running"
+        && a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((a) => a.finished.catch(() => null)));
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+}"""
+
+
 def shot(page: object, name: str) -> Path:
     """A screenshot of the whole app. Streamlit scrolls inside its main section, so
     `full_page` alone shows one viewport: grow the viewport to the content, then restore."""
     path = ARTIFACTS / f"{name}.png"
+    page.evaluate(SETTLED)  # type: ignore[attr-defined]
     size = page.viewport_size  # type: ignore[attr-defined]
     height = page.evaluate(  # type: ignore[attr-defined]
         """() => {
@@ -252,7 +264,7 @@ def shot(page: object, name: str) -> Path:
     )
     if size and height > size["height"]:
         page.set_viewport_size({"width": size["width"], "height": int(height)})  # type: ignore[attr-defined]
-        page.wait_for_timeout(300)  # type: ignore[attr-defined]
+        page.evaluate(SETTLED)  # type: ignore[attr-defined]
     page.screenshot(path=str(path), full_page=True)  # type: ignore[attr-defined]
     if size and height > size["height"]:
         page.set_viewport_size(size)  # type: ignore[attr-defined]
