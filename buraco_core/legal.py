@@ -326,28 +326,20 @@ def _pickups(
             if not (top_wild or top.suit is meld_suit):
                 continue
             touching = [c for c in hand if c.suit is meld_suit or c.suit is None or c.rank == 2]
-            near = touching
-            window = _pair_window(meld, top)
-            if window is not None:
-                low, high = window
-                # (most of a suit's cards lie too far: no pair of them is tried)
-                near = [c for c in touching if not 3 <= c.rank <= KING or low <= c.rank <= high]
         else:
             meld_rank = meld.slots[0].position
             if not (top_wild or top.rank == meld_rank):
                 continue
-            touching = near = [
-                c for c in hand if c.rank == meld_rank or c.suit is None or c.rank == 2
-            ]
+            touching = [c for c in hand if c.rank == meld_rank or c.suit is None or c.rank == 2]
         tried: set[tuple[Card, ...]] = set()
         # The top card alone onto the meld: the judge's word on it as a single card, shared
         # with the extensions listed after the draw (`_Singles`).
         alone = not two_from_hand and _fits_alone(meld, top, rules)
         choices = (
             [()] if alone else [],
-            [(c,) for c in dict.fromkeys(near)] if not two_from_hand else [],
-            combinations(near, 2),
-            _bridges(meld, top, touching) if not top_wild else (),
+            [(c,) for c in dict.fromkeys(touching)] if not two_from_hand else [],
+            combinations(touching, 2),
+            _bridges(meld, top, touching),
         )
         for choice in choices:
             for cards in choice:
@@ -362,24 +354,6 @@ def _pickups(
                 # A 2 on top goes on only where it sits natural: the judge says where.
                 if (settled(len(cards)) and not wild_top) or is_legal(rules, state, move):
                     yield move
-
-
-def _pair_window(meld: Meld, top: Card) -> tuple[int, int] | None:
-    """The places (3 to K) where a natural of the sequence's suit may lie to go onto it with
-    the lixo's top card and at most one more card; (0, -1) when none may. A sieve that
-    never refuses what `fits` accepts: all the cards placed, gaps of one place at most (one
-    wild), so between the places held and a new card lie two places at most (one for the
-    other card, one gap), and between them and the top card three. Aces and 2s, which may
-    take either of two places, are not sieved (None: nothing to sieve by)."""
-    held = _sequence_counts(meld)[1]  # the meld's places but its aces' and 2s'
-    if 3 <= top.rank <= KING and top.suit is not None:
-        place = top.rank
-        if held and not (held & -held).bit_length() - 5 <= place <= held.bit_length() + 3:
-            return (0, -1)  # four places or more from the meld: no pair reaches it
-        held |= 1 << place
-    if not held:
-        return None
-    return ((held & -held).bit_length() - 4, held.bit_length() + 2)
 
 
 def _fits_alone(meld: Meld, card: Card, rules: RuleSet) -> bool:
