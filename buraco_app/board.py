@@ -185,9 +185,11 @@ def new_in_hand(old: Counter[Card], hand: Sequence[Card]) -> tuple[int, ...]:
 
 # (The picked card's ring is drawn inside its border, so "10♦" keeps the width it needs.)
 # Key prefixes: btc card, btcs picked card, btcn new card, btm meld, btmc changed meld,
-# btt target. Colour goes in the key (r, b, j) so CSS can colour a card's label. An
-# exercise's board (keys "sc_...") is answered by tapping its melds and targets: on a phone
-# they are a fingertip high.
+# btt target. Colour goes in the key (r, b, j) so CSS can colour a card's label. On a phone
+# every board's melds, targets and sort switch ({key}_by_rank) are a fingertip high (44 px),
+# as is every other button, choice and expander of Jogar (its page's box, play.PAGE_MARK):
+# they were 28 px (the switch 21), under the 44 a finger hits without touching the next.
+# A desktop board keeps its short rows.
 BOARD_CSS = f"""
 [class*="st-key-btc"] button{{min-height:0;width:44px;height:60px;padding:0;
 border:1px solid #8a8a8a;border-radius:7px;background:#fff;box-shadow:0 1px 3px rgba(0,0,0,.3);
@@ -209,9 +211,11 @@ border:1px solid #bbb!important}}
 [class*="st-key-btt-"] button{{min-height:0;padding:2px 8px;border-style:dashed!important}}
 [class*="st-key-btt-"] button p{{font-size:14px}}
 [class*="st-key-bthand"]{{padding-top:10px}}
-@media (max-width:640px){{[class*="st-key-btm-sc_"] button,[class*="st-key-btmc-sc_"] button,
-[class*="st-key-btt-sc_"] button{{
-min-height:44px}}}}
+@media (max-width:640px){{[class*="st-key-btm"] button,[class*="st-key-btt-"] button,
+[class*="_by_rank"] label,.st-key-play-page button,.st-key-play-page summary,
+.st-key-play-page [role="radiogroup"] label,.st-key-play-page [data-baseweb="select"]>div{{
+min-height:44px}}
+[class*="_by_rank"] label,.st-key-play-page [role="radiogroup"] label{{align-items:center}}}}
 [class*="st-key-play-mine-"]{{border:1px solid rgba(49,51,63,.2);border-radius:8px;
 padding:8px 12px 8px 36px}}
 [class*="st-key-play-mine-"] p{{font-size:14px;line-height:1.6}}

@@ -165,6 +165,7 @@ SAVED_KEY = "play_saved"  # (the game this session's last saved tap was made on,
 # ~540 px above the screen. (Not the page's top: the totals pushed a 4-player hand below the
 # fold. "Começar" needs neither: the form is short, the first round opens near the top.)
 ROUND_MARK = "play-round"
+PAGE_MARK = "play-page"  # the page's box: on a phone its taps are 44 px high (board.BOARD_CSS)
 KEPT_MARK = "play-go-on-"  # a kept match's button (+ its id); its look: board.BOARD_CSS
 MINE_MARK = "play-mine"  # a learner's own line in a move list (its look: board.BOARD_CSS)
 
@@ -198,16 +199,17 @@ def set_open_game(game_id: str | None) -> None:
 
 
 def page(lang: Lang) -> None:
-    st.title(t("play.title", lang))
-    failed = st.session_state.pop(SAVE_ERROR_KEY, None)
-    if failed == MOVED_ELSEWHERE:
-        st.warning(t("play.moved_elsewhere", lang))
-    elif failed:
-        st.error(t("play.not_saved", lang, error=failed))
-    try:
-        _page(lang)
-    except SheetError as exc:  # the store cannot work: said plainly, as on the sheet pages
-        st.error(error_text(exc))
+    with st.container(key=PAGE_MARK):
+        st.title(t("play.title", lang))
+        failed = st.session_state.pop(SAVE_ERROR_KEY, None)
+        if failed == MOVED_ELSEWHERE:
+            st.warning(t("play.moved_elsewhere", lang))
+        elif failed:
+            st.error(t("play.not_saved", lang, error=failed))
+        try:
+            _page(lang)
+        except SheetError as exc:  # the store cannot work: said plainly, as on the sheet pages
+            st.error(error_text(exc))
     top_if_asked()
 
 

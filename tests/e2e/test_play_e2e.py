@@ -19,10 +19,11 @@ from buraco_app.game import (
     Game,
     GameStore,
     Setup,
+    learner_turn,
 )
 from tests.e2e.conftest import settled_top, top_on_screen, wait_for_app
 from tests.e2e.test_board_e2e import Taps, no_streamlit_english
-from tests.played import played_round
+from tests.played import played_round, played_until
 
 pytestmark = pytest.mark.e2e
 OpenPage = Callable[..., Page]
@@ -244,3 +245,29 @@ def test_a_match_left_for_another_is_listed_in_a_new_tab(
     PlayTaps(tab).on(kept)
     expect(tab.locator(HAND)).to_have_count(11)
     assert f"game={game}" in tab.url
+
+
+def test_every_tap_of_a_match_is_a_fingers_height_on_a_phone(
+    open_page: OpenPage, phone: dict[str, int], app_data_dir: Path
+) -> None:
+    """A match on a phone is played by taps: the melds (to extend them), “+ Novo jogo”, the
+    stock, the lixo, “Descartar”, the sort switch “Por valor”, the move list's lines, “Nova
+    partida”. They were 28 px high (a meld 33, the switch 21), under the 44 px a fingertip
+    hits without touching its neighbour; an exercise's board was 44 already."""
+    game = played_until(
+        Setup("fechado", {}, 4, "basic", "on", 11),
+        3,
+        lambda s: learner_turn(s) and sum(len(side.melds) for side in s.sides) >= 4,
+    )
+    game_id = GameStore(open_engine(sqlite_url(app_data_dir))).create(game)
+    page = open_page(f"play?game={game_id}", phone)
+    main = page.locator("[data-testid='stMain']")
+    expect(main.locator(".bt-seats")).to_be_visible()
+    taps = main.locator(
+        "[class*='st-key-btt-'] button, [class*='st-key-btm-'] button,"
+        " [class*='_by_rank'] label, [class*='st-key-play_'] button, summary"
+    ).filter(visible=True)
+    assert taps.count() >= 10
+    for tap in taps.all():
+        box = tap.bounding_box()
+        assert box is not None and box["height"] >= 44, (tap.inner_text(), box)
