@@ -47,7 +47,7 @@ from buraco_app.game import (
     standing,
 )
 from buraco_app.i18n import relabel_after_language_change, t
-from buraco_app.inline_cards import error_cards
+from buraco_app.inline_cards import error_cards, md_cards
 from buraco_app.pages import ask_for_the_top, top_if_asked
 from buraco_app.scenario_player import course, hand_seat, remembered_learner_id
 from buraco_app.settings import current_overrides, current_preset, current_rules, rules_summary
@@ -821,6 +821,8 @@ def unlisted(line: str) -> str:
 
 
 def _move_list(game: Game, states: Sequence[State], start: int, lang: Lang, key: str) -> None:
+    """The moves from `start`, each its line, its cards in their colours as on the board
+    (md_cards, here where it is drawn: move_line's text stays the record's plain words)."""
     rnd = game.current
     for index in range(start, len(rnd.moves)):
         before, move = states[index], rnd.moves[index]
@@ -828,9 +830,9 @@ def _move_list(game: Game, states: Sequence[State], start: int, lang: Lang, key:
         line = move_line(game, states, index, lang)
         if seat == LEARNER:  # (nothing to open: a box drawn as the expanders' labels are)
             with st.container(key=f"{MINE_MARK}-{key}-{index}"):
-                st.markdown(unlisted(line))
+                st.markdown(md_cards(unlisted(line)))
             continue
-        with st.expander(line):
+        with st.expander(md_cards(line)):
             reasons = why_lines(game.rules, game.setup.level, before, move, lang)
             st.markdown("\n".join(f"- {r}" for r in reasons))
 
@@ -921,7 +923,7 @@ def _how_it_ended(game: Game, states: Sequence[State], lang: Lang) -> None:
         return  # (the learner's own move ended it)
     with st.expander(t("play.how_it_ended", lang, count=count)):
         lines = [move_line(game, states, i, lang) for i in range(start, len(states) - 1)]
-        st.markdown("  \n".join(unlisted(line) for line in lines))
+        st.markdown(md_cards("  \n".join(unlisted(line) for line in lines)))
 
 
 def unused_morto_lines(rules: RuleSet, final: State, lang: Lang) -> list[str]:
@@ -1067,7 +1069,7 @@ def _replay(game: Game, states: Sequence[State], lang: Lang) -> None:
             done = done_text(moves[step - 1], states[step - 1], lang, game.rules)
             line = f"{step}. {who(seat, lang)} {done}"
             morto = morto_line(states, step - 1, lang)
-            st.markdown(f"**{line}{f' · {morto}' if morto else ''}**")
+            st.markdown(md_cards(f"**{line}{f' · {morto}' if morto else ''}**"))
         else:  # (the slider's 0, which no move of the round is called)
             st.markdown(f"**{t('play.replay_deal', lang)}**")
         board.show_board(game.rules, states[step], "play_replay", lang, seat=LEARNER)

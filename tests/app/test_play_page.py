@@ -30,7 +30,14 @@ from buraco_app.game import (
     positions,
     standing,
 )
-from buraco_app.play import REVIEW_LESSONS, ended_text, key_moments, note_text, why_lines
+from buraco_app.play import (
+    REVIEW_LESSONS,
+    ended_text,
+    key_moments,
+    move_line,
+    note_text,
+    why_lines,
+)
 from buraco_app.sheets import StorageUnavailable
 from buraco_core.cards import parse_card, parse_cards
 from buraco_core.judge import play
@@ -41,7 +48,7 @@ from buraco_core.players.coach import coach
 from buraco_core.rules import ruleset
 from buraco_core.state import EndReason, MortoStatus, Phase, State, deal
 from buraco_text import Lang
-from tests.app.conftest import in_order
+from tests.app.conftest import in_order, read
 from tests.played import played_round, played_until
 
 Open = Callable[..., AppTest]
@@ -814,7 +821,9 @@ def test_the_move_list_says_when_a_waiting_morto_is_picked_up(open_app: Open) ->
     at = open_app("play", lang="en", game=store().create(game))
     lines = [e.label for e in at.expander] + [str(m.value) for m in at.markdown]
     said = [line for line in lines if "the waiting morto" in line]
-    assert said == ["50. Opponent (player 2) discarded the 4♦ · you pick up the waiting morto"]
+    # (the card in its colour, as on the board)
+    said_ = "50. Opponent (player 2) discarded the :red[4♦] · you pick up the waiting morto"
+    assert said == [said_]
     at = open_app("play", lang="en", game=store().create(played_round(setup, 3)))  # its end
     states = positions(store().load(game_id_of(at)))
     theirs = next(
@@ -826,6 +835,21 @@ def test_the_move_list_says_when_a_waiting_morto_is_picked_up(open_app: Open) ->
     at.slider(key="play_step_1").set_value(theirs).run()
     shown = [str(m.value) for m in at.markdown if str(m.value).startswith(f"**{theirs}. ")]
     assert shown and shown[0].endswith(" · opponent (player 2) picks up the waiting morto**")
+
+
+def test_the_replay_draws_its_cards_in_their_colours(open_app: Open) -> None:
+    """The board draws red suits red; the replay's line under the slider ("12. Opponent
+    (player 2) discarded the 4♦") drew every card black, as the move lists did. Coloured
+    where drawn: the record's words (move_line, the command's replay) stay plain."""
+    open_app("play", lang="en")  # creates the data folder
+    game = played_round(Setup("fechado", {}, 2, "basic", "on", 1), 3)
+    at = open_app("play", lang="en", game=store().create(game))
+    states = positions(game)
+    step = next(i for i in range(1, len(states) - 1) if "♦" in move_line(game, states, i - 1, "en"))
+    at.slider(key="play_step_1").set_value(step).run()
+    shown = [str(m.value) for m in at.markdown if str(m.value).startswith(f"**{step}. ")]
+    assert len(shown) == 1 and ":red[" in shown[0] and "♦]" in shown[0], shown
+    assert read(shown[0]) == f"**{move_line(game, states, step - 1, 'en')}**"
 
 
 def _with_melds_down(setup: Setup) -> Game:
@@ -1175,7 +1199,7 @@ def test_the_move_tried_names_a_meld_as_it_will_lie_not_in_tap_order(open_app: O
     click(at, "btt-play_board-stock")
     click(at, "btt-play_board-new")
     assert [str(s.value) for s in at.success] == [f"Your move: Lay {low} {mid} {high}"]
-    assert f"2\\. You laid {low} {mid} {high}" in [str(m.value) for m in at.markdown]
+    assert f"2\\. You laid {inked}" in [str(m.value) for m in at.markdown]
 
 
 def test_a_meld_tried_is_named_as_the_judge_lays_it() -> None:
