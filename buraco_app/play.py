@@ -156,6 +156,7 @@ SIDEBAR_AT_OPEN_KEY = "play_sidebar_at_open"  # {game id: the sidebar's rules wh
 MOVED_ELSEWHERE = "moved"  # (SAVE_ERROR_KEY's value when the game moved on elsewhere)
 TAPPED_MOVE_KEY = "play_tapped_move"  # a tap played a move: its run may open the round's end
 SAVED_KEY = "play_saved"  # (the game this session's last saved tap was made on, the saved)
+KEPT_KEY = "play_kept"  # (the store, the learner, their unfinished matches): see unfinished()
 # The round's end opened by a tap far down the board (the learner's batida on a phone) kept
 # the board's scroll: the end screen is shorter, and "A rodada acabou: você bateu" and the
 # totals were ~500 px above the screen. Drawn once, on that tap's run: back to the top
@@ -287,6 +288,7 @@ def _setup_form(lang: Lang) -> None:
     if st.button(t("play.start", lang), type="primary", key="play_start"):
         setup = Setup(preset, options, int(players), str(level), mode, secrets.randbelow(10**9))
         game_id = store().create(new_game(setup), learner)
+        st.session_state.pop(KEPT_KEY, None)
         set_open_game(game_id)
         st.rerun()
 
@@ -296,7 +298,7 @@ def _kept_games(learner: str, lang: Lang) -> bool:
     go on with it: a match left by "Nova partida" was found again only by its saved link.
     Whether any was listed."""
     try:
-        kept = store().unfinished(learner)
+        kept = unfinished(learner)
     except SheetError as exc:  # said, as on the sheet pages; the form stays (a busy store)
         st.error(error_text(exc))
         return False
@@ -310,6 +312,20 @@ def _kept_games(learner: str, lang: Lang) -> bool:
             set_open_game(found.id)
             st.rerun()
     return True
+
+
+def unfinished(learner: str) -> list[Kept]:
+    """The learner's unfinished matches, read from the store once in a session (every rerun
+    of the form, a choice on it, had read and decoded them: ~0.9 ms), and again once this
+    session starts or saves a match. A match started or played in another tab or device is
+    listed when the page is opened anew."""
+    games = store()
+    found = st.session_state.get(KEPT_KEY)
+    if isinstance(found, tuple) and found[0] is games and found[1] == learner:
+        return list(found[2])
+    kept = games.unfinished(learner)
+    st.session_state[KEPT_KEY] = (games, learner, tuple(kept))
+    return kept
 
 
 def kept_text(kept: Kept, now: datetime, lang: Lang) -> str:
@@ -383,6 +399,7 @@ def _save(game_id: str, game: Game, base: Game) -> bool:
     nothing is saved and the next run shows the game as it now is."""
     try:
         store().save(game_id, game, base)
+        st.session_state.pop(KEPT_KEY, None)  # (its round, score or end: read them again)
     except GameMoved:
         st.session_state[SAVE_ERROR_KEY] = MOVED_ELSEWHERE
         board.clear_pick(BOARD_KEY)

@@ -1630,6 +1630,37 @@ def test_a_match_left_for_a_new_one_is_listed_on_the_form_to_go_on_with(open_app
     assert not [b for b in other.button if (b.key or "").startswith("play-go-on-")]
 
 
+def test_a_match_started_in_another_tab_is_listed_when_the_page_is_opened_again(
+    open_app: Open,
+) -> None:
+    """The form lists the learner's unfinished matches as the store had them when the page
+    was opened, or when this tab last started or played one: a match started in another tab
+    (another session of the same learner) is listed once the page is opened again, not by
+    a rerun of this form, which reads them no more at every choice made on it."""
+    at = open_app("play", lang="en")
+    learner = str(at.query_params["learner"])
+    assert kept_lines(at) == []
+    other = open_app("play", lang="en", learner=learner)
+    click(other, "play_start")  # another tab: a match started, left unfinished
+    started_there = game_id_of(other)
+    at.radio(key="play_players").set_value(2).run()  # a rerun of this form: as it was read
+    assert kept_lines(at) == []
+    again = open_app("play", lang="en", learner=learner)  # the page opened anew
+    assert [b.key for b in again.button if (b.key or "").startswith("play-go-on-")] == [
+        f"play-go-on-{started_there}"
+    ]
+    # This tab starts its own and leaves it: both are listed, its own first.
+    click(at, "play_start")
+    mine = game_id_of(at)
+    click(at, "btt-play_board-stock")
+    click(at, "play_new")
+    click(at, "play_new_yes")
+    assert [b.key for b in at.button if (b.key or "").startswith("play-go-on-")] == [
+        f"play-go-on-{mine}",
+        f"play-go-on-{started_there}",
+    ]
+
+
 def test_a_finished_match_is_not_listed_among_the_unfinished() -> None:
     """A match a side has won is over: the list keeps only matches to go on with, the last
     played first."""
