@@ -13,6 +13,7 @@ import os
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -116,12 +117,15 @@ def prepare_sqlite(engine: Engine) -> None:
     engine.dispose()  # connections opened before the listeners would lack them
 
 
-def connection_kwargs() -> dict[str, Any]:
-    """st.connection's arguments: the env URL, else the secrets' (if any), else SQLite."""
+def connection_kwargs(
+    secrets: Callable[[], dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """st.connection's arguments: the env URL, else the secrets' (if any), else SQLite.
+    `secrets`: how to read the secrets' section (the pages': `_page_secrets`)."""
     url = os.environ.get(ENV_DATABASE_URL, "").strip()
     if url:
         return {"url": url, **engine_options(url)}
-    section = _secrets_section()
+    section = (secrets or _secrets_section)()
     if isinstance(section.get("url"), str) and section["url"].strip():
         url = section["url"].strip()
         return {"url": url, **engine_options(url)}
@@ -141,6 +145,30 @@ def _secrets_section() -> dict[str, Any]:
     return dict(section) if section else {}
 
 
+# Per server: that no secrets file was there when a session last looked. Without one,
+# Streamlit looks for it on the disk (its two paths) at every st.secrets access, every rerun
+# of every page that opens the store; once one is found it keeps it, and watches it for
+# changes itself. So a session looks when it starts (a page opened anew) and the pages' reruns
+# take the answer: a file added while the server runs is used from the next page opened.
+_NO_SECRETS_FILE = threading.Event()
+_SECRETS_LOOKED = "database_secrets_looked"  # (in a session's state: this session looked)
+
+
+def _page_secrets() -> dict[str, Any]:
+    """The secrets' section, as `_secrets_section`, for a page's run: {} without a disk
+    lookup where this session found no secrets file, nor has any session since."""
+    import streamlit as st
+
+    if _NO_SECRETS_FILE.is_set() and st.session_state.get(_SECRETS_LOOKED):
+        return {}
+    st.session_state[_SECRETS_LOOKED] = True
+    if not st.secrets.load_if_toml_exists():
+        _NO_SECRETS_FILE.set()
+        return {}
+    _NO_SECRETS_FILE.clear()  # (a file is there: Streamlit keeps it, no disk lookup)
+    return _secrets_section()
+
+
 # The pages' engines by st.connection's arguments: st.connection hashes its arguments into
 # its own cache at every call, most of the cost of opening the store on a rerun.
 _PAGE_ENGINES: dict[str, Engine] = {}
@@ -154,9 +182,10 @@ def page_engine() -> Engine:
 
     from buraco_app.sheets import opened
 
-    kwargs = opened(connection_kwargs)  # (a data folder that cannot be made: said, not raised)
+    # (a data folder that cannot be made: said, not raised)
+    kwargs = opened(lambda: connection_kwargs(_page_secrets))
     # No arguments: st.connection reads the secrets' section, which then tells engines apart.
-    key = repr(sorted(kwargs.items()) if kwargs else sorted(_secrets_section().items()))
+    key = repr(sorted(kwargs.items()) if kwargs else sorted(_page_secrets().items()))
     engine = _PAGE_ENGINES.get(key)
     if engine is None:
         engine = st.connection(CONNECTION_NAME, type="sql", **kwargs).engine

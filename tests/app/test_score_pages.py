@@ -688,6 +688,44 @@ def test_one_setting_switches_to_postgresql(
     assert not (tmp_path / database.SQLITE_FILE).exists()  # the data dir the conftest set
 
 
+def test_a_secrets_file_added_while_the_server_runs_is_used_by_the_next_page_opened(
+    open_app: OpenApp, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Without a secrets file, Streamlit looks for one on the disk at every st.secrets
+    access, and the pages asked at every rerun. Now a page opened anew looks, and the
+    server remembers the answer for the pages' reruns: a `[connections.sheets]` file added
+    while the server runs is used from the next page opened (as Streamlit's own st.secrets
+    sees it), not by a rerun of a page open before any page looked again."""
+    import streamlit as st
+    from streamlit.connections import base_connection
+    from streamlit.runtime.secrets import Secrets
+    from streamlit.testing.v1.util import patch_config_options
+
+    secrets_file = tmp_path / "secrets.toml"  # (absent: as on a server without one)
+    # Not the process's secrets, which would keep the file found for the tests after this
+    # one: st.secrets and the one st.connection reads.
+    fresh = Secrets()
+    monkeypatch.setattr(st, "secrets", fresh)
+    monkeypatch.setattr(base_connection, "secrets_singleton", fresh)
+    monkeypatch.setattr(Secrets, "_maybe_install_file_watchers", lambda self: None)
+    with patch_config_options({"secrets.files": [str(secrets_file)]}):
+        before = open_app("sheet", lang="en")
+        first = start_match(before, "Us", "Them")
+        other_url = database.sqlite_url(tmp_path / "other")
+        secrets_file.write_text(f'[connections.sheets]\nurl = "{other_url}"\n')
+        submit_round(before, "120", "-30")  # a rerun of the page opened before the file
+        opened_after = open_app("sheet", lang="en")  # a page opened anew
+        second = start_match(opened_after, "Nós", "Eles")
+    default = sheets.SheetStore(database.open_engine(database.sqlite_url()))
+    assert default.sheet(first).rounds[0].points == (120, -30)
+    added = sheets.SheetStore(database.open_engine(other_url))
+    assert added.sheet(second).match.names == ("Nós", "Eles")
+    with pytest.raises(sheets.MatchNotFound):
+        default.sheet(second)
+    default.engine.dispose()
+    added.engine.dispose()
+
+
 def test_calculator_warns_when_the_match_scores_differently(
     open_app: OpenApp, switch_to: Any
 ) -> None:
