@@ -252,8 +252,9 @@ def test_every_tap_of_a_match_is_a_fingers_height_on_a_phone(
 ) -> None:
     """A match on a phone is played by taps: the melds (to extend them), “+ Novo jogo”, the
     stock, the lixo, “Descartar”, the sort switch “Por valor”, the move list's lines, “Nova
-    partida”. They were 28 px high (a meld 33, the switch 21), under the 44 px a fingertip
-    hits without touching its neighbour; an exercise's board was 44 already."""
+    partida”; on the form, its choices and “Começar”. They were 28 px high (a meld 33, the
+    switch 21, the form's choices 22), under the 44 px a fingertip hits without touching
+    its neighbour; an exercise's board was 44 already."""
     game = played_until(
         Setup("fechado", {}, 4, "basic", "on", 11),
         3,
@@ -266,6 +267,17 @@ def test_every_tap_of_a_match_is_a_fingers_height_on_a_phone(
     taps = main.locator(
         "[class*='st-key-btt-'] button, [class*='st-key-btm-'] button,"
         " [class*='_by_rank'] label, [class*='st-key-play_'] button, summary"
+    ).filter(visible=True)
+    assert taps.count() >= 10
+    for tap in taps.all():
+        box = tap.bounding_box()
+        assert box is not None and box["height"] >= 44, (tap.inner_text(), box)
+    # And the form for a new match: its choices (22 px), the level's list, “Começar”.
+    page = open_page("play", phone)
+    main = page.locator("[data-testid='stMain']")
+    expect(main.get_by_role("button", name="Começar")).to_be_visible()
+    taps = main.locator(
+        "[role='radiogroup'] label, [data-baseweb='select'] > div, [class*='st-key-play_'] button"
     ).filter(visible=True)
     assert taps.count() >= 10
     for tap in taps.all():
