@@ -156,7 +156,7 @@ _SECRETS_LOOKED = "database_secrets_looked"  # (in a session's state: this sessi
 
 def _page_secrets() -> dict[str, Any]:
     """The secrets' section, as `_secrets_section`, for a page's run: {} without a disk
-    lookup where this session found no secrets file, nor has any session since."""
+    lookup once this session has looked and the last look (any session's) found no file."""
     import streamlit as st
 
     if _NO_SECRETS_FILE.is_set() and st.session_state.get(_SECRETS_LOOKED):
