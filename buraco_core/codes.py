@@ -194,4 +194,11 @@ CASE_SOURCES: dict[tuple[Code, str], tuple[str, ...]] = {
     (Code.TOOK_LIXO_NEW_MELD, "free"): _FREE_PICKUP,
     (Code.TOOK_LIXO_EXTEND, "free"): _FREE_PICKUP,
     (Code.PICKUP_TOP_CARD_NOT_USED, "free"): _FREE_PICKUP,
+    # A joker on top of the lixo: the wild-top-card rule alone [002, 003]; the option for a
+    # 2 that could sit in its natural place is the 2's (a joker is never a 2).
+    (Code.WILD_TOP_CARD_NEW_MELD_ONLY, "joker"): (
+        "002",
+        "003",
+        "option:wild_top_card_new_meld_only",
+    ),
 }

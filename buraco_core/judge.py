@@ -150,6 +150,15 @@ def _top_card_not_used(rules: RuleSet, top: Card) -> Reason:
     return _r(Code.PICKUP_TOP_CARD_NOT_USED, top=top)
 
 
+def _wild_top_card(top: Card) -> Reason:
+    """A wild on top of the lixo, taken only to start a new meld [002, 003]. A joker is
+    never a 2: its case rests on that rule alone, not on the option for a 2 that could sit
+    in its natural place (codes.CASE_SOURCES)."""
+    if top.is_joker:
+        return _r(Code.WILD_TOP_CARD_NEW_MELD_ONLY, top=top, case="joker")
+    return _r(Code.WILD_TOP_CARD_NEW_MELD_ONLY, top=top)
+
+
 def _took(rules: RuleSet, code: Code, top: Card, count: int) -> Reason:
     """The lixo taken with its top card laid at once. Where the lixo is taken freely [000]
     that justified nothing: the message says the card went down, not that it justified."""
@@ -257,7 +266,7 @@ def _take_lixo(
         # A 2 that sits in its natural place is no wild [003], where the table says so; for
         # [002] every 2 on top is a wild. Whether it sits natural is known once laid, below.
         if wild_on_top and not (top.is_two and rules.two_on_lixo_may_sit_natural):
-            return _no(_r(Code.WILD_TOP_CARD_NEW_MELD_ONLY, top=top))
+            return _no(_wild_top_card(top))
         # Stricter tables [003]: two hand cards must form a sequence with the top card, also
         # when all three then go onto a table meld.
         if rules.pickup == "top_card_two_from_hand" and (
@@ -277,7 +286,7 @@ def _take_lixo(
         if verdict.meld is None:
             return _no(_top_card_not_used(rules, top), *verdict.reasons)
         if wild_on_top and _wild_copies(verdict.meld, top) > _wild_copies(melds[move.extend], top):
-            return _no(_r(Code.WILD_TOP_CARD_NEW_MELD_ONLY, top=top))
+            return _no(_wild_top_card(top))
         melds = _replace_at(melds, move.extend, verdict.meld)
         if explain:
             reasons.append(_took(rules, Code.TOOK_LIXO_EXTEND, top, len(state.lixo)))

@@ -329,6 +329,44 @@ def test_wild_on_top_of_the_lixo_only_for_a_new_meld(
 
 
 @pytest.mark.parametrize("preset", ["fechado", "stbl"])
+@pytest.mark.parametrize(
+    ("wild", "sources"),
+    [
+        # A joker is never a 2: the wild-top-card rule alone [002, 003].
+        ("JK", ("002", "003", "option:wild_top_card_new_meld_only")),
+        # A 2 on top: also the 2's option, a 2 that could sit in its natural place [002 vs 003].
+        (
+            "2c",
+            (
+                "002",
+                "003",
+                "option:wild_top_card_new_meld_only",
+                "option:two_on_lixo_may_sit_natural",
+            ),
+        ),
+    ],
+)
+def test_wild_on_top_of_the_lixo_cites_its_own_rule(
+    preset: str, wild: str, sources: tuple[str, ...]
+) -> None:
+    """A wild on top of the lixo, refused onto a table meld, cites the rule it breaks: for a
+    joker the wild-top-card rule and its sources [002, 003; option
+    wild_top_card_new_meld_only], never the option “2 do lixo no lugar natural”, which is
+    about a 2 [002 “Coringa ou Dois” vs 003]. The code stays the same for both."""
+    rules = ruleset(preset)
+    state = position(
+        rules,
+        players=2,
+        hands=[["Js", "Qs", "3d", "9c"], 11],
+        melds=[[["5h", "6h", "7h"]], []],
+        lixo=["3c", wild],
+    )
+    verdict = check(rules, state, TakeLixo(extend=0))
+    assert verdict.codes == ("wild_top_card_new_meld_only",)
+    assert verdict.reasons[0].sources == sources
+
+
+@pytest.mark.parametrize("preset", ["fechado", "stbl"])
 @pytest.mark.parametrize("natural", [True, False])
 def test_two_on_lixo_may_sit_natural(preset: str, natural: bool) -> None:
     """A same-suit 2 on top of the closed lixo that would sit in its natural place: for [003]
