@@ -16,7 +16,7 @@ from buraco_app.i18n import t
 from buraco_app.inline_cards import caption_md
 from buraco_app.pages import page_link
 from buraco_core.rules import OPTIONS, PRESET_NAMES, PRESETS, RuleSet
-from buraco_course.reference import RulePoint, points
+from buraco_course.reference import RulePoint
 from buraco_text import (
     Lang,
     option_description,
@@ -33,8 +33,10 @@ def options_where_presets_differ() -> list[str]:
 
 @lru_cache(maxsize=1)
 def option_sources() -> dict[str, tuple[str, ...]]:
-    """Each option's sources: those of the rules reference's point that it governs."""
-    return {p.option: p.sources for p in points() if p.option is not None}
+    """Each option's sources, as the core declares them: the texts that give its values. (Not
+    the rules reference's point, whose text may cite a source for something else: the 500's
+    point cites 003 for the canastras' names, and 003 gives no 500 bonus.)"""
+    return {o.name: o.sources for o in OPTIONS}
 
 
 def _cell(text: str) -> str:

@@ -12,11 +12,12 @@ from streamlit.testing.v1 import AppTest
 
 from buraco_app.compare import deciding_options
 from buraco_app.inline_cards import as_read
+from buraco_app.rules_view import preset_table
 from buraco_core import judge_meld, parse_cards
 from buraco_core.cards import Card, Suit
 from buraco_core.melds import extend_meld
-from buraco_core.rules import PRESET_NAMES, PRESETS, RuleSet
-from buraco_text import catalog, option_name
+from buraco_core.rules import OPTIONS, PRESET_NAMES, PRESETS, RuleSet
+from buraco_text import catalog, option_name, sources_text
 from tests.app.conftest import in_order
 
 OpenApp = Callable[..., AppTest]
@@ -389,3 +390,15 @@ def test_the_same_move_positions_come_in_the_courses_order(open_app: OpenApp) ->
     ]
     assert offered == taught
     assert not offered[0].startswith("Erro")
+
+
+def test_canastra_500_bonus_row_cites_only_the_texts_that_pay_500() -> None:
+    """The canastra de 500's bonus, 500 points [000 “Cada canastra de 500 vale 500 pontos”,
+    001 “Canastra de Quinhentos 500 pontos”, 002 “canastra 500 (500 pontos)”]: texto 003
+    gives no 500 bonus (it only says the big canastras' names vary), so “Todas as regras”
+    does not cite it. Every row cites the sources the core declares for its option."""
+    rows = preset_table([o.name for o in OPTIONS], "pt").splitlines()[2:]
+    for option, row in zip(OPTIONS, rows, strict=True):
+        assert f"fonte: {sources_text(option.sources, 'pt')}]]" in row, row
+    bonus = next(row for row in rows if row.startswith("| Bônus da canastra de 500"))
+    assert "fonte: textos 000, 001, 002]]" in bonus
