@@ -23,6 +23,7 @@ from buraco_course.reference import (
     topics,
     value_key,
 )
+from buraco_text import Lang
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = {"000", "001", "002", "003"}
@@ -283,6 +284,26 @@ def test_morto_finds_more_than_penalties(query: str) -> None:
 )
 def test_search_answers_table_questions(query: str, expected: str) -> None:
     assert _ids(query, 1) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("query", "lang", "ace"),
+    [("trinca de ás vale?", "pt", "Ás"), ("is a trinca of aces allowed?", "en", "aces")],
+)
+def test_trinca_of_aces(query: str, lang: Lang, ace: str) -> None:
+    """A trinca of aces: trincas are allowed only where the option says so (Fechado [000,
+    001, 003]), and there of any rank, aces too: no source limits the rank [000 “cartas de
+    mesmo valor independente do naipe”; 003 “três ou mais cartas iguais”]. The first answer
+    says both, as the core judges `A♥ A♠ A♦`."""
+    found = search(query, 1)[0]
+    assert found.id == "trincas"
+    assert ace in found.text(lang)
+    aces = parse_cards("Ah As Ad")
+    for preset, said in found.per_preset(lang):
+        verdict = judge_meld(aces, PRESETS[preset])
+        assert verdict.ok == PRESETS[preset].trincas, preset
+        assert (ace in said) == verdict.ok, preset
+    assert judge_meld(aces, PRESETS["fechado"]).points == 45
 
 
 def test_unknown_words_find_nothing() -> None:

@@ -221,6 +221,12 @@ AT_ONCE: list[tuple[str, str]] = [
     ("lavadera n vale no aberto | vale sim", "trincas"),  # (the typo of lavadeira)
     # (A variant's name is what a variant point's readings are about: "só no fechado".)
     ("trinca vale? | so no fechado", "trincas"),
+    # A trinca of aces: trincas where the option allows them (Fechado [000, 001, 003]), of
+    # any rank, aces too (no source limits it [000, 003]); it was offered three points, none
+    # of them chosen, the first the eight-equal-cards real.
+    ("trinca de ás vale?", "trincas"),
+    ("trinca de as vale? | não vale", "trincas"),
+    ("is a trinca of aces allowed?", "trincas"),
     ("you can't take the pile with one card in hand | yes you can", "house:single_card_lixo"),
     ("can i discard the card i just took from the pile? | no", "house:lixo_card_back"),
     ("is a run of mixed suits ok? | no", "agreed:sequence"),
