@@ -570,6 +570,61 @@ def test_discard_that_fits_the_sides_own_meld() -> None:
     assert NoteCode.FITS_OWN_MELD not in codes(notes("fechado", short, Discard(parse_card("8h"))))
 
 
+@pytest.mark.parametrize(
+    ("card", "case", "as_card", "pt", "en"),
+    [
+        # 6♦ 7♦ 8♦ 2♣ (the 2♣ as the 9♦) takes the 4♦ with the 2♣ as the 5♦.
+        (
+            "4d",
+            "other_end",
+            "5d",
+            "O 4♦ cabia no seu jogo 1, com o curinga 2♣ passando para a outra ponta, no lugar"
+            " do 5♦:",
+            "The 4♦ fitted your meld 1, with the wild 2♣ moving to the other end, as the 5♦:",
+        ),
+        # The 9♦ takes the 2♣'s place, and the 2♣ goes on as the 10♦.
+        (
+            "9d",
+            "wild_moved",
+            "10d",
+            "O 9♦ cabia no seu jogo 1, no lugar do curinga 2♣, que passa a valer o 10♦:",
+            "The 9♦ fitted your meld 1, in the place of the wild 2♣, which moves on to stand"
+            " for the 10♦:",
+        ),
+    ],
+)
+def test_a_card_that_fits_the_own_meld_by_moving_its_wild(
+    card: str, case: str, as_card: str, pt: str, en: str
+) -> None:
+    """A wild at the end of a sequence may stand at either end, and a natural card that
+    takes its place moves it on to a free end [000: “colocando-o no lugar de outra carta”]:
+    the note says how the card fits, since the meld's label (“6♦ 7♦ 8♦ 2♣”) shows the wild
+    at one end only, and “O 4♦ cabia no seu jogo 1” beside it read as a mistake."""
+    data = {
+        **PLAY,
+        "hands": [[card, "Kc", "4s", "Qs"], 11, 11, 11],
+        "melds": [[["6d", "7d", "8d", "2c"]], []],
+    }
+    (found,) = notes("fechado", data, Discard(parse_card(card)))
+    assert found.code is NoteCode.FITS_OWN_MELD
+    assert found.params == {
+        "card": parse_card(card),
+        "meld": 1,
+        "case": case,
+        "wild": parse_card("2c"),
+        "as_card": parse_card(as_card),
+    }
+    assert said(found).startswith(pt)
+    assert said(found, "en").startswith(en)
+    # Jogar's reminder when the round had the note before names the wild too.
+    assert "curinga 2♣" in worded("play.again.fits_own_meld", "pt", **found.params)
+    assert "wild 2♣" in worded("play.again.fits_own_meld", "en", **found.params)
+    # (A card that leaves the wild where it stands says nothing of it: the 10♦.)
+    data["hands"] = [["10d", "Kc", "4s", "Qs"], 11, 11, 11]
+    (plain,) = notes("fechado", data, Discard(parse_card("10d")))
+    assert "case" not in plain.params and said(plain).startswith("O 10♦ cabia no seu jogo 1:")
+
+
 def test_at_a_table_of_two_the_card_for_the_own_meld_may_serve_the_one_opponent() -> None:
     """The same discard with one opponent: the lixo may serve "o adversário", not "os
     adversários" (a table of two has no pair across; Jogar said it in the plural)."""

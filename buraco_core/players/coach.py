@@ -40,6 +40,7 @@ from typing import Any
 
 from buraco_core.cards import Card
 from buraco_core.judge import apply, check, legal_moves
+from buraco_core.melds import Meld, extended
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo, hand_cards
 from buraco_core.players.levels import (
     Option,
@@ -290,6 +291,7 @@ def _discard_notes(
         weak = Note(NoteCode.WILD_DISCARDED, {"card": move.card}, best)
     elif extend is not None and len(view.hand) >= 3:
         own_meld: dict[str, Any] = {"card": move.card, "meld": extend.meld + 1}
+        own_meld |= _wild_moves(own[extend.meld], move.card, rules)
         if view.players == 2:
             own_meld["alone"] = True  # (the lixo may serve one opponent, not a pair)
         weak = Note(NoteCode.FITS_OWN_MELD, own_meld, extend)
@@ -314,6 +316,21 @@ def _discard_notes(
         if beats:
             notes.append(Note(NoteCode.DIRECT_BEAT_MISSED, {"card": move.card}, beats[0].move))
     return notes
+
+
+def _wild_moves(meld: Meld, card: Card, rules: RuleSet) -> dict[str, Any]:
+    """How the card fits where it fits only by moving the meld's wild: to the other end
+    (`6♦ 7♦ 8♦ 2♣` takes the 4♦ with the 2♣ as the 5♦), or on from the place the card takes
+    (the 9♦ there, the 2♣ now the 10♦) [000]; nothing where the wild stays. The label of a
+    meld shows its wild at one end only: the note says the wild moves, and to stand for what."""
+    grown = extended(meld, (card,), rules).meld
+    before, after = meld.wild_as, grown.wild_as if grown is not None else None
+    if grown is None or before is None or after is None or after == before:
+        return {}
+    slot = grown.wild_slot
+    assert slot is not None  # (it stands for a card: it has a place)
+    case = "other_end" if slot.position in meld.wild_options else "wild_moved"
+    return {"case": case, "wild": slot.card, "as_card": after}
 
 
 def _fed(rules: RuleSet, dealt: State, move: Discard, melds: Sequence[int]) -> list[int]:
