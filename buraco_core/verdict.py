@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,3 +69,16 @@ class Verdict:
     @property
     def codes(self) -> tuple[Code, ...]:
         return tuple(r.code for r in self.reasons)
+
+
+def deciding(reasons: Sequence[Reason]) -> tuple[Reason, ...]:
+    """The reasons in the order a one-line answer says them. A justified pickup refused
+    because the meld with the lixo's top card breaks a rule (two wilds, a gap) leads with
+    that rule: "the top card makes no meld as placed" blames the top card, where the fault
+    may be a hand card's (a 2♣ beside the JK on top: two wilds). Where the lixo is taken
+    freely its own wording leads: it says how to take the lixo instead. The verdict's order,
+    its contract, stays as it is."""
+    first = reasons[0] if reasons else None
+    if first is None or first.code is not Code.PICKUP_TOP_CARD_NOT_USED or "case" in first.params:
+        return tuple(reasons)
+    return (*reasons[1:], first)

@@ -328,6 +328,29 @@ def test_wild_on_top_of_the_lixo_only_for_a_new_meld(
         ok(relaxed, state, TakeLixo(extend=0))
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("pt", "Dois curingas no mesmo jogo (JK, 2♣)"), ("en", "Two wilds in one meld (JK, 2♣)")],
+)
+def test_one_wild_per_meld_on_a_pickup_is_the_headline(lang: Lang, said: str) -> None:
+    """At most one wild per meld [000, 003; “colocar dois curingas numa mesma sequência”, a
+    common error of 003]: a JK on top of the lixo taken with a new meld holding the 2♣ too
+    is refused for the two wilds, and the headline (Jogar, Exercícios) says so. It said
+    “A carta de cima do lixo (JK) não forma jogo assim”, blaming the top card, which makes
+    a meld with the 5♦ 6♦ alone. The verdict's reasons keep their order."""
+    rules = ruleset("fechado")
+    state = position(
+        rules,
+        players=4,
+        hands=[["5d", "6d", "2c", "9h", "Kc"], 11, 11, 11],
+        lixo=["3c", "JK"],
+    )
+    verdict = check(rules, state, TakeLixo(new_meld=cards("2c 5d 6d")))
+    assert verdict.codes == ("pickup_top_card_not_used", "two_wilds")
+    assert first_reason(verdict.reasons, lang).startswith(said)
+    ok(rules, state, TakeLixo(new_meld=cards("5d 6d")))
+
+
 @pytest.mark.parametrize("preset", ["fechado", "stbl"])
 @pytest.mark.parametrize(
     ("wild", "sources"),
