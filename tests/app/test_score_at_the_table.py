@@ -200,6 +200,32 @@ def test_the_built_up_question_only_where_it_changes_the_score(open_app: OpenApp
     assert int(metrics(at)["Us"]) == before - 800  # 1000 for a real, 200 for a limpa
 
 
+def test_canastra_500_laid_at_once_keeps_its_500_when_its_second_ace_comes(
+    open_app: OpenApp,
+) -> None:
+    """STBL [002]: a real built up is no real; one whose ace to king was laid at once, a 500,
+    and only its second ace later, is still that 500 (not a limpa). Asked once the real is
+    ticked as built up; its 500 points, and the limpa's, are in its help."""
+    at = open_app("calculator", rules="stbl")
+    at.text_area(key="calc_melds_0").set_value(SPADES_500 + " As").run()
+    (box,) = _built_up_boxes(at)
+    box.check().run()
+    laid = at.checkbox(key=next(k for k in _keys(at) if k.startswith("calc_built_up_500_")))
+    assert laid.label == PT["calc.laid_as_500"].format(meld=1)
+    assert "(500)" in laid.help and "(200)" in laid.help
+    limpa = int(metrics(at)["Nós"])
+    laid.check().run()
+    assert int(metrics(at)["Nós"]) == limpa + 300  # the 500's bonus, not the limpa's 200
+    assert "canastra de 500 (jogo 1) | +500" in at.markdown[0].value
+    box.uncheck().run()  # laid at once whole: a real, and nothing more to ask
+    assert not [k for k in _keys(at) if k.startswith("calc_built_up_500_")]
+    assert "canastra real (jogo 1) | +1000" in at.markdown[0].value
+
+
+def _keys(at: AppTest) -> list[str]:
+    return [str(c.key) for c in at.checkbox]
+
+
 def test_a_built_up_500_is_sent_as_built_up(open_app: OpenApp, switch_to: Any) -> None:
     at = open_app("sheet", rules="stbl")
     match_id = start_match(at, "Nós", "Eles")
