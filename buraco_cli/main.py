@@ -345,6 +345,7 @@ _FILE_SHAPE = frozenset(
         InputCode.NOT_ONE_OF,
         InputCode.INVALID,
         InputCode.NO_SIDES,  # a round's `sides` missing (score given `{}`), not a list, or empty
+        InputCode.TOO_MANY_SIDES,  # more sides than a round has (the schema's maxItems)
         InputCode.PER_SIDE,  # a field of one entry per side (melds, vulnerable) of another length
     }
 )

@@ -52,7 +52,7 @@ from buraco_core.errors import BuracoInputError, InputCode, from_validation, typ
 from buraco_core.melds import Meld, judge_meld
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.rules import PresetName, RuleSet
-from buraco_core.scoring import SideRound
+from buraco_core.scoring import MAX_SIDES, SideRound
 from buraco_core.state import (
     MORTO_SIZE,
     EndReason,
@@ -480,6 +480,10 @@ def round_from_data(rules: RuleSet, data: Any) -> list[SideRound]:
     raw_sides = data.get("sides")
     if not isinstance(raw_sides, list) or not raw_sides:
         raise BuracoInputError(InputCode.NO_SIDES, "sides")
+    if len(raw_sides) > MAX_SIDES:  # said before the sides are read: a side past the limit
+        # was read first, and side 69's default name (A, B, ... by place) was no letter.
+        count = len(raw_sides)
+        raise BuracoInputError(InputCode.TOO_MANY_SIDES, "sides", count=count, most=MAX_SIDES)
     return [
         _side_from_data(rules, raw, f"sides[{i}]", chr(ord("A") + i))
         for i, raw in enumerate(raw_sides)
@@ -689,7 +693,9 @@ class _UnderRules(_Strict):
 class RoundData(_UnderRules):
     """A round to score: `buraco score FILE`."""
 
-    sides: list[SideRoundData] = Field(description="one or two sides", min_length=1, max_length=2)
+    sides: list[SideRoundData] = Field(
+        description="one or two sides", min_length=1, max_length=MAX_SIDES
+    )
 
 
 def round_schema() -> dict[str, Any]:

@@ -35,6 +35,9 @@ CORTE_CARDS = 44
 # 2 or 4 players, with 4 two partnerships [000, 001, 002, 003]: a side holds one hand per
 # player, so at most two.
 MAX_HANDS_PER_SIDE = 2
+# Two players or two partnerships at a table: a round has at most two sides (one alone is
+# scored too, as the calculator scores one side's melds).
+MAX_SIDES = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,11 +118,11 @@ def corte_44(rules: RuleSet, cards: int | None) -> int:
 def _check_round(rules: RuleSet, sides: Sequence[SideRound]) -> None:
     if not sides:
         raise BuracoInputError(InputCode.NO_SIDES, "sides")
+    if len(sides) > MAX_SIDES:  # (before the names: three sides named alike are too many)
+        raise BuracoInputError(InputCode.TOO_MANY_SIDES, "sides", count=len(sides), most=MAX_SIDES)
     names = [s.name for s in sides]
     if len(set(names)) != len(names):
         raise BuracoInputError(InputCode.SIDE_NAMES_REPEAT, "sides", names=tuple(names))
-    if len(sides) > 2:
-        raise BuracoInputError(InputCode.TOO_MANY_SIDES, "sides", count=len(sides))
     if sum(s.went_out for s in sides) > 1:
         raise BuracoInputError(InputCode.TWO_WENT_OUT, "sides")
     for index, side in enumerate(sides):

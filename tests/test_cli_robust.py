@@ -672,6 +672,28 @@ def test_unnamed_sides_are_a_and_b_not_their_json_paths(
     assert out.startswith("A: ") and "\nB: " in out and "sides[" not in out
 
 
+@pytest.mark.parametrize("count", [3, 70])
+def test_a_round_of_too_many_sides_says_so_and_the_limit(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, count: int
+) -> None:
+    """A round of 70 unnamed sides was refused on side 69's name ("esperava um texto não
+    vazio": its default name, by place after A, B, ..., is an invisible character): now the
+    count is said first, with the limit, where the file is read. Code too_many_sides."""
+    path = write(tmp_path, json.dumps({"sides": [{} for _ in range(count)]}))
+    code, out, err = run(capsys, "score", path)
+    assert code == 2 and not out
+    assert err.splitlines() == [
+        f"buraco: erro: {path}: sides: uma rodada tem no máximo 2 duplas, não {count}",
+        "O formato do arquivo, campo a campo: buraco schema score",
+    ]
+    code, _, err = run(capsys, "score", path, "--lang", "en")
+    assert code == 2
+    assert (
+        err.splitlines()[0]
+        == f"buraco: error: {path}: sides: a round has at most 2 sides, not {count}"
+    )
+
+
 def test_half_a_character_in_a_name_is_bad_input_not_a_traceback(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
