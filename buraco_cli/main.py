@@ -1064,6 +1064,12 @@ def _why_unreadable(exc: OSError | ValueError, lang: Lang) -> str:
         return translate("cli.err.no_file", lang)
     if isinstance(exc, IsADirectoryError):
         return translate("cli.err.folder", lang)
+    if isinstance(exc, NotADirectoryError):  # `round.json/`: a folder asked of a file
+        path = str(exc.filename or "")
+        file = _file_in(path)
+        if file == path.rstrip("/"):  # (the message names the path: “é um arquivo”)
+            return translate("cli.err.not_a_folder", lang)
+        return translate("cli.err.file_in_path", lang, name=typed(Path(file).name))
     if isinstance(exc, PermissionError):
         return translate("cli.err.no_permission", lang)
     if isinstance(exc, ValueError):  # a NUL byte in the name (no file has one)
@@ -1072,12 +1078,25 @@ def _why_unreadable(exc: OSError | ValueError, lang: Lang) -> str:
     return translate("cli.err.unreadable", lang, code=code)
 
 
+def _file_in(path: str) -> str:
+    """The file in `path` where a folder is asked for: `games/round.json` of
+    `games/round.json/` or of `games/round.json/x`."""
+    parts = path.split("/")
+    for end in range(1, len(parts)):
+        head = "/".join(parts[:end])
+        if head and Path(head).exists() and not Path(head).is_dir():
+            return head
+    return path
+
+
 def _read_bytes(path: str) -> bytes | str:
     """At most one byte past the limit: enough to know it is too big."""
     if path != "-":
         if Path(path).is_dir():  # (Windows says "permission denied" for a folder)
             raise IsADirectoryError(path)
-        with Path(path).open("rb") as file:
+        # Opened by the name as typed: a Path drops a trailing slash, and `round.json/`,
+        # which names a folder, was read as the file round.json (`cat` refuses it).
+        with open(path, "rb") as file:
             return file.read(MAX_FILE_BYTES + 1)
     buffer = getattr(sys.stdin, "buffer", None)  # a test's StringIO has none
     return buffer.read(MAX_FILE_BYTES + 1) if buffer is not None else sys.stdin.read()

@@ -398,6 +398,29 @@ def test_a_folder_given_as_file_is_named_and_called_a_folder(
     refused(code, err, str(tmp_path), "it is a folder, not a file")
 
 
+@pytest.mark.parametrize(
+    ("after", "said"),
+    [
+        ("/", "é um arquivo, não uma pasta (um nome seguido de / é o de uma pasta)"),
+        ("//", "é um arquivo, não uma pasta (um nome seguido de / é o de uma pasta)"),
+        ("/x.json", "“round-001.json” é um arquivo, não uma pasta"),
+    ],
+)
+def test_a_file_named_as_a_folder_is_not_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, after: str, said: str
+) -> None:
+    """`round-001.json/` names a folder: it was read as round-001.json (a Path drops the
+    trailing slash); now refused as `cat round-001.json/` refuses it, the whole sentence."""
+    path = write(tmp_path, '{"sides": [{}, {}]}', "round-001.json")
+    code, out, err = run(capsys, "score", path + after)
+    assert code == 2 and not out
+    assert err == f"buraco: erro: {path}{after}: não foi possível ler: {said}\n"
+    code, _, err = run(capsys, "score", path + after, "--lang", "en")
+    refused(code, err, "is a file, not a folder")
+    code, _, err = run(capsys, "score", str(tmp_path / "nope.json") + after)
+    refused(code, err, "não foi possível ler: arquivo não encontrado")
+
+
 # What a newcomer types wrong. Each answer: exit 2, one line of error, the usage, no
 # traceback, and in Portuguese no English (argparse's words, Python's names or quotes).
 NEWCOMER_MISTAKES = [
