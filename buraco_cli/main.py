@@ -97,6 +97,12 @@ def _run(argv: list[str], lang: Lang) -> int:
         # in a language the person did not ask for, and never name the one they did.
         _say(BuracoInputError(InputCode.UNKNOWN_LANGUAGE, _lang_where(given)), lang)
         return 2
+    env = _env_lang()
+    if given is None and env is not None and _lang_or_none(env) is None:
+        # Refused as a bad --lang is (a notice and Portuguese would answer a script that
+        # asked for another language in a language it may not read, with exit 0).
+        _say(BuracoInputError(InputCode.UNKNOWN_LANGUAGE, _lang_where(env, f"{ENV_LANG}=")), lang)
+        return 2
     parser = _parser(lang)
     args, left = parser.parse_known_args(argv)
     handler: Handler = args.handler
@@ -408,11 +414,22 @@ def symbols_ok() -> bool:
     return _encodes(sys.stdout, "♥♦♣♠")
 
 
+# The language of every command when no --lang is given (`export BURACO_LANG=en`).
+ENV_LANG = "BURACO_LANG"
+
+
 def lang_of(argv: Sequence[str]) -> Lang:
-    """The --lang of the command line, read before parsing so that help and argparse's own
-    errors speak it too (a bad one is reported before anything else)."""
+    """The --lang of the command line, else BURACO_LANG's, else pt; read before parsing so
+    that help and argparse's own errors speak it too (a bad one is reported before anything
+    else)."""
     given = _lang_given(argv)
-    return (_lang_or_none(given) if given is not None else None) or DEFAULT_LANG
+    chosen = _lang_or_none(given) if given is not None else None
+    return chosen or _lang_or_none(_env_lang() or DEFAULT_LANG) or DEFAULT_LANG
+
+
+def _env_lang() -> str | None:
+    """BURACO_LANG as set; left empty (`BURACO_LANG= buraco ...`), as if it were not set."""
+    return os.environ.get(ENV_LANG) or None
 
 
 def _lang_given(argv: Sequence[str]) -> str | None:
@@ -649,8 +666,8 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
         prog="buraco", description=text("description"), epilog=text("epilog"), lang=lang
     )
     # Before the command (`buraco --lang en meld 4h 5h 6h`) or after it, as each command has.
-    parser.add_argument(
-        "--lang", default="pt", metavar=text("metavar.lang"), help=text("arg.lang_top")
+    parser.add_argument(  # (its default: BURACO_LANG's language, else pt)
+        "--lang", default=lang, metavar=text("metavar.lang"), help=text("arg.lang_top")
     )
 
     def show_help(args: argparse.Namespace) -> int:
@@ -1147,9 +1164,10 @@ def _lang(args: argparse.Namespace) -> Lang:
         raise BuracoInputError(InputCode.UNKNOWN_LANGUAGE, _lang_where(args.lang)) from None
 
 
-def _lang_where(value: str) -> str:
-    """`--lang fr` as typed; a blank value in quotes (`--lang “”`), where it would vanish."""
-    return f"--lang {value}" if value.strip() == value != "" else f"--lang {typed(value)}"
+def _lang_where(value: str, said: str = "--lang ") -> str:
+    """`--lang fr` as typed (`BURACO_LANG=fr` with `said`); a blank value in quotes
+    (`--lang “”`), where it would vanish."""
+    return f"{said}{value}" if value.strip() == value != "" else f"{said}{typed(value)}"
 
 
 # --- meld ----------------------------------------------------------------------------------

@@ -31,6 +31,11 @@ _POOL: list[ProcessPoolExecutor] = []  # (one, once started)
 _STARTED: dict[str, list[Future[Any]]] = {}
 
 
+# The tests read the command in its default language: a BURACO_LANG of the person running
+# them (`export BURACO_LANG=en`) is not theirs, nor their subprocesses'.
+os.environ.pop("BURACO_LANG", None)
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--fast",

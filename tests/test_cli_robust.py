@@ -926,6 +926,49 @@ def test_every_command_refuses_an_unknown_language_as_typed(
     assert "'xx'" not in err and not out
 
 
+@pytest.mark.parametrize("value", ["en", "en_US.UTF-8", "EN"])
+def test_buraco_lang_chooses_the_language_without_lang(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    """`export BURACO_LANG=en` speaks English to every command, its help and argparse's
+    errors included, without --lang each time; --lang wins over it; JSON is the same."""
+    monkeypatch.setenv("BURACO_LANG", value)
+    code, out, _ = run(capsys, "meld", "4h", "5h")
+    assert code == 1 and out.startswith("✗ Not a valid meld")
+    with pytest.raises(SystemExit):  # (argparse's own error: its words in English too)
+        main(["meld"])
+    err = capsys.readouterr().err
+    assert err.startswith("buraco: error: ") and "usage: buraco meld" in err
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "--lang LANG" in out and "BURACO_LANG" in out
+    code, out, _ = run(capsys, "meld", "4h", "5h", "--lang", "pt")
+    assert code == 1 and out.startswith("✗ Jogo inválido")
+    code, as_en, _ = run(capsys, "meld", "--json", "4h", "5h", "6h")
+    monkeypatch.delenv("BURACO_LANG")
+    assert run(capsys, "meld", "--json", "4h", "5h", "6h", "--lang", "en")[1] == as_en
+
+
+@pytest.mark.parametrize(("value", "named"), [("fr", "BURACO_LANG=fr"), (" ", "BURACO_LANG=“ ”")])
+def test_an_unknown_buraco_lang_is_refused_naming_the_variable(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, value: str, named: str
+) -> None:
+    """A BURACO_LANG the command cannot speak is refused as an unknown --lang is (exit 2,
+    in both languages), naming the variable; a --lang given passes it over, and an empty
+    one counts as not set (Portuguese, the default)."""
+    monkeypatch.setenv("BURACO_LANG", value)
+    code, out, err = run(capsys, "meld", "4h", "5h", "6h")
+    assert code == 2 and not out
+    assert err.splitlines() == [
+        f"buraco: erro: {named}: idioma desconhecido; use pt ou en / unknown language; use pt or en"
+    ]
+    assert run(capsys, "meld", "4h", "5h", "6h", "--lang", "en")[0] == 0
+    monkeypatch.setenv("BURACO_LANG", "")
+    code, out, _ = run(capsys, "meld", "4h", "5h")
+    assert code == 1 and out.startswith("✗ Jogo inválido")
+
+
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
