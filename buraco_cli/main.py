@@ -45,6 +45,7 @@ from buraco_text import (
     check_lang,
     choice_list,
     continues,
+    error_lines,
     error_message,
     error_problem,
     grouped,
@@ -149,13 +150,25 @@ def _handled(handler: Handler, args: argparse.Namespace, lang: Lang) -> int:
     return code
 
 
+# An error line longer than this, listing a rule option's choices, lists them a line each.
+LISTED_PAST = 80
+
+
 def _say(exc: BuracoInputError, lang: Lang) -> None:
-    """The error's line on stderr (an unknown language also in the other language)."""
+    """The error's line on stderr (an unknown language also in the other language); a rule
+    option's choices, with their meanings, a line each where one line would be too long."""
     problem = error_message(exc, lang)
     if exc.code is InputCode.UNKNOWN_LANGUAGE:  # who asked for another may not read this one
         others = [error_problem(exc, other) for other in LANGS if other != lang]
         problem = " / ".join([problem, *others])
-    _print_error(problem, lang)
+    listed = error_lines(exc, lang)
+    if listed is None or len(translate("cli.error", lang, problem=problem)) <= LISTED_PAST:
+        _print_error(problem, lang)
+        return
+    head, *choices = listed
+    _print_error(head, lang)
+    for choice in choices:
+        _print_line(choice, hang=4)  # (wrapped under its words, past the bullet)
 
 
 def _print_error(problem: str, lang: Lang, key: str = "cli.error") -> None:

@@ -232,7 +232,10 @@ def _checked(name: str, value: Any) -> Any:
             InputCode.NOT_ONE_OF, path, value=typed(value), allowed=("true", "false"), case="yes_no"
         )
     allowed = tuple(map(str, choices))
-    raise BuracoInputError(InputCode.NOT_ONE_OF, path, value=typed(value), allowed=allowed)
+    # (`option` lets a message say what each choice means, as `buraco rules` does.)
+    raise BuracoInputError(
+        InputCode.NOT_ONE_OF, path, value=typed(value), allowed=allowed, option=name
+    )
 
 
 def _build(values: dict[str, Any]) -> RuleSet:

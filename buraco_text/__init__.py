@@ -300,7 +300,11 @@ def error_problem(error: BuracoInputError, lang: Lang = DEFAULT_LANG) -> str:
     """What was wrong, in the language, without the path. Cards print as they are typed
     (`Kh`): the message points at what the person wrote."""
     values = {k: _shortened(str(v) if isinstance(v, Card) else v) for k, v in error.values.items()}
-    if error.code is InputCode.NOT_ONE_OF and isinstance(values.get("allowed"), list | tuple):
+    meant = _choices_meant(error, lang)
+    if meant is not None:  # “free” (livre), “top_card” (justificada (carta de cima)) ou …
+        said = [typed(code) + (f" ({meaning})" if meaning else "") for code, meaning in meant]
+        values["allowed"] = or_list(said, lang)
+    elif error.code is InputCode.NOT_ONE_OF and isinstance(values.get("allowed"), list | tuple):
         values["allowed"] = choice_list(values["allowed"], lang)
     if isinstance(values.get("candidates"), list | tuple):  # the names it may stand for
         values["candidates"] = choice_list(values["candidates"], lang)
@@ -309,6 +313,32 @@ def error_problem(error: BuracoInputError, lang: Lang = DEFAULT_LANG) -> str:
     if f"{key}.{error.values.get('case')}" in catalog(lang):
         key = f"{key}.{error.values['case']}"
     return translate(key, lang, **values)
+
+
+def _choices_meant(error: BuracoInputError, lang: Lang) -> list[tuple[str, str]] | None:
+    """A rule option's choices, for a value not among them, each with what it means as
+    `buraco rules` says it (“”, where that is the code itself); None for other errors."""
+    option = error.values.get("option")
+    if error.code is not InputCode.NOT_ONE_OF or option not in OPTION_NAMES:
+        return None
+    meant = []
+    for code in map(str, error.values.get("allowed", ())):
+        meaning = value_text(option, code, lang)
+        meant.append((code, "" if meaning.lower() == code.lower() else meaning))
+    return meant
+
+
+def error_lines(error: BuracoInputError, lang: Lang = DEFAULT_LANG) -> list[str] | None:
+    """The error with a rule option's choices one a line under it, each with its meaning
+    (“--set pickup: valor “xyz” inválido; valores possíveis:”, “  • free: livre”, …), for a
+    message too long as one line; None for an error without such choices."""
+    meant = _choices_meant(error, lang)
+    if meant is None:
+        return None
+    listed = BuracoInputError(error.code, error.path, **{**error.values, "case": "listed"})
+    # (A bullet each: where a narrow terminal wraps the first line, its rest is no choice.)
+    lines = [f"  • {code}: {meaning}" if meaning else f"  • {code}" for code, meaning in meant]
+    return [error_message(listed, lang), *lines]
 
 
 def choice_list(values: Iterable[Any], lang: Lang = DEFAULT_LANG) -> str:

@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 
 from buraco_cli.main import main
-from buraco_core.rules import OPTION_NAMES
+from buraco_core.errors import BuracoInputError, InputCode
+from buraco_core.rules import OPTION_NAMES, ruleset
+from buraco_text import error_message
 from tests.test_scoring import WORKED_EXAMPLE  # RULES.md's worked example [seed 003]
 
 MELD_FIELDS = {
@@ -170,7 +172,7 @@ def test_a_bad_option_value_lists_what_may_be_typed(capsys: pytest.CaptureFixtur
     code, _, _ = run(capsys, "meld", "--set", "trincas=não", "5h", "5s", "5d")
     assert code == 1  # taken: without trincas, three 5s are no meld
     code, _, err = run(capsys, "meld", "--set", "pickup=zz", "--lang", "en", "5h", "5s", "5d")
-    assert code == 2 and "“top_card” or “top_card_two_from_hand”" in err
+    assert code == 2 and "\n  • top_card: justified (top card)\n  • top_card_two_from_hand: " in err
 
 
 # --- buraco score ---------------------------------------------------------------------------
@@ -1122,7 +1124,69 @@ def test_set_takes_a_choice_as_buraco_rules_shows_it(capsys: pytest.CaptureFixtu
         assert code == 0
         assert next(o for o in data["options"] if o["name"] == option)["value"] == value
     code, _, err = run(capsys, "rules", "fechado", "--set", "pickup=limpa")
-    assert code == 2 and "“free”, “top_card” ou “top_card_two_from_hand”" in err
+    assert code == 2 and "valores possíveis:\n  • free: livre\n  • top_card: " in err
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "pt",
+            [
+                "buraco: erro: --set pickup: valor “xyz” inválido; valores possíveis:",
+                "  • free: livre",
+                "  • top_card: justificada (carta de cima)",
+                "  • top_card_two_from_hand: justificada + 2 da mão",
+                "uso: buraco meld [-h] [--rules NOME] [--set OPÇÃO=VALOR] [--lang IDIOMA]",
+            ],
+        ),
+        (
+            "en",
+            [
+                "buraco: error: --set pickup: bad value “xyz”; allowed:",
+                "  • free",  # (its meaning in English is its code)
+                "  • top_card: justified (top card)",
+                "  • top_card_two_from_hand: justified + 2 from hand",
+                "usage: buraco meld [-h] [--rules NAME] [--set OPTION=VALUE] [--lang LANG]",
+            ],
+        ),
+    ],
+)
+def test_an_options_choices_are_listed_with_their_meanings(
+    capsys: pytest.CaptureFixture[str], lang: str, said: list[str]
+) -> None:
+    """`--set pickup=xyz` listed the codes alone (“free”, “top_card” ou
+    “top_card_two_from_hand”), which say nothing of the rule: each now comes with its
+    meaning as `buraco rules` gives it, a line each, as the line would pass 80 characters;
+    the code and fields of the error stay (not_one_of, value, allowed)."""
+    code, out, err = run(capsys, "meld", "--set", "pickup=xyz", "4h", "5h", "6h", "--lang", lang)
+    assert code == 2 and not out
+    assert err.splitlines()[: len(said)] == said
+    with pytest.raises(BuracoInputError) as raised:
+        ruleset("fechado", pickup="xyz")
+    error = raised.value
+    assert (error.code, error.path) == (InputCode.NOT_ONE_OF, "options.pickup")
+    assert error.values["allowed"] == ("free", "top_card", "top_card_two_from_hand")
+    assert error.values["value"] == "“xyz”"
+    # One line where the error is one line (not the command's): each with its meaning.
+    assert error_message(error, "pt").endswith(
+        "“free” (livre), “top_card” (justificada (carta de cima)) ou "
+        "“top_card_two_from_hand” (justificada + 2 da mão)"
+    )
+
+
+def test_a_files_option_lists_its_choices_too(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = {"rules": "aberto", "options": {"trinca_suits": "all"}, "sides": [{}, {}]}
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(data)))
+    code, _, err = run(capsys, "score", "-")
+    assert code == 2
+    assert err.splitlines()[:3] == [
+        "buraco: erro: stdin: options.trinca_suits: valor “all” inválido; valores possíveis:",
+        "  • any: quaisquer",
+        "  • distinct: diferentes",
+    ]
 
 
 def test_one_source_text_is_named_in_the_singular(capsys: pytest.CaptureFixture[str]) -> None:
