@@ -626,8 +626,10 @@ class _Parser(argparse.ArgumentParser):
         elif key == "cli.err.no_command":
             import difflib  # (only for a mistyped command: kept out of every start)
 
-            close = difflib.get_close_matches(str(value), list(action.choices), n=1)
-            if close:  # `buraco mel`: one likely command first, then them all
+            meant = _COMMAND_WORDS.get(str(value).lower())
+            commands = list(action.choices)
+            close = [meant] if meant else difflib.get_close_matches(str(value), commands, n=1)
+            if close:  # `buraco mel`, `buraco regras`: one likely command first, then them all
                 problem = translate(
                     "cli.err.no_command_close",
                     self.lang,
@@ -656,16 +658,54 @@ _OPTION_WORDS = {
 }
 
 
+# Portuguese words typed as a command (`buraco regras`) or an option (`--regras`): the one
+# they name is suggested, as for a typo. The names stay English: scripts and the README use
+# them (and an alias would be one more name to keep).
+_COMMAND_WORDS = {
+    **dict.fromkeys(("regras", "regra", "variantes", "opções", "opcoes"), "rules"),
+    **dict.fromkeys(("jogo", "jogos", "baixar", "baixada", "canastra"), "meld"),
+    **dict.fromkeys(("pontos", "contar", "contagem", "placar", "pontuação", "pontuacao"), "score"),
+    **dict.fromkeys(("julgar", "jogada", "juiz"), "judge"),
+    **dict.fromkeys(("cenários", "cenarios", "lições", "licoes", "lição", "licao"), "scenarios"),
+    **dict.fromkeys(("exercícios", "exercicios"), "scenarios"),
+    **dict.fromkeys(("treinador", "técnico", "tecnico", "dica", "dicas"), "coach"),
+    **dict.fromkeys(("rever", "repetir", "reprise", "registro"), "replay"),
+    **dict.fromkeys(("esquema", "formato"), "schema"),
+    **dict.fromkeys(("simular", "simulação", "simulacao", "autojogo"), "selfplay"),
+    **dict.fromkeys(("aplicativo", "site", "página", "pagina"), "app"),
+}
+_OPTION_PT = {
+    **dict.fromkeys(("--regras", "--regra", "--variante"), "--rules"),
+    **dict.fromkeys(("--idioma", "--língua", "--lingua"), "--lang"),
+    **dict.fromkeys(("--opção", "--opcao", "--mudar"), "--set"),
+    **dict.fromkeys(("--rodadas", "--partidas"), "--rounds"),
+    **dict.fromkeys(("--jogadores",), "--players"),
+    **dict.fromkeys(("--níveis", "--niveis", "--nível", "--nivel"), "--levels"),
+    **dict.fromkeys(("--semente",), "--seed"),
+    **dict.fromkeys(("--salvar", "--gravar", "--pasta"), "--save"),
+    **dict.fromkeys(("--pensar", "--tempo"), "--think"),
+    **dict.fromkeys(("--ver", "--visão", "--visao", "--lugar"), "--view"),
+    **dict.fromkeys(("--porta",), "--port"),
+    **dict.fromkeys(("--buscar", "--procurar"), "--search"),
+    **dict.fromkeys(("--conferir", "--verificar"), "--check"),
+    **dict.fromkeys(("--ajuda",), "--help"),
+    **dict.fromkeys(("--versão", "--versao"), "--version"),
+}
+
+
 def _close_option(unknown: list[str], parser: argparse.ArgumentParser) -> dict[str, str] | None:
     """The first mistyped option that is plainly one the command has (`--rouds` for
-    `--rounds`, `--veiw` for `--view`, `--Rules`), with that option."""
+    `--rounds`, `--veiw` for `--view`, `--Rules`, `--regras` for `--rules`), with that
+    option."""
     import difflib  # (only for a mistyped option: kept out of every start)
 
     names = [name for name in parser._option_string_actions if name.startswith("--")]
     for arg in unknown:
         typed = arg.split("=", 1)[0]
+        meant = _OPTION_PT.get(typed.lower())  # (an option this command has, if it is one)
+        close = [meant] if meant in names else []
         # Stricter than difflib's 0.6, which the shared "--" alone nearly reaches.
-        close = difflib.get_close_matches(typed.lower(), names, n=1, cutoff=0.75)
+        close = close or difflib.get_close_matches(typed.lower(), names, n=1, cutoff=0.75)
         if close:
             return {"option": typed, "close": close[0]}
     return None

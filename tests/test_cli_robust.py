@@ -227,6 +227,11 @@ def test_an_unknown_option_is_named_even_without_a_file(
         (["meld", "--Rules", "stbl", "4h"], "(--Rules: seria “--rules”?)"),
         (["rules", "--serch", "morto"], "--serch (--serch: seria “--search”?)"),
         (["--versoin"], "--versoin (--versoin: seria “--version”?)"),
+        # In Portuguese, as the help speaks it (`--regras` was only "não reconhecido").
+        (["meld", "--regras", "stbl", "4h"], "--regras (--regras: seria “--rules”?)"),
+        (["selfplay", "--rodadas", "3"], "--rodadas 3 (--rodadas: seria “--rounds”?)"),
+        (["score", "--idioma=en", "x.json"], "--idioma=en (--idioma: seria “--lang”?)"),
+        (["--ajuda"], "--ajuda (--ajuda: seria “--help”?)"),
     ],
 )
 def test_a_mistyped_option_names_the_one_likely_meant(
@@ -244,6 +249,22 @@ def test_a_mistyped_option_names_the_one_likely_meant(
         main([*argv, "--lang", "en"])
     first = capsys.readouterr().err.splitlines()[0]
     assert "did you mean “--" in first and "seria" not in first, first
+
+
+@pytest.mark.parametrize(
+    ("word", "command"),
+    [("regras", "rules"), ("Jogo", "meld"), ("placar", "score"), ("julgar", "judge")],
+)
+def test_a_command_asked_for_in_portuguese_names_the_command(
+    capsys: pytest.CaptureFixture[str], word: str, command: str
+) -> None:
+    """`buraco regras` was told only the list of commands (“regras” is close in letters to
+    none of them): the help is in Portuguese, and so is the word a newcomer tries first."""
+    for lang, said in (("pt", f"seria “{command}”?"), ("en", f"did you mean “{command}”?")):
+        with pytest.raises(SystemExit) as exit_:
+            main([word, "--lang", lang])
+        first = capsys.readouterr().err.splitlines()[0]
+        assert exit_.value.code == 2 and f"“{word}”; {said}" in first, first
 
 
 @pytest.mark.parametrize(
