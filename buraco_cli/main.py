@@ -884,6 +884,8 @@ def _command_line_rules(
     typed_here: dict[str, str] = {}
     for text in assignments:
         field, value = parse_option_assignment(text)
+        # `--set "pegar o lixo=livre"`, as a reason names the option (opção “pegar o lixo”)
+        field = _named(field, OPTION_NAMES, option_name) or field
         choices = option_choices(field) if field in OPTION_NAMES else None
         if choices and all(isinstance(choice, str) for choice in choices):
             # `--set pickup=livre`, as `buraco rules` shows the value beside its name (free)

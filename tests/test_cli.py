@@ -1127,6 +1127,19 @@ def test_set_takes_a_choice_as_buraco_rules_shows_it(capsys: pytest.CaptureFixtu
     assert code == 2 and "valores possíveis:\n  • free: livre\n  • top_card: " in err
 
 
+@pytest.mark.parametrize("typed", ["pegar o lixo", "Taking the lixo", "PICKUP"])
+def test_set_takes_an_option_by_its_name(capsys: pytest.CaptureFixture[str], typed: str) -> None:
+    """A reason names an option in words (“opção “pegar o lixo”, --set pickup”), and --set
+    took its choices in words (pickup=livre) but not the option itself: `--set "pegar o
+    lixo=livre"` was “opção desconhecida” and a line of 27 codes [option pickup: 000, 002,
+    003]."""
+    code, data = run_json(capsys, "rules", "fechado", "--set", f"{typed}=livre")
+    assert code == 0
+    assert next(o for o in data["options"] if o["name"] == "pickup")["value"] == "free"
+    code, _, err = run(capsys, "meld", "--set", f"{typed}=xyz", "4h", "5h", "6h")
+    assert code == 2 and err.startswith("buraco: erro: --set pickup: valor “xyz” inválido")
+
+
 @pytest.mark.parametrize(
     ("lang", "said"),
     [

@@ -271,7 +271,7 @@ def test_a_command_asked_for_in_portuguese_names_the_command(
     ("typed", "pt", "en"),
     [
         (
-            "joker",
+            "joke",  # (`joker` is joker_points' name in English: --set takes it)
             "(seria “jokers_in_deck” ou “joker_points”?); opções: jokers_in_deck,",
             "(did you mean “jokers_in_deck” or “joker_points”?); options: jokers_in_deck,",
         ),
@@ -286,7 +286,7 @@ def test_a_command_asked_for_in_portuguese_names_the_command(
 def test_set_an_option_name_begun_or_near_several_lists_them(
     capsys: pytest.CaptureFixture[str], typed: str, pt: str, en: str
 ) -> None:
-    """`--set joker=20` begins joker_points and jokers_in_deck: both are offered (before, no
+    """`--set joke=20` begins joker_points and jokers_in_deck: both are offered (before, no
     guess at all, only the list of every option); a plain near miss still gets its one."""
     code, _, err = run(capsys, "meld", "--set", f"{typed}=20", "4h", "5h", "6h")
     first = err.splitlines()[0]
