@@ -230,7 +230,9 @@ def from_validation(
         return BuracoInputError(InputCode.EXPECTED_LIST, path, got=value)
     if kind in ("bool_type", "bool_parsing"):
         return BuracoInputError(InputCode.EXPECTED_BOOL, path, got=value)
-    if kind in ("string_type", "string_too_short"):
+    if kind == "string_type":  # (a card as 0 or ["4h"]: what came, as for a list or a number)
+        return BuracoInputError(InputCode.EXPECTED_TEXT, path, case="got", got=value)
+    if kind == "string_too_short":
         return BuracoInputError(InputCode.EXPECTED_TEXT, path)
     if kind == "literal_error":
         allowed = _literal_values(str(context.get("expected", "")))

@@ -505,7 +505,11 @@ def _side_from_data(rules: RuleSet, raw: Any, where: str, default_name: str) -> 
             InputCode.UNKNOWN_FIELD, f"{where}.{unknown[0]}", fields=sorted(_SIDE_FIELDS)
         )
     name = raw.get("name", default_name)
-    if not isinstance(name, str) or not name.strip():
+    if not isinstance(name, str):
+        raise BuracoInputError(
+            InputCode.EXPECTED_TEXT, f"{where}.name", case="got", got=typed(name)
+        )
+    if not name.strip():
         raise BuracoInputError(InputCode.EXPECTED_TEXT, f"{where}.name")
     melds = tuple(
         meld_from_data(rules, m, f"{where}.melds[{i}]")

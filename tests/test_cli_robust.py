@@ -878,6 +878,30 @@ def test_a_position_that_cannot_be_is_blamed_on_its_own_field(
     refused(code, err, said)
 
 
+@pytest.mark.parametrize(
+    ("command", "data", "field", "got"),
+    [
+        ("judge", {**LEGAL, "move": {"type": "discard", "card": ["9c"]}}, "move.card", '["9c"]'),
+        ("judge", {**LEGAL, "position": {"hands": [[0], 11]}}, "position.hands[0][0]", "0"),
+        ("score", {"sides": [{"name": 5}, {}]}, "sides[0].name", "5"),
+    ],
+)
+def test_a_text_field_given_another_kind_says_what_came(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    command: str,
+    data: Any,
+    field: str,
+    got: str,
+) -> None:
+    """A card written ["9c"] or 0, a name written 5, was “esperava um texto não vazio”, as if
+    it had been left empty: what came is said, as for a list or a number."""
+    code, _, err = run(capsys, command, write(tmp_path, json.dumps(data)))
+    refused(code, err, f"{field}: esperava um texto entre aspas, veio {got}")
+    code, _, err = run(capsys, command, write(tmp_path, json.dumps(data)), "--lang", "en")
+    refused(code, err, f"{field}: expected a text in quotes, got {got}")
+
+
 def test_a_single_card_is_named_by_its_own_field(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
