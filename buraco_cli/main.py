@@ -2264,7 +2264,9 @@ def _claimed_outcome(data: dict[str, Any]) -> dict[str, Any]:
     claimed: dict[str, Any] = {}
     scores = data.get("scores")
     if scores is not None:
-        if not (isinstance(scores, list) and len(scores) == 2):
+        if not isinstance(scores, list):
+            raise BuracoInputError(InputCode.EXPECTED_LIST, "scores", got=typed(scores))
+        if len(scores) != 2:
             raise BuracoInputError(InputCode.PER_SIDE, "scores")
         for side, points in enumerate(scores):
             if isinstance(points, bool) or not isinstance(points, int):
@@ -2279,8 +2281,12 @@ def _claimed_outcome(data: dict[str, Any]) -> dict[str, Any]:
             )
         claimed["ended_by"] = ended_by
     levels = data.get("levels", [])
-    if not (isinstance(levels, list) and all(isinstance(x, str) for x in levels)):
+    if not isinstance(levels, list):
         raise BuracoInputError(InputCode.EXPECTED_LIST, "levels", got=typed(levels))
+    for side, level in enumerate(levels):  # (the list is one: the level in it is not text)
+        if not isinstance(level, str):
+            where, got = f"levels[{side}]", typed(level)
+            raise BuracoInputError(InputCode.EXPECTED_TEXT, where, case="got", got=got)
     attempts = data.get("illegal_attempts", 0)
     if isinstance(attempts, bool) or not isinstance(attempts, int):
         got = typed(attempts)

@@ -278,8 +278,23 @@ def test_a_record_whose_stated_end_differs_from_its_replay_is_a_failed_check(
     )
     code, out, _ = run(capsys, tmp_path, record, "--json")
     assert code == 1 and json.loads(out)["matches_record"] is False
-    code, _, err = run(capsys, tmp_path, {**record, "scores": "x"})
+    code, _, err = run(capsys, tmp_path, {**record, "scores": [1]})
     assert code == 2 and "scores: esperava 2 itens" in err
+    # Not a list: what came is said, as for `vulnerable` (it was “esperava 2 itens”).
+    code, _, err = run(capsys, tmp_path, {**record, "scores": "x"})
+    assert code == 2 and "scores: esperava uma lista, veio “x”" in err
+
+
+def test_a_records_level_of_another_kind_is_named_by_its_place(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`"levels": ["basic", -1]` was “levels: esperava uma lista, veio ["basic", -1]”, which
+    is a list: the level at fault is named, and what it is."""
+    record = selfplay_record()
+    code, _, err = run(capsys, tmp_path, {**record, "levels": ["basic", -1]})
+    assert code == 2 and "levels[1]: esperava um texto entre aspas, veio -1" in err
+    code, _, err = run(capsys, tmp_path, {**record, "levels": "basic"})
+    assert code == 2 and "levels: esperava uma lista, veio “basic”" in err
 
 
 def test_a_record_that_states_an_end_its_moves_do_not_reach_says_so(
