@@ -247,6 +247,27 @@ def test_a_built_up_500_is_sent_as_built_up(open_app: OpenApp, switch_to: Any) -
     assert _built_up_boxes(at)[0].value is False
 
 
+def test_a_500_that_took_its_second_ace_is_sent_as_that_500(
+    open_app: OpenApp, switch_to: Any
+) -> None:
+    """STBL [002]: the ace to king laid at once, the second ace later: the score sheet gets
+    the round as the calculator scored it, 125 + 500 + 100 (not a limpa's 200), and the
+    meld as such, so the round's details read it back the same."""
+    at = open_app("sheet", rules="stbl")
+    match_id = start_match(at, "Nós", "Eles")
+    switch_to(at, "calculator")
+    at.text_area(key="calc_melds_0").set_value(SPADES_500 + " As")
+    at.radio(key="calc_went_out").set_value(0).run()
+    _built_up_boxes(at)[0].check().run()
+    at.checkbox(key=next(k for k in _keys(at) if k.startswith("calc_built_up_500_"))).check().run()
+    at.button(key="calc_send").click().run()
+    (rnd,) = _store().sheet(match_id).rounds
+    assert rnd.points == (725, 0)
+    assert rnd.detail is not None
+    melds = [{"cards": SPADES_500 + " As", "built_up": True, "laid_as_500": True}]
+    assert rnd.detail["input"]["sides"][0]["melds"] == melds
+
+
 def test_the_morto_box_says_when_an_indirect_beats_morto_is_paid(open_app: OpenApp) -> None:
     """A morto taken by an indirect beat, the opponents out before that player's turn: paid
     as if not taken [001; option unused_indirect_morto_paid]. The calculator cannot know it
