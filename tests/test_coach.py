@@ -754,3 +754,64 @@ def test_discard_that_makes_a_meld_with_cards_the_next_player_took_from_the_lixo
     free = [*took[:5], TakeLixo(), Discard(parse_card("Js")), Draw()]
     rules, state = _after("aberto", data, free)
     assert coach(rules, state, Discard(parse_card("8h"))) == ()
+
+
+@pytest.mark.parametrize(
+    ("top", "held", "case", "as_card", "pt", "en"),
+    [
+        (
+            "4d",
+            "4s",
+            "extend_other_end",
+            "5d",
+            "o 4♦, cabia no jogo 1 da sua dupla (6♦ 7♦ 8♦ 2♣), com o curinga 2♣ passando para a"
+            " outra ponta, no lugar do 5♦.",
+            "the 4♦, fitted your side's meld 1 (6♦ 7♦ 8♦ 2♣), with the wild 2♣ moving to the"
+            " other end, as the 5♦.",
+        ),
+        (
+            "9d",
+            "4s",
+            "extend_wild_moved",
+            "10d",
+            "o 9♦, cabia no jogo 1 da sua dupla (6♦ 7♦ 8♦ 2♣), no lugar do curinga 2♣, que passa"
+            " a valer o 10♦.",
+            "the 9♦, fitted your side's meld 1 (6♦ 7♦ 8♦ 2♣), in the place of the wild 2♣, which"
+            " moves on to stand for the 10♦.",
+        ),
+        (
+            "4d",
+            "3d",
+            "extend_with_other_end",
+            "5d",
+            "(6♦ 7♦ 8♦ 2♣) com 3♦ da sua mão, com o curinga 2♣ passando para a outra ponta, no"
+            " lugar do 5♦.",
+            "(6♦ 7♦ 8♦ 2♣) with 3♦ from your hand, with the wild 2♣ moving to the other end, as"
+            " the 5♦.",
+        ),
+    ],
+)
+def test_a_lixo_left_whose_top_card_fits_by_moving_the_wild_says_how(
+    top: str, held: str, case: str, as_card: str, pt: str, en: str
+) -> None:
+    """“Dava para pegar o lixo… cabia no jogo 1 (6♦ 7♦ 8♦ 2♣), sem curinga” beside a meld
+    whose label shows the wild at one end read as a mistake: the 4♦ goes there only with the
+    2♣ moving to the other end, the 9♦ only in the 2♣'s place [000: “colocando-o no lugar de
+    outra carta”]. Said as a discard's note says it (fits_own_meld), Jogar's reminder too."""
+    data = {
+        "phase": "draw",
+        "hands": [[held, "Kc", "Qh", "9c", "5s"], 11, 11, 11],
+        "melds": [[["6d", "7d", "8d", "2c"]], []],
+        "lixo": {"top": top, "count": 6},
+    }
+    (found,) = notes("fechado", data, Draw())
+    assert found.code is NoteCode.LIXO_LEFT
+    assert found.params["case"] == case
+    wild = (parse_card("2c"), parse_card(as_card))
+    assert (found.params["wild"], found.params["as_card"]) == wild
+    assert pt in said(found) and "sem curinga" not in said(found)
+    assert en in said(found, "en")
+    assert "curinga 2♣" in worded("play.again.lixo_left", "pt", **found.params)
+    alone = notes("fechado", {**data, "players": 2, "hands": [data["hands"][0], 11]}, Draw())
+    assert "cabia no seu jogo 1 (6♦ 7♦ 8♦ 2♣)" in said(alone[0])
+    assert "curinga 2♣" in said(alone[0])

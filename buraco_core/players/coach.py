@@ -229,14 +229,15 @@ def _lixo_left(rules: RuleSet, view: SeatView, dealt: State, moves: Sequence[Mov
         return []
     best = max(clean, key=lambda o: (o.cards_laid, repr(o.move)))
     better = None if view.lixo_size <= SMALL_LIXO else best.move
-    params = {"count": view.lixo_size, **_pickup_place(view, best.move)}
+    params = {"count": view.lixo_size, **_pickup_place(view, best.move, rules)}
     return [Note(NoteCode.LIXO_LEFT, params, better)]
 
 
-def _pickup_place(view: SeatView, pickup: Move) -> dict[str, Any]:
+def _pickup_place(view: SeatView, pickup: Move, rules: RuleSet) -> dict[str, Any]:
     """Where a pickup puts the lixo's top card, as the learner finds it on the table: onto
     the side's meld `meld` (counted from 1, `meld_cards` as it lies, `held` the hand cards
-    that go along, if any), or into a new meld with `held` from the hand."""
+    that go along, if any; with `wild` and `as_card` where it fits only by moving the
+    meld's wild, as a discard's note says it), or into a new meld with `held` from the hand."""
     assert isinstance(pickup, TakeLixo)
     place: dict[str, Any] = {"card": view.lixo_top}
     if pickup.new_meld:
@@ -249,6 +250,11 @@ def _pickup_place(view: SeatView, pickup: Move) -> dict[str, Any]:
         place["alone"] = True  # (the side's meld is the learner's own: no pair)
     if pickup.cards:
         place["case"], place["held"] = "extend_with", _symbols(pickup.cards)
+    top = view.lixo_top
+    assert top is not None  # (a pickup takes a lixo that has cards)
+    wild = _wild_moves(meld, (top, *pickup.cards), rules)
+    if wild:  # ("extend_other_end": the case said with how the wild moves)
+        place |= {**wild, "case": f"{place['case']}_{wild['case']}"}
     return place
 
 
@@ -291,7 +297,7 @@ def _discard_notes(
         weak = Note(NoteCode.WILD_DISCARDED, {"card": move.card}, best)
     elif extend is not None and len(view.hand) >= 3:
         own_meld: dict[str, Any] = {"card": move.card, "meld": extend.meld + 1}
-        own_meld |= _wild_moves(own[extend.meld], move.card, rules)
+        own_meld |= _wild_moves(own[extend.meld], (move.card,), rules)
         if view.players == 2:
             own_meld["alone"] = True  # (the lixo may serve one opponent, not a pair)
         weak = Note(NoteCode.FITS_OWN_MELD, own_meld, extend)
@@ -318,12 +324,12 @@ def _discard_notes(
     return notes
 
 
-def _wild_moves(meld: Meld, card: Card, rules: RuleSet) -> dict[str, Any]:
-    """How the card fits where it fits only by moving the meld's wild: to the other end
-    (`6♦ 7♦ 8♦ 2♣` takes the 4♦ with the 2♣ as the 5♦), or on from the place the card takes
+def _wild_moves(meld: Meld, cards: tuple[Card, ...], rules: RuleSet) -> dict[str, Any]:
+    """How the cards fit where they fit only by moving the meld's wild: to the other end
+    (`6♦ 7♦ 8♦ 2♣` takes the 4♦ with the 2♣ as the 5♦), or on from the place a card takes
     (the 9♦ there, the 2♣ now the 10♦) [000]; nothing where the wild stays. The label of a
     meld shows its wild at one end only: the note says the wild moves, and to stand for what."""
-    grown = extended(meld, (card,), rules).meld
+    grown = extended(meld, cards, rules).meld
     before, after = meld.wild_as, grown.wild_as if grown is not None else None
     if grown is None or before is None or after is None or after == before:
         return {}
