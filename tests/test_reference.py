@@ -11,7 +11,10 @@ from pathlib import Path
 import pytest
 
 from buraco_core.cards import card_points, deck, parse_card, parse_cards
+from buraco_core.judge import apply, check
 from buraco_core.melds import judge_meld
+from buraco_core.moves import Discard, TakeLixo
+from buraco_core.notation import position_from_data
 from buraco_core.rules import OPTION_NAMES, PRESET_NAMES, PRESETS, option_choices
 from buraco_course.reference import (
     Text,
@@ -304,6 +307,55 @@ def test_trinca_of_aces(query: str, lang: Lang, ace: str) -> None:
         assert verdict.ok == PRESETS[preset].trincas, preset
         assert (ace in said) == verdict.ok, preset
     assert judge_meld(aces, PRESETS["fechado"]).points == 45
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        # Asked at a real table, in a player's words (RULES.md's agreed and disputed points,
+        # and the house rules it lists as other tables'): each was answered first by another
+        # point, or not at all.
+        ("pode bater sem pegar o morto?", "go_out_needs_morto"),  # (was: nobody took one)
+        ("can I join two melds?", "melds_stay_apart"),
+        ("o coringa pode sair do jogo?", "joker_moves_on"),
+        ("can the joker be taken back?", "joker_moves_on"),
+        ("the stock ran out and nobody took a morto: who loses?", "both_mortos_stock_penalty"),
+        ("pode pegar o lixo com uma carta só?", "single_card_lixo"),
+        ("can I take the pile with one card in hand?", "single_card_lixo"),
+        ("posso pegar só a carta de cima do lixo?", "lixo_whole_pile"),
+        ("can I take only the top card of the lixo?", "lixo_whole_pile"),
+        ("posso descartar a carta que peguei do lixo?", "lixo_card_back"),
+        ("can I discard the card I just took from the pile?", "lixo_card_back"),
+        ("posso descartar o curinga?", "wild_discard"),
+        ("can I discard a joker?", "wild_discard"),
+    ],
+)
+def test_search_answers_what_players_argue_about(query: str, expected: str) -> None:
+    assert _ids(query, 1) == [expected]
+
+
+def test_house_rules_are_answered_as_the_judge_plays() -> None:
+    """A single card in hand, a card from the lixo discarded back, a wild discarded: no
+    source forbids them [000, 001, 002, 003], some tables do (RULES.md, house rules seen at
+    other tables). Consulta answers each, as the judge plays it, and says it is a house rule
+    (“Quem tem razão?” says so of the same words: its house_phrases)."""
+    aberto, fechado = PRESETS["aberto"], PRESETS["fechado"]
+    one_card = position_from_data(
+        fechado,
+        {"players": 2, "phase": "draw", "hands": [["Kc"], 11], "melds": [[["5h", "6h", "7h"]], []]}
+        | {"lixo": ["9d", "8h"]},
+    )
+    assert check(fechado, one_card, TakeLixo(extend=0)).ok
+    lone = position_from_data(
+        aberto, {"players": 2, "phase": "draw", "hands": [["Kc", "4d", "5s"], 11], "lixo": ["9d"]}
+    )
+    assert check(aberto, apply(aberto, lone, TakeLixo()), Discard(parse_card("9d"))).ok
+    wild = position_from_data(fechado, {"players": 2, "phase": "play", "hands": [["JK", "4c"], 11]})
+    assert check(fechado, wild, Discard(parse_card("JK"))).ok
+    for point_id in ("single_card_lixo", "lixo_card_back", "wild_discard"):
+        said = point(point_id).text
+        assert said.pt.startswith(("Pode:", "Com uma carta só na mão, pode:")), said.pt
+        assert "regra da casa" in said.pt and "house rule" in said.en
 
 
 def test_unknown_words_find_nothing() -> None:
