@@ -1659,18 +1659,3 @@ def test_a_match_started_in_another_tab_is_listed_when_the_page_is_opened_again(
         f"play-go-on-{mine}",
         f"play-go-on-{started_there}",
     ]
-
-
-def test_a_finished_match_is_not_listed_among_the_unfinished() -> None:
-    """A match a side has won is over: the list keeps only matches to go on with, the last
-    played first."""
-    from buraco_app.game import GameStore
-
-    kept = GameStore(open_engine("sqlite://"))
-    won = _finished_round(Setup("fechado", {"target_score": 100}, 2, "basic", "on", 11))
-    assert standing(won).finished
-    going = _finished_round(Setup("fechado", {}, 2, "basic", "on", 11))
-    ids = [kept.create(g, "learner-0001") for g in (going, won, new_game(going.setup))]
-    kept.create(new_game(going.setup), "learner-0002")
-    kept.create(new_game(going.setup))  # (whose it is, unknown: a game of an older version)
-    assert [k.id for k in kept.unfinished("learner-0001")] == [ids[2], ids[0]]

@@ -1,0 +1,69 @@
+"""The Jogar page's store of games (buraco_app.game.GameStore) without Streamlit, on SQLite and
+on PostgreSQL as the score sheets' store is tested (tests/test_sheets.py): the list of a
+learner's unfinished matches that the new-match form shows (a join, an order and a limit),
+and a game written and read back."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from sqlalchemy import update
+
+from buraco_app.game import GameMoved, GameStore, Setup, games, new_game, standing
+from tests.played import played_round
+from tests.test_sheets import Backend, backend  # noqa: F401 (the fixture)
+
+SETUP = Setup("fechado", {}, 2, "basic", "on", 11)
+
+
+@pytest.fixture
+def game_store(backend: Backend) -> Iterator[GameStore]:  # noqa: F811
+    opened = GameStore(backend.engine())
+    yield opened
+    opened.engine.dispose()
+
+
+def test_a_learner_is_listed_their_unfinished_matches_the_last_played_first(
+    backend: Backend,  # noqa: F811
+    game_store: GameStore,
+) -> None:
+    """Only this learner's matches, none a side has won, none of unknown owner (a game of an
+    older version), the one last played first: a move on an old match brings it to the top."""
+    won = played_round(Setup("fechado", {"target_score": 100}, 2, "basic", "on", 11), 3)
+    assert standing(won).finished
+    going = played_round(SETUP, 3)
+    first, _, third = [game_store.create(g, "learner-0001") for g in (going, won, new_game(SETUP))]
+    game_store.create(new_game(SETUP), "learner-0002")
+    game_store.create(new_game(SETUP))
+    assert [k.id for k in game_store.unfinished("learner-0001")] == [third, first]
+    game_store.save(first, going)  # played on, later than the third was started
+    again = GameStore(backend.engine())  # another server process reads the same
+    listed = again.unfinished("learner-0001")
+    assert [k.id for k in listed] == [first, third]
+    assert listed[0].game == going and listed[0].updated_at > listed[1].updated_at
+    assert again.unfinished("learner-0003") == []
+    again.engine.dispose()
+
+
+def test_the_list_holds_the_latest_five_and_leaves_out_a_record_it_cannot_read(
+    game_store: GameStore,
+) -> None:
+    ids = [game_store.create(new_game(SETUP), "learner-0001") for _ in range(7)]
+    assert [k.id for k in game_store.unfinished("learner-0001")] == ids[:1:-1]
+    with game_store.engine.begin() as conn:  # a record no version of the page wrote
+        conn.execute(update(games).where(games.c.id == ids[6]).values(data={"setup": 5}))
+    assert [k.id for k in game_store.unfinished("learner-0001")] == ids[5:0:-1]
+
+
+def test_a_game_is_read_back_as_saved_and_a_stale_move_is_refused(
+    game_store: GameStore,
+) -> None:
+    start = new_game(SETUP)
+    game_id = game_store.create(start, "learner-0001")
+    played = played_round(SETUP, 3)
+    game_store.save(game_id, played, base=start)
+    assert game_store.load(game_id) == played
+    with pytest.raises(GameMoved):  # a tab drawn before that move tries to save its own
+        game_store.save(game_id, new_game(SETUP), base=start)
+    assert game_store.load(game_id) == played
