@@ -1365,6 +1365,27 @@ def _judge_file(
     return rules, state, move, seed
 
 
+def _as_written(reason: Reason, move: Move, where: str, number: int | None = None) -> Reason:
+    """A reason that echoes an index the file counts from 0 (a meld, a seat), which a person
+    reads from 1, with the file's own value beside it: `"meld": 3`, written for the third
+    meld, read “não há jogo número 4” alone. In a replay (`number`: the move's, from 1), a
+    move marked for another seat says which move it is too. Params extended (case, field,
+    index); the code and the other params as before."""
+    from buraco_core.codes import Code
+    from buraco_core.moves import TakeLixo
+
+    if reason.code is Code.NOT_YOUR_TURN:
+        name, index = "seat", reason.params["seat"]
+    elif reason.code in (Code.NO_SUCH_MELD, Code.EXTENDED_MELD):
+        name, index = ("extend" if isinstance(move, TakeLixo) else "meld"), reason.params["meld"]
+    else:
+        return reason
+    added: dict[str, Any] = {"case": "file", "field": f"{where}.{name}", "index": index}
+    if number is not None and reason.code is Code.NOT_YOUR_TURN:
+        added |= {"case": "marked", "number": number}
+    return Reason(reason.code, {**reason.params, **added})
+
+
 def _judge_data(data: Any) -> tuple[RuleSet, State, Move, int | None]:
     from buraco_core.moves import Draw, TakeLixo
     from buraco_core.notation import move_from_data, position_from_data
@@ -1440,6 +1461,7 @@ def _judge(args: argparse.Namespace) -> int:
     lang = _lang(args)
     rules, state, move, hidden_seed = _judge_file(args.file, lang)
     verdict, after = play(rules, state, move)
+    reasons = [_as_written(r, move, "move") for r in verdict.reasons]
     shown = after if after is not None else state
     if args.view is not None and not 0 <= args.view < shown.players:
         # --view counts from 0 as the JSON does (a contract); the message says who that is.
@@ -1455,7 +1477,7 @@ def _judge(args: argparse.Namespace) -> int:
         )
     result: dict[str, Any] = {
         "legal": verdict.ok,
-        "reasons": [reason_json(r, partial(message, lang=lang)) for r in verdict.reasons],
+        "reasons": [reason_json(r, partial(message, lang=lang)) for r in reasons],
         "events": [r.code.value for r in verdict.events],
         "position": position_to_data(rules, shown, args.view),
         "rules": rules_label(rules),
@@ -1467,7 +1489,7 @@ def _judge(args: argparse.Namespace) -> int:
     else:
         head = "cli.judge.legal" if verdict.ok else "cli.judge.illegal"
         print(translate(head, lang, rules=_title(rules, lang)))
-        for line in _reason_lines(at_table(verdict.reasons, rules, lang), lang):
+        for line in _reason_lines(at_table(reasons, rules, lang), lang):
             print(line)
         if after is not None and after.phase.value == "ended":
             print("  → " + translate("cli.phase.ended", lang))
@@ -1976,12 +1998,13 @@ def _coach(args: argparse.Namespace) -> int:
     lang = _lang(args)
     rules, state, move, _ = _judge_file(args.file, lang, "coach")
     verdict = check(rules, state, move)
+    reasons = [_as_written(r, move, "move") for r in verdict.reasons]
     notes = coach(rules, state, move)
     if args.json:
         print_json(
             {
                 "legal": verdict.ok,
-                "reasons": [reason_json(r, partial(message, lang=lang)) for r in verdict.reasons],
+                "reasons": [reason_json(r, partial(message, lang=lang)) for r in reasons],
                 "notes": [_note_json(note, lang) for note in notes],
                 "rules": rules_label(rules),
             }
@@ -1989,7 +2012,7 @@ def _coach(args: argparse.Namespace) -> int:
         return 0 if verdict.ok else 1
     head = "cli.judge.legal" if verdict.ok else "cli.judge.illegal"
     print(translate(head, lang, rules=_title(rules, lang)))
-    for line in _reason_lines(at_table(verdict.reasons, rules, lang), lang):
+    for line in _reason_lines(at_table(reasons, rules, lang), lang):
         print(line)
     for note in notes:
         print(f"  ! {_note_text(note, lang)}")
@@ -2064,18 +2087,6 @@ def _replay_words(move: Move, before: State, after: State | None, lang: Lang) ->
         meld = move.extend + 1
         return translate("replay.take_extend_card", lang, top=top, extra=extra, meld=meld)
     return _move_words(move, lang)
-
-
-def _of_move(reason: Reason, number: int) -> Reason:
-    """A reason of a replay's move `number` (from 1): a move whose own `seat` is not whose
-    turn it is says which move is marked for whom (the line above names the seat on turn,
-    and "not player 2's turn" under "player 1: draw" read as a riddle); params extended."""
-    from buraco_core.codes import Code
-
-    if reason.code is not Code.NOT_YOUR_TURN:
-        return reason
-    where = {"case": "marked", "number": number, "field": f"moves[{number - 1}].seat"}
-    return Reason(reason.code, {**reason.params, **where})
 
 
 # The moments of a round a replay's text says under the move that made them (a move's other
@@ -2192,7 +2203,8 @@ def _replay(args: argparse.Namespace) -> int:
         seat = state.turn
         verdict, after = play(rules, state, move)
         shown = [
-            _of_move(r, number) for r in (verdict.reasons if after is None else verdict.events)
+            _as_written(r, move, f"moves[{number - 1}]", number)
+            for r in (verdict.reasons if after is None else verdict.events)
         ]
         lines.append(
             {

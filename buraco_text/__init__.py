@@ -175,6 +175,8 @@ def message(reason: Reason, lang: Lang = DEFAULT_LANG) -> str:
     for name in _SEAT_PARAMS:
         if isinstance(params.get(name), int):
             params[name] += 1
+    if "index" in params:  # a file's own value (`buraco judge`): as written, never 1.000
+        params["index"] = str(params["index"])
     if reason.code in _MELD_CARDS_REASONS and isinstance(params.get("cards"), list | tuple):
         params["cards"] = " ".join(format_value(card, lang) for card in params["cards"])
     return worded(key, lang, **params)

@@ -714,3 +714,78 @@ def test_melds_without_the_list_of_sides_are_said_as_such(
     assert "buraco schema judge" in err
     nested = {"position": {**position, "melds": [[["4h", "5h", "6h"]], []]}, "move": move}
     assert run(capsys, tmp_path, nested)[0] == 0
+
+
+THREE_MELDS = {
+    "players": 2,
+    "phase": "play",
+    "hands": [["4h", "6s", "9c"], 11],
+    "melds": [[["3s", "4s", "5s"], ["7d", "8d", "9d"], ["Jc", "Qc", "Kc"]], []],
+}
+
+
+@pytest.mark.parametrize("command", ["judge", "coach"])
+@pytest.mark.parametrize(
+    ("lang", "move", "said"),
+    [
+        (
+            "pt",
+            {"type": "extend", "meld": 3, "cards": ["4h"]},
+            "Não há jogo número 4 (move.meld: 3 no arquivo, onde os jogos contam de 0) entre os "
+            "seus jogos na mesa: você tem 3.",
+        ),
+        (
+            "en",
+            {"type": "extend", "meld": 3, "cards": ["4h"]},
+            "There is no meld number 4 (move.meld: 3 in the file, where melds count from 0) "
+            "among your melds: you have 3.",
+        ),
+        (
+            "pt",
+            {"type": "discard", "card": "9c", "seat": 1},
+            "Não é a vez do jogador 2 (move.seat: 1 no arquivo, onde os jogadores contam de 0): "
+            "quem joga agora é o jogador 1.",
+        ),
+        (
+            "en",
+            {"type": "extend", "meld": 0, "cards": ["6s"]},
+            "Added 6♠ to meld 1 (move.meld: 0 in the file, where melds count from 0).",
+        ),
+    ],
+)
+def test_a_files_index_from_0_is_said_beside_the_number_a_person_reads(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    command: str,
+    lang: str,
+    move: dict[str, Any],
+    said: str,
+) -> None:
+    """Melds and seats count from 0 in the file and from 1 where a person reads them:
+    `"meld": 3` with three melds, written for the third, read “Não há jogo número 4” alone.
+    The reason says the file's own value beside it; its code and params stay (params gain
+    case, field and index)."""
+    path = tmp_path / "judge.json"
+    path.write_text(json.dumps({"position": THREE_MELDS, "move": move}), encoding="utf-8")
+    main([command, "--lang", lang, str(path)])
+    out = capsys.readouterr().out
+    assert f"  • {said}  (" in out, out
+    main([command, "--lang", lang, "--json", str(path)])
+    reason = json.loads(capsys.readouterr().out)["reasons"][0]
+    assert reason["message"] == said
+    name = "seat" if "seat" in move else "meld"
+    assert reason["params"]["field"] == f"move.{name}"
+    assert reason["params"][name] == reason["params"]["index"] == move[name]
+
+
+def test_a_lixo_taken_onto_a_meld_past_the_table_names_the_extend_field(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    position = {**THREE_MELDS, "phase": "draw", "lixo": ["2c", "6s"]}
+    move = {"type": "take_lixo", "extend": 3}
+    code, answer = run_json(capsys, tmp_path, {"position": position, "move": move}, "--lang", "en")
+    reason = answer["reasons"][0]
+    assert code == 1 and reason["code"] == "no_such_meld"
+    assert reason["message"].startswith(
+        "There is no meld number 4 (move.extend: 3 in the file, where melds count from 0)"
+    )

@@ -163,10 +163,14 @@ def test_replay_stops_at_the_first_illegal_move_with_exit_1(
     [
         (
             "pt",
-            "A jogada {n} está marcada para o jogador 1 (moves[{i}].seat), "
-            "mas é a vez do jogador 2.",
+            "A jogada {n} está marcada para o jogador 1 (moves[{i}].seat: 0 no arquivo, onde "
+            "os jogadores contam de 0), mas é a vez do jogador 2.",
         ),
-        ("en", "Move {n} is marked for player 1 (moves[{i}].seat), but it is player 2's turn."),
+        (
+            "en",
+            "Move {n} is marked for player 1 (moves[{i}].seat: 0 in the file, where players "
+            "count from 0), but it is player 2's turn.",
+        ),
     ],
 )
 def test_a_move_marked_for_another_seat_says_so_plainly(
@@ -174,7 +178,8 @@ def test_a_move_marked_for_another_seat_says_so_plainly(
 ) -> None:
     """A move whose own `seat` is not whose turn it is read "jogador 2: comprar do monte"
     and then "não é a vez do jogador 1": the reason now says which move (counting from 1)
-    is marked for whom while it is another's turn; its code and params are as before."""
+    is marked for whom while it is another's turn, and the seat as the file has it, counted
+    from 0; its code and params are as before (params gain case, field, index)."""
     record = selfplay_record()
     index = 1 + next(i for i, m in enumerate(record["moves"]) if m["type"] == "discard")
     record["moves"][index] = {"type": "draw", "seat": 0}  # player 2's first turn, as player 1
@@ -188,6 +193,33 @@ def test_a_move_marked_for_another_seat_says_so_plainly(
     reason = json.loads(out)["moves"][-1]["reasons"][0]
     assert code == 1 and reason["code"] == "not_your_turn" and reason["message"] == said
     assert reason["params"]["seat"] == 0 and reason["params"]["turn"] == 1
+    assert reason["params"]["field"] == f"moves[{index}].seat" and reason["params"]["index"] == 0
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("pt", "Não há jogo número {n} (moves[{i}].meld: {m} no arquivo, onde os jogos contam"),
+        ("en", "There is no meld number {n} (moves[{i}].meld: {m} in the file, where melds count"),
+    ],
+)
+def test_a_meld_past_the_sides_melds_is_said_as_the_record_numbers_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, lang: str, said: str
+) -> None:
+    """A record's melds count from 0 and a person's from 1: `"meld": 1` with one meld on the
+    table, written for the first, read “não há jogo número 2” alone; the reason now says the
+    record's own value and that it counts from 0."""
+    record = selfplay_record()
+    index = 1 + next(i for i, m in enumerate(record["moves"]) if m["type"] == "draw")
+    record["moves"][index] = {"type": "extend", "meld": 1, "cards": ["4h"]}  # no meld laid yet
+    code, out, _ = run(capsys, tmp_path, record, "--lang", lang)
+    assert code == 1
+    said = said.format(n=2, i=index, m=1)
+    assert out.splitlines()[-2].startswith(f"       • {said}"), out.splitlines()[-2]
+    code, out, _ = run(capsys, tmp_path, record, "--json", "--lang", lang)
+    reason = json.loads(out)["moves"][-1]["reasons"][0]
+    assert code == 1 and reason["code"] == "no_such_meld" and said in reason["message"]
+    assert reason["params"]["meld"] == 1 and reason["params"]["number"] == 2
 
 
 def test_a_round_cut_short_is_legal_and_says_whose_turn_it_is(
