@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
+import signal
 import subprocess
 import sys
 import venv
@@ -28,15 +30,54 @@ def ensure_env() -> None:
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if STAMP.exists() and STAMP.read_text() == wanted and PYTHON.exists():
         return
-    if not PYTHON.exists():
-        print("Creating .venv ...", flush=True)
-        venv.EnvBuilder(with_pip=True).create(VENV)
+    # (Checked before .venv is made: one made by an older Python would stay, and pip's "requires
+    # a different Python" would follow every run.)
+    if sys.version_info < (3, 11):  # noqa: UP036 (dev.py is run by whatever python3 is)
+        found = ".".join(map(str, sys.version_info[:3]))
+        sys.exit(f"Buraco Tutor needs Python 3.11 or newer; this one is {found}.")
+    if not _has_pip():
+        create_env()
     print("Installing Buraco Tutor and its test tools into .venv (a minute or two) ...", flush=True)
-    for cmd in (["--upgrade", "pip"], ["-e", ".[test]"]):
-        code = run_quietly([str(PYTHON), "-m", "pip", "install", "--quiet", *cmd])
-        if code != 0:
-            sys.exit(code)
+    try:
+        for cmd in (["--upgrade", "pip"], ["-e", ".[test]"]):
+            code = run_quietly([str(PYTHON), "-m", "pip", "install", "--quiet", *cmd])
+            if code != 0:
+                print(
+                    "\npip could not install what Buraco Tutor needs (its message is above). If"
+                    " it could not\nreach the package index (pypi.org), check the connection or"
+                    " the proxy, then run the\nsame command again: the install starts over.",
+                    file=sys.stderr,
+                )
+                sys.exit(code)
+    except KeyboardInterrupt:
+        sys.exit("\nStopped (Ctrl-C) before the install was done: the same command redoes it.")
     STAMP.write_text(wanted)
+
+
+def _has_pip() -> bool:
+    """Whether .venv has a Python with pip: not so when it was never made, or its making was
+    stopped half way (Ctrl-C, or a Python without ensurepip), which left a Python alone."""
+    if not PYTHON.exists():
+        return False
+    check = [str(PYTHON), "-m", "pip", "--version"]
+    return subprocess.run(check, capture_output=True).returncode == 0
+
+
+def create_env() -> None:
+    """A new .venv with pip in it; a half-made one is removed, saying what to install."""
+    print("Creating .venv ...", flush=True)
+    try:
+        venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+    except (subprocess.CalledProcessError, KeyboardInterrupt) as exc:
+        shutil.rmtree(VENV, ignore_errors=True)  # (else the next run finds a Python alone)
+        if isinstance(exc, KeyboardInterrupt):
+            sys.exit("\nStopped (Ctrl-C) while creating .venv: the same command starts over.")
+        version = f"{sys.version_info[0]}.{sys.version_info[1]}"
+        sys.exit(
+            "Could not create .venv: this Python could not put pip into it (its ensurepip is"
+            f" missing).\nOn Debian or Ubuntu: sudo apt install python{version}-venv, then run"
+            " the same command again."
+        )
 
 
 def run_quietly(cmd: list[str], env: dict[str, str] | None = None, shown_env: str = "") -> int:
@@ -51,9 +92,36 @@ def run_quietly(cmd: list[str], env: dict[str, str] | None = None, shown_env: st
 
 def run(cmd: list[str]) -> None:
     print("$", " ".join(cmd), flush=True)
-    code = subprocess.call(cmd, cwd=ROOT)
+    code = run_to_the_end(cmd)
     if code != 0:
         sys.exit(code)
+
+
+def run_to_the_end(cmd: list[str]) -> int:
+    """The command's exit code. Ctrl-C at the terminal reaches the command too: it stops as
+    it does (the app closes its server, pytest gives its summary) while this waits, and then
+    this stops saying so, not with a traceback of its own under the command's last lines. A
+    second Ctrl-C ends a command that did not stop."""
+    pressed = 0
+    child: subprocess.Popen[bytes] | None = None
+
+    def on_ctrl_c(signum: int, frame: object) -> None:
+        nonlocal pressed
+        pressed += 1
+        if pressed > 1 and child is not None:
+            child.kill()
+
+    # (Set before the command starts, which gets Python's default again: a handler is not
+    # inherited through exec.)
+    previous = signal.signal(signal.SIGINT, on_ctrl_c)
+    try:
+        child = subprocess.Popen(cmd, cwd=ROOT)
+        code = child.wait()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if pressed:
+        sys.exit("Stopped (Ctrl-C).")
+    return code
 
 
 COMPILED = ROOT / "build" / "compiled"
@@ -102,4 +170,7 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    try:
+        main(sys.argv[1:])
+    except KeyboardInterrupt:  # (between two steps: each step says its own)
+        sys.exit("\nStopped (Ctrl-C).")
