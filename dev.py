@@ -165,8 +165,10 @@ def main(argv: list[str]) -> None:
         for script in sorted((ROOT / "benchmarks").glob("bench_*.py")):
             run([str(PYTHON), str(script)])
     else:
+        if task not in ("help", "-h", "--help"):  # (a typo, "runn", got the help alone)
+            print(f"dev.py: there is no task “{task}”: run, test, bench or compile.")
         print(__doc__)
-        sys.exit(0 if task == "help" else 2)
+        sys.exit(0 if task in ("help", "-h", "--help") else 2)
 
 
 if __name__ == "__main__":

@@ -126,3 +126,16 @@ def test_ctrl_c_stops_the_app_and_dev_py_without_a_traceback() -> None:
         out, err = started.communicate(timeout=30)
     assert out == "child stopped\n", (out, err)
     assert err == "Stopped (Ctrl-C).\n" and started.returncode == 1
+
+
+def test_a_task_it_does_not_know_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    """`python3 dev.py runn` printed the help alone, as `help` does, with no word of the typo."""
+    with pytest.raises(SystemExit) as stopped:
+        dev.main(["runn"])
+    assert stopped.value.code == 2
+    out = capsys.readouterr().out
+    assert out.startswith("dev.py: there is no task “runn”: run, test, bench or compile.\n")
+    assert "python3 dev.py run" in out  # (then the help)
+    with pytest.raises(SystemExit) as stopped:
+        dev.main(["--help"])
+    assert stopped.value.code == 0 and "no task" not in capsys.readouterr().out
