@@ -276,9 +276,10 @@ def search_terms(text: str) -> tuple[str, ...]:
 
 
 # Little words that still tell a search what is asked: "bater sem morto" asks what going out
-# needs ("Bater exige o morto"), not whether the partner may go out while the morto waits.
+# needs ("Bater exige o morto"), not whether the partner may go out while the morto waits;
+# "pegar o lixo com uma carta só" asks of the hand, "pegar só uma carta do lixo" of the pile.
 # (Claims on the "Quem tem razão?" page are matched without them: search_terms.)
-_ASKING = frozenset({"sem", "without"})
+_ASKING = frozenset({"sem", "without", "com", "with"})
 
 
 def _terms(text: str, keep: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
@@ -348,7 +349,7 @@ def search(query: str, limit: int | None = None) -> list[RulePoint]:
     found: list[tuple[int, float, int, RulePoint]] = []
     for order, entry in enumerate(_index()):
         hits = [idea for idea in terms if idea in entry.ideas]
-        if hits:
+        if any(idea not in _ASKING for idea in hits):  # ("sem" alone answers nothing)
             score = sum(
                 entry.ideas[idea] * rarity[idea] + _SAME_WORD * entry.words.get(terms[idea], 0.0)
                 for idea in hits

@@ -200,7 +200,7 @@ def test_corte_de_44_both_ways() -> None:
 # --- search -----------------------------------------------------------------------------------
 
 
-def _ids(query: str, limit: int = 3) -> list[str]:
+def _ids(query: str, limit: int | None = 3) -> list[str]:
     return [p.id for p in search(query, limit)]
 
 
@@ -255,36 +255,36 @@ def test_morto_finds_more_than_penalties(query: str) -> None:
     assert len(found) >= 10
 
 
-@pytest.mark.parametrize(
-    ("query", "expected"),
-    [
-        ("lavadeira", "trincas"),
-        ("vale trinca?", "trincas"),
-        ("canastra de 500", "canastra_500"),
-        ("bater com canastra suja", "go_out_requires"),
-        ("may I go out with a dirty canastra?", "go_out_requires"),
-        ("batida indireta", "indirect_beat"),
-        ("corte de 44", "corte_44"),
-        ("vulnerável", "vulnerable"),
-        ("ás depois do rei", "ace_low_high"),
-        ("joker_points", "joker_points"),
-        ("quem começa?", "who_starts"),
-        ("quanto vale a batida?", "batida_points"),
-        ("quanto vale o curinga?", "joker_points"),
-        ("How much is a joker worth?", "joker_points"),
-        # As typed in a hurry at the table: "qnto"/"qto" for quanto, "vc", "q".
-        ("valete vale qnto", "card_points"),
-        ("qto vale a dama", "card_points"),
-        ("vc sabe q q vale a batida?", "batida_points"),
-        ("what is a queen worth?", "card_points"),
-        # "sem" ("without") tells what is asked: what going out needs [001, 002, 003], not
-        # the partner going out while the morto waits; it answers nothing by itself.
-        ("bater sem morto", "go_out_needs_morto"),
-        ("can I go out without the morto?", "go_out_needs_morto"),
-        ("da pra bater sem canastra limpa?", "go_out_requires"),
-        ("canastra sem curinga", "canastra_limpa"),
-    ],
-)
+TABLE_QUESTIONS = [
+    ("lavadeira", "trincas"),
+    ("vale trinca?", "trincas"),
+    ("canastra de 500", "canastra_500"),
+    ("bater com canastra suja", "go_out_requires"),
+    ("may I go out with a dirty canastra?", "go_out_requires"),
+    ("batida indireta", "indirect_beat"),
+    ("corte de 44", "corte_44"),
+    ("vulnerável", "vulnerable"),
+    ("ás depois do rei", "ace_low_high"),
+    ("joker_points", "joker_points"),
+    ("quem começa?", "who_starts"),
+    ("quanto vale a batida?", "batida_points"),
+    ("quanto vale o curinga?", "joker_points"),
+    ("How much is a joker worth?", "joker_points"),
+    # As typed in a hurry at the table: "qnto"/"qto" for quanto, "vc", "q".
+    ("valete vale qnto", "card_points"),
+    ("qto vale a dama", "card_points"),
+    ("vc sabe q q vale a batida?", "batida_points"),
+    ("what is a queen worth?", "card_points"),
+    # "sem" ("without") tells what is asked: what going out needs [001, 002, 003], not
+    # the partner going out while the morto waits; it answers nothing by itself.
+    ("bater sem morto", "go_out_needs_morto"),
+    ("can I go out without the morto?", "go_out_needs_morto"),
+    ("da pra bater sem canastra limpa?", "go_out_requires"),
+    ("canastra sem curinga", "canastra_limpa"),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), TABLE_QUESTIONS)
 def test_search_answers_table_questions(query: str, expected: str) -> None:
     assert _ids(query, 1) == [expected]
 
@@ -309,29 +309,40 @@ def test_trinca_of_aces(query: str, lang: Lang, ace: str) -> None:
     assert judge_meld(aces, PRESETS["fechado"]).points == 45
 
 
-@pytest.mark.parametrize(
-    ("query", "expected"),
-    [
-        # Asked at a real table, in a player's words (RULES.md's agreed and disputed points,
-        # and the house rules it lists as other tables'): each was answered first by another
-        # point, or not at all.
-        ("pode bater sem pegar o morto?", "go_out_needs_morto"),  # (was: nobody took one)
-        ("can I join two melds?", "melds_stay_apart"),
-        ("o coringa pode sair do jogo?", "joker_moves_on"),
-        ("can the joker be taken back?", "joker_moves_on"),
-        ("the stock ran out and nobody took a morto: who loses?", "both_mortos_stock_penalty"),
-        ("pode pegar o lixo com uma carta só?", "single_card_lixo"),
-        ("can I take the pile with one card in hand?", "single_card_lixo"),
-        ("posso pegar só a carta de cima do lixo?", "lixo_whole_pile"),
-        ("can I take only the top card of the lixo?", "lixo_whole_pile"),
-        ("posso descartar a carta que peguei do lixo?", "lixo_card_back"),
-        ("can I discard the card I just took from the pile?", "lixo_card_back"),
-        ("posso descartar o curinga?", "wild_discard"),
-        ("can I discard a joker?", "wild_discard"),
-    ],
-)
+ARGUED_QUESTIONS = [
+    # Asked at a real table, in a player's words (RULES.md's agreed and disputed points,
+    # and the house rules it lists as other tables'): each was answered first by another
+    # point, or not at all.
+    ("pode bater sem pegar o morto?", "go_out_needs_morto"),  # (was: nobody took one)
+    ("can I join two melds?", "melds_stay_apart"),
+    ("o coringa pode sair do jogo?", "joker_moves_on"),
+    ("can the joker be taken back?", "joker_moves_on"),
+    ("the stock ran out and nobody took a morto: who loses?", "both_mortos_stock_penalty"),
+    ("pode pegar o lixo com uma carta só?", "single_card_lixo"),
+    ("can I take the pile with one card in hand?", "single_card_lixo"),
+    ("posso pegar só a carta de cima do lixo?", "lixo_whole_pile"),
+    ("can I take only the top card of the lixo?", "lixo_whole_pile"),
+    # Only one card of the lixo: never, it comes whole [000, 001, 002, 003]; “com uma carta
+    # só” (with one card in hand) is the house rule's question (was: that one first).
+    ("pode pegar só uma carta do lixo?", "lixo_whole_pile"),
+    ("posso descartar a carta que peguei do lixo?", "lixo_card_back"),
+    ("can I discard the card I just took from the pile?", "lixo_card_back"),
+    ("posso descartar o curinga?", "wild_discard"),
+    ("can I discard a joker?", "wild_discard"),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), ARGUED_QUESTIONS)
 def test_search_answers_what_players_argue_about(query: str, expected: str) -> None:
     assert _ids(query, 1) == [expected]
+
+
+def test_a_little_word_alone_finds_nothing() -> None:
+    """“sem”, “com” weigh in a question (“bater sem morto”, “com uma carta só”), but a
+    point holding only them does not match it: “posso bater com canastra suja?” would find
+    8 points more, by its “com” alone."""
+    assert search("sem") == search("com") == search("with") == []
+    assert len(search("posso bater com canastra suja?")) == len(search("bater canastra suja"))
 
 
 def test_house_rules_are_answered_as_the_judge_plays() -> None:
