@@ -21,15 +21,15 @@ from buraco_core.melds import judge_meld
 from buraco_core.moves import TakeLixo
 from buraco_core.queries import LixoAnswer, MortoAnswer, lixo_answer, may_go_out
 from buraco_core.verdict import Verdict
+from buraco_course.reference import Answers, answers, points
 from buraco_course.reference import point as reference_point
-from buraco_course.reference import points, search
 from buraco_text import error_message, error_problem, message, option_name, sources_text
 
 CARDS_KEY = "lookup_cards"
 SEARCH_KEY = "lookup_search"
 VIEW_KEY = "lookup_view"
 SOURCE_IDS = ("000", "001", "002", "003")
-MAX_POINTS = 12  # answers drawn at once: the best come first
+MAX_POINTS = 12  # points drawn at once of a long list: the best come first
 MORE_KEY = "lookup_more"  # {search: how many answers to draw}
 # "waiting": a partner beat indirectly and the morto waits for their turn; whether the side
 # may go out meanwhile is option partner_may_go_out_while_morto_waits [000, 001] vs [003].
@@ -145,8 +145,13 @@ _WHERE = re.compile(r"(?:position\.)?(hands\[0\]|lixo|melds(?:\[0\])?)\[(\d+)\]"
 
 
 def _more(query: str, drawn: int) -> None:
-    """Draw more answers to this search (another search starts at MAX_POINTS again)."""
+    """Draw more answers to this search (another search starts folded again)."""
     st.session_state[MORE_KEY] = {query: drawn}
+
+
+def _index() -> None:
+    """The search emptied: every point is listed, the index."""
+    st.session_state[SEARCH_KEY] = ""
 
 
 def table_problem(error: BuracoInputError) -> str:
@@ -338,24 +343,36 @@ if view == "rules":
     huge = too_long(query, MAX_SEARCH_TEXT, t("lookup.search"))
     if huge:
         st.error(huge, icon=NO_ICON)
-    shown = [] if huge else search(query) if (query or "").strip() else list(every)
-    # The best answers first, MAX_POINTS at a time: "Mostrar mais" draws the next ones.
-    drawn = min(len(shown), st.session_state.get(MORE_KEY, {}).get(query or "", MAX_POINTS))
-    count = t("lookup.count", shown=len(shown), total=len(every))
-    if drawn < len(shown):
-        count += " · " + t("lookup.drawn", drawn=drawn)
-    st.caption(count)
-    if not shown and not huge:
-        st.info(t("lookup.no_match", query=url_text(query or "")), icon=NO_ICON)
+    asks = bool((query or "").strip()) and not huge
+    # A question shows the points that answer it; the others its words find are folded
+    # under one button. No question: every point, the index.
+    found = answers(query or "") if asks else Answers((), () if huge else every)
+    shown = found.all
+    opened = st.session_state.get(MORE_KEY, {}).get(query or "")
+    drawn = min(len(shown), opened or (len(found.close) if asks else MAX_POINTS))
+    if drawn > len(found.close):  # the list is open: how much of it is drawn
+        count = t("lookup.count", shown=len(shown), total=len(every))
+        if drawn < len(shown):
+            count += " · " + t("lookup.drawn", drawn=drawn)
+        st.caption(count)
+    if asks and not found.close:
+        said = "lookup.no_match" if not shown else "lookup.no_close_match"
+        st.info(t(said, query=url_text(query or "")), icon=NO_ICON)
     for point in shown[:drawn]:
         show_point(point, rules, lang)
     if drawn < len(shown):
+        if asks and drawn == len(found.close):  # a question's other matches, folded
+            label = t("lookup.more_matches" if drawn else "lookup.matches", n=len(shown) - drawn)
+        else:
+            label = t("lookup.more", n=min(MAX_POINTS, len(shown) - drawn))
         st.button(
-            t("lookup.more", n=min(MAX_POINTS, len(shown) - drawn)),
+            label,
             key="lookup_more_button",
             on_click=_more,
             args=(query or "", drawn + MAX_POINTS),
         )
+    if asks and not found.close:  # nothing answers: the index, one tap away
+        st.button(t("lookup.index", total=len(every)), key="lookup_index", on_click=_index)
     with st.expander(t("lookup.about_sources")):
         st.markdown("\n".join(f"- **{sid}**: {t(f'source.{sid}')}" for sid in SOURCE_IDS))
 

@@ -66,6 +66,7 @@ if TYPE_CHECKING:  # (the moves, the state and scoring load where a command need
     from buraco_core.players import RoundRecord
     from buraco_core.players.coach import Note
     from buraco_core.state import State
+    from buraco_course.reference import RulePoint
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -766,6 +767,7 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
         help=text("arg.set"),
     )
     rules.add_argument("--search", metavar=text("metavar.text"), help=text("arg.search"))
+    rules.add_argument("--all", action="store_true", help=text("arg.all"))
     _lang_json_args(rules, lang)
     rules.set_defaults(handler=_rules)
 
@@ -2353,7 +2355,9 @@ def _rules(args: argparse.Namespace) -> int:
         raise BuracoInputError(InputCode.SET_WITHOUT_RULES, "--set")
     chosen = _command_line_rules(args.name, args.options, None, "") if args.name else None
     if args.search is not None:
-        return _rules_search(args.search, chosen, lang, as_json=args.json)
+        return _rules_search(args.search, chosen, lang, as_json=args.json, every=args.all)
+    if args.all:
+        raise BuracoInputError(InputCode.ALL_WITHOUT_SEARCH, "--all")
     differ = [o for o in OPTIONS if o.presets_differ]
     if args.json:
         data: dict[str, Any] = {
@@ -2413,14 +2417,22 @@ def _rules(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rules_search(query: str, chosen: RuleSet | None, lang: Lang, as_json: bool) -> int:
-    """The rules reference's answers to a question, best first (the lookup page's search)."""
-    from buraco_course.reference import search  # only this subcommand reads the reference
+def _rules_search(
+    query: str, chosen: RuleSet | None, lang: Lang, as_json: bool, every: bool
+) -> int:
+    """The rules reference's answers to a question, as the lookup page gives them: the few
+    that answer it, then (with --all) the others its words find, or how many they are."""
+    # (only this subcommand reads the reference)
+    from buraco_course.reference import answers, search
 
     if not query.strip():  # (not “nothing answers “””: say what to type)
         raise BuracoInputError(InputCode.MISSING, "--search", case="search_blank")
-    found = search(query, limit=5)
+    found = answers(query)
     if as_json:
+        # As before, the first five of the search (with --all, every match) and every field;
+        # each point also says whether it answers the question, and how many match in all.
+        ranked = search(query)
+        listed = [p for n, p in enumerate(ranked) if every or n < 5 or p in found.close]
         print_json(
             {
                 "query": query,
@@ -2434,28 +2446,46 @@ def _rules_search(query: str, chosen: RuleSet | None, lang: Lang, as_json: bool)
                         **({"presets": dict(p.per_preset(lang))} if p.option else {}),
                         **({"at_table": p.at_table(chosen, lang)} if chosen and p.option else {}),
                         "lesson": p.lesson,
+                        "close": p in found.close,
                     }
-                    for p in found
+                    for p in listed
                 ],
+                "matches": len(found.all),
             }
         )
         return 0
-    if not found:
+    if not found.all:
         print(translate("cli.rules.nothing", lang, query=query))
         return 0
-    for p in found:
-        print(f"■ {p.title(lang)}")
-        print(f"  {p.text(lang).replace('`', '')}")  # (the page's code marks, not for a terminal)
-        if p.option and chosen:
-            print(f"  {preset_title(chosen.preset, lang)}: {p.at_table(chosen, lang)}")
-        elif p.option:
-            for preset, said in p.per_preset(lang):
-                print(f"  {preset_title(preset, lang)}: {said}")
-        if p.option:
-            print(f"  {translate('cli.rules.option', lang, name=p.option)}")
-        print(f"  {sources_line(p.sources, lang)}")
+    if not found.close:
+        print(translate("cli.rules.nothing_close", lang, query=query))
         print()
+    for p in found.close:
+        _print_point(p, chosen, lang)
+    said = "cli.rules.more_matches" if found.close else "cli.rules.matches"
+    if found.more and every:
+        print(translate(said, lang, n=len(found.more)))
+        print()
+        for p in found.more:
+            _print_point(p, chosen, lang)
+    elif found.more:
+        print(translate(f"{said}_all", lang, n=len(found.more)))
     return 0
+
+
+def _print_point(p: RulePoint, chosen: RuleSet | None, lang: Lang) -> None:
+    """One rule point of `buraco rules --search`, and a blank line."""
+    print(f"■ {p.title(lang)}")
+    print(f"  {p.text(lang).replace('`', '')}")  # (the page's code marks, not for a terminal)
+    if p.option and chosen:
+        print(f"  {preset_title(chosen.preset, lang)}: {p.at_table(chosen, lang)}")
+    elif p.option:
+        for preset, said in p.per_preset(lang):
+            print(f"  {preset_title(preset, lang)}: {said}")
+    if p.option:
+        print(f"  {translate('cli.rules.option', lang, name=p.option)}")
+    print(f"  {sources_line(p.sources, lang)}")
+    print()
 
 
 if __name__ == "__main__":

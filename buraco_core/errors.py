@@ -55,6 +55,7 @@ class InputCode(StrEnum):
     BAD_ASSIGNMENT = "bad_assignment"
     UNKNOWN_LANGUAGE = "unknown_language"
     SET_WITHOUT_RULES = "set_without_rules"
+    ALL_WITHOUT_SEARCH = "all_without_search"
     # --- rounds and matches
     NO_SIDES = "no_sides"
     SIDE_NAMES_REPEAT = "side_names_repeat"

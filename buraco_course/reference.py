@@ -331,24 +331,36 @@ def _index() -> tuple[_Entry, ...]:
 
 
 @cache
-def _rarity() -> dict[str, float]:
-    """Rarer ideas weigh more: "morto" says more about a point than "carta"."""
-    index = _index()
+def _idea_counts() -> dict[str, int]:
+    """How many points hold each idea."""
     counts: dict[str, int] = {}
-    for entry in index:
+    for entry in _index():
         for idea in entry.ideas:
             counts[idea] = counts.get(idea, 0) + 1
-    return {idea: 1.0 + math.log(len(index) / n) for idea, n in counts.items()}
+    return counts
 
 
-def search(query: str, limit: int | None = None) -> list[RulePoint]:
-    """The rule points that answer a question or a few words, best first. The query may be in
-    Portuguese or English, with or without accents; an empty query finds nothing."""
+@cache
+def _rarity() -> dict[str, float]:
+    """Rarer ideas weigh more: "morto" says more about a point than "carta"."""
+    total = len(_index())
+    return {idea: 1.0 + math.log(total / n) for idea, n in _idea_counts().items()}
+
+
+@dataclass(frozen=True)
+class _Match:
+    point: RulePoint
+    score: float
+    hits: tuple[str, ...]  # the question's ideas the point holds
+
+
+def _ranked(query: str) -> list[_Match]:
+    """Every point that holds an idea of the question, best first."""
     terms = dict(_terms(query, _ASKING))  # idea -> the word written for it
     rarity = _rarity()
-    found: list[tuple[int, float, int, RulePoint]] = []
+    found: list[tuple[int, float, int, _Match]] = []
     for order, entry in enumerate(_index()):
-        hits = [idea for idea in terms if idea in entry.ideas]
+        hits = tuple(idea for idea in terms if idea in entry.ideas)
         if any(idea not in _ASKING for idea in hits):  # ("sem" alone answers nothing)
             score = sum(
                 entry.ideas[idea] * rarity[idea] + _SAME_WORD * entry.words.get(terms[idea], 0.0)
@@ -357,10 +369,58 @@ def search(query: str, limit: int | None = None) -> list[RulePoint]:
             # Points that answer more of the question come first, then the best matches (a
             # little word such as "sem" only weighs, it answers nothing by itself).
             answered = sum(idea not in _ASKING for idea in hits)
-            found.append((-answered, -score, order, entry.point))
+            found.append((-answered, -score, order, _Match(entry.point, score, hits)))
     found.sort(key=lambda f: f[:3])
-    ranked = [f[3] for f in found]
+    return [f[3] for f in found]
+
+
+def search(query: str, limit: int | None = None) -> list[RulePoint]:
+    """The rule points that answer a question or a few words, best first. The query may be in
+    Portuguese or English, with or without accents; an empty query finds nothing."""
+    ranked = [m.point for m in _ranked(query)]
     return ranked if limit is None else ranked[:limit]
+
+
+# What a lookup shows of a search: the first answer and at most two more (a phone at the
+# table), each scoring at least CLOSE of the first's. The rest only share words with the
+# question ("mais N regras com essas palavras").
+MAX_CLOSE = 3
+CLOSE = 0.6
+
+
+@cache
+def _generic() -> frozenset[str]:
+    """Ideas found in half the points or more ("carta", "jogo"): a point that holds only
+    these of a question's words says nothing of which rule is meant."""
+    total = len(_index())
+    return frozenset(idea for idea, n in _idea_counts().items() if 2 * n >= total)
+
+
+@dataclass(frozen=True)
+class Answers:
+    """A search as a lookup shows it: `close` answer the question, best first (none when
+    the reference holds only very common words of it, or none); `more` share words with it
+    and no more, best first."""
+
+    close: tuple[RulePoint, ...]
+    more: tuple[RulePoint, ...]
+
+    @property
+    def all(self) -> tuple[RulePoint, ...]:
+        return self.close + self.more
+
+
+def answers(query: str) -> Answers:
+    """The points that answer a question well, and the others its words find: the first
+    that holds a word of it other than a very common one (the first of `search` whenever
+    it holds one), then, in the order of `search`, up to MAX_CLOSE in all that hold one
+    too and score at least CLOSE of it."""
+    ranked = _ranked(query)
+    plain = _generic() | _ASKING
+    telling = [m for m in ranked if any(idea not in plain for idea in m.hits)]
+    best = telling[0].score if telling else 0.0
+    close = [m.point for m in telling if m.score >= CLOSE * best][:MAX_CLOSE]
+    return Answers(tuple(close), tuple(m.point for m in ranked if m.point not in close))
 
 
 def disputes_for(*claims: str, limit: int = 3) -> list[Dispute]:

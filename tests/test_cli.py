@@ -418,6 +418,95 @@ def test_rules_search_says_when_nothing_answers(capsys: pytest.CaptureFixture[st
     assert code == 0 and "xyzzy" in out
 
 
+@pytest.mark.parametrize(
+    ("query", "lang", "more"),
+    [
+        ("posso bater com canastra suja?", "pt", "Mais {n} regras com essas palavras"),
+        ("can I go out with a dirty canastra?", "en", "{n} more rules with these words"),
+    ],
+)
+def test_rules_search_prints_the_answer_and_says_how_many_more(
+    capsys: pytest.CaptureFixture[str], query: str, lang: str, more: str
+) -> None:
+    """A question at the table gets its answer and the points that match as well, as
+    Consulta shows them (it printed the first five, whatever they matched); the others are
+    counted, with how to see them (--all), which prints each once."""
+    from buraco_course.reference import answers
+
+    found = answers(query)
+    more = more.format(n=len(found.more))
+    code, out, _ = run(capsys, "rules", "--search", query, "--lang", lang)
+    assert code == 0 and len(found.more) > 20
+    titles = [line[2:] for line in out.splitlines() if line.startswith("■ ")]
+    assert titles == [p.title(lang) for p in found.close]  # type: ignore[arg-type]
+    assert titles[0] == found.all[0].title(lang) and len(titles) == 2  # type: ignore[arg-type]
+    assert out.rstrip().endswith(
+        f"{more}: "
+        + ("acrescente --all para vê-las." if lang == "pt" else "add --all to see them.")
+    )
+    code, out, _ = run(capsys, "rules", "--search", query, "--lang", lang, "--all")
+    titles = [line[2:] for line in out.splitlines() if line.startswith("■ ")]
+    assert code == 0 and titles == [p.title(lang) for p in found.all]  # type: ignore[arg-type]
+    assert f"\n{more}:\n" in out
+
+
+def test_rules_search_json_lists_as_before_and_says_which_answer(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`--json` keeps every field and its first five points, in the search's order (checks
+    outside the project read them); each point says whether it answers the question
+    (close), the object how many points match (matches); --all lists them all."""
+    from buraco_course.reference import search
+
+    query = "posso bater com canastra suja?"
+    code, data = run_json(capsys, "rules", "fechado", "--search", query)
+    assert code == 0 and data["query"] == query and data["matches"] == len(search(query))
+    assert [p["id"] for p in data["points"]] == [p.id for p in search(query, 5)]
+    assert [(p["id"], p["close"]) for p in data["points"][:3]] == [
+        ("go_out_requires", True),
+        ("dirty_turns_clean", False),
+        ("canastra_suja", True),
+    ]
+    fields = {"id", "title", "text", "sources", "option", "lesson", "close"}
+    assert all(fields <= set(p) for p in data["points"])
+    assert data["points"][0]["at_table"] == "Basta qualquer canastra, limpa ou suja."
+    code, data = run_json(capsys, "rules", "--search", query, "--all")
+    assert len(data["points"]) == data["matches"] == len(search(query))
+    assert sum(p["close"] for p in data["points"]) == 2
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("pt", "Nenhuma regra responde bem a “pode olhar a carta do jogo?”"),
+        ("en", "No rule answers “pode olhar a carta do jogo?” well"),
+    ],
+)
+def test_rules_search_of_very_common_words_says_none_answers(
+    capsys: pytest.CaptureFixture[str], lang: str, said: str
+) -> None:
+    """Only “carta” and “jogo” of a question are in the rules, and in half of them: no
+    point answers it, and the command says so rather than print one that holds a “carta”."""
+    from buraco_course.reference import search
+
+    query = "pode olhar a carta do jogo?"
+    code, out, _ = run(capsys, "rules", "--search", query, "--lang", lang)
+    assert code == 0 and out.startswith(said) and "■" not in out
+    n = len(search(query))
+    assert out.rstrip().endswith(
+        f"{n} regras com essas palavras: acrescente --all para vê-las."
+        if lang == "pt"
+        else f"{n} rules with these words: add --all to see them."
+    )
+
+
+def test_rules_all_without_a_search_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "rules", "--all")
+    assert code == 2 and "--all: só vale com --search" in err, err
+    code, _, err = run(capsys, "rules", "--all", "--lang", "en")
+    assert code == 2 and "--all: only with --search" in err, err
+
+
 def test_rules_unknown_name_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     """An unknown rule set is bad input [DESIGN.md]."""
     code, _, err = run(capsys, "rules", "canasta")

@@ -17,7 +17,9 @@ from buraco_core.moves import Discard, TakeLixo
 from buraco_core.notation import position_from_data
 from buraco_core.rules import OPTION_NAMES, PRESET_NAMES, PRESETS, option_choices
 from buraco_course.reference import (
+    MAX_CLOSE,
     Text,
+    answers,
     disputes,
     point,
     points,
@@ -335,6 +337,52 @@ ARGUED_QUESTIONS = [
 @pytest.mark.parametrize(("query", "expected"), ARGUED_QUESTIONS)
 def test_search_answers_what_players_argue_about(query: str, expected: str) -> None:
     assert _ids(query, 1) == [expected]
+
+
+@pytest.mark.parametrize(("query", "expected"), TABLE_QUESTIONS + ARGUED_QUESTIONS)
+def test_a_question_is_answered_by_a_few_points_and_the_rest_folded(
+    query: str, expected: str
+) -> None:
+    """Consulta and `buraco rules --search` show the answer and at most two more that match
+    as well (each scoring at least CLOSE of the first's), the first answer unchanged; the
+    other points its words find stay one tap away, none lost."""
+    found = answers(query)
+    assert found.close[0].id == expected
+    assert 1 <= len(found.close) <= MAX_CLOSE
+    assert sorted(p.id for p in found.all) == sorted(_ids(query, None))
+
+
+@pytest.mark.parametrize(
+    ("query", "close"),
+    [
+        # It showed “33 de 68 regras”, the first 12 drawn.
+        ("posso bater com canastra suja?", ["go_out_requires", "canastra_suja"]),
+        ("can I go out with a dirty canastra?", ["go_out_requires", "canastra_suja"]),
+        ("o 2 pode ficar no lugar dele?", ["natural_two"]),
+        # The lixo never comes one card at a time; one card in hand is the house rule's
+        # question, close behind.
+        (
+            "pode pegar só uma carta do lixo?",
+            ["lixo_whole_pile", "single_card_lixo", "lixo_card_back"],
+        ),
+        # (“K-A-2 não vale” read as “worth”: that point came third for the joker's worth.)
+        ("quanto vale o coringa?", ["joker_points", "card_points", "wild_two_beside_natural_two"]),
+    ],
+)
+def test_a_table_question_shows_its_answer_not_every_rule_with_its_words(
+    query: str, close: list[str]
+) -> None:
+    found = answers(query)
+    assert [p.id for p in found.close] == close
+    assert len(found.more) > 20
+
+
+@pytest.mark.parametrize("query", ["pode olhar a carta do jogo?", "carta", "jogo", "cards"])
+def test_a_question_of_very_common_words_is_answered_by_none(query: str) -> None:
+    """“carta” and “jogo” are in half the points or more: a point holding only them of a
+    question does not answer it (Consulta says so and offers the index)."""
+    found = answers(query)
+    assert found.close == () and len(found.more) > 20
 
 
 def test_a_little_word_alone_finds_nothing() -> None:

@@ -14,7 +14,7 @@ from buraco_core import Suit, judge_meld, parse_cards, ruleset
 from buraco_core.cards import Card
 from buraco_core.notation import meld_json
 from buraco_core.rules import OPTION_NAMES
-from buraco_course.reference import points, search
+from buraco_course.reference import answers, points, search
 from buraco_text import catalog, message
 
 PT, EN = catalog("pt"), catalog("en")
@@ -188,8 +188,8 @@ def test_rules_reference_search(open_app: OpenApp) -> None:
     total = len(points())
     assert at.main.caption[0].value == f"{total} de {total} regras · aqui as 12 primeiras"
     at.text_input(key="lookup_search").input("lixo").run()
-    shown = int(at.main.caption[0].value.split()[0])
-    assert 0 < shown < total
+    titles = [m.value for m in at.main.markdown if m.value.startswith("**")]
+    assert 0 < len(titles) <= 3 and titles[0].startswith(f"**{search('lixo')[0].title()}**")
     at.text_input(key="lookup_search").input("xyzzy").run()
     assert at.main.info[0].value.startswith("Nenhuma regra")
 
@@ -231,17 +231,18 @@ def test_a_rule_the_variants_say_alike_is_said_once(
     ],
 )
 def test_rules_search_answers_as_the_command_does(open_app: OpenApp, lang: str, query: str) -> None:
-    """The first answers on the page are the command's (the same reference and search)."""
+    """The answers on the page are the command's (the same reference and search): the
+    few that answer, the first of the search first."""
     at = open_app("lookup", lang=lang)
     at.segmented_control(key="lookup_view").set_value("rules").run()
     at.text_input(key="lookup_search").input(query).run()
     assert not at.exception
-    expected = [p.title(lang) for p in search(query, limit=3)]
-    assert expected
+    expected = [p.title(lang) for p in answers(query).close]
+    assert expected[0] == search(query)[0].title(lang)
     titles = [
         m.value.split("  \n")[0].strip("*") for m in at.main.markdown if m.value.startswith("**")
     ]
-    assert titles[:3] == expected
+    assert titles == expected
 
 
 def _column_verdicts(at: AppTest) -> dict[str, str]:

@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 from buraco_app.inline_cards import as_read
 from buraco_core.cards import Card, parse_card, parse_cards
 from buraco_core.errors import BuracoInputError
+from buraco_course import reference
 from tests.app.conftest import read
 
 Open = Callable[..., AppTest]
@@ -203,6 +204,88 @@ def test_the_rules_list_says_when_it_shows_only_the_first_and_shows_more(open_ap
         more[0].click().run()
     assert drawn[0] == 12 and drawn[1] == 24 and drawn[-1] == total > 24
     assert "primeiras" not in at.caption[0].value
+
+
+def _titles(at: AppTest) -> list[str]:
+    return [m.value.split("  \n")[0].strip("*") for m in at.markdown if m.value.startswith("**")]
+
+
+@pytest.mark.parametrize(
+    ("lang", "query", "answers", "more", "count"),
+    [
+        (
+            "pt",
+            "posso bater com canastra suja?",
+            ["Que canastra a batida pede", "Canastra suja"],
+            "Mais {more} regras com essas palavras",
+            "{found} de {total} regras · aqui as 14 primeiras",
+        ),
+        (
+            "en",
+            "can I go out with a dirty canastra?",
+            ["Which canastra going out needs", "Canastra suja (dirty)"],
+            "{more} more rules with these words",
+            "{found} of {total} rules · the first 14 here",
+        ),
+    ],
+)
+def test_a_question_shows_its_answer_and_folds_the_rest(
+    open_app: Open, lang: str, query: str, answers: list[str], more: str, count: str
+) -> None:
+    """On a phone at the table, “posso bater com canastra suja?” showed “33 de 68 regras”
+    and drew twelve: now its answer and the one point that matches as well, the other 31
+    under one button that opens them (twelve at a time, as the full list)."""
+    found = reference.answers(query)
+    said = {"more": len(found.more), "found": len(found.all), "total": len(reference.points())}
+    at = open_app("lookup", lang=lang)
+    at.segmented_control(key="lookup_view").set_value("rules").run()
+    at.text_input(key="lookup_search").input(query).run()
+    assert _titles(at) == answers and len(found.more) > 20
+    total = count.format(**said).split(" · ")[0]  # (no count while the answer is shown alone)
+    assert not [c for c in at.caption if total in c.value]
+    (button,) = [b for b in at.button if b.key == "lookup_more_button"]
+    assert button.label == more.format(**said)
+    button.click().run()
+    assert len(_titles(at)) == 14 and _titles(at)[:2] == answers
+    assert count.format(**said) in [c.value for c in at.caption]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "more", "index"),
+    [
+        (
+            "pt",
+            "Nenhuma regra responde bem a “pode olhar a carta do jogo?”",
+            "Ver {more} regras com essas palavras",
+            "Ver todas as {total} regras",
+        ),
+        (
+            "en",
+            "No rule answers “pode olhar a carta do jogo?” well",
+            "See {more} rules with these words",
+            "See all {total} rules",
+        ),
+    ],
+)
+def test_a_question_nothing_answers_says_so_and_offers_the_index(
+    open_app: Open, lang: str, said: str, more: str, index: str
+) -> None:
+    """Only “carta” and “jogo” of it are in the rules, in half of them: no point is shown
+    as its answer (the first held a “carta”); the page says so, keeps the points with its
+    words one tap away, and offers the index: every rule, as before a search."""
+    query = "pode olhar a carta do jogo?"
+    counts = {"more": len(reference.search(query)), "total": len(reference.points())}
+    at = open_app("lookup", lang=lang)
+    at.segmented_control(key="lookup_view").set_value("rules").run()
+    at.text_input(key="lookup_search").input(query).run()
+    assert at.info[0].value.startswith(said) and not _titles(at)
+    (button,) = [b for b in at.button if b.key == "lookup_more_button"]
+    assert button.label == more.format(**counts) and counts["more"] > 20
+    (shown,) = [b for b in at.button if b.key == "lookup_index"]
+    assert shown.label == index.format(**counts)
+    shown.click().run()
+    assert at.text_input(key="lookup_search").value == ""
+    assert len(_titles(at)) == 12 and not at.info
 
 
 def test_going_out_when_the_mortos_became_stock_says_no_morto_is_needed(open_app: Open) -> None:

@@ -165,12 +165,14 @@ def test_rules_reference_on_a_phone(
     expect(search).to_be_visible()
     search.fill("lixo")
     search.press("Enter")
-    count = re.compile(r"^\d+ de \d+ regras( · aqui as \d+ primeiras)?$")  # (12 at a time)
-    expect(page.get_by_text(count)).to_be_visible()
-    # The rules reference's best answer, as `buraco rules --search lixo` gives it.
+    # The rules reference's best answer, as `buraco rules --search lixo` gives it, and the
+    # other rules with the word one tap away (then drawn 12 at a time, counted).
     expect(page.get_by_text("O lixo começa vazio", exact=True).first).to_be_visible()
     settle(page)
     screenshot(page, "rules_reference_phone")
+    page.get_by_role("button", name=re.compile(r"^Mais \d+ regras com essas palavras$")).click()
+    count = re.compile(r"^\d+ de \d+ regras( · aqui as \d+ primeiras)?$")
+    expect(page.get_by_text(count)).to_be_visible()
 
 
 def test_who_a_new_argument_shows_its_own_point(
