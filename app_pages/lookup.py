@@ -358,7 +358,9 @@ if view == "rules":
     if asks and not found.close:
         said = "lookup.no_match" if not shown else "lookup.no_close_match"
         st.info(t(said, query=url_text(query or "")), icon=NO_ICON)
-    for point in shown[:drawn]:
+    for number, point in enumerate(shown[:drawn]):
+        if number == len(found.close) > 0:  # where the answers end and the rest opens
+            st.caption(t("lookup.more_matches", n=len(found.more)))
         show_point(point, rules, lang)
     if drawn < len(shown):
         if asks and drawn == len(found.close):  # a question's other matches, folded
