@@ -135,14 +135,12 @@ def big_canastra(line: str, rules: RuleSet) -> CanastraKind | None:
     return kind
 
 
-def built_up_key(side: int, index: int, line: str, what: str = "") -> str:
+def built_up_key(side: int, index: int, line: str) -> str:
     """The checkbox of one meld line. Keyed by its cards too: a line retyped, or moved to
-    another place, is asked again rather than given the tick of the meld that stood there.
-    `what`: the line's second question ("500_": a real's ace to king laid at once), kept and
-    cleared with the first (same prefix)."""
+    another place, is asked again rather than given the tick of the meld that stood there."""
     cards = " ".join(sorted(str(card) for card in parse_cards(line)))
     digest = hashlib.sha256(cards.encode()).hexdigest()[:12]
-    return f"{BUILT_UP_PREFIX}{what}{side}_{index}_{digest}"
+    return f"{BUILT_UP_PREFIX}{side}_{index}_{digest}"
 
 
 def built_up(side: int, index: int, line: str, rules: RuleSet) -> bool:
@@ -150,14 +148,6 @@ def built_up(side: int, index: int, line: str, rules: RuleSet) -> bool:
     if big_canastra(line, rules) is None:
         return False
     return bool(st.session_state.get(built_up_key(side, index, line), False))
-
-
-def laid_as_500(side: int, index: int, line: str, rules: RuleSet) -> bool:
-    """Whether a real the user said was built up had its ace to king laid at once, a 500,
-    and only its second ace later: it still scores as that 500 [002]."""
-    if big_canastra(line, rules) != "real" or not built_up(side, index, line, rules):
-        return False
-    return bool(st.session_state.get(built_up_key(side, index, line, "500_"), False))
 
 
 def built_up_boxes(side: int, rules: RuleSet) -> None:
@@ -184,17 +174,6 @@ def built_up_boxes(side: int, rules: RuleSet) -> None:
                 limpa=rules.canastra_limpa_points,
             ),
         )
-        # A real built up on a 500 laid at once keeps the 500 [002]: asked once it is ticked.
-        if kind == "real" and built_up(side, index, line, rules):
-            st.checkbox(
-                t("calc.laid_as_500", meld=index + 1),
-                key=built_up_key(side, index, line, "500_"),
-                help=t(
-                    "calc.laid_as_500_help",
-                    points=rules.canastra_500_points,
-                    limpa=rules.canastra_limpa_points,
-                ),
-            )
 
 
 # --- reading the fields ------------------------------------------------------------------
@@ -292,9 +271,7 @@ def round_data(names: tuple[str, ...], rules: RuleSet) -> dict[str, Any]:
         {
             "name": name,
             "melds": [
-                {"cards": notation(line), "built_up": True, "laid_as_500": True}
-                if laid_as_500(i, index, line, rules)
-                else {"cards": notation(line), "built_up": True}
+                {"cards": notation(line), "built_up": True}
                 if built_up(i, index, line, rules)
                 else notation(line)
                 for index, line in enumerate(field_lines(i, "melds"))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import islice, pairwise
 from operator import attrgetter, itemgetter
 from types import MappingProxyType
@@ -78,9 +78,6 @@ class Meld:
     `wild_options` are the positions the wild could take (where it stands first): a wild at
     an end of a sequence may stand at either end. `built_up` is True once the meld has grown
     over more than one move (a 500 or real must be laid at once under some rules [002]).
-    `laid_as_500`: an ace-to-ace run whose ace to king was laid at once, a 500, and whose
-    second ace came later: where the big canastras must be laid at once it is no real, and it
-    is still the 500 it was laid as [002].
     """
 
     kind: MeldKind
@@ -88,7 +85,6 @@ class Meld:
     slots: tuple[Slot, ...]
     wild_options: tuple[int, ...] = ()
     built_up: bool = False
-    laid_as_500: bool = False
     # Made once from the slots (read at every step of legal_moves and of extending): the
     # cards, low to high; the wild's slot; the 2 that stands in its natural place.
     cards: tuple[Card, ...] = field(init=False, repr=False, compare=False)
@@ -103,14 +99,12 @@ class Meld:
         slots: tuple[Slot, ...],
         wild_options: tuple[int, ...] = (),
         built_up: bool = False,
-        laid_as_500: bool = False,
     ) -> None:
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "slots", slots)
         object.__setattr__(self, "wild_options", wild_options)
         object.__setattr__(self, "built_up", built_up)
-        object.__setattr__(self, "laid_as_500", laid_as_500)
         wild: Slot | None = None
         two: Card | None = None
         for slot in slots:  # (the first of each, as the rules allow one)
@@ -128,9 +122,7 @@ class Meld:
             f"{s.card}={self.stands_for(s.position)}" if s.wild and self.suit else str(s.card)
             for s in self.slots
         )
-        history = " built_up" if self.built_up else ""
-        history += " laid_as_500" if self.laid_as_500 else ""
-        return f"<Meld {self.kind} {shown}{history}>"
+        return f"<Meld {self.kind} {shown}{' built_up' if self.built_up else ''}>"
 
     @property
     def size(self) -> int:
@@ -186,21 +178,8 @@ class Meld:
         elif self.size == 8 and rules.eight_of_a_kind_real:
             return "real"
         if big and self.built_up and rules.big_canastras_at_once:
-            # Not laid at once: no 500 or real, but a 500 laid at once that took its second
-            # ace later keeps the 500 its 13 cards made [002].
-            return "500" if big == "real" and self.laid_as_500 else "limpa"
+            return "limpa"
         return big or "limpa"
-
-    @property
-    def is_500_laid_at_once(self) -> bool:
-        """Ace to king, clean, laid in one move (never built up)."""
-        return (
-            self.kind == "sequence"
-            and self.clean
-            and not self.built_up
-            and self.low == ACE
-            and self.high == KING
-        )
 
     def card_points(self, rules: RuleSet) -> int:
         return sum(card_points(c, rules.joker_points) for c in self.cards)
@@ -351,8 +330,6 @@ def extend_meld(meld: Meld, cards: Iterable[Card], rules: RuleSet) -> MeldVerdic
         reason = Reason(Code.NATURAL_TWO_STAYS, {"card": old_two})
         return MeldVerdict(False, (reason,))
     grown = _keep_wild_place(meld, grown)
-    if grown.size == MAX_SEQUENCE and (meld.laid_as_500 or meld.is_500_laid_at_once):
-        grown = replace(grown, laid_as_500=True)  # (its second ace came later)
     notes: list[Reason] = []
     old_slot, new_slot = meld.wild_slot, grown.wild_slot
     same_wild = new_slot is not None and old_slot is not None and new_slot.card == old_slot.card
@@ -484,11 +461,6 @@ def _describe(meld: Meld, rules: RuleSet, kind: CanastraKind | None) -> list[Rea
             and (meld.size == MAX_SEQUENCE or (meld.low == ACE and meld.high == 13))
         ):
             reasons.append(Reason(Code.BIG_CANASTRA_BUILT_UP, {}))
-    elif kind == "500" and meld.laid_as_500:
-        # The ace to king laid at once, the second ace later [002]: the 500's cards, all the
-        # run's but that ace.
-        reasons.append(Reason(Code.CANASTRA_500, {"count": MAX_SEQUENCE - 1}))
-        reasons.append(Reason(Code.BIG_CANASTRA_BUILT_UP, {"case": "laid_as_500"}))
     elif kind == "500":
         reasons.append(Reason(Code.CANASTRA_500, {"count": meld.size}))
     elif meld.kind == "trinca":

@@ -93,12 +93,10 @@ class _Strict(BaseModel):
 
 
 class MeldData(_Strict):
-    """A meld on the table; `built_up` when it grew over several moves; `laid_as_500` for an
-    ace-to-ace run whose ace to king was laid at once and its second ace later."""
+    """A meld on the table; `built_up` when it grew over several moves."""
 
     cards: Cards
     built_up: StrictBool = False
-    laid_as_500: StrictBool = False
 
 
 class LixoTop(_Strict):
@@ -468,8 +466,7 @@ def round_from_data(rules: RuleSet, data: Any) -> list[SideRound]:
     (`corte_cards`: the cards the side's player left when cutting, for the corte de 44).
 
     A meld is a list of cards, or `{"cards": [...], "built_up": true}` for one grown over
-    several moves (`"laid_as_500": true` too for an ace to ace whose ace to king was laid at
-    once). Every error names the field: `sides[0].melds[1][2]`.
+    several moves. Every error names the field: `sides[0].melds[1][2]`.
     """
     if not isinstance(data, Mapping):
         raise BuracoInputError(InputCode.EXPECTED_OBJECT, "round", fields=("sides",))
@@ -531,32 +528,24 @@ def _side_from_data(rules: RuleSet, raw: Any, where: str, default_name: str) -> 
 
 def meld_from_data(rules: RuleSet, raw: Any, where: str) -> Meld:
     """Read a meld on the table: a list of cards (or one string of them), or
-    `{"cards": [...], "built_up": true}` for one grown over several moves (with
-    `"laid_as_500": true`, an ace to ace whose ace to king was laid at once, a 500, and its
-    second ace later: it implies built_up). The one meld reader of positions and rounds; an
-    invalid meld is bad input carrying the meld's reason."""
-    built_up = laid_as_500 = False
+    `{"cards": [...], "built_up": true}` for one grown over several moves. The one meld
+    reader of positions and rounds; an invalid meld is bad input carrying the meld's reason."""
+    built_up = False
     if isinstance(raw, MeldData):
         raw = raw.model_dump()
     if isinstance(raw, Mapping):
-        unknown = sorted(set(raw) - set(_MELD_FIELDS))
+        unknown = sorted(set(raw) - {"cards", "built_up"})
         if unknown:
             raise BuracoInputError(
-                InputCode.UNKNOWN_FIELD, f"{where}.{unknown[0]}", fields=_MELD_FIELDS
+                InputCode.UNKNOWN_FIELD, f"{where}.{unknown[0]}", fields=("built_up", "cards")
             )
         built_up = _bool(raw.get("built_up", False), f"{where}.built_up")
-        laid_as_500 = _bool(raw.get("laid_as_500", False), f"{where}.laid_as_500")
         raw = raw.get("cards")
         where = f"{where}.cards"
     verdict = judge_meld(_cards_from_data(raw, where), rules)
     if verdict.meld is None:
         raise BuracoInputError(InputCode.NOT_A_MELD, where, reason=verdict.reasons[0])
-    if laid_as_500:
-        return replace(verdict.meld, built_up=True, laid_as_500=True)
     return replace(verdict.meld, built_up=True) if built_up else verdict.meld
-
-
-_MELD_FIELDS = ("built_up", "cards", "laid_as_500")
 
 
 def _cards_from_data(raw: Any, where: str) -> tuple[Card, ...]:
@@ -594,8 +583,6 @@ def _texts(cards: tuple[Card, ...]) -> list[str]:
 
 def _meld_out(meld: Meld) -> list[str] | dict[str, Any]:
     cards = _texts(meld.cards)
-    if meld.laid_as_500:
-        return {"cards": cards, "built_up": True, "laid_as_500": True}
     return {"cards": cards, "built_up": True} if meld.built_up else cards
 
 

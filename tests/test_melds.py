@@ -457,6 +457,17 @@ def test_big_canastra_built_up_scores_as_limpa_where_required() -> None:
     assert real.canastra == "limpa"
 
 
+def test_big_canastra_built_up_a_500_laid_at_once_that_takes_its_second_ace_is_a_limpa() -> None:
+    """STBL: the ace to ace is a real not laid at once, so it counts as a limpa, though its
+    ace to king was a 500 laid at once: "only one laid in a single move scores 500 or 1000"
+    (RULES.md, reading [seed 002] "cartas precisam ser baixadas de uma vez"). Adding that ace
+    costs the 500; the judge says why."""
+    assert judge("Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh", "stbl").canastra == "500"
+    verdict = extend("Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh", "Ah", "stbl")
+    assert verdict.ok and verdict.canastra == "limpa"
+    assert "big_canastra_built_up" in verdict.codes
+
+
 def test_big_canastra_built_up_still_counts_where_not_required() -> None:
     """Aberto and Fechado do not require laying a 500 or real at once [option
     big_canastras_at_once, off there]."""

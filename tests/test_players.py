@@ -34,7 +34,7 @@ from buraco_core.players import (
     summarize,
     view_of,
 )
-from buraco_core.players.levels import judge_options, round_estimate
+from buraco_core.players.levels import judge_options
 from buraco_core.players.view import TableMemory, recall
 from buraco_core.rules import RuleSet, ruleset
 from buraco_core.state import EndReason, MortoStatus, Phase, State
@@ -354,25 +354,6 @@ def test_options_say_what_the_move_does_as_the_next_position_shows(
                 weighed += 1
             state = apply(rules, state, move)
     assert weighed > 100
-
-
-@pytest.mark.parametrize("level", ["basic", "strong"])
-def test_adds_the_second_ace_to_its_500_and_counts_the_500_it_keeps(level: str) -> None:
-    """STBL [002 “cartas precisam ser baixadas de uma vez”]: a 500 laid at once that takes its
-    second ace later stays a 500 (the tutor's reading). The players put the ace on it, and the
-    round's count the strong player goes out by (`round_estimate`) gains the ace's points;
-    it counted the ace-to-ace as a limpa, 270 points lost, while still playing the ace."""
-    rules = ruleset("stbl")
-    clubs = ["Ac", "2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "10c", "Jc", "Qc", "Kc"]
-    data = {"players": 2, "phase": "play", "hands": [["Ac", "5h", "9d"], 11]}
-    data["melds"] = [[clubs], []]
-    ace = Extend(0, parse_cards("Ac"))
-    assert decide(level, rules, data) == ace
-    state = position_from_data(rules, {"seed": 9, **data})
-    view = view_of(rules, state, 0)
-    before = round_estimate(rules, view, state)[0]
-    after = apply(rules, state, ace)
-    assert round_estimate(rules, view, after)[0] == before + 15 + 15  # on the table, not in hand
 
 
 @pytest.mark.parametrize("level", ["basic", "strong"])

@@ -407,23 +407,3 @@ def test_a_move_by_a_seat_not_at_the_table_is_bad_input(
     code, _, err = run(capsys, tmp_path, record, "--lang", "en")
     assert code == 2
     assert "moves[0].seat (move 1): seat 3 does not exist with 2 players" in err
-
-
-def test_a_replayed_500_that_takes_its_second_ace_scores_its_500(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    """STBL [002 “cartas precisam ser baixadas de uma vez”]: the 500 in the record's position
-    was laid at once; the ace its first move adds makes no real, and the 500 stays (the tutor's
-    reading). The replay scores it as the judge does, and a record claiming that total
-    matches: 125 in cards + 500 + 100 for going out; it gave a limpa's 200 (425)."""
-    clubs = ["Ac", "2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "10c", "Jc", "Qc", "Kc"]
-    position = {"players": 2, "phase": "play", "hands": [["Ac", "9d"], ["5h", "6s"]]}
-    position |= {"melds": [[clubs], []], "lixo": ["8d"], "mortos": [], "morto": ["taken"] * 2}
-    moves = [{"type": "extend", "meld": 0, "cards": ["Ac"]}, {"type": "discard", "card": "9d"}]
-    record = {"rules": "stbl", "position": position, "moves": moves, "scores": [725, -10]}
-    code, out, _ = run(capsys, tmp_path, record)
-    assert code == 0 and out.splitlines()[-1].endswith("Lado A 725, lado B -10."), out
-    data = json.loads(run(capsys, tmp_path, record, "--json")[1])
-    assert data["matches_record"] is True
-    (side_a, _) = data["score"]
-    assert {i["code"]: i["points"] for i in side_a["items"]}["canastra_500"] == 500

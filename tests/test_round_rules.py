@@ -1194,46 +1194,6 @@ def test_canastra_500_laid_at_once_vs_built_up(preset: str, built_up_kind: str) 
     assert items(score, 0)[built_up_kind] == expected
 
 
-@pytest.mark.parametrize(
-    ("preset", "kind", "bonus"),
-    [
-        ("aberto", "canastra_real", 1000),
-        ("fechado", "canastra_real", 1000),
-        ("stbl", "canastra_500", 500),
-    ],
-)
-def test_canastra_500_laid_at_once_keeps_its_500_when_its_second_ace_comes(
-    preset: str, kind: str, bonus: int
-) -> None:
-    """A 500 laid at once (A to K clean) that later takes its second ace: where the big
-    canastras must be laid at once (STBL [002] “cartas precisam ser baixadas de uma vez”),
-    the ace to ace is no real, its cards were not laid at once, and it stays the 500 its 13
-    cards made; it scored as a limpa (200), the ace costing 300, which no source says.
-    Elsewhere it is a real [000, 001, 002]. The position keeps it as data (`laid_as_500`)."""
-    rules = ruleset(preset)
-    clubs = ["Ac", "2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "10c", "Jc", "Qc", "Kc"]
-    laid = position(
-        rules, players=2, phase="play", hands=[["Ac", "9h", "9d"], 11], melds=[[clubs], []]
-    )
-    verdict = ok(rules, laid, Extend(0, cards("Ac")))
-    assert kind in verdict.codes
-    after = apply(rules, laid, Extend(0, cards("Ac")))
-    assert items(round_score(rules, after), 0)[kind] == bonus
-    again = position_from_data(rules, position_to_data(rules, after))
-    assert items(round_score(rules, again), 0)[kind] == bonus
-    # A 500 itself built up is no 500 where it must be laid at once: the ace changes nothing.
-    built = position(
-        rules,
-        players=2,
-        phase="play",
-        hands=[["Ac", "9h", "9d"], 11],
-        melds=[[{"cards": clubs, "built_up": True}], []],
-    )
-    grown = apply(rules, built, Extend(0, cards("Ac")))
-    expected = ("canastra_limpa", 200) if preset == "stbl" else ("canastra_real", 1000)
-    assert items(round_score(rules, grown), 0)[expected[0]] == expected[1]
-
-
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("bonus", [100, 50])
 def test_batida_score_adds_batida_points(preset: str, bonus: int) -> None:

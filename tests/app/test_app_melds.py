@@ -282,24 +282,6 @@ def test_variants_500_built_up_counts_as_limpa_in_stbl(open_app: OpenApp) -> Non
     assert heads["Fechado STBL"].endswith(PT["meld.canastra.limpa"])
 
 
-def test_variants_500_whose_second_ace_came_later_stays_a_500_in_stbl(open_app: OpenApp) -> None:
-    """“Mesmo jogo”, built up (the last card added later): A♠ to K♠ laid at once, a 500, and
-    the second A♠ after it. STBL [002 “cartas precisam ser baixadas de uma vez”]: no real,
-    and still the 500 (the tutor's reading); it showed a limpa. Aberto and Fechado: a real."""
-    at = open_app("variants")
-    at.segmented_control(key="variants_view").set_value("meld").run()
-    at.text_input(key="variants_cards").input("As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks As").run()
-    at.toggle(key="variants_built_up").set_value(True).run()
-    heads: dict[str, str] = {}
-    for col in at.columns:
-        for m in col.markdown:
-            if m.value.startswith("#### ") and col.success:
-                heads.setdefault(m.value[5:].split("\n")[0], col.success[0].value)
-    assert heads["Buraco Aberto"].endswith(PT["meld.canastra.real"])
-    assert heads["Buraco Fechado"].endswith(PT["meld.canastra.real"])
-    assert heads["Fechado STBL"].endswith(PT["meld.canastra.500"])
-
-
 def test_variants_adds_a_column_for_a_house_table(open_app: OpenApp) -> None:
     at = open_app("variants", rules="aberto", trincas="true")
     at.segmented_control(key="variants_view").set_value("meld").run()

@@ -200,32 +200,6 @@ def test_the_built_up_question_only_where_it_changes_the_score(open_app: OpenApp
     assert int(metrics(at)["Us"]) == before - 800  # 1000 for a real, 200 for a limpa
 
 
-def test_canastra_500_laid_at_once_keeps_its_500_when_its_second_ace_comes(
-    open_app: OpenApp,
-) -> None:
-    """STBL [002]: a real built up is no real; one whose ace to king was laid at once, a 500,
-    and only its second ace later, is still that 500 (not a limpa). Asked once the real is
-    ticked as built up; its 500 points, and the limpa's, are in its help."""
-    at = open_app("calculator", rules="stbl")
-    at.text_area(key="calc_melds_0").set_value(SPADES_500 + " As").run()
-    (box,) = _built_up_boxes(at)
-    box.check().run()
-    laid = at.checkbox(key=next(k for k in _keys(at) if k.startswith("calc_built_up_500_")))
-    assert laid.label == PT["calc.laid_as_500"].format(meld=1)
-    assert "(500)" in laid.help and "(200)" in laid.help
-    limpa = int(metrics(at)["Nós"])
-    laid.check().run()
-    assert int(metrics(at)["Nós"]) == limpa + 300  # the 500's bonus, not the limpa's 200
-    assert "canastra de 500 (jogo 1) | +500" in at.markdown[0].value
-    box.uncheck().run()  # laid at once whole: a real, and nothing more to ask
-    assert not [k for k in _keys(at) if k.startswith("calc_built_up_500_")]
-    assert "canastra real (jogo 1) | +1000" in at.markdown[0].value
-
-
-def _keys(at: AppTest) -> list[str]:
-    return [str(c.key) for c in at.checkbox]
-
-
 def test_a_built_up_500_is_sent_as_built_up(open_app: OpenApp, switch_to: Any) -> None:
     at = open_app("sheet", rules="stbl")
     match_id = start_match(at, "Nós", "Eles")
@@ -245,27 +219,6 @@ def test_a_built_up_500_is_sent_as_built_up(open_app: OpenApp, switch_to: Any) -
     at.button(key="calc_clear").click().run()
     at.text_area(key="calc_melds_0").set_value(SPADES_500).run()
     assert _built_up_boxes(at)[0].value is False
-
-
-def test_a_500_that_took_its_second_ace_is_sent_as_that_500(
-    open_app: OpenApp, switch_to: Any
-) -> None:
-    """STBL [002]: the ace to king laid at once, the second ace later: the score sheet gets
-    the round as the calculator scored it, 125 + 500 + 100 (not a limpa's 200), and the
-    meld as such, so the round's details read it back the same."""
-    at = open_app("sheet", rules="stbl")
-    match_id = start_match(at, "Nós", "Eles")
-    switch_to(at, "calculator")
-    at.text_area(key="calc_melds_0").set_value(SPADES_500 + " As")
-    at.radio(key="calc_went_out").set_value(0).run()
-    _built_up_boxes(at)[0].check().run()
-    at.checkbox(key=next(k for k in _keys(at) if k.startswith("calc_built_up_500_"))).check().run()
-    at.button(key="calc_send").click().run()
-    (rnd,) = _store().sheet(match_id).rounds
-    assert rnd.points == (725, 0)
-    assert rnd.detail is not None
-    melds = [{"cards": SPADES_500 + " As", "built_up": True, "laid_as_500": True}]
-    assert rnd.detail["input"]["sides"][0]["melds"] == melds
 
 
 def test_the_morto_box_says_when_an_indirect_beats_morto_is_paid(open_app: OpenApp) -> None:

@@ -402,21 +402,3 @@ def test_canastra_500_bonus_row_cites_only_the_texts_that_pay_500() -> None:
         assert f"fonte: {sources_text(option.sources, 'pt')}]]" in row, row
     bonus = next(row for row in rows if row.startswith("| Bônus da canastra de 500"))
     assert "fonte: textos 000, 001, 002]]" in bonus
-
-
-@pytest.mark.parametrize(
-    ("lang", "said"),
-    [
-        ("pt", "a de 500 que ganha o segundo Ás depois segue valendo 500"),
-        ("en", "a 500 that takes its second ace later still counts as a 500"),
-    ],
-)
-def test_big_canastras_at_once_row_says_the_500_keeps_its_500_with_a_later_ace(
-    lang: str, said: str
-) -> None:
-    """STBL's “500/real de uma vez” [002 “cartas precisam ser baixadas de uma vez”]: a 500
-    laid at once that takes its second ace later scores 500, not a limpa (the tutor's reading:
-    002 does not speak of the case). “Todas as regras”'s row said only “senão contam como
-    limpa”, as if that ace cost 300."""
-    (row,) = preset_table(["big_canastras_at_once"], lang).splitlines()[2:]
-    assert said in row
