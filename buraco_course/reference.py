@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from itertools import pairwise
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -213,7 +214,7 @@ _SYNONYMS: dict[str, str] = {
     "lixo": "lixo lixeira descarte descartar descarta descartou descarto discard discarded "
     "discarding",
     "stock": "monte estoque stock",
-    "go_out": "bater bate bati batida batendo bateu batem go goe going went",
+    "go_out": "bater bate bato bati batida batendo bateu batem go goe going went gone",
     "run_out": "acabou acabar acaba acabaram acabe esgotou esgotar zerar zerou ran exhausted "
     "empty vazio vazia",
     "take": "pegar pego pega pegou pegam pegue pegando peguei take took taking taken pick "
@@ -261,6 +262,12 @@ _LITTLE_WORDS = """
     q n vc voce pq tb tbm eh msm"""
 _STOPWORDS = frozenset(_LITTLE_WORDS.split())
 _WORD = re.compile(r"[\w-]+")
+# "go" is going out only before "out": not in "can the ace go after the king?" nor in "may
+# a card go back to the lixo?".
+_GO = frozenset({"go", "goes", "going", "went", "gone"})
+# "just" counts before what it limits ("just one card", "just the top card"), not in "the
+# card I just took".
+_JUST_BEFORE = frozenset({"one", "a", "an", "the"})
 
 
 def fold(text: str) -> str:
@@ -286,16 +293,29 @@ def _terms(text: str, keep: frozenset[str] = frozenset()) -> list[tuple[str, str
     """(idea, word as written) for each word that counts, the word without accent or plural;
     little words in `keep` count too."""
     terms: list[tuple[str, str]] = []
-    for raw in _WORD.findall(text.lower()):
+    written = _WORD.findall(text.lower())
+    for raw, after in pairwise([*written, ""]):
         if raw == "ás":  # the ace; "as" without the accent is the article
             terms.append(("ace", "as"))
             continue
         word = fold(raw)
+        if (word in _GO and after != "out") or (
+            word == "just" and after not in _JUST_BEFORE and not after.isdigit()
+        ):
+            continue
+        if word in _GO:  # "going out" is the very word of "go out", as the player wrote it
+            terms.append(("go_out", "go"))
+            continue
         if not word or (word in _STOPWORDS and word not in keep):
             continue
         single = word[:-1] if len(word) > 3 and word.endswith("s") else word
         terms.append((_CONCEPT.get(word) or _CONCEPT.get(single) or single, single))
     return terms
+
+
+def _little_words(text: str) -> frozenset[str]:
+    """The little words of a text ("como", "how"), which `_terms` drops."""
+    return frozenset(fold(raw) for raw in _WORD.findall(text.lower())) & _STOPWORDS
 
 
 # Where a word is found counts: in the title it names the point, in the text it mentions it.
@@ -309,6 +329,7 @@ class _Entry:
     point: RulePoint
     ideas: dict[str, float]
     words: dict[str, float]
+    asked: frozenset[str]  # the little words of how players ask for it ("como bater")
 
 
 @cache
@@ -321,7 +342,7 @@ def _index() -> tuple[_Entry, ...]:
             (_WORDS, f"{p.words} {p.option or ''}"),
             (_TITLE, f"{p.title.pt} {p.title.en}"),
         ]
-        entry = _Entry(p, {}, {})
+        entry = _Entry(p, {}, {}, _little_words(p.words))
         for weight, text in fields:
             for idea, word in _terms(text, _ASKING):
                 entry.ideas[idea] = max(entry.ideas.get(idea, 0.0), weight)
@@ -357,8 +378,9 @@ class _Match:
 def _ranked(query: str) -> list[_Match]:
     """Every point that holds an idea of the question, best first."""
     terms = dict(_terms(query, _ASKING))  # idea -> the word written for it
+    little = _little_words(query)
     rarity = _rarity()
-    found: list[tuple[int, float, int, _Match]] = []
+    found: list[tuple[float, float, int, int, _Match]] = []
     for order, entry in enumerate(_index()):
         hits = tuple(idea for idea in terms if idea in entry.ideas)
         if any(idea not in _ASKING for idea in hits):  # ("sem" alone answers nothing)
@@ -367,11 +389,21 @@ def _ranked(query: str) -> list[_Match]:
                 for idea in hits
             )
             # Points that answer more of the question come first, then the best matches (a
-            # little word such as "sem" only weighs, it answers nothing by itself).
-            answered = sum(idea not in _ASKING for idea in hits)
-            found.append((-answered, -score, order, _Match(entry.point, score, hits)))
-    found.sort(key=lambda f: f[:3])
-    return [f[3] for f in found]
+            # little word such as "sem" only weighs, it answers nothing by itself). A word
+            # only mentioned in a point's text answers half: “Os erros mais comuns” lists
+            # “pôr dois curingas no mesmo jogo” among four errors, and “No máximo um curinga
+            # por jogo” is that rule. Of two that match as well, the one players ask for in
+            # the question's little words too: “como bater?” is “Bater exige o morto” (asked
+            # “como bater”), before “O parceiro pode bater enquanto o morto espera?”.
+            answered = sum(
+                1.0 if entry.ideas[idea] > _TEXT else 0.5 for idea in hits if idea not in _ASKING
+            )
+            phrased = len(little & entry.asked)
+            match = _Match(entry.point, score, hits)
+            # (the score to six places: the same weights added in another order still tie)
+            found.append((-answered, -round(score, 6), -phrased, order, match))
+    found.sort(key=lambda f: f[:4])
+    return [f[4] for f in found]
 
 
 def search(query: str, limit: int | None = None) -> list[RulePoint]:

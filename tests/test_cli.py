@@ -464,8 +464,8 @@ def test_rules_search_json_lists_as_before_and_says_which_answer(
     assert [p["id"] for p in data["points"]] == [p.id for p in search(query, 5)]
     assert [(p["id"], p["close"]) for p in data["points"][:3]] == [
         ("go_out_requires", True),
-        ("dirty_turns_clean", False),
         ("canastra_suja", True),
+        ("dirty_turns_clean", False),
     ]
     fields = {"id", "title", "text", "sources", "option", "lesson", "close"}
     assert all(fields <= set(p) for p in data["points"])

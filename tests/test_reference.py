@@ -334,12 +334,39 @@ ARGUED_QUESTIONS = [
 ]
 
 
-@pytest.mark.parametrize(("query", "expected"), ARGUED_QUESTIONS)
+# Answered first by a point that was plainly not what was asked (“was”).
+PLAIN_QUESTIONS = [
+    # Going out is running out of cards once the side has its morto [001, 002, 003] (was:
+    # “A carta que veio do lixo pode voltar?”, whose “go back” read as going out; “bato”
+    # found nothing; “O parceiro pode bater enquanto o morto espera?”, tied with it).
+    ("how do I go out?", "go_out_needs_morto"),
+    ("como eu bato?", "go_out_needs_morto"),
+    ("como bater?", "go_out_needs_morto"),
+    ("como se bate?", "go_out_by"),  # (its title, as before)
+    # The ace after the king: Q-K-A [000, 001, 003] (English was: “K-A-2 não é sequência”,
+    # its “go” read as going out).
+    ("can the ace go after the king?", "ace_low_high"),
+    ("o ás pode vir depois do rei?", "ace_low_high"),
+    # The side that did not take its morto loses points [000, 001, 002, 003] (English was:
+    # the round's score, whose text mentions the penalty).
+    ("what's the penalty for not taking the morto?", "morto_penalty"),
+    ("quanto perde quem não pega o morto?", "morto_penalty"),
+    # One wild per meld [000, 003] (Portuguese was: “Os erros mais comuns”, which lists it).
+    ("posso usar dois coringas no mesmo jogo?", "one_wild_per_meld"),
+    ("can I have two wilds in one meld?", "one_wild_per_meld"),
+    # The lixo comes whole [000, 001, 002, 003] (was: one card left in hand, the house rule).
+    ("can I take just one card from the discard pile?", "lixo_whole_pile"),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), ARGUED_QUESTIONS + PLAIN_QUESTIONS)
 def test_search_answers_what_players_argue_about(query: str, expected: str) -> None:
     assert _ids(query, 1) == [expected]
 
 
-@pytest.mark.parametrize(("query", "expected"), TABLE_QUESTIONS + ARGUED_QUESTIONS)
+@pytest.mark.parametrize(
+    ("query", "expected"), TABLE_QUESTIONS + ARGUED_QUESTIONS + PLAIN_QUESTIONS
+)
 def test_a_question_is_answered_by_a_few_points_and_the_rest_folded(
     query: str, expected: str
 ) -> None:
