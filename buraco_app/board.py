@@ -344,10 +344,10 @@ def show_board(
     """The table from `seat`'s chair (default: the player on turn). With `on_move` the cards
     and places are buttons that make a move (it returns whether the move was played);
     without, the same board, for reading only. `answer` draws the answer to the last tap
-    where the tap was: under the meld tapped (a meld extended, the lixo taken onto it), else
-    under the row of the stock, the lixo and the discard, above the hand (under the hand a
-    phone showed it off-screen; so it did under that row after a tap on a meld high above
-    it, with many melds on the table)."""
+    where the tap was: under the meld tapped (a meld extended, the lixo taken onto it), under
+    "+ Novo jogo" (a meld laid), else under the row of the stock, the lixo and the discard
+    (under the hand a phone showed it off-screen; so it did under that row after a tap on a
+    meld high above it, with many melds on the table)."""
     seat = state.turn if seat is None else seat
     side = state.side_of(seat)
     live = on_move is not None and state.phase is not Phase.ENDED and seat == state.turn
@@ -358,9 +358,11 @@ def show_board(
         return (key, state, Target(kind, meld, other), on_move)
 
     tapped = st.session_state.get(_tapped_key(key)) if answer is not None else None
-    if not isinstance(tapped, Target) or tapped.kind != "meld":
+    if not isinstance(tapped, Target) or tapped.kind not in ("meld", "new"):
         tapped = None
-    elif tapped.meld >= len(state.sides[1 - side if tapped.other_side else side].melds):
+    elif tapped.kind == "meld" and tapped.meld >= len(
+        state.sides[1 - side if tapped.other_side else side].melds
+    ):
         tapped = None  # (no such meld now: the answer goes under the middle row)
 
     _seats(state, seat, lang)
@@ -369,7 +371,8 @@ def show_board(
     nobody = (
         f":gray[{t('board.no_melds_yet', lang)}]" if not any(s.melds for s in state.sides) else ""
     )
-    for other in (True, False):
+
+    def melds_of(other: bool) -> None:
         melds_side = 1 - side if other else side
         melds = state.sides[melds_side].melds
         title = t(melds_title(state, other), lang)
@@ -420,12 +423,20 @@ def show_board(
                     + " "
                     + " | ".join(cards_label([hand[p] for p in g]) for g in pick.groups)
                 )
+            if answer is not None and tapped == Target("new"):
+                answer()
+
+    # As at a table, seen from one's chair: the other side's melds across it, the stock and
+    # the lixo in the middle, one's own melds in front of one, then the hand. On a phone
+    # one's melds, tapped to extend them, sat above the middle row, away from the hand.
+    melds_of(other=True)
     _middle(rules, state, seat, key, lang, live, pick, target)
+    if answer is not None and tapped is None:
+        answer()
+    melds_of(other=False)
     need = st.session_state.get(f"{key}_need") if live else None
     if need:  # (above the hand, as a refused move: under it a phone had it off-screen)
         st.warning(t(f"board.need.{need}", lang))
-    if answer is not None and tapped is None:
-        answer()
     _hand(state, seat, key, lang, live, pick, marks, justified=rules.pickup != "free")
     _marks_text(marks, lang)
 

@@ -866,7 +866,9 @@ def test_the_answer_to_a_tap_on_a_meld_is_said_under_that_meld(open_app: Open) -
     """With many melds down, a meld tapped high on a phone's screen had its answer drawn
     under the row of the stock and the lixo, off-screen below (audit of Jogar, 390x844: a
     meld extended at y=42, its answer at y=1023). It is said under the meld tapped; the
-    answer to a tap on the stock, under that row again."""
+    answer to a tap on the stock, under that row again (above one's own melds, which lie
+    under it as at a table); a meld laid with "+ Novo jogo", under that button, above the
+    hand."""
     at = open_app("play", lang="en")  # creates the data folder
     game_id = store().create(_with_melds_down(Setup("fechado", {}, 2, "basic", "on", 7)))
     at = open_app("play", lang="en", game=game_id)
@@ -886,7 +888,12 @@ def test_the_answer_to_a_tap_on_a_meld_is_said_under_that_meld(open_app: Open) -
 
     assert keys_around(at.error[0]) == ("btm-play_board-0-0", "btm-play_board-0-1")
     click(at, "btt-play_board-stock")
-    assert keys_around(at.success[0]) == ("btt-play_board-discard", "bthand-play_board")
+    assert keys_around(at.success[0]) == ("btt-play_board-discard", "btm-play_board-0-0")
+    hand = [b for b in at.button if (b.key or "").startswith("btc-") and "-lixo" not in b.key]
+    hand[0].click().run()
+    click(at, "btt-play_board-new")  # one card is no meld: refused
+    assert at.error
+    assert keys_around(at.error[0]) == ("btt-play_board-aside", "bthand-play_board")
 
 
 def test_the_lixos_top_card_tapped_then_a_meld_across_says_it_goes_on_ones_own(
@@ -1013,12 +1020,12 @@ def test_at_a_rounds_start_little_comes_above_the_hand(open_app: Open) -> None:
     above = [n for n in order[:hand] if type(n).__name__ != "Block"]
     assert [type(n).__name__ for n in above] == [
         *("Title", "Caption", "Subheader", "Html"),  # the game, its round, the seats
-        *("Markdown", "Button"),  # no meld yet · + New meld
         *("Button", "Button", "Button", "Caption"),  # stock, lixo, discard · the mortos
+        *("Markdown", "Button"),  # no meld yet · + New meld (one's melds go here)
         *("Markdown", "Toggle"),  # your hand (11 cards) · by rank
     ]
     assert "Buraco Fechado, to 3000 points" in str(above[1].value)
-    nobody, new_meld = above[4], above[5]
+    nobody, new_meld = above[8], above[9]
     assert "No one has laid a meld yet." in str(nobody.value)
     assert new_meld.key == "btt-play_board-new"
     assert order.index(new_meld) == order.index(nobody) + 1  # (one row)

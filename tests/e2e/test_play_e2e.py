@@ -283,3 +283,44 @@ def test_every_tap_of_a_match_is_a_fingers_height_on_a_phone(
     for tap in taps.all():
         box = tap.bounding_box()
         assert box is not None and box["height"] >= 44, (tap.inner_text(), box)
+
+
+def test_on_a_phone_ones_own_melds_lie_above_ones_hand_as_at_a_table(
+    open_page: OpenPage, phone: dict[str, int], app_data_dir: Path, screenshot: Shot
+) -> None:
+    """On a phone the board read the other side's melds, then one's own, then the stock and
+    the lixo, then the hand: one's melds (tapped to extend them) were apart from the hand
+    the cards come from. Now, top to bottom as a table from one's chair: the other side's
+    melds across it, the stock, the lixo and “Descartar” in the middle, one's own melds and
+    “+ Novo jogo”, the hand."""
+    game = played_until(
+        Setup("fechado", {}, 4, "basic", "on", 11),
+        3,
+        lambda s: learner_turn(s) and all(len(side.melds) >= 2 for side in s.sides),
+    )
+    game_id = GameStore(open_engine(sqlite_url(app_data_dir))).create(game)
+    page = open_page(f"play?game={game_id}", phone)
+    main = page.locator("[data-testid='stMain']")
+    expect(main.locator(".bt-seats")).to_be_visible()
+
+    def top(selector: str) -> float:
+        box = main.locator(selector).first.bounding_box()
+        assert box is not None, selector
+        return box["y"]
+
+    def bottom(selector: str) -> float:
+        box = main.locator(selector).last.bounding_box()
+        assert box is not None, selector
+        return box["y"] + box["height"]
+
+    theirs = (
+        "[class*='st-key-btm-play_board-1-'] button, [class*='st-key-btmc-play_board-1-'] button"
+    )
+    mine = "[class*='st-key-btm-play_board-0-'] button, [class*='st-key-btmc-play_board-0-'] button"
+    middle = ".st-key-btt-play_board-stock button, .st-key-btt-play_board-discard button"
+    assert bottom(theirs) < top(middle)
+    assert bottom(middle) < top(mine)
+    assert bottom(mine) < top(".st-key-btt-play_board-new button") < top(HAND)
+    # One's last meld and the hand: only “+ Novo jogo” and the hand's heading between.
+    assert top(HAND) - bottom(mine) < 200, (bottom(mine), top(HAND))
+    screenshot(page, "play_table_order_phone")
