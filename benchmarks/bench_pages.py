@@ -12,7 +12,9 @@ text_input) shows what the shell itself costs. A plain script, never a timed ass
 Each page is timed for the language switch in the sidebar (a widget every page has, and the
 shell's interaction), pages with a main widget also for that (typing a meld, a round), and the score
 sheet also with a match of 50 calculator rounds open (its details kept in the store), the
-variants page also with its heaviest part open (the same move under each variant). Page,
+variants page also with its heaviest part open (the same move under each variant), Jogar also
+with a round in play (a 4-player game at the learner's turn, its moves many: what every tap
+of a match reruns). Page,
 shell and floor reruns alternate sample by sample, so all three see the same machine load.
 
 The score sheets go to a temporary data folder, never to ./data.
@@ -111,7 +113,7 @@ class Case:
     path: str
     interaction: str
     change: Interaction
-    match_id: str | None = None  # a score sheet opened through ?match=
+    query: tuple[tuple[str, str], ...] = ()  # the page's link (?match=, ?game=)
     setup: Callable[[AppTest], None] | None = None  # run once before timing
 
 
@@ -149,15 +151,15 @@ def _timed_run(at: AppTest) -> tuple[float, float]:
     return seconds, _last_script_cpu[0]
 
 
-def _app(path: str, match_id: str | None = None) -> AppTest:
+def _app(path: str, query: tuple[tuple[str, str], ...] = ()) -> AppTest:
     at = AppTest.from_file(str(ROOT / path), default_timeout=30)
-    if match_id is not None:
-        at.query_params["match"] = match_id
+    for name, value in query:
+        at.query_params[name] = value
     return at.run()
 
 
-def page_app(path: str, match_id: str | None = None) -> AppTest:
-    at = _app("app.py", match_id)
+def page_app(path: str, query: tuple[tuple[str, str], ...] = ()) -> AppTest:
+    at = _app("app.py", query)
     if path != HOME.path:
         at.switch_page(path).run()
     return at
@@ -166,7 +168,7 @@ def page_app(path: str, match_id: str | None = None) -> AppTest:
 def time_case(case: Case, repeat: int) -> dict[str, float]:
     """Median ms of one rerun of the page, the shell and the floor, and the medians of the
     paired ratios (each page sample over the shell and floor samples beside it)."""
-    page = page_app(case.path, case.match_id)
+    page = page_app(case.path, case.query)
     if case.setup is not None:
         case.setup(page)
     shell, floor = _app("benchmarks/shell_app.py"), _app("benchmarks/floor_app.py")
@@ -210,6 +212,46 @@ def sheet_with_rounds() -> str:
     return match_id
 
 
+PLAYED_MOVES = 38  # moves of the round in play on Jogar (this deal's round ends at 51)
+
+
+def game_in_play() -> str:
+    """A 4-player game in the (temporary) store, its first round played on up to the
+    learner's turn after PLAYED_MOVES moves (the learner's by a basic player, judged and
+    coached as the page does), as the page saves it."""
+    import random
+
+    from buraco_app import database
+    from buraco_app.game import (
+        GameStore,
+        Setup,
+        computer_move,
+        learner_move,
+        learner_turn,
+        new_game,
+        positions,
+    )
+    from buraco_core.players import make_player, view_of
+    from buraco_core.state import Phase
+
+    game = new_game(Setup("fechado", {}, 4, "basic", "on", 11))
+    player, rng = make_player("basic"), random.Random(3)
+    while True:
+        state = positions(game)[-1]
+        if learner_turn(state) and len(game.current.moves) >= PLAYED_MOVES:
+            break
+        assert state.phase is not Phase.ENDED, "the round ended first: fewer PLAYED_MOVES"
+        if learner_turn(state):
+            move = player.choose(game.rules, view_of(game.rules, state, 0), rng)
+            game = learner_move(game, state, move)[0]
+        else:
+            game = computer_move(game, state)[0]
+    store = GameStore(database.open_engine(database.sqlite_url()))
+    game_id = store.create(game)
+    store.engine.dispose()
+    return game_id
+
+
 def cases() -> list[Case]:
     found = []
     for spec in available_pages():
@@ -217,11 +259,13 @@ def cases() -> list[Case]:
         for name, change in interactions.items():
             setup = SETUP.get((spec.url_path, name))
             found.append(Case(spec.url_path, spec.path, name, change, setup=setup))
-    sheet = next((s for s in available_pages() if s.url_path == "sheet"), None)
-    if sheet is not None:
-        found.append(
-            Case("sheet 50", sheet.path, "language switch", _language, sheet_with_rounds())
-        )
+    pages = {s.url_path: s for s in available_pages()}
+    if "sheet" in pages:
+        match = (("match", sheet_with_rounds()),)
+        found.append(Case("sheet 50", pages["sheet"].path, "language switch", _language, match))
+    if "play" in pages:
+        game = (("game", game_in_play()),)
+        found.append(Case("play round", pages["play"].path, "language switch", _language, game))
     return found
 
 
