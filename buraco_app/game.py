@@ -21,6 +21,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any, Literal
 
 from sqlalchemy import JSON, Column, DateTime, Engine, MetaData, String, Table, insert, select
@@ -61,7 +62,17 @@ class Setup:
     seed: int = 0
 
     def rules(self) -> RuleSet:
-        return PRESETS[self.preset].with_options(**self.options)
+        try:
+            return _setup_rules(self.preset, tuple(sorted(self.options.items())))
+        except TypeError:  # (an option's value that cannot be hashed: checked afresh)
+            return PRESETS[self.preset].with_options(**self.options)
+
+
+# A page's rerun asks a game for its rules some 90 times (every move in the lists, the
+# board, the coach), each a RuleSet built and every option checked again: built once.
+@lru_cache(maxsize=256)
+def _setup_rules(preset: str, options: tuple[tuple[str, Any], ...]) -> RuleSet:
+    return PRESETS[preset].with_options(**dict(options))
 
 
 @dataclass(frozen=True, slots=True)
