@@ -168,6 +168,8 @@ KEPT_KEY = "play_kept"  # (the store, the learner, their unfinished matches): se
 ROUND_MARK = "play-round"
 PAGE_MARK = "play-page"  # the page's box: on a phone its taps are 44 px high (board.BOARD_CSS)
 KEPT_MARK = "play-go-on-"  # a kept match's button (+ its id); its look: board.BOARD_CSS
+ALL_MOVES_KEY = "play_all_moves"  # the folded list of every move of the round: open?
+WHY_KEY = "play_why"  # (+ list, round, move) a computer's move in a list: its reasons open?
 MINE_MARK = "play-mine"  # a learner's own line in a move list (its look: board.BOARD_CSS)
 
 
@@ -573,8 +575,12 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
                 args=(game_id, game, state, True),
             )
     _since_my_turn(game, states, lang)
-    with st.expander(t("play.all_moves", lang)):
-        _move_list(game, states, 0, lang, key="all")
+    # Lazy: drawn only while open. Folded, every move of the round and each one's reasons
+    # were built at every tap (late in a round, most of the page's rerun).
+    every = st.expander(t("play.all_moves", lang), key=ALL_MOVES_KEY, on_change="rerun")
+    if every.open:
+        with every:
+            _move_list(game, states, 0, lang, key="all")
     _new_game_button(lang, in_progress=True)
 
 
@@ -849,9 +855,14 @@ def _move_list(game: Game, states: Sequence[State], start: int, lang: Lang, key:
             with st.container(key=f"{MINE_MARK}-{key}-{index}"):
                 st.markdown(md_cards(unlisted(line)))
             continue
-        with st.expander(md_cards(line)):
-            reasons = why_lines(game.rules, game.setup.level, before, move, lang)
-            st.markdown("\n".join(f"- {r}" for r in reasons))
+        # Lazy, as the list of every move: a move's reasons are worked out when it is opened.
+        why = st.expander(
+            md_cards(line), key=f"{WHY_KEY}-{key}-{len(game.rounds)}-{index}", on_change="rerun"
+        )
+        if why.open:
+            with why:
+                reasons = why_lines(game.rules, game.setup.level, before, move, lang)
+                st.markdown("\n".join(f"- {r}" for r in reasons))
 
 
 # --- after the round ------------------------------------------------------------------------

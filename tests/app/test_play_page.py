@@ -31,11 +31,14 @@ from buraco_app.game import (
     standing,
 )
 from buraco_app.play import (
+    ALL_MOVES_KEY,
     REVIEW_LESSONS,
+    WHY_KEY,
     ended_text,
     key_moments,
     move_line,
     note_text,
+    since_my_turn,
     why_lines,
 )
 from buraco_app.sheets import StorageUnavailable
@@ -73,6 +76,14 @@ def hand_buttons(at: AppTest) -> list[str]:
 
 def click(at: AppTest, key: str) -> AppTest:
     at.button(key=key).click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def every_move(at: AppTest) -> AppTest:
+    """The folded list of every move of the round, opened (it is drawn only while open)."""
+    at.session_state[ALL_MOVES_KEY] = True
+    at.run()
     assert not at.exception, at.exception
     return at
 
@@ -818,7 +829,7 @@ def test_the_move_list_says_when_a_waiting_morto_is_picked_up(open_app: Open) ->
         and states[i].sides[s].morto is MortoStatus.TAKEN
     }
     assert picked == {50: 0}  # (the learner's; the opponent's further on, below)
-    at = open_app("play", lang="en", game=store().create(game))
+    at = every_move(open_app("play", lang="en", game=store().create(game)))
     lines = [e.label for e in at.expander] + [str(m.value) for m in at.markdown]
     said = [line for line in lines if "the waiting morto" in line]
     # (the card in its colour, as on the board)
@@ -1206,6 +1217,7 @@ def test_the_move_tried_names_a_meld_as_it_will_lie_not_in_tap_order(open_app: O
     click(at, "btt-play_board-stock")
     click(at, "btt-play_board-new")
     assert [str(s.value) for s in at.success] == [f"Your move: Lay {low} {mid} {high}"]
+    every_move(at)
     assert f"2\\. You laid {inked}" in [str(m.value) for m in at.markdown]
 
 
@@ -1562,7 +1574,7 @@ def test_the_learners_own_lines_in_the_move_lists_are_lines_as_the_computers_are
     (`play-mine-…`, drawn as the expanders' labels are: a browser test measures it)."""
     at = open_app("play", lang="en")  # creates the data folder
     game = played_until(Setup("fechado", {}, 4, "basic", "on", 1), 1, lambda s: len(s.log) >= 24)
-    at = open_app("play", lang="en", game=store().create(game))
+    at = every_move(open_app("play", lang="en", game=store().create(game)))
     mine = [
         n for n in in_order(at.main) if (getattr(n, "key", None) or "").startswith("play-mine-all-")
     ]
@@ -1571,6 +1583,35 @@ def test_the_learners_own_lines_in_the_move_lists_are_lines_as_the_computers_are
     assert all(re.match(r"^\d+\\\. You ", line) for line in lines), lines
     listed = [str(m.value) for m in at.markdown if re.match(r"^\d+\. ", str(m.value))]
     assert listed == []  # (no line of any list starts a numbered list)
+
+
+def test_the_folded_move_lists_are_drawn_when_opened(open_app: Open) -> None:
+    """Folded, "Every move of the round" and each computer move's reasons under "Since your
+    last move" were built at every tap (late in a round most of the page's rerun: 40
+    expanders, each move judged again for its reasons). They are drawn when opened, with
+    the same lines; the labels of the recent moves stay in sight."""
+    at = open_app("play", lang="en")  # creates the data folder
+    game = played_until(Setup("fechado", {}, 4, "basic", "on", 1), 1, lambda s: len(s.log) >= 24)
+    states = positions(game)
+    at = open_app("play", lang="en", game=store().create(game))
+
+    def keyed(prefix: str) -> list[Any]:
+        return [n for n in in_order(at.main) if (getattr(n, "key", None) or "").startswith(prefix)]
+
+    assert keyed("play-mine-all-") == []  # folded: nothing of the list drawn
+    start = since_my_turn(states)
+    recent = [e.label for e in at.expander if re.match(r"^\d+\. ", e.label)]
+    assert len(recent) == len(states) - 1 - start >= 1  # the labels, in sight
+    reasons = why_lines(
+        game.rules, game.setup.level, states[start], game.current.moves[start], "en"
+    )
+    said = "\n".join(f"- {r}" for r in reasons)
+    assert said not in [str(m.value) for m in at.markdown]  # folded: not worked out
+    at.session_state[f"{WHY_KEY}-recent-1-{start}"] = True  # its label tapped
+    at.run()
+    assert said in [str(m.value) for m in at.markdown]
+    every_move(at)
+    assert len(keyed("play-mine-all-")) >= 4  # the learner's own lines, in the list
 
 
 def test_a_waiting_morto_that_comes_at_the_learners_turn_is_marked_new_in_the_hand(

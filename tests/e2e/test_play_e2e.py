@@ -121,6 +121,9 @@ def test_play_a_turn_let_the_computer_play_and_resume(
     )
     expect(moves.first).to_be_visible()
     assert moves.count() >= 2  # at least a draw (or the lixo taken) and a discard
+    # A move's reasons, worked out when its line is opened (a rerun), said under it.
+    moves.first.locator("summary").click()
+    expect(moves.first.locator("[data-testid='stExpanderDetails'] li").first).to_be_visible()
     expect(main.get_by_role("button", name=STOCK)).to_be_enabled()
     assert hand(page) == mine  # the computer's moves leave the learner's hand alone
     expect(hand_heading(page, 11)).to_be_visible()
