@@ -358,6 +358,16 @@ def game_from_data(data: Any) -> Game:
 
 metadata = MetaData()
 
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """A game as a page read it from the store, and when it had last been saved."""
+
+    game_id: str
+    saved_at: datetime
+    game: Game
+
+
 games = Table(
     "games",
     metadata,
@@ -482,6 +492,28 @@ class GameStore:
         if data is None:
             raise GameNotFound("game", "game_unknown", f"no game {game_id!r}", id=game_id)
         return game_from_data(data)
+
+    def load_since(self, game_id: str, known: Loaded | None) -> Loaded:
+        """The game as `load` reads it, with when it was last saved; `known` itself when it
+        is that game and it was not saved since: one small query instead of the whole game
+        read and decoded, for a page that redraws the same game on every rerun."""
+        game_id = check_match_id(game_id)
+        query = select(games.c.updated_at, games.c.data).where(games.c.id == game_id)
+        if known is not None and known.game_id == game_id:
+            query = select(games.c.updated_at).where(games.c.id == game_id)
+
+        def read() -> Any:
+            with self.engine.connect() as conn, conn.begin():
+                return conn.execute(query).first()
+
+        row = SheetStore._retry(read, (OperationalError,))
+        if row is None:
+            raise GameNotFound("game", "game_unknown", f"no game {game_id!r}", id=game_id)
+        if known is not None and known.game_id == game_id:
+            if row.updated_at == known.saved_at:
+                return known
+            return self.load_since(game_id, None)  # (saved since: read whole)
+        return Loaded(game_id, row.updated_at, game_from_data(row.data))
 
     def _write(self, fn: Callable[[Connection], object]) -> None:
         def run() -> None:

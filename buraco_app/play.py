@@ -34,6 +34,7 @@ from buraco_app.game import (
     GameMoved,
     GameStore,
     Kept,
+    Loaded,
     SavedNote,
     Setup,
     computer_move,
@@ -168,6 +169,7 @@ KEPT_KEY = "play_kept"  # (the store, the learner, their unfinished matches): se
 ROUND_MARK = "play-round"
 PAGE_MARK = "play-page"  # the page's box: on a phone its taps are 44 px high (board.BOARD_CSS)
 KEPT_MARK = "play-go-on-"  # a kept match's button (+ its id); its look: board.BOARD_CSS
+LOADED_KEY = "play_loaded"  # the game this session last read from the store (game.Loaded)
 ALL_MOVES_KEY = "play_all_moves"  # the folded list of every move of the round: open?
 WHY_KEY = "play_why"  # (+ list, round, move) a computer's move in a list: its reasons open?
 MINE_MARK = "play-mine"  # a learner's own line in a move list (its look: board.BOARD_CSS)
@@ -222,7 +224,12 @@ def _page(lang: Lang) -> None:
         _setup_form(lang)
         return
     try:
-        game = store().load(game_id)
+        # (Read whole only when saved since this session last read it: a move here, or in
+        # another tab or device.)
+        known = st.session_state.get(LOADED_KEY)
+        loaded = store().load_since(game_id, known if isinstance(known, Loaded) else None)
+        st.session_state[LOADED_KEY] = loaded
+        game = loaded.game
     except MatchNotFound:  # no such game, or a link that cannot be one
         st.warning(t("play.not_found", lang, id=url_text(game_id)))
         _new_game_button(lang)

@@ -693,6 +693,27 @@ def test_a_tap_in_a_tab_left_behind_does_not_overwrite_the_game(open_app: Open) 
     assert not second.warning and not second.exception
 
 
+def test_a_game_moved_on_in_another_tab_is_drawn_as_it_now_is_at_the_next_rerun(
+    open_app: Open,
+) -> None:
+    """A page's rerun reads the game whole only when it was saved since the session last
+    read it (a small query otherwise): moves made in another tab or device are still drawn
+    at this tab's next rerun, whatever set it off (here the language)."""
+    first = started(open_app)
+    game_id = game_id_of(first)
+    second = open_app("play", lang="en", game=game_id)  # a second tab, same game
+    stock = second.button(key="btt-play_board-stock").label
+    second.run()  # (its rerun: the game as it was, kept)
+    assert second.button(key="btt-play_board-stock").label == stock
+    click(first, "btt-play_board-stock")
+    next(b for b in first.button if b.key and b.key.startswith("btc-")).click().run()
+    click(first, "btt-play_board-discard")
+    second.radio(key="lang").set_value("pt").run()
+    assert any("Vez de: Adversário (jogador 2)" in str(i.value) for i in second.info)
+    assert not [b for b in second.button if b.key == "btt-play_board-stock"]  # not its turn
+    assert not second.warning and not second.exception
+
+
 def test_a_pick_kept_from_a_longer_hand_never_points_past_the_hand() -> None:
     """A pick of positions 9 and 10 on a hand that now holds 3 cards (the game moved on in
     another tab): the positions past the end are dropped, not a traceback."""
