@@ -7,6 +7,7 @@ its heading at the screen's top. Screenshots of each step go to tests/artifacts/
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -20,6 +21,7 @@ from buraco_app.game import (
     GameStore,
     Setup,
     learner_turn,
+    round_record,
 )
 from tests.e2e.conftest import settled_top, top_on_screen, wait_for_app
 from tests.e2e.test_board_e2e import Taps, no_streamlit_english
@@ -216,13 +218,18 @@ def test_the_rounds_record_downloads_under_a_portuguese_name(
     open_page: OpenPage, app_data_dir: Path
 ) -> None:
     """The round's record, saved from a Portuguese page, was “buraco-round-….json” in the
-    learner's downloads: named in Portuguese, its round counted from 1."""
-    game_id = GameStore(open_engine(sqlite_url(app_data_dir))).create(a_finished_round(2))
+    learner's downloads: named in Portuguese, its round counted from 1. It holds the round
+    as `buraco replay` reads it (made when the button is pressed, not at every rerun)."""
+    game = a_finished_round(2)
+    game_id = GameStore(open_engine(sqlite_url(app_data_dir))).create(game)
     page = open_page(f"play?game={game_id}")
     button = page.get_by_role("button", name="⬇ Salvar a rodada num arquivo (JSON)")
     with page.expect_download() as saved:
         button.click()
     assert saved.value.suggested_filename == f"buraco-rodada-{game_id}-1.json"
+    assert json.loads(Path(saved.value.path()).read_text("utf-8")) == json.loads(
+        json.dumps(round_record(game, 0))
+    )
 
 
 def test_a_match_left_for_another_is_listed_in_a_new_tab(
