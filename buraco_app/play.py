@@ -171,6 +171,8 @@ ROUND_MARK = "play-round"
 PAGE_MARK = "play-page"  # the page's box: on a phone its taps are 44 px high (board.BOARD_CSS)
 KEPT_MARK = "play-go-on-"  # a kept match's button (+ its id); its look: board.BOARD_CSS
 LOADED_KEY = "play_loaded"  # the game this session last read from the store (game.Loaded)
+REPLAY_KEY = "play_replay_open"  # the folded replay of the round: open?
+REPLAY_STEP_KEY = "play_replay_step"  # (its slider's key, the move it showed), kept folded
 ALL_MOVES_KEY = "play_all_moves"  # the folded list of every move of the round: open?
 WHY_KEY = "play_why"  # (+ list, round, move) a computer's move in a list: its reasons open?
 MINE_MARK = "play-mine"  # a learner's own line in a move list (its look: board.BOARD_CSS)
@@ -1091,10 +1093,17 @@ def _replay(game: Game, states: Sequence[State], lang: Lang) -> None:
     """The round again, one move at a time, from the learner's chair."""
     moves = game.current.moves
     key = f"play_step_{len(game.rounds)}"
+    # Lazy: drawn only while open. Folded, its board (some 20 buttons) was built at every
+    # rerun of the round's end, near half of it.
+    folded = st.expander(t("play.replay", lang), key=REPLAY_KEY, on_change="rerun")
+    if not folded.open:
+        return
     # The slider's place is set in the store, not as its default: the buttons set it there
-    # too, and Streamlit warns of a widget given both.
-    st.session_state.setdefault(key, len(moves))
-    with st.expander(t("play.replay", lang)):
+    # too, and Streamlit warns of a widget given both. Streamlit forgets a widget's value
+    # while it is not drawn: the move shown is kept apart, for the replay opened again.
+    kept = st.session_state.get(REPLAY_STEP_KEY)
+    st.session_state.setdefault(key, kept[1] if kept and kept[0] == key else len(moves))
+    with folded:
         # A slider is hard to move by one with a finger: a button each way does it.
         with st.container(horizontal=True, gap="small"):
             for label, by in (("play.replay_back", -1), ("play.replay_forward", 1)):
@@ -1106,6 +1115,7 @@ def _replay(game: Game, states: Sequence[State], lang: Lang) -> None:
                     disabled=st.session_state[key] == (0 if by < 0 else len(moves)),
                 )
         step = st.slider(t("play.replay_step", lang), 0, len(moves), key=key)
+        st.session_state[REPLAY_STEP_KEY] = (key, step)  # (one key, whatever the round)
         if step:
             seat = states[step - 1].turn
             done = done_text(moves[step - 1], states[step - 1], lang, game.rules)

@@ -32,6 +32,7 @@ from buraco_app.game import (
 )
 from buraco_app.play import (
     ALL_MOVES_KEY,
+    REPLAY_KEY,
     REVIEW_LESSONS,
     WHY_KEY,
     ended_text,
@@ -83,6 +84,14 @@ def click(at: AppTest, key: str) -> AppTest:
 def every_move(at: AppTest) -> AppTest:
     """The folded list of every move of the round, opened (it is drawn only while open)."""
     at.session_state[ALL_MOVES_KEY] = True
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def open_replay(at: AppTest, open_: bool = True) -> AppTest:
+    """The round's end's folded replay, opened (or folded again): drawn only while open."""
+    at.session_state[REPLAY_KEY] = open_
     at.run()
     assert not at.exception, at.exception
     return at
@@ -255,6 +264,8 @@ def test_the_replay_steps_one_move_at_a_time_with_a_button_each_way(open_app: Op
     at = open_app("play", lang="en")  # creates the data folder
     game_id = store().create(_finished_round(Setup("fechado", {}, 2, "random", "on", 11)))
     at = open_app("play", lang="en", game=game_id)
+    assert not at.slider  # folded: not drawn
+    open_replay(at)
     last = len(store().load(game_id).current.moves)
     key = "play_step_1"
     assert at.slider(key=key).value == last
@@ -271,6 +282,11 @@ def test_the_replay_steps_one_move_at_a_time_with_a_button_each_way(open_app: Op
     assert at.button(key=f"{key}_-1").disabled
     # The slider's 0 is no move: the board shown is the deal, and it says so.
     assert "**0. The cards as dealt, before the first move**" in [m.value for m in at.markdown]
+    click(at, f"{key}_1")
+    open_replay(at, False)  # folded, then opened again: at the move it showed
+    assert not at.slider
+    open_replay(at)
+    assert at.slider(key=key).value == 1
 
 
 def test_the_game_is_back_in_the_link_after_another_page(open_app: Open) -> None:
@@ -864,7 +880,7 @@ def test_the_move_list_says_when_a_waiting_morto_is_picked_up(open_app: Open) ->
         if states[i - 1].sides[1].morto is MortoStatus.WAITING
         and states[i].sides[1].morto is MortoStatus.TAKEN
     )
-    at.slider(key="play_step_1").set_value(theirs).run()
+    open_replay(at).slider(key="play_step_1").set_value(theirs).run()
     shown = [str(m.value) for m in at.markdown if str(m.value).startswith(f"**{theirs}. ")]
     assert shown and shown[0].endswith(" · opponent (player 2) picks up the waiting morto**")
 
@@ -878,7 +894,7 @@ def test_the_replay_draws_its_cards_in_their_colours(open_app: Open) -> None:
     at = open_app("play", lang="en", game=store().create(game))
     states = positions(game)
     step = next(i for i in range(1, len(states) - 1) if "♦" in move_line(game, states, i - 1, "en"))
-    at.slider(key="play_step_1").set_value(step).run()
+    open_replay(at).slider(key="play_step_1").set_value(step).run()
     shown = [str(m.value) for m in at.markdown if str(m.value).startswith(f"**{step}. ")]
     assert len(shown) == 1 and ":red[" in shown[0] and "♦]" in shown[0], shown
     assert read(shown[0]) == f"**{move_line(game, states, step - 1, 'en')}**"

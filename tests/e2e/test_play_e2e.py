@@ -214,6 +214,29 @@ def test_the_next_round_opens_with_its_heading_at_the_top(
     screenshot(page, f"play_next_round_{players}p_{name}")
 
 
+def test_the_replay_opens_on_a_tap_and_steps_back(
+    open_page: OpenPage, phone: dict[str, int], app_data_dir: Path
+) -> None:
+    """The round's replay is drawn when opened (folded, its board was built at every rerun
+    of the round's end): a tap on it shows the slider at the last move and the board, and
+    “◀ Jogada anterior” steps back one move."""
+    game = a_finished_round(2)
+    game_id = GameStore(open_engine(sqlite_url(app_data_dir))).create(game)
+    page = open_page(f"play?game={game_id}", phone)
+    main = page.locator("[data-testid='stMain']")
+    taps = PlayTaps(page)
+    replay = main.locator("[data-testid='stExpander']").filter(has_text="Rever a rodada")
+    expect(replay).to_be_visible()
+    expect(replay.locator(".bt-seats")).to_have_count(0)  # folded: not drawn
+    replay.locator("summary").click()
+    last = len(game.current.moves)
+    expect(replay.get_by_text(re.compile(rf"^{last}\. "))).to_be_visible()
+    expect(replay.locator(".bt-seats")).to_be_visible()  # the board, from the learner's chair
+    taps.button("◀ Jogada anterior")
+    expect(replay.get_by_text(re.compile(rf"^{last - 1}\. "))).to_be_visible()
+    no_streamlit_english(page)
+
+
 def test_the_rounds_record_downloads_under_a_portuguese_name(
     open_page: OpenPage, app_data_dir: Path
 ) -> None:
