@@ -14,7 +14,7 @@ shell's interaction), pages with a main widget also for that (typing a meld, a r
 sheet also with a match of 50 calculator rounds open (its details kept in the store), the
 variants page also with its heaviest part open (the same move under each variant), Jogar also
 with a round in play (a 4-player game at the learner's turn, its moves many: what every tap
-of a match reruns). Page,
+of a match reruns) and at that round's end (its score, key moments, the folded replay). Page,
 shell and floor reruns alternate sample by sample, so all three see the same machine load.
 
 The score sheets go to a temporary data folder, never to ./data.
@@ -215,10 +215,10 @@ def sheet_with_rounds() -> str:
 PLAYED_MOVES = 38  # moves of the round in play on Jogar (this deal's round ends at 51)
 
 
-def game_in_play() -> str:
-    """A 4-player game in the (temporary) store, its first round played on up to the
-    learner's turn after PLAYED_MOVES moves (the learner's by a basic player, judged and
-    coached as the page does), as the page saves it."""
+def stored_game(to_the_end: bool = False) -> str:
+    """A 4-player game in the (temporary) store, its first round played on (the learner's
+    moves by a basic player, judged and coached as the page does) up to the learner's turn
+    after PLAYED_MOVES moves, or `to_the_end` of the round, as the page saves it."""
     import random
 
     from buraco_app import database
@@ -238,7 +238,9 @@ def game_in_play() -> str:
     player, rng = make_player("basic"), random.Random(3)
     while True:
         state = positions(game)[-1]
-        if learner_turn(state) and len(game.current.moves) >= PLAYED_MOVES:
+        if to_the_end and state.phase is Phase.ENDED:
+            break
+        if not to_the_end and learner_turn(state) and len(game.current.moves) >= PLAYED_MOVES:
             break
         assert state.phase is not Phase.ENDED, "the round ended first: fewer PLAYED_MOVES"
         if learner_turn(state):
@@ -264,8 +266,10 @@ def cases() -> list[Case]:
         match = (("match", sheet_with_rounds()),)
         found.append(Case("sheet 50", pages["sheet"].path, "language switch", _language, match))
     if "play" in pages:
-        game = (("game", game_in_play()),)
+        game = (("game", stored_game()),)
         found.append(Case("play round", pages["play"].path, "language switch", _language, game))
+        ended = (("game", stored_game(to_the_end=True)),)
+        found.append(Case("play end", pages["play"].path, "language switch", _language, ended))
     return found
 
 
