@@ -2204,10 +2204,13 @@ def _replay(args: argparse.Namespace) -> int:
     for number, move in enumerate(moves, start=1):
         seat = state.turn
         verdict, after = play(rules, state, move)
-        shown = [
-            _as_written(r, move, f"moves[{number - 1}]", number)
-            for r in (verdict.reasons if after is None else verdict.events)
-        ]
+        # The file's own index beside an illegal move's reasons only: the legal moves' events
+        # are the round's story, said as the Jogar page says them.
+        shown = (
+            [_as_written(r, move, f"moves[{number - 1}]", number) for r in verdict.reasons]
+            if after is None
+            else list(verdict.events)
+        )
         lines.append(
             {
                 "number": number,

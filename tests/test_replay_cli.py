@@ -407,3 +407,23 @@ def test_a_move_by_a_seat_not_at_the_table_is_bad_input(
     code, _, err = run(capsys, tmp_path, record, "--lang", "en")
     assert code == 2
     assert "moves[0].seat (move 1): seat 3 does not exist with 2 players" in err
+
+
+def test_a_legal_extend_is_told_without_the_files_index(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The file's own index (“moves[7].meld: 0 no arquivo…”) is said beside an illegal move's
+    reason, where it helps find the mistake; a legal extend's event reads as the round's
+    story, “Acrescentou 6♠ ao jogo 1.”, its params as before (no case, field or index)."""
+    record = selfplay_record()
+    code, out, _ = run(capsys, tmp_path, record, "--json")
+    extends = [
+        reason
+        for line in json.loads(out)["moves"]
+        for reason in line["reasons"]
+        if reason["code"] == "extended_meld"
+    ]
+    assert code == 0 and extends, "the record extends no meld: pick another seed"
+    for reason in extends:
+        assert "no arquivo" not in reason["message"], reason["message"]
+        assert not {"case", "field", "index"} & set(reason["params"]), reason["params"]
