@@ -100,9 +100,11 @@ def _run(argv: list[str], lang: Lang) -> int:
         _say(BuracoInputError(InputCode.UNKNOWN_LANGUAGE, _lang_where(given)), lang)
         return 2
     env = _env_lang()
-    if given is None and env is not None and _lang_or_none(env) is None:
+    asks_help = any(word in ("-h", "--help", "--version") for word in argv)
+    if given is None and env is not None and _lang_or_none(env) is None and not asks_help:
         # Refused as a bad --lang is (a notice and Portuguese would answer a script that
-        # asked for another language in a language it may not read, with exit 0).
+        # asked for another language in a language it may not read, with exit 0). Help and
+        # the version answer in Portuguese: a person finds out there what BURACO_LANG takes.
         _say(BuracoInputError(InputCode.UNKNOWN_LANGUAGE, _lang_where(env, f"{ENV_LANG}=")), lang)
         return 2
     parser = _parser(lang)

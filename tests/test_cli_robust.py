@@ -1014,6 +1014,21 @@ def test_an_unknown_buraco_lang_is_refused_naming_the_variable(
     assert code == 1 and out.startswith("✗ Jogo inválido")
 
 
+@pytest.mark.parametrize("asked", [["--version"], ["-h"], ["--help"], ["meld", "--help"]])
+def test_an_unknown_buraco_lang_still_lets_help_and_the_version_answer(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, asked: list[str]
+) -> None:
+    """`BURACO_LANG=fr buraco --help` was refused like a command: the help, where a person
+    finds what BURACO_LANG takes, answers in Portuguese (exit 0), as does --version."""
+    monkeypatch.setenv("BURACO_LANG", "fr")
+    with pytest.raises(SystemExit) as stopped:
+        main(asked)
+    out, err = capsys.readouterr()
+    assert stopped.value.code == 0 and out and not err
+    if asked != ["--version"]:
+        assert "BURACO_LANG" in out and "uso: buraco" in out, out
+
+
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
