@@ -27,7 +27,7 @@ from buraco_core.moves import TakeLixo
 from buraco_core.notation import meld_from_data, position_from_data
 from buraco_core.rules import RuleSet
 from buraco_core.state import MortoStatus, State
-from buraco_core.verdict import Reason, Verdict, deciding
+from buraco_core.verdict import Reason, Verdict, headline_order
 
 # The side's morto as asked at the table; "stock": both mortos became the stock untaken.
 MortoAnswer = Literal["taken", "available", "waiting", "stock"]
@@ -100,7 +100,7 @@ class LixoAnswer:
     def deciding(self) -> tuple[Reason, ...]:
         """The reason to say first, for a one-line answer: the rule that stops the closest
         try (no trincas, say) rather than "the top card makes no meld as placed"."""
-        return deciding(self.why_not.reasons)[:1]
+        return headline_order(self.why_not.reasons)[:1]
 
 
 # The options that can stop a pickup the cards would otherwise make, each at its most lenient

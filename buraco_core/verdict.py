@@ -71,7 +71,7 @@ class Verdict:
         return tuple(r.code for r in self.reasons)
 
 
-def deciding(reasons: Sequence[Reason]) -> tuple[Reason, ...]:
+def headline_order(reasons: Sequence[Reason]) -> tuple[Reason, ...]:
     """The reasons in the order a one-line answer says them. A justified pickup refused
     because the meld with the lixo's top card breaks a rule (two wilds, a gap) leads with
     that rule: "the top card makes no meld as placed" blames the top card, where the fault
@@ -79,6 +79,10 @@ def deciding(reasons: Sequence[Reason]) -> tuple[Reason, ...]:
     freely its own wording leads: it says how to take the lixo instead. The verdict's order,
     its contract, stays as it is."""
     first = reasons[0] if reasons else None
-    if first is None or first.code is not Code.PICKUP_TOP_CARD_NOT_USED or "case" in first.params:
+    if (
+        first is None
+        or first.code is not Code.PICKUP_TOP_CARD_NOT_USED
+        or first.params.get("case") == "free"
+    ):
         return tuple(reasons)
     return (*reasons[1:], first)

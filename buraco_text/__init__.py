@@ -29,7 +29,7 @@ from buraco_core.cards import RANK_TEXT, Card, Suit
 from buraco_core.codes import PROJECT
 from buraco_core.errors import BuracoInputError, InputCode, typed
 from buraco_core.rules import OPTION_NAMES, PresetName, RuleSet
-from buraco_core.verdict import Reason, deciding
+from buraco_core.verdict import Reason, headline_order
 
 Lang = Literal["pt", "en"]
 LANGS: tuple[Lang, ...] = ("pt", "en")
@@ -241,7 +241,7 @@ def first_reason(reasons: Sequence[Reason], lang: Lang = DEFAULT_LANG) -> str:
     the colon with the why hidden."""
     if not reasons:
         return ""
-    reasons = deciding(reasons)  # (a pickup's two wilds, not "the top card makes no meld")
+    reasons = headline_order(reasons)  # (a pickup's two wilds, not "the top card makes no meld")
     text = message(reasons[0], lang)
     if not text.endswith(":"):
         return text
