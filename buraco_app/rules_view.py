@@ -15,7 +15,7 @@ import streamlit as st
 from buraco_app.i18n import t
 from buraco_app.inline_cards import caption_md
 from buraco_app.pages import page_link
-from buraco_core.rules import OPTIONS, PRESET_NAMES, PRESETS, RuleSet
+from buraco_core.rules import OPTIONS, PRESET_NAMES, PRESETS, RuleSet, option_sources
 from buraco_course.reference import RulePoint
 from buraco_text import (
     Lang,
@@ -29,14 +29,6 @@ from buraco_text import (
 
 def options_where_presets_differ() -> list[str]:
     return [o.name for o in OPTIONS if o.presets_differ]
-
-
-@lru_cache(maxsize=1)
-def option_sources() -> dict[str, tuple[str, ...]]:
-    """Each option's sources, as the core declares them: the texts that give its values. (Not
-    the rules reference's point, whose text may cite a source for something else: the 500's
-    point cites 003 for the canastras' names, and 003 gives no 500 bonus.)"""
-    return {o.name: o.sources for o in OPTIONS}
 
 
 def _cell(text: str) -> str:
@@ -70,9 +62,10 @@ def _preset_table(
             values.append(f"**{value}** ✎" if changed else value)
         if name in bold:
             text, values = f"**{text}**", [f"**{v}**" if "**" not in v else v for v in values]
-        if name in option_sources():
-            source = t("meld.source", lang, sources=sources_text(option_sources()[name], lang))
-            text += " " + caption_md(source)
+        # Its sources as the core declares them, not the rules reference's point's, whose
+        # text may cite a source for something else (003 for the canastras' names, no 500).
+        source = t("meld.source", lang, sources=sources_text(option_sources(name), lang))
+        text += " " + caption_md(source)
         lines.append("| " + " | ".join(_cell(c) for c in [text, *values]) + " |")
     return "\n".join(lines)
 
