@@ -161,6 +161,9 @@ def grouped(number: int, lang: Lang = DEFAULT_LANG) -> str:
 
 # Reason params that are seats: 0-based like the JSON position, read by a person from 1.
 _SEAT_PARAMS = ("seat", "turn")
+# The cases of a reason that says a file's own index (`index`, counted from 0) beside the
+# number a person reads (`buraco judge`, `coach`, `replay`: "move.meld: 3 no arquivo").
+_FILE_INDEX_CASES = ("file", "marked")
 # Reasons whose `cards` lie together in one meld: written as the table writes a meld, with
 # spaces ("Q♠ K♠ JK"); other lists of cards are separate cards, written with commas.
 _MELD_CARDS_REASONS = ("laid_meld", "extended_meld")
@@ -175,7 +178,7 @@ def message(reason: Reason, lang: Lang = DEFAULT_LANG) -> str:
     for name in _SEAT_PARAMS:
         if isinstance(params.get(name), int):
             params[name] += 1
-    if "index" in params:  # a file's own value (`buraco judge`): as written, never 1.000
+    if params.get("case") in _FILE_INDEX_CASES:  # the file's value as written, never 1.000
         params["index"] = str(params["index"])
     if reason.code in _MELD_CARDS_REASONS and isinstance(params.get("cards"), list | tuple):
         params["cards"] = " ".join(format_value(card, lang) for card in params["cards"])

@@ -789,3 +789,15 @@ def test_a_lixo_taken_onto_a_meld_past_the_table_names_the_extend_field(
     assert reason["message"].startswith(
         "There is no meld number 4 (move.extend: 3 in the file, where melds count from 0)"
     )
+
+
+def test_a_files_index_is_said_as_written_never_grouped(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The file's own value is quoted as the file has it: “move.meld: 10000”, never
+    “10.000”; the number a person reads is grouped as numbers are (10.001)."""
+    move = {"type": "extend", "meld": 10000, "cards": ["4h"]}
+    code, answer = run_json(capsys, tmp_path, {"position": THREE_MELDS, "move": move})
+    assert code == 1 and answer["reasons"][0]["message"].startswith(
+        "Não há jogo número 10.001 (move.meld: 10000 no arquivo, onde os jogos contam de 0)"
+    )
