@@ -306,8 +306,8 @@ def error_problem(error: BuracoInputError, lang: Lang = DEFAULT_LANG) -> str:
     (`Kh`): the message points at what the person wrote."""
     values = {k: _shortened(str(v) if isinstance(v, Card) else v) for k, v in error.values.items()}
     meant = _choices_meant(error, lang)
-    if meant is not None:  # “free” (livre), “top_card” (justificada (carta de cima)) ou …
-        said = [typed(code) + (f" ({meaning})" if meaning else "") for code, meaning in meant]
+    if meant is not None:  # “free”: livre, “top_card”: justificada (carta de cima) ou …
+        said = [typed(code) + (f": {meaning}" if meaning else "") for code, meaning in meant]
         values["allowed"] = or_list(said, lang)
     elif error.code is InputCode.NOT_ONE_OF and isinstance(values.get("allowed"), list | tuple):
         values["allowed"] = choice_list(values["allowed"], lang)

@@ -1272,8 +1272,8 @@ def test_an_options_choices_are_listed_with_their_meanings(
     assert error.values["value"] == "“xyz”"
     # One line where the error is one line (not the command's): each with its meaning.
     assert error_message(error, "pt").endswith(
-        "“free” (livre), “top_card” (justificada (carta de cima)) ou "
-        "“top_card_two_from_hand” (justificada + 2 da mão)"
+        "“free”: livre, “top_card”: justificada (carta de cima) ou "
+        "“top_card_two_from_hand”: justificada + 2 da mão"
     )
 
 

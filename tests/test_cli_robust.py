@@ -422,8 +422,8 @@ def test_a_folder_given_as_file_is_named_and_called_a_folder(
 @pytest.mark.parametrize(
     ("after", "said"),
     [
-        ("/", "é um arquivo, não uma pasta (um nome seguido de / é o de uma pasta)"),
-        ("//", "é um arquivo, não uma pasta (um nome seguido de / é o de uma pasta)"),
+        ("/", "é um arquivo, não uma pasta (um nome terminado em / é de uma pasta)"),
+        ("//", "é um arquivo, não uma pasta (um nome terminado em / é de uma pasta)"),
         ("/x.json", "“round-001.json” é um arquivo, não uma pasta"),
     ],
 )
