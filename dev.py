@@ -166,7 +166,10 @@ def main(argv: list[str]) -> None:
             run([str(PYTHON), str(script)])
     else:
         if task not in ("help", "-h", "--help"):  # (a typo, "runn", got the help alone)
-            print(f"dev.py: there is no task “{task}”: run, test, bench or compile.")
+            # (on stderr, as an error is: `dev.py runn > out.txt` still shows it)
+            print(
+                f"dev.py: there is no task “{task}”: run, test, bench or compile.", file=sys.stderr
+            )
         print(__doc__)
         sys.exit(0 if task in ("help", "-h", "--help") else 2)
 

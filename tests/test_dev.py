@@ -133,9 +133,9 @@ def test_a_task_it_does_not_know_is_named(capsys: pytest.CaptureFixture[str]) ->
     with pytest.raises(SystemExit) as stopped:
         dev.main(["runn"])
     assert stopped.value.code == 2
-    out = capsys.readouterr().out
-    assert out.startswith("dev.py: there is no task “runn”: run, test, bench or compile.\n")
-    assert "python3 dev.py run" in out  # (then the help)
+    out, err = capsys.readouterr()
+    assert err == "dev.py: there is no task “runn”: run, test, bench or compile.\n"
+    assert "python3 dev.py run" in out and "no task" not in out  # (the help, on stdout)
     with pytest.raises(SystemExit) as stopped:
         dev.main(["--help"])
     assert stopped.value.code == 0 and "no task" not in capsys.readouterr().out
