@@ -436,7 +436,9 @@ class GameStore:
             select(games.c.id, games.c.data, games.c.updated_at)
             .join(learner_games, learner_games.c.game == games.c.id)
             .where(learner_games.c.learner == learner)
-            .order_by(games.c.updated_at.desc())
+            # (the id breaks a tie, two games saved in one tick of the clock: the same list,
+            # in the same order, on every rerun; the database may return ties either way)
+            .order_by(games.c.updated_at.desc(), games.c.id.desc())
             .limit(LOOKED_AT)
         )
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from sqlalchemy import update
+from sqlalchemy import select, update
 
 from buraco_app.game import GameMoved, GameStore, Setup, games, new_game, standing
 from tests.played import played_round
@@ -54,6 +54,21 @@ def test_the_list_holds_the_latest_five_and_leaves_out_a_record_it_cannot_read(
     with game_store.engine.begin() as conn:  # a record no version of the page wrote
         conn.execute(update(games).where(games.c.id == ids[6]).values(data={"setup": 5}))
     assert [k.id for k in game_store.unfinished("learner-0001")] == ids[5:0:-1]
+
+
+def test_games_saved_at_the_same_instant_are_listed_in_one_order(
+    game_store: GameStore,
+) -> None:
+    """Two games saved in one tick of the clock (a coarse clock, a restore from a backup)
+    tie on updated_at: the list breaks the tie by the game's id, so it is the same, in the
+    same order, on every rerun, and its limit keeps the same five."""
+    ids = [game_store.create(new_game(SETUP), "learner-0001") for _ in range(7)]
+    with game_store.engine.begin() as conn:
+        instant = conn.execute(select(games.c.updated_at).where(games.c.id == ids[0])).scalar()
+        conn.execute(update(games).values(updated_at=instant))
+    expected = sorted(ids, reverse=True)[:5]
+    assert [k.id for k in game_store.unfinished("learner-0001")] == expected
+    assert [k.id for k in game_store.unfinished("learner-0001")] == expected
 
 
 def test_a_game_is_read_back_as_saved_and_a_stale_move_is_refused(
