@@ -604,13 +604,14 @@ def _blocks(
             masks[suit_index] = masks.get(suit_index, 0) | 1 << rank  # a 2 too
     wild_kinds = tuple(wilds)
     blocks: list[tuple[tuple[Card, ...], ...]] = []
-    for suit_index, mask in masks.items():
-        if not _may_run(mask, bool(wild_kinds)):
+    for suit_index, held in masks.items():
+        mask = _run_places(held, bool(wild_kinds))
+        if not mask:
             continue  # (most suits of a hand: nothing to look up)
         # A card may be in a run twice only with both copies: the 2 of the suit in its
         # place and as the wild, or the ace at both ends (A..K..A).
-        two_twice = count.get(_TWOS[suit_index], 0) >= 2
-        ace_twice = count.get(_ACES[suit_index], 0) >= 2
+        two_twice = bool(mask & 4) and count.get(_TWOS[suit_index], 0) >= 2
+        ace_twice = bool(mask & 2) and count.get(_ACES[suit_index], 0) >= 2
         key = (suit_index, mask, wild_kinds, two_twice, ace_twice, wild_anywhere)
         groups = _RUNS.get(key)
         if groups is None:
@@ -642,16 +643,23 @@ def _blocks(
     return blocks
 
 
-def _may_run(places: int, wild: bool) -> bool:
-    """Whether a suit whose places held are these bits may make a run: three places in a
-    row, or with a wild two within three places (a run holds one wild at most). A sieve
-    only: `_runs` decides."""
+def _run_places(places: int, wild: bool) -> int:
+    """Of the places of a suit held (bits), those that may be in a run (0: the suit makes
+    none): with a wild, the places with another held within two (a run holds one wild at
+    most, so its naturals lie two places apart at most); without, the places of three in a
+    row. The ace is at either end. The runs of the others are the runs of these, so the
+    memo's key holds only these: hands that differ in a far card share their runs."""
     if places & 1 << ACE:
-        places |= 1 << ACE_HIGH  # (the ace at either end)
-    pairs = places & places >> 1
+        places |= 1 << ACE_HIGH
     if wild:
-        return bool(pairs or places & places >> 2)
-    return bool(pairs & places >> 2)
+        usable = places & (places << 1 | places >> 1 | places << 2 | places >> 2)
+    else:
+        starts = places & places >> 1 & places >> 2
+        usable = starts | starts << 1 | starts << 2
+    return usable & _BELOW_ACE_HIGH | usable >> ACE_HIGH - ACE & 1 << ACE
+
+
+_BELOW_ACE_HIGH: Final = (1 << ACE_HIGH) - 1
 
 
 _MEMO_SIZE: Final = 20_000

@@ -190,25 +190,33 @@ def test_a_run_holds_a_card_twice_only_when_the_hand_holds_both_copies() -> None
         assert any(len(m.melds[0]) == 14 for m in lays) == listed, extra
 
 
-def test_no_suit_that_can_make_a_run_is_passed_over() -> None:
+def test_a_suits_runs_are_made_from_the_places_that_may_be_in_one() -> None:
     """Runs are one suit's cards in sequence, the ace low or high, with one wild at most
-    [seeds 000, 001, 003]. Before a suit's runs are made, a sieve passes over the suits that
-    cannot make one (issue 10: nine suits in ten of a hand). Checked against the runs
-    themselves for every set of places a suit may hold, with and without a wild, for the
+    [seeds 000, 001, 003]. A suit's runs are remembered by the places that may be in a run
+    (`_run_places`: issue 10, hands that differ in a far card share them), and a suit with
+    none is passed over (nine suits in ten of a hand). Checked against the runs of all the
+    places held, for every set of places a suit may hold, with and without a wild, for the
     melds after the draw (a wild in a gap) and the lixo's (a wild anywhere), the 2 and the
     ace held once and twice."""
     from buraco_core.cards import JOKER, Suit
-    from buraco_core.legal import _may_run, _runs
+    from buraco_core.legal import _run_places, _runs
     from buraco_core.melds import MAX_SEQUENCE, MIN_MELD
 
-    passed_over = 0
+    passed_over = narrowed = 0
     for places in range(0, 1 << 14, 2):  # bit p: the natural card of place p (1..13) held
         for wilds in ((), (JOKER,)):
-            if _may_run(places, bool(wilds)):
+            usable = _run_places(places, bool(wilds))
+            assert usable & ~places == 0
+            if usable == places:
                 continue
-            passed_over += 1
+            passed_over += not usable
+            narrowed += bool(usable)
             for wild_anywhere in (MIN_MELD, MAX_SEQUENCE):
                 for twice in (False, True):
                     runs = _runs(Suit.HEARTS, places, wilds, twice, twice, wild_anywhere)
-                    assert runs == (), (bin(places), wilds, runs)
+                    # (the 2 or the ace twice matters only where it may be in a run)
+                    two_twice, ace_twice = twice and bool(usable & 4), twice and bool(usable & 2)
+                    made = _runs(Suit.HEARTS, usable, wilds, two_twice, ace_twice, wild_anywhere)
+                    assert runs == made, (bin(places), bin(usable), wilds, runs, made)
     assert passed_over > 3_000  # (every suit of a card or two, or of cards far apart)
+    assert narrowed > 3_000
