@@ -224,7 +224,7 @@ def _draw(state: State, move: Draw, build: bool, explain: bool) -> tuple[Verdict
         seat,
         Phase.PLAY,
         state.ended_by,
-        (*state.log, move),
+        _logged(state, move),
     )
     return _written(events), after
 
@@ -453,7 +453,7 @@ def _after_meld(
         seat,
         Phase.PLAY,
         state.ended_by,
-        (*state.log, move),
+        _logged(state, move),
     )
     return _written(reasons), after
 
@@ -519,7 +519,7 @@ def _went_out(
         state.turn,
         Phase.ENDED,
         EndReason.BATIDA,
-        (*state.log, move),
+        _logged(state, move),
     )
     return _written(reasons), after
 
@@ -536,7 +536,7 @@ def _end_turn(
 ) -> tuple[Verdict, State | None]:
     """The discard ends the turn: refill the stock from a morto or end the round, then hand
     the turn on; a waiting morto reaches its player at the start of their turn."""
-    log = (*state.log, move)
+    log = _logged(state, move)
     if not stock:
         if not mortos:
             reasons.append(_r(Code.ROUND_ENDED_STOCK_OUT))
@@ -695,6 +695,12 @@ def _index(cards: Sequence[Card], card: Card) -> int:
 
 def _sort_key(card: Card) -> tuple[int, str]:
     return (card.rank, card.suit.value if card.suit else "")
+
+
+def _logged(state: State, move: Move) -> tuple[Move, ...]:
+    """The log with the move at its end. Concatenated: `(*log, move)` copies the log twice,
+    through a list, and a round's log grows to a few hundred moves."""
+    return state.log + (move,)  # noqa: RUF005
 
 
 _T = TypeVar("_T")
