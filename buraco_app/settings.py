@@ -42,9 +42,9 @@ from buraco_text import (
     Lang,
     check_lang,
     error_problem,
+    meant_list,
     option_description,
     option_name,
-    or_list,
     preset_title,
     value_text,
 )
@@ -196,11 +196,7 @@ def _expected(name: str, least: int | None, most: int | None, lang: Lang) -> str
             return t("settings.expect_at_most", lang, most=most)
         return t("settings.expect_number", lang)
     ordered = sorted(choices, key=lambda c: c is False)  # true before false
-    each = [
-        t("settings.expect_value", lang, value=_url_value(c), words=value_text(name, c, lang))
-        for c in ordered
-    ]
-    return or_list(each, lang)
+    return meant_list([(_url_value(c), value_text(name, c, lang)) for c in ordered], lang)
 
 
 # --- URL -----------------------------------------------------------------------------------

@@ -2336,9 +2336,13 @@ def _outcome_text(claimed: dict[str, Any], lang: Lang) -> str:
 
 def _shown_value(name: str, value: Any, lang: Lang) -> str:
     """An option's value as `buraco rules` prints it: sim/não (yes/no), never True/False, in
-    the same words as the variants table; a choice as --set takes it, with its meaning."""
+    the same words as the variants table; a choice as --set takes it, with its meaning:
+    after a colon where the meaning has brackets of its own (“pickup = top_card: justificada
+    (carta de cima)”), never brackets in brackets."""
     said = value_text(name, value, lang)
-    return f"{value}  ({said})" if isinstance(value, str) else said
+    if not isinstance(value, str):
+        return said
+    return f"{value}: {said}" if "(" in said else f"{value}  ({said})"
 
 
 def sources_line(sources: Sequence[str], lang: Lang) -> str:

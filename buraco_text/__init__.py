@@ -306,9 +306,8 @@ def error_problem(error: BuracoInputError, lang: Lang = DEFAULT_LANG) -> str:
     (`Kh`): the message points at what the person wrote."""
     values = {k: _shortened(str(v) if isinstance(v, Card) else v) for k, v in error.values.items()}
     meant = _choices_meant(error, lang)
-    if meant is not None:  # “free”: livre, “top_card”: justificada (carta de cima) ou …
-        said = [typed(code) + (f": {meaning}" if meaning else "") for code, meaning in meant]
-        values["allowed"] = or_list(said, lang)
+    if meant is not None:
+        values["allowed"] = meant_list(meant, lang)
     elif error.code is InputCode.NOT_ONE_OF and isinstance(values.get("allowed"), list | tuple):
         values["allowed"] = choice_list(values["allowed"], lang)
     if isinstance(values.get("candidates"), list | tuple):  # the names it may stand for
@@ -349,6 +348,17 @@ def error_lines(error: BuracoInputError, lang: Lang = DEFAULT_LANG) -> list[str]
 def choice_list(values: Iterable[Any], lang: Lang = DEFAULT_LANG) -> str:
     """Values to choose from as a person reads them: "2 ou 4", "“lay” ou “discard”"."""
     return or_list([typed(v) for v in values], lang)
+
+
+def meant_list(meant: Sequence[tuple[str, str]], lang: Lang = DEFAULT_LANG) -> str:
+    """Choices in a sentence, each with its meaning in brackets: “all” (todas) ou “top” (só a
+    de cima). Where a meaning has brackets of its own, every meaning follows a colon instead
+    (“free”: livre, “top_card”: justificada (carta de cima) ou …), never brackets in brackets;
+    there a meaning left out as the code itself is said, lest the next one seem to be its."""
+    if any("(" in meaning for _, meaning in meant):
+        return or_list([f"{typed(code)}: {meaning or code}" for code, meaning in meant], lang)
+    said = [f"{typed(code)} ({meaning})" if meaning else typed(code) for code, meaning in meant]
+    return or_list(said, lang)
 
 
 def or_list(items: Sequence[str], lang: Lang = DEFAULT_LANG) -> str:

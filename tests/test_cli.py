@@ -1277,6 +1277,42 @@ def test_an_options_choices_are_listed_with_their_meanings(
     )
 
 
+@pytest.mark.parametrize(
+    ("lang", "pickup", "discard"),
+    [
+        ("pt", "pickup = top_card: justificada (carta de cima)", "top  (só a de cima)"),
+        ("en", "pickup = top_card: justified (top card)", "top  (top only)"),
+    ],
+)
+def test_rules_shows_a_choice_without_brackets_in_brackets(
+    capsys: pytest.CaptureFixture[str], lang: str, pickup: str, discard: str
+) -> None:
+    """`buraco rules fechado` printed “pickup = top_card  (justificada (carta de cima))”: a
+    meaning with brackets of its own now follows a colon; one without keeps its brackets
+    [option pickup: 000, 002, 003; discard_pile_visible: 000, 001, 002, 003]."""
+    _, listing, _ = run(capsys, "rules", "fechado", "--lang", lang)
+    assert f"  {pickup}\n" in listing and f"  discard_pile_visible = {discard}\n" in listing
+    assert "((" not in listing and "))" not in listing
+
+
+def test_choices_in_one_line_keep_each_meaning_apart() -> None:
+    """The one-line list of a bad value's choices read “free”, “top_card”: justified (top
+    card) in English (free seemed to mean justified) and “num jogo ou no lixo ou “discard”:
+    descartando” (an “or” of the meaning beside the list's): the meanings go in brackets,
+    after a colon each only where one has brackets of its own, and then each is said."""
+    with pytest.raises(BuracoInputError) as raised:
+        ruleset("fechado", pickup="xyz")
+    assert error_message(raised.value, "en").endswith(
+        "“free”: free, “top_card”: justified (top card) or "
+        "“top_card_two_from_hand”: justified + 2 from hand"
+    )
+    with pytest.raises(BuracoInputError) as raised:
+        ruleset("fechado", go_out_by="xyz")
+    assert error_message(raised.value, "pt").endswith(
+        "“meld_or_discard” (num jogo ou no lixo) ou “discard” (descartando)"
+    )
+
+
 def test_a_files_option_lists_its_choices_too(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -151,6 +151,12 @@ def test_query_params_accept_names_and_aliases(open_app: OpenApp) -> None:
             {"discard_pile_visible": "half"},
             "que espera “all” (todas) ou “top” (só a de cima)",
         ),
+        (  # a meaning with brackets of its own: each after a colon, not “((…))”
+            {"pickup": "sempre"},
+            "que espera “free”: livre, “top_card”: justificada (carta de cima) ou "
+            "“top_card_two_from_hand”: justificada + 2 da mão. "
+            "Fica o valor da variante: justificada (carta de cima).",
+        ),
         (
             {"jocker_points": "20"},
             "“jocker_points” não é uma opção da mesa (seria a opção “curinga”?)",
@@ -176,8 +182,8 @@ def test_a_link_warning_in_english_names_each_value(open_app: OpenApp) -> None:
     at = open_app(lang="en", pickup="always")
     assert at.warning[0].value == (
         "Ignored from the link: “always” does not fit the option “taking the lixo”, which "
-        "takes “free” (free), “top_card” (justified (top card)) or “top_card_two_from_hand” "
-        "(justified + 2 from hand). The variant's value stays: justified (top card)."
+        "takes “free”: free, “top_card”: justified (top card) or “top_card_two_from_hand”: "
+        "justified + 2 from hand. The variant's value stays: justified (top card)."
     )
 
 
