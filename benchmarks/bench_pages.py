@@ -219,35 +219,17 @@ def stored_game(to_the_end: bool = False) -> str:
     """A 4-player game in the (temporary) store, its first round played on (the learner's
     moves by a basic player, judged and coached as the page does) up to the learner's turn
     after PLAYED_MOVES moves, or `to_the_end` of the round, as the page saves it."""
-    import random
-
     from buraco_app import database
-    from buraco_app.game import (
-        GameStore,
-        Setup,
-        computer_move,
-        learner_move,
-        learner_turn,
-        new_game,
-        positions,
-    )
-    from buraco_core.players import make_player, view_of
-    from buraco_core.state import Phase
+    from buraco_app.game import GameStore, Setup, learner_turn
+    from buraco_core.state import Phase, State
+    from tests.played import played_until  # (the tests' games, played as the page plays)
 
-    game = new_game(Setup("fechado", {}, 4, "basic", "on", 11))
-    player, rng = make_player("basic"), random.Random(3)
-    while True:
-        state = positions(game)[-1]
-        if to_the_end and state.phase is Phase.ENDED:
-            break
-        if not to_the_end and learner_turn(state) and len(game.current.moves) >= PLAYED_MOVES:
-            break
-        assert state.phase is not Phase.ENDED, "the round ended first: fewer PLAYED_MOVES"
-        if learner_turn(state):
-            move = player.choose(game.rules, view_of(game.rules, state, 0), rng)
-            game = learner_move(game, state, move)[0]
-        else:
-            game = computer_move(game, state)[0]
+    def reached(state: State) -> bool:
+        if to_the_end:
+            return state.phase is Phase.ENDED
+        return learner_turn(state) and len(state.log) >= PLAYED_MOVES
+
+    game = played_until(Setup("fechado", {}, 4, "basic", "on", 11), 3, reached)
     store = GameStore(database.open_engine(database.sqlite_url()))
     game_id = store.create(game)
     store.engine.dispose()
