@@ -13,7 +13,7 @@ from functools import lru_cache
 import streamlit as st
 
 from buraco_app.i18n import t
-from buraco_app.inline_cards import caption_md
+from buraco_app.inline_cards import caption_md, show_text
 from buraco_app.pages import page_link
 from buraco_core.rules import OPTIONS, PRESET_NAMES, PRESETS, RuleSet, option_sources
 from buraco_course.reference import RulePoint
@@ -113,7 +113,7 @@ def show_point(point: RulePoint, rules: RuleSet, lang: Lang) -> None:
                 )
                 lines.append(f"{t('lookup.per_preset', lang)}: {per_preset}")
     with st.container(border=True):
-        st.markdown("  \n".join(lines))
+        show_text("  \n".join(lines))  # (its cards, `3♠ 2♠ 5♠`, as cards, not as code)
         about = [f"{t('lookup.sources', lang)}: " + ", ".join(point.sources)]
         if point.option is not None:
             about.append(t("lookup_reference.option", lang, name=option_name(point.option, lang)))

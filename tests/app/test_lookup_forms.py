@@ -206,6 +206,20 @@ def test_the_rules_list_says_when_it_shows_only_the_first_and_shows_more(open_ap
     assert "primeiras" not in at.caption[0].value
 
 
+@pytest.mark.parametrize(
+    ("lang", "query"), [("pt", "vale trinca de ás?"), ("en", "can a trinca be of aces?")]
+)
+def test_the_cards_a_rule_names_are_drawn_as_cards(open_app: Open, lang: str, query: str) -> None:
+    """“como `5♥ 5♠ 5♦`” was drawn as code, small green letters on grey, where the lessons
+    and the verdicts draw the same cards as small cards in their colours."""
+    at = open_app("lookup", lang=lang)
+    at.segmented_control(key="lookup_view").set_value("rules").run()
+    at.text_input(key="lookup_search").input(query).run()
+    answer = next(m.value for m in at.markdown if m.value.startswith("**Trinca"))
+    assert "`" not in answer
+    assert '<span class="bt-ic bt-icr">5♥</span> <span class="bt-ic bt-icb">5♠</span>' in answer
+
+
 def _titles(at: AppTest) -> list[str]:
     return [m.value.split("  \n")[0].strip("*") for m in at.markdown if m.value.startswith("**")]
 
