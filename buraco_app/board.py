@@ -189,6 +189,8 @@ def new_in_hand(old: Counter[Card], hand: Sequence[Card]) -> tuple[int, ...]:
 # every board's melds, targets and sort switch ({key}_by_rank) are a fingertip high (44 px),
 # as is every other button, choice and expander of Jogar (its page's box, play.PAGE_MARK):
 # they were 28 px (the switch 21), under the 44 a finger hits without touching the next.
+# A choice's row wrapped on a phone lies right under the one above: 44 px high, its own
+# 16 px gap left a blank row between them, read as two separate questions.
 # A desktop board keeps its short rows.
 BOARD_CSS = f"""
 [class*="st-key-btc"] button{{min-height:0;width:44px;height:60px;padding:0;
@@ -215,7 +217,8 @@ border:1px solid #bbb!important}}
 [class*="_by_rank"] label,.st-key-play-page button,.st-key-play-page summary,
 .st-key-play-page [role="radiogroup"] label,.st-key-play-page [data-baseweb="select"]>div{{
 min-height:44px}}
-[class*="_by_rank"] label,.st-key-play-page [role="radiogroup"] label{{align-items:center}}}}
+[class*="_by_rank"] label,.st-key-play-page [role="radiogroup"] label{{align-items:center}}
+.st-key-play-page [role="radiogroup"]{{row-gap:0}}}}
 [class*="st-key-play-mine-"]{{border:1px solid rgba(49,51,63,.2);border-radius:8px;
 padding:8px 12px 8px 36px}}
 [class*="st-key-play-mine-"] p{{font-size:14px;line-height:1.6}}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -316,6 +317,26 @@ def test_every_tap_of_a_match_is_a_fingers_height_on_a_phone(
     for tap in taps.all():
         box = tap.bounding_box()
         assert box is not None and box["height"] >= 44, (tap.inner_text(), box)
+
+
+def test_a_choice_wrapped_on_a_phone_lies_right_under_its_first_row(
+    open_page: OpenPage, phone: dict[str, int]
+) -> None:
+    """The new-match form on a phone: “Jogadores”, “Regras” and “Treinador” wrap onto a
+    second row, which lay 60 px below the first (44 px a choice, 16 px of gap): with only the
+    words in sight, a blank row as high as a line parted “4 (você e um parceiro contra
+    dois)” from “2 (você contra um)”, as if two questions."""
+    page = open_page("play", phone)
+    main = page.locator("[data-testid='stMain']")
+    expect(main.get_by_role("button", name="Começar")).to_be_visible()
+    wrapped = 0
+    for group in main.locator("[role='radiogroup']").all():
+        boxes = [b for b in (c.bounding_box() for c in group.locator("label").all()) if b]
+        for above, below in pairwise(boxes):
+            if below["y"] > above["y"] + 1:  # the next row
+                wrapped += 1
+                assert below["y"] - (above["y"] + above["height"]) <= 2, (above, below)
+    assert wrapped >= 3
 
 
 def test_on_a_phone_ones_own_melds_lie_above_ones_hand_as_at_a_table(
