@@ -665,9 +665,9 @@ def _feedback(feedback: Feedback, game: Game, lang: Lang) -> None:
         }
         for note in feedback.notes:
             text = note_text(note, lang, again=note.code in earlier)
-            st.warning(f"**{t('play.coach_says', lang)}** {text}  \n{said}")
+            st.warning(md_cards(f"**{t('play.coach_says', lang)}** {text}  \n{said}"))
     else:
-        st.success(said)
+        st.success(md_cards(said))
 
 
 # The judge's events the answer to the learner's tap says itself (beat_text), not the board.

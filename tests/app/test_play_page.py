@@ -208,6 +208,20 @@ def test_a_legal_move_is_played_and_saved(open_app: Open) -> None:
     assert len(the_game(at).current.moves) == 1
 
 
+def test_the_answer_to_a_move_draws_a_red_card_red(open_app: Open) -> None:
+    """“Your move: Discard the 9♦” (and the coach's note above it) named the card in the
+    box's own ink, a 9♦ as dark as a 9♣, where an exercise's answer and the move lists
+    draw it red."""
+    at = started(open_app)
+    click(at, "btt-play_board-stock")
+    red = next(b for b in at.button if b.key and b.key.startswith("btc-") and "-r-" in b.key)
+    at.button(key=red.key).click().run()
+    click(at, "btt-play_board-discard")
+    (said,) = [str(box.value) for box in [*at.success, *at.warning] if "Discard" in box.value]
+    card = red.label.replace("\ufe0e", "")
+    assert f":red[{card}]" in said, (card, said)
+
+
 def test_the_computer_moves_one_by_one_with_its_reasons(open_app: Open) -> None:
     at = started(open_app)
     click(at, "btt-play_board-stock")
@@ -1253,7 +1267,7 @@ def test_the_move_tried_names_a_meld_as_it_will_lie_not_in_tap_order(open_app: O
     assert f"Your move: Lay {inked}" in str(at.error[0].value)
     click(at, "btt-play_board-stock")
     click(at, "btt-play_board-new")
-    assert [str(s.value) for s in at.success] == [f"Your move: Lay {low} {mid} {high}"]
+    assert [str(s.value) for s in at.success] == [f"Your move: Lay {inked}"]  # red, as above
     every_move(at)
     assert f"2\\. You laid {inked}" in [str(m.value) for m in at.markdown]
 
