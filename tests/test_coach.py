@@ -756,6 +756,21 @@ def test_discard_that_makes_a_meld_with_cards_the_next_player_took_from_the_lixo
     assert coach(rules, state, Discard(parse_card("8h"))) == ()
 
 
+def test_a_lixo_left_whose_top_card_fits_a_meld_with_a_wild_says_none_is_spent() -> None:
+    """Jogar: “o K♣ cabia no jogo 5 da sua dupla (K♦ K♠ JK), sem curinga” read as if that
+    meld had no wild, its JK in sight: what it meant is that no wild of the hand is spent."""
+    data = {
+        "phase": "draw",
+        "hands": [["9c", "5s", "Qh", "4d", "7s"], 11, 11, 11],
+        "melds": [[["Kd", "Ks", "JK"]], []],
+        "lixo": {"top": "Kc", "count": 2},
+    }
+    (found,) = notes("fechado", data, Draw())
+    assert found.code is NoteCode.LIXO_LEFT and found.params["case"] == "extend"
+    assert "(K♦ K♠ JK), sem gastar curinga." in said(found)
+    assert "(K♦ K♠ JK), without spending a wild." in said(found, "en")
+
+
 @pytest.mark.parametrize(
     ("top", "held", "case", "as_card", "pt", "en"),
     [
