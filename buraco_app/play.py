@@ -20,7 +20,6 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from functools import partial
 
 import streamlit as st
 
@@ -932,8 +931,7 @@ def _round_end(game_id: str, game: Game, states: Sequence[State], lang: Lang) ->
     number = len(game.rounds) - 1
     st.download_button(
         t("play.export", lang),
-        # Made when pressed, not at every rerun of the round's end (1.4 ms a rerun).
-        data=partial(record_json, game, number),
+        json.dumps(round_record(game, number), ensure_ascii=False, indent=1),
         file_name=t("play.export_file", lang, id=game_id, n=number + 1),
         mime="application/json",
         help=t("play.export_help", lang),
@@ -949,11 +947,6 @@ def _round_end(game_id: str, game: Game, states: Sequence[State], lang: Lang) ->
         on_click=_next_round,
         args=(game_id, game),
     )
-
-
-def record_json(game: Game, number: int) -> str:
-    """Round `number`'s record (`buraco replay`'s input), as the learner's file holds it."""
-    return json.dumps(round_record(game, number), ensure_ascii=False, indent=1)
 
 
 def _how_it_ended(game: Game, states: Sequence[State], lang: Lang) -> None:

@@ -243,7 +243,7 @@ def test_the_rounds_record_downloads_under_a_portuguese_name(
 ) -> None:
     """The round's record, saved from a Portuguese page, was “buraco-round-….json” in the
     learner's downloads: named in Portuguese, its round counted from 1. It holds the round
-    as `buraco replay` reads it (made when the button is pressed, not at every rerun)."""
+    as `buraco replay` reads it."""
     game = a_finished_round(2)
     game_id = GameStore(open_engine(sqlite_url(app_data_dir))).create(game)
     page = open_page(f"play?game={game_id}")
