@@ -361,7 +361,8 @@ metadata = MetaData()
 
 @dataclass(frozen=True, slots=True)
 class Loaded:
-    """A game as a page read it from the store, and when it had last been saved."""
+    """A game as read from the store, and when it had last been saved (a page's open game;
+    each of a learner's unfinished matches)."""
 
     game_id: str
     saved_at: datetime
@@ -385,15 +386,6 @@ learner_games = Table(
     Column("learner", String(40), nullable=False, index=True),
 )
 LOOKED_AT = 30  # a learner's latest games read for the list of unfinished ones
-
-
-@dataclass(frozen=True, slots=True)
-class Kept:
-    """A learner's game as the list of unfinished matches shows it."""
-
-    id: str
-    game: Game
-    updated_at: datetime
 
 
 class GameNotFound(MatchNotFound):
@@ -429,7 +421,7 @@ class GameStore:
         self._write(write)
         return game_id
 
-    def unfinished(self, learner: str, limit: int = 5) -> list[Kept]:
+    def unfinished(self, learner: str, limit: int = 5) -> list[Loaded]:
         """The learner's matches not yet won by a side, the last played first (among their
         LOOKED_AT latest games; one that cannot be read is left out)."""
         query = (
@@ -454,7 +446,7 @@ class GameStore:
                     continue
             except (BuracoInputError, KeyError, TypeError, ValueError):
                 continue
-            found.append(Kept(row.id, game, row.updated_at))
+            found.append(Loaded(row.id, row.updated_at, game))
             if len(found) == limit:
                 break
         return found

@@ -33,7 +33,6 @@ from buraco_app.game import (
     Game,
     GameMoved,
     GameStore,
-    Kept,
     Loaded,
     SavedNote,
     Setup,
@@ -319,13 +318,13 @@ def _kept_games(learner: str, lang: Lang) -> bool:
     now = datetime.now(UTC)
     for found in kept:  # (one button a match: a line and a button apart were 2 lines more)
         label = t("play.kept_go_on", lang, match=kept_text(found, now, lang))
-        if st.button(label, key=f"{KEPT_MARK}{found.id}", width="stretch"):
-            set_open_game(found.id)
+        if st.button(label, key=f"{KEPT_MARK}{found.game_id}", width="stretch"):
+            set_open_game(found.game_id)
             st.rerun()
     return True
 
 
-def unfinished(learner: str) -> list[Kept]:
+def unfinished(learner: str) -> list[Loaded]:
     """The learner's unfinished matches, read from the store once in a session (every rerun
     of the form, a choice on it, had read and decoded them: ~0.9 ms), and again once this
     session starts or saves a match. A match started or played in another tab or device is
@@ -339,7 +338,7 @@ def unfinished(learner: str) -> list[Kept]:
     return kept
 
 
-def kept_text(kept: Kept, now: datetime, lang: Lang) -> str:
+def kept_text(kept: Loaded, now: datetime, lang: Lang) -> str:
     """What a kept match is: its rules, players, level, round, score and when it was last
     played ("Buraco Fechado · 4 jogadores · computador básico · rodada 2: Nós 350 × 120 Eles
     · há 5 min")."""
@@ -357,7 +356,7 @@ def kept_text(kept: Kept, now: datetime, lang: Lang) -> str:
         theirs=theirs,
         a=a,
         b=b,
-        when=when_text(kept.updated_at, now, lang),
+        when=when_text(kept.saved_at, now, lang),
     )
 
 

@@ -36,12 +36,12 @@ def test_a_learner_is_listed_their_unfinished_matches_the_last_played_first(
     first, _, third = [game_store.create(g, "learner-0001") for g in (going, won, new_game(SETUP))]
     game_store.create(new_game(SETUP), "learner-0002")
     game_store.create(new_game(SETUP))
-    assert [k.id for k in game_store.unfinished("learner-0001")] == [third, first]
+    assert [k.game_id for k in game_store.unfinished("learner-0001")] == [third, first]
     game_store.save(first, going)  # played on, later than the third was started
     again = GameStore(backend.engine())  # another server process reads the same
     listed = again.unfinished("learner-0001")
-    assert [k.id for k in listed] == [first, third]
-    assert listed[0].game == going and listed[0].updated_at > listed[1].updated_at
+    assert [k.game_id for k in listed] == [first, third]
+    assert listed[0].game == going and listed[0].saved_at > listed[1].saved_at
     assert again.unfinished("learner-0003") == []
     again.engine.dispose()
 
@@ -50,10 +50,10 @@ def test_the_list_holds_the_latest_five_and_leaves_out_a_record_it_cannot_read(
     game_store: GameStore,
 ) -> None:
     ids = [game_store.create(new_game(SETUP), "learner-0001") for _ in range(7)]
-    assert [k.id for k in game_store.unfinished("learner-0001")] == ids[:1:-1]
+    assert [k.game_id for k in game_store.unfinished("learner-0001")] == ids[:1:-1]
     with game_store.engine.begin() as conn:  # a record no version of the page wrote
         conn.execute(update(games).where(games.c.id == ids[6]).values(data={"setup": 5}))
-    assert [k.id for k in game_store.unfinished("learner-0001")] == ids[5:0:-1]
+    assert [k.game_id for k in game_store.unfinished("learner-0001")] == ids[5:0:-1]
 
 
 def test_games_saved_at_the_same_instant_are_listed_in_one_order(
@@ -67,8 +67,8 @@ def test_games_saved_at_the_same_instant_are_listed_in_one_order(
         instant = conn.execute(select(games.c.updated_at).where(games.c.id == ids[0])).scalar()
         conn.execute(update(games).values(updated_at=instant))
     expected = sorted(ids, reverse=True)[:5]
-    assert [k.id for k in game_store.unfinished("learner-0001")] == expected
-    assert [k.id for k in game_store.unfinished("learner-0001")] == expected
+    assert [k.game_id for k in game_store.unfinished("learner-0001")] == expected
+    assert [k.game_id for k in game_store.unfinished("learner-0001")] == expected
 
 
 def test_a_game_is_read_back_as_saved_and_a_stale_move_is_refused(
