@@ -119,8 +119,34 @@ def _run(argv: list[str], lang: Lang) -> int:
         parser.error(translate("cli.argparse.unrecognized", lang) % " ".join(left))
     if args.json and handler is _app:  # the one command that prints no JSON
         args.command_parser.error(translate("cli.argparse.unrecognized", lang) % "--json")
+    _rules_before_the_command(args, lang)
     with _fitted_to_the_terminal(not args.json and handler is not _schema):
         return _handled(handler, args, lang)
+
+
+def _rules_before_the_command(args: argparse.Namespace, lang: Lang) -> None:
+    """--rules and --set typed before the command mean what they mean after it: the one
+    after wins, as when typed twice after it, and a --set of one option to two values is
+    refused, as it is there. A command that takes neither (judge reads its file's rules)
+    refuses them as it does after its name."""
+    given = [
+        (flag, dest)
+        for flag, dest, before in (
+            ("--rules", "rules", args.rules_before is not None),
+            ("--set", "options", bool(args.options_before)),
+        )
+        if before
+    ]
+    command = getattr(args, "command_parser", None)
+    for flag, dest in given:
+        if command is None:  # (no command: the help, as for a --json alone)
+            continue
+        if flag not in command._option_string_actions:
+            command.error(translate("cli.argparse.unrecognized", lang) % flag)
+        if dest == "rules" and args.rules is None:
+            args.rules = args.rules_before
+        elif dest == "options":
+            args.options = [*args.options_before, *args.options]
 
 
 def _handled(handler: Handler, args: argparse.Namespace, lang: Lang) -> int:
@@ -733,6 +759,19 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
 
     # --json too (`buraco --json meld ...`), for every command that prints JSON.
     parser.add_argument("--json", action="store_true", help=text("arg.json_top"))
+    # And the rules (`buraco --set pickup=free meld 4h 5h 6h`), for the commands that take
+    # them: kept apart here, and given to the command as if typed right after its name.
+    parser.add_argument(
+        "--rules", dest="rules_before", metavar=text("metavar.name"), help=text("arg.rules_top")
+    )
+    parser.add_argument(
+        "--set",
+        dest="options_before",
+        action="append",
+        default=[],
+        metavar=text("metavar.option"),
+        help=text("arg.set_top"),
+    )
     parser.add_argument("--version", action=_Version, nargs=0, help=text("arg.version"))
     parser.set_defaults(handler=show_help)
     sub = parser.add_subparsers(title=text("commands"), metavar=text("metavar.command"))

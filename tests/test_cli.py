@@ -609,6 +609,69 @@ def test_json_before_the_command_is_taken_as_lang_is(capsys: pytest.CaptureFixtu
     assert code == 0 and "--json" in out.split("comandos:")[0]
 
 
+@pytest.mark.parametrize(
+    "after",
+    [
+        "meld --rules aberto --set wild_two_beside_natural_two=true 2h 3h 4h 2s",
+        "meld --set pickup=free 4h 5h 6h --json",
+        "score ROUND --rules stbl --set joker_points=50",
+        "rules stbl --set joker_points=20 --lang en",
+        "selfplay --rounds 1 --players 2 --levels random,random --rules aberto --set "
+        "batida_points=50 --json",
+    ],
+)
+def test_rules_and_set_before_the_command_mean_what_they_mean_after_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, after: str
+) -> None:
+    """`buraco --set pickup=free meld 4h 5h 6h` said “não há o comando “pickup=free””: a
+    newcomer writes the options before the command as often as after. --rules and --set
+    before the command now give what they give after it, output and exit code."""
+    path = tmp_path / "round.json"
+    path.write_text(json.dumps(ROUND_FILE), encoding="utf-8")
+    command, *rest = after.replace("ROUND", str(path)).split()
+    at = [i for i, word in enumerate(rest) if word in ("--rules", "--set")]
+    options = [word for i in at for word in rest[i : i + 2]]
+    others = [word for i, word in enumerate(rest) if i not in at and i - 1 not in at]
+
+    def ran(*argv: str) -> tuple[int, str, str]:
+        code, out, err = run(capsys, *argv)
+        return code, re.sub(r'"seconds": [\d.]+', "", out), err  # (selfplay's time)
+
+    expected = ran(command, *rest)
+    assert expected[0] in (0, 1) and not expected[2]
+    assert ran(*options, command, *others) == expected
+
+
+def test_rules_and_set_on_both_sides_of_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    """Given before and after the command, --rules after it wins, as when typed twice after
+    it; --set adds to those after it, and one option set to two values is refused, as it is
+    after the command. A command without the option refuses it before its name as after it
+    (judge reads the rules in its file); the top-level help lists the commands and both."""
+    code, out, _ = run(capsys, "--rules", "stbl", "meld", "--rules", "aberto", "5h", "5s", "5d")
+    assert code == 1 and "[Buraco Aberto]" in out
+    code, out, _ = run(capsys, "--set", "joker_points=20", "rules", "stbl", "--set", "trincas=true")
+    assert code == 0 and "* joker_points = 20" in out and "* trincas = sim" in out
+    code, _, err = run(
+        capsys, "--set", "pickup=free", "meld", "--set", "pickup=top_card", "4h", "5h", "6h"
+    )
+    assert code == 2
+    assert err.startswith("buraco: erro: --set pickup: a opção aparece duas vezes")
+    assert "uso: buraco meld" in err
+    for argv in (["--rules", "stbl", "judge", "-"], ["judge", "--rules", "stbl", "-"]):
+        with pytest.raises(SystemExit) as exit_:
+            main(argv)
+        _, err = capsys.readouterr()
+        assert exit_.value.code == 2
+        assert err.splitlines()[0].startswith("buraco: erro: argumentos não reconhecidos: --rules")
+    with pytest.raises(SystemExit) as exit_:
+        main(["--help"])
+    out, _ = capsys.readouterr()
+    assert exit_.value.code == 0
+    options, commands = out.split("comandos:")
+    assert "--rules NOME" in options and "--set OPÇÃO=VALOR" in options
+    assert all(f"    {name} " in commands for name in ("meld", "score", "rules", "selfplay"))
+
+
 # --- buraco selfplay, as a person reads it ---------------------------------------------------
 
 
