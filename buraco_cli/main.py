@@ -55,6 +55,7 @@ from buraco_text import (
     option_name,
     or_list,
     preset_title,
+    reads_as_code,
     sources_text,
     translate,
     value_text,
@@ -2381,6 +2382,8 @@ def _shown_value(name: str, value: Any, lang: Lang) -> str:
     said = value_text(name, value, lang)
     if not isinstance(value, str):
         return said
+    if reads_as_code(value, said):  # (en “pickup = free”, not “free  (free)”)
+        return value
     return f"{value}: {said}" if "(" in said else f"{value}  ({said})"
 
 

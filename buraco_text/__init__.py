@@ -328,8 +328,14 @@ def _choices_meant(error: BuracoInputError, lang: Lang) -> list[tuple[str, str]]
     meant = []
     for code in map(str, error.values.get("allowed", ())):
         meaning = value_text(option, code, lang)
-        meant.append((code, "" if meaning.lower() == code.lower() else meaning))
+        meant.append((code, "" if reads_as_code(code, meaning) else meaning))
     return meant
+
+
+def reads_as_code(code: str, meaning: str) -> bool:
+    """Whether a choice's meaning reads as its code (en “free”, “any”, “clean canastra” for
+    clean_canastra): then the code is said alone, not “free (free)”."""
+    return meaning.lower() == code.lower().replace("_", " ")
 
 
 def error_lines(error: BuracoInputError, lang: Lang = DEFAULT_LANG) -> list[str] | None:
@@ -352,20 +358,26 @@ def choice_list(values: Iterable[Any], lang: Lang = DEFAULT_LANG) -> str:
 
 def meant_list(meant: Sequence[tuple[str, str]], lang: Lang = DEFAULT_LANG) -> str:
     """Choices in a sentence, each with its meaning in brackets: “all” (todas) ou “top” (só a
-    de cima). Where a meaning has brackets of its own, every meaning follows a colon instead
+    de cima); a meaning that reads as its code is not said again (en “all” or “top” (top
+    only)). Where a meaning has brackets of its own, every meaning follows a colon instead
     (“free”: livre, “top_card”: justificada (carta de cima) ou …), never brackets in brackets;
-    there a meaning left out as the code itself is said, lest the next one seem to be its."""
+    there a code said alone is kept apart by semicolons, lest the next meaning seem to be its
+    (en “free”; “top_card”: justified (top card); or …)."""
+    meant = [(code, "" if reads_as_code(code, meaning) else meaning) for code, meaning in meant]
     if any("(" in meaning for _, meaning in meant):
-        return or_list([f"{typed(code)}: {meaning or code}" for code, meaning in meant], lang)
+        said = [f"{typed(code)}: {meaning}" if meaning else typed(code) for code, meaning in meant]
+        return or_list(said, lang, apart=not all(meaning for _, meaning in meant))
     said = [f"{typed(code)} ({meaning})" if meaning else typed(code) for code, meaning in meant]
     return or_list(said, lang)
 
 
-def or_list(items: Sequence[str], lang: Lang = DEFAULT_LANG) -> str:
-    """Alternatives in a sentence: "a, b ou c" ("a, b or c")."""
+def or_list(items: Sequence[str], lang: Lang = DEFAULT_LANG, apart: bool = False) -> str:
+    """Alternatives in a sentence: "a, b ou c" ("a, b or c"); `apart`, by semicolons: "a; b;
+    ou c", for items holding commas or colons of their own."""
     if len(items) < 2:
         return "".join(items)
-    return f"{', '.join(items[:-1])} {translate('value.or', lang)} {items[-1]}"
+    sep, last = ("; ", ";") if apart else (", ", "")
+    return f"{sep.join(items[:-1])}{last} {translate('value.or', lang)} {items[-1]}"
 
 
 # Characters of a bad value (and of a path, which may quote a token) echoed back in a

@@ -1358,15 +1358,57 @@ def test_rules_shows_a_choice_without_brackets_in_brackets(
     assert "((" not in listing and "))" not in listing
 
 
+@pytest.mark.parametrize("lang", ["pt", "en"])
+@pytest.mark.parametrize("preset", ["aberto", "fechado", "stbl"])
+def test_rules_says_a_value_once_where_its_meaning_reads_the_same(
+    capsys: pytest.CaptureFixture[str], lang: str, preset: str
+) -> None:
+    """`buraco rules aberto --lang en` printed “pickup = free  (free)”, “trinca_suits = any
+    (any)”, “go_out_requires = clean_canastra  (clean canastra)”: a meaning that reads as the
+    value is not said again; one that differs still is (“pickup = free  (livre)”)."""
+    _, listing, _ = run(capsys, "rules", preset, "--lang", lang)
+    said = {}
+    for name, shown in re.findall(r"^[ *] (\w+) = (.*)$", listing, re.M):
+        if shown.endswith(")") and "  (" in shown:  # “top  (top only)”
+            value, meaning = shown[:-1].split("  (")
+        else:  # “top_card: justified (top card)”, “yes”, “50”, “free”
+            value, _, meaning = shown.partition(": ")
+        assert meaning.lower() != value.replace("_", " ").lower(), shown
+        said[name] = (value, meaning)
+    assert set(said) == set(OPTION_NAMES)
+    if (preset, lang) == ("aberto", "en"):
+        assert said["pickup"] == ("free", "") and said["trinca_suits"] == ("any", "")
+        assert said["go_out_requires"] == ("clean_canastra", "")
+        assert said["go_out_by"] == ("meld_or_discard", "onto a meld or the lixo")
+    if (preset, lang) == ("aberto", "pt"):
+        assert said["pickup"] == ("free", "livre")
+
+
+def test_a_bad_values_choices_say_a_meaning_once_where_it_reads_as_the_code(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A bad --set value's choices, a line each or in one line, said “free: free” and
+    “clean_canastra: clean canastra” in English: the code alone now."""
+    _, _, err = run(
+        capsys, "meld", "--set", "go_out_requires=xyz", "4h", "5h", "6h", "--lang", "en"
+    )
+    assert err.splitlines()[1:3] == ["  • clean_canastra", "  • any_canastra"]
+    with pytest.raises(BuracoInputError) as raised:
+        ruleset("fechado", discard_pile_visible="xyz")
+    assert error_message(raised.value, "en").endswith("“all” or “top” (top only)")
+    assert error_message(raised.value, "pt").endswith("“all” (todas) ou “top” (só a de cima)")
+
+
 def test_choices_in_one_line_keep_each_meaning_apart() -> None:
     """The one-line list of a bad value's choices read “free”, “top_card”: justified (top
     card) in English (free seemed to mean justified) and “num jogo ou no lixo ou “discard”:
     descartando” (an “or” of the meaning beside the list's): the meanings go in brackets,
-    after a colon each only where one has brackets of its own, and then each is said."""
+    after a colon each only where one has brackets of its own; there a code whose meaning
+    reads as itself (en “free”) is said alone, kept apart from the next by semicolons."""
     with pytest.raises(BuracoInputError) as raised:
         ruleset("fechado", pickup="xyz")
     assert error_message(raised.value, "en").endswith(
-        "“free”: free, “top_card”: justified (top card) or "
+        "“free”; “top_card”: justified (top card); or "
         "“top_card_two_from_hand”: justified + 2 from hand"
     )
     with pytest.raises(BuracoInputError) as raised:

@@ -182,7 +182,7 @@ def test_a_link_warning_in_english_names_each_value(open_app: OpenApp) -> None:
     at = open_app(lang="en", pickup="always")
     assert at.warning[0].value == (
         "Ignored from the link: “always” does not fit the option “taking the lixo”, which "
-        "takes “free”: free, “top_card”: justified (top card) or “top_card_two_from_hand”: "
+        "takes “free”; “top_card”: justified (top card); or “top_card_two_from_hand”: "
         "justified + 2 from hand. The variant's value stays: justified (top card)."
     )
 
