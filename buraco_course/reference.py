@@ -211,8 +211,9 @@ def disputes() -> tuple[Dispute, ...]:
 _SYNONYMS: dict[str, str] = {
     "wild": "curinga coringa curingao coringao joker jk wild",
     "trinca": "trinca lavadeira",
+    # (a pile, in a question, is the lixo: “take the pile”, “the discard pile”)
     "lixo": "lixo lixeira descarte descartar descarta descartou descarto discard discarded "
-    "discarding",
+    "discarding pile pilha",
     "stock": "monte estoque stock",
     "go_out": "bater bate bato bati batida batendo bateu batem go goe going went gone",
     "run_out": "acabou acabar acaba acabaram acabe esgotou esgotar zerar zerou ran exhausted "
@@ -222,12 +223,12 @@ _SYNONYMS: dict[str, str] = {
     "draw": "comprar compro compra comprou draw drew drawing",
     "how_many": "quantas quantos many",
     "card": "carta card",
-    "meld": "jogo sequencia baixar baixada baixo baixa meld sequence lay laid",
+    "meld": "jogo sequencia baixar baixada baixo baixa baixando meld melding sequence lay laid",
     "canastra": "canastra canasta",
     "clean": "limpa limpo clean",
     "dirty": "suja sujo dirty misturada",
     "points": "ponto pontuacao point score scoring contagem placar vale valem worth quanto much "
-    "qnto qto qnt",  # (quanto, as typed in a hurry)
+    "bonus qnto qto qnt",  # (quanto, as typed in a hurry)
     "ace": "ás ace",
     "two": "2 doi two",
     "morto": "morto dead",
@@ -237,7 +238,8 @@ _SYNONYMS: dict[str, str] = {
     "deck": "baralho deck",
     "turn": "vez turn",
     "round": "rodada round",
-    "justified": "justificada justificar justifica justified justify",
+    "justified": "justificada justificado justificar justifica justified justify",
+    "top": "topo cima top",
     "visible": "visivel aparece ver see visible show",
     "vulnerable": "vulneravel vulnerabilidade vulnerable vulnerability",
     "target": "alvo meta target",
@@ -249,6 +251,7 @@ _SYNONYMS: dict[str, str] = {
     "first": "primeira primeiro first",
     "end": "fim final termina terminar terminou end ends ended",
     "natural": "natural naturai",
+    "use": "usar uso usa usou usando use used using",
 }
 _CONCEPT: dict[str, str] = {
     word: concept for concept, words in _SYNONYMS.items() for word in words.split()
@@ -262,6 +265,13 @@ _LITTLE_WORDS = """
     q n vc voce pq tb tbm eh msm"""
 _STOPWORDS = frozenset(_LITTLE_WORDS.split())
 _WORD = re.compile(r"[\w-]+")
+# An English contraction is read as the words it stands for (“what's” what, “can't” can not,
+# “lixo's” lixo): split at its apostrophe, its “s” or “t” alone counted in the ranking as a
+# word of the question.
+_CONTRACTION = re.compile(r"(\w+)['’](s|t|re|ve|ll|m|d)\b")
+_NOT = {"can": "can", "won": "will"}  # (can't, won't; don't is do not)
+# “pick up” is taking: its “up” is not the one of “round up to ten”.
+_PICK_UP = re.compile(r"\b(pick|picks|picked|picking)\s+up\b")
 # "go" is going out only before "out": not in "can the ace go after the king?" nor in "may
 # a card go back to the lixo?".
 _GO = frozenset({"go", "goes", "going", "went", "gone"})
@@ -279,26 +289,48 @@ def fold(text: str) -> str:
 def search_terms(text: str) -> tuple[str, ...]:
     """The ideas a text speaks of: accents and case ignored, plurals and synonyms folded,
     little words dropped. "Como pego o morto?" -> ("take", "morto")."""
-    return tuple(concept for concept, _ in _terms(text))
+    # (Split at every apostrophe, as “Quem tem razão?”, which matches claims with these,
+    # weighs its points: its ties are close, and reading contractions moved one.)
+    return tuple(concept for concept, _ in _terms(text, as_asked=False))
 
 
 # Little words that still tell a search what is asked: "bater sem morto" asks what going out
 # needs ("Bater exige o morto"), not whether the partner may go out while the morto waits;
-# "pegar o lixo com uma carta só" asks of the hand, "pegar só uma carta do lixo" of the pile.
+# "pegar o lixo com uma carta só" asks of the hand, "pegar só uma carta do lixo" of the pile;
+# "quando o 2 não é curinga" asks where a 2 is no wild ("O 2 no seu lugar não é curinga").
 # (Claims on the "Quem tem razão?" page are matched without them: search_terms.)
-_ASKING = frozenset({"sem", "without", "com", "with"})
+_ASKING = frozenset({"sem", "without", "com", "with", "nao", "not"})
 
 
-def _terms(text: str, keep: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
+# A Portuguese verb with its pronoun is the verb: “usá-la”, “pegá-lo” (usa, pega).
+_CLITIC = re.compile(r"-(?:la|lo|las|los|se|lhe|lhes)$")
+
+
+def _written(text: str) -> list[str]:
+    """The words of a text in lower case, contractions read as their words."""
+
+    def expanded(contraction: re.Match[str]) -> str:
+        word, tail = contraction.groups()
+        if tail == "t" and word.endswith("n"):
+            return f"{_NOT.get(word, word[:-1])} not"
+        return word  # (the rest, 's 're 've 'll 'm 'd, stands for a little word)
+
+    lower = _PICK_UP.sub(r"\1", text.lower()).replace("cannot", "can not")
+    return _WORD.findall(_CONTRACTION.sub(expanded, lower))
+
+
+def _terms(
+    text: str, keep: frozenset[str] = frozenset(), as_asked: bool = True
+) -> list[tuple[str, str]]:
     """(idea, word as written) for each word that counts, the word without accent or plural;
-    little words in `keep` count too."""
+    little words in `keep` count too; `as_asked`, contractions read as their words."""
     terms: list[tuple[str, str]] = []
-    written = _WORD.findall(text.lower())
+    written = _written(text) if as_asked else _WORD.findall(text.lower())
     for raw, after in pairwise([*written, ""]):
         if raw == "ás":  # the ace; "as" without the accent is the article
             terms.append(("ace", "as"))
             continue
-        word = fold(raw)
+        word = _CLITIC.sub("", fold(raw))
         if (word in _GO and after != "out") or (
             word == "just" and after not in _JUST_BEFORE and not after.isdigit()
         ):
@@ -315,7 +347,7 @@ def _terms(text: str, keep: frozenset[str] = frozenset()) -> list[tuple[str, str
 
 def _little_words(text: str) -> frozenset[str]:
     """The little words of a text ("como", "how"), which `_terms` drops."""
-    return frozenset(fold(raw) for raw in _WORD.findall(text.lower())) & _STOPWORDS
+    return frozenset(fold(raw) for raw in _written(text)) & _STOPWORDS
 
 
 # Where a word is found counts: in the title it names the point, in the text it mentions it.

@@ -465,7 +465,7 @@ def test_rules_search_json_lists_as_before_and_says_which_answer(
     assert [(p["id"], p["close"]) for p in data["points"][:3]] == [
         ("go_out_requires", True),
         ("canastra_suja", True),
-        ("dirty_turns_clean", False),
+        ("morto_needs_no_canastra", False),  # (its text: “nem limpa nem suja”)
     ]
     fields = {"id", "title", "text", "sources", "option", "lesson", "close"}
     assert all(fields <= set(p) for p in data["points"])
