@@ -117,6 +117,8 @@ def _run(argv: list[str], lang: Lang) -> int:
         # before or after" lets a person type them.
         args.cards += left
     elif left:
+        for word in left:
+            _refuse_rules_elsewhere(args, word.split("=", 1)[0], lang)
         parser.error(translate("cli.argparse.unrecognized", lang) % " ".join(left))
     if args.json and handler is _app:  # the one command that prints no JSON
         args.command_parser.error(translate("cli.argparse.unrecognized", lang) % "--json")
@@ -142,12 +144,32 @@ def _rules_before_the_command(args: argparse.Namespace, lang: Lang) -> None:
     for flag, dest in given:
         if command is None:  # (no command: the help, as for a --json alone)
             continue
+        _refuse_rules_elsewhere(args, flag, lang)
         if flag not in command._option_string_actions:
             command.error(translate("cli.argparse.unrecognized", lang) % flag)
         if dest == "rules" and args.rules is None:
             args.rules = args.rules_before
         elif dest == "options":
             args.options = [*args.options_before, *args.options]
+
+
+def _refuse_rules_elsewhere(args: argparse.Namespace, flag: str, lang: Lang) -> None:
+    """--rules or --set given to a command that takes its rules another way, said so:
+    `buraco rules --rules stbl` names them without the option, judge, coach and replay read
+    them from the file (“argumentos não reconhecidos: --rules x.json” named the file as
+    unknown, the rule set taken for it)."""
+    command = getattr(args, "command_parser", None)
+    if (
+        command is None
+        or flag not in ("--rules", "--set")
+        or flag in command._option_string_actions
+    ):
+        return
+    name = command.prog.split()[-1]
+    if name == "rules":
+        command.error(translate("cli.err.rules_by_name", lang, option=flag))
+    if getattr(args, "schema", None):  # (a command that reads a file)
+        command.error(translate("cli.err.rules_in_file", lang, option=flag, command=name))
 
 
 def _handled(handler: Handler, args: argparse.Namespace, lang: Lang) -> int:

@@ -662,7 +662,7 @@ def test_rules_and_set_on_both_sides_of_the_command(capsys: pytest.CaptureFixtur
             main(argv)
         _, err = capsys.readouterr()
         assert exit_.value.code == 2
-        assert err.splitlines()[0].startswith("buraco: erro: argumentos não reconhecidos: --rules")
+        assert err.splitlines()[0].startswith("buraco: erro: --rules não vale no comando judge")
     with pytest.raises(SystemExit) as exit_:
         main(["--help"])
     out, _ = capsys.readouterr()
@@ -670,6 +670,28 @@ def test_rules_and_set_on_both_sides_of_the_command(capsys: pytest.CaptureFixtur
     options, commands = out.split("comandos:")
     assert "--rules NOME" in options and "--set OPÇÃO=VALOR" in options
     assert all(f"    {name} " in commands for name in ("meld", "score", "rules", "selfplay"))
+
+
+@pytest.mark.parametrize("command", ["judge", "coach", "replay"])
+@pytest.mark.parametrize("before", [False, True])
+def test_rules_given_to_a_command_that_reads_them_from_its_file_say_where_they_are(
+    capsys: pytest.CaptureFixture[str], command: str, before: bool
+) -> None:
+    """`buraco judge --rules stbl round.json` said “argumentos não reconhecidos: --rules
+    round.json”, the file named as unknown (argparse took stbl for it): it now says that
+    these commands read the rules from the file, before the command's name or after it."""
+    options = ["--set", "pickup=free"] if before else ["--rules", "stbl"]
+    argv = [*options, command, "round.json"] if before else [command, *options, "round.json"]
+    with pytest.raises(SystemExit) as exit_:
+        main([*argv, "--lang", "en"])
+    first, usage, *_ = capsys.readouterr().err.splitlines()
+    assert exit_.value.code == 2
+    option = options[0]
+    assert first == (
+        f"buraco: error: {option} does not go with the {command} command: the rules come "
+        "from the file, in its rules and options fields"
+    )
+    assert usage.startswith(f"usage: buraco {command} ")
 
 
 # --- buraco selfplay, as a person reads it ---------------------------------------------------

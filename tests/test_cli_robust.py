@@ -488,13 +488,17 @@ def test_a_newcomers_mistake_gets_one_line_and_the_usage(
 def test_an_option_the_command_lacks_shows_that_commands_usage(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """`buraco rules --rules x` (rules has no --rules) names the option and shows what
+    """`buraco rules --rules x` (rules has no --rules) names the option, says how the rules
+    are named there (it said only “argumentos não reconhecidos: --rules”), and shows what
     `rules` takes, not the list of every command."""
     with pytest.raises(SystemExit) as exit_:
         main(["rules", "--rules", "x"])
     first, *usage = capsys.readouterr().err.splitlines()
     assert exit_.value.code == 2
-    assert first == "buraco: erro: argumentos não reconhecidos: --rules"
+    assert first == (
+        "buraco: erro: --rules não vale no comando rules: escreva o nome das regras direto, "
+        "ex.: buraco rules stbl (e --set depois dele)"
+    )
     assert usage[0].startswith("uso: buraco rules [-h] [--set OPÇÃO=VALOR]")
 
 
