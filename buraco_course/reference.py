@@ -297,7 +297,8 @@ def search_terms(text: str) -> tuple[str, ...]:
 # Little words that still tell a search what is asked: "bater sem morto" asks what going out
 # needs ("Bater exige o morto"), not whether the partner may go out while the morto waits;
 # "pegar o lixo com uma carta só" asks of the hand, "pegar só uma carta do lixo" of the pile;
-# "quando o 2 não é curinga" asks where a 2 is no wild ("O 2 no seu lugar não é curinga").
+# "quando o 2 não é curinga" asks where a 2 is no wild ("O 2 natural: no seu lugar, não é
+# curinga").
 # (Claims on the "Quem tem razão?" page are matched without them: search_terms.)
 _ASKING = frozenset({"sem", "without", "com", "with", "nao", "not"})
 

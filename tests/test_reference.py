@@ -575,6 +575,13 @@ NEWCOMER_QUESTIONS = [
     ("o que é lixo justificado", "lixo_pickup"),
     ("pode pegar o lixo no fechado", "lixo_pickup"),
     ("can i take the discard pile if i can't use the top card", "lixo_justified_how"),
+    # Taking the lixo, by its conditions in each variant [000, 002, 003] (was: “One card
+    # left in hand: may you take the lixo?”, its title's “take” the very word, its house
+    # rule's “not” the one of “can't”).
+    ("can I take the lixo?", "lixo_pickup"),
+    ("can't I take the pile?", "lixo_pickup"),
+    # “comprar do lixo” is taking it (was: “A vez começa com a compra”, ahead by 0.01).
+    ("posso comprar do lixo", "lixo_pickup"),
     # What shows of the lixo [000, 001, 002, 003] (was: “The lixo comes whole”).
     ("can I see the whole discard pile", "lixo_visible"),
     ("posso ver as cartas do lixo", "lixo_visible"),
@@ -594,9 +601,18 @@ NEWCOMER_QUESTIONS = [
     ("how many wilds in a meld", "one_wild_per_meld"),
     ("pode descartar coringa", "wild_discard"),
     ("quando o 2 nao e curinga", "natural_two"),  # (was: “Quais cartas são curinga”)
+    # (was: “O 2 natural não volta a ser curinga”, the tutor's own reading, tied with two
+    # more whose titles said “2” and “natural”, while this one's said neither)
+    ("o 2 pode ser natural?", "natural_two"),
+    # Two wilds in one meld, “2” a number here (was: “Um 2 curinga ao lado de um 2 natural”).
+    ("pode 2 coringas no mesmo jogo", "one_wild_per_meld"),
     ("qnto vale o joker", "joker_points"),
     # The deal, the turn, the morto, the stock [000, 001, 002, 003].
     ("quem comeca", "who_starts"),
+    # (was: “A primeira baixada: a vez inteira ou um jogo?”, whose title said “first” and
+    # “turn”, this one's only “turn”)
+    ("it's my turn, what do i do first", "turn_draw"),
+    ("compro do monte ou do lixo", "turn_draw"),
     ("how many cards do you deal", "deal"),
     ("quantas cartas tem o morto", "morto"),
     ("whats the morto", "morto"),
