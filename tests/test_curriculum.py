@@ -99,6 +99,22 @@ def test_every_text_has_both_languages_filled() -> None:
             assert wrong.explanation.pt.strip() and wrong.explanation.en.strip()
 
 
+def test_a_variation_of_the_sources_set_by_an_option_is_not_called_a_house_rule() -> None:
+    """House rules are those of other tables, outside the sources, that the tutor does not
+    apply (lesson 12: “Este tutor não aplica essas regras”). An exercise played under an
+    option is played by a variation the sources give (eight equal cards as a real: “Oito
+    cartas iguais (no fechado com lavadeiras): contam como real”, among the “Variações
+    comuns” of [003]), so it never calls its rule a house rule."""
+    for scenario in CURRICULUM.scenarios.values():
+        if not scenario.options:
+            continue
+        texts = [scenario.title, scenario.goal, scenario.hint, scenario.explanation]
+        texts += [wrong.explanation for wrong in scenario.wrong]
+        for text in texts:
+            assert "regra da casa" not in text.pt.lower(), scenario.id
+            assert "house rule" not in text.en.lower(), scenario.id
+
+
 # --- the checker catches what it should ------------------------------------------------
 
 
