@@ -632,3 +632,11 @@ NEWCOMER_QUESTIONS = [
 @pytest.mark.parametrize(("query", "expected"), NEWCOMER_QUESTIONS)
 def test_a_newcomers_question_is_answered_first_by_its_rule(query: str, expected: str) -> None:
     assert answers(query).close[0].id == expected
+
+
+def test_two_ways_to_justify_cites_the_source_that_names_both() -> None:
+    """Rule “two ways to justify”: [000] names both, for Fechado: “ao comprar o lixo o
+    jogador deve inserir a carta que está no topo da lixeira em algum jogo baixado na mesa
+    ou deverá iniciar um novo jogo com a mesma (compra justificada)”; [003] too (“seja numa
+    sequência nova ou numa que já está na mesa”). [002] asks the top card be used at once."""
+    assert point("lixo_justified_how").sources == ("000", "002", "003")
