@@ -94,6 +94,7 @@ REVIEW_LESSONS = {
     "lixo_left": "the_lixo",
     "fits_own_meld": "the_turn",
     "direct_beat_missed": "the_morto",
+    "direct_go_out_missed": "going_out",
     "go_out_missed": "going_out",
     "morto_left": "the_morto",
     "last_card_trap": "going_out",

@@ -157,6 +157,101 @@ def test_direct_beat_missed() -> None:
     assert notes("fechado", loose, Discard(parse_card("Kc"))) == ()
 
 
+# --- batida direta and batida indireta: the last card laid or discarded [000, 001, 003] ------
+
+# Morto taken, a canastra limpa down: the side may go out; the 5♥ fits its 6♥ 7♥ 8♥.
+GOING_OUT = {
+    **PLAY,
+    "hands": [["5h"], 11, 11, 11],
+    "melds": [[["4s", "5s", "6s", "7s", "8s", "9s", "10s"], ["6h", "7h", "8h"]], []],
+    "morto": ["taken", "available"],
+    "mortos": [11],
+}
+
+
+def test_batida_indireta_going_out_with_a_card_that_scored_laid() -> None:
+    """Batida direta: the last card goes onto a meld ("utiliza a sua última carta da mão
+    em algum jogo da mesa" [000]; "todas as cartas vão para jogos na mesa" [001]); batida
+    indireta: it goes to the lixo [000]. Going out, both end the round with the batida's
+    100, but a card on the table counts its points [000, 003] and one in the lixo nothing:
+    discarding the 5♥ to go out gave 5 points away. Where the table reads [003] ("menos uma
+    e descartando essa última": go_out_by discard), laying it was no way out: no note."""
+    found = notes("fechado", GOING_OUT, Discard(parse_card("5h")))
+    assert codes(found) == [NoteCode.DIRECT_GO_OUT_MISSED]
+    assert found[0].params == {"card": parse_card("5h"), "meld": 2, "points": 5}
+    assert found[0].better == Extend(1, parse_cards("5h"))
+    assert "cabia no jogo 2 da sua dupla: baixando-o você batia do mesmo jeito" in said(found[0])
+    assert "5 pontos a mais para a sua dupla; descartado (batida indireta)" in said(found[0])
+    assert "5 more points for your side; discarded (indirect batida)" in said(found[0], "en")
+    assert notes("fechado", GOING_OUT, Extend(1, parse_cards("5h"))) == ()
+    rules = ruleset("fechado").with_options(go_out_by="discard")
+    position = position_from_data(rules, {"seed": 9, "players": 4, **GOING_OUT})
+    assert coach(rules, position, Discard(parse_card("5h"))) == ()
+    loose = {**GOING_OUT, "hands": [["Kc"], 11, 11, 11]}
+    assert notes("fechado", loose, Discard(parse_card("Kc"))) == ()
+
+
+def test_batida_indireta_going_out_with_the_card_that_made_a_canastra() -> None:
+    """The last card was the seventh of a meld: laid, the side went out with a canastra
+    limpa more (200 [000, 001, 002, 003]) and the card's 5 points."""
+    data = {
+        **GOING_OUT,
+        "melds": [[GOING_OUT["melds"][0][0], ["6h", "7h", "8h", "9h", "10h", "Jh"]], []],
+    }
+    found = notes("fechado", data, Discard(parse_card("5h")))
+    assert codes(found) == [NoteCode.DIRECT_GO_OUT_MISSED]
+    assert found[0].params == {
+        "card": parse_card("5h"),
+        "meld": 2,
+        "points": 205,
+        "case": "canastra",
+    }
+    assert "e o fazia canastra" in said(found[0]) and "205 pontos a mais" in said(found[0])
+    assert "made it a canastra" in said(found[0], "en")
+
+
+def test_batida_indireta_going_out_is_right_where_the_wild_would_dirty_the_canastra() -> None:
+    """The joker laid on the only canastra limpa turns it suja: 50 points of card, 100 of
+    bonus lost [000, 003]. Discarding it to go out scores more: no note. With a short meld
+    to take it instead, the 50 points were given away."""
+    data = {**GOING_OUT, "hands": [["JK"], 11, 11, 11], "melds": [[GOING_OUT["melds"][0][0]], []]}
+    assert notes("fechado", data, Discard(parse_card("JK"))) == ()
+    found = notes("fechado", {**data, "melds": GOING_OUT["melds"]}, Discard(parse_card("JK")))
+    assert codes(found) == [NoteCode.DIRECT_GO_OUT_MISSED]
+    assert found[0].params["points"] == 50 and found[0].better == Extend(1, parse_cards("JK"))
+
+
+def test_batida_indireta_risks_the_morto_where_the_opponents_may_go_out() -> None:
+    """A morto taken by a batida indireta waits for the player's next turn [000, 001, 003];
+    if the opponents go out before it, it is paid as if never taken [001]. Where the table
+    shows they may (their morto taken, a canastra down), the note on the 5♥ discarded says
+    so; where they may not, or the table does not pay an unused morto, it does not."""
+    data = {
+        **PLAY,
+        "hands": [["5h"], 11, 11, 11],
+        "melds": [[["6h", "7h", "8h"]], [["4c", "5c", "6c", "7c", "8c", "9c", "10c"]]],
+        "morto": ["available", "taken"],
+        "mortos": [11],
+    }
+    found = notes("fechado", data, Discard(parse_card("5h")))
+    assert codes(found) == [NoteCode.DIRECT_BEAT_MISSED]
+    assert found[0].params == {"card": parse_card("5h"), "case": "risk", "penalty": 100}
+    assert "se um deles bater antes, o seu morto conta como não pego (100 pontos a menos)" in said(
+        found[0]
+    )
+    assert "if one of them goes out first, your morto counts as not taken" in said(found[0], "en")
+    two = {**data, "players": 2, "hands": [["5h"], 11]}
+    alone = notes("fechado", two, Discard(parse_card("5h")))
+    assert "e o adversário já pegou o morto dele" in said(alone[0])
+    no_canastra = {**data, "melds": [[["6h", "7h", "8h"]], [["4c", "5c", "6c"]]]}
+    assert notes("fechado", no_canastra, Discard(parse_card("5h")))[0].params == {
+        "card": parse_card("5h")
+    }
+    rules = ruleset("fechado").with_options(unused_indirect_morto_paid=False)
+    position = position_from_data(rules, {"seed": 9, "players": 4, **data})
+    assert coach(rules, position, Discard(parse_card("5h")))[0].params == {"card": parse_card("5h")}
+
+
 def test_going_out_missed_while_ahead() -> None:
     """Morto taken, a canastra on the table, the last three cards make a meld: laying them
     goes out (+100, and the opponents pay their hands) [seeds 001, 002, 003]."""

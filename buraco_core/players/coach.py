@@ -25,6 +25,10 @@ for the same reason. So each judgement call asks that policy:
   strong habits go out too (a meld move and the last discard count, as they do for it);
   the note gives that estimate. Its look-ahead may still play on: a simulation the coach
   does not repeat, and a close call wherever it differs;
+- the last card discarded where laying it emptied the hand too (a batida indireta where
+  a direta was there): taking the morto, it comes a turn late (and is paid if the
+  opponents, who may go out, do so first); going out, the card's points are lost, noted
+  only where laying it scores more (not a wild that dirties the canastra limpa);
 - a small lixo left for a draw is a trade-off, not an error (the strong level weighs it by
   playing the round out, and often draws): a one-card lixo gets no note, a pile of up to
   `SMALL_LIXO` cards a note that says it could be taken, without a "better" move.
@@ -39,7 +43,7 @@ from enum import StrEnum
 from typing import Any
 
 from buraco_core.cards import Card
-from buraco_core.judge import apply, check, legal_moves
+from buraco_core.judge import apply, check, go_out_blockers, legal_moves, round_score
 from buraco_core.melds import Meld, extended
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo, hand_cards
 from buraco_core.players.levels import (
@@ -71,6 +75,7 @@ class NoteCode(StrEnum):
     LIXO_LEFT = "lixo_left"  # a clean justified pickup left for a draw
     FITS_OWN_MELD = "fits_own_meld"  # a discard that one of the side's melds could take
     DIRECT_BEAT_MISSED = "direct_beat_missed"  # the last card discarded: it could be laid
+    DIRECT_GO_OUT_MISSED = "direct_go_out_missed"  # gone out by a discard: laid, it scored
     GO_OUT_MISSED = "go_out_missed"  # the side could go out, ahead
     MORTO_LEFT = "morto_left"  # the whole hand could go down and take the morto now
     LAST_CARD_TRAP = "last_card_trap"  # refused: the last card could not be discarded
@@ -114,7 +119,12 @@ def coach(rules: RuleSet, state: State, move: Move) -> tuple[Note, ...]:
 
 
 # The notes that say the turn had a bigger line than the move: going out, the morto now.
-_LINE_MISSED = (NoteCode.GO_OUT_MISSED, NoteCode.MORTO_LEFT, NoteCode.DIRECT_BEAT_MISSED)
+_LINE_MISSED = (
+    NoteCode.GO_OUT_MISSED,
+    NoteCode.MORTO_LEFT,
+    NoteCode.DIRECT_BEAT_MISSED,
+    NoteCode.DIRECT_GO_OUT_MISSED,
+)
 
 
 def _one_better(notes: Sequence[Note]) -> tuple[Note, ...]:
@@ -315,13 +325,62 @@ def _discard_notes(
         weak = Note(NoteCode.FEEDS_OPPONENT, fed, best)
     if weak is not None and not _strong_discards(rules, view, moves, move):
         notes.append(weak)
-    side = view.sides[view.side]
-    if len(view.hand) == 1 and side.morto is MortoStatus.AVAILABLE and view.morto_sizes:
-        melds = [m for m in moves if isinstance(m, Lay | Extend)]
-        beats = [o for o in judge_options(rules, dealt, melds, view.seat) if o.beat]
-        if beats:
-            notes.append(Note(NoteCode.DIRECT_BEAT_MISSED, {"card": move.card}, beats[0].move))
+    if len(view.hand) == 1:
+        notes.extend(_direct_missed(rules, view, dealt, move, moves))
     return notes
+
+
+def _direct_missed(
+    rules: RuleSet, view: SeatView, dealt: State, move: Discard, moves: Sequence[Move]
+) -> list[Note]:
+    """The last card discarded (a batida indireta: "a última carta do jogador vai para a
+    lixeira" [000]) where laying it emptied the hand too (a batida direta: "todas as cartas
+    vão para jogos na mesa" [001]). Taking the morto, laid, it comes now and is played this
+    turn; discarded, it waits for the next one [000, 001, 003], and is paid as if never
+    taken if the opponents go out before then [001]: said where the table shows they may
+    (their morto taken, the canastra they need down). Going out, laid, the card scores on
+    the table, and may complete a canastra; discarded, it counts for nothing [000, 003]:
+    said where that is worth more to the side (a wild laid may dirty a canastra limpa)."""
+    melds = [m for m in moves if isinstance(m, Lay | Extend)]
+    options = judge_options(rules, dealt, melds, view.seat)
+    side = view.sides[view.side]
+    if side.morto is MortoStatus.AVAILABLE and view.morto_sizes:
+        beats = [o for o in options if o.beat]
+        if not beats:
+            return []
+        params: dict[str, Any] = {"card": move.card}
+        if rules.unused_indirect_morto_paid and _may_go_out(rules, view, 1 - view.side):
+            params |= {"case": "risk", "penalty": rules.morto_penalty}
+            if view.players == 2:
+                params["alone"] = True
+        return [Note(NoteCode.DIRECT_BEAT_MISSED, params, beats[0].move)]
+    mine = judge_options(rules, dealt, [move], view.seat)[0]
+    outs = [o for o in options if _goes_out(o)]
+    if not _goes_out(mine) or not outs:
+        return []
+
+    def scored(option: Option) -> int:
+        return round_score(rules, option.after).sides[view.side].total
+
+    best = max(outs, key=lambda o: (scored(o), repr(o.move)))
+    gain = scored(best) - scored(mine)
+    if gain <= 0 or not isinstance(best.move, Extend):
+        return []
+    params = {"card": move.card, "meld": best.move.meld + 1, "points": gain}
+    if best.canastras_added > 0:
+        params["case"] = "canastra"
+    if view.players == 2:
+        params["alone"] = True
+    return [Note(NoteCode.DIRECT_GO_OUT_MISSED, params, best.move)]
+
+
+def _may_go_out(rules: RuleSet, view: SeatView, side: int) -> bool:
+    """What the table shows of `side`: its morto taken and the canastra it needs down, so
+    that any of its players may go out on their turn (the hands, hidden, may not let them)."""
+    them = view.sides[side]
+    nobody_took = all(s.morto not in (MortoStatus.TAKEN, MortoStatus.WAITING) for s in view.sides)
+    no_morto = nobody_took and not view.morto_sizes
+    return not go_out_blockers(rules, them.melds, them.morto, no_morto)
 
 
 def _wild_moves(meld: Meld, cards: tuple[Card, ...], rules: RuleSet) -> dict[str, Any]:
