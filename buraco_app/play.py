@@ -632,13 +632,20 @@ def vulnerable_text(state: State, rules: RuleSet, lang: Lang) -> str:
 
 
 def _totals(running: Sequence[Sequence[int]], players: int, lang: Lang) -> None:
-    """The match so far: each round's running totals, as the score sheet (the target is in
-    the caption above: on its own line, at a round's start it pushed a phone's hand down)."""
+    """The match so far, as a paper sheet keeps it: each round's points, then the totals
+    (the target is in the caption above: on its own line, at a round's start it pushed a
+    phone's hand down), from two rounds on. The running totals alone, a row a round, read
+    as each round's points: “2 | 530” beside a round 2 scored 460."""
     if not running:
         return
     ours, theirs = side_names(players, lang)
     rows = [f"| {t('play.round_col', lang)} | {ours} | {theirs} |", "|--:|--:|--:|"]
-    rows += [f"| {i + 1} | {r[0]} | {r[1]} |" for i, r in enumerate(running)]
+    before: Sequence[int] = (0, 0)
+    for number, totals in enumerate(running, 1):
+        rows.append(f"| {number} | {totals[0] - before[0]} | {totals[1] - before[1]} |")
+        before = totals
+    if len(running) > 1:
+        rows.append(f"| **{t('play.total_row', lang)}** | **{before[0]}** | **{before[1]}** |")
     st.markdown("\n".join(rows))
 
 

@@ -22,7 +22,12 @@ from buraco_core.state import Phase, State
 def played_until(setup: Setup, seed: int, done: Callable[[State], bool]) -> Game:
     """A new game played on until `done` holds for the position (the round must not end
     first)."""
-    game = new_game(setup)
+    return played_on(new_game(setup), seed, done)
+
+
+def played_on(game: Game, seed: int, done: Callable[[State], bool]) -> Game:
+    """`game`'s current round played on until `done` holds for the position (the round
+    must not end first)."""
     player, rng = make_player("basic"), random.Random(seed)
     while True:
         state = positions(game)[-1]

@@ -27,6 +27,7 @@ from buraco_app.game import (
     learner_move,
     learner_turn,
     new_game,
+    next_round,
     positions,
     standing,
 )
@@ -53,7 +54,7 @@ from buraco_core.rules import ruleset
 from buraco_core.state import EndReason, MortoStatus, Phase, State, deal
 from buraco_text import Lang
 from tests.app.conftest import in_order, read
-from tests.played import played_round, played_until
+from tests.played import played_on, played_round, played_until
 
 Open = Callable[..., AppTest]
 
@@ -270,6 +271,30 @@ def test_round_end_shows_the_itemised_score_and_goes_on_to_the_next_round(
     assert len(game.rounds) == 2 and game.current.first == 1  # the other player begins
     assert "Round 2" in [h.value for h in at.subheader]
     assert any(r.startswith("| 1 |") for m in at.markdown for r in str(m.value).splitlines())
+
+
+def test_the_match_table_gives_each_rounds_points_and_the_totals(open_app: Open) -> None:
+    """The table above the round read “2 | 530 | 1380”: the running totals, a row a round,
+    beside a round 2 that scored 460 (its result said so just below): a newcomer read the
+    totals as that round's points. Each row now holds its round's own points, as the round's
+    result does, and a last row the totals [003: “Acumule as rodadas”]."""
+    at = open_app("play", lang="en")  # creates the data folder
+    game = _finished_round(Setup("fechado", {}, 2, "basic", "on", 11))
+    game = played_on(next_round(game, standing(game)), 5, lambda s: s.phase is Phase.ENDED)
+    game_id = store().create(game)
+    first, second = (score.total(SIDE_NAMES[0]) for score in finished_scores(game))
+    them = [score.total(SIDE_NAMES[1]) for score in finished_scores(game)]
+    for lang, head, total in (("en", "Round", "Total"), ("pt", "Rodada", "Total")):
+        at = open_app("play", lang=lang, game=game_id)
+        table = next(str(m.value) for m in at.markdown if str(m.value).startswith(f"| {head}"))
+        assert table.splitlines()[2:] == [
+            f"| 1 | {first} | {them[0]} |",
+            f"| 2 | {second} | {them[1]} |",
+            f"| **{total}** | **{first + second}** | **{them[0] + them[1]}** |",
+        ]
+    # One round played: its row is the total, said once.
+    at = open_app("play", lang="en", game=store().create(_finished_round(game.setup)))
+    assert not [m for m in at.markdown if "**Total**" in str(m.value)]
 
 
 def test_the_replay_steps_one_move_at_a_time_with_a_button_each_way(open_app: Open) -> None:
