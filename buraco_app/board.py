@@ -583,7 +583,8 @@ def _hand(
         picked = cards_label([hand[p] for p in pick.cards])
         if pick.top:
             picked = " ".join(x for x in (picked, t("board.top_picked", lang)) if x)
-        st.caption(t("board.picked", lang, cards=picked))
+        # (the top card goes onto one's meld or into a new one: not to the discard)
+        st.caption(t("board.picked_top" if pick.top else "board.picked", lang, cards=picked))
     elif not st.session_state.get(f"{key}_need"):  # (a hint above says what to pick)
         # (where the lixo is justified, tapping it alone is refused: say how it is taken)
         st.caption(t("board.how_justified" if justified else "board.how", lang))

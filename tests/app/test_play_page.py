@@ -1011,6 +1011,33 @@ def test_the_lixos_top_card_tapped_then_a_meld_across_says_it_goes_on_ones_own(
     assert the_game(at).current.stumbles == ()  # (no move was made of it)
 
 
+@pytest.mark.parametrize(
+    ("lang", "said", "not_said"),
+    [
+        ("en", "Tap one of your melds to put the top card on it", "“Discard”"),
+        ("pt", "Toque num jogo seu para pôr a carta de cima nele", "“Descartar”"),
+    ],
+)
+def test_the_lixos_top_card_picked_says_where_it_can_go(
+    open_app: Open, lang: Lang, said: str, not_said: str
+) -> None:
+    """The lixo's top card picked, the board said “Tap where they go: a meld, “New meld”,
+    the lixo or “Discard””: the top card is never discarded, nor taken to the lixo alone
+    (playing a match on a phone). It says: onto one of one's melds, or into a new meld with
+    hand cards [002, 003: the top card must go into a meld in the same turn]."""
+    open_app("play", lang=lang)  # creates the data folder
+    game = played_until(
+        Setup("fechado", {}, 2, "basic", "on", 7),
+        5,
+        lambda s: learner_turn(s) and s.phase is Phase.DRAW and bool(s.sides[1].melds and s.lixo),
+    )
+    at = open_app("play", lang=lang, game=store().create(game))
+    top = [b for b in at.button if (b.key or "").startswith("btc") and "-lixo" in b.key]
+    top[-1].click().run()
+    picked = [str(c.value) for c in at.caption if said in str(c.value)]
+    assert len(picked) == 1 and not_said not in picked[0]
+
+
 def test_a_card_tapped_inside_an_open_lixo_says_the_lixo_is_taken_whole(open_app: Open) -> None:
     """Aberto shows the whole lixo. A card inside it, tapped (to take that card, as a
     newcomer would), did nothing at all: a greyed button, no word. The board now says that
