@@ -549,6 +549,19 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
         marks = replace(marks, events=events)
     elif learner_turn(state):
         marks = arrived(states)
+    their_turn = not learner_turn(state)  # (True until the computers' buttons are drawn)
+
+    def answer() -> None:
+        nonlocal their_turn
+        if isinstance(feedback, Feedback):
+            _feedback(feedback, game, lang)
+        # The computers' turn: its buttons in the middle of the table, under the answer to
+        # the discard that passed the turn, and there again after each “Próxima jogada”.
+        # Under the board, a phone had them below the fold after every discard (y 934 of 844).
+        if their_turn:
+            _their_turn(game_id, game, state, lang)
+            their_turn = False
+
     with st.container(border=True):
         board.show_board(
             rules,
@@ -560,29 +573,13 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
             seat=LEARNER,
             # Where the tap was: above the board, or under the hand, a phone showed the
             # verdict and the coach's note off-screen.
-            answer=None
-            if not isinstance(feedback, Feedback)
-            else lambda: _feedback(feedback, game, lang),
+            answer=answer if isinstance(feedback, Feedback) or their_turn else None,
         )
     near_the_end = going_out_text(rules, state, lang)
     if near_the_end:
         st.caption(near_the_end)
-    if not learner_turn(state):
-        st.info(t("play.their_turn", lang, who=who(state.turn, lang)))
-        with st.container(horizontal=True):
-            st.button(
-                t("play.next_move", lang),
-                key="play_next_move",
-                type="primary",
-                on_click=_computer_moves,
-                args=(game_id, game, state, False),
-            )
-            st.button(
-                t("play.to_my_turn", lang),
-                key="play_to_my_turn",
-                on_click=_computer_moves,
-                args=(game_id, game, state, True),
-            )
+    if their_turn:  # (the board had no place for them: a tap's place gone)
+        _their_turn(game_id, game, state, lang)
     _since_my_turn(game, states, lang)
     # Lazy: drawn only while open. Folded, every move of the round and each one's reasons
     # were built at every tap (late in a round, most of the page's rerun).
@@ -591,6 +588,26 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
         with every:
             _move_list(game, states, 0, lang, key="all")
     _new_game_button(lang, in_progress=True)
+
+
+def _their_turn(game_id: str, game: Game, state: State, lang: Lang) -> None:
+    """Whose turn it is, and the buttons that let the computers play: one move, or all of
+    them up to the learner's turn."""
+    st.info(t("play.their_turn", lang, who=who(state.turn, lang)))
+    with st.container(horizontal=True):
+        st.button(
+            t("play.next_move", lang),
+            key="play_next_move",
+            type="primary",
+            on_click=_computer_moves,
+            args=(game_id, game, state, False),
+        )
+        st.button(
+            t("play.to_my_turn", lang),
+            key="play_to_my_turn",
+            on_click=_computer_moves,
+            args=(game_id, game, state, True),
+        )
 
 
 # With this many cards left in the learner's hand, the page says how to empty it (the morto,

@@ -209,6 +209,36 @@ def test_a_legal_move_is_played_and_saved(open_app: Open) -> None:
     assert len(the_game(at).current.moves) == 1
 
 
+def test_after_the_learners_discard_the_next_tap_is_under_its_answer(open_app: Open) -> None:
+    """The discard passes the turn to the computer: “Turn of: Opponent (player 2)” and its
+    buttons were drawn under the whole board, the hand included, below a phone's fold after
+    every discard (“▶▶ Up to my turn” at y 934 of 844, playing a match). They now come right
+    under the answer to the discard, above one's melds and the hand; and there they stay
+    after “▶ Next move”, and on the page opened anew on the computer's turn."""
+    at = started(open_app, players=4)
+    click(at, "btt-play_board-stock")
+    next(b for b in at.button if (b.key or "").startswith("btc-")).click().run()
+    click(at, "btt-play_board-discard")
+    order = in_order(at.main)
+    keys = [getattr(n, "key", "") or "" for n in order]
+    # (green, or yellow with the coach's note: the deal is new each time)
+    said = next(a for a in [*at.success, *at.warning] if "Your move: Discard" in str(a.value))
+    answer = order.index(said)
+    their_turn = next(i for i, n in enumerate(order) if n in at.info and "Turn of" in n.value)
+    hand = min(i for i, k in enumerate(keys) if k.startswith("btc") and "lixo" not in k)
+    assert answer < their_turn < keys.index("play_next_move") < hand
+    assert keys.index("play_to_my_turn") < hand
+    click(at, "play_next_move")  # (player 2 draws or takes the lixo: still player 2's turn)
+    again = open_app("play", lang="en", game=game_id_of(at))  # a new session: no answer
+    for page in (at, again):
+        keys = [getattr(n, "key", "") or "" for n in in_order(page.main)]
+        hand = min(i for i, k in enumerate(keys) if k.startswith("btc") and "lixo" not in k)
+        assert keys.index("play_next_move") < hand
+        assert keys.count("play_to_my_turn") == 1 and keys.index("play_to_my_turn") < hand
+    click(again, "play_to_my_turn")
+    assert learner_turn(positions(the_game(again))[-1])
+
+
 def test_the_answer_to_a_move_draws_a_red_card_red(open_app: Open) -> None:
     """“Your move: Discard the 9♦” (and the coach's note above it) named the card in the
     box's own ink, a 9♦ as dark as a 9♣, where an exercise's answer and the move lists
