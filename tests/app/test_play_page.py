@@ -672,15 +672,36 @@ def test_a_note_repeated_all_round_is_listed_twice_among_the_key_moments() -> No
     deixa…” (audit of Jogar). The first note, one reminder, and the moves of the rest in it;
     another kind of note is listed as before."""
     game = new_game(Setup("fechado", {}, 2, "basic", "on", 3))
-    fed = {"card": "7♣", "count": 3, "alone": True}
+    fed = {"card": "7♣", "meld": 2, "count": 3, "alone": True}
     better = Discard(parse_card("9d"))
     notes = {at: (SavedNote("feeds_opponent", fed, better),) for at in (1, 5, 9, 13, 17)}
     notes[7] = (SavedNote("wild_discarded", {"card": "2♣"}, better),)
     lines, _ = key_moments(replace(game, rounds=(replace(game.current, notes=notes),)), "pt")
     assert [line.split(":")[0] for line in lines] == ["Jogada 2", "Jogada 6", "Jogada 8"]
-    assert lines[1].startswith("Jogada 6: De novo, um descarte que deixa")
+    assert lines[1].startswith("Jogada 6: De novo, o 7♣ cabe no jogo 2 do adversário: ele")
     assert lines[1].endswith("(E mais 3 vezes nesta rodada: jogadas 10, 14, 18.)")
     assert "E mais" not in lines[0] + lines[2]
+
+
+@pytest.mark.parametrize(
+    ("lang", "params", "said"),
+    [
+        ("pt", {"meld": 3}, "De novo, o 10♥ cabe no jogo 3 dos adversários: o próximo jogador"),
+        ("pt", {"meld": 1, "alone": True}, "De novo, o 10♥ cabe no jogo 1 do adversário: ele"),
+        ("en", {"meld": 1, "alone": True}, "Again, the 10♥ fits the opponent's meld 1: they may"),
+        ("en", {"case": "held", "held": "J♥ Q♥"}, "Again, the 10♥ makes a meld with J♥ Q♥, which"),
+        ("pt", {"case": "held", "held": "J♥ Q♥", "alone": True}, "que o adversário tem na mão"),
+    ],
+)
+def test_a_discard_that_feeds_the_opponents_again_says_which_meld(
+    lang: Lang, params: dict[str, Any], said: str
+) -> None:
+    """A second discard of a round that let the next player take the lixo was reminded as
+    “Again, a discard that lets the next player take the lixo (6 cards)”: which meld of
+    theirs the 10♥ fitted, the learner had to find (playing a match). The reminder says the
+    card and the meld (or the cards known in that player's hand), as the lixo's does."""
+    note = SavedNote("feeds_opponent", {"card": "10♥", "count": 6, **params}, None)
+    assert said in note_text(note, lang, again=True)
 
 
 def test_the_coach_at_the_move_says_a_repeated_note_as_a_reminder(open_app: Open) -> None:
