@@ -26,7 +26,8 @@ _ONE_WILD = ("000", "003")  # at most one wild per meld
 _NATURAL_TWO = ALL_SEEDS  # a same-suit 2 in its natural place is no wild
 _CANASTRA = ALL_SEEDS
 _BIG_CANASTRA = ("000", "001", "002")
-_PICKUP = ("002", "003", "option:pickup")  # the justified lixo pickup (Fechado, STBL)
+# The justified lixo pickup (Fechado, STBL): [000] says it of both, "compra justificada".
+_PICKUP = ("000", "002", "003", "option:pickup")
 _MORTO_BEAT = ("000", "001", "003")  # direct and indirect beats
 _GO_OUT = ("001", "002", "003")  # the batida final needs the side's morto
 _STOCK_OUT = ("000", "001", "003")  # a morto becomes the stock
@@ -188,7 +189,7 @@ EVENTS: frozenset[Code] = frozenset(
 
 # Where a case of a code rests on other sources than the code (codes and their sources are
 # the contract; a case only narrows the wording): the lixo taken freely in Aberto, "sem
-# justificada" [000], not the justified pickup of [002, 003].
+# justificada" [000], not the justified pickup of [000, 002, 003].
 _FREE_PICKUP = ("000", "option:pickup")
 CASE_SOURCES: dict[tuple[Code, str], tuple[str, ...]] = {
     (Code.TOOK_LIXO_NEW_MELD, "free"): _FREE_PICKUP,

@@ -801,3 +801,41 @@ def test_a_files_index_is_said_as_written_never_grouped(
     assert code == 1 and answer["reasons"][0]["message"].startswith(
         "Não há jogo número 10.001 (move.meld: 10000 no arquivo, onde os jogos contam de 0)"
     )
+
+
+JUSTIFIED_PICKUPS = [
+    ({"type": "take_lixo", "new_meld": ["7s", "8s"]}, 0, "took_lixo_new_meld"),
+    ({"type": "take_lixo", "extend": 0}, 0, "took_lixo_extend"),
+    ({"type": "take_lixo"}, 1, "pickup_needs_justification"),
+    ({"type": "take_lixo", "new_meld": ["5h", "7s"]}, 1, "pickup_top_card_not_used"),
+]
+
+
+@pytest.mark.parametrize("preset", ["fechado", "stbl"])
+@pytest.mark.parametrize(("move", "exit_code", "reason"), JUSTIFIED_PICKUPS)
+def test_justified_pickup_verdict_cites_000_with_002_and_003(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    preset: str,
+    move: dict[str, Any],
+    exit_code: int,
+    reason: str,
+) -> None:
+    """The justified pickup: “ao comprar o lixo o jogador deve inserir a carta que está no
+    topo da lixeira em algum jogo baixado na mesa ou deverá iniciar um novo jogo com a mesma
+    (compra justificada)” [000], as [002, 003] say it: `buraco judge` cites all three, taken
+    or refused, in text (pt, en) and JSON."""
+    position = {
+        "players": 2,
+        "phase": "draw",
+        "hands": [["7s", "8s", "5h"], 11],
+        "melds": [[["6s", "7s", "8s"]], []],
+        "lixo": ["3c", "Kd", "9s"],
+    }
+    data = {"rules": preset, "position": position, "move": move}
+    code, answer = run_json(capsys, tmp_path, data)
+    assert (code, answer["reasons"][0]["code"]) == (exit_code, reason)
+    assert answer["reasons"][0]["source"] == "seeds 000, 002, 003; option pickup"
+    for lang, cited in (("pt", "(textos 000, 002, 003; opção"), ("en", "(texts 000, 002, 003;")):
+        code, out, _ = run(capsys, tmp_path, data, "--lang", lang)
+        assert code == exit_code and cited in out.splitlines()[1], out

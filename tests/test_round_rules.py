@@ -225,15 +225,20 @@ def test_taking_the_lixo_is_free_in_aberto_a_misplaced_top_card_stops_only_that_
     ("preset", "said", "sources"),
     [
         ("aberto", "Pegou o lixo inteiro (3 cartas) e já baixou o 9♠", ("000", "option:pickup")),
-        ("fechado", "justificando com um jogo novo com o 9♠", ("002", "003", "option:pickup")),
+        (
+            "fechado",
+            "justificando com um jogo novo com o 9♠",
+            ("000", "002", "003", "option:pickup"),
+        ),
     ],
 )
 def test_taking_the_lixo_is_free_in_aberto_a_top_card_laid_at_once_justified_nothing(
     preset: str, said: str, sources: tuple[str, ...]
 ) -> None:
     """Aberto: "sem justificada para compra do lixo" [000]. A pickup that lays the top card
-    at once is told as that, not as "justificando", and cites [000], not the Fechado texts
-    [002, 003] that describe the justified pickup. The code stays the same."""
+    at once is told as that, not as "justificando", and cites [000] alone: [002, 003]
+    describe only the justified pickup, which Fechado cites with [000] (its "compra
+    justificada"). The code stays the same."""
     rules = ruleset(preset)
     state = position(rules, players=2, hands=[["7s", "8s", "5h"], 11], lixo=["3c", "Kd", "9s"])
     verdict = ok(rules, state, TakeLixo(new_meld=cards("7s 8s")))
@@ -246,7 +251,7 @@ def test_taking_the_lixo_is_free_in_aberto_a_top_card_laid_at_once_justified_not
 def test_justified_pickup_new_meld_or_side_meld_the_rest_to_the_hand(preset: str) -> None:
     """Fechado and STBL: the lixo is taken only if its top card goes into a meld in the same
     move, a new one with hand cards or one of the side's melds; the other cards go to the
-    hand [002, 003; option pickup]. Aberto accepts the same moves (its pickup is free)."""
+    hand [000, 002, 003; option pickup]. Aberto accepts the same moves (its pickup is free)."""
     rules = ruleset(preset)
     state = position(
         rules,
@@ -289,7 +294,7 @@ def test_justified_pickup_refused_when_the_top_card_makes_no_meld(
     preset: str, expected: str | None
 ) -> None:
     """The common error [003]: taking the lixo in Fechado without being able to use its top
-    card [002, 003; option pickup]."""
+    card [000, 002, 003; option pickup]."""
     rules = ruleset(preset)
     state = position(rules, players=2, hands=[["Js", "9c", "3d"], 11], lixo=["3c", "Kd"])
     move = TakeLixo(new_meld=cards("Js 9c"))
