@@ -3,7 +3,8 @@
 Lesson intros, exercise prompts, explanations, headlines and reasons name cards ("baixar o
 `4♠`", "o 2♠ voltou..."). `with_cards(text)` turns every card token of a Markdown text into
 a small inline card (an HTML span styled by `.bt-ic` in cards_view.CARD_CSS): a code span
-holding only cards (`` `3♠ 2♠ 5♠` ``) becomes those cards, and so does a card written bare.
+holding only cards (`` `3♠ 2♠ 5♠` ``) becomes those cards, and so does a card written bare;
+one of ranks alone (`` `K A 2 3` ``) becomes plain words.
 Everything else stays Markdown, with `<` and `&` escaped so that no text (a course file, a
 reason's echoed value) can inject HTML. `show_text(text)` draws it with st.markdown.
 
@@ -25,6 +26,10 @@ _CARD = r"(?:(?:10|[2-9AJQK])[♠♥♦♣]\ufe0e?|JK)"
 _BARE = re.compile(rf"(?<![\w♠♥♦♣]){_CARD}(?![\w♠♥♦♣])")
 _ONLY_CARDS = re.compile(rf"\s*{_CARD}(?:\s+{_CARD})*\s*")
 _CODE = re.compile(r"`[^`\n]+`")
+# Ranks without suits (“`K A 2 3` não vale”: a run's shape, no card in particular) are
+# neither cards (no suit to draw) nor code: plain words, as the texts' own “(A 2 3)”.
+_RANK = r"(?:10|[2-9AJQK])"
+_ONLY_RANKS = re.compile(rf"\s*{_RANK}(?:\s+{_RANK})*\s*")
 
 
 def _ink(token: str) -> str:
@@ -50,8 +55,11 @@ def _convert(text: str, card: Callable[[re.Match[str]], str], escape: bool) -> s
         before = text[last : code.start()]
         out.append(_BARE.sub(card, _escaped(before) if escape else before))
         inner = code[0][1:-1]
-        # A code span of cards becomes the cards; any other code span stays code.
-        out.append(_BARE.sub(card, inner.strip()) if _ONLY_CARDS.fullmatch(inner) else code[0])
+        # A code span of cards becomes the cards, one of ranks plain words; any other stays code.
+        if _ONLY_CARDS.fullmatch(inner):
+            out.append(_BARE.sub(card, inner.strip()))
+        else:
+            out.append(inner.strip() if _ONLY_RANKS.fullmatch(inner) else code[0])
         last = code.end()
     rest = text[last:]
     out.append(_BARE.sub(card, _escaped(rest) if escape else rest))

@@ -39,3 +39,14 @@ def test_in_an_error_box_black_cards_are_grey_so_red_cards_stand_out() -> None:
 def test_a_drawn_text_reads_as_its_source() -> None:
     source = "Você baixou `3♠ 2♠ 5♠` & o `{id}`"
     assert as_read(with_cards(source)) == as_read(source) == "Você baixou 3♠ 2♠ 5♠ & o `{id}`"
+
+
+def test_ranks_without_suits_read_as_the_sentence_around_them() -> None:
+    """“`K A 2 3` não vale” was a grey code chip where every card of the app is drawn as a
+    card: ranks alone name no card (no suit to draw), so they read as plain words, as the
+    lesson's own “(A 2 3)” and `buraco rules` do; code that is no card stays code."""
+    assert with_cards("a volta: `K A 2 3` não vale; um `Q K A` sujo, `10 J Q`") == (
+        "a volta: K A 2 3 não vale; um Q K A sujo, 10 J Q"
+    )
+    assert md_cards("em `K A 2` o 2") == "em K A 2 o 2"
+    assert with_cards("`{id}` e `buraco rules`") == "`{id}` e `buraco rules`"

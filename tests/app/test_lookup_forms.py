@@ -220,6 +220,19 @@ def test_the_cards_a_rule_names_are_drawn_as_cards(open_app: Open, lang: str, qu
     assert '<span class="bt-ic bt-icr">5♥</span> <span class="bt-ic bt-icb">5♠</span>' in answer
 
 
+@pytest.mark.parametrize(("lang", "query"), [("pt", "dar a volta"), ("en", "wrap around")])
+def test_ranks_a_rule_names_without_suits_are_plain_words(
+    open_app: Open, lang: str, query: str
+) -> None:
+    """“a sequência não dá a volta: `K A 2 3` não vale” drew the ranks as code (grey
+    monospace), the one grey chip among cards drawn as cards: they are plain words now."""
+    at = open_app("lookup", lang=lang)
+    at.segmented_control(key="lookup_view").set_value("rules").run()
+    at.text_input(key="lookup_search").input(query).run()
+    answer = next(m.value for m in at.markdown if "K A 2 3" in m.value)
+    assert "`" not in answer and "Q K A" in answer
+
+
 def _titles(at: AppTest) -> list[str]:
     return [m.value.split("  \n")[0].strip("*") for m in at.markdown if m.value.startswith("**")]
 
