@@ -206,7 +206,12 @@ if blocked or said_under_taps:  # (each said under its field, or under the cards
 elif round_error is not None:
     st.error(round_error, icon=NO_ICON)
 elif score is not None:
-    show_score(score, lang)
+    # Nothing in the round yet (no card, no batida, every morto taken): not two totals of 0
+    # with their tables of a 0, but what to type; a sheet's caption below says it already.
+    if any(side.items for side in score.sides):
+        show_score(score, lang)
+    elif sheet is None or over:
+        st.caption(t("calc.nothing_yet"))
     if sheet is None:
         st.caption(t("calc.no_match"))
         page_link("sheet", t("page.sheet"))

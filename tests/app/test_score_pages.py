@@ -16,7 +16,7 @@ from streamlit.testing.v1 import AppTest
 from buraco_app import database, sheet_page, sheets
 from buraco_core import ruleset
 from buraco_core.cards import Card
-from buraco_text import catalog
+from buraco_text import catalog, translate
 from tests.app.conftest import in_order, read
 
 PT, EN = catalog("pt"), catalog("en")
@@ -146,6 +146,21 @@ def test_calculator_scores_the_worked_example(open_app: OpenApp) -> None:
     bars = {trace["name"]: dict(zip(trace["y"], trace["x"], strict=True)) for trace in spec["data"]}
     assert bars["Nós"]["canastra limpa (jogo 1)"] == 200
     assert bars["Nós"]["<b>Total</b>"] == 525 and bars["Eles"]["<b>Total</b>"] == -5
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_before_a_round_has_anything_in_it_no_totals_only_what_to_type(
+    open_app: OpenApp, lang: str
+) -> None:
+    """A fresh calculator showed “Resultado”, two totals of 0 and two tables of a 0 (the
+    reader wonders what was counted): it says what to type until the round holds a card."""
+    at = open_app("calculator", lang=lang)
+    assert not metrics(at) and not at.main.subheader
+    assert not [m for m in at.markdown if "| Item |" in m.value or "| Points |" in m.value]
+    assert translate("calc.nothing_yet", lang) in [c.value for c in at.caption]
+    at.text_area(key="calc_hands_1").set_value("3c").run()
+    assert list(metrics(at).values()) == ["0", "-5"]
+    assert translate("calc.nothing_yet", lang) not in [c.value for c in at.caption]
 
 
 def test_calculator_reads_cards_as_said_at_the_table(open_app: OpenApp) -> None:
