@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 import streamlit as st
 
 from buraco_app.i18n import LANG_KEY, LANG_NAMES, get_lang, relabel_after_language_change, t
+from buraco_app.inline_cards import PLAIN_NAMES
 from buraco_app.sheet_page import url_text
 from buraco_core.errors import BuracoInputError
 from buraco_core.rules import (
@@ -155,9 +156,11 @@ _NAV_SENT = "_settings_nav_closes"
 
 
 def _close_after_choosing_a_page() -> None:
+    # (The same element carries the checkboxes' plain names, inline_cards.PLAIN_NAMES: one
+    # script element a session, not one more per page.)
     if not st.session_state.get(_NAV_SENT):
         st.session_state[_NAV_SENT] = True
-        st.html(_NAV_CLOSES, unsafe_allow_javascript=True)
+        st.html(_NAV_CLOSES + PLAIN_NAMES, unsafe_allow_javascript=True)
 
 
 def show_notices() -> None:

@@ -163,3 +163,21 @@ def test_an_exercises_table_targets_are_a_fingers_height_on_a_phone(
     for target in targets.all():
         box = target.bounding_box()
         assert box is not None and box["height"] >= 44, (target.inner_text(), box)
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_an_exercises_options_are_named_by_the_words_they_show(
+    open_page: OpenPage, settle: Settle, lang: str
+) -> None:
+    """Each option to tick is named (its accessible name, what a screen reader reads) by
+    the words it shows: “3. Q♥ K♥ A♥”. Streamlit named it by its label's Markdown source,
+    “3. :red[Q♥] :red[K♥] :red[A♥]”, read out colon, red, bracket. The names stay so after
+    a rerun (an option ticked)."""
+    page = open_page(f"practice?lang={lang}&scenario=which_runs_are_sequences")
+    main = page.locator("[data-testid='stMain']")
+    expect(main.get_by_role("checkbox", name="3. Q♥ K♥ A♥", exact=True)).to_have_count(1)
+    main.get_by_role("checkbox", name="4. 8♦ 9♦ 10♣", exact=True).check(force=True)
+    settle(page)
+    options = main.locator("[class*='_option_'] [data-testid='stCheckbox'] input")
+    names = options.evaluate_all("boxes => boxes.map(box => box.getAttribute('aria-label'))")
+    assert names == ["1. J♠ Q♠ K♠", "2. 10♠ J♠ K♠", "3. Q♥ K♥ A♥", "4. 8♦ 9♦ 10♣"]
