@@ -47,7 +47,12 @@ Size = Literal["md", "sm"]
 # yes/no, its options to tick: scenario_player's keys) are rows a fingertip can hit, and so
 # are the choices asked at the table (the morto, who went out, the point argued over: rows
 # of 22 px side by side were mis-tapped on a phone); a lesson's tables (the lessons page's
-# `lesson_text`) have narrower cells on a phone.
+# `lesson_text`) have narrower cells on a phone. A segmented control wraps on a phone (the
+# four questions of Consulta): there each option is a whole button, its four borders drawn
+# (Streamlit hides the one it shares with the chosen option, lost when they end up on two
+# rows) and a fingertip high.
+SEGMENT_LINE = "rgba(47,45,43,.2)"  # Streamlit's own border of a segment not chosen
+
 CARD_CSS = f"""
 .bt-row{{display:flex;flex-wrap:wrap;align-items:flex-start;gap:2px;margin:4px 0}}
 .bt-cell{{display:inline-flex;flex-direction:column;align-items:center;gap:1px;margin:2px}}
@@ -89,7 +94,12 @@ padding-right:12px}}
 .bt-table th,.bt-table td{{flex:1 1 0;min-width:0}}
 .bt-table th:first-child,.bt-table td:first-child{{flex-basis:100%;width:auto}}
 .bt-table td:first-child{{background:rgba(128,128,128,.08)}}
-.st-key-lesson_text th,.st-key-lesson_text td{{padding:6px}}}}
+.st-key-lesson_text th,.st-key-lesson_text td{{padding:6px}}
+[role="radiogroup"]:has(>button[data-variant="segmented_control"]){{gap:6px}}
+button[data-variant="segmented_control"]{{margin-right:0!important;border-radius:8px!important;
+min-height:44px}}
+button[data-variant="segmented_control"]:not([data-selected]):not([data-hovered]):not(
+[data-focus-visible]){{border-color:{SEGMENT_LINE}!important}}}}
 """
 
 

@@ -39,3 +39,33 @@ def test_who_went_out_is_a_thumb_high(open_page: OpenPage, phone: dict[str, int]
     choices = page.locator(".st-key-calc_went_out [role='radiogroup'] label")
     assert choices.count() == 3
     assert min(choices.nth(i).bounding_box()["height"] for i in range(3)) >= THUMB
+
+
+# Each of a segmented control's options as drawn: its four borders' colours and widths, its
+# box, the row it lies in.
+_SEGMENTS = """(group) => [...group.querySelectorAll("button[data-variant='segmented_control']")]
+.map((b) => { const s = getComputedStyle(b); const r = b.getBoundingClientRect();
+  return {text: b.innerText, top: r.top, bottom: r.bottom, height: r.height,
+    borders: ["Top", "Right", "Bottom", "Left"].map((side) =>
+      [s[`border${side}Color`], parseFloat(s[`border${side}Width`])])}; })"""
+
+
+@pytest.mark.parametrize("view", ["go_out", "lixo"])
+def test_a_wrapped_segmented_control_keeps_every_border_on_a_phone(
+    open_page: OpenPage, phone: dict[str, int], view: str
+) -> None:
+    """Consulta's four questions wrap onto two rows at 390 px. Streamlit's segments hide the
+    border shared with the chosen one, the one beside it on the same row: “Posso bater?”
+    chosen, first of the second row, left “Posso pegar o lixo?” at the end of the first
+    without its right border (and “Posso pegar o lixo?” chosen, “Posso bater?” without its
+    left one). On a phone each option is a whole button, its four borders drawn, a
+    fingertip high (44 px), its row apart from the one above."""
+    page = open_page(f"lookup?view={view}", phone)
+    segments = page.locator(".st-key-lookup_view").evaluate(_SEGMENTS)
+    assert len({s["top"] for s in segments}) == 2, segments  # (the case: two rows)
+    for segment in segments:
+        for colour, width in segment["borders"]:
+            assert width >= 1 and colour not in ("transparent", "rgba(0, 0, 0, 0)"), segment
+        assert segment["height"] >= 44, segment
+    first_row_bottom = max(s["bottom"] for s in segments if s["top"] == segments[0]["top"])
+    assert all(s["top"] >= first_row_bottom for s in segments if s["top"] != segments[0]["top"])
