@@ -50,7 +50,11 @@ Size = Literal["md", "sm"]
 # `lesson_text`) have narrower cells on a phone. A segmented control wraps on a phone (the
 # four questions of Consulta): there each option is a whole button, its four borders drawn
 # (Streamlit hides the one it shares with the chosen option, lost when they end up on two
-# rows) and a fingertip high.
+# rows). On a phone every button, box to tick, expander, menu, tab and link is a fingertip
+# high (44 px), as Jogar's are (board.BOARD_CSS). Two kinds stay lower, so that the answer
+# drawn under them stays on the screen: a card of a card grid (44 px wide, 34 high: nine
+# rows of them) and a radio's choice (34 px, an exercise's yes/no excepted), in lists of
+# up to 25 (the points argued over) or above an answer (the morto's four).
 SEGMENT_LINE = "rgba(47,45,43,.2)"  # Streamlit's own border of a segment not chosen
 
 CARD_CSS = f"""
@@ -96,8 +100,15 @@ padding-right:12px}}
 .bt-table td:first-child{{background:rgba(128,128,128,.08)}}
 .st-key-lesson_text th,.st-key-lesson_text td{{padding:6px}}
 [role="radiogroup"]:has(>button[data-variant="segmented_control"]){{gap:6px}}
-button[data-variant="segmented_control"]{{margin-right:0!important;border-radius:8px!important;
+button[data-variant="segmented_control"]{{margin-right:0!important;border-radius:8px!important}}
+[data-testid^="stBaseButton-"],[data-testid="stPopoverButton"],[data-testid="stExpander"] summary,
+button[data-variant],[data-testid="stCheckbox"] label,[data-baseweb="select"]>div,
+[data-testid="stTab"],[data-testid="stPageLink-NavLink"],[data-testid="stSidebarNavLink"]{{
 min-height:44px}}
+[data-testid="stCheckbox"] label{{align-items:center}}
+[data-testid="stRadio"] [role="radiogroup"] label{{min-height:34px;align-items:center;
+padding-block:4px}}
+[class*="st-key-btg-"] button{{min-width:44px;min-height:34px}}
 button[data-variant="segmented_control"]:not([data-selected]):not([data-hovered]):not(
 [data-focus-visible]){{border-color:{SEGMENT_LINE}!important}}}}
 """

@@ -69,3 +69,55 @@ def test_a_wrapped_segmented_control_keeps_every_border_on_a_phone(
         assert segment["height"] >= 44, segment
     first_row_bottom = max(s["bottom"] for s in segments if s["top"] == segments[0]["top"])
     assert all(s["top"] >= first_row_bottom for s in segments if s["top"] != segments[0]["top"])
+
+
+# What a finger taps in the main area (a field is a whole row wide, and a “?” opens a help
+# text: neither is counted) shorter than it should be: 44 px, a card of a card grid 44 px
+# wide and 34 high (nine rows of them, the answer to a tap drawn under them), and a radio's
+# choice 34 px (THUMB: lists of up to 25 choices, the morto's four above their answer).
+_SHORT_TAPS = """() => {
+  const main = document.querySelector("[data-testid='stMain']");
+  const taps = main.querySelectorAll(`[data-testid^='stBaseButton-'], button[data-variant],
+    [data-testid='stPopoverButton'], [data-testid='stExpander'] summary, [role='radiogroup'] label,
+    [data-testid='stCheckbox'] label, [data-baseweb='select'] > div, [data-testid='stTab'],
+    [data-testid='stPageLink-NavLink']`);
+  const short = [];
+  for (const tap of taps) {
+    const box = tap.getBoundingClientRect();
+    if (box.height === 0) continue;
+    const card = tap.closest("[class*='st-key-btg-']");
+    const radio = tap.matches("[role='radiogroup'] label");
+    const [high, wide] = card ? [34, 44] : radio ? [34, 0] : [44, 0];
+    if (box.height < high || box.width < wide) {
+      const size = `${Math.round(box.width)}x${Math.round(box.height)}`;
+      short.push(`${tap.innerText.trim().slice(0, 30)}: ${size}`);
+    }
+  }
+  return short;
+}"""
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "",
+        "lessons",
+        "practice?scenario=trinca_only_in_fechado",
+        "practice?scenario=which_runs_are_sequences",
+        "variants",
+        "lookup",
+        "lookup?view=go_out",
+        "who",
+        "calculator",
+        "sheet",
+    ],
+)
+def test_every_tap_is_a_fingertip_high_on_a_phone(
+    open_page: OpenPage, phone: dict[str, int], path: str
+) -> None:
+    """On a phone every button, box to tick, expander, menu, tab and page link of these
+    pages is 44 px high at least, as Jogar's are: “Conferir” and “Limpar tudo” were 40, the
+    menus 38, “Pegou o morto” 21, a link to another page 28; a card of the grid 44 px wide
+    (was 40), the sheet's “2 3 4” 34 high (was 22) (audit at 390x844)."""
+    page = open_page(path, phone)
+    assert page.evaluate(_SHORT_TAPS) == []
