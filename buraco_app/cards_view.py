@@ -74,7 +74,7 @@ box-shadow:0 1px 3px rgba(0,0,0,.3)}}
 [data-testid="stMarkdownContainer"] .bt-row:not(:last-child),
 [data-testid="stMarkdownContainer"] .bt-meld-row:not(:last-child){{margin-bottom:1rem}}
 .bt-meld-no{{font-weight:700;color:#555;min-width:1.2em;text-align:right}}
-.bt-ic{{display:inline-block;padding:0 .22em;margin:0 .08em;border:1px solid #8a8a8a;
+.bt-ic{{display:inline;padding:0 .22em;margin:0 .08em;border:1px solid #8a8a8a;
 border-radius:4px;background:#fff;font-family:'DejaVu Sans',Arial,sans-serif;font-weight:700;
 font-size:.92em;line-height:1.3;white-space:nowrap;box-shadow:0 1px 1px rgba(0,0,0,.25)}}
 .bt-icr{{color:{RED}}} .bt-icb{{color:{BLACK}}}

@@ -196,3 +196,44 @@ def test_who_a_new_argument_shows_its_own_point(
     expect(main.locator("input[type=radio]:checked")).to_have_count(0)
     expect(main.get_by_role("heading", level=3)).to_have_count(0)
     screenshot(page, "who_nothing_found_phone")
+
+
+# Each small card drawn in a text beside a bracket or a punctuation mark (“(Q♣)”, “Q♣,”):
+# whether it lies on another line than that mark.
+_CARDS_OFF_THEIR_MARKS = """() => {
+  const apart = [];
+  const top = (node, from, to) => {
+    const range = document.createRange();
+    range.setStart(node, from);
+    range.setEnd(node, to);
+    return range.getBoundingClientRect().top;
+  };
+  for (const card of document.querySelectorAll("[data-testid='stMain'] .bt-ic")) {
+    const before = card.previousSibling;
+    const after = card.nextSibling;
+    const own = card.getBoundingClientRect().top;
+    if (before && before.nodeType === 3 && /[(“]$/.test(before.textContent)) {
+      const at = before.textContent.length;
+      if (Math.abs(top(before, at - 1, at) - own) > 8) apart.push(`(${card.textContent}`);
+    }
+    if (after && after.nodeType === 3 && /^[)”,.;:]/.test(after.textContent)) {
+      const mark = after.textContent[0];
+      if (Math.abs(top(after, 0, 1) - own) > 8) apart.push(`${card.textContent}${mark}`);
+    }
+  }
+  return apart;
+}"""
+
+
+def test_a_card_in_a_text_keeps_its_brackets_on_a_phone(
+    open_page: OpenPage, phone: dict[str, int], settle: Settle
+) -> None:
+    """Variantes, “Mesma jogada” at 390 px: “…se a carta de cima (Q♣) entrar…” broke after
+    the bracket, “(” ending one line and “Q♣)” starting the next. A card drawn in a text
+    stays on the line of the bracket or the comma beside it, as a word does."""
+    page = open_page("variants", phone)
+    main = page.locator("[data-testid='stMain']")
+    main.get_by_role("radio", name="Mesma jogada", exact=True).click()
+    settle(page)
+    expect(main.get_by_text("Jogada inválida", exact=False).first).to_be_visible()
+    assert page.evaluate(_CARDS_OFF_THEIR_MARKS) == []
