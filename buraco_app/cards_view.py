@@ -99,6 +99,7 @@ padding-right:12px}}
 .bt-table th:first-child,.bt-table td:first-child{{flex-basis:100%;width:auto}}
 .bt-table td:first-child{{background:rgba(128,128,128,.08)}}
 .st-key-lesson_text th,.st-key-lesson_text td{{padding:6px}}
+p:has(>.bt-pad){{display:none}}
 [role="radiogroup"]:has(>button[data-variant="segmented_control"]){{gap:6px}}
 button[data-variant="segmented_control"]{{margin-right:0!important;border-radius:8px!important}}
 [data-testid^="stBaseButton-"],[data-testid="stPopoverButton"],[data-testid="stExpander"] summary,

@@ -47,14 +47,15 @@ def side_by_side(
     results = []
     for column, (title, rules) in zip(st.columns(len(tables)), tables, strict=True):
         with column:
-            # Every column gets a second line, so the verdicts below stay aligned.
+            # Every column gets a second line, so the verdicts below stay aligned; a blank
+            # one (bt-pad) is not drawn on a phone, where the columns lie one under another.
             if rules.changed_options():
-                note = rules_summary(rules, lang)
+                note = f":gray[{rules_summary(rules, lang)}]"
             elif rules == yours:
-                note = "✓ " + t("variants.yours_title", lang)
+                note = f":gray[✓ {t('variants.yours_title', lang)}]"
             else:
-                note = "\u00a0"
-            st.markdown(f"#### {title}\n:gray[{note}]")
+                note = '<span class="bt-pad">\u00a0</span>'
+            st.markdown(f"#### {title}\n{note}", unsafe_allow_html=True)
             result = judge(rules)
             draw(result, rules)
             results.append((title, rules, result))

@@ -237,3 +237,22 @@ def test_a_card_in_a_text_keeps_its_brackets_on_a_phone(
     settle(page)
     expect(main.get_by_text("Jogada inválida", exact=False).first).to_be_visible()
     assert page.evaluate(_CARDS_OFF_THEIR_MARKS) == []
+
+
+def test_on_a_phone_a_variants_verdict_follows_its_title(
+    open_page: OpenPage, phone: dict[str, int], settle: Settle
+) -> None:
+    """Variantes, “Mesmo jogo”: side by side on a desktop, each variant's title has a second
+    line (“✓ Sua mesa” under the table's own), blank under the others so that the verdicts
+    line up. On a phone, the variants one under another, that blank line was a gap between
+    “Buraco Aberto” and its verdict; there it is not drawn."""
+    page = open_page("variants", phone)
+    main = page.locator("[data-testid='stMain']")
+    main.get_by_role("radio", name="Mesmo jogo", exact=True).click()
+    settle(page)
+    type_cards(page, "Cartas", "5h 5s 5d JK")
+    heading = main.get_by_role("heading", name="Buraco Aberto", exact=True)
+    expect(heading).to_be_visible()
+    title = page.get_by_role("heading", name="Buraco Aberto", exact=True)
+    block = main.locator("[data-testid='stMarkdownContainer']").filter(has=title)
+    assert block.bounding_box()["height"] - heading.bounding_box()["height"] < 10
