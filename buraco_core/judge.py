@@ -27,10 +27,10 @@ _extend_meld: Final = extended
 # The members read at every move, bound once: in Python 3.11 `Phase.DRAW` runs EnumType's
 # attribute hook and a descriptor written in Python (~900 instructions), a module name one
 # dict lookup.
-ENDED: Final = Phase.ENDED
-DRAW: Final = Phase.DRAW
-PLAY: Final = Phase.PLAY
-AVAILABLE: Final = MortoStatus.AVAILABLE
+_PHASE_ENDED: Final = Phase.ENDED
+_PHASE_DRAW: Final = Phase.DRAW
+_PHASE_PLAY: Final = Phase.PLAY
+_MORTO_AVAILABLE: Final = MortoStatus.AVAILABLE
 
 
 class IllegalMove(ValueError):
@@ -183,14 +183,14 @@ def _play(
     rules: RuleSet, state: State, move: Move, build: bool = True, explain: bool = True
 ) -> tuple[Verdict, State | None]:
     # The phase, checked here once: a turn opens with a draw; then melds, and a discard.
-    if state.phase is ENDED:
+    if state.phase is _PHASE_ENDED:
         return _no(_r(Code.ROUND_OVER))
     if move.seat is not None and move.seat != state.turn:
         return _no(_r(Code.NOT_YOUR_TURN, seat=move.seat, turn=state.turn))
     drawing = isinstance(move, _DRAWING)
-    if drawing and state.phase is not DRAW:
+    if drawing and state.phase is not _PHASE_DRAW:
         return _no(_r(Code.ALREADY_DREW))
-    if not drawing and state.phase is DRAW:
+    if not drawing and state.phase is _PHASE_DRAW:
         return _no(_r(Code.MUST_DRAW_FIRST))
     if isinstance(move, Draw):
         return _draw(state, move, build, explain)
@@ -230,7 +230,7 @@ def _draw(state: State, move: Draw, build: bool, explain: bool) -> tuple[Verdict
         state.lixo,
         mortos,
         seat,
-        PLAY,
+        _PHASE_PLAY,
         state.ended_by,
         _logged(state, move),
     )
@@ -379,7 +379,7 @@ def _discard(
     left = hand[:index] + hand[index + 1 :]
     seat, side_index = state.turn, state.side_of(state.turn)
     side = state.sides[side_index]
-    indirect = not left and side.morto is AVAILABLE and bool(state.mortos)
+    indirect = not left and side.morto is _MORTO_AVAILABLE and bool(state.mortos)
     if baixada_short(rules, side):
         # The turn that lays the first baixada ends only once it reaches the minimum [003].
         points = sum(m.card_points(rules) for m in side.melds)
@@ -426,7 +426,7 @@ def _after_meld(
     if blocked:
         return _no(blocked)
     left = len(hand)
-    can_take_morto = side.morto is AVAILABLE and bool(state.mortos)
+    can_take_morto = side.morto is _MORTO_AVAILABLE and bool(state.mortos)
     if left == 0 and not can_take_morto:
         blockers = _go_out_blockers(rules, state, side, melds)
         if rules.go_out_by == "discard":
@@ -459,7 +459,7 @@ def _after_meld(
         lixo,
         mortos,
         seat,
-        PLAY,
+        _PHASE_PLAY,
         state.ended_by,
         _logged(state, move),
     )
@@ -525,7 +525,7 @@ def _went_out(
         lixo,
         state.mortos,
         state.turn,
-        ENDED,
+        _PHASE_ENDED,
         EndReason.BATIDA,
         _logged(state, move),
     )
@@ -550,7 +550,7 @@ def _end_turn(
             reasons.append(_r(Code.ROUND_ENDED_STOCK_OUT))
             _turn_does_not_pass(reasons)
             ended = EndReason.STOCK_OUT
-            after = State(hands, sides, stock, lixo, mortos, state.turn, ENDED, ended, log)
+            after = State(hands, sides, stock, lixo, mortos, state.turn, _PHASE_ENDED, ended, log)
             return _written(reasons), after
         stock, mortos, sides = _refill(mortos, sides)
         reasons.append(_r(Code.MORTO_BECAME_STOCK))
@@ -563,7 +563,7 @@ def _end_turn(
         picked = SideState(side.melds, MortoStatus.TAKEN, None, side.vulnerable, side.went_out)
         sides = _set(sides, side_index, picked)
         reasons.append(_r(Code.MORTO_PICKED_UP, seat=nxt))
-    after = State(hands, sides, stock, lixo, mortos, nxt, DRAW, state.ended_by, log)
+    after = State(hands, sides, stock, lixo, mortos, nxt, _PHASE_DRAW, state.ended_by, log)
     return _written(reasons), after
 
 
@@ -594,7 +594,7 @@ def _none_left_for(
         return sides
     return tuple(
         SideState(s.melds, MortoStatus.STOCK, s.waiting, s.vulnerable, s.went_out)
-        if s.morto is AVAILABLE
+        if s.morto is _MORTO_AVAILABLE
         else s
         for s in sides
     )

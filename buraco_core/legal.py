@@ -67,25 +67,25 @@ _EXTEND: Final = {(i, card): Extend(i, (card,)) for i in range(16) for card in _
 # The members read at every move, bound once: in Python 3.11 `Phase.DRAW` runs EnumType's
 # attribute hook and a descriptor written in Python (~900 instructions), a module name one
 # dict lookup.
-ENDED: Final = Phase.ENDED
-DRAW: Final = Phase.DRAW
-AVAILABLE: Final = MortoStatus.AVAILABLE
+_PHASE_ENDED: Final = Phase.ENDED
+_PHASE_DRAW: Final = Phase.DRAW
+_MORTO_AVAILABLE: Final = MortoStatus.AVAILABLE
 
 
 def legal_moves(rules: RuleSet, state: State) -> Iterator[Move]:
     """See `judge.legal_moves`."""
-    if state.phase is ENDED:
+    if state.phase is _PHASE_ENDED:
         return
     hand = state.hand
     side = state.sides[state.side_of(state.turn)]
     # A move that keeps two cards in the hand (or leaves the morto to take) cannot run into
     # the rules of going out; a vulnerable side's first meld has a minimum: the judge decides.
-    morto_left = side.morto is AVAILABLE and bool(state.mortos)
+    morto_left = side.morto is _MORTO_AVAILABLE and bool(state.mortos)
     first_minimum = bool(rules.vulnerable_min_meld_points and side.vulnerable and not side.melds)
     # While the first baixada is being laid (the whole turn), the judge decides every meld
     # and the discard waits for the minimum.
     turn_minimum = bool(baixada_short(rules, side))
-    if state.phase is DRAW:
+    if state.phase is _PHASE_DRAW:
         if state.stock or state.mortos:
             yield _DRAW
         if state.lixo:
