@@ -184,11 +184,14 @@ def new_in_hand(old: Counter[Card], hand: Sequence[Card]) -> tuple[int, ...]:
 # --- drawing ----------------------------------------------------------------------------------
 
 # (The picked card's ring is drawn inside its border, so "10♦" keeps the width it needs.)
-# Key prefixes: btc card, btcs picked card, btcn new card, btm meld, btmc changed meld,
-# btt target. Colour goes in the key (r, b, j) so CSS can colour a card's label. On a phone
-# every board's melds, targets and sort switch ({key}_by_rank) are a fingertip high (44 px),
-# as is every other button, choice and expander of Jogar (its page's box, play.PAGE_MARK):
-# they were 28 px (the switch 21), under the 44 a finger hits without touching the next.
+# Key prefixes: btc card, btm meld, btmc changed meld, btt target. Colour goes in the key
+# (r, b, j) so CSS can colour a card's label. A card's key stays when it is picked or new,
+# which its button's type says (`_card_type`): a new key is a new element, drawn beside the
+# old one until the rerun ends, and a quick second tap met the row shifted by a card (or its
+# gap, and was lost). On a phone every board's melds, targets and sort switch
+# ({key}_by_rank) are a fingertip high (44 px), as is every other button, choice and
+# expander of Jogar (its page's box, play.PAGE_MARK): they were 28 px (the switch 21), under
+# the 44 a finger hits without touching the next.
 # A choice's row wrapped on a phone lies right under the one above: 44 px high, its own
 # 16 px gap left a blank row between them, read as two separate questions.
 # A desktop board keeps its short rows.
@@ -203,9 +206,10 @@ sans-serif}}
 [class*="st-key-btc"][class*="-b-"] button p{{color:{BLACK}}}
 [class*="st-key-btc"][class*="-j-"] button{{background:{JOKER_PAPER}!important}}
 [class*="st-key-btc"][class*="-j-"] button p{{color:{JOKER_INK}}}
-[class*="st-key-btcs-"] button{{transform:translateY(-9px);border:1px solid {WILD_RING}!important;
-box-shadow:inset 0 0 0 2px {WILD_RING}!important;background:#fff3e0!important}}
-[class*="st-key-btcn-"] button{{outline:3px solid #2e7d32;outline-offset:1px}}
+[class*="st-key-btc-"] button[kind="primary"]{{transform:translateY(-9px);
+border:1px solid {WILD_RING}!important;box-shadow:inset 0 0 0 2px {WILD_RING}!important;
+background:#fff3e0!important}}
+[class*="st-key-btc-"] button[kind="tertiary"]{{outline:3px solid #2e7d32;outline-offset:1px}}
 [class*="st-key-btm"] button{{min-height:0;padding:2px 8px;background:#fafafa!important;
 border:1px solid #bbb!important}}
 [class*="st-key-btm"] button p{{font-size:17px;font-weight:600;color:{BLACK}}}
@@ -238,6 +242,11 @@ line-height:1.25;text-align:center}}
 def inject_css() -> None:
     """The board's style sheet (app.py adds it once per run, as the cards' one)."""
     st.html(f"<style>{BOARD_CSS}</style>")
+
+
+def _card_type(picked: bool, new: bool = False) -> Literal["primary", "secondary", "tertiary"]:
+    """A card button's type, which BOARD_CSS draws: picked (lifted, ringed), new (outlined)."""
+    return "primary" if picked else "tertiary" if new else "secondary"
 
 
 def _ink(card: Card) -> str:
@@ -514,12 +523,12 @@ def _middle(
         shown = state.lixo if rules.discard_pile_visible == "all" else state.lixo[-1:]
         for offset, card in enumerate(shown):
             top = offset == len(shown) - 1
-            prefix = "btcs" if top and pick.top else "btc"
             # A card inside an open lixo (Aberto shows it all) is no pick: tapped, the board
             # says why (greyed out, a tap on it did nothing, without a word).
             st.button(
                 card.symbol,
-                key=f"{prefix}-{_ink(card)}-{key}-lixo{offset}",
+                key=f"btc-{_ink(card)}-{key}-lixo{offset}",
+                type=_card_type(picked=top and pick.top),
                 on_click=_toggle_top if top else _need,
                 args=(key,) if top else (key, "lixo_inside"),
                 disabled=not live,
@@ -568,11 +577,10 @@ def _hand(
             if position in set_aside:
                 continue
             card = hand[position]
-            prefix = "btcn" if position in marks.new_cards else "btc"
-            prefix = "btcs" if position in pick.cards else prefix
             st.button(
                 card.symbol,
-                key=f"{prefix}-{_ink(card)}-{key}-{position}",
+                key=f"btc-{_ink(card)}-{key}-{position}",
+                type=_card_type(position in pick.cards, position in marks.new_cards),
                 on_click=_toggle,
                 args=(key, position),
                 disabled=not live,

@@ -257,7 +257,8 @@ def test_an_illegal_move_keeps_the_cards_picked_to_fix_the_pick(open_app: Open) 
     at = open_app("practice", scenario="first_meld_three_in_a_row", lang="en")
     tap(at, "6♣", "7♣", "+ New meld")  # two cards: not a meld
     assert at.error and "at least 3 cards" in at.error[0].value
-    picked = [b.label for b in at.button if (b.key or "").startswith("btcs-")]
+    cards = [b for b in at.button if (b.key or "").startswith("btc-")]
+    picked = [b.label for b in cards if b.proto.type == "primary"]  # (drawn as picked)
     assert sorted(picked) == ["6♣", "7♣"]
     assert any("Picked: 6♣ 7♣." in c.value for c in at.caption)
     tap(at, "8♣", "+ New meld")  # one card more: now the meld goes down

@@ -76,6 +76,11 @@ def hand_buttons(at: AppTest) -> list[str]:
     return [b.label for b in at.button if b.key and b.key.startswith("btc") and "lixo" not in b.key]
 
 
+def cards_drawn(at: AppTest, look: str) -> list[str]:
+    """The board's cards drawn picked ("primary") or new ("tertiary"): a button's type."""
+    return [b.label for b in at.button if (b.key or "").startswith("btc-") and b.proto.type == look]
+
+
 def click(at: AppTest, key: str) -> AppTest:
     at.button(key=key).click().run()
     assert not at.exception, at.exception
@@ -157,7 +162,7 @@ def test_an_illegal_new_meld_keeps_the_cards_picked(open_app: Open) -> None:
         at.button(key=card.key).click().run()
     click(at, "btt-play_board-new")  # before drawing, and two cards: refused
     assert at.error
-    assert sorted(b.label for b in at.button if b.key and b.key.startswith("btcs-")) == labels
+    assert sorted(cards_drawn(at, "primary")) == labels
     assert the_game(at).current.moves == ()
 
 
@@ -171,7 +176,7 @@ def test_cards_picked_before_drawing_stay_picked_after_the_draw(open_app: Open) 
         at.button(key=card.key).click().run()
     click(at, "btt-play_board-stock")
     assert [type(m).__name__ for m in the_game(at).current.moves] == ["Draw"]
-    assert sorted(b.label for b in at.button if b.key and b.key.startswith("btcs-")) == labels
+    assert sorted(cards_drawn(at, "primary")) == labels
 
 
 def test_a_hint_on_what_to_pick_goes_once_the_move_is_made(open_app: Open) -> None:
@@ -1028,7 +1033,7 @@ def test_the_answer_to_a_tap_on_a_meld_is_said_under_that_meld(open_app: Open) -
     click(at, "btt-play_board-stock")
     assert keys_around(at.success[0]) == ("btt-play_board-discard", "btm-play_board-0-0")
     hand = [b for b in at.button if (b.key or "").startswith("btc-") and "-lixo" not in b.key]
-    hand[0].click().run()
+    next(b for b in hand if b.proto.type != "primary").click().run()  # (a card more: two)
     click(at, "btt-play_board-new")  # one card is no meld: refused
     assert at.error
     assert keys_around(at.error[0]) == ("btt-play_board-aside", "bthand-play_board")
@@ -1542,7 +1547,7 @@ def test_a_double_tap_on_the_stock_is_one_draw_not_a_mistake(open_app: Open) -> 
     click(at, "btt-play_board-stock")
     assert not at.error, [e.value for e in at.error]
     assert any("Draw from the stock" in str(s.value) for s in at.success)
-    assert any(b.key and b.key.startswith("btcn-") for b in at.button)  # the new card, marked
+    assert cards_drawn(at, "tertiary")  # the new card, marked
     game = the_game(at)
     assert [type(m).__name__ for m in game.current.moves] == ["Draw"]
     assert game.current.stumbles == ()
@@ -1782,11 +1787,11 @@ def test_a_waiting_morto_that_comes_at_the_learners_turn_is_marked_new_in_the_ha
     assert states[-2].sides[0].morto is MortoStatus.WAITING  # (picked up on move 50)
     assert states[-1].sides[0].morto is MortoStatus.TAKEN
     at = open_app("play", lang="en", game=store().create(game))
-    new = [b.label for b in at.button if (b.key or "").startswith("btcn-")]
+    new = cards_drawn(at, "tertiary")
     assert len(new) == 11, new
     assert "11 new cards in your hand, marked green" in " ".join(c.value for c in at.caption)
     click(at, "btt-play_board-stock")  # the learner's first move: the card drawn is new
-    assert len([b for b in at.button if (b.key or "").startswith("btcn-")]) == 1
+    assert len(cards_drawn(at, "tertiary")) == 1
 
 
 def kept_lines(at: AppTest) -> list[str]:
