@@ -291,6 +291,18 @@ def current_pick(key: str) -> Pick:
 def clear_pick(key: str) -> None:
     st.session_state.pop(_pick_key(key), None)
     st.session_state.pop(f"{key}_need", None)
+    st.session_state.pop(_refused_key(key), None)
+
+
+def _refused_key(key: str) -> str:
+    return f"{key}_refused"  # the last tap's move was refused, and nothing was tapped since
+
+
+def refusal_stands(key: str) -> bool:
+    """Whether the answer to a refused move still speaks of the board: a tap since that
+    changed the pick or asked for a hint leaves it out of date (its red stayed beside the
+    yellow hint, or under a pick that had fixed what it said)."""
+    return bool(st.session_state.get(_refused_key(key)))
 
 
 def _tapped_key(key: str) -> str:
@@ -302,6 +314,7 @@ def _set_pick(key: str, pick: Pick) -> None:
     goes (it stayed after "Desfazer", or under a draw just made, as if that had failed)."""
     st.session_state[_pick_key(key)] = pick
     st.session_state.pop(f"{key}_need", None)
+    st.session_state.pop(_refused_key(key), None)
 
 
 def _toggle(key: str, position: int) -> None:
@@ -315,6 +328,7 @@ def _toggle_top(key: str) -> None:
 
 def _need(key: str, need: str) -> None:
     st.session_state[f"{key}_need"] = need  # (said on the board: `board.need.<need>`)
+    st.session_state.pop(_refused_key(key), None)
 
 
 def _set_aside(key: str) -> None:
@@ -341,6 +355,7 @@ def _tap(key: str, state: State, target: Target, on_move: Callable[[Move], bool]
             clear_pick(key)
     else:  # refused: the board and the pick stay, the verdict says what to change
         st.session_state.pop(f"{key}_need", None)
+        st.session_state[_refused_key(key)] = True
 
 
 def show_board(

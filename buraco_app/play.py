@@ -553,7 +553,9 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
 
     def answer() -> None:
         nonlocal their_turn
-        if isinstance(feedback, Feedback):
+        if isinstance(feedback, Feedback) and (
+            feedback.verdict.ok or board.refusal_stands(BOARD_KEY)
+        ):
             _feedback(feedback, game, lang)
         # The computers' turn: its buttons in the middle of the table, under the answer to
         # the discard that passed the turn, and there again after each “Próxima jogada”.

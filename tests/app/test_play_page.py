@@ -166,6 +166,31 @@ def test_an_illegal_new_meld_keeps_the_cards_picked(open_app: Open) -> None:
     assert the_game(at).current.moves == ()
 
 
+def test_a_refused_moves_answer_goes_once_the_pick_changes_or_a_hint_is_asked(
+    open_app: Open,
+) -> None:
+    """A refused move's red answer speaks of the pick it was made with: a card tapped since
+    (the pick fixed) or a tap that asks for a hint takes it away. It stayed on the screen
+    beside the yellow hint, or under a pick that had already fixed what it said."""
+    at = started(open_app)
+    cards = [b.key for b in at.button if b.key and b.key.startswith("btc-")][:3]
+    click(at, cards[0])
+    click(at, cards[1])
+    click(at, "btt-play_board-new")  # before drawing, and two cards: refused
+    assert at.error and "Your move: Lay" in str(at.error[0].value)
+    click(at, "btt-play_board-discard")  # two cards to discard: a hint, the pick unchanged
+    assert at.warning and "Discard" in str(at.warning[0].value)
+    assert not at.error, [e.value for e in at.error]
+    click(at, "btt-play_board-new")  # refused again: said again
+    assert at.error
+    click(at, cards[2])  # a card more: the pick the answer spoke of is no longer there
+    assert not at.error, [e.value for e in at.error]
+    assert any("Picked: " in str(c.value) for c in at.caption)
+    assert sorted(cards_drawn(at, "primary")) == sorted(
+        b.label for b in at.button if b.key in cards
+    )
+
+
 def test_cards_picked_before_drawing_stay_picked_after_the_draw(open_app: Open) -> None:
     """Pick the meld, find that one must draw first, draw: the pick is still there for
     "+ New meld" (the drawn card goes to the end of the hand; the picked ones stay put)."""
