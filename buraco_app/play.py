@@ -62,7 +62,7 @@ from buraco_core.judge import go_out_verdict, play, round_sides
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.players import LEVELS
 from buraco_core.rules import PRESETS, RuleSet
-from buraco_core.scoring import RoundScore, ScoreItem, SideScore
+from buraco_core.scoring import MatchStanding, RoundScore, ScoreItem, SideScore
 from buraco_core.state import EndReason, MortoStatus, Phase, State
 from buraco_core.verdict import Verdict
 from buraco_course import MoveTask
@@ -529,7 +529,7 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
                 game=summary,
             )
         )
-    _totals(match.running, s.players, lang)
+    _totals(match, s.players, lang)
     with st.container(key=ROUND_MARK):
         st.subheader(t("play.round", lang, n=len(game.rounds)))
     tapped = st.session_state.pop(TAPPED_MOVE_KEY, False)  # (one run only)
@@ -650,21 +650,19 @@ def vulnerable_text(state: State, rules: RuleSet, lang: Lang) -> str:
     )
 
 
-def _totals(running: Sequence[Sequence[int]], players: int, lang: Lang) -> None:
+def _totals(match: MatchStanding, players: int, lang: Lang) -> None:
     """The match so far, as a paper sheet keeps it: each round's points, then the totals
     (the target is in the caption above: on its own line, at a round's start it pushed a
     phone's hand down), from two rounds on. The running totals alone, a row a round, read
     as each round's points: “2 | 530” beside a round 2 scored 460."""
-    if not running:
+    if not match.rounds:
         return
     ours, theirs = side_names(players, lang)
     rows = [f"| {t('play.round_col', lang)} | {ours} | {theirs} |", "|--:|--:|--:|"]
-    before: Sequence[int] = (0, 0)
-    for number, totals in enumerate(running, 1):
-        rows.append(f"| {number} | {totals[0] - before[0]} | {totals[1] - before[1]} |")
-        before = totals
-    if len(running) > 1:
-        rows.append(f"| **{t('play.total_row', lang)}** | **{before[0]}** | **{before[1]}** |")
+    rows += [f"| {n} | {p[0]} | {p[1]} |" for n, p in enumerate(match.rounds, 1)]
+    if len(match.rounds) > 1:
+        total = match.totals
+        rows.append(f"| **{t('play.total_row', lang)}** | **{total[0]}** | **{total[1]}** |")
     st.markdown("\n".join(rows))
 
 
