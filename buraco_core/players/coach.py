@@ -43,7 +43,7 @@ from enum import StrEnum
 from typing import Any
 
 from buraco_core.cards import Card
-from buraco_core.judge import apply, check, go_out_blockers, legal_moves, round_score
+from buraco_core.judge import apply, check, go_out_verdict, legal_moves, round_score
 from buraco_core.melds import Meld, extended
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo, hand_cards
 from buraco_core.players.levels import (
@@ -349,7 +349,9 @@ def _direct_missed(
         if not beats:
             return []
         params: dict[str, Any] = {"card": move.card}
-        if rules.unused_indirect_morto_paid and _may_go_out(rules, view, 1 - view.side):
+        # (what the table shows of them: their morto taken, the canastra they need down; the
+        # hidden hands may not let them)
+        if rules.unused_indirect_morto_paid and go_out_verdict(rules, dealt, 1 - view.side).ok:
             params |= {"case": "risk", "penalty": rules.morto_penalty}
             if view.players == 2:
                 params["alone"] = True
@@ -372,15 +374,6 @@ def _direct_missed(
     if view.players == 2:
         params["alone"] = True
     return [Note(NoteCode.DIRECT_GO_OUT_MISSED, params, best.move)]
-
-
-def _may_go_out(rules: RuleSet, view: SeatView, side: int) -> bool:
-    """What the table shows of `side`: its morto taken and the canastra it needs down, so
-    that any of its players may go out on their turn (the hands, hidden, may not let them)."""
-    them = view.sides[side]
-    nobody_took = all(s.morto not in (MortoStatus.TAKEN, MortoStatus.WAITING) for s in view.sides)
-    no_morto = nobody_took and not view.morto_sizes
-    return not go_out_blockers(rules, them.melds, them.morto, no_morto)
 
 
 def _wild_moves(meld: Meld, cards: tuple[Card, ...], rules: RuleSet) -> dict[str, Any]:
