@@ -570,7 +570,7 @@ NEWCOMER_QUESTIONS = [
     ("can i go out without a canastra", "go_out_requires"),
     ("don't I need the morto to go out?", "go_out_needs_morto"),
     # The justified pickup [000, 002, 003] (“justificado” was not read as justified: was
-    # “O que se vê do lixo”); without using the top card, no lixo [002, 003] (was: “The
+    # “O que se vê do lixo”); without using the top card, no lixo [000, 002, 003] (was: “The
     # lixo comes whole”, its “can't” read as a stray “t”).
     ("o que é lixo justificado", "lixo_pickup"),
     ("pode pegar o lixo no fechado", "lixo_pickup"),
