@@ -497,7 +497,7 @@ def test_an_option_the_command_lacks_shows_that_commands_usage(
     assert exit_.value.code == 2
     assert first == (
         "buraco: erro: --rules não vale no comando rules: escreva o nome das regras direto, "
-        "ex.: buraco rules stbl (e --set depois dele)"
+        "ex.: buraco rules stbl (com --set, se preciso)"
     )
     assert usage[0].startswith("uso: buraco rules [-h] [--set OPÇÃO=VALOR]")
 

@@ -512,7 +512,9 @@ def test_a_2_on_top_of_the_lixo_is_answered_by_its_own_point_as_the_judge_plays(
 )
 def test_taking_the_morto_needs_no_canastra_and_going_out_does(query: str) -> None:
     """Whoever runs out of cards in hand takes the morto [000 “Quando algum jogador não tiver
-    mais cartas na mão ele deve pegar o morto”; 001; 003]: no source asks a canastra for it,
+    mais cartas na mão ele deve pegar o morto”; 001; 002 “Depois de descartar todas as 11
+    cartas da mão, o jogador recebe 11 cartas da pilha morta”, its canastra limpa asked only
+    “para baixar a última carta”; 003]: no source asks a canastra for it,
     and the judge gives the morto with none on the table. Going out asks one [000, 001, 002,
     003]. The question led with what going out needs; now the morto's answer leads, and what
     going out needs follows it."""
@@ -524,6 +526,7 @@ def test_taking_the_morto_needs_no_canastra_and_going_out_does(query: str) -> No
         last = position_from_data(rules, {"players": 2, "phase": "play", "hands": [["Kc"], 11]})
         assert check(rules, last, Discard(parse_card("Kc"))).ok  # no meld, no canastra
         assert apply(rules, last, Discard(parse_card("Kc"))).sides[0].morto.value == "waiting"
+    assert point("morto_needs_no_canastra").sources == ("000", "001", "002", "003")
     said = point("morto_needs_no_canastra").text
     assert "canastra" in said.pt and "batida final" in said.pt and "going out" in said.en
 
