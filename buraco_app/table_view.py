@@ -74,7 +74,9 @@ def move_text(
 
 def _melds_block(title: str, melds: Sequence[Meld], lang: Lang) -> list[str]:
     if not melds:
-        return [f"**{title}**", caption_md(t("table.no_melds", lang))]
+        # One line, as the board says it: a title and its "nenhum" as two paragraphs stood
+        # a paragraph's gap apart, as loose as two sections.
+        return [f"**{title}**: :gray[{t('table.no_melds', lang)}]"]
     return [f"**{title}**"] + [
         f"<div class='bt-meld-row'><span class='bt-meld-no'>{index + 1}</span>"
         f"{meld_html(meld, size='sm', lang=lang)}</div>"
@@ -117,7 +119,7 @@ def table_markdown(rules: RuleSet, state: State, lang: Lang, seat: int | None = 
         else t("table.morto.waiting", lang, seat=s.waiting.seat + 1 if s.waiting else "?")
         for s in state.sides
     ]
-    others = ", ".join(
+    others = " · ".join(
         t("table.hand_count", lang, seat=s + 1, count=len(state.hands[s]))  # seats from 1
         for s in range(state.players)
         if s != seat

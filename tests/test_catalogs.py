@@ -96,8 +96,8 @@ def test_translate_fills_params_and_falls_back_to_the_key() -> None:
 
 def test_words_agree_with_their_number() -> None:
     """ "1 carta", "falta 1": never "1 cartas" or "faltam 1" [issue 12, Texts]."""
-    assert translate("table.hand_count", "pt", seat=2, count=1) == "jogador 2: 1 carta"
-    assert translate("table.hand_count", "en", seat=2, count=0) == "player 2: 0 cards"
+    assert translate("table.hand_count", "pt", seat=2, count=1) == "Jogador 2: 1 carta"
+    assert translate("table.hand_count", "en", seat=2, count=0) == "Player 2: 0 cards"
     six = message(Reason(Code.NOT_CANASTRA_YET, {"count": 6, "missing": 1}), "pt")
     assert six == "Ainda não é canastra: 6 cartas, falta 1 para chegar a 7."
     four = message(Reason(Code.NOT_CANASTRA_YET, {"count": 4, "missing": 3}), "pt")

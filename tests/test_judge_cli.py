@@ -472,11 +472,11 @@ def test_view_in_text_shows_that_players_hand_and_only_counts_of_the_others(
     view = out.split("O que o jogador 2 vê")[1]
     shown = view.splitlines()[1].split(": ")[1].split()
     assert shown == [card.symbol for card in parse_cards(" ".join(hand))]  # every one of them
-    assert "jogador 1: 3 cartas" in view and "só a de cima" in view
+    assert "Jogador 1: 3 cartas" in view and "só a de cima" in view
     _, plain, _ = run(capsys, tmp_path, LEGAL)
     assert "vê" not in plain and "Sua mão" not in plain  # without --view: the verdict only
     _, english, _ = run(capsys, tmp_path, LEGAL, "--view", "0", "--lang", "en")
-    assert "What player 1 sees (--view 0):" in english and "player 2: 11 cards" in english
+    assert "What player 1 sees (--view 0):" in english and "Player 2: 11 cards" in english
 
 
 def test_an_unknown_schema_is_named_as_one(capsys: pytest.CaptureFixture[str]) -> None:

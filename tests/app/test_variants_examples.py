@@ -402,3 +402,24 @@ def test_canastra_500_bonus_row_cites_only_the_texts_that_pay_500() -> None:
         assert f"fonte: {sources_text(option.sources, 'pt')}]]" in row, row
     bonus = next(row for row in rows if row.startswith("| Bônus da canastra de 500"))
     assert "fonte: textos 000, 001, 002]]" in bonus
+
+
+@pytest.mark.parametrize(
+    ("lang", "none", "counts"),
+    [
+        ("pt", "**Jogos da sua dupla**: :gray[nenhum]", "Jogador 2: 11 cartas · Jogador 3: 11"),
+        ("en", "**Your side's melds**: :gray[none]", "Player 2: 11 cards · Player 3: 11"),
+    ],
+)
+def test_the_same_move_table_reads_its_melds_and_hands_in_lines(
+    open_app: OpenApp, lang: str, none: str, counts: str
+) -> None:
+    """A side with no meld is one line, its title and "nenhum" (two paragraphs were a gap as
+    loose as two sections); the other hands' counts start with a capital, as "Sua mão" does."""
+    at = open_app("variants", lang=lang)
+    at.segmented_control(key="variants_view").set_value("move").run()
+    at.selectbox(key="variants_scenario").set_value("aberto_lixo_instead_of_stock").run()
+    table = next(m.value for m in at.markdown if "bt-card" in m.value and "**" in m.value)
+    assert none in table
+    lines = [line for line in table.split("\n\n") if counts in line]
+    assert lines and lines[0].startswith(":small[:gray[" + counts[:7])
