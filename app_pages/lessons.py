@@ -77,6 +77,7 @@ chosen = st.selectbox(
     index=ids.index(wanted),
     format_func=label,
     filter_mode=None,  # no typing: Streamlit's "No results" is English only
+    placeholder=t("screen.choose"),
 )
 player.legend(lang)
 from_link = chosen == st.query_params.get("lesson")  # (not a lesson picked in the list)

@@ -46,6 +46,7 @@ theme = st.selectbox(
     key="practice_theme",
     on_change=theme_chosen,
     filter_mode=None,  # no typing: Streamlit's "No results" is English only
+    placeholder=t("screen.choose"),
 )
 if theme == "all":
     st.query_params.pop("theme", None)
@@ -77,6 +78,7 @@ chosen = st.selectbox(
     index=index,
     format_func=lambda i: f"{player.result_mark(done.get(i))} {titles[i]}",
     filter_mode=None,  # as above: a list to scroll, narrowed by the theme
+    placeholder=t("screen.choose"),
 )
 if chosen != st.query_params.get("scenario"):
     st.query_params["scenario"] = chosen

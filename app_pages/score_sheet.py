@@ -510,6 +510,7 @@ def fix_panel(sheet: Sheet, standing: MatchStanding) -> None:
         key=FIX_ROUND_KEY,
         on_change=_pick_fix,
         args=(shown,),
+        placeholder=t("screen.choose"),
     )
     number: int = st.session_state[FIX_ROUND_KEY]
     rnd = next(r for r in sheet.rounds if r.number == number)

@@ -163,6 +163,7 @@ def draw_same_move() -> None:
         format_func=lambda i: moves[i].title.get(lang),
         key="variants_scenario",
         filter_mode=None,  # no typing: Streamlit's "No results" is English only
+        placeholder=t("screen.choose", lang),
     )
     scenario = moves[chosen]
     move = judged.judged_move(chosen)

@@ -41,6 +41,7 @@ def corte_fields(prefix: str, rules: RuleSet, names: tuple[str, ...]) -> None:
             key=who_key(prefix),
             help=t("corte.help", points=rules.corte_44_points),
             filter_mode=None,  # no typing: Streamlit's "No results" is English only
+            placeholder=t("screen.choose"),
         )
         # Text, read here: a number_input's range check speaks English in the browser, and
         # keeps the last good number while it does.

@@ -14,6 +14,9 @@ from buraco_text import DEFAULT_LANG, LANGS, Lang, translate
 
 LANG_KEY = "lang"  # session_state key of the language widget (and the URL parameter)
 LANG_NAMES: dict[Lang, str] = {"pt": "Português", "en": "English"}
+# The sidebar's language radio, bilingual: someone who does not read the current language
+# can still find it (screen_names reads the language chosen from it).
+LANG_LABEL = "Idioma · Language"
 
 
 def get_lang() -> Lang:

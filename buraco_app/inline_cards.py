@@ -107,27 +107,6 @@ def md_cards(text: str) -> str:
     return _convert(text, _md_card, escape=False)
 
 
-# A checkbox is named (what a screen reader reads) by its label's Markdown source, markup and
-# all (“3. :red[Q♥] :red[K♥]”): Streamlit gives no other name. This script, sent once a
-# session (settings.setup), names each by the words its label shows, whenever one is drawn
-# or Streamlit names it again. (textContent, not innerText: no layout on every change.)
-PLAIN_NAMES = """<script>
-if (!window.btPlainNames) {
-  window.btPlainNames = true;
-  const rename = () => {
-    for (const box of document.querySelectorAll("[data-testid='stCheckbox'] input")) {
-      const label = box.closest("label")?.querySelector("[data-testid='stWidgetLabel']");
-      const shown = label ? label.textContent.trim() : "";
-      if (shown && box.getAttribute("aria-label") !== shown) box.setAttribute("aria-label", shown);
-    }
-  };
-  new MutationObserver(rename).observe(document.body, {subtree: true, childList: true,
-    characterData: true, attributes: true, attributeFilter: ["aria-label"]});
-  rename();
-}
-</script>"""
-
-
 def _error_card(found: re.Match[str]) -> str:
     token = found[0].rstrip("\ufe0e")
     colour = {"bt-icr": "red", "bt-icj": "violet", "bt-icb": "gray"}[_ink(token)]

@@ -272,6 +272,7 @@ def _setup_form(lang: Lang) -> None:
         help=t("play.level_help", lang),
         key="play_level",
         filter_mode=None,  # three levels; no typing, no English "No results"
+        placeholder=t("screen.choose", lang),
     )
     source = st.radio(
         t("play.rules", lang),

@@ -21,8 +21,15 @@ from typing import Any, TypeVar
 
 import streamlit as st
 
-from buraco_app.i18n import LANG_KEY, LANG_NAMES, get_lang, relabel_after_language_change, t
-from buraco_app.inline_cards import PLAIN_NAMES
+from buraco_app.i18n import (
+    LANG_KEY,
+    LANG_LABEL,
+    LANG_NAMES,
+    get_lang,
+    relabel_after_language_change,
+    t,
+)
+from buraco_app.screen_names import screen_names_script
 from buraco_app.sheet_page import url_text
 from buraco_core.errors import BuracoInputError
 from buraco_core.rules import (
@@ -156,11 +163,11 @@ _NAV_SENT = "_settings_nav_closes"
 
 
 def _close_after_choosing_a_page() -> None:
-    # (The same element carries the checkboxes' plain names, inline_cards.PLAIN_NAMES: one
+    # (The same element carries the names in the session's language, screen_names: one
     # script element a session, not one more per page.)
     if not st.session_state.get(_NAV_SENT):
         st.session_state[_NAV_SENT] = True
-        st.html(_NAV_CLOSES + PLAIN_NAMES, unsafe_allow_javascript=True)
+        st.html(_NAV_CLOSES + screen_names_script(), unsafe_allow_javascript=True)
 
 
 def show_notices() -> None:
@@ -291,9 +298,8 @@ def _grouped_options() -> dict[str, list[OptionSpec]]:
 
 
 def _draw_sidebar() -> None:
-    # Bilingual label: someone who does not read the current language can still find it.
     st.radio(
-        "Idioma · Language",
+        LANG_LABEL,
         LANGS,
         format_func=LANG_NAMES.__getitem__,
         key=LANG_KEY,
@@ -310,6 +316,7 @@ def _draw_sidebar() -> None:
         key=PRESET_KEY,
         on_change=_on_preset_change,
         filter_mode=None,  # no typing: Streamlit's "No results" is English only
+        placeholder=t("screen.choose"),
     )
     rules = current_rules()
     # The link hint is the line's tooltip: one element less on every rerun of every page.
@@ -392,6 +399,7 @@ def _option_widget(
             format_func=lambda v: value_text(name, v, lang),
             filter_mode=None,  # as above
             **common,
+            placeholder=t("screen.choose"),
         )
     else:
         # No min/max here: the core's RuleSet checks the range and says what is allowed.
