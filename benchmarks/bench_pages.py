@@ -14,7 +14,10 @@ shell's interaction), pages with a main widget also for that (typing a meld, a r
 sheet also with a match of 50 calculator rounds open (its details kept in the store), the
 variants page also with its heaviest part open (the same move under each variant), Jogar also
 with a round in play (a 4-player game at the learner's turn, its moves many: what every tap
-of a match reruns) and at that round's end (its score, key moments, the folded replay). Page,
+of a match reruns) and at that round's end (its score, key moments, the folded replay), and
+for three taps of a match, each from its stored position and timed with its callback, what a
+learner waits for: the stock ('play draw'), a card discarded ('play discard': judged, coached,
+saved) and “Até a minha vez” after a discard ('play replies': the three computers' turns). Page,
 shell and floor reruns alternate sample by sample, so all three see the same machine load.
 
 The score sheets go to a temporary data folder, never to ./data.
@@ -53,7 +56,9 @@ from streamlit.runtime.scriptrunner.script_cache import ScriptCache  # noqa: E40
 from streamlit.runtime.scriptrunner.script_runner import ScriptRunner  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
+from buraco_app.game import Game, GameStore  # noqa: E402
 from buraco_app.pages import HOME, available_pages  # noqa: E402
+from buraco_core.state import Phase, State  # noqa: E402
 
 AIM = 1.3
 WARM_UP = 3
@@ -215,25 +220,72 @@ def sheet_with_rounds() -> str:
 PLAYED_MOVES = 38  # moves of the round in play on Jogar (this deal's round ends at 51)
 
 
-def stored_game(to_the_end: bool = False) -> str:
-    """A 4-player game in the (temporary) store, its first round played on (the learner's
-    moves by a basic player, judged and coached as the page does) up to the learner's turn
-    after PLAYED_MOVES moves, or `to_the_end` of the round, as the page saves it."""
-    from buraco_app import database
-    from buraco_app.game import GameStore, Setup, learner_turn
-    from buraco_core.state import Phase, State
+def _learner_on_turn(state: State) -> bool:
+    """The learner's turn after PLAYED_MOVES moves, before their draw (the round in play)."""
+    from buraco_app.game import learner_turn
+
+    return learner_turn(state) and len(state.log) >= PLAYED_MOVES
+
+
+def _learner_drew(state: State) -> bool:
+    """That turn after the learner's draw (a card of the hand to discard)."""
+    return _learner_on_turn(state) and state.phase is Phase.PLAY
+
+
+def _learner_discarded(state: State) -> bool:
+    """The turn after a discard of the learner's mid-round (after 20 moves; at 38 the
+    computers' turns that follow end the round): the computers to move."""
+    return state.turn == 1 and state.phase is Phase.DRAW and len(state.log) > 20
+
+
+def _ended(state: State) -> bool:
+    return state.phase is Phase.ENDED
+
+
+def played_game(reached: Callable[[State], bool]) -> Game:
+    """A 4-player game, its first round played on (the learner's moves by a basic player,
+    judged and coached as the page does) until `reached` holds."""
+    from buraco_app.game import Setup
     from tests.played import played_until  # (the tests' games, played as the page plays)
 
-    def reached(state: State) -> bool:
-        if to_the_end:
-            return state.phase is Phase.ENDED
-        return learner_turn(state) and len(state.log) >= PLAYED_MOVES
+    return played_until(Setup("fechado", {}, 4, "basic", "on", 11), 3, reached)
 
-    game = played_until(Setup("fechado", {}, 4, "basic", "on", 11), 3, reached)
-    store = GameStore(database.open_engine(database.sqlite_url()))
-    game_id = store.create(game)
+
+def _game_store() -> GameStore:
+    from buraco_app import database
+
+    return GameStore(database.open_engine(database.sqlite_url()))
+
+
+def stored_game(reached: Callable[[State], bool] = _learner_on_turn) -> str:
+    """A game of `played_game` in the (temporary) store, as the page saves it."""
+    store = _game_store()
+    game_id = store.create(played_game(reached))
     store.engine.dispose()
     return game_id
+
+
+def _tap(key: str, pick_first: bool = False) -> Interaction:
+    """A tap on Jogar's page, what a learner waits for after it: the page's game set back to
+    the stored position (and drawn, untimed), the hand's first card picked first if asked
+    (its own untimed rerun), then the button `key` clicked; the timed run is the tap's: its
+    callback (the move judged, coached and saved, or the computers' moves) and the page."""
+    kept: dict[str, Any] = {}
+
+    def change(at: AppTest, i: int) -> None:
+        if not kept:
+            game_id = at.query_params["game"]  # (a list, once a run has set it)
+            game_id = game_id if isinstance(game_id, str) else game_id[0]
+            kept.update(store=_game_store(), game_id=game_id)
+            kept["game"] = kept["store"].load(kept["game_id"])
+        kept["store"].save(kept["game_id"], kept["game"])  # (back to the stored position)
+        at.run()
+        if pick_first:
+            first = next(b for b in at.button if (b.key or "").endswith("-play_board-0"))
+            first.click().run()
+        at.button(key=key).click()
+
+    return change
 
 
 def cases() -> list[Case]:
@@ -250,8 +302,17 @@ def cases() -> list[Case]:
     if "play" in pages:
         game = (("game", stored_game()),)
         found.append(Case("play round", pages["play"].path, "language switch", _language, game))
-        ended = (("game", stored_game(to_the_end=True)),)
+        ended = (("game", stored_game(_ended)),)
         found.append(Case("play end", pages["play"].path, "language switch", _language, ended))
+        # Taps of a match, each from its stored position: the stock, a card discarded, and
+        # "Até a minha vez" after the learner's discard (the three computers' turns).
+        for label, reached, tap in (
+            ("play draw", _learner_on_turn, _tap("btt-play_board-stock")),
+            ("play discard", _learner_drew, _tap("btt-play_board-discard", pick_first=True)),
+            ("play replies", _learner_discarded, _tap("play_to_my_turn")),
+        ):
+            path = pages["play"].path
+            found.append(Case(label, path, "tap", tap, (("game", stored_game(reached)),)))
     return found
 
 
@@ -276,7 +337,7 @@ def main() -> None:
     data = tempfile.TemporaryDirectory(prefix="bench_pages_")
     os.environ["BURACO_DATA_DIR"] = data.name
     print(
-        f"{'page':<11} {'interaction':<16} {'page ms':>8} {'shell ms':>9} {'floor ms':>9}"
+        f"{'page':<12} {'interaction':<16} {'page ms':>8} {'shell ms':>9} {'floor ms':>9}"
         f" {'÷shell':>7} {'÷floor':>7} {'cpu ms':>7} {'shell':>6} {'cpu÷shell':>9}"
     )
     worst = worst_cpu = 0.0
@@ -288,7 +349,7 @@ def main() -> None:
         worst_cpu = max(worst_cpu, f["cpu_to_shell"])
         flag = "" if f["to_shell"] <= AIM else "  above the aim"
         print(
-            f"{case.label:<11} {case.interaction:<16} {f['page']:8.1f} {f['shell']:9.1f}"
+            f"{case.label:<12} {case.interaction:<16} {f['page']:8.1f} {f['shell']:9.1f}"
             f" {f['floor']:9.1f} {f['to_shell']:7.2f} {f['to_floor']:7.2f}"
             f" {f['page_cpu']:7.2f} {f['shell_cpu']:6.2f} {f['cpu_to_shell']:9.2f}{flag}"
             f"   (shell {f['shell_to_floor']:.2f}x floor)"
