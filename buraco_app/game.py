@@ -22,9 +22,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
-from sqlalchemy import JSON, Column, DateTime, Engine, MetaData, String, Table, insert, select
+from sqlalchemy import (
+    JSON,
+    Column,
+    DateTime,
+    Engine,
+    MetaData,
+    String,
+    Table,
+    bindparam,
+    insert,
+    select,
+)
 from sqlalchemy import update as sql_update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
@@ -48,6 +59,7 @@ COACH_MODES: tuple[CoachMode, ...] = ("on", "end", "off")
 LEARNER = 0  # the learner's seat; side 0 is the learner's side
 SIDE_NAMES = ("A", "B")  # match_standing's names; the page shows "your side" / "theirs"
 MAX_ROUNDS = 60  # a match far longer than any real one is refused on reading
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -378,6 +390,10 @@ games = Table(
     Column("updated_at", DateTime(timezone=True), nullable=False),
 )
 
+# When a game was last saved, asked after each save (GameStore.save): built once, as
+# building a query costs more than running it.
+_SAVED_AT = select(games.c.updated_at).where(games.c.id == bindparam("game_id"))
+
 # Whose each game is: the learner's id (progress.py), for the games started on the page.
 learner_games = Table(
     "learner_games",
@@ -451,15 +467,17 @@ class GameStore:
                 break
         return found
 
-    def save(self, game_id: str, game: Game, base: Game | None = None) -> None:
+    def save(self, game_id: str, game: Game, base: Game | None = None) -> Loaded:
         """Store the game. With `base`, the game the move was made on: refused (GameMoved)
         when the stored game is no longer that one, say moved on from another tab or
-        device, so a page drawn before that cannot overwrite its moves."""
+        device, so a page drawn before that cannot overwrite its moves. Returns the game as
+        `load_since` would read it back (its time as the database keeps it), so that the
+        page that saved it need not read and decode it again."""
         game_id = check_match_id(game_id)
         values = {"data": game_to_data(game), "updated_at": datetime.now(UTC)}
         expected = None if base is None else json.loads(json.dumps(game_to_data(base)))
 
-        def write(conn: Connection) -> None:
+        def write(conn: Connection) -> datetime:
             if expected is not None:
                 query = select(games.c.data).where(games.c.id == game_id).with_for_update()
                 stored = conn.execute(query).scalar()
@@ -468,8 +486,11 @@ class GameStore:
             done = conn.execute(sql_update(games).where(games.c.id == game_id).values(**values))
             if done.rowcount == 0:
                 raise GameNotFound("game", "game_unknown", f"no game {game_id!r}", id=game_id)
+            # (read back: a database keeps a time its own way, SQLite without its zone)
+            saved_at: datetime = conn.execute(_SAVED_AT, {"game_id": game_id}).scalar_one()
+            return saved_at
 
-        self._write(write)
+        return Loaded(game_id, self._write(write), game)
 
     def load(self, game_id: str) -> Game:
         """The game; GameNotFound when there is none, BuracoInputError (and the other
@@ -509,9 +530,9 @@ class GameStore:
             return self.load_since(game_id, None)  # (saved since: read whole)
         return Loaded(game_id, row.updated_at, game_from_data(row.data))
 
-    def _write(self, fn: Callable[[Connection], object]) -> None:
-        def run() -> None:
+    def _write(self, fn: Callable[[Connection], T]) -> T:
+        def run() -> T:
             with self._writer.begin() as conn:
-                fn(conn)
+                return fn(conn)
 
-        SheetStore._retry(run, (IntegrityError, OperationalError))
+        return SheetStore._retry(run, (IntegrityError, OperationalError))

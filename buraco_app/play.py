@@ -169,7 +169,7 @@ KEPT_KEY = "play_kept"  # (the store, the learner, their unfinished matches): se
 ROUND_MARK = "play-round"
 PAGE_MARK = "play-page"  # the page's box: on a phone its taps are 44 px high (board.BOARD_CSS)
 KEPT_MARK = "play-go-on-"  # a kept match's button (+ its id); its look: board.BOARD_CSS
-LOADED_KEY = "play_loaded"  # the game this session last read from the store (game.Loaded)
+LOADED_KEY = "play_loaded"  # the game this session last read or saved (game.Loaded)
 REPLAY_KEY = "play_replay_open"  # the folded replay of the round: open?
 REPLAY_STEP_KEY = "play_replay_step"  # (its slider's key, the move it showed), kept folded
 ALL_MOVES_KEY = "play_all_moves"  # the folded list of every move of the round: open?
@@ -410,7 +410,8 @@ def _save(game_id: str, game: Game, base: Game) -> bool:
     the game the tap was made on; if the stored game moved on since (another tab or device),
     nothing is saved and the next run shows the game as it now is."""
     try:
-        store().save(game_id, game, base)
+        # (kept as read: the next run asks only when it was saved, not for the whole game)
+        st.session_state[LOADED_KEY] = store().save(game_id, game, base)
         st.session_state.pop(KEPT_KEY, None)  # (its round, score or end: read them again)
     except GameMoved:
         st.session_state[SAVE_ERROR_KEY] = MOVED_ELSEWHERE

@@ -82,3 +82,17 @@ def test_a_game_is_read_back_as_saved_and_a_stale_move_is_refused(
     with pytest.raises(GameMoved):  # a tab drawn before that move tries to save its own
         game_store.save(game_id, new_game(SETUP), base=start)
     assert game_store.load(game_id) == played
+
+
+def test_a_saved_game_is_read_back_as_kept_until_it_is_saved_again(
+    game_store: GameStore,
+) -> None:
+    """What save returns is the game as load_since reads it: kept as it is (no second read)
+    while the store has nothing newer, read again once another save came after it."""
+    start = new_game(SETUP)
+    game_id = game_store.create(start, "learner-0001")
+    played = played_round(SETUP, 3)
+    saved = game_store.save(game_id, played, base=start)
+    assert saved.game is played and game_store.load_since(game_id, saved) is saved
+    game_store.save(game_id, start)  # another tab or device, later
+    assert game_store.load_since(game_id, saved).game == start

@@ -850,6 +850,24 @@ def test_a_game_moved_on_in_another_tab_is_drawn_as_it_now_is_at_the_next_rerun(
     assert not second.warning and not second.exception
 
 
+def test_a_tab_that_saved_a_move_still_draws_the_moves_another_tab_saved_since(
+    open_app: Open,
+) -> None:
+    """A tap's page keeps the game it saved as read (its next rerun asks only when the game
+    was last saved): once another tab or device saves a move after it, this tab's next
+    rerun draws that move."""
+    first = started(open_app)
+    game_id = game_id_of(first)
+    click(first, "btt-play_board-stock")  # (saved here, and kept)
+    second = open_app("play", lang="en", game=game_id)  # a second tab, same game
+    next(b for b in second.button if b.key and b.key.startswith("btc-")).click().run()
+    click(second, "btt-play_board-discard")
+    first.radio(key="lang").set_value("en").run()
+    assert any("Turn of: Opponent (player 2)" in str(i.value) for i in first.info)
+    assert not [b for b in first.button if b.key == "btt-play_board-discard"]  # not its turn
+    assert not first.warning and not first.exception
+
+
 def test_a_pick_kept_from_a_longer_hand_never_points_past_the_hand() -> None:
     """A pick of positions 9 and 10 on a hand that now holds 3 cards (the game moved on in
     another tab): the positions past the end are dropped, not a traceback."""
