@@ -390,9 +390,10 @@ games = Table(
     Column("updated_at", DateTime(timezone=True), nullable=False),
 )
 
-# When a game was last saved, asked after each save (GameStore.save): built once, as
-# building a query costs more than running it.
+# When a game was last saved, asked at every rerun of Jogar (GameStore.load_since) and after
+# each save; and the game with it: built once, as building a query costs more than running it.
 _SAVED_AT = select(games.c.updated_at).where(games.c.id == bindparam("game_id"))
+_SAVED_GAME = select(games.c.updated_at, games.c.data).where(games.c.id == bindparam("game_id"))
 
 # Whose each game is: the learner's id (progress.py), for the games started on the page.
 learner_games = Table(
@@ -513,13 +514,11 @@ class GameStore:
         is that game and it was not saved since: one small query instead of the whole game
         read and decoded, for a page that redraws the same game on every rerun."""
         game_id = check_match_id(game_id)
-        query = select(games.c.updated_at, games.c.data).where(games.c.id == game_id)
-        if known is not None and known.game_id == game_id:
-            query = select(games.c.updated_at).where(games.c.id == game_id)
+        query = _SAVED_AT if known is not None and known.game_id == game_id else _SAVED_GAME
 
         def read() -> Any:
             with self.engine.connect() as conn, conn.begin():
-                return conn.execute(query).first()
+                return conn.execute(query, {"game_id": game_id}).first()
 
         row = SheetStore._retry(read, (OperationalError,))
         if row is None:
