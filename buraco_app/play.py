@@ -536,7 +536,7 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
         st.subheader(t("play.round", lang, n=len(game.rounds)))
     tapped = st.session_state.pop(TAPPED_MOVE_KEY, False)  # (one run only)
     if state.phase is Phase.ENDED:
-        _round_end(game_id, game, states, lang)
+        _round_end(game_id, game, states, scores[-1], match, lang)
         if tapped:  # this run's tap ended the round (drawn at the page's end, this run)
             ask_for_the_top()
         return
@@ -938,9 +938,16 @@ def _by_seat(item: ScoreItem, side: int) -> ScoreItem:
     return replace(item, params={**params, "seat": hand_seat(side, hand)})
 
 
-def _round_end(game_id: str, game: Game, states: Sequence[State], lang: Lang) -> None:
-    score = finished_scores(game)[-1]
-    match = standing(game)
+def _round_end(
+    game_id: str,
+    game: Game,
+    states: Sequence[State],
+    score: RoundScore,
+    match: MatchStanding,
+    lang: Lang,
+) -> None:
+    """The ended round: `score`, its score, and `match`, the match's standing after it (as
+    `_game` worked them out: each round scored once a rerun)."""
     # Green for a round or a match the learner's side won; a lost one is no success.
     ahead = score.total(SIDE_NAMES[0]) >= score.total(SIDE_NAMES[1])
     (st.success if ahead else st.info)(ended_text(states, lang))
