@@ -357,6 +357,22 @@ def test_the_match_table_gives_each_rounds_points_and_the_totals(open_app: Open)
     assert not [m for m in at.markdown if "**Total**" in str(m.value)]
 
 
+def test_the_rounds_record_to_download_is_the_shown_games_own() -> None:
+    """The record the round's end offers is made once per game shown (kept from rerun to
+    rerun), and is always that game's round: another game, or the next round, its own."""
+    import json
+
+    from buraco_app.game import next_round, round_record, standing
+    from buraco_app.play import record_json
+
+    first, other = (_finished_round(Setup("fechado", {}, 2, "random", "on", s)) for s in (11, 12))
+    for game in (first, other, first):
+        expected = json.dumps(round_record(game, 0), ensure_ascii=False, indent=1)
+        assert record_json(game, 0) == record_json(game, 0) == expected
+    following = next_round(first, standing(first))
+    assert json.loads(record_json(following, 1))["seed"] == following.rounds[1].seed
+
+
 def test_the_replay_steps_one_move_at_a_time_with_a_button_each_way(open_app: Open) -> None:
     """A slider is hard to move by one with a finger: "Previous move" and "Next move" do it,
     each greyed out at its end, and the move shown follows."""
