@@ -6,9 +6,11 @@ Every text lives in the catalogs of `buraco_text` (one per language), shared wit
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from buraco_text import DEFAULT_LANG, LANGS, Lang, translate
 
@@ -18,11 +20,32 @@ LANG_NAMES: dict[Lang, str] = {"pt": "Português", "en": "English"}
 # can still find it (screen_names reads the language chosen from it).
 LANG_LABEL = "Idioma · Language"
 
+# The language of the run this thread is running, and that run: a read of st.session_state
+# costs ~10 µs (each read is a point where Streamlit may stop the script), and a page asked
+# 30 to 50 times a rerun, as much as drawing five of its elements. The language changes
+# between runs (the sidebar's switch, set before the run and its callbacks) or by set_lang.
+_THIS_RUN = threading.local()
+
 
 def get_lang() -> Lang:
-    """The language chosen in this session (pt-BR until the user or the link says otherwise)."""
+    """The language chosen in this session (pt-BR until the user or the link says otherwise),
+    read once a run. A run is known by the cursors Streamlit makes anew for each run (a
+    rerun, a fragment's run), so a language switched is read at the next run."""
+    run = getattr(get_script_run_ctx(suppress_warning=True), "cursors", None)
+    kept = getattr(_THIS_RUN, "lang", None)
+    if run is not None and kept is not None and kept[0] is run:
+        return kept[1]  # type: ignore[no-any-return]
     lang = st.session_state.get(LANG_KEY, DEFAULT_LANG)
-    return lang if lang in LANGS else DEFAULT_LANG
+    lang = lang if lang in LANGS else DEFAULT_LANG
+    if run is not None:
+        _THIS_RUN.lang = (run, lang)
+    return lang
+
+
+def set_lang(lang: Lang) -> None:
+    """Set the session's language (a link's, as the session's first run reads it)."""
+    st.session_state[LANG_KEY] = lang
+    _THIS_RUN.lang = None
 
 
 def t(key: str, lang: Lang | None = None, **params: Any) -> str:

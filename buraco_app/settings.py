@@ -27,6 +27,7 @@ from buraco_app.i18n import (
     LANG_NAMES,
     get_lang,
     relabel_after_language_change,
+    set_lang,
     t,
 )
 from buraco_app.screen_names import screen_names_script
@@ -267,7 +268,7 @@ def _load_from_url() -> None:
                 typos.append(name)
     for name in typos:  # ignored, so out of the address too: a shared link does not repeat it
         del st.query_params[name]
-    st.session_state[LANG_KEY] = lang
+    set_lang(lang)
     st.session_state[PRESET_KEY] = preset
     st.session_state[_OVERRIDES] = overrides
     st.session_state[_NOTICES] = notices

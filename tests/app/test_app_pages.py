@@ -73,6 +73,29 @@ def open_house_options(at: AppTest) -> AppTest:
     return at.run()
 
 
+def test_each_run_of_a_script_thread_reads_the_language_the_session_has_then(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The language is read once a run (i18n.get_lang). A server's script thread may run a
+    rerun asked for while it ran: that run reads the language again, so the sidebar's
+    switch between the two runs is honoured."""
+    from types import SimpleNamespace
+
+    import streamlit
+
+    from buraco_app import i18n
+
+    session = {"lang": "pt"}
+    run = SimpleNamespace(cursors={})  # (Streamlit makes a run's cursors anew at each run)
+    monkeypatch.setattr(i18n, "get_script_run_ctx", lambda suppress_warning=False: run)
+    monkeypatch.setattr(streamlit, "session_state", session)
+    assert i18n.get_lang() == "pt"
+    session["lang"] = "en"
+    run.cursors = {}  # the next run, in the same thread
+    assert i18n.get_lang() == "en"
+    assert i18n.t("settings.rules") == catalog("en")["settings.rules"]
+
+
 def test_house_options_are_drawn_only_when_opened(open_app: OpenApp) -> None:
     at = open_app()
     assert not at.sidebar.number_input
