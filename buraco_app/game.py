@@ -390,10 +390,13 @@ games = Table(
     Column("updated_at", DateTime(timezone=True), nullable=False),
 )
 
-# When a game was last saved, asked at every rerun of Jogar (GameStore.load_since) and after
-# each save; and the game with it: built once, as building a query costs more than running it.
+# When a game was last saved, asked at every rerun of Jogar (GameStore.load_since) and at
+# each save; and the game with it, or alone: built once, as building a query costs more than
+# running it.
 _SAVED_AT = select(games.c.updated_at).where(games.c.id == bindparam("game_id"))
 _SAVED_GAME = select(games.c.updated_at, games.c.data).where(games.c.id == bindparam("game_id"))
+_STORED = select(games.c.data).where(games.c.id == bindparam("game_id")).with_for_update()
+_SAVED_AT_LOCKED = _SAVED_AT.with_for_update()
 
 # Whose each game is: the learner's id (progress.py), for the games started on the page.
 learner_games = Table(
@@ -468,22 +471,33 @@ class GameStore:
                 break
         return found
 
-    def save(self, game_id: str, game: Game, base: Game | None = None) -> Loaded:
+    def save(self, game_id: str, game: Game, base: Game | Loaded | None = None) -> Loaded:
         """Store the game. With `base`, the game the move was made on: refused (GameMoved)
         when the stored game is no longer that one, say moved on from another tab or
-        device, so a page drawn before that cannot overwrite its moves. Returns the game as
-        `load_since` would read it back (its time as the database keeps it), so that the
-        page that saved it need not read and decode it again."""
+        device, so a page drawn before that cannot overwrite its moves. A Loaded base (as
+        this page read or saved it) that the store has not saved since is that game without
+        reading the record back. Returns the game as `load_since` would read it back (its
+        time as the database keeps it), so that the page that saved it need not read and
+        decode it again."""
         game_id = check_match_id(game_id)
         values = {"data": game_to_data(game), "updated_at": datetime.now(UTC)}
-        expected = None if base is None else json.loads(json.dumps(game_to_data(base)))
+        known = base if isinstance(base, Loaded) and base.game_id == game_id else None
+        base_game = base.game if isinstance(base, Loaded) else base
+
+        def moved_on(conn: Connection) -> bool:
+            if base_game is None:
+                return False
+            if known is not None:
+                at = conn.execute(_SAVED_AT_LOCKED, {"game_id": game_id}).scalar()
+                if at == known.saved_at:
+                    return False  # (saved by no one since: the record is the base's)
+            stored = conn.execute(_STORED, {"game_id": game_id}).scalar()
+            expected = json.loads(json.dumps(game_to_data(base_game)))
+            return stored is not None and stored != expected
 
         def write(conn: Connection) -> datetime:
-            if expected is not None:
-                query = select(games.c.data).where(games.c.id == game_id).with_for_update()
-                stored = conn.execute(query).scalar()
-                if stored is not None and stored != expected:
-                    raise GameMoved("game", "game_moved", f"game {game_id!r} moved on")
+            if moved_on(conn):
+                raise GameMoved("game", "game_moved", f"game {game_id!r} moved on")
             done = conn.execute(sql_update(games).where(games.c.id == game_id).values(**values))
             if done.rowcount == 0:
                 raise GameNotFound("game", "game_unknown", f"no game {game_id!r}", id=game_id)

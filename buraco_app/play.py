@@ -409,9 +409,11 @@ def _save(game_id: str, game: Game, base: Game) -> bool:
     that follows (the game stays as last saved), never as Streamlit's own error box. `base`:
     the game the tap was made on; if the stored game moved on since (another tab or device),
     nothing is saved and the next run shows the game as it now is."""
+    known = st.session_state.get(LOADED_KEY)  # (the base as read: see GameStore.save)
+    read = known if isinstance(known, Loaded) and known.game is base else base
     try:
         # (kept as read: the next run asks only when it was saved, not for the whole game)
-        st.session_state[LOADED_KEY] = store().save(game_id, game, base)
+        st.session_state[LOADED_KEY] = store().save(game_id, game, read)
         st.session_state.pop(KEPT_KEY, None)  # (its round, score or end: read them again)
     except GameMoved:
         st.session_state[SAVE_ERROR_KEY] = MOVED_ELSEWHERE

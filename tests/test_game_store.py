@@ -96,3 +96,24 @@ def test_a_saved_game_is_read_back_as_kept_until_it_is_saved_again(
     assert saved.game is played and game_store.load_since(game_id, saved) is saved
     game_store.save(game_id, start)  # another tab or device, later
     assert game_store.load_since(game_id, saved).game == start
+
+
+def test_a_move_on_the_game_as_read_is_saved_and_one_on_a_game_saved_since_is_refused(
+    game_store: GameStore,
+) -> None:
+    """The page saves a move with the game as it read it (a Loaded): taken as the stored
+    game while nothing was saved since, refused (GameMoved) once another tab or device
+    saved; and a game saved elsewhere with the very same moves is still the base's."""
+    start = new_game(SETUP)
+    game_id = game_store.create(start, "learner-0001")
+    read = game_store.load_since(game_id, None)
+    played = played_round(SETUP, 3)
+    saved = game_store.save(game_id, played, base=read)
+    assert game_store.load(game_id) == played
+    game_store.save(game_id, played)  # the same game, saved again elsewhere: a new time
+    again = game_store.save(game_id, start, base=saved)  # (its record still the base's)
+    assert game_store.load(game_id) == start
+    game_store.save(game_id, played)  # moved on elsewhere
+    with pytest.raises(GameMoved):
+        game_store.save(game_id, new_game(SETUP), base=again)
+    assert game_store.load(game_id) == played
