@@ -863,9 +863,28 @@ def _since_my_turn(game: Game, states: Sequence[State], lang: Lang) -> None:
         _move_list(game, states, start, lang, key="recent")
 
 
+# The moves' lines, by the position each move led to (the replay's own object, made by that
+# move alone: game.positions) and the language: a round's lists draw the same lines at every
+# rerun, one to two dozen texts each.
+_LINES: dict[tuple[int, Lang], tuple[State, str]] = {}  # (id(after), lang) -> (after, line)
+_LINES_KEPT = 512
+
+
 def move_line(game: Game, states: Sequence[State], index: int, lang: Lang) -> str:
     """Move `index` of the round as its record tells it: "12. Parceiro (jogador 3) baixou
     5♦ 6♦ 7♦", with what it did to the mortos."""
+    after = states[index + 1]
+    kept = _LINES.get((id(after), lang))
+    if kept is not None and kept[0] is after:
+        return kept[1]
+    line = _move_line(game, states, index, lang)
+    if len(_LINES) >= _LINES_KEPT:
+        _LINES.clear()
+    _LINES[(id(after), lang)] = (after, line)  # (the position held: its id stays its own)
+    return line
+
+
+def _move_line(game: Game, states: Sequence[State], index: int, lang: Lang) -> str:
     before, move = states[index], game.current.moves[index]
     line = f"{index + 1}. {who(before.turn, lang)} {done_text(move, before, lang, game.rules)}"
     said = [morto_line(states, index, lang)]

@@ -373,6 +373,23 @@ def test_the_rounds_record_to_download_is_the_shown_games_own() -> None:
     assert json.loads(record_json(following, 1))["seed"] == following.rounds[1].seed
 
 
+def test_a_moves_line_is_kept_for_its_position_and_language() -> None:
+    """The move lists' lines are made once per move and language (kept from rerun to
+    rerun): each is that move's own line, in the language asked, in two games at once."""
+    from buraco_app.play import _move_line, move_line
+
+    games = [_finished_round(Setup("fechado", {}, n, "random", "on", 11)) for n in (2, 4)]
+    for lang in ("pt", "en", "pt"):
+        for game in games:
+            states = positions(game)
+            for index in range(len(states) - 1):
+                fresh = _move_line(game, states, index, lang)
+                assert move_line(game, states, index, lang) == fresh
+                assert fresh.startswith(f"{index + 1}. ")
+    assert move_line(games[1], positions(games[1]), 0, "pt").startswith("1. Você ")
+    assert move_line(games[1], positions(games[1]), 0, "en").startswith("1. You ")
+
+
 def test_the_replay_steps_one_move_at_a_time_with_a_button_each_way(open_app: Open) -> None:
     """A slider is hard to move by one with a finger: "Previous move" and "Next move" do it,
     each greyed out at its end, and the move shown follows."""
