@@ -17,9 +17,10 @@ from __future__ import annotations
 import json
 import secrets
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from functools import partial
 
 import streamlit as st
 
@@ -863,25 +864,36 @@ def _since_my_turn(game: Game, states: Sequence[State], lang: Lang) -> None:
         _move_list(game, states, start, lang, key="recent")
 
 
+# Texts remembered by the object they are made from, by identity (a game, a position: frozen,
+# and deep to hash), and what else they depend on. The entry holds the object, so its id
+# stays its own while it is kept; a full memo is emptied.
+_Memo = dict[tuple[int, object], tuple[object, str]]
+
+
+def _remembered(
+    memo: _Memo, made_from: object, also: object, make: Callable[[], str], most: int
+) -> str:
+    kept = memo.get((id(made_from), also))
+    if kept is not None and kept[0] is made_from:
+        return kept[1]
+    if len(memo) >= most:
+        memo.clear()
+    text = make()
+    memo[(id(made_from), also)] = (made_from, text)
+    return text
+
+
 # The moves' lines, by the position each move led to (the replay's own object, made by that
 # move alone: game.positions) and the language: a round's lists draw the same lines at every
 # rerun, one to two dozen texts each.
-_LINES: dict[tuple[int, Lang], tuple[State, str]] = {}  # (id(after), lang) -> (after, line)
-_LINES_KEPT = 512
+_LINES: _Memo = {}
 
 
 def move_line(game: Game, states: Sequence[State], index: int, lang: Lang) -> str:
     """Move `index` of the round as its record tells it: "12. Parceiro (jogador 3) baixou
     5♦ 6♦ 7♦", with what it did to the mortos."""
-    after = states[index + 1]
-    kept = _LINES.get((id(after), lang))
-    if kept is not None and kept[0] is after:
-        return kept[1]
-    line = _move_line(game, states, index, lang)
-    if len(_LINES) >= _LINES_KEPT:
-        _LINES.clear()
-    _LINES[(id(after), lang)] = (after, line)  # (the position held: its id stays its own)
-    return line
+    made = partial(_move_line, game, states, index, lang)
+    return _remembered(_LINES, states[index + 1], lang, made, most=512)
 
 
 def _move_line(game: Game, states: Sequence[State], index: int, lang: Lang) -> str:
@@ -1006,20 +1018,16 @@ def _round_end(
 # The rounds' records as their download holds them, by the game shown: a session keeps its
 # game, the same object from rerun to rerun until a move is saved, and every rerun of the
 # round's end (a fold opened, the language) had made the record again (1.4 ms a round of four).
-_RECORDS: dict[int, tuple[Game, int, str]] = {}  # id(game) -> (the game, round, JSON)
-_RECORDS_KEPT = 64
+_RECORDS: _Memo = {}
 
 
 def record_json(game: Game, number: int) -> str:
     """Round `number`'s record as JSON (`round_record`, as buraco replay reads it)."""
-    kept = _RECORDS.get(id(game))
-    if kept is not None and kept[0] is game and kept[1] == number:
-        return kept[2]
-    text = json.dumps(round_record(game, number), ensure_ascii=False, indent=1)
-    if len(_RECORDS) >= _RECORDS_KEPT:
-        _RECORDS.clear()
-    _RECORDS[id(game)] = (game, number, text)  # (the game held: its id stays its own)
-    return text
+
+    def made() -> str:
+        return json.dumps(round_record(game, number), ensure_ascii=False, indent=1)
+
+    return _remembered(_RECORDS, game, number, made, most=64)
 
 
 def _how_it_ended(game: Game, states: Sequence[State], lang: Lang) -> None:

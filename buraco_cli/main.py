@@ -132,25 +132,18 @@ def _rules_before_the_command(args: argparse.Namespace, lang: Lang) -> None:
     after wins, as when typed twice after it, and a --set of one option to two values is
     refused, as it is there. A command that takes neither (judge reads its file's rules)
     refuses them as it does after its name."""
-    given = [
-        (flag, dest)
-        for flag, dest, before in (
-            ("--rules", "rules", args.rules_before is not None),
-            ("--set", "options", bool(args.options_before)),
-        )
-        if before
-    ]
     command = getattr(args, "command_parser", None)
-    for flag, dest in given:
-        if command is None:  # (no command: the help, as for a --json alone)
-            continue
-        _refuse_rules_elsewhere(args, flag, lang)
-        if flag not in command._option_string_actions:
-            command.error(translate("cli.argparse.unrecognized", lang) % flag)
-        if dest == "rules" and args.rules is None:
-            args.rules = args.rules_before
-        elif dest == "options":
-            args.options = [*args.options_before, *args.options]
+    if command is None:  # (no command: the help, as for a --json alone)
+        return
+    for flag, given in (("--rules", args.rules_before is not None), ("--set", args.options_before)):
+        if given:
+            _refuse_rules_elsewhere(args, flag, lang)
+            if flag not in command._option_string_actions:
+                command.error(translate("cli.argparse.unrecognized", lang) % flag)
+    if args.rules_before is not None and args.rules is None:
+        args.rules = args.rules_before
+    if args.options_before:
+        args.options = [*args.options_before, *args.options]
 
 
 def _refuse_rules_elsewhere(args: argparse.Namespace, flag: str, lang: Lang) -> None:

@@ -534,10 +534,10 @@ def meld_from_data(rules: RuleSet, raw: Any, where: str) -> Meld:
     if isinstance(raw, MeldData):
         raw = raw.model_dump()
     if isinstance(raw, Mapping):
-        unknown = sorted(set(raw) - {"cards", "built_up"})
+        unknown = sorted(set(raw) - set(_MELD_FIELDS))
         if unknown:
             raise BuracoInputError(
-                InputCode.UNKNOWN_FIELD, f"{where}.{unknown[0]}", fields=("built_up", "cards")
+                InputCode.UNKNOWN_FIELD, f"{where}.{unknown[0]}", fields=_MELD_FIELDS
             )
         built_up = _bool(raw.get("built_up", False), f"{where}.built_up")
         raw = raw.get("cards")
@@ -546,6 +546,9 @@ def meld_from_data(rules: RuleSet, raw: Any, where: str) -> Meld:
     if verdict.meld is None:
         raise BuracoInputError(InputCode.NOT_A_MELD, where, reason=verdict.reasons[0])
     return replace(verdict.meld, built_up=True) if built_up else verdict.meld
+
+
+_MELD_FIELDS = ("built_up", "cards")  # a meld written as an object
 
 
 def _cards_from_data(raw: Any, where: str) -> tuple[Card, ...]:
