@@ -28,7 +28,7 @@ import streamlit as st
 
 from buraco_app.cards_view import BLACK, JOKER_INK, JOKER_PAPER, RED, WILD_RING
 from buraco_app.i18n import t
-from buraco_app.inline_cards import show_text
+from buraco_app.inline_cards import MD_RED, MD_VIOLET, show_text
 from buraco_app.table_view import melds_title
 from buraco_core.cards import Card
 from buraco_core.melds import Meld
@@ -195,6 +195,10 @@ def new_in_hand(old: Counter[Card], hand: Sequence[Card]) -> tuple[int, ...]:
 # A choice's row wrapped on a phone lies right under the one above: 44 px high, its own
 # 16 px gap left a blank row between them, read as two separate questions.
 # A desktop board keeps its short rows.
+# Jogar's move lists are static HTML (`bt-mvs`, one element a list): each computer's move a
+# native fold (<details>) drawn as Streamlit's expanders are (border, 14 px label, a chevron
+# where theirs has its icon, the focus ring), the learner's own a box of the same look, and
+# their cards in the colours md_cards gives a label (MD_RED, MD_VIOLET).
 BOARD_CSS = f"""
 [class*="st-key-btc"] button{{min-height:0;width:44px;height:60px;padding:0;
 border:1px solid #8a8a8a;border-radius:7px;background:#fff;box-shadow:0 1px 3px rgba(0,0,0,.3);
@@ -217,6 +221,23 @@ border:1px solid #bbb!important}}
 [class*="st-key-btt-"] button{{min-height:0;padding:2px 8px;border-style:dashed!important}}
 [class*="st-key-btt-"] button p{{font-size:14px}}
 [class*="st-key-bthand"]{{padding-top:10px}}
+.bt-mvs{{display:flex;flex-direction:column;gap:1rem}}
+.bt-mvs>p{{margin:0}} .bt-mvs strong{{font-weight:600}}
+.bt-mv{{border:1px solid rgba(47,45,43,.2);border-radius:8px;font-size:14px;line-height:1.6}}
+.bt-mine{{padding:8px 12px 8px 36px}}
+.bt-mv>summary{{list-style:none;display:flex;align-items:center;min-height:38px;
+padding:4px 12px 4px 36px;position:relative;cursor:pointer;border-radius:8px}}
+.bt-mv>summary::-webkit-details-marker{{display:none}}
+.bt-mv>summary::before{{content:"";position:absolute;left:18px;top:50%;width:6px;
+height:6px;border:solid currentColor;border-width:0 1.5px 1.5px 0;
+transform:translate(-50%,-50%) rotate(-45deg)}}
+.bt-mv[open]>summary{{background:#fcfcfb;border-radius:8px 8px 0 0}}
+.bt-mv[open]>summary::before{{transform:translate(-50%,-75%) rotate(45deg)}}
+.bt-mv>summary:hover{{background:rgba(187,187,165,.15)}}
+.bt-mv>summary:focus-visible{{outline:none;box-shadow:0 0 0 .2rem rgba(46,125,50,.5)}}
+.bt-mv>ul,.bt-mv>div{{margin:0;padding:16px;font-size:16px;border-top:1px solid rgba(47,45,43,.2)}}
+.bt-mv>ul{{padding:16px 16px 13px 34.4px}} .bt-mv li{{margin:.2em 0;padding-left:.3em}}
+.bt-mvr{{color:{MD_RED}}} .bt-mvj{{color:{MD_VIOLET}}}
 @media (max-width:640px){{[class*="st-key-btm"] button,[class*="st-key-btt-"] button,
 [class*="_by_rank"] label,.st-key-play-page button,.st-key-play-page summary,
 .st-key-play-page [role="radiogroup"] label,.st-key-play-page [data-baseweb="select"]>div{{

@@ -94,6 +94,12 @@ def caption_md(text: str) -> str:
     return f":small[:gray[{escaped}]]"
 
 
+# The text colours of Streamlit's :red[] and :violet[] (its light theme), which md_cards gives
+# a card in a label: static HTML draws a card as a label beside it does (board.BOARD_CSS).
+MD_RED = "#9e303b"
+MD_VIOLET = "#6f33b8"
+
+
 def _md_card(found: re.Match[str]) -> str:
     # No bold: the card may sit inside a bold phrase already.
     token = found[0].rstrip("\ufe0e")
