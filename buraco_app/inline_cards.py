@@ -9,7 +9,8 @@ Everything else stays Markdown, with `<` and `&` escaped so that no text (a cour
 reason's echoed value) can inject HTML. `show_text(text)` draws it with st.markdown.
 
 Streamlit's alerts and widget labels take Markdown but no HTML: there `md_cards(text)` gives
-each card its colour, and drops the code chip (`error_cards` in a red error box).
+each card its colour, and drops the code chip (`error_cards` in a red error box);
+`html_cards(text)` does the same for a plain text drawn as static HTML.
 """
 
 from __future__ import annotations
@@ -95,7 +96,7 @@ def caption_md(text: str) -> str:
 
 
 # The text colours of Streamlit's :red[] and :violet[] (its light theme), which md_cards gives
-# a card in a label: static HTML draws a card as a label beside it does (board.BOARD_CSS).
+# a card in a label: static HTML (html_cards) draws a card as a label beside it does.
 MD_RED = "#9e303b"
 MD_VIOLET = "#6f33b8"
 
@@ -111,6 +112,19 @@ def _md_card(found: re.Match[str]) -> str:
 def md_cards(text: str) -> str:
     """For alerts and labels (Markdown, no HTML): red cards red, jokers violet, no chips."""
     return _convert(text, _md_card, escape=False)
+
+
+def _html_card(found: re.Match[str]) -> str:
+    token = found[0].rstrip("\ufe0e")
+    ink = {"bt-icr": "bt-mvr", "bt-icj": "bt-mvj"}.get(_ink(token))
+    return f'<span class="{ink}">{token}</span>' if ink else token
+
+
+@lru_cache(maxsize=1024)
+def html_cards(text: str) -> str:
+    """`md_cards` for static HTML (st.html): the plain text escaped (`&`, `<`: no tag), its
+    red cards red and jokers violet as a label's (board.BOARD_CSS's bt-mvr, bt-mvj)."""
+    return _convert(text, _html_card, escape=True)
 
 
 def _error_card(found: re.Match[str]) -> str:

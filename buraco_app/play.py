@@ -14,6 +14,7 @@ browser's cookie): the form for a new match lists their unfinished ones to go on
 
 from __future__ import annotations
 
+import html
 import json
 import secrets
 from collections import Counter
@@ -48,7 +49,7 @@ from buraco_app.game import (
     standing,
 )
 from buraco_app.i18n import relabel_after_language_change, t
-from buraco_app.inline_cards import error_cards, md_cards
+from buraco_app.inline_cards import error_cards, html_cards, md_cards
 from buraco_app.pages import ask_for_the_top, top_if_asked
 from buraco_app.scenario_player import course, hand_seat, remembered_learner_id
 from buraco_app.settings import current_overrides, current_preset, current_rules, rules_summary
@@ -174,8 +175,6 @@ LOADED_KEY = "play_loaded"  # the game this session last read or saved (game.Loa
 REPLAY_KEY = "play_replay_open"  # the folded replay of the round: open?
 REPLAY_STEP_KEY = "play_replay_step"  # (its slider's key, the move it showed), kept folded
 ALL_MOVES_KEY = "play_all_moves"  # the folded list of every move of the round: open?
-WHY_KEY = "play_why"  # (+ list, round, move) a computer's move in a list: its reasons open?
-MINE_MARK = "play-mine"  # a learner's own line in a move list (its look: board.BOARD_CSS)
 
 
 def store() -> GameStore:
@@ -593,7 +592,7 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
     every = st.expander(t("play.all_moves", lang), key=ALL_MOVES_KEY, on_change="rerun")
     if every.open:
         with every:
-            _move_list(game, states, 0, lang, key="all")
+            _move_list(game, states, 0, lang)
     _new_game_button(lang, in_progress=True)
 
 
@@ -860,8 +859,7 @@ def _since_my_turn(game: Game, states: Sequence[State], lang: Lang) -> None:
     """The moves since the learner's last one: the computer players', one by one."""
     start = since_my_turn(states)
     if start < len(states) - 1:
-        st.markdown(f"**{t('play.recent', lang)}**")
-        _move_list(game, states, start, lang, key="recent")
+        _move_list(game, states, start, lang, head=t("play.recent", lang))
 
 
 # Texts remembered by the object they are made from, by identity (a game, a position: frozen,
@@ -905,32 +903,38 @@ def _move_line(game: Game, states: Sequence[State], index: int, lang: Lang) -> s
     return " · ".join([line, *(x for x in said if x)])
 
 
-def unlisted(line: str) -> str:
-    """A move's line for Markdown, its number escaped: "12. Você…" would start a list
-    numbered from 1, hung out of line, in a larger type than the computers' lines."""
-    return line.replace(".", "\\.", 1)
+def _move_list(game: Game, states: Sequence[State], start: int, lang: Lang, head: str = "") -> None:
+    """The moves from `start` (under the bold `head`, if any), each its line, a computer's
+    move a fold with its reasons: ONE element of static HTML (move_item), where each move was
+    an expander or a box of its own (the list of a round in play: a tenth of its rerun)."""
+    title = f"<p><strong>{html.escape(head)}</strong></p>" if head else ""
+    items = (move_item(game, states, index, lang) for index in range(start, len(states) - 1))
+    st.html(f'<div class="bt-mvs">{title}{"".join(items)}</div>')
 
 
-def _move_list(game: Game, states: Sequence[State], start: int, lang: Lang, key: str) -> None:
-    """The moves from `start`, each its line, its cards in their colours as on the board
-    (md_cards, here where it is drawn: move_line's text stays the record's plain words)."""
-    rnd = game.current
-    for index in range(start, len(rnd.moves)):
-        before, move = states[index], rnd.moves[index]
-        seat = before.turn
-        line = move_line(game, states, index, lang)
-        if seat == LEARNER:  # (nothing to open: a box drawn as the expanders' labels are)
-            with st.container(key=f"{MINE_MARK}-{key}-{index}"):
-                st.markdown(md_cards(unlisted(line)))
-            continue
-        # Lazy, as the list of every move: a move's reasons are worked out when it is opened.
-        why = st.expander(
-            md_cards(line), key=f"{WHY_KEY}-{key}-{len(game.rounds)}-{index}", on_change="rerun"
-        )
-        if why.open:
-            with why:
-                reasons = why_lines(game.rules, game.setup.level, before, move, lang)
-                st.markdown("\n".join(f"- {r}" for r in reasons))
+# The move lists' items, by the position each move led to (as _LINES), the language and the
+# computer's level (its habits are the reasons' first line).
+_ITEMS: _Memo = {}
+
+
+def move_item(game: Game, states: Sequence[State], index: int, lang: Lang) -> str:
+    """Move `index` as a move list draws it (board.BOARD_CSS's bt-mv): its line, its cards
+    in their colours as on the board; a computer's move a native fold (<details>: a tap, the
+    keyboard or a screen reader opens it, without a rerun) whose body is why it was made
+    (why_lines); the learner's own a box of the same look, with nothing to open."""
+    made = partial(_move_item, game, states, index, lang)
+    return _remembered(_ITEMS, states[index + 1], (lang, game.setup.level), made, most=512)
+
+
+def _move_item(game: Game, states: Sequence[State], index: int, lang: Lang) -> str:
+    line = html_cards(move_line(game, states, index, lang))
+    before = states[index]
+    if before.turn == LEARNER:
+        return f'<div class="bt-mv bt-mine"><span>{line}</span></div>'
+    move = game.current.moves[index]
+    reasons = why_lines(game.rules, game.setup.level, before, move, lang)
+    said = "".join(f"<li>{html_cards(reason)}</li>" for reason in reasons)
+    return f'<details class="bt-mv"><summary><span>{line}</span></summary><ul>{said}</ul></details>'
 
 
 # --- after the round ------------------------------------------------------------------------
@@ -1039,9 +1043,11 @@ def _how_it_ended(game: Game, states: Sequence[State], lang: Lang) -> None:
     count = len(states) - 1 - start
     if count == 0:
         return  # (the learner's own move ended it)
-    with st.expander(t("play.how_it_ended", lang, count=count)):
-        lines = [move_line(game, states, i, lang) for i in range(start, len(states) - 1)]
-        st.markdown(md_cards("  \n".join(unlisted(line) for line in lines)))
+    label = html.escape(t("play.how_it_ended", lang, count=count))
+    moves = range(start, len(states) - 1)
+    lines = "<br>".join(html_cards(move_line(game, states, i, lang)) for i in moves)
+    fold = f"<summary><span>{label}</span></summary><div>{lines}</div>"
+    st.html(f'<details class="bt-mv">{fold}</details>')
 
 
 def unused_morto_lines(rules: RuleSet, final: State, lang: Lang) -> list[str]:

@@ -31,11 +31,11 @@ from buraco_app.game import (
     positions,
     standing,
 )
+from buraco_app.inline_cards import as_read
 from buraco_app.play import (
     ALL_MOVES_KEY,
     REPLAY_KEY,
     REVIEW_LESSONS,
-    WHY_KEY,
     ended_text,
     key_moments,
     move_line,
@@ -85,6 +85,31 @@ def click(at: AppTest, key: str) -> AppTest:
     at.button(key=key).click().run()
     assert not at.exception, at.exception
     return at
+
+
+# A move of a list as drawn (static HTML): a computer's a fold, its line the summary, its
+# reasons the body; the learner's own a box.
+_MOVE = re.compile(
+    r'<details class="bt-mv"><summary><span>(.*?)</span></summary><ul>(.*?)</ul></details>'
+    r'|<div class="bt-mv bt-mine"><span>(.*?)</span></div>'
+)
+
+
+def move_items(at: AppTest) -> list[tuple[str, list[str]]]:
+    """The page's move lists, top to bottom: each move's line (its HTML: the cards' colours)
+    and its reasons (a computer's; the learner's own move has none, and no fold)."""
+    found = []
+    for shown in at.get("html"):
+        for move in _MOVE.finditer(str(shown.value)):
+            theirs, why, mine = move.groups()
+            reasons = re.findall(r"<li>(.*?)</li>", why) if theirs is not None else []
+            found.append((theirs if theirs is not None else mine, reasons))
+    return found
+
+
+def move_lines(at: AppTest) -> list[str]:
+    """The lines of the page's move lists as a person reads them."""
+    return [as_read(line) for line, _ in move_items(at)]
 
 
 def every_move(at: AppTest) -> AppTest:
@@ -292,7 +317,7 @@ def test_the_computer_moves_one_by_one_with_its_reasons(open_app: Open) -> None:
     click(at, "play_next_move")
     assert len(the_game(at).current.moves) == 3  # draw, discard, and the computer's one move
     # The record tells the move as done, by whom as the board says it.
-    assert any(e.label.startswith("3. Opponent (player 2) ") for e in at.expander)
+    assert any(line.startswith("3. Opponent (player 2) ") for line in move_lines(at))
     click(at, "play_to_my_turn")
     state = positions(the_game(at))[-1]
     assert learner_turn(state) or state.phase is Phase.ENDED
@@ -1038,11 +1063,10 @@ def test_the_move_list_says_when_a_waiting_morto_is_picked_up(open_app: Open) ->
     }
     assert picked == {50: 0}  # (the learner's; the opponent's further on, below)
     at = every_move(open_app("play", lang="en", game=store().create(game)))
-    lines = [e.label for e in at.expander] + [str(m.value) for m in at.markdown]
-    said = [line for line in lines if "the waiting morto" in line]
+    said = [line for line, _ in move_items(at) if "the waiting morto" in line]
     # (the card in its colour, as on the board)
-    said_ = "50. Opponent (player 2) discarded the :red[4♦] · you pick up the waiting morto"
-    assert said == [said_]
+    red = '<span class="bt-mvr">4♦</span>'
+    assert said == [f"50. Opponent (player 2) discarded the {red} · you pick up the waiting morto"]
     at = open_app("play", lang="en", game=store().create(played_round(setup, 3)))  # its end
     states = positions(store().load(game_id_of(at)))
     theirs = next(
@@ -1453,7 +1477,9 @@ def test_the_move_tried_names_a_meld_as_it_will_lie_not_in_tap_order(open_app: O
     click(at, "btt-play_board-new")
     assert [str(s.value) for s in at.success] == [f"Your move: Lay {inked}"]  # red, as above
     every_move(at)
-    assert f"2\\. You laid {inked}" in [str(m.value) for m in at.markdown]
+    red = '<span class="bt-mvr">{}</span>'
+    inked = " ".join(red.format(c) if c[-1] in "♥♦" else c for c in (low, mid, high))
+    assert f"2. You laid {inked}" in [line for line, _ in move_items(at)]
 
 
 def test_a_meld_tried_is_named_as_the_judge_lays_it() -> None:
@@ -1777,10 +1803,13 @@ def test_a_round_ended_by_others_says_what_they_did_since_the_learners_move(
     rounds = (played_round(Setup("aberto", {}, 4, "basic", "on", n), n) for n in range(1, 30))
     game = next(g for g in rounds if by_others(g))
     at = open_app("play", lang="pt", game=store().create(game))
-    told = [e for e in at.expander if e.label.endswith("desde a sua última, até o fim da rodada")]
-    assert len(told) == 1, [e.label for e in at.expander]
-    lines = str(told[0].markdown[0].value).split("  \n")
-    assert lines[-1].startswith(f"{len(game.current.moves)}\\. "), lines  # the batida, last
+    folds = [h for h in at.get("html") if str(h.value).startswith('<details class="bt-mv">')]
+    told = [h for h in folds if "desde a sua última, até o fim da rodada</span>" in str(h.value)]
+    assert len(told) == 1, [h.value for h in folds]
+    assert " open" not in str(told[0].value)  # closed: on a phone the score stays near the top
+    body = re.findall(r"<div>(.*)</div>", str(told[0].value))[0]
+    lines = [as_read(line) for line in body.split("<br>")]
+    assert lines[-1].startswith(f"{len(game.current.moves)}. "), lines  # the batida, last
     assert lines[-1].endswith("· bateu e encerrou a rodada"), lines
     order = in_order(at.main)
     assert order.index(told[0]) < order.index(at.metric[0])  # above the score
@@ -1805,48 +1834,54 @@ def test_the_learners_own_lines_in_the_move_lists_are_lines_as_the_computers_are
 ) -> None:
     """The learner's own moves in the move lists were Markdown: "14. Você pegou o lixo…"
     drew a numbered list, hung out of line and in a larger type than the computers' lines
-    (the labels of their expanders). Each is now its number escaped, in a box of its own
-    (`play-mine-…`, drawn as the expanders' labels are: a browser test measures it)."""
+    (the labels of their expanders). Each is a box of its own, drawn as a computer's line
+    is (`bt-mine`, `bt-mv`: a browser test measures it), with nothing to open."""
     at = open_app("play", lang="en")  # creates the data folder
     game = played_until(Setup("fechado", {}, 4, "basic", "on", 1), 1, lambda s: len(s.log) >= 24)
     at = every_move(open_app("play", lang="en", game=store().create(game)))
-    mine = [
-        n for n in in_order(at.main) if (getattr(n, "key", None) or "").startswith("play-mine-all-")
+    states = positions(game)
+    every = move_items(at)[-(len(states) - 1) :]  # (the list of every move: the last one)
+    assert [as_read(line).split(".")[0] for line, _ in every] == [
+        str(n) for n in range(1, len(states))
     ]
-    lines = [str(m.value) for box in mine for m in box.markdown]
-    assert len(lines) == len(mine) >= 4
-    assert all(re.match(r"^\d+\\\. You ", line) for line in lines), lines
+    mine = [as_read(line) for (line, why), s in zip(every, states, strict=False) if s.turn == 0]
+    assert len(mine) >= 4 and all(re.match(r"^\d+\. You ", line) for line in mine), mine
+    assert all(why for (_, why), s in zip(every, states, strict=False) if s.turn != 0)
+    assert all(not why for (_, why), s in zip(every, states, strict=False) if s.turn == 0)
     listed = [str(m.value) for m in at.markdown if re.match(r"^\d+\. ", str(m.value))]
     assert listed == []  # (no line of any list starts a numbered list)
 
 
-def test_the_folded_move_lists_are_drawn_when_opened(open_app: Open) -> None:
-    """Folded, "Every move of the round" and each computer move's reasons under "Since your
-    last move" were built at every tap (late in a round most of the page's rerun: 40
-    expanders, each move judged again for its reasons). They are drawn when opened, with
-    the same lines; the labels of the recent moves stay in sight."""
+def test_a_move_list_is_one_element_each_computer_move_folded_with_its_reasons(
+    open_app: Open,
+) -> None:
+    """Each move of a list was an element of its own, a computer's an expander opened by a
+    rerun that worked out its reasons: a round in play drew a dozen, a tenth of each tap's
+    rerun. A list is now one element (static HTML): each computer's move a native fold,
+    closed, whose body says why it was made (why_lines, the same lines), opened by a tap, the
+    keyboard or a screen reader without a rerun. "Every move of the round", folded, draws
+    nothing of its list until opened."""
     at = open_app("play", lang="en")  # creates the data folder
-    game = played_until(Setup("fechado", {}, 4, "basic", "on", 1), 1, lambda s: len(s.log) >= 24)
+    setup = Setup("fechado", {}, 4, "basic", "on", 1)
+    game = played_until(setup, 1, lambda s: len(s.log) >= 24 and learner_turn(s))
     states = positions(game)
     at = open_app("play", lang="en", game=store().create(game))
-
-    def keyed(prefix: str) -> list[Any]:
-        return [n for n in in_order(at.main) if (getattr(n, "key", None) or "").startswith(prefix)]
-
-    assert keyed("play-mine-all-") == []  # folded: nothing of the list drawn
+    lists = [h for h in at.get("html") if str(h.value).startswith('<div class="bt-mvs">')]
+    assert len(lists) == 1  # since the learner's last move; every move's list folded
+    assert "<strong>Since your last move</strong>" in str(lists[0].value)
+    assert [e.label for e in at.main.get("expander")] == ["Every move of the round"]
     start = since_my_turn(states)
-    recent = [e.label for e in at.expander if re.match(r"^\d+\. ", e.label)]
-    assert len(recent) == len(states) - 1 - start >= 1  # the labels, in sight
-    reasons = why_lines(
-        game.rules, game.setup.level, states[start], game.current.moves[start], "en"
-    )
-    said = "\n".join(f"- {r}" for r in reasons)
-    assert said not in [str(m.value) for m in at.markdown]  # folded: not worked out
-    at.session_state[f"{WHY_KEY}-recent-1-{start}"] = True  # its label tapped
-    at.run()
-    assert said in [str(m.value) for m in at.markdown]
+    recent = move_items(at)
+    assert len(recent) == len(states) - 1 - start >= 2
+    for index, (line, why) in enumerate(recent, start):
+        assert as_read(line) == move_line(game, states, index, "en")
+        move = game.current.moves[index]
+        assert [as_read(r) for r in why] == why_lines(
+            game.rules, game.setup.level, states[index], move, "en"
+        )
+    assert '<details class="bt-mv" open' not in str(lists[0].value)  # folded
     every_move(at)
-    assert len(keyed("play-mine-all-")) >= 4  # the learner's own lines, in the list
+    assert len(move_items(at)) == len(recent) + len(states) - 1
 
 
 def test_a_waiting_morto_that_comes_at_the_learners_turn_is_marked_new_in_the_hand(

@@ -119,14 +119,17 @@ def test_play_a_turn_let_the_computer_play_and_resume(
     taps.button("▶▶ Até a minha vez")
     expect(main.get_by_text("Vez de: Adversário (jogador 2), o computador.")).to_have_count(0)
     expect(main.get_by_text("Desde a sua última jogada")).to_be_visible()
-    moves = main.locator("[data-testid='stExpander']").filter(
-        has_text=re.compile(r"Adversário \(jogador 2\) ")
-    )
+    moves = main.locator("details.bt-mv").filter(has_text=re.compile(r"Adversário \(jogador 2\) "))
     expect(moves.first).to_be_visible()
     assert moves.count() >= 2  # at least a draw (or the lixo taken) and a discard
-    # A move's reasons, worked out when its line is opened (a rerun), said under it.
+    # A move's reasons, folded under its line, opened by a tap (no rerun), and by the keyboard.
+    why = moves.first.locator("li").first
+    expect(why).to_be_hidden()
     moves.first.locator("summary").click()
-    expect(moves.first.locator("[data-testid='stExpanderDetails'] li").first).to_be_visible()
+    expect(why).to_be_visible()
+    moves.first.locator("summary").focus()
+    page.keyboard.press("Enter")
+    expect(why).to_be_hidden()
     expect(main.get_by_role("button", name=STOCK)).to_be_enabled()
     assert hand(page) == mine  # the computer's moves leave the learner's hand alone
     expect(hand_heading(page, 11)).to_be_visible()
@@ -137,9 +140,9 @@ def test_play_a_turn_let_the_computer_play_and_resume(
     # in line with them (they were a numbered list, larger, hung out of line).
     main.get_by_text("Todas as jogadas da rodada", exact=True).click()
     every = main.locator("[data-testid='stExpander']").filter(has_text="Todas as jogadas")
-    my_lines = every.locator("[class*='st-key-play-mine-all-'] p")
+    my_lines = every.locator(".bt-mine span")
     expect(my_lines.first).to_have_text(re.compile(r"^1\. Você comprou do monte$"))
-    theirs = every.locator("[data-testid='stExpanderDetails'] summary p").first
+    theirs = every.locator("details.bt-mv summary span").first
     look = "(p) => [getComputedStyle(p).fontSize, Math.round(p.getBoundingClientRect().left)]"
     assert my_lines.first.evaluate(look) == theirs.evaluate(look)
 
