@@ -28,7 +28,7 @@ import streamlit as st
 
 from buraco_app.cards_view import BLACK, JOKER_INK, JOKER_PAPER, RED, WILD_RING
 from buraco_app.i18n import t
-from buraco_app.inline_cards import MD_RED, MD_VIOLET, show_text
+from buraco_app.inline_cards import MD_RED, MD_VIOLET, AsIs, show_text
 from buraco_app.table_view import melds_title
 from buraco_core.cards import Card
 from buraco_core.melds import Meld
@@ -260,9 +260,12 @@ line-height:1.25;text-align:center}}
 """
 
 
+_BOARD_STYLE = AsIs(f"<style>{BOARD_CSS}</style>")
+
+
 def inject_css() -> None:
     """The board's style sheet (app.py adds it once per run, as the cards' one)."""
-    st.html(f"<style>{BOARD_CSS}</style>")
+    st.html(_BOARD_STYLE)
 
 
 def _card_type(picked: bool, new: bool = False) -> Literal["primary", "secondary", "tertiary"]:

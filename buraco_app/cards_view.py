@@ -25,7 +25,7 @@ from typing import Literal
 import streamlit as st
 
 from buraco_app.i18n import get_lang, t
-from buraco_app.inline_cards import md_cards
+from buraco_app.inline_cards import AsIs, md_cards
 from buraco_app.limits import MAX_CARDS_TEXT, too_long
 from buraco_core.cards import RANK_TEXT, Card, Suit, parse_cards
 from buraco_core.errors import BuracoInputError
@@ -115,9 +115,12 @@ button[data-variant="segmented_control"]:not([data-selected]):not([data-hovered]
 """
 
 
+_CARD_STYLE = AsIs(f"<style>{CARD_CSS}</style>")
+
+
 def inject_css() -> None:
     """Add the card style sheet to the page (a style-only st.html takes no space)."""
-    st.html(f"<style>{CARD_CSS}</style>")
+    st.html(_CARD_STYLE)
 
 
 def ink(card: Card) -> str:

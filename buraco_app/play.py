@@ -49,7 +49,7 @@ from buraco_app.game import (
     standing,
 )
 from buraco_app.i18n import relabel_after_language_change, t
-from buraco_app.inline_cards import error_cards, html_cards, md_cards
+from buraco_app.inline_cards import AsIs, error_cards, html_cards, md_cards
 from buraco_app.pages import ask_for_the_top, top_if_asked
 from buraco_app.scenario_player import course, hand_seat, remembered_learner_id
 from buraco_app.settings import current_overrides, current_preset, current_rules, rules_summary
@@ -909,7 +909,7 @@ def _move_list(game: Game, states: Sequence[State], start: int, lang: Lang, head
     an expander or a box of its own (the list of a round in play: a tenth of its rerun)."""
     title = f"<p><strong>{html.escape(head)}</strong></p>" if head else ""
     items = (move_item(game, states, index, lang) for index in range(start, len(states) - 1))
-    st.html(f'<div class="bt-mvs">{title}{"".join(items)}</div>')
+    st.html(AsIs(f'<div class="bt-mvs">{title}{"".join(items)}</div>'))
 
 
 # The move lists' items, by the position each move led to (as _LINES), the language and the
@@ -1047,7 +1047,7 @@ def _how_it_ended(game: Game, states: Sequence[State], lang: Lang) -> None:
     moves = range(start, len(states) - 1)
     lines = "<br>".join(html_cards(move_line(game, states, i, lang)) for i in moves)
     fold = f"<summary><span>{label}</span></summary><div>{lines}</div>"
-    st.html(f'<details class="bt-mv">{fold}</details>')
+    st.html(AsIs(f'<details class="bt-mv">{fold}</details>'))
 
 
 def unused_morto_lines(rules: RuleSet, final: State, lang: Lang) -> list[str]:
