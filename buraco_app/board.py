@@ -217,7 +217,8 @@ background:#fff3e0!important}}
 [class*="st-key-btm"] button{{min-height:0;padding:2px 8px;background:#fafafa!important;
 border:1px solid #bbb!important}}
 [class*="st-key-btm"] button p{{font-size:17px;font-weight:600;color:{BLACK}}}
-[class*="st-key-btmc-"] button{{border:3px solid #2e7d32!important;background:#e8f5e9!important}}
+[class*="st-key-btmc-"] button,[class*="st-key-btm-"] button[kind="primary"]{{
+border:3px solid #2e7d32!important;background:#e8f5e9!important}}
 [class*="st-key-btt-"] button{{min-height:0;padding:2px 8px;border-style:dashed!important}}
 [class*="st-key-btt-"] button p{{font-size:14px}}
 [class*="st-key-bthand"]{{padding-top:10px}}
