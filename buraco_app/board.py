@@ -184,12 +184,13 @@ def new_in_hand(old: Counter[Card], hand: Sequence[Card]) -> tuple[int, ...]:
 # --- drawing ----------------------------------------------------------------------------------
 
 # (The picked card's ring is drawn inside its border, so "10♦" keeps the width it needs.)
-# Key prefixes: btc card, btm meld, btmc changed meld, btt target. Colour goes in the key
-# (r, b, j) so CSS can colour a card's label. A card's key stays when it is picked or new,
-# which its button's type says (`_card_type`): a new key is a new element, drawn beside the
-# old one until the rerun ends, and a quick second tap met the row shifted by a card (or its
-# gap, and was lost). On a phone every board's melds, targets and sort switch
-# ({key}_by_rank) are a fingertip high (44 px), as is every other button, choice and
+# Key prefixes: btc card, btm meld, btt target. Colour goes in the key (r, b, j) so CSS can
+# colour a card's label. A card's key stays when it is picked or new, which its button's type
+# says (`_card_type`), and so does a meld's when a move changed it (its place on the table
+# names it; "primary" outlines it green): a new key is a new element, drawn beside the old
+# one until the rerun ends, and a quick second tap met the row shifted by a card or the
+# melds by a meld (or a gap, and was lost). On a phone every board's melds, targets and sort
+# switch ({key}_by_rank) are a fingertip high (44 px), as is every other button, choice and
 # expander of Jogar (its page's box, play.PAGE_MARK): they were 28 px (the switch 21), under
 # the 44 a finger hits without touching the next.
 # A choice's row wrapped on a phone lies right under the one above: 44 px high, its own
@@ -442,7 +443,8 @@ def show_board(
                     if meld.canastra(rules)
                     else ""
                 ),
-                key=f"{'btmc' if changed else 'btm'}-{key}-{int(other)}-{index}",
+                key=f"btm-{key}-{int(other)}-{index}",
+                type="primary" if changed else "secondary",
                 on_click=_tap,
                 args=target("meld", index, other),
                 disabled=not live,

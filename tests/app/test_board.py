@@ -179,12 +179,18 @@ def test_solve_a_move_exercise_by_tapping(open_app: Open, scenario: str, taps: l
 
 
 def test_a_legal_move_redraws_the_board_the_two_went_home(open_app: Open) -> None:
+    """The meld the move changed is outlined green, by its button's type: its key stays (a
+    new key was a new button drawn beside the old one until the rerun ended, and a quick tap
+    met the melds shifted by one)."""
     at = open_app("practice", scenario="two_goes_home_cleans_canastra", lang="en")
     assert "Meld 1: 3♠ :orange-background[2♠] 5♠" in board_labels(at)  # the 2 is a wild
+    (before,) = [b for b in at.button if b.label.startswith("Meld 1:")]
+    assert before.proto.type == "secondary"
     tap(at, "4♠", "Meld 1:")
     melds = [b for b in at.button if b.label.startswith("Meld 1:")]
     assert melds[0].label == "Meld 1: 2♠ 3♠ 4♠ 5♠"  # now in its place, not marked wild
-    assert melds[0].key.startswith("btmc-")  # marked as changed
+    assert melds[0].proto.type == "primary"  # marked as changed
+    assert melds[0].key == before.key  # the same button
     assert "4♠" not in board_labels(at)  # the card left the hand
     said = " ".join(c.value for c in at.caption)
     assert "moved back to its natural place: the meld is now clean" in said

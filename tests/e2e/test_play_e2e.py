@@ -22,8 +22,13 @@ from buraco_app.game import (
     GameStore,
     Setup,
     learner_turn,
+    positions,
     round_record,
 )
+from buraco_core.judge import legal_moves
+from buraco_core.moves import Extend
+from buraco_core.rules import ruleset
+from buraco_core.state import Phase, State
 from tests.e2e.conftest import settled_top, top_on_screen, wait_for_app
 from tests.e2e.test_board_e2e import Taps, no_streamlit_english
 from tests.played import played_round, played_until
@@ -214,6 +219,66 @@ def test_cards_tapped_one_after_another_are_all_picked_and_the_row_stays(
     screenshot(page, "play_three_picked_phone")
 
 
+# Counts the melds' buttons (their element containers) put into or taken out of the board.
+MELD_CHANGES = """() => {
+    window.__melds = 0;
+    const meld = (n) => n.nodeType === 1 && n.matches("[class*='st-key-btm']");
+    new MutationObserver((records) => {
+        for (const r of records) {
+            for (const n of [...r.addedNodes, ...r.removedNodes]) window.__melds += meld(n);
+        }
+    }).observe(document.querySelector("[data-testid='stMain']"), {childList: true, subtree: true});
+}"""
+
+
+def _extends_own_meld(state: State) -> Extend | None:
+    """A card of the learner's hand that extends one of their side's melds, after the draw."""
+    if not (learner_turn(state) and state.phase is Phase.PLAY):
+        return None
+    rules = ruleset("fechado")
+    return next(
+        (
+            m
+            for m in legal_moves(rules, state)
+            if isinstance(m, Extend) and m.side is None and len(m.cards) == 1
+        ),
+        None,
+    )
+
+
+def test_a_meld_changed_by_a_move_keeps_its_button(
+    open_page: OpenPage, phone: dict[str, int], app_data_dir: Path, screenshot: Shot
+) -> None:
+    """A meld the learner's move changed is outlined green: it was a new button (its key
+    changed), drawn beside the old one until the rerun ended, the melds under it shifted by
+    one, and so again when the next move took the outline off: a quick tap met the wrong
+    meld. Now the meld keeps its button (its type draws the outline): no meld's button is
+    put into or taken out of the board by the move that changes it, nor by the next."""
+    setup = Setup("fechado", {}, 4, "basic", "on", 11)
+    game = played_until(setup, 3, lambda s: _extends_own_meld(s) is not None)
+    state = positions(game)[-1]
+    extend = _extends_own_meld(state)
+    assert extend is not None
+    game_id = GameStore(open_engine(sqlite_url(app_data_dir))).create(game)
+    page = open_page(f"play?game={game_id}", phone)
+    main = page.locator("[data-testid='stMain']")
+    taps = PlayTaps(page)
+    meld = main.locator(f".st-key-btm-play_board-0-{extend.meld} button")
+    expect(meld).to_have_attribute("kind", "secondary")
+    page.evaluate(MELD_CHANGES)
+    card = extend.cards[0].symbol
+    taps.on(page.locator(HAND).filter(has_text=re.compile(rf"^{re.escape(card)}$")).first)
+    taps.on(meld)
+    expect(meld).to_have_attribute("kind", "primary")  # outlined: changed by the move
+    expect(hand_heading(page, len(state.hand) - 1)).to_be_visible()
+    screenshot(page, "play_meld_changed_phone")
+    taps.on(page.locator(HAND).first)
+    taps.button("Descartar")
+    expect(main.get_by_text("Vez de:", exact=False)).to_be_visible()
+    expect(meld).to_have_attribute("kind", "secondary")
+    assert page.evaluate("window.__melds") == 0
+
+
 def a_finished_round(players: int) -> Game:
     """A new game whose first round was played to its end: far from the match's target."""
     return played_round(Setup("fechado", {}, players, "basic", "on", 11), 3)
@@ -401,10 +466,8 @@ def test_on_a_phone_ones_own_melds_lie_above_ones_hand_as_at_a_table(
         assert box is not None, selector
         return box["y"] + box["height"]
 
-    theirs = (
-        "[class*='st-key-btm-play_board-1-'] button, [class*='st-key-btmc-play_board-1-'] button"
-    )
-    mine = "[class*='st-key-btm-play_board-0-'] button, [class*='st-key-btmc-play_board-0-'] button"
+    theirs = "[class*='st-key-btm-play_board-1-'] button"
+    mine = "[class*='st-key-btm-play_board-0-'] button"
     middle = ".st-key-btt-play_board-stock button, .st-key-btt-play_board-discard button"
     assert bottom(theirs) < top(middle)
     assert bottom(middle) < top(mine)
