@@ -218,8 +218,8 @@ background:#fff3e0!important}}
 [class*="st-key-btm"] button{{min-height:0;padding:2px 8px;background:#fafafa!important;
 border:1px solid #bbb!important}}
 [class*="st-key-btm"] button p{{font-size:17px;font-weight:600;color:{BLACK}}}
-[class*="st-key-btmc-"] button,[class*="st-key-btm-"] button[kind="primary"]{{
-border:3px solid #2e7d32!important;background:#e8f5e9!important}}
+[class*="st-key-btm-"] button[kind="primary"]{{border:3px solid #2e7d32!important;
+background:#e8f5e9!important}}
 [class*="st-key-btt-"] button{{min-height:0;padding:2px 8px;border-style:dashed!important}}
 [class*="st-key-btt-"] button p{{font-size:14px}}
 [class*="st-key-bthand"]{{padding-top:10px}}
@@ -246,9 +246,6 @@ transform:translate(-50%,-50%) rotate(-45deg)}}
 min-height:44px}}
 [class*="_by_rank"] label,.st-key-play-page [role="radiogroup"] label{{align-items:center}}
 .st-key-play-page [role="radiogroup"]{{row-gap:0}}}}
-[class*="st-key-play-mine-"]{{border:1px solid rgba(49,51,63,.2);border-radius:8px;
-padding:8px 12px 8px 36px}}
-[class*="st-key-play-mine-"] p{{font-size:14px;line-height:1.6}}
 [class*="st-key-play-go-on-"] button,[class*="st-key-play-go-on-"] button div{{
 justify-content:flex-start;text-align:left}}
 .bt-seats{{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));grid-template-areas:
