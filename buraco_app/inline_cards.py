@@ -136,9 +136,10 @@ def _html_card(found: re.Match[str]) -> str:
 
 @lru_cache(maxsize=1024)
 def html_cards(text: str) -> str:
-    """`md_cards` for static HTML (st.html): the plain text escaped (`&`, `<`: no tag), its
-    red cards red and jokers violet as a label's (board.BOARD_CSS's bt-mvr, bt-mvj)."""
-    return _convert(text, _html_card, escape=True)
+    """`md_cards` for static HTML (st.html): the plain text escaped whole (a code span too:
+    no tag gets in), its red cards red and jokers violet as a label's (board.BOARD_CSS's
+    bt-mvr, bt-mvj)."""
+    return _convert(html.escape(text, quote=False), _html_card, escape=False)
 
 
 def _error_card(found: re.Match[str]) -> str:

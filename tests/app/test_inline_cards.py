@@ -3,7 +3,7 @@ a text can become HTML."""
 
 from __future__ import annotations
 
-from buraco_app.inline_cards import as_read, error_cards, md_cards, with_cards
+from buraco_app.inline_cards import as_read, error_cards, html_cards, md_cards, with_cards
 
 
 def test_a_code_span_of_cards_becomes_small_cards_in_their_colours() -> None:
@@ -27,6 +27,16 @@ def test_other_text_is_escaped_and_other_code_stays_code() -> None:
 
 def test_alerts_get_coloured_cards_without_code_chips() -> None:
     assert md_cards("Não pode: o `K♥` e o K♣") == "Não pode: o :red[K♥] e o K♣"
+
+
+def test_static_html_gets_coloured_cards_and_no_tag_of_the_text() -> None:
+    """Jogar's move lists are static HTML: a card in a label's colours, and whatever the
+    text holds (a code span too) escaped, not a tag."""
+    said = html_cards("Baixou `K♥` e o K♣, nem o JK; <b>x</b> & `<i>`")
+    assert said == (
+        'Baixou <span class="bt-mvr">K♥</span> e o K♣, nem o <span class="bt-mvj">JK</span>;'
+        " &lt;b&gt;x&lt;/b&gt; &amp; `&lt;i&gt;`"
+    )
 
 
 def test_in_an_error_box_black_cards_are_grey_so_red_cards_stand_out() -> None:
