@@ -33,6 +33,7 @@ from buraco_core.rules import (
     option_choices,
     parse_option_assignment,
     ruleset,
+    unknown_option,
 )
 from buraco_core.verdict import Reason
 from buraco_text import (
@@ -53,6 +54,7 @@ from buraco_text import (
     message,
     option_description,
     option_name,
+    option_words,
     or_list,
     preset_title,
     reads_as_code,
@@ -945,6 +947,8 @@ def _command_line_rules(
         field, value = parse_option_assignment(text)
         # `--set "pegar o lixo=livre"`, as a reason names the option (opção “pegar o lixo”)
         field = _named(field, OPTION_NAMES, option_name) or field
+        if field not in OPTION_NAMES:  # (`pegar`: “pickup” (pegar o lixo), as people say it)
+            raise unknown_option(field, f"--set {field}", option_words())
         choices = option_choices(field) if field in OPTION_NAMES else None
         if choices and all(isinstance(choice, str) for choice in choices):
             # `--set pickup=livre`, as `buraco rules` shows the value beside its name (free)

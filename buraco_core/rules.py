@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
@@ -242,25 +243,99 @@ def _build(values: dict[str, Any]) -> RuleSet:
     unknown = [name for name in values if name not in _DECLARED]
     if not unknown:
         return RuleSet(**values)
+    raise unknown_option(unknown[0], f"options: {unknown[0]}")
+
+
+def unknown_option(
+    name: str, path: str, words: Mapping[str, Iterable[str]] | None = None
+) -> BuracoInputError:
+    """The error for a name that is no option, with the options it may stand for. `words`
+    are the other names people give each option (its name in each language, the words
+    players use for it: `pegar`, `lavadeira`), which a front end knows: a name among them,
+    or a word of one (`pegar` of “pegar o lixo”), names its options; otherwise the options
+    whose name it is near (misspelt: `coringa`) or begins."""
     import difflib  # only for a misspelt option: kept out of every start of `buraco`
 
-    path, close = f"options: {unknown[0]}", difflib.get_close_matches(unknown[0], OPTION_NAMES, n=1)
+    named = _options_worded(name, words) if words else ()
+    if named:  # (and the options it begins: `go_out` is go_out_by's and go_out_requires')
+        named = tuple(dict.fromkeys([*named, *_begun(name)]))[:MAX_CANDIDATES]
+    close = list(named[:1]) if len(named) == 1 else []
+    if not named:
+        close = difflib.get_close_matches(name, OPTION_NAMES, n=1)
     # The names it may have meant: as close as the closest, or begun by it (`joker`:
     # jokers_in_deck and joker_points, which difflib alone takes for neither). Several, or
     # one only a prefix finds, are listed (case `candidates`); the code stays as it was,
     # with the closest name, if difflib finds one.
-    candidates = _candidates(unknown[0], close)
+    candidates = named or _candidates(name, close)
     listed: dict[str, Any] = {}
     if len(candidates) > 1 or (candidates and not close):
         listed = {"candidates": candidates, "case": "candidates"}
     if close:
-        raise BuracoInputError(
+        return BuracoInputError(
             InputCode.UNKNOWN_OPTION_CLOSE, path, close=close[0], options=OPTION_NAMES, **listed
         )
-    raise BuracoInputError(InputCode.UNKNOWN_OPTION, path, options=OPTION_NAMES, **listed)
+    return BuracoInputError(InputCode.UNKNOWN_OPTION, path, options=OPTION_NAMES, **listed)
+
+
+# Words of an option's name too common to name it alone ("bater com", "taking the lixo").
+_LINKING_WORDS = frozenset(
+    {"com", "sem", "que", "uma", "das", "dos", "nas", "nos", "para", "the", "and", "for", "out"}
+)
+
+
+def _name_words(text: str) -> frozenset[str]:
+    """The words of a name that may name it, a plural as its singular (curingas: curinga)."""
+    return frozenset(
+        w[:-1] if len(w) > 3 and w.endswith("s") else w
+        for w in _normalize(text).split()
+        if len(w) >= 3 and w not in _LINKING_WORDS
+    )
+
+
+def _options_worded(name: str, words: Mapping[str, Iterable[str]]) -> tuple[str, ...]:
+    """The options `name` says in `words` (and its code, spaced: `pick up` for pickup):
+    those with a name it says whole (“compra livre”), else those with a name holding all its
+    words (`pegar`, `pegar lixo` of “pegar o lixo”), else those with a name or word it is a
+    near miss of (`coringa` of “curinga”, `pegr` of “pegar”); none past MAX_CANDIDATES,
+    where the word names no option in particular (`canastra`: five)."""
+    import difflib
+
+    wanted = _normalize(name)
+    names = {
+        option: {_normalize(n) for n in (option, *words.get(option, ()))} - {""}
+        for option in OPTION_NAMES
+    }
+    found = [o for o in OPTION_NAMES if wanted in names[o]]
+    said = _name_words(wanted)
+    if not found and said:
+        held = {o: [len(_name_words(n)) for n in names[o] if said <= _name_words(n)] for o in names}
+        # (The shortest name first: `pegar` is more “pegar o lixo” than any longer name.)
+        found = sorted((o for o in OPTION_NAMES if held[o]), key=lambda o: min(held[o]))
+    if not found and len(wanted) >= 4:
+        # A name it is near (`coringa`: joker_points, “curinga”), else a word of one.
+        for forms in (names, {o: _words_of(names[o]) for o in OPTION_NAMES}):
+            near = difflib.get_close_matches(wanted, _union(forms), n=MAX_CANDIDATES, cutoff=0.8)
+            found = list(dict.fromkeys(o for n in near for o in OPTION_NAMES if n in forms[o]))
+            if found:
+                break
+    return tuple(found) if len(found) <= MAX_CANDIDATES else ()
+
+
+def _words_of(names: Iterable[str]) -> set[str]:
+    return {w for n in names for w in _name_words(n)}
+
+
+def _union(forms: Mapping[str, set[str]]) -> set[str]:
+    return {n for names in forms.values() for n in names}
 
 
 MAX_CANDIDATES = 4  # past that a name names no option in particular (`can`: 4 canastras)
+
+
+def _begun(name: str) -> list[str]:
+    """The option names a name begins, three letters at least, in their declared order."""
+    wanted = name.strip().lower()
+    return [o for o in OPTION_NAMES if len(wanted) >= 3 and o.startswith(wanted)]
 
 
 def _candidates(name: str, closest: list[str]) -> tuple[str, ...]:
@@ -274,9 +349,7 @@ def _candidates(name: str, closest: list[str]) -> tuple[str, ...]:
     best = max(likeness.values())
     near = [o for o in OPTION_NAMES if likeness[o] >= max(0.6, best - 0.1)]
     near.sort(key=lambda o: -likeness[o])  # (stable: a tie keeps the declared order)
-    wanted = name.strip().lower()
-    begun = [o for o in OPTION_NAMES if len(wanted) >= 3 and o.startswith(wanted)]
-    found = tuple(dict.fromkeys([*closest, *near, *begun]))
+    found = tuple(dict.fromkeys([*closest, *near, *_begun(name)]))
     if len(found) > MAX_CANDIDATES:  # (too many begun by it: only the near ones, at most 4)
         found = tuple(dict.fromkeys([*closest, *near]))[:MAX_CANDIDATES]
     return found

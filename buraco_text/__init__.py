@@ -311,7 +311,9 @@ def error_problem(error: BuracoInputError, lang: Lang = DEFAULT_LANG) -> str:
     elif error.code is InputCode.NOT_ONE_OF and isinstance(values.get("allowed"), list | tuple):
         values["allowed"] = choice_list(values["allowed"], lang)
     if isinstance(values.get("candidates"), list | tuple):  # the names it may stand for
-        values["candidates"] = choice_list(values["candidates"], lang)
+        values["candidates"] = _options_meant(values["candidates"], lang)
+    if error.code is InputCode.UNKNOWN_OPTION_CLOSE:
+        values["close"] = _options_meant([values["close"]], lang)
     # A `case` value picks a more specific wording of the code, if the catalog has one.
     key = f"input_error.{error.code}"
     if f"{key}.{error.values.get('case')}" in catalog(lang):
@@ -330,6 +332,14 @@ def _choices_meant(error: BuracoInputError, lang: Lang) -> list[tuple[str, str]]
         meaning = value_text(option, code, lang)
         meant.append((code, "" if reads_as_code(code, meaning) else meaning))
     return meant
+
+
+def _options_meant(names: Iterable[Any], lang: Lang) -> str:
+    """Options a mistyped name may stand for, each with its name in words: “pickup” (pegar
+    o lixo) ou “trincas”."""
+    return meant_list(
+        [(str(n), option_name(n, lang) if n in OPTION_NAMES else str(n)) for n in names], lang
+    )
 
 
 def reads_as_code(code: str, meaning: str) -> bool:
@@ -426,6 +436,20 @@ def item_text(code: str, lang: Lang = DEFAULT_LANG) -> str:
 def option_name(name: str, lang: Lang = DEFAULT_LANG) -> str:
     """A rule option in a few words ("curinga", "bater com")."""
     return translate(f"option.{name}.name", lang)
+
+
+@cache
+def option_words() -> Mapping[str, tuple[str, ...]]:
+    """Each rule option's names as people may type them, for a name `--set` does not know:
+    its name in each language and the words players use for it at the table (catalog
+    `option.NAME.words`: “compra”, “lavadeira”)."""
+    said: dict[str, tuple[str, ...]] = {}
+    for name in OPTION_NAMES:
+        texts = [option_name(name, lang) for lang in LANGS]
+        for lang in LANGS:
+            texts += catalog(lang).get(f"option.{name}.words", "").split(";")
+        said[name] = tuple(w.strip() for w in texts if w.strip())
+    return MappingProxyType(said)
 
 
 def option_description(name: str, lang: Lang = DEFAULT_LANG) -> str:

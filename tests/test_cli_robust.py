@@ -272,15 +272,19 @@ def test_a_command_asked_for_in_portuguese_names_the_command(
     [
         (
             "joke",  # (`joker` is joker_points' name in English: --set takes it)
-            "(seria “jokers_in_deck” ou “joker_points”?); opções: jokers_in_deck,",
-            "(did you mean “jokers_in_deck” or “joker_points”?); options: jokers_in_deck,",
+            "; seria “joker_points” (curinga) ou “jokers_in_deck” (curingas no baralho)?",
+            "; did you mean “joker_points” (joker) or “jokers_in_deck” (jokers in the deck)?",
         ),
         (
             "go_out",
-            "(seria “go_out_by” ou “go_out_requires”?)",
-            "(did you mean “go_out_by” or “go_out_requires”?)",
+            "; seria “go_out_by” (bater) ou “go_out_requires” (bater com)?",
+            "; did you mean “go_out_by” (going out) or “go_out_requires” (going out needs)?",
         ),
-        ("jokerpoints", "(seria “joker_points”?)", "(did you mean “joker_points”?)"),
+        (
+            "jokerpoints",
+            "; seria “joker_points” (curinga)?",
+            "; did you mean “joker_points” (joker)?",
+        ),
     ],
 )
 def test_set_an_option_name_begun_or_near_several_lists_them(
@@ -290,10 +294,49 @@ def test_set_an_option_name_begun_or_near_several_lists_them(
     guess at all, only the list of every option); a plain near miss still gets its one."""
     code, _, err = run(capsys, "meld", "--set", f"{typed}=20", "4h", "5h", "6h")
     first = err.splitlines()[0]
-    assert code == 2 and first.startswith(f"buraco: erro: --set {typed}: opção desconhecida {pt}")
+    assert code == 2 and first == f"buraco: erro: --set {typed}: opção desconhecida{pt}"
     code, _, err = run(capsys, "meld", "--set", f"{typed}=20", "4h", "5h", "6h", "--lang", "en")
     first = err.splitlines()[0]
-    assert code == 2 and first.startswith(f"buraco: error: --set {typed}: unknown option {en}")
+    assert code == 2 and first == f"buraco: error: --set {typed}: unknown option{en}"
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        # A word of its name, in either language, as a person at the table says it.
+        ("pegar", "“pickup” (pegar o lixo)"),
+        ("pegar lixo", "“pickup” (pegar o lixo)"),
+        ("compra", "“pickup” (pegar o lixo)"),
+        ("take the pile", "“pickup” (pegar o lixo)"),
+        ("lavadeira", "“trincas”"),
+        ("alvo", "“target_score” (partida até)"),
+        ("morto", "“morto_penalty” (morto não pego)"),
+        # Misspelt: “coringa” is how many write curinga.
+        ("coringa", "“joker_points” (curinga)"),
+        ("pegr", "“pickup” (pegar o lixo)"),
+        ("vulneravel", "“vulnerable_min_meld_points” (vulnerável: mínimo) ou"),
+    ],
+)
+def test_set_an_option_by_the_words_people_use_suggests_it(
+    capsys: pytest.CaptureFixture[str], typed: str, meant: str
+) -> None:
+    """`buraco --set pegar=x meld 4h` listed the 27 option codes: the word a player at the
+    table types for the pickup rule [option pickup: 000, 002, 003] now suggests its option,
+    named as `buraco rules` names it, on one line (exit 2, the usage after it)."""
+    code, _, err = run(capsys, "--set", f"{typed}=x", "meld", "4h")
+    first, *rest = err.splitlines()
+    assert code == 2
+    assert first.startswith(f"buraco: erro: --set {typed}: opção desconhecida; seria {meant}")
+    assert "jokers_in_deck," not in first and rest[0].startswith("uso: buraco meld")
+    code, _, err = run(capsys, "--set", f"{typed}=x", "meld", "4h", "--lang", "en")
+    assert code == 2 and err.startswith(f"buraco: error: --set {typed}: unknown option; did you")
+
+
+def test_set_an_option_like_none_lists_them_all(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "--set", "xyz=1", "meld", "4h")
+    assert code == 2 and err.startswith(
+        "buraco: erro: --set xyz: opção desconhecida; opções: jokers_in_deck, joker_points,"
+    )
 
 
 @pytest.mark.parametrize("command", ["score", "judge", "coach", "replay"])
