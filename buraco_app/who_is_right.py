@@ -150,10 +150,13 @@ def points_for(*claims: str, limit: int = 3) -> list[Dispute]:
         score = sum(ideas[i] * rarity[i] for i in said if i in ideas)
         if score:
             size = math.sqrt(sum((w * rarity[i]) ** 2 for i, w in ideas.items()))
-            ranked.append((score / math.sqrt(size), order, d))
-    ranked.sort(key=lambda r: (-r[0], r[1]))
+            ranked.append((score / math.sqrt(size), -_said_whole(said, d), order, d))
+    # Scores equal to two places tie on what was said (they differ by the length of a
+    # point's texts): the point whose name the players said whole comes first. “Vale
+    # trinca?” is the trincas point's question; trinca suits' point holds the same ideas.
+    ranked.sort(key=lambda r: (-round(r[0], 2), r[1], r[2]))
     best = ranked[0][0] if ranked else 0.0
-    return [d for score, _, d in ranked if score >= best / 2][:limit]
+    return [d for score, _, _, d in ranked if score >= best / 2][:limit]
 
 
 # A match is sure, its first point shown at once as THE answer, only when two things hold.

@@ -262,13 +262,16 @@ _LITTLE_WORDS = """
     quais onde quem porque isso esse essa este esta ja mais muito nao sim ele ela eles vai
     the an of to in on is are be do does did i my me can may how what when who which with
     for and or it its at by from if out this that there have has you your we our not without
-    q n vc voce pq tb tbm eh msm"""
+    q n vc voce pq tb tbm eh msm ta to ce oce"""
 _STOPWORDS = frozenset(_LITTLE_WORDS.split())
 _WORD = re.compile(r"[\w-]+")
 # An English contraction is read as the words it stands for (“what's” what, “can't” can not,
 # “lixo's” lixo): split at its apostrophe, its “s” or “t” alone counted in the ranking as a
 # word of the question.
 _CONTRACTION = re.compile(r"(\w+)['’](s|t|re|ve|ll|m|d)\b")
+# A Portuguese elision is its little word: “copo d'água” de água, “n'água” na água (the lone
+# “d” counted in the ranking). (“tá”, “tô”, “cê”, said for está, estou, você, are little words.)
+_ELISION = re.compile(r"\b([dn])['’](?=\w)")
 _NOT = {"can": "can", "won": "will"}  # (can't, won't; don't is do not)
 # “pick up” is taking: its “up” is not the one of “round up to ten”.
 _PICK_UP = re.compile(r"\b(pick|picks|picked|picking)\s+up\b")
@@ -288,10 +291,9 @@ def fold(text: str) -> str:
 
 def search_terms(text: str) -> tuple[str, ...]:
     """The ideas a text speaks of: accents and case ignored, plurals and synonyms folded,
-    little words dropped. "Como pego o morto?" -> ("take", "morto")."""
-    # (Split at every apostrophe, as “Quem tem razão?”, which matches claims with these,
-    # weighs its points: its ties are close, and reading contractions moved one.)
-    return tuple(concept for concept, _ in _terms(text, as_asked=False))
+    little words dropped. "Como pego o morto?" -> ("take", "morto"). The words as a
+    search reads them (“what's” what, “d'água” de água): “Quem tem razão?” reads claims so."""
+    return tuple(concept for concept, _ in _terms(text))
 
 
 # Little words that still tell a search what is asked: "bater sem morto" asks what going out
@@ -317,17 +319,15 @@ def _written(text: str) -> list[str]:
         return word  # (the rest, 's 're 've 'll 'm 'd, stands for a little word)
 
     lower = _PICK_UP.sub(r"\1", text.lower()).replace("cannot", "can not")
+    lower = _ELISION.sub(lambda elided: "de " if elided[1] == "d" else "na ", lower)
     return _WORD.findall(_CONTRACTION.sub(expanded, lower))
 
 
-def _terms(
-    text: str, keep: frozenset[str] = frozenset(), as_asked: bool = True
-) -> list[tuple[str, str]]:
+def _terms(text: str, keep: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
     """(idea, word as written) for each word that counts, the word without accent or plural;
-    little words in `keep` count too; `as_asked`, contractions read as their words."""
+    little words in `keep` count too; contractions read as their words."""
     terms: list[tuple[str, str]] = []
-    written = _written(text) if as_asked else _WORD.findall(text.lower())
-    for raw, after in pairwise([*written, ""]):
+    for raw, after in pairwise([*_written(text), ""]):
         if raw == "ás":  # the ace; "as" without the accent is the article
             terms.append(("ace", "as"))
             continue

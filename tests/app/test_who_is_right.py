@@ -67,6 +67,39 @@ def test_related_points_are_still_offered() -> None:
     assert found[0] == "trincas" and "trinca_suits" in found
 
 
+@pytest.mark.parametrize(
+    ("contracted", "spelt_out"),
+    [
+        (("there's no trinca in aberto",), ("there is no trinca in aberto",)),
+        (("the joker's worth 50", "it's worth 20"), ("the joker is worth 50", "it is worth 20")),
+        (("what's the batida worth?",), ("what is the batida worth?",)),
+        (
+            ("can't I take the pile with a wild on top?",),
+            ("can I not take the pile with a wild on top?",),
+        ),
+        (("a trinca tá valendo?",), ("a trinca está valendo?",)),
+        (("cê pode bater sem canastra limpa?",), ("você pode bater sem canastra limpa?",)),
+        (("copo d'água não é trinca",), ("copo de água não é trinca",)),
+    ],
+)
+def test_claims_are_read_as_the_lookup_reads_words(
+    contracted: tuple[str, ...], spelt_out: tuple[str, ...]
+) -> None:
+    """Claims are read with the lookup's words (one reading, buraco_course.reference): an
+    apostrophe no longer splits “there's” into “there” and a stray “s” that weighed in the
+    ranking, nor “d'água” into a lone “d”; “tá” and “cê” are the little words “está”,
+    “você”."""
+    assert match(*contracted) == match(*spelt_out)
+
+
+def test_a_contracted_claim_on_trincas_is_the_trincas_point() -> None:
+    """“there's no trinca in aberto” was offered “Naipes da trinca” first, unsure (its stray
+    “s” weighed); it is the trincas point, whose Aberto reading is no trincas [000, 001,
+    003]."""
+    found = match("there's no trinca in aberto")
+    assert found.sure and found.points[0].id == "trincas"
+
+
 # The questions people ask at a table, as they ask them: each finds its point first.
 TABLE_QUESTIONS = [
     ("trinca vale?", "trincas"),
