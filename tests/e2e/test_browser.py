@@ -8,9 +8,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import PHONE
 
 pytestmark = pytest.mark.e2e
 OpenPage = Callable[..., Page]
@@ -256,3 +259,65 @@ def test_on_a_phone_a_variants_verdict_follows_its_title(
     title = page.get_by_role("heading", name="Buraco Aberto", exact=True)
     block = main.locator("[data-testid='stMarkdownContainer']").filter(has=title)
     assert block.bounding_box()["height"] - heading.bounding_box()["height"] < 10
+
+
+# Each field typed into and each help icon (“?”) of a page, with its size, and whether a tap
+# near each corner of the icon's box reaches the icon (not the field under it, nor nothing).
+_FIELDS_AND_HELP = """() => {
+  const main = document.querySelector("[data-testid='stMain']");
+  const fields = [...main.querySelectorAll(
+    "[data-testid='stTextInputField'], [data-testid='stNumberInputField']")]
+    .map(e => e.getBoundingClientRect().height);
+  const help = [...main.querySelectorAll("[data-testid='stTooltipIcon'] button")]
+    .map(e => e.getBoundingClientRect())
+    .filter(r => r.width > 0)
+    .map(r => {
+      const corners = [[2, 2], [r.width - 2, 2], [2, r.height - 2], [r.width - 2, r.height - 2]];
+      const inside = ([dx, dy]) => document.elementFromPoint(r.left + dx, r.top + dy)
+        ?.closest("[data-testid='stTooltipIcon']") != null;
+      return [r.width, r.height, corners.every(inside)];
+    });
+  return {fields, help};
+}"""
+
+
+@pytest.mark.parametrize("path", ["lookup", "who", "sheet", "calculator", "practice"])
+def test_text_fields_and_help_icons_are_a_fingers_size_on_a_phone(
+    open_page: OpenPage, viewport: Viewport, path: str
+) -> None:
+    """On a phone a text field (Consulta's cards, “Quem tem razão?”'s two claims, the score
+    sheet's names, an exercise's number) is 44 px high and a help icon (“?”) is a 44 px
+    square to tap, as every button and box to tick is (cards_view's one style sheet): they
+    were 36 px and 16 px, under the 44 px a fingertip hits without touching its neighbour.
+    On a desktop they keep Streamlit's look, 36 px and 16 px."""
+    name, size = viewport
+    page = open_page(path, size)
+    page.evaluate("window.scrollTo(0, 0)")
+    found = page.evaluate(_FIELDS_AND_HELP)
+    assert found["fields"] or found["help"], path
+    for height in found["fields"]:
+        assert height >= 44 if name == "phone" else round(height) == 36, (path, height)
+    for width, height, reached in found["help"]:
+        if name == "phone":
+            assert width >= 44 and height >= 44 and reached, (path, width, height)
+        else:
+            assert (round(width), round(height)) == (16, 16), (path, width, height)
+
+
+def test_a_help_icon_opens_when_tapped_beside_it_on_a_phone(
+    browser: Any, app_url: str, settle: Settle
+) -> None:
+    """A finger that lands beside Consulta's “?”, 24 px left of the 16 px icon and 10 px
+    below it (a corner of its 44 px square), shows its help: how cards are written."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{app_url}/lookup")
+        settle(page)
+        icon = page.locator("[data-testid='stMain'] [data-testid='stTooltipIcon'] svg").first
+        box = icon.bounding_box()
+        assert box is not None and round(box["width"]) == 16
+        page.touchscreen.tap(box["x"] - 24, box["y"] + box["height"] + 10)
+        expect(page.get_by_test_id("stTooltipContent")).to_contain_text("JK")
+    finally:
+        context.close()
