@@ -249,6 +249,7 @@ _SYNONYMS: dict[str, str] = {
     "hand": "mao hand",
     "table": "mesa table",
     "first": "primeira primeiro first",
+    "indirect": "indireta indireto indirect",  # (“bater indireto”, “batida indireta”)
     "end": "fim final termina terminar terminou end ends ended",
     "natural": "natural naturai",
     "use": "usar uso usa usou usando use used using",
@@ -303,6 +304,14 @@ def search_terms(text: str) -> tuple[str, ...]:
 # curinga").
 # (Claims on the "Quem tem razão?" page are matched without them: search_terms.)
 _ASKING = frozenset({"sem", "without", "com", "with", "nao", "not"})
+
+
+# The little words that ask for a person. Where a point is asked for with one (“quem
+# começa”, “who takes the morto”), a question that says it is half answered by that point,
+# as by a word its text only mentions: “who starts?” is who starts, not “the lixo starts
+# empty”, whose title says “starts”. (“quando”, “when” ask for a moment that many points
+# hold: “quando pego o morto” is no question of when a side may go out.)
+_QUESTION_WORDS = frozenset({"quem", "who"})
 
 
 # A Portuguese verb with its pronoun is the verb: “usá-la”, “pegá-lo” (usa, pega).
@@ -430,7 +439,7 @@ def _ranked(query: str) -> list[_Match]:
             # “como bater”), before “O parceiro pode bater enquanto o morto espera?”.
             answered = sum(
                 1.0 if entry.ideas[idea] > _TEXT else 0.5 for idea in hits if idea not in _ASKING
-            )
+            ) + 0.5 * len(little & entry.asked & _QUESTION_WORDS)
             phrased = len(little & entry.asked)
             match = _Match(entry.point, score, hits)
             # (the score to six places: the same weights added in another order still tie)

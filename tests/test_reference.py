@@ -267,11 +267,19 @@ QUESTIONS = [
     ("bater com canastra suja", "go_out_requires", "000 001 002 003"),
     ("may I go out with a dirty canastra?", "go_out_requires", "000 001 002 003"),
     ("batida indireta", "indirect_beat", "000 001 003"),
+    # “indireto” is “indireta” (was: the unused indirect morto, whose words say “indireto”).
+    ("o que é bater indireto?", "indirect_beat", "000 001 003"),
+    ("bati indireto, e agora?", "indirect_beat", "000 001 003"),
     ("corte de 44", "corte_44", "003"),
     ("vulnerável", "vulnerable", "003"),
     ("ás depois do rei", "ace_low_high", "000 001 003"),
     ("joker_points", "joker_points", "000 001 002 003"),
     ("quem começa?", "who_starts", "000 003"),
+    # “quem”, “who” ask for a person: the point players ask so (was: “O lixo começa vazio”,
+    # “Primeiro, a compra”, whose titles say “starts”, “começa”, “primeiro”).
+    ("who starts?", "who_starts", "000 003"),
+    ("quem começa o jogo", "who_starts", "000 003"),
+    ("quem joga primeiro?", "who_starts", "000 003"),
     ("quanto vale a batida?", "batida_points", "000 001 002 003"),
     ("quanto vale o curinga?", "joker_points", "000 001 002 003"),
     ("How much is a joker worth?", "joker_points", "000 001 002 003"),
@@ -323,6 +331,9 @@ QUESTIONS = [
     ("can I see the whole discard pile", "lixo_visible", "000 001 002 003"),
     ("posso ver as cartas do lixo", "lixo_visible", "000 001 002 003"),
     ("what's the lixo?", "lixo_visible", "000 001 002 003"),
+    # (was: “When you may take the lixo”, its “discard” and “pile” the very words)
+    ("what is the discard pile", "lixo_visible", "000 001 002 003"),
+    ("can I look at the lixo", "lixo_visible", "000 001 002 003"),
     # Canastras and their bonuses [000, 001, 002, 003].
     ("quanto vale canastra suja", "canastra_suja", "000 001 002 003"),
     ("canastra suja vale quanto", "canastra_suja", "000 001 002 003"),
