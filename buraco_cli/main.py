@@ -32,6 +32,7 @@ from buraco_core.rules import (
     RuleSet,
     option_choices,
     parse_option_assignment,
+    preset_name,
     ruleset,
     unknown_option,
 )
@@ -825,7 +826,8 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
         metavar=text("metavar.option"),
         help=text("arg.set"),
     )
-    rules.add_argument("--search", metavar=text("metavar.text"), help=text("arg.search"))
+    # (Words typed without quotes are one question: `--search pegar o lixo`.)
+    rules.add_argument("--search", nargs="+", metavar=text("metavar.text"), help=text("arg.search"))
     rules.add_argument("--all", action="store_true", help=text("arg.all"))
     _lang_json_args(rules, lang)
     rules.set_defaults(handler=_rules)
@@ -2423,9 +2425,13 @@ def _rules(args: argparse.Namespace) -> int:
         raise BuracoInputError(InputCode.UNKNOWN_RULES, typed(args.name))
     if args.options and not args.name:
         raise BuracoInputError(InputCode.SET_WITHOUT_RULES, "--set")
+    words = list(args.search or ())
+    if args.name is None and len(words) > 1 and _names_rules(words[-1]):
+        args.name = words.pop()  # (`--search morto stbl`: the morto at an STBL table)
     chosen = _command_line_rules(args.name, args.options, None, "") if args.name else None
     if args.search is not None:
-        return _rules_search(args.search, chosen, lang, as_json=args.json, every=args.all)
+        query = " ".join(words)
+        return _rules_search(query, chosen, lang, as_json=args.json, every=args.all)
     if args.all:
         raise BuracoInputError(InputCode.ALL_WITHOUT_SEARCH, "--all")
     differ = [o for o in OPTIONS if o.presets_differ]
@@ -2485,6 +2491,14 @@ def _rules(args: argparse.Namespace) -> int:
     print()
     print(translate("cli.rules.more", lang))
     return 0
+
+
+def _names_rules(word: str) -> bool:
+    try:
+        preset_name(word)
+    except BuracoInputError:
+        return False
+    return True
 
 
 def _rules_search(

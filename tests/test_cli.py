@@ -412,6 +412,30 @@ def test_rules_search_answers_from_the_reference(
     assert all(p["sources"] for p in data["points"])
 
 
+@pytest.mark.parametrize(
+    ("argv", "query", "rules"),
+    [
+        (["--search", "pegar", "o", "lixo"], "pegar o lixo", None),
+        (["--search", "quanto", "vale", "o", "curinga"], "quanto vale o curinga", None),
+        # A rule set's name after the words is the table's, as `rules stbl --search morto`.
+        (["--search", "morto", "stbl"], "morto", "stbl"),
+        (["--search", "pode", "bater", "sem", "canastra", "limpa", "aberto"], None, "aberto"),
+    ],
+)
+def test_rules_search_takes_words_typed_without_quotes(
+    capsys: pytest.CaptureFixture[str], argv: list[str], query: str | None, rules: str | None
+) -> None:
+    """`buraco rules --search pegar o lixo` said “argumentos não reconhecidos: lixo”, and
+    `--search pegr lixo` took “lixo” for a rule set: the words are one question."""
+    code, data = run_json(capsys, "rules", *argv)
+    words = [w for w in argv[1:] if w != rules]
+    assert code == 0 and data["query"] == (query or " ".join(words)) and data["points"]
+    quoted = [*([rules] if rules else []), "--search", " ".join(words)]
+    assert run_json(capsys, "rules", *quoted) == (0, data)
+    code, out, err = run(capsys, "rules", *argv)
+    assert code == 0 and err == "" and out.startswith("■ ")
+
+
 def test_rules_search_says_when_nothing_answers(capsys: pytest.CaptureFixture[str]) -> None:
     """A search nothing answers says so rather than printing nothing [issue 12]."""
     code, out, _ = run(capsys, "rules", "--search", "xyzzy")
