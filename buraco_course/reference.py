@@ -417,9 +417,55 @@ class _Match:
     hits: tuple[str, ...]  # the question's ideas the point holds
 
 
+@cache
+def _vocabulary() -> dict[str, str]:
+    """The words that name the points (their titles, the words players use for them), as a
+    search reads them (no accent, no plural), and their ideas: what a misspelt word may be.
+    (Not their texts' words: “pra que serve o morto” is no “série”.)"""
+    return {
+        word: read[0][0]
+        for entry in _index()
+        for word, weight in entry.words.items()
+        if weight >= _WORDS and (read := _terms(word, _ASKING))
+    }
+
+
+def _read(terms: list[tuple[str, str]]) -> dict[str, str]:
+    """The question's ideas and the words written for them, a word that no point holds read
+    as the name of a point a slip of a finger away: a letter missing, one more, another, two
+    swapped (“morot” morto, “sujja” suja, “curnga” curinga); of four letters, only a letter
+    missing (“jokr” joker, “pegr” pegar; not “peão” as “pego”); the likest, if several. Not
+    “serve” as “seven”, two slips away."""
+    from difflib import SequenceMatcher  # (only for a word the reference does not hold)
+
+    known, read = _idea_counts(), dict[str, str]()
+    for idea, word in terms:
+        if idea not in known and len(word) >= 4:
+            near = [
+                w
+                for w in _vocabulary()
+                if _one_slip(word, w) and (len(word) >= 5 or len(w) > len(word))
+            ]
+            if near:
+                best = max(near, key=lambda w: SequenceMatcher(None, word, w).ratio())
+                idea, word = _vocabulary()[best], best
+        read[idea] = word  # (an idea written twice: the last word, as dict() kept it)
+    return read
+
+
+def _one_slip(typed: str, word: str) -> bool:
+    """Whether `typed` is `word` with one letter left out, added, changed or swapped."""
+    if abs(len(typed) - len(word)) > 1 or typed == word:
+        return False
+    same = min(len(typed), len(word))
+    start = next((i for i, (a, b) in enumerate(zip(typed, word, strict=False)) if a != b), same)
+    a, b = typed[start:], word[start:]
+    return a[1:] == b[1:] or a == b[1:] or a[1:] == b or (a[:2] == b[1::-1] and a[2:] == b[2:])
+
+
 def _ranked(query: str) -> list[_Match]:
     """Every point that holds an idea of the question, best first."""
-    terms = dict(_terms(query, _ASKING))  # idea -> the word written for it
+    terms = _read(_terms(query, _ASKING))  # idea -> the word written for it
     little = _little_words(query)
     rarity = _rarity()
     found: list[tuple[float, float, int, int, _Match]] = []

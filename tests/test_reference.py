@@ -543,6 +543,26 @@ def test_house_rules_are_answered_as_the_judge_plays() -> None:
         assert "regra da casa" in said.pt and "house rule" in said.en
 
 
+@pytest.mark.parametrize(
+    ("typed", "spelt"),
+    [
+        ("morot", "morto"),
+        ("jokr", "joker"),
+        ("pegr o lixo", "pegar o lixo"),
+        ("canastar sujja", "canastra suja"),
+        ("batdia indireta", "batida indireta"),
+        ("quato vale o curnga", "quanto vale o curinga"),
+    ],
+)
+def test_a_word_typed_in_a_hurry_is_read_as_the_name_it_nearly_is(typed: str, spelt: str) -> None:
+    """A letter left out, one too many, another or two swapped, in a word no rule holds:
+    the search reads the point's name it nearly is (“morot” found nothing; “pegr lixo” led
+    with “O lixo começa vazio”). Words two slips from any name are not read so: “pra que
+    serve o morto” is the morto's (“serve” is not “seven”), “xadrez peão” finds nothing."""
+    assert answers(typed).close == answers(spelt).close != ()
+    assert answers("pra que serve o morto").close[0].id == "morto"
+
+
 def test_unknown_words_find_nothing() -> None:
     assert search("xadrez peão") == []
 
