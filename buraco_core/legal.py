@@ -611,8 +611,11 @@ def _blocks(
             masks[suit_index] = masks.get(suit_index, 0) | 1 << rank  # a 2 too
     wild_kinds = tuple(wilds)
     blocks: list[tuple[tuple[Card, ...], ...]] = []
+    places = _PLACES_WILD if wild_kinds else _PLACES
     for suit_index, held in masks.items():
-        mask = _run_places(held, bool(wild_kinds))
+        mask = places.get(held)
+        if mask is None:
+            mask = places[held] = _run_places(held, bool(wild_kinds))
         if not mask:
             continue  # (most suits of a hand: nothing to look up)
         # A card may be in a run twice only with both copies: the 2 of the suit in its
@@ -667,6 +670,10 @@ def _run_places(places: int, wild: bool) -> int:
 
 
 _BELOW_ACE_HIGH: Final = (1 << ACE_HIGH) - 1
+# `_run_places` of each set of places held, without a wild and with one, as found (at most
+# 2**14 each): a look-up costs a fraction of the call.
+_PLACES: Final[dict[int, int]] = {}
+_PLACES_WILD: Final[dict[int, int]] = {}
 
 
 _MEMO_SIZE: Final = 20_000
