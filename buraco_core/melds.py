@@ -182,10 +182,23 @@ class Meld:
         return big or "limpa"
 
     def card_points(self, rules: RuleSet) -> int:
-        return sum(card_points(c, rules.joker_points) for c in self.cards)
+        return sum(map(_points_by_card(rules.joker_points).__getitem__, self.cards))
 
     def bonus(self, rules: RuleSet) -> int:
         return canastra_bonus(self.canastra(rules), rules)
+
+
+# Each card's points, per joker value, made once: a meld judged afresh counts its points
+# (MeldVerdict.points), and a look-up per card costs a fraction of a call.
+_POINTS_BY_CARD: Final[dict[int, dict[Card, int]]] = {}
+
+
+def _points_by_card(joker_points: int) -> dict[Card, int]:
+    points = _POINTS_BY_CARD.get(joker_points)
+    if points is None:
+        kinds = dict.fromkeys(deck())
+        points = _POINTS_BY_CARD[joker_points] = {c: card_points(c, joker_points) for c in kinds}
+    return points
 
 
 def canastra_bonus(kind: CanastraKind | None, rules: RuleSet) -> int:

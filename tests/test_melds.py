@@ -82,6 +82,17 @@ def test_meld_is_three_or_more_consecutive_cards_of_one_suit() -> None:
     assert verdict.points == 5 + 5 + 10
 
 
+def test_a_melds_points_count_the_joker_at_the_tables_value() -> None:
+    """A joker on the table is worth 50 [seeds 000, 001, 002], 20 in seed 003 (option
+    joker_points): a meld's points count it at the value of the rules it is judged under,
+    whichever was asked before."""
+    for joker_points, points in ((50, 5 + 50 + 5), (20, 5 + 20 + 5), (50, 5 + 50 + 5)):
+        verdict = judge("5h JK 7h", joker_points=joker_points)
+        assert verdict.points == points
+        assert verdict.meld is not None
+        assert verdict.meld.card_points(ruleset("fechado", joker_points=joker_points)) == points
+
+
 def test_new_meld_needs_three_cards() -> None:
     """A new meld needs at least 3 cards: 4 and 5 of diamonds wait for the 3 or the 6
     [seed 000]."""
