@@ -167,6 +167,9 @@ _INTERNED: dict[tuple[int, Suit | None], Card] = {
     (rank, suit): Card._make(rank, suit) for suit in Suit for rank in range(ACE, KING + 1)
 } | {(0, None): Card._make(0, None)}
 JOKER = Card()
+# The joker and the 2s, as a set: in the judge's and legal_moves' loops `card in WILD_KINDS`
+# is a look-up where `card.is_wild_kind` is a call.
+WILD_KINDS: frozenset[Card] = frozenset(c for c in _INTERNED.values() if c.is_wild_kind)
 
 
 def parse_card(token: str) -> Card:
@@ -437,7 +440,7 @@ def deck(jokers: bool = True) -> tuple[Card, ...]:
 
 def copies_in_deck(card: Card, jokers: bool = True) -> int:
     """How many copies of this card the deck holds."""
-    if card.is_joker:
+    if card.suit is None:  # (a joker: read at every repeated card the judge counts)
         return 4 if jokers else 0
     return 2
 

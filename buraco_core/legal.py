@@ -29,7 +29,7 @@ from itertools import combinations
 from operator import attrgetter
 from typing import Final
 
-from buraco_core.cards import ACE, ACE_HIGH, KING, Card, Suit, deck
+from buraco_core.cards import ACE, ACE_HIGH, KING, WILD_KINDS, Card, Suit, deck
 from buraco_core.judge import baixada_short, is_legal
 from buraco_core.melds import (
     MAX_SEQUENCE,
@@ -183,7 +183,7 @@ class _Singles:
             unknown ^= bit
             card = _CARD_OF_BIT[bit]
             # A wild is a candidate for any meld: a cheap count of places goes first.
-            if (not card.is_wild_kind or fits(self.meld, (card,))) and extended(
+            if (card not in WILD_KINDS or fits(self.meld, (card,))) and extended(
                 self.meld, (card,), self.rules
             ).meld is not None:
                 self.fit |= bit
@@ -321,7 +321,7 @@ def _pickups(
         for move in _new_meld_pickups(block, top, rules):
             if (settled(len(move.new_meld)) and not first_minimum) or is_legal(rules, state, move):
                 yield move
-    wild_top = top.is_wild_kind and rules.wild_top_card_new_meld_only
+    wild_top = top in WILD_KINDS and rules.wild_top_card_new_meld_only
     if wild_top and not (top.is_two and rules.two_on_lixo_may_sit_natural):
         return  # a wild on top goes only into a new meld [002, 003]
     two_from_hand = rules.pickup == "top_card_two_from_hand"
@@ -377,7 +377,7 @@ def _fits_alone(meld: Meld, card: Card, rules: RuleSet) -> bool:
 def _bridges(meld: Meld, top: Card, hand: list[Card]) -> list[tuple[Card, ...]]:
     """Hand cards that join the lixo's top card to a sequence it does not touch: the
     naturals between them, with one hand wild for a missing one."""
-    if meld.kind != "sequence" or top.suit != meld.suit or top.is_wild_kind or len(hand) < 2:
+    if meld.kind != "sequence" or top.suit != meld.suit or top in WILD_KINDS or len(hand) < 2:
         return []  # (a bridge is three places or more, two of them at least from the hand)
     # The naturals reach one place short of the meld's ends at most (one wild): a top card
     # nearer than three places to them needs no bridge.
@@ -389,7 +389,7 @@ def _bridges(meld: Meld, top: Card, hand: list[Card]) -> list[tuple[Card, ...]]:
     mine = {c.rank: c for c in hand if c.suit == meld.suit and not c.is_two}
     if ACE in mine:
         mine[ACE_HIGH] = mine[ACE]
-    wilds = list(dict.fromkeys(c for c in hand if c.is_wild_kind))
+    wilds = list(dict.fromkeys(filter(WILD_KINDS.__contains__, hand)))
     out: list[tuple[Card, ...]] = []
     for place in (ACE, ACE_HIGH) if top.rank == ACE else (top.rank,):
         if place < low:
@@ -460,12 +460,12 @@ def fits(meld: Meld, cards: Sequence[Card]) -> bool:
     if meld.kind == "trinca":
         wilds = sum(1 for s in meld.slots if s.wild)
         for card in cards:
-            if card.is_wild_kind:
+            if card in WILD_KINDS:
                 wilds += 1
             elif card.rank != meld.rank:
                 return False
         return wilds <= 1
-    if meld.size + len(cards) > ACE_HIGH:
+    if len(meld.slots) + len(cards) > ACE_HIGH:
         return False
     suit = meld.suit
     # All the cards are placed anew, as the judge does: the meld's own counted once. Places
@@ -637,7 +637,7 @@ def _blocks(
         for same in by_rank.values():
             if len(same) < MIN_MELD - 1 and not (count and count[same[0]] > 1):
                 continue  # (one card of the rank, most ranks of a hand)
-            if must is not None and not must.is_wild_kind and must.rank != same[0].rank:
+            if must is not None and must not in WILD_KINDS and must.rank != same[0].rank:
                 continue
             if count:
                 same = [card for card in same for _ in range(count[card])]

@@ -22,6 +22,7 @@ from buraco_core.cards import (
     ACE_HIGH,
     KING,
     RANK_TEXT,
+    WILD_KINDS,
     Card,
     Suit,
     card_points,
@@ -165,17 +166,18 @@ class Meld:
 
     def canastra(self, rules: RuleSet) -> CanastraKind | None:
         """The canastra kind under these rules, or None below 7 cards."""
-        if self.size < CANASTRA_SIZE:
+        size = len(self.slots)  # (asked of every meld judged: the property is a call)
+        if size < CANASTRA_SIZE:
             return None
-        if not self.clean:
+        if self.wild_slot is not None:
             return "suja"
         big: CanastraKind | None = None
         if self.kind == "sequence":
-            if self.size == MAX_SEQUENCE:
+            if size == MAX_SEQUENCE:
                 big = "real"
             elif self.low == ACE and self.high == 13:
                 big = "500"
-        elif self.size == 8 and rules.eight_of_a_kind_real:
+        elif size == 8 and rules.eight_of_a_kind_real:
             return "real"
         if big and self.built_up and rules.big_canastras_at_once:
             return "limpa"
@@ -525,7 +527,7 @@ def _arrange_trinca(
             if card.suit in seen:
                 raise _fail(1, Code.TRINCA_SUIT_REPEATED, card=card)
             seen.add(card.suit)
-    wilds = [c for c in cards if c.is_wild_kind]
+    wilds = [c for c in cards if c in WILD_KINDS]
     if len(wilds) > 1:
         raise _fail(2, Code.TWO_WILDS, wilds=tuple(wilds))
     rank = ranks[0]

@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from buraco_core import JOKER, BuracoInputError, Card, Suit, card_points, deck, ruleset
-from buraco_core.cards import copies_in_deck, format_cards, parse_card, parse_cards
+from buraco_core.cards import WILD_KINDS, copies_in_deck, format_cards, parse_card, parse_cards
 from buraco_core.errors import InputCode
 from buraco_text import Lang, error_problem, translate
 
@@ -59,6 +59,13 @@ def test_joker_points_50_by_default_and_20_selectable() -> None:
     for name in ("aberto", "fechado", "stbl"):
         assert card_points(JOKER, ruleset(name).joker_points) == 50
     assert card_points(JOKER, ruleset("fechado", joker_points=20).joker_points) == 20
+
+
+def test_the_wild_kinds_are_the_joker_and_the_four_2s() -> None:
+    """Jokers and every 2 may act as wilds [seeds 000, 001, 002, 003]: the set the judge and
+    legal_moves look cards up in holds those and no other card."""
+    assert {card for card in deck() if card.is_wild_kind} == WILD_KINDS
+    assert set(parse_cards("JK 2c 2d 2h 2s")) == WILD_KINDS
 
 
 @pytest.mark.parametrize(
