@@ -198,6 +198,8 @@ _POINTS_BY_CARD: Final[dict[int, dict[Card, int]]] = {}
 def _points_by_card(joker_points: int) -> dict[Card, int]:
     points = _POINTS_BY_CARD.get(joker_points)
     if points is None:
+        if len(_POINTS_BY_CARD) >= 16:  # (joker_points may be any of 0..1000: kept few)
+            _POINTS_BY_CARD.clear()
         kinds = dict.fromkeys(deck())
         points = _POINTS_BY_CARD[joker_points] = {c: card_points(c, joker_points) for c in kinds}
     return points
