@@ -9,7 +9,8 @@ kind of work (the background suites' worker processes, the pytest process, the b
 the app servers of the browser tests, the setup and static checks), and how long the
 machine's cores stood idle. Aim (issue 10): the whole command under 8 minutes on this
 2-core machine; when the cores are never idle, the CPU total divided by the cores is the
-least the wall time can be. A measurement, never a test. (CI measures a fresh clone:
+least the wall time can be. The run's whole output (pytest's `--durations=N` table among it)
+is kept in build/test-run.log. A measurement, never a test. (CI measures a fresh clone:
 `CI=true bash .ci/run`, which also installs Chromium and PostgreSQL.)
 """
 
@@ -18,12 +19,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PROC = Path("/proc")
+LOG = ROOT / "build" / "test-run.log"
 TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 KINDS = (
     "background suites (worker processes)",
@@ -74,10 +75,12 @@ def idle_seconds() -> float:
 
 
 def run_and_watch(command: list[str]) -> tuple[int, str, dict[tuple[int, int], tuple[str, float]]]:
-    """Run the command; its exit code, its output's last lines, and the CPU of every process
-    it started (by pid and start tick: its kind and CPU seconds when last seen)."""
+    """Run the command; its exit code, its output's last lines (the whole output is kept in
+    LOG), and the CPU of every process it started (by pid and start tick: its kind and CPU
+    seconds when last seen)."""
     ours: dict[tuple[int, int], tuple[str, float]] = {}
-    with tempfile.TemporaryFile() as output:
+    LOG.parent.mkdir(exist_ok=True)
+    with LOG.open("w+b") as output:
         child = subprocess.Popen(command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT)
         while True:
             done = child.poll() is not None
@@ -118,6 +121,7 @@ def main() -> int:
     total = sum(by_kind.values())
     if code != 0:
         print(tail)
+    print(f"The run's output: {LOG.relative_to(ROOT)}")
     verdict = "passed" if code == 0 else f"FAILED (exit {code})"
     ran = " ".join(["dev.py test", *sys.argv[1:]])
     print(f"{ran}: {verdict}, {int(wall // 60)} min {wall % 60:.0f} s")
