@@ -1,12 +1,15 @@
 """The optional compiled core (setup.py, `python3 dev.py compile`) answers as the plain one:
 the same legal moves in the same order, the same next states, the same meld and move
 verdicts with the same reasons, the same games of the computer players [issue 10: "a
-compiled speed-up, if any, is optional and tested to give identical results"]. Built in a
-temporary folder (a few seconds to a minute of compiling, in the background beside the
-other tests; tests/conftest.py); skipped without a C compiler."""
+compiled speed-up, if any, is optional and tested to give identical results"]. Built into
+build/compiled-test/ (a few seconds to a minute of compiling, in the background beside the
+other tests; tests/conftest.py), and built again only when what it is made from changed
+(build_key); skipped without a C compiler."""
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import inspect
 import json
 import os
@@ -17,6 +20,7 @@ import sys
 import sysconfig
 import tempfile
 from dataclasses import MISSING, Field, fields
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
@@ -80,28 +84,62 @@ print(json.dumps({"digest": digest.hexdigest(), "moves": moves, "files": compile
 """
 
 
-def build_and_compare() -> dict[str, Any]:
-    """Build the compiled core into a temporary folder and run PLAY with each core (in a
-    worker process: see the test)."""
-    if shutil.which(sysconfig.get_config_var("CC").split()[0]) is None:
-        return {"skip": "no C compiler: the compiled core is optional"}
-    with tempfile.TemporaryDirectory() as folder:
-        target = Path(folder) / "compiled"
+BUILDS = ROOT / "build" / "compiled-test"
+
+
+def build_key() -> str:
+    """What the compiled copy is made from, as a digest: every file of the core (the modules
+    compiled and those mypyc reads their types from), setup.py and pyproject.toml (the list
+    compiled, the options), the Python and the mypy (mypyc) that build it."""
+    digest = hashlib.sha256(f"{sys.version} mypy {version('mypy')}".encode())
+    files = [ROOT / "setup.py", ROOT / "pyproject.toml", *(ROOT / "buraco_core").rglob("*")]
+    for path in sorted(f for f in files if f.is_file() and "__pycache__" not in f.parts):
+        digest.update(f"\0{path.relative_to(ROOT)}\0".encode() + path.read_bytes())
+    return digest.hexdigest()[:20]
+
+
+def built_copy() -> Path | str:
+    """The compiled copy of the core as it is now: built into BUILDS (about 30 s of CPU)
+    unless an earlier run built it from the same files (build_key); or the build's error."""
+    target = BUILDS / build_key()
+    if (target / "buraco_core").is_dir():
+        return target
+    BUILDS.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=BUILDS) as folder:
+        fresh = Path(folder) / "compiled"
         env = {**os.environ, "BURACO_COMPILE": "1"}
-        command = compile_command(sys.executable, target)  # as `dev.py compile` builds it
+        command = compile_command(sys.executable, fresh)  # as `dev.py compile` builds it
         built = subprocess.run(command, env=env, capture_output=True, text=True, cwd=ROOT)
         if built.returncode != 0:
-            return {"error": built.stderr[-3000:]}
-        extensions = sorted(path.name.split(".")[0] for path in target.glob("buraco_core/*.so"))
-        runs: dict[str, Any] = {"extensions": extensions}
-        for name, first in (("plain", ROOT), ("compiled", target)):
-            ran = subprocess.run(
-                [sys.executable, "-c", PLAY, str(first)], capture_output=True, text=True
-            )
-            if ran.returncode != 0:
-                return {**runs, "error": f"{name}: {ran.stderr[-3000:]}"}
-            runs[name] = json.loads(ran.stdout)
-        return runs
+            return built.stderr[-3000:]
+        # (Whole or not at all: a run stopped half way leaves only its temporary folder. A
+        # run beside this one may have put the same build there first.)
+        with contextlib.suppress(OSError):
+            fresh.rename(target)
+    for old in BUILDS.iterdir():  # (built from files since changed: never used again)
+        if old != target and not old.name.startswith("tmp"):
+            shutil.rmtree(old, ignore_errors=True)
+    return target
+
+
+def build_and_compare() -> dict[str, Any]:
+    """Build the compiled core (or find it built) and run PLAY with each core (in a worker
+    process: see the test)."""
+    if shutil.which(sysconfig.get_config_var("CC").split()[0]) is None:
+        return {"skip": "no C compiler: the compiled core is optional"}
+    target = built_copy()
+    if isinstance(target, str):
+        return {"error": target}
+    extensions = sorted(path.name.split(".")[0] for path in target.glob("buraco_core/*.so"))
+    runs: dict[str, Any] = {"extensions": extensions}
+    for name, first in (("plain", ROOT), ("compiled", target)):
+        ran = subprocess.run(
+            [sys.executable, "-c", PLAY, str(first)], capture_output=True, text=True
+        )
+        if ran.returncode != 0:
+            return {**runs, "error": f"{name}: {ran.stderr[-3000:]}"}
+        runs[name] = json.loads(ran.stdout)
+    return runs
 
 
 @pytest.mark.slow
