@@ -95,7 +95,12 @@ def run_and_watch(command: list[str]) -> tuple[int, str, dict[tuple[int, int], t
                         grew = True
             for (pid, started), (_, command_line, cpu, nice) in now.items():
                 if pid in live:
-                    ours[pid, started] = (kind_of(command_line, nice), cpu)
+                    # (A process that has ended but is not yet reaped has no command
+                    # line: it keeps the kind it was last seen with, not "other".)
+                    kind = kind_of(command_line, nice)
+                    if not command_line.strip() and (pid, started) in ours:
+                        kind = ours[pid, started][0]
+                    ours[pid, started] = (kind, cpu)
             if done:
                 break
             time.sleep(1)
