@@ -210,17 +210,24 @@ def learner_move(game: Game, state: State, move: Move) -> tuple[Game, Verdict, t
     return _with_round(game, rnd), verdict, notes
 
 
-def computer_move(game: Game, state: State, think_ms: int = DEFAULT_THINK_MS) -> tuple[Game, Move]:
-    """The move of the computer player on turn, from its seat's view. Its randomness is
-    seeded by the round and the move count, so a resumed game plays on the same way."""
+def computer_move(
+    game: Game, state: State, think_ms: int = DEFAULT_THINK_MS
+) -> tuple[Game, Move, State]:
+    """The move of the computer player on turn, from its seat's view, and the position it
+    led to (the judge's, as it checked the move: the caller need not play it again). Its
+    randomness is seeded by the round and the move count, so a resumed game plays on the
+    same way."""
     rules = game.rules
     rnd = game.current
     player = make_player(game.setup.level, think_ms)
     rng = random.Random(f"{rnd.seed}:{len(rnd.moves)}")
     move = player.choose(rules, view_of(rules, state, state.turn), rng)
-    if play(rules, state, move)[1] is None:  # never happens; a safe move rather than a stop
+    after = play(rules, state, move)[1]
+    if after is None:  # never happens; a safe move rather than a stop
         move = next(legal_moves(rules, state))
-    return _with_round(game, replace(rnd, moves=(*rnd.moves, move))), move
+        after = play(rules, state, move)[1]
+        assert after is not None  # (a legal move)
+    return _with_round(game, replace(rnd, moves=(*rnd.moves, move))), move, after
 
 
 def _with_round(game: Game, rnd: RoundPlay) -> Game:

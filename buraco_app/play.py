@@ -470,12 +470,9 @@ def _computer_moves(game_id: str, game: Game, state: State, to_my_turn: bool) ->
     answered = _answered(game)
     if answered is not None:  # a second tap: it goes on from where the first one left
         game, state = answered, positions(answered)[-1]
-    rules, base = game.rules, game
+    base = game
     while state.phase is not Phase.ENDED and not learner_turn(state):
-        game, move = computer_move(game, state)
-        after = play(rules, state, move)[1]
-        assert after is not None  # computer_move returns only legal moves
-        state = after
+        game, _move, state = computer_move(game, state)
         if not to_my_turn:
             break
     if game is not base:  # (not when a second tap found the learner's turn)

@@ -324,6 +324,21 @@ def test_the_computer_moves_one_by_one_with_its_reasons(open_app: Open) -> None:
     assert not at.button(key="btt-play_board-stock").disabled
 
 
+def test_the_computers_move_comes_with_the_position_it_led_to() -> None:
+    """The computer's move is judged once on a tap: its position is the judge's, as it
+    checked the move, and the page goes on from it (it had played the move again)."""
+    game = new_game(Setup("fechado", {}, 4, "basic", "on", 7))
+    game = learner_move(game, positions(game)[-1], Draw())[0]
+    state = positions(game)[-1]
+    game = learner_move(game, state, Discard(state.hands[0][0]))[0]
+    for _ in range(3):
+        state = positions(game)[-1]
+        moved, move, after = computer_move(game, state)
+        assert moved.current.moves == (*game.current.moves, move)
+        assert after == play(game.rules, state, move)[1]
+        game = moved
+
+
 def _finished_round(setup: Setup) -> Game:
     """A game whose first round the learner's seat played to the end (a basic player's
     moves, judged and coached as the page does)."""
