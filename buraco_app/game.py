@@ -153,27 +153,28 @@ def start_of(game: Game, number: int | None = None) -> State:
 def positions(game: Game, number: int | None = None) -> tuple[State, ...]:
     """The round's positions: the deal, then the position after each move."""
     rnd = game.rounds[-1 if number is None else number]
-    return _replayed(game.rules, game.setup.players, rnd.seed, rnd.first, rnd.vulnerable, rnd.moves)
+    return _replayed(game.rules, game.setup.players, rnd)
 
 
 # The page asks for the same round on every rerun, one move longer at most: the last replay
-# of each deal is remembered, and a longer log goes on from it.
+# of each deal is remembered, and a longer log goes on from it. A move the app judged itself
+# (a tap's, the computer's) adds the position that judgment gave (_judged).
 _REPLAYS: dict[tuple[object, ...], tuple[tuple[Move, ...], tuple[State, ...]]] = {}
 _REPLAYS_KEPT = 64
 
 
-def _replayed(
-    rules: RuleSet,
-    players: int,
-    seed: int,
-    first: int,
-    vulnerable: tuple[bool, bool],
-    moves: tuple[Move, ...],
-) -> tuple[State, ...]:
-    key = (rules, players, seed, first, vulnerable)
+def _deal_key(rules: RuleSet, players: int, rnd: RoundPlay) -> tuple[object, ...]:
+    return (rules, players, rnd.seed, rnd.first, rnd.vulnerable)
+
+
+def _replayed(rules: RuleSet, players: int, rnd: RoundPlay) -> tuple[State, ...]:
+    key = _deal_key(rules, players, rnd)
+    moves = rnd.moves
     done, states = _REPLAYS.get(key, ((), ()))
+    if states and done is moves:  # (this very log: a rerun's, or a move judged here)
+        return states
     if not states or moves[: len(done)] != done:
-        done, states = (), (deal(rules, players, seed, first, vulnerable),)
+        done, states = (), (deal(rules, players, rnd.seed, rnd.first, rnd.vulnerable),)
     grown = list(states)
     for move in moves[len(done) :]:
         _verdict, after = play(rules, grown[-1], move)
@@ -184,6 +185,17 @@ def _replayed(
         _REPLAYS.clear()
     _REPLAYS[key] = (moves, tuple(grown))
     return tuple(grown)
+
+
+def _judged(game: Game, state: State, moved: Game, after: State) -> None:
+    """`moved` is `game` with one move more, made from `state` and judged to lead to `after`:
+    when `state` is the last position of `game`'s replay (that very object), the replay of
+    `moved` is that one and `after`, and a rerun draws `moved` without judging the move
+    again. Else nothing is kept: the replay plays the move as it would any other."""
+    key = _deal_key(game.rules, game.setup.players, game.current)
+    done, states = _REPLAYS.get(key, ((), ()))
+    if states and done is game.current.moves and states[-1] is state:
+        _REPLAYS[key] = (moved.current.moves, (*states, after))
 
 
 def learner_turn(state: State) -> bool:
@@ -206,8 +218,9 @@ def learner_move(game: Game, state: State, move: Move) -> tuple[Game, Verdict, t
     saved = dict(rnd.notes)
     if notes:
         saved[len(rnd.moves)] = tuple(_saved(n) for n in notes)
-    rnd = replace(rnd, moves=(*rnd.moves, move), notes=saved)
-    return _with_round(game, rnd), verdict, notes
+    moved = _with_round(game, replace(rnd, moves=(*rnd.moves, move), notes=saved))
+    _judged(game, state, moved, after)
+    return moved, verdict, notes
 
 
 def computer_move(
@@ -227,7 +240,9 @@ def computer_move(
         move = next(legal_moves(rules, state))
         after = play(rules, state, move)[1]
         assert after is not None  # (a legal move)
-    return _with_round(game, replace(rnd, moves=(*rnd.moves, move))), move, after
+    moved = _with_round(game, replace(rnd, moves=(*rnd.moves, move)))
+    _judged(game, state, moved, after)
+    return moved, move, after
 
 
 def _with_round(game: Game, rnd: RoundPlay) -> Game:

@@ -46,7 +46,7 @@ from buraco_app.play import (
 from buraco_app.sheets import StorageUnavailable
 from buraco_core.cards import parse_card, parse_cards
 from buraco_core.judge import play
-from buraco_core.moves import Discard, Draw, Extend, Lay, TakeLixo
+from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.notation import position_from_data
 from buraco_core.players import make_player, view_of
 from buraco_core.players.coach import coach
@@ -337,6 +337,43 @@ def test_the_computers_move_comes_with_the_position_it_led_to() -> None:
         assert moved.current.moves == (*game.current.moves, move)
         assert after == play(game.rules, state, move)[1]
         game = moved
+
+
+def test_a_move_judged_on_a_tap_is_not_judged_again_to_draw_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The position a tap's move led to (the learner's, each computer's) is the one its
+    judgment gave: the run that draws it does not play the move again, where each computer
+    move was judged three times a tap. A move made from a position that is not the round's
+    own replay is played again, and the round is the same as a replay from the deal."""
+    from buraco_app import game as games
+
+    judged: list[Move] = []
+
+    def counted(rules: Any, state: State, move: Move) -> Any:
+        judged.append(move)
+        return play(rules, state, move)
+
+    game = new_game(Setup("fechado", {}, 4, "basic", "on", 7))
+    state = positions(game)[-1]
+    game = learner_move(game, state, Draw())[0]
+    monkeypatch.setattr(games, "play", counted)
+    state = positions(game)[-1]
+    game = learner_move(game, state, Discard(state.hands[0][0]))[0]
+    for _ in range(3):
+        game, _move, after = computer_move(game, positions(game)[-1])
+        assert positions(game)[-1] is after
+    judged.clear()
+    drawn = positions(game)
+    assert judged == []  # (the learner's discard and three computers' moves: none again)
+    stale = replace(drawn[-1])  # (an equal position, not the replay's own object)
+    moved, move, after = computer_move(game, stale)
+    judged.clear()
+    assert positions(moved)[-1] == after and judged == [move]
+    fresh = [deal(game.rules, 4, 7, 0, (False, False))]
+    for made in moved.current.moves:
+        fresh.append(play(game.rules, fresh[-1], made)[1])
+    assert list(positions(moved)) == fresh
 
 
 def _finished_round(setup: Setup) -> Game:
