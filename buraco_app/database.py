@@ -35,10 +35,27 @@ def data_dir() -> Path:
     return Path(os.environ.get(ENV_DATA_DIR) or DEFAULT_DATA_DIR)
 
 
+# The SQLite file's URL by data folder (and the working directory a relative one is in),
+# made and resolved once: every rerun of a page that opens the store had made the folder and
+# resolved the path again (~25 µs, twice a tap on Jogar). A folder removed while the
+# server runs (one stat says so) is made again, as it always was; one that cannot be made
+# raises OSError at every call, never kept (`sheets.opened`: "storage_folder").
+_SQLITE_URLS: dict[tuple[str, str], str] = {}
+_SQLITE_URLS_KEPT = 64
+
+
 def sqlite_url(directory: Path | None = None) -> str:
     directory = directory or data_dir()
+    key = (os.getcwd(), str(directory))
+    url = _SQLITE_URLS.get(key)
+    if url is not None and os.path.isdir(directory):
+        return url
     directory.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{(directory / SQLITE_FILE).resolve()}"
+    url = f"sqlite:///{(directory / SQLITE_FILE).resolve()}"
+    if len(_SQLITE_URLS) >= _SQLITE_URLS_KEPT:
+        _SQLITE_URLS.clear()
+    _SQLITE_URLS[key] = url
+    return url
 
 
 def storage_place() -> str:

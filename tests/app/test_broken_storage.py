@@ -59,6 +59,34 @@ def test_every_page_opens_and_says_storage_is_unavailable(
         assert "Traceback" not in text and "sqlite3." not in text and "Error" not in text
 
 
+def test_the_data_folder_is_made_once_and_again_when_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The data folder is made and its path resolved once, where every rerun of a page
+    with the store did both; removed while the server runs, it is made again at the next
+    call, as before; one that cannot be made fails at every call (the pages say
+    "storage_folder", above), never taken for the folder it was."""
+    resolved: list[Path] = []
+    resolve = Path.resolve
+
+    def counted(path: Path, strict: bool = False) -> Path:
+        resolved.append(path)
+        return resolve(path, strict)
+
+    monkeypatch.setattr(Path, "resolve", counted)
+    folder = tmp_path / "data"
+    url = sqlite_url(folder)
+    assert [sqlite_url(folder), sqlite_url(folder)] == [url, url]
+    assert resolved == [folder / SQLITE_FILE]
+    folder.rmdir()
+    assert sqlite_url(folder) == url and folder.is_dir()
+    folder.rmdir()
+    folder.write_text("not a folder")
+    for _ in range(2):
+        with pytest.raises(OSError):
+            sqlite_url(folder)
+
+
 def test_a_damaged_database_file_is_left_as_it_was(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, open_app: Callable[..., AppTest]
 ) -> None:
