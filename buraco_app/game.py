@@ -418,7 +418,17 @@ games = Table(
 _SAVED_AT = select(games.c.updated_at).where(games.c.id == bindparam("game_id"))
 _SAVED_GAME = select(games.c.updated_at, games.c.data).where(games.c.id == bindparam("game_id"))
 _STORED = select(games.c.data).where(games.c.id == bindparam("game_id")).with_for_update()
-_SAVED_AT_LOCKED = _SAVED_AT.with_for_update()
+# A move saved on the game as the page read it: written only if no one saved since, its new
+# time read back, in one statement where a check, the write and the read were three.
+_SAVED_IF_UNCHANGED = (
+    sql_update(games)
+    .where(games.c.id == bindparam("game_id"), games.c.updated_at == bindparam("known_at"))
+    .values(
+        data=bindparam("new_data", type_=games.c.data.type),
+        updated_at=bindparam("new_at", type_=games.c.updated_at.type),
+    )
+    .returning(games.c.updated_at)
+)
 
 # Whose each game is: the learner's id (progress.py), for the games started on the page.
 learner_games = Table(
@@ -498,9 +508,9 @@ class GameStore:
         when the stored game is no longer that one, say moved on from another tab or
         device, so a page drawn before that cannot overwrite its moves. A Loaded base (as
         this page read or saved it) that the store has not saved since is that game without
-        reading the record back. Returns the game as `load_since` would read it back (its
-        time as the database keeps it), so that the page that saved it need not read and
-        decode it again."""
+        reading the record back: written in one statement on that condition. Returns the
+        game as `load_since` would read it back (its time as the database keeps it), so
+        that the page that saved it need not read and decode it again."""
         game_id = check_match_id(game_id)
         values = {"data": game_to_data(game), "updated_at": datetime.now(UTC)}
         known = base if isinstance(base, Loaded) and base.game_id == game_id else None
@@ -509,15 +519,21 @@ class GameStore:
         def moved_on(conn: Connection) -> bool:
             if base_game is None:
                 return False
-            if known is not None:
-                at = conn.execute(_SAVED_AT_LOCKED, {"game_id": game_id}).scalar()
-                if at == known.saved_at:
-                    return False  # (saved by no one since: the record is the base's)
             stored = conn.execute(_STORED, {"game_id": game_id}).scalar()
             expected = json.loads(json.dumps(game_to_data(base_game)))
             return stored is not None and stored != expected
 
         def write(conn: Connection) -> datetime:
+            if known is not None:  # (saved by no one since: the record is the base's)
+                params = {
+                    "game_id": game_id,
+                    "known_at": known.saved_at,
+                    "new_data": values["data"],
+                    "new_at": values["updated_at"],
+                }
+                saved: datetime | None = conn.execute(_SAVED_IF_UNCHANGED, params).scalar()
+                if saved is not None:
+                    return saved
             if moved_on(conn):
                 raise GameMoved("game", "game_moved", f"game {game_id!r} moved on")
             done = conn.execute(sql_update(games).where(games.c.id == game_id).values(**values))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from sqlalchemy import select, update
+from sqlalchemy import event, select, update
 
 from buraco_app.game import GameMoved, GameStore, Setup, games, new_game, standing
 from tests.played import played_round
@@ -117,3 +117,22 @@ def test_a_move_on_the_game_as_read_is_saved_and_one_on_a_game_saved_since_is_re
     with pytest.raises(GameMoved):
         game_store.save(game_id, new_game(SETUP), base=again)
     assert game_store.load(game_id) == played
+
+
+def test_a_move_on_the_game_as_read_is_saved_in_one_statement(game_store: GameStore) -> None:
+    """A tap's save, on the game as the page read or saved it and saved by no one since, is
+    one statement (written on that condition, its new time given back), where a check of the
+    time, the write and a read of the new time were three; the game is saved the same."""
+    statements: list[str] = []
+
+    def sent(_conn: object, _cursor: object, statement: str, *_: object) -> None:
+        statements.append(statement.split()[0].upper())
+
+    game_id = game_store.create(new_game(SETUP), "learner-0001")
+    read = game_store.load_since(game_id, None)
+    played = played_round(SETUP, 3)
+    event.listen(game_store.engine, "before_cursor_execute", sent)
+    saved = game_store.save(game_id, played, base=read)
+    event.remove(game_store.engine, "before_cursor_execute", sent)
+    assert [s for s in statements if s not in ("BEGIN", "COMMIT")] == ["UPDATE"]
+    assert game_store.load_since(game_id, None) == saved
