@@ -524,7 +524,10 @@ class GameStore:
             return stored is not None and stored != expected
 
         def write(conn: Connection) -> datetime:
-            if known is not None:  # (saved by no one since: the record is the base's)
+            # (Saved by no one since: the record is the base's. UPDATE … RETURNING needs
+            # SQLite 3.35, which an older system's Python may lack: the record read and
+            # compared below answers the same, more slowly.)
+            if known is not None and conn.dialect.update_returning:
                 params = {
                     "game_id": game_id,
                     "known_at": known.saved_at,

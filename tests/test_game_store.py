@@ -98,12 +98,21 @@ def test_a_saved_game_is_read_back_as_kept_until_it_is_saved_again(
     assert game_store.load_since(game_id, saved).game == start
 
 
+@pytest.mark.parametrize("returning", [True, False], ids=["update-returning", "older-sqlite"])
 def test_a_move_on_the_game_as_read_is_saved_and_one_on_a_game_saved_since_is_refused(
-    game_store: GameStore,
+    game_store: GameStore, returning: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The page saves a move with the game as it read it (a Loaded): taken as the stored
     game while nothing was saved since, refused (GameMoved) once another tab or device
-    saved; and a game saved elsewhere with the very same moves is still the base's."""
+    saved; and a game saved elsewhere with the very same moves is still the base's. The
+    same where the database cannot say UPDATE … RETURNING (SQLite before 3.35)."""
+    monkeypatch.setattr(game_store.engine.dialect, "update_returning", returning)
+    statements: list[str] = []
+
+    def sent(_conn: object, _cursor: object, statement: str, *_: object) -> None:
+        statements.append(statement.upper())
+
+    event.listen(game_store.engine, "before_cursor_execute", sent)
     start = new_game(SETUP)
     game_id = game_store.create(start, "learner-0001")
     read = game_store.load_since(game_id, None)
@@ -117,6 +126,8 @@ def test_a_move_on_the_game_as_read_is_saved_and_one_on_a_game_saved_since_is_re
     with pytest.raises(GameMoved):
         game_store.save(game_id, new_game(SETUP), base=again)
     assert game_store.load(game_id) == played
+    event.remove(game_store.engine, "before_cursor_execute", sent)
+    assert any("RETURNING" in s for s in statements) is returning
 
 
 def test_a_move_on_the_game_as_read_is_saved_in_one_statement(game_store: GameStore) -> None:
