@@ -28,7 +28,7 @@ from buraco_app.inline_cards import (
 )
 from buraco_app.settings import current_rules, rules_summary
 from buraco_app.sheet_page import error_text
-from buraco_app.sheets import MAX_POINTS, SheetError, failure_code, opened
+from buraco_app.sheets import SheetError, failure_code, opened
 from buraco_app.table_view import cards_text, move_text
 from buraco_app.verdict_view import show_reasons
 from buraco_core.cards import parse_cards
@@ -520,9 +520,8 @@ def _score_input(scenario: Scenario, key: str, lang: Lang) -> dict[str, int]:
                     t("practice.score.total", lang, name=name),
                     value=0,
                     step=5,
-                    # The score sheet's bound: a typo of many digits is stopped by the field.
-                    min_value=-MAX_POINTS,
-                    max_value=MAX_POINTS,
+                    # No min/max: the browser's range check speaks English and keeps the last
+                    # good number; any total typed is graded, and the grade says how far off.
                     key=f"{key}_total_{name}",
                 )
             )

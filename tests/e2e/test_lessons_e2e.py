@@ -181,3 +181,23 @@ def test_an_exercises_options_are_named_by_the_words_they_show(
     options = main.locator("[class*='_option_'] [data-testid='stCheckbox'] input")
     names = options.evaluate_all("boxes => boxes.map(box => box.getAttribute('aria-label'))")
     assert names == ["1. J♠ Q♠ K♠", "2. 10♠ J♠ K♠", "3. Q♥ K♥ A♥", "4. 8♦ 9♦ 10♣"]
+
+
+def test_a_total_far_off_is_graded_in_portuguese_on_a_phone(
+    open_page: OpenPage, phone: dict[str, int], settle: Settle, screenshot: Shot
+) -> None:
+    """A total of many digits typed into a practice exercise (a finger on the keypad) drew
+    Streamlit's own "Error: Number is outside the allowed range…", in English on a Portuguese
+    page, and graded the 0 kept behind it (walk through Exercícios at 390x844). Now the
+    number typed is graded, and the answer says it is more than the count gives."""
+    page = open_page("practice", phone)
+    main = page.locator("[data-testid='stMain']")
+    total = main.get_by_label("Total da dupla A")
+    total.fill("999999")
+    total.press("Enter")
+    settle(page)
+    main.get_by_role("button", name="Conferir", exact=True).click()
+    settle(page)
+    expect(main.get_by_text("Dupla A: 999.999 é mais do que a conta dá.")).to_be_visible()
+    expect(main.get_by_text("outside the allowed range", exact=False)).to_have_count(0)
+    screenshot(page, "practice_total_far_off_phone")
