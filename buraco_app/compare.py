@@ -159,15 +159,23 @@ def show_deciding(
         )
         for name in options
     ]
-    lines += [
-        t(
-            "variants_decide.same_value",
-            lang,
-            name=option_name(name, lang),
-            value=value_text(name, getattr(PRESETS[PRESET_NAMES[0]], name), lang),
+    yours = current_rules()
+    for name in alike:
+        shared = getattr(PRESETS[PRESET_NAMES[0]], name)
+        played = getattr(yours, name)
+        # A table that already plays another value is told so, not to go and change it.
+        key = (
+            "variants_decide.same_value" if played == shared else "variants_decide.same_value_yours"
         )
-        for name in alike
-    ]
+        lines.append(
+            t(
+                key,
+                lang,
+                name=option_name(name, lang),
+                value=value_text(name, shared, lang),
+                yours=value_text(name, played, lang),
+            )
+        )
     lines += [
         t(
             "variants_decide.house_value",

@@ -147,6 +147,24 @@ def test_a_meld_judged_alike_by_a_shared_option_names_it(open_app: OpenApp) -> N
     assert "mude-o em Casa" in boxes[0]
 
 
+def test_a_shared_option_the_table_already_changed_is_not_offered_again(
+    open_app: OpenApp,
+) -> None:
+    """A table playing the joker at 20 typed a meld with a joker: the box told it to change
+    “curinga” (50) in Casa if its table played otherwise, while the column “Sua mesa” below
+    already counted it at 20 (walk through Variantes at 390x844). It says what the table
+    plays, and where to see it."""
+    at = open_app("variants", joker_points="20")
+    at.segmented_control(key="variants_view").set_value("meld").run()
+    at.text_input(key="variants_cards").input("4h 5h 6h JK 8h 9h 10h").run()
+    box = next(i.value for i in at.info if i.value.startswith(ALIKE_BUT))
+    name = option_name("joker_points", "pt")
+    assert f"As três variantes usam o mesmo valor de “{name}” (50); a sua mesa joga 20" in box
+    assert f"“{name}” (50): mude-o em Casa" not in box
+    # The option the table left as the presets have it is still offered.
+    assert f"“{option_name('jokers_in_deck', 'pt')}” (sim): mude-o em Casa" in box
+
+
 def test_eight_of_a_kind_names_the_real_option_too(open_app: OpenApp) -> None:
     at = open_app("variants")
     at.segmented_control(key="variants_view").set_value("meld").run()
