@@ -72,6 +72,7 @@ _LOADED = "_settings_loaded"
 _NOTICES = "_settings_notices"
 _ERROR = "_settings_error"
 QUICK_KEY = "rules_bar_preset"  # the variant's one-tap control at the top of a page
+BAR_HOUSE_KEY = "rules_bar_house"  # its house options' popover (True: open)
 
 T = TypeVar("T")
 Notice = tuple[str, dict[str, Any]]  # a catalog key and its values, in no language yet
@@ -374,7 +375,11 @@ def rules_bar() -> None:
         )
         changed = len(rules.changed_options())
         label = t("rules_bar.house", lang, n=changed) if changed else t("rules_bar.house_none")
-        house = st.popover(label, key="rules_bar_house", on_change="rerun")
+        # Streamlit takes a popover under a new label for a new one, closed: the count in
+        # the label shut it at each option changed, while the table was setting them.
+        if st.session_state.get(BAR_HOUSE_KEY):
+            st.session_state[BAR_HOUSE_KEY] = True
+        house = st.popover(label, key=BAR_HOUSE_KEY, on_change="rerun")
         if house.open:
             with house:
                 _house_options(rules, lang, "page")

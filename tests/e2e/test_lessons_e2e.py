@@ -201,3 +201,33 @@ def test_a_total_far_off_is_graded_in_portuguese_on_a_phone(
     expect(main.get_by_text("Dupla A: 999.999 é mais do que a conta dá.")).to_be_visible()
     expect(main.get_by_text("outside the allowed range", exact=False)).to_have_count(0)
     screenshot(page, "practice_total_far_off_phone")
+
+
+def test_the_house_rules_stay_open_while_a_table_sets_them_on_a_phone(
+    open_page: OpenPage, phone: dict[str, int], settle: Settle, screenshot: Shot
+) -> None:
+    """“Casa” on the Calculadora, at 390x844: the joker set to 20, then the batida to 50.
+    The popover shut at each option changed for the first time, its label counting one more
+    (“Casa” -> “Casa (1)”: Streamlit drew a new popover, closed), and the table setting up
+    its house rules opened it again for each (walk through Calculadora and Variantes)."""
+    page = open_page("calculator", phone)
+    main = page.locator("[data-testid='stMain']")
+    main.get_by_role("button", name="Casa").click()
+    settle(page)
+    body = page.locator("[data-testid='stPopoverBody']")
+    joker = body.get_by_label("Quanto vale o curinga (joker).")
+    joker.fill("20")
+    joker.press("Enter")
+    settle(page)
+    expect(main.get_by_text("Contando com: Buraco Fechado + curinga 20")).to_be_visible()
+    expect(body).to_be_visible()
+    batida = body.get_by_label("Bônus da batida final.")
+    batida.fill("50")
+    batida.press("Enter")
+    settle(page)
+    expect(main.get_by_role("button", name="Casa (2)")).to_be_visible()
+    expect(body).to_be_visible()
+    screenshot(page, "house_rules_kept_open_phone")
+    main.get_by_role("button", name="Casa (2)").click()  # and a tap on it still shuts it
+    settle(page)
+    expect(body).to_have_count(0)
