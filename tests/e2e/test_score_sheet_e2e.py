@@ -119,8 +119,8 @@ def metric_values(page: Any) -> list[str]:
 
 
 def enter_round(page: Any, number: int, first: str, second: str) -> None:
-    page.get_by_label("Pontos de Nós").fill(first)
-    page.get_by_label("Pontos de Eles").fill(second)
+    page.get_by_label("Pontos (Nós)").fill(first)
+    page.get_by_label("Pontos (Eles)").fill(second)
     page.get_by_role("button", name=f"Lançar rodada {number}").click()
     page.get_by_text(f"Rodada {number} lançada.").wait_for(timeout=20_000)
     wait_for_app(page)
