@@ -60,7 +60,7 @@ from buraco_app.verdict_view import bullet_list
 from buraco_core.cards import Card
 from buraco_core.codes import Code
 from buraco_core.errors import BuracoInputError
-from buraco_core.judge import go_out_verdict, play, round_sides
+from buraco_core.judge import go_out_verdict, play
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.players import LEVELS
 from buraco_core.rules import PRESETS, RuleSet
@@ -812,12 +812,42 @@ def morto_line(states: Sequence[State], index: int, lang: Lang) -> str:
             else:
                 picker = mid_sentence(who(waiting.seat, lang))
                 said.append(t("play.morto_picked_up_by", lang, who=picker))
-    taken = sum(s.morto is not MortoStatus.AVAILABLE for s in after.sides) - sum(
-        s.morto is not MortoStatus.AVAILABLE for s in before.sides
-    )
-    if len(after.mortos) < len(before.mortos) - taken:  # (a morto left, and no side took it)
-        said.append(t("play.morto_became_stock", lang))
+    said.append(_stock_morto_text(before, after, lang))
     return " · ".join(x for x in said if x)
+
+
+def _refilled(before: State, after: State) -> bool:
+    """Whether the move from `before` to `after` ran the stock out and a morto became the
+    stock: a morto left the table, and no side took it [000, 001, 003]. (A side's morto
+    turned stock is not one taken: counted so, the last morto's refill went unsaid.)"""
+    took = (MortoStatus.TAKEN, MortoStatus.WAITING)
+    taken = sum(
+        was.morto is MortoStatus.AVAILABLE and now.morto in took
+        for was, now in zip(before.sides, after.sides, strict=True)
+    )
+    return len(after.mortos) < len(before.mortos) - taken
+
+
+def _stock_morto_text(before: State, after: State, lang: Lang) -> str:
+    """Whose morto a move turned into the stock, where the learner can tell: the side left
+    without a morto, which pays for it at the round's end [000, 001, 003] (the line had said
+    "um morto virou o novo monte", and the −100 came with no word on whose). With both sides
+    still to take one, it is neither's yet: the other goes to the first to empty a hand.
+    And the last morto taken by a beat after the other became the stock: the other side's
+    was the one that did."""
+    lost = [
+        index
+        for index, (was, now) in enumerate(zip(before.sides, after.sides, strict=True))
+        if was.morto is not MortoStatus.STOCK and now.morto is MortoStatus.STOCK
+    ]
+    alone = "_alone" if after.players == 2 else ""
+    if len(lost) == 2:
+        return t(f"play.morto_stock_both{alone}", lang)
+    whose = ("ours" if lost[0] == after.side_of(LEARNER) else "theirs") if lost else ""
+    if _refilled(before, after):
+        key = f"play.morto_stock_{whose}{alone}" if whose else f"play.morto_became_stock{alone}"
+        return t(key, lang)
+    return t(f"play.morto_was_stock_{whose}{alone}", lang) if whose else ""
 
 
 def done_text(move: Move, before: State, lang: Lang, rules: RuleSet | None = None) -> str:
@@ -991,7 +1021,7 @@ def _round_end(
         (st.success if ours else st.info)(won)
     _how_it_ended(game, states, lang)
     show_score(_named(score, game.setup.players, lang), lang)
-    for line in unused_morto_lines(game.rules, states[-1], lang):
+    for line in morto_penalty_lines(states, score, lang):
         st.caption(line)
     _key_moments(game, lang)
     _replay(game, states, lang)
@@ -1047,18 +1077,53 @@ def _how_it_ended(game: Game, states: Sequence[State], lang: Lang) -> None:
     st.html(AsIs(f'<details class="bt-mv">{fold}</details>'))
 
 
-def unused_morto_lines(rules: RuleSet, final: State, lang: Lang) -> list[str]:
-    """Why a side whose morto was waiting when the round ended (an indirect beat, the other
-    side went out before that player's turn) is scored "não pegou o morto": the board had
-    said the morto waits, not that it was lost. Scoring's own reading decides [001]."""
-    lines = []
+def morto_penalty_lines(states: Sequence[State], score: RoundScore, lang: Lang) -> list[str]:
+    """Why a side is scored "não pegou o morto" where the board had not said the morto was
+    lost: it was waiting (an indirect beat, and the other side went out before that player's
+    turn) [001], or it became the stock when the stock ran out [000, 001, 003] (the move list
+    said so at that move; the score's -100 had no word). `states`: the round from its deal;
+    `score`'s sides are the round's, in order: its items decide, as the options do."""
+    final = states[-1]
     alone = "_alone" if final.players == 2 else ""
-    scored_sides = round_sides(rules, final)
-    for index, (side, scored) in enumerate(zip(final.sides, scored_sides, strict=True)):
-        if side.morto is MortoStatus.WAITING and not scored.took_morto:
-            whose = "ours" if index == final.side_of(LEARNER) else "theirs"
+    paid = {
+        index: item.points
+        for index, side in enumerate(score.sides)
+        for item in side.items
+        if item.code == "morto_not_taken"
+    }
+    stock = [i for i in paid if final.sides[i].morto is MortoStatus.STOCK]
+    refills = [i + 1 for i in range(len(states) - 1) if _refilled(states[i], states[i + 1])]
+    lines = []
+    if len(stock) == 2 and len(refills) == 2:  # (both became the stock: one line, two moves)
+        first, second = refills
+        key = f"play.morto_paid_stock_both{alone}"
+        lines.append(t(key, lang, first=first, second=second, points=paid[0]))
+        stock = []
+    for index, points in paid.items():
+        whose = "ours" if index == final.side_of(LEARNER) else "theirs"
+        at = _lost_at(states, index, refills) if index in stock else None
+        if final.sides[index].morto is MortoStatus.WAITING:
             lines.append(t(f"play.morto_unused_{whose}{alone}", lang))
+        elif at is not None:
+            key = f"play.morto_paid_stock_{whose}{alone}"
+            lines.append(t(key, lang, n=at, points=points))
     return lines
+
+
+def _lost_at(states: Sequence[State], side: int, refills: Sequence[int]) -> int | None:
+    """The move (numbered as the list counts) whose running out of the stock turned `side`'s
+    morto into the stock: the last refill at or before the move that left the side without
+    one (a beat may take the last morto after the other became the stock). None where the
+    round's states do not show it (a round not from its deal)."""
+    lost = next(
+        (
+            i + 1
+            for i in range(len(states) - 1)
+            if states[i + 1].sides[side].morto is MortoStatus.STOCK
+        ),
+        None,
+    )
+    return max((n for n in refills if lost is not None and n <= lost), default=None)
 
 
 def ended_text(states: Sequence[State], lang: Lang) -> str:

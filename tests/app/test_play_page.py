@@ -50,7 +50,7 @@ from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.notation import position_from_data
 from buraco_core.players import make_player, view_of
 from buraco_core.players.coach import coach
-from buraco_core.rules import ruleset
+from buraco_core.rules import RuleSet, ruleset
 from buraco_core.state import EndReason, MortoStatus, Phase, State, deal
 from buraco_text import Lang
 from tests.app.conftest import in_order, read
@@ -1076,13 +1076,17 @@ def test_the_record_says_what_a_move_did_to_the_morto() -> None:
 
 @pytest.mark.parametrize(
     ("lang", "said"),
-    [("pt", "o monte acabou: um morto virou o novo monte"), ("en", "a morto became the new")],
+    [
+        ("pt", "o monte acabou: um dos mortos virou o monte (o outro fica para o primeiro"),
+        ("en", "one of the mortos became the stock (the other goes to the first player"),
+    ],
 )
 def test_the_record_says_when_a_morto_became_the_stock(lang: Lang, said: str) -> None:
     """The stock run out, a morto becomes the stock [000, 001, 003]: under “Desde a sua
     última jogada” the stock went from 1 card to 11 and the mortos on the table from 2 to 1
     with no word (the judge's event was on the discard, unsaid). The discard's line says it;
-    a morto taken by a beat is not called stock."""
+    with both mortos still there, neither side's yet; a morto taken by a beat is not called
+    stock."""
     from buraco_app.play import morto_line
 
     rules = ruleset("fechado")
@@ -1094,7 +1098,107 @@ def test_the_record_says_when_a_morto_became_the_stock(lang: Lang, said: str) ->
     beat = replace(dealt, hands=(dealt.hand[:1], dealt.hands[1]))
     after = play(rules, beat, Discard(beat.hand[0]))[1]  # an indirect beat: the morto waits
     assert after is not None and len(after.mortos) == 1
-    assert said not in morto_line([beat, after], 0, lang)
+    assert "stock" not in morto_line([beat, after], 0, "en")
+    assert "monte" not in morto_line([beat, after], 0, "pt")
+
+
+def _morto_to_stock(players: int, took: int) -> list[State]:
+    """A discard that runs the stock out when side `took` has taken its morto: the last
+    morto, the other side's, becomes the stock."""
+    rules = ruleset("fechado")
+    dealt = deal(rules, players, 3)
+    sides = list(dealt.sides)
+    sides[took] = replace(sides[took], morto=MortoStatus.TAKEN)
+    empty = replace(dealt, stock=(), phase=Phase.PLAY, sides=tuple(sides), mortos=dealt.mortos[1:])
+    after = play(rules, empty, Discard(empty.hand[0]))[1]
+    assert after is not None and len(after.stock) == 11 and not after.mortos
+    return [empty, after]
+
+
+@pytest.mark.parametrize(
+    ("players", "took", "lang", "said"),
+    [
+        (4, 0, "pt", "o monte acabou: o morto da outra dupla virou o monte"),
+        (4, 1, "pt", "o monte acabou: o morto da sua dupla virou o monte"),
+        (2, 0, "pt", "o monte acabou: o morto do adversário virou o monte"),
+        (2, 1, "en", "the stock ran out: your morto became the stock"),
+        (4, 0, "en", "the stock ran out: the other side's morto became the stock"),
+    ],
+)
+def test_the_record_says_whose_morto_became_the_stock(
+    players: int, took: int, lang: Lang, said: str
+) -> None:
+    """One side took its morto, the stock runs out: the other's becomes the stock, and that
+    side pays for the morto it never took [000, 001, 003]. The line said nothing (the last
+    morto's refill was counted as a morto taken), and the -100 at the round's end came with
+    no word on whose morto it was."""
+    from buraco_app.play import morto_line
+
+    assert morto_line(_morto_to_stock(players, took), 0, lang) == said
+
+
+def test_the_record_says_whose_morto_had_become_the_stock_when_the_last_is_taken() -> None:
+    """Both mortos waited, the stock ran out (one became the stock, neither side's yet);
+    then a beat takes the last: the other side is left without one, said on the beat."""
+    from buraco_app.play import morto_line
+
+    rules = ruleset("fechado")
+    dealt = deal(rules, 4, 3)
+    one_left = replace(dealt, phase=Phase.PLAY, mortos=dealt.mortos[1:])
+    beat = replace(one_left, hands=(one_left.hand[:1], *one_left.hands[1:]))
+    after = play(rules, beat, Discard(beat.hand[0]))[1]  # an indirect beat takes the last
+    assert after is not None and after.sides[1].morto is MortoStatus.STOCK
+    assert morto_line([beat, after], 0, "pt") == (
+        "bateu indireto: o morto espera a próxima vez"
+        " · a outra dupla fica sem morto: o outro já tinha virado o monte"
+    )
+
+
+@pytest.mark.parametrize(
+    ("seed", "lang", "line", "why"),
+    [
+        (
+            13,
+            "en",
+            "the stock ran out: the other side's morto became the stock",
+            "The other side's morto became the stock when the stock ran out (move {n}): they"
+            " ended the round without taking a morto, and a side that does not take its morto"
+            " pays -100 (sources 000, 001, 003).",
+        ),
+        (
+            1,
+            "pt",
+            "o monte acabou: o morto da sua dupla virou o monte",
+            "O morto da sua dupla virou o monte quando o monte acabou (jogada {n}): a dupla"
+            " terminou a rodada sem pegar o morto, e quem não pega o morto paga -100 (fontes"
+            " 000, 001, 003).",
+        ),
+    ],
+)
+def test_the_round_end_says_why_a_side_pays_for_a_morto_that_became_the_stock(
+    open_app: Open, seed: int, lang: Lang, line: str, why: str
+) -> None:
+    """A round of four that the stock ended, one side's morto turned stock: the move that
+    ran the stock out says whose it was (under “Desde a sua última jogada”, and in the
+    replay), and under the score, by “não pegou o morto -100”, why, with that move's number
+    and the rule's sources [000, 001, 003]. Before, the stock went from 1 card to 11 with no
+    word, and the score took 100."""
+    open_app("play", lang=lang)  # creates the data folder
+    setup = Setup("fechado", {}, 4, "random", "on", seed)
+    game = played_round(setup, seed)
+    states = positions(game)
+    assert states[-1].ended_by is EndReason.STOCK_OUT
+    # (the move that ran the stock out, and the last morto became the stock)
+    n = max(i for i in range(1, len(states)) if states[i].stock and not states[i - 1].stock)
+    playing = played_until(setup, seed, lambda s: len(s.log) >= n and learner_turn(s))
+    at = open_app("play", lang=lang, game=store().create(playing))
+    said = [text for text in move_lines(at) if text.startswith(f"{n}. ")]
+    assert said and said[0].endswith(f" · {line}"), said
+    at = open_replay(open_app("play", lang=lang, game=store().create(game)))
+    at.slider(key="play_step_1").set_value(n).run()
+    shown = [str(m.value) for m in at.markdown if str(m.value).startswith(f"**{n}. ")]
+    assert shown and shown[0].endswith(f" · {line}**")
+    assert why.format(n=n) in [str(c.value) for c in at.caption]
 
 
 def test_the_move_list_says_when_a_waiting_morto_is_picked_up(open_app: Open) -> None:
@@ -1665,8 +1769,9 @@ def test_a_morto_left_waiting_by_the_other_sides_batida_is_said_as_not_taken() -
     partida antes de chegar a sua vez, o morto deverá ser pago, como se não tivesse sido
     comprado.” The board had said “o morto espera a próxima vez”; the score then said “não
     pegou o morto −100” with no word on why. The round's end says it, for either side."""
-    from buraco_app.play import unused_morto_lines
-    from buraco_core.judge import play
+    from buraco_app.play import morto_penalty_lines
+    from buraco_core.judge import play, round_sides
+    from buraco_core.scoring import score_round
 
     rules = ruleset("fechado")
     clean = [["5h", "6h", "7h", "8h", "9h", "10h", "Jh"]]
@@ -1683,12 +1788,58 @@ def test_a_morto_left_waiting_by_the_other_sides_batida_is_said_as_not_taken() -
     )
     final = play(rules, before, Discard(parse_card("Kc")))[1]
     assert final is not None and final.phase is Phase.ENDED
-    assert unused_morto_lines(rules, final, "pt") == [
+
+    def said(rules: RuleSet) -> list[str]:
+        assert final is not None
+        return morto_penalty_lines(
+            [before, final], score_round(rules, round_sides(rules, final)), "pt"
+        )
+
+    assert said(rules) == [
         "O seu morto ainda esperava (batida indireta) quando o adversário bateu: não chegou a"
         " ser usado, e por isso conta como não pego (fonte 001)."
     ]
     kept = ruleset("fechado").with_options(unused_indirect_morto_paid=False)
-    assert unused_morto_lines(kept, final, "pt") == []  # (counted as taken: nothing to say)
+    assert said(kept) == []  # (counted as taken: nothing to say)
+
+
+def test_both_mortos_turned_stock_are_said_once_as_paid_by_both() -> None:
+    """The stock ran out twice and nobody took a morto: both sides pay [000]: “pode
+    acontecer de o monte acabar duas vezes, e os dois mortos serem utilizados, portanto ...
+    as duas duplas serão penalizadas.” One line, with the two moves; none where the table
+    does not charge it (both_mortos_stock_penalty off)."""
+    from buraco_app.play import morto_line, morto_penalty_lines
+    from buraco_core.judge import round_sides
+    from buraco_core.scoring import score_round
+
+    rules = ruleset("fechado")
+    empty = replace(deal(rules, 4, 3), stock=(), phase=Phase.PLAY)
+    once = play(rules, empty, Discard(empty.hand[0]))[1]
+    assert once is not None
+    again = replace(once, stock=(), phase=Phase.PLAY)
+    twice = play(rules, again, Discard(again.hands[1][0]))[1]
+    assert twice is not None and {s.morto for s in twice.sides} == {MortoStatus.STOCK}
+    states = [empty, once, again, twice]
+    assert morto_line(states, 2, "pt") == (
+        "o monte acabou: o último morto virou o monte, e nenhuma dupla pegou o seu"
+    )
+
+    def said(rules: RuleSet, lang: Lang) -> list[str]:
+        assert twice is not None
+        return morto_penalty_lines(states, score_round(rules, round_sides(rules, twice)), lang)
+
+    assert said(rules, "pt") == [
+        "Os dois mortos viraram monte quando o monte acabou (jogadas 1 e 3), e nenhuma dupla"
+        " pegou o seu: as duas pagam -100 (fontes 000, 003)."
+    ]
+    assert said(rules, "en") == [
+        "Both mortos became the stock when the stock ran out (moves 1 and 3), and neither"
+        " side took theirs: both pay -100 (sources 000, 003)."
+    ]
+    assert said(rules.with_options(both_mortos_stock_penalty=False), "pt") == []
+    # (states that do not show where the mortos became the stock: no move to name, no line)
+    scored = score_round(rules, round_sides(rules, twice))
+    assert morto_penalty_lines(states[3:], scored, "pt") == []
 
 
 def test_a_double_tap_on_the_stock_is_one_draw_not_a_mistake(open_app: Open) -> None:
