@@ -25,7 +25,7 @@ from buraco_core.rules import RuleSet
 from buraco_core.state import Phase, State
 from buraco_core.verdict import Reason, Verdict
 from buraco_course import Grade, MoveTask, Scenario
-from buraco_text import Lang, continues, first_reason, message
+from buraco_text import Lang, continues, first_reason, message, mid_sentence
 
 # What a legal move that misses the task lacks, by the success code it did not earn.
 MISSES = (
@@ -85,12 +85,17 @@ def _live_board(
     state: State,
     lang: Lang,
     graded: Callable[[Grade], None],
+    refused: bool = False,
 ) -> None:
     """The board while the learner picks cards: a tap on a card reruns only this part (a
     quick answer on a phone); a move reruns the whole page, whose headline, progress bar
-    and marks show its result."""
+    and marks show its result. `refused`: the page under it shows a refused move's answer
+    as standing, which the first tap that changes the pick makes out of date: the whole
+    page reruns once, to grey it."""
     key = _key(scenario)
     if st.session_state.pop(f"{key}_fresh", False):
+        st.rerun()
+    if refused and not board.refusal_stands(key):
         st.rerun()
     board.show_board(
         rules, state, key, lang, on_move=lambda move: _played(scenario, rules, state, graded, move)
@@ -108,14 +113,20 @@ def play_on_board(
     `graded(grade)` is called from the tap's callback with the grade of each move."""
     key = _key(scenario)
     played = last_played(scenario)
+    # A refused move's answer speaks of the cards then picked: once the pick changed (or a
+    # hint was asked), its red read as the answer to the new pick. The grade stays recorded.
+    earlier = played is not None and played.after is None and not board.refusal_stands(key)
     with st.container(border=True):
         if played is not None and played.after is not None:
             marks = board.changes(state, played.after, played.verdict, played.move)
             board.show_board(rules, played.after, key, lang, marks=marks, seat=state.turn)
         else:
             st.session_state.pop(f"{key}_fresh", None)  # the whole page runs already
-            _live_board(scenario, rules, state, lang, graded)
-    if played is not None:
+            refused = played is not None and not earlier
+            _live_board(scenario, rules, state, lang, graded, refused)
+    if played is not None and earlier:
+        _answer_before(scenario, rules, played, lang)
+    elif played is not None:
         _answer(scenario, rules, played, lang)
     return played
 
@@ -195,6 +206,14 @@ def _answer(scenario: Scenario, rules: RuleSet, played: Played, lang: Lang) -> N
             args=(scenario,),
             type="primary",
         )
+
+
+def _answer_before(scenario: Scenario, rules: RuleSet, played: Played, lang: Lang) -> None:
+    """The answer to a refused move whose pick the learner has changed since: one grey line,
+    named as the earlier pick's, not the red box that read as the new pick's."""
+    title = headline(scenario, played.grade, lang)
+    move = mid_sentence(move_text(played.move, lang, rules=rules))
+    st.caption(md_cards(t("board.answer_before", lang, move=move, answer=title)))
 
 
 def _reason(reason: Reason, sources: bool, lang: Lang) -> str:

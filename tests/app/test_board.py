@@ -272,6 +272,33 @@ def test_an_illegal_move_keeps_the_cards_picked_to_fix_the_pick(open_app: Open) 
 
 
 @pytest.mark.parametrize(
+    ("lang", "fix", "said"),
+    [
+        (
+            "en",
+            "8♣",
+            "Answer to the earlier pick (lay 6♣ 7♣): Not allowed. A new meld needs at least 3",
+        ),
+        ("pt", "↶ Desfazer", "Resposta para a escolha anterior (baixar 6♣ 7♣): Não pode."),
+    ],
+)
+def test_a_refused_answer_is_greyed_once_the_pick_changes(
+    open_app: Open, lang: Lang, fix: str, said: str
+) -> None:
+    """The red “Não pode” belongs to the cards then picked: a card tapped since (or one
+    dropped) and it read as the answer to the new pick. Now one grey line, said as the
+    earlier pick's; the try stays counted (the solution is offered after a try)."""
+    at = open_app("practice", scenario="first_meld_three_in_a_row", lang=lang)
+    tap(at, "6♣", "7♣", "+ New meld" if lang == "en" else "+ Novo jogo")
+    assert at.error
+    tap(at, fix)
+    assert not at.error and not at.success
+    assert [c.value for c in at.caption if said in c.value], [c.value for c in at.caption]
+    assert not at.button(key="sc_first_meld_three_in_a_row_solution").disabled
+    assert not [b for b in at.button if (b.key or "").endswith("_retry")]
+
+
+@pytest.mark.parametrize(
     ("scenario", "said"),
     [
         ("draw_comes_first", "To take the lixo, its top card must go into a meld"),

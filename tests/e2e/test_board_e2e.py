@@ -171,6 +171,30 @@ def test_a_wrong_move_keeps_the_board(
     expect(main.get_by_text("Não pode.", exact=False)).to_have_count(0)
 
 
+def test_a_refused_answer_is_greyed_once_the_pick_changes(
+    open_page: OpenPage, viewport: Viewport, screenshot: Shot
+) -> None:
+    """A card tap reruns only the board: the red “Não pode” under it, drawn by the page's
+    run, stayed as the answer to the new pick. The first tap that changes the pick reruns
+    the page, which greys it as the earlier pick's; the fixed pick is then answered."""
+    name, size = viewport
+    page = open_page("practice?scenario=first_meld_three_in_a_row", size)
+    main = page.locator("[data-testid='stMain']")
+    red = main.locator("[data-testid='stAlertContentError']")
+    taps = Taps(page)
+    for tap in ("6♣", "7♣", "+ Novo jogo"):
+        taps.button(tap)
+    expect(red).to_contain_text("Não pode.")
+    taps.button("8♣")
+    expect(red).to_have_count(0)
+    earlier = main.get_by_text("Resposta para a escolha anterior (baixar 6♣ 7♣): Não pode.")
+    expect(earlier).to_be_visible()
+    screenshot(page, f"board_refused_greyed_{name}")
+    taps.button("+ Novo jogo")
+    expect(main.get_by_text("Certo!", exact=False)).to_be_visible()
+    expect(earlier).to_have_count(0)
+
+
 def test_progress_survives_closing_the_browser(
     browser: Browser, app_url: str, screenshot: Shot, phone: dict[str, int]
 ) -> None:
