@@ -738,7 +738,11 @@ def why_lines(rules: RuleSet, level: str, before: State, move: Move, lang: Lang)
         kind = "take_one"  # (no other cards come with it)
     elif kind == "extend" and before.players == 2:
         kind = "extend_alone"  # (its own meld: at a table of two there is no pair)
-    habit = t(f"play.why.discard_{level}" if kind == "discard" else f"play.why.{kind}", lang)
+    if kind == "discard":
+        # The last card is no choice among cards: its discard empties the hand (the morto,
+        # or going out), where the level's habit told of the safest card, or "never a wild".
+        kind = "discard_last" if len(before.hands[before.turn]) == 1 else f"discard_{level}"
+    habit = t(f"play.why.{kind}", lang)
     if isinstance(move, Draw):
         return [habit]  # its events name the card drawn: hidden from the learner
     verdict, after = play(rules, before, move)

@@ -1718,6 +1718,44 @@ def test_a_computers_reasons_do_not_retell_its_move_in_its_own_words() -> None:
     assert not any("Descartou o K♣" in line for line in discard)
 
 
+@pytest.mark.parametrize("level", ["basic", "strong"])
+@pytest.mark.parametrize(
+    ("morto", "lang", "event"),
+    [
+        ("available", "pt", "Batida indireta: a última carta foi para o lixo"),
+        ("taken", "en", "Going out (batida final)! The round ends"),
+    ],
+)
+def test_a_computers_last_discard_is_told_as_emptying_its_hand(
+    level: str, morto: str, lang: Lang, event: str
+) -> None:
+    """A computer with one card left discards it: an indirect beat, or going out. Its
+    reasons said its level's discard habit, as if it had played on choosing among cards:
+    “Descartou a carta mais segura: a que o próximo adversário menos pode usar…”, or “…e
+    nunca um curinga” (the last card may be one). They say the hand was emptied, then what
+    that did [000, 001, 003]."""
+    rules = ruleset("fechado")
+    clean = [["5h", "6h", "7h", "8h", "9h", "10h", "Jh"]]
+    state = position_from_data(
+        rules,
+        {
+            "players": 2,
+            "turn": 1,
+            "phase": "play",
+            "hands": [11, ["Kc"]],
+            "melds": [[["4c", "5c", "6c"]], clean],
+            "morto": ["available", morto],
+        },
+    )
+    last = {
+        "pt": "Descartou a última carta da mão, para ficar sem cartas.",
+        "en": "Discarded the last card in the hand, to empty it.",
+    }[lang]
+    reasons = why_lines(rules, level, state, Discard(parse_card("Kc")), lang)
+    assert reasons[0] == last
+    assert any(event in line for line in reasons[1:]), reasons
+
+
 def test_with_few_cards_left_the_page_says_how_to_empty_the_hand() -> None:
     """No button says “bater”: the hand ends by the moves the learner already makes. With
     few cards left at their turn, the page says how: for the morto, the direct and the
