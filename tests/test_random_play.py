@@ -1,12 +1,14 @@
 """Random play: whole rounds, every move drawn from `legal_moves`, invariants after each.
 
 After every move: all cards are accounted for (108, or 104 without jokers); only the player
-on turn may move; `check` agrees with `apply` on the move played and on other legal moves;
-the log grows by the move (and replaying it from the deal gives the final state, checked at
-the end and at a random point); random illegal moves are refused with a reason and leave the
-state as it was; the single-card extensions and the justified pickups the judge accepts are
-all listed by `legal_moves`. Every finished round's score items sum to its totals, which an
-independent count confirms. Both endings (batida and stock out) occur under every preset.
+on turn may move; the move played is legal by `play` (verdict and next state in one
+judgement), and `apply` agrees with it: replaying the log from the deal gives the final
+state (checked at the end and at a random point; the deep rounds also hold `check` and
+`apply` to `play` at every move, and every legal move to `check`); the log grows by the
+move; random illegal moves are refused with a reason and leave the state as it was; the
+single-card extensions and the justified pickups the judge accepts are all listed by
+`legal_moves`. Every finished round's score items sum to its totals, which an independent
+count confirms. Both endings (batida and stock out) occur under every preset.
 
 The 10,000-round suite is marked slow and runs in CI (plain `pytest`: in worker processes
 from the start of the session, beside the other tests, see tests/conftest.py); skip it
@@ -17,6 +19,7 @@ be replayed with `play_round(setup(seed), deep=True)`.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import sys
 from collections import Counter
@@ -26,7 +29,9 @@ from typing import Any
 
 import pytest
 
+from buraco_core import judge
 from buraco_core.cards import Card, card_points, deck, parse_cards
+from buraco_core.codes import Code
 from buraco_core.judge import (
     IllegalMove,
     apply,
@@ -41,6 +46,7 @@ from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.notation import position_from_data
 from buraco_core.rules import RuleSet, ruleset
 from buraco_core.state import EndReason, MortoStatus, Phase, State, deal
+from buraco_core.verdict import Reason, Verdict
 
 PRESETS = ("aberto", "fechado", "stbl")
 SLOW_ROUNDS = 10_000
@@ -197,6 +203,8 @@ def check_not_listed(rules: RuleSet, state: State, listed: set[Move], deep: bool
         tries += [TakeLixo(extend=i, cards=(c,)) for i in range(len(melds)) for c in distinct]
     else:
         tries = []
+    if not deep:  # a listed move cannot fail here: only the others are judged
+        tries = [move for move in tries if move not in listed]
     for move in tries:
         legal = is_legal(rules, state, move)
         if deep and legal != check(rules, state, move).ok:
@@ -282,11 +290,16 @@ def play_round(game: Setup, deep: bool) -> Tally:
                 "an illegal move changed the state"
             )
             move = choose(moves, rng)
-            verdict = check(rules, state, move)
-            assert verdict.ok, f"{move} refused: {verdict.codes}"
-            after = apply(rules, state, move)  # raises IllegalMove if it disagrees
+            # The verdict and the next state in one judgement; `apply` is held to them by
+            # the replay of the whole log at the end (every move, from the deal).
+            verdict, played = play(rules, state, move)
+            assert verdict.ok and played is not None, f"{move} refused: {verdict.codes}"
+            after = played
             if deep:
-                assert play(rules, state, move) == (verdict, after), "play disagrees"
+                assert (check(rules, state, move), apply(rules, state, move)) == (
+                    verdict,
+                    after,
+                ), "check or apply disagrees with play"
             assert after.log == (*state.log, move), "the log did not record the move"
             assert cards_accounted(after, expected), f"cards lost or made by {move}"
             state = after
@@ -313,6 +326,8 @@ def play_round(game: Setup, deep: bool) -> Tally:
             )
         assert state.ended_by is not None
         tally.endings[(game.preset, state.ended_by.value)] += 1
+    except IllegalMove as refused:  # (replaying the log: apply refused what play took)
+        fail(f"[{game}] move {len(state.log)}: replaying the log, apply refused {refused}")
     except AssertionError as error:
         first = "\n    ".join(str(error).splitlines()[:3])
         fail(f"[{game}] move {len(state.log)}: {first}")
@@ -388,27 +403,58 @@ def test_random_rounds_10000(background: list[Tally]) -> None:
 
 
 def test_a_broken_invariant_is_reported_with_its_round(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The harness itself: an engine that loses a card is caught, and the report names the
-    round so that it can be replayed."""
+    """The harness itself: an engine that loses a card is caught at the move that lost it,
+    and the report names the round so that it can be replayed."""
     game = setup(4)
     assert str(game) == "fechado, 4 players, seed 4, jokers_in_deck=False"
     assert full_deck(game.rules).total() == 104
 
-    real_apply = apply
+    real_play = judge._play
 
-    def leaky_apply(rules: RuleSet, state: State, move: Move) -> State:
-        after = real_apply(rules, state, move)
-        if len(after.log) == 5:  # the fifth move drops the top card of the stock
-            return State(
-                after.hands, after.sides, after.stock[:-1], after.lixo, after.mortos,
-                after.turn, after.phase, after.ended_by, after.log,
-            )  # fmt: skip
-        return after
+    def leaky_play(
+        rules: RuleSet, state: State, move: Move, build: bool = True, explain: bool = True
+    ) -> tuple[Verdict, State | None]:
+        verdict, after = real_play(rules, state, move, build, explain)
+        if after is not None and len(after.log) == 5:  # the fifth move drops the stock's top
+            after = dataclasses.replace(after, stock=after.stock[:-1])
+        return verdict, after
 
-    monkeypatch.setattr(sys.modules[__name__], "apply", leaky_apply)
+    monkeypatch.setattr(judge, "_play", leaky_play)  # (check, apply, play and replay)
     tally = play_round(game, deep=False)
     assert len(tally.failures) == 1
     assert tally.failures[0].startswith(f"[{game}] move 4: cards lost or made by")
+
+
+@pytest.mark.parametrize("refuse", [False, True], ids=["differs", "refuses"])
+def test_an_apply_that_disagrees_with_play_is_reported_with_its_round(
+    monkeypatch: pytest.MonkeyPatch, refuse: bool
+) -> None:
+    """The harness itself: the move played is judged by `play`, and `apply` is held to it
+    by the replay of the log at the end. An apply that builds another state at the fifth
+    move (the stock's top card on the lixo: no card lost), or refuses it, fails the round,
+    named."""
+    game = setup(4)
+    real_apply = judge.apply
+
+    def wrong_apply(rules: RuleSet, state: State, move: Move) -> State:
+        after = real_apply(rules, state, move)
+        if len(after.log) != 5:
+            return after
+        if refuse:
+            raise IllegalMove(Verdict(False, (Reason(Code.ROUND_OVER, {}),)))
+        return dataclasses.replace(
+            after, stock=after.stock[:-1], lixo=(*after.lixo, after.stock[-1])
+        )
+
+    monkeypatch.setattr(judge, "apply", wrong_apply)  # (replay's)
+    monkeypatch.setattr(sys.modules[__name__], "apply", wrong_apply)
+    tally = play_round(game, deep=False)
+    assert len(tally.failures) == 1
+    # (another state may also make a later move of the log illegal: refused, as reported)
+    assert tally.failures[0].startswith(f"[{game}] move "), tally.failures
+    assert ": replaying the log" in tally.failures[0], tally.failures
+    if refuse:
+        assert tally.failures[0].endswith("apply refused round_over"), tally.failures
 
 
 def test_legal_moves_lists_a_long_run_with_one_ace_once() -> None:
