@@ -18,6 +18,7 @@ st.title(t("lessons.title"))
 
 ids = [lesson.id for lesson in course.lessons]
 OPEN_KEY = "lessons_open"  # the lesson open last in this session
+CHOOSE_KEY = "lessons_choose"  # the list of lessons
 
 
 def step_key_of(lesson_id: str) -> str:
@@ -71,10 +72,15 @@ def label(lesson_id: str) -> str:
     return f"{lesson.order}. {lesson.title.get(lang)} · {solved}/{len(lesson.scenarios)} {stars}"
 
 
+# The list keeps one widget (its key): made anew under each lesson as its default, it took
+# the next lesson picked for the old one's and lost every second pick. The address (a link,
+# "Próxima lição") moves it where it names another lesson than the one open last.
+if CHOOSE_KEY not in st.session_state or wanted != st.session_state.get(OPEN_KEY):
+    st.session_state[CHOOSE_KEY] = wanted
 chosen = st.selectbox(
     t("lessons.choose"),
     ids,
-    index=ids.index(wanted),
+    key=CHOOSE_KEY,
     format_func=label,
     filter_mode=None,  # no typing: Streamlit's "No results" is English only
     placeholder=t("screen.choose"),

@@ -3,6 +3,7 @@ viewport. Solving on the board: test_board_e2e.py."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,6 +15,10 @@ OpenPage = Callable[..., Page]
 Viewport = tuple[str, dict[str, int]]
 Settle = Callable[[Page], None]
 Shot = Callable[[Page, str], Path]
+# The lessons' ids in their order (lessons/NN_id.toml).
+LESSONS = [
+    p.stem.split("_", 1)[1] for p in sorted((Path(__file__).parents[2] / "lessons").glob("*.toml"))
+]
 
 
 def test_lessons_in_english(
@@ -231,3 +236,21 @@ def test_the_house_rules_stay_open_while_a_table_sets_them_on_a_phone(
     main.get_by_role("button", name="Casa (2)").click()  # and a tap on it still shuts it
     settle(page)
     expect(body).to_have_count(0)
+
+
+def test_every_lesson_picked_in_the_list_opens_one_after_another(
+    open_page: OpenPage, settle: Settle
+) -> None:
+    """Lições: picking lessons in the list one after another opens each one. The list was
+    made anew under each lesson opened (its default), so every second pick went to the old
+    list and was lost: the page stayed on the lesson before (found by a test that walked the
+    lessons through the list)."""
+    page = open_page("lessons?lang=en&lesson=cards_and_points")
+    main = page.locator("[data-testid='stMain']")
+    for order in (4, 9, 2, 7):
+        main.get_by_role("combobox").first.click()
+        page.get_by_role("option", name=f"{order}. ", exact=False).first.click()
+        settle(page)
+        page.wait_for_timeout(300)  # (a person's pause between picks)
+        expect(main.get_by_role("combobox").first).to_have_value(re.compile(rf"^{order}\. "))
+        expect(page).to_have_url(re.compile(rf"[?&]lesson={LESSONS[order - 1]}(&|$)"))
