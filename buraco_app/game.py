@@ -144,12 +144,6 @@ def new_game(setup: Setup) -> Game:
     return Game(setup, (RoundPlay(setup.seed, 0, (False, False)),))
 
 
-def start_of(game: Game, number: int | None = None) -> State:
-    """The deal of round `number` (default: the current one)."""
-    rnd = game.rounds[-1 if number is None else number]
-    return deal(game.rules, game.setup.players, rnd.seed, rnd.first, rnd.vulnerable)
-
-
 def positions(game: Game, number: int | None = None) -> tuple[State, ...]:
     """The round's positions: the deal, then the position after each move."""
     rnd = game.rounds[-1 if number is None else number]

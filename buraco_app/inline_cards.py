@@ -102,11 +102,20 @@ MD_RED = "#9e303b"
 MD_VIOLET = "#6f33b8"
 
 
-def _md_card(found: re.Match[str]) -> str:
-    # No bold: the card may sit inside a bold phrase already.
-    token = found[0].rstrip("\ufe0e")
-    colour = {"bt-icr": "red", "bt-icj": "violet"}.get(_ink(token))
-    return f":{colour}[{token}]" if colour else token
+def _inked(form: str, inks: dict[str, str]) -> Callable[[re.Match[str]], str]:
+    """A card found, written in `form` with its ink's name in `inks` (a card whose ink is
+    not there stays as it is)."""
+
+    def card(found: re.Match[str]) -> str:
+        token = found[0].rstrip("\ufe0e")
+        colour = inks.get(_ink(token))
+        return form.format(colour=colour, token=token) if colour else token
+
+    return card
+
+
+# No bold: the card may sit inside a bold phrase already.
+_md_card = _inked(":{colour}[{token}]", {"bt-icr": "red", "bt-icj": "violet"})
 
 
 @lru_cache(maxsize=1024)
@@ -128,10 +137,9 @@ class AsIs:
         return self.body
 
 
-def _html_card(found: re.Match[str]) -> str:
-    token = found[0].rstrip("\ufe0e")
-    ink = {"bt-icr": "bt-mvr", "bt-icj": "bt-mvj"}.get(_ink(token))
-    return f'<span class="{ink}">{token}</span>' if ink else token
+_html_card = _inked(
+    '<span class="{colour}">{token}</span>', {"bt-icr": "bt-mvr", "bt-icj": "bt-mvj"}
+)
 
 
 @lru_cache(maxsize=1024)
@@ -142,10 +150,7 @@ def html_cards(text: str) -> str:
     return _convert(html.escape(text, quote=False), _html_card, escape=False)
 
 
-def _error_card(found: re.Match[str]) -> str:
-    token = found[0].rstrip("\ufe0e")
-    colour = {"bt-icr": "red", "bt-icj": "violet", "bt-icb": "gray"}[_ink(token)]
-    return f":{colour}[{token}]"
+_error_card = _inked(":{colour}[{token}]", {"bt-icr": "red", "bt-icj": "violet", "bt-icb": "gray"})
 
 
 @lru_cache(maxsize=1024)

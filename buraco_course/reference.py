@@ -541,26 +541,3 @@ def answers(query: str) -> Answers:
     best = telling[0].score if telling else 0.0
     close = [m.point for m in telling if m.score >= CLOSE * best][:MAX_CLOSE]
     return Answers(tuple(close), tuple(m.point for m in ranked if m.point not in close))
-
-
-def disputes_for(*claims: str, limit: int = 3) -> list[Dispute]:
-    """The disputed points that what players claim at the table touches, best first: ranked
-    by how many of the claims' ideas the dispute's own words hold, then by how few others
-    they hold, then by its best point when the claims are searched like a question."""
-    said = set(search_terms(" ".join(claims)))
-    ranked = [p.id for p in search(" ".join(claims))]
-    rank = {point_id: index for index, point_id in reversed(list(enumerate(ranked)))}
-    found = []
-    for order, d in enumerate(disputes()):
-        words = " ".join(
-            [d.title.pt, d.title.en, *(r.text.pt + " " + r.text.en for r in d.readings)]
-        )
-        ideas = set(search_terms(words))
-        shared = len(said & ideas)
-        best = min((rank[p] for p in d.points if p in rank), default=None)
-        if best is not None or shared:
-            # Of two disputes holding as many ideas, the one that speaks of less is closer.
-            closeness = shared / len(ideas)
-            found.append((-shared, -closeness, len(ranked) if best is None else best, order, d))
-    found.sort(key=lambda f: f[:4])
-    return [f[4] for f in found[:limit]]
