@@ -15,7 +15,7 @@ import streamlit as st
 from buraco_app.corte import clear_corte, corte_fields, corte_problem, with_corte
 from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import NO_ICON
-from buraco_app.limits import MAX_LINK_TEXT, too_long
+from buraco_app.limits import MAX_LINK_TEXT, number_field, too_long
 from buraco_app.pages import page_link, view_switch
 from buraco_app.settings import current_lang, current_rules, rules_summary, url_params
 from buraco_app.sheet_page import (
@@ -39,7 +39,6 @@ from buraco_app.sheet_view import (
 )
 from buraco_app.sheets import (
     MAX_NAME,
-    MAX_POINTS_TEXT,
     MAX_SIDES,
     MIN_SIDES,
     STALE_ADD,
@@ -391,15 +390,7 @@ def draw_start(store: SheetStore) -> None:
     ):
         st.session_state[TARGET_SEEN_KEY] = rules.target_score
         st.session_state[TARGET_KEY] = str(rules.target_score)
-    # Text, read here: a number_input's range check speaks English in the browser and
-    # starts the match at the last good number.
-    st.text_input(
-        t("sheet.target"),
-        key=TARGET_KEY,
-        max_chars=MAX_POINTS_TEXT,
-        on_change=_forget,
-        args=("target",),
-    )
+    number_field(t("sheet.target"), TARGET_KEY, on_change=_forget, args=("target",))
     target = st.session_state[TARGET_KEY]
     show_error("target", _problem(partial(check_target, target)))
     st.caption(t("sheet.rules_new", rules=rules_summary(rules)))
@@ -467,11 +458,10 @@ def add_form(sheet: Sheet) -> None:
             # drew new fields: the focus and what was typed during the rerun were lost.
             for i, name in enumerate(sheet.match.names):
                 with st.container():
-                    st.text_input(
+                    number_field(
                         t("sheet.points_of", name=md_text(name)),
-                        key=points_key(i),
+                        points_key(i),
                         placeholder=t("sheet.points_placeholder"),  # (a grey 0 looks typed)
-                        max_chars=MAX_POINTS_TEXT,
                     )
                     show_error(f"points[{i}]")
         corte_fields(CORTE, sheet.match.rules(), sheet.match.names)
@@ -541,11 +531,7 @@ def fix_panel(sheet: Sheet, standing: MatchStanding) -> None:
             with st.container(horizontal=True, vertical_alignment="top" if said else "bottom"):
                 for i, name in enumerate(names):
                     with st.container():
-                        st.text_input(
-                            t("sheet.fix_points_of", name=md_text(name)),
-                            key=fix_key(i),
-                            max_chars=MAX_POINTS_TEXT,
-                        )
+                        number_field(t("sheet.fix_points_of", name=md_text(name)), fix_key(i))
                         show_error(f"fix[{i}]")
             with st.container(horizontal=True):
                 st.form_submit_button(

@@ -10,8 +10,9 @@ from typing import Any
 import streamlit as st
 
 from buraco_app.i18n import relabel_after_language_change, t
+from buraco_app.limits import number_field
 from buraco_app.sheet_page import md_text
-from buraco_app.sheets import MAX_POINTS_TEXT, echo, parse_points
+from buraco_app.sheets import echo, parse_points
 from buraco_core.numbers import whole_number
 from buraco_core.rules import RuleSet
 from buraco_core.scoring import corte_44
@@ -43,9 +44,7 @@ def corte_fields(prefix: str, rules: RuleSet, names: tuple[str, ...]) -> None:
             filter_mode=None,  # no typing: Streamlit's "No results" is English only
             placeholder=t("screen.choose"),
         )
-        # Text, read here: a number_input's range check speaks English in the browser, and
-        # keeps the last good number while it does.
-        st.text_input(t("corte.cards"), key=cards_key(prefix), max_chars=MAX_POINTS_TEXT)
+        number_field(t("corte.cards"), cards_key(prefix))
     problem = corte_problem(prefix, rules)
     if problem:
         st.error(problem)

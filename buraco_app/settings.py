@@ -30,8 +30,10 @@ from buraco_app.i18n import (
     set_lang,
     t,
 )
+from buraco_app.limits import number_field
 from buraco_app.screen_names import screen_names_script
 from buraco_app.sheet_page import url_text
+from buraco_app.sheets import echo
 from buraco_core.errors import BuracoInputError
 from buraco_core.rules import (
     OPTION_GROUPS,
@@ -346,8 +348,7 @@ def _house_options(rules: RuleSet, lang: Lang, where: str) -> None:
         for option in options:
             _option_widget(option, rules, lang, option.name in changed, where)
             if error is not None and error[0] == option.name:
-                label = option_name(option.name, lang)
-                st.error(t("settings.bad_value", option=label, error=error[1]))
+                st.error(error[1])
     if changed:
         st.button(
             t("settings.reset"),
@@ -390,15 +391,19 @@ def _option_widget(
 ) -> None:
     name = option.name
     key = _opt_key(name, where)
-    # The widget shows the rule set in force: set its state before drawing it.
-    st.session_state[key] = getattr(rules, name)
+    # The widget shows the rule set in force: set its state before drawing it (a number as
+    # the text its field holds).
+    value = getattr(rules, name)
+    st.session_state[key] = str(value) if option.choices is None else value
     label = option_description(name, lang)
     if changed:
         label += " ✎"  # differs from the preset
-    common: dict[str, Any] = {"key": key, "on_change": _on_option_change, "args": (name, key)}
-    if option.choices == (False, True):
+    common: dict[str, Any] = {"key": key, "on_change": _on_option_change, "args": (option, key)}
+    if option.choices is None:
+        number_field(label, **common)  # read by the core's RuleSet (_on_option_change)
+    elif option.choices == (False, True):
         st.toggle(label, **common)
-    elif option.choices is not None:
+    else:
         st.selectbox(
             label,
             option.choices,
@@ -407,9 +412,6 @@ def _option_widget(
             **common,
             placeholder=t("screen.choose"),
         )
-    else:
-        # No min/max here: the core's RuleSet checks the range and says what is allowed.
-        st.number_input(label, step=option.step, **common)
 
 
 # --- callbacks (run before the script, on a widget change) ---------------------------------
@@ -433,14 +435,14 @@ def _on_quick_preset() -> None:
     _on_preset_change()
 
 
-def _on_option_change(name: str, key: str) -> None:
+def _on_option_change(option: OptionSpec, key: str) -> None:
     _clear_notices()
     st.session_state.pop(_ERROR, None)
-    value = st.session_state[key]
+    name, value = option.name, st.session_state[key]
     try:
         rules = current_rules().with_options(**{name: value})
     except BuracoInputError as exc:
-        st.session_state[_ERROR] = (name, error_problem(exc, current_lang()))
+        st.session_state[_ERROR] = (name, _refusal(option, value, exc))
         return
     base = PRESETS[current_preset()]
     overrides = current_overrides()
@@ -449,6 +451,20 @@ def _on_option_change(name: str, key: str) -> None:
     else:
         overrides[name] = getattr(rules, name)
     st.session_state[_OVERRIDES] = overrides
+
+
+def _refusal(option: OptionSpec, value: Any, exc: BuracoInputError) -> str:
+    """Why an option's new value was refused, in the session's language; for a number, the
+    range it takes and the value it keeps (the field shows that value again)."""
+    lang = current_lang()
+    label = option_name(option.name, lang)
+    if option.choices is not None:
+        return t("settings.bad_value", option=label, error=error_problem(exc, lang))
+    said: dict[str, Any] = {"option": label, "least": option.least, "most": option.most}
+    said["kept"] = getattr(current_rules(), option.name)
+    if not str(value).strip():
+        return t("settings.number_blank", **said)
+    return t("settings.bad_number", value=echo(value), **said)
 
 
 def _reset_options() -> None:

@@ -452,6 +452,8 @@ class OptionSpec:
     presets: dict[PresetName, Any]  # the value of each variant
     sources: tuple[str, ...]
     step: int  # a whole number's step in the sidebar
+    least: int | None  # a whole number's range (None: a choice)
+    most: int | None
 
     @property
     def presets_differ(self) -> bool:
@@ -469,6 +471,8 @@ def _spec(name: str) -> OptionSpec:
         presets={p: getattr(PRESETS[p], name) for p in PRESET_NAMES},
         sources=option_sources(name),
         step=step if isinstance(step, int) else 10,
+        least=extra.get("ge"),
+        most=extra.get("le"),
     )
 
 

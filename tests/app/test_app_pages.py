@@ -98,9 +98,9 @@ def test_each_run_of_a_script_thread_reads_the_language_the_session_has_then(
 
 def test_house_options_are_drawn_only_when_opened(open_app: OpenApp) -> None:
     at = open_app()
-    assert not at.sidebar.number_input
+    assert not at.sidebar.text_input
     open_house_options(at)
-    assert len(at.sidebar.toggle) + len(at.sidebar.selectbox) + len(at.sidebar.number_input) == (
+    assert len(at.sidebar.toggle) + len(at.sidebar.selectbox) + len(at.sidebar.text_input) == (
         len(OPTION_NAMES) + 1  # and the preset
     )
 
@@ -134,7 +134,7 @@ def test_query_params_set_language_and_rules(open_app: OpenApp) -> None:
     at = open_house_options(open_app("lookup", lang="en", rules="stbl", joker_points="20"))
     assert at.radio(key="lang").value == "en"
     assert at.selectbox(key="rules_preset").value == "stbl"
-    assert at.number_input(key="rules_opt_joker_points").value == 20
+    assert at.text_input(key="rules_opt_joker_points").value == "20"
     assert at.sidebar.markdown[0].value == "Rules in play: **Fechado STBL + joker 20**"
     assert at.query_params == {"lang": "en", "rules": "stbl", "joker_points": "20"}
     # The rules in force are the ones the page judges with: a joker counts 20 here.
@@ -225,24 +225,54 @@ def test_other_query_params_are_left_alone(open_app: OpenApp) -> None:
 
 def test_house_option_change_is_validated_and_goes_to_the_url(open_app: OpenApp) -> None:
     at = open_house_options(open_app())
-    at.number_input(key="rules_opt_joker_points").set_value(20).run()
+    at.text_input(key="rules_opt_joker_points").input("20").run()
     assert at.query_params["joker_points"] == "20"
     assert at.sidebar.markdown[0].value == "Em vigor: **Buraco Fechado + curinga 20**"
     # The core refuses a negative value: the message shows, the previous value stays.
-    at.number_input(key="rules_opt_joker_points").set_value(-5).run()
+    at.text_input(key="rules_opt_joker_points").input("-5").run()
     assert not at.exception
-    assert "maior ou igual a 0" in at.sidebar.error[0].value  # in Portuguese [issue 9]
-    assert at.number_input(key="rules_opt_joker_points").value == 20
+    assert "de 0 a 1000" in at.sidebar.error[0].value  # in Portuguese [issue 9]
+    assert at.text_input(key="rules_opt_joker_points").value == "20"
     assert at.query_params["joker_points"] == "20"
     # Back to the preset's value: no longer a change, gone from the URL.
-    at.number_input(key="rules_opt_joker_points").set_value(50).run()
+    at.text_input(key="rules_opt_joker_points").input("50").run()
     assert "joker_points" not in at.query_params
     assert not at.sidebar.error
 
 
+@pytest.mark.parametrize(
+    ("page", "lang", "says"),
+    [
+        ("variants", "pt", "“curinga” vai de 0 a 1000, e “{typed}” não serve. Continua 50."),
+        ("calculator", "en", "“joker” takes 0 to 1000, not “{typed}”. It stays 50."),
+    ],
+)
+def test_a_house_number_of_17_digits_is_refused_in_the_apps_language(
+    open_app: OpenApp, page: str, lang: str, says: str
+) -> None:
+    """A number option of the “Casa” menu given 17 digits or more showed Streamlit's own range
+    error, in English on the Portuguese app (a number field checks that in the browser) and
+    kept the number before without a word. The field is text, read by the core's RuleSet:
+    the message says the range and the value kept, in the app's language."""
+    at = open_app(page, lang=lang)
+    at.session_state["rules_bar_house"] = True  # the popover opened
+    at.run()
+    assert not at.main.number_input
+    typed = "9" * 17
+    at.text_input(key="rules_page_opt_joker_points").input(typed).run()
+    assert not at.exception
+    assert [e.value for e in at.main.error] == [says.format(typed=typed)]
+    assert at.text_input(key="rules_page_opt_joker_points").value == "50"
+    assert "joker_points" not in at.query_params
+    # Emptied: said so, the value kept too.
+    at.text_input(key="rules_page_opt_joker_points").input("").run()
+    assert at.main.error[0].value.endswith(("Continua 50.", "It stays 50."))
+    assert at.text_input(key="rules_page_opt_joker_points").value == "50"
+
+
 def test_changing_the_preset_keeps_the_house_options(open_app: OpenApp) -> None:
     at = open_house_options(open_app())
-    at.number_input(key="rules_opt_joker_points").set_value(20).run()
+    at.text_input(key="rules_opt_joker_points").input("20").run()
     at.toggle(key="rules_opt_trincas").set_value(False).run()
     assert at.query_params["trincas"] == "false"
     at.selectbox(key="rules_preset").set_value("stbl").run()
@@ -252,7 +282,7 @@ def test_changing_the_preset_keeps_the_house_options(open_app: OpenApp) -> None:
     assert at.selectbox(key="rules_opt_go_out_requires").value == "clean_canastra"
     at.button(key="rules_reset").click().run()
     assert at.query_params == {"lang": "pt", "rules": "stbl"}
-    assert at.number_input(key="rules_opt_joker_points").value == 50
+    assert at.text_input(key="rules_opt_joker_points").value == "50"
 
 
 def test_settings_survive_a_page_switch(
