@@ -206,10 +206,14 @@ if blocked or said_under_taps:  # (each said under its field, or under the cards
 elif round_error is not None:
     st.error(round_error, icon=NO_ICON)
 elif score is not None:
-    # Nothing in the round yet (no card, no batida, every morto taken): not two totals of 0
-    # with their tables of a 0, but what to type; a sheet's caption below says it already.
-    if any(side.items for side in score.sides):
-        show_score(score, lang)
+    # Nothing in the round yet: not two totals of 0 with their tables of a 0, but what to
+    # type; a sheet's caption below says it already. A side with nothing typed is left out.
+    typed = [i for i in range(len(names)) if calculator.side_typed(i)]
+    if typed:
+        show_score(calculator.typed_score(score, typed), lang)
+        for i in range(len(names)):
+            if i not in typed:
+                st.caption(t("calc.side_empty", name=md_text(names[i])))
     elif sheet is None or over:
         st.caption(t("calc.nothing_yet"))
     if sheet is None:
@@ -219,8 +223,8 @@ elif score is not None:
         # (the sheet's own words would point to its buttons, which are not on this page)
         st.info(t("calc.over", leave=t("sheet.close")), icon=NO_ICON)
         page_link("sheet", t("page.sheet"))
-    elif calculator.round_is_empty(len(names)):
-        st.caption(t("calc.empty_round"))  # (a stray tap would store 0 × 0)
+    elif len(typed) < len(names):
+        st.caption(t("calc.empty_round"))  # (a stray tap would store a 0 nobody counted)
     else:
         detail = {
             "source": "calculator",

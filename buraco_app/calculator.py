@@ -28,7 +28,13 @@ from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.melds import MIN_MELD, CanastraKind, canastra_bonus, judge_meld, judged
 from buraco_core.notation import round_from_data
 from buraco_core.rules import RuleSet
-from buraco_core.scoring import MAX_HANDS_PER_SIDE, RoundScore, score_round
+from buraco_core.scoring import (
+    MAX_HANDS_PER_SIDE,
+    RoundScore,
+    ScoreItem,
+    SideScore,
+    score_round,
+)
 from buraco_text import (
     Lang,
     error_problem,
@@ -338,10 +344,31 @@ def clear(count: int) -> None:
     clear_corte(CORTE)
 
 
-def round_is_empty(count: int) -> bool:
-    """No card in any side's melds or hands: no round ends so (whoever did not go out holds
-    cards), and such a round sent to the sheet would be a stray tap's 0 × 0."""
-    return not any(any(field_lines(i, field)) for i in range(count) for field in FIELDS)
+def side_typed(side: int) -> bool:
+    """A card in the side's melds or hands. Every side ends a round with cards, on the table
+    or in hand (whoever did not go out holds some): a side with none is not typed yet, and
+    its 0 would be a count nobody made (sent to the sheet, a stray tap's 0)."""
+    return any(any(field_lines(side, field)) for field in FIELDS)
+
+
+def typed_score(score: RoundScore, typed: list[int]) -> RoundScore:
+    """The round's score as the calculator shows it: the sides typed, each saying whether it
+    took its morto where the core says only “não pegou o morto” (a box left ticked by
+    mistake would cost 100 unseen)."""
+    sides = []
+    for i in typed:
+        side = score.sides[i]
+        items = list(side.items)
+        if st.session_state.get(morto_key(i), True):
+            # Where "não pegou o morto" would stand: before the corte and the rounding.
+            at = next((k for k, it in enumerate(items) if it.code in _AFTER_MORTO), len(items))
+            items.insert(at, ScoreItem(MORTO_TAKEN, 0))
+        sides.append(SideScore(side.name, tuple(items)))
+    return RoundScore(tuple(sides))
+
+
+MORTO_TAKEN = "morto_taken"  # the calculator's line; the core scores only the morto not taken
+_AFTER_MORTO = ("corte_44", "rounding")
 
 
 # --- drawing -------------------------------------------------------------------------------
@@ -476,7 +503,7 @@ def _bar_chart(sides: tuple[Bars, ...], total_label: str) -> go.Figure:
             name=html.escape(name),  # plotly reads some HTML in text: names stay text
             orientation="h",
             marker_color=COLOURS[index % len(COLOURS)],
-            text=[f"{p:+d}" for p in points],
+            text=[signed(p) for p in points],
             textposition="auto",
         )
     rows = len({label for trace in fig.data for label in trace.y})
@@ -489,6 +516,11 @@ def _bar_chart(sides: tuple[Bars, ...], total_label: str) -> go.Figure:
         xaxis={"zeroline": True, "zerolinecolor": "#888"},
     )
     return fig
+
+
+def signed(points: int) -> str:
+    """An item's points with their sign (+200, -15); nothing is 0."""
+    return f"{points:+d}" if points else "0"
 
 
 def show_score(score: RoundScore, lang: Lang) -> None:
@@ -509,7 +541,8 @@ def show_score(score: RoundScore, lang: Lang) -> None:
     for side in score.sides:
         rows = [f"| {t('calc.item')} | {t('calc.points')} |", "|:--|--:|"]
         rows += [
-            f"| {item_label(i.code, dict(i.params), lang)} | {i.points:+d} |" for i in side.items
+            f"| {item_label(i.code, dict(i.params), lang)} | {signed(i.points)} |"
+            for i in side.items
         ]
         rows.append(f"| **{md_text(side.name)}** | **{side.total}** |")
         tables.append("\n".join(rows))

@@ -84,7 +84,8 @@ def test_the_calculator_does_not_send_over_a_round_another_phone_entered(
     at = open_app("sheet")
     match_id = start_match(at, "Nós", "Eles")
     switch_to(at, "calculator")
-    at.text_area(key="calc_melds_0").set_value("4h 5h 6h").run()
+    at.text_area(key="calc_melds_0").set_value("4h 5h 6h")
+    at.text_area(key="calc_hands_1").set_value("3c").run()
     assert at.button(key="calc_send").label == "Lançar no placar (rodada 1)"
     _store().add_round(match_id, [100, 400])  # another phone, meanwhile
     at.button(key="calc_send").click().run()
@@ -97,7 +98,7 @@ def test_the_calculator_does_not_send_over_a_round_another_phone_entered(
     assert send.label == "Lançar no placar (rodada 2)" and not send.disabled
     send.click().run()
     assert at.success[0].value == "Rodada 2 lançada no placar."
-    assert [r.points for r in _store().sheet(match_id).rounds] == [(100, 400), (15, 0)]
+    assert [r.points for r in _store().sheet(match_id).rounds] == [(100, 400), (15, -5)]
 
 
 # --- D4: an empty round ------------------------------------------------------------------
@@ -110,10 +111,39 @@ def test_an_empty_round_cannot_be_sent_to_the_sheet(open_app: OpenApp, switch_to
     assert not [b for b in at.button if b.key == "calc_send"]
     assert PT["calc.empty_round"] in [c.value for c in at.caption]
     at.text_area(key="calc_hands_1").set_value("3c").run()
+    # One side typed is not a round yet: Nós always end it with cards, on the table or in hand.
+    assert not [b for b in at.button if b.key == "calc_send"]
+    assert PT["calc.empty_round"] in [c.value for c in at.caption]
+    at.text_area(key="calc_hands_0").set_value("4d").run()
     assert at.button(key="calc_send").label == "Lançar no placar (rodada 1)"
     at.button(key="calc_clear").click().run()  # "Limpar tudo" after a round: empty again
     assert not [b for b in at.button if b.key == "calc_send"]
     assert _store().sheet(match_id).rounds == ()
+
+
+def test_a_side_with_nothing_typed_is_left_out_and_each_sides_morto_is_said(
+    open_app: OpenApp,
+) -> None:
+    """The calculator starts “Pegou o morto” ticked for both sides. Nós typed, Eles left
+    empty: Eles were scored 0 beside Nós, a total nobody counted (every side ends a round
+    with cards, on the table or in hand). They are left out, and said so. And each side's
+    table says “pegou o morto” where it would say “não pegou o morto -100” [000, 001, 002,
+    003: a side that did not take its morto loses 100; RULES.md], so a box left ticked by
+    mistake shows in the count."""
+    at = open_app("calculator")
+    at.text_area(key="calc_melds_0").set_value("4h 5h 6h")
+    at.text_area(key="calc_hands_0").set_value("7c").run()
+    assert metrics(at) == {"Nós": "10"}  # 15 on the table, 5 in hand
+    assert PT["calc.side_empty"].format(name="Eles") in [c.value for c in at.caption]
+    (table,) = [m.value for m in at.markdown if "| Item |" in m.value]
+    assert "| pegou o morto | 0 |" in table and "Eles" not in table
+    at.checkbox(key="calc_morto_0").uncheck().run()
+    assert metrics(at) == {"Nós": "-90"}
+    (table,) = [m.value for m in at.markdown if "| Item |" in m.value]
+    assert "| não pegou o morto | -100 |" in table and "pegou o morto | 0" not in table
+    at.text_area(key="calc_hands_1").set_value("3c").run()  # Eles typed: both counted
+    assert metrics(at) == {"Nós": "-90", "Eles": "-5"}
+    assert not [c for c in at.caption if "Eles" in c.value]
 
 
 # --- D5: a tie at or above the target ------------------------------------------------------
@@ -205,11 +235,12 @@ def test_a_built_up_500_is_sent_as_built_up(open_app: OpenApp, switch_to: Any) -
     match_id = start_match(at, "Nós", "Eles")
     switch_to(at, "calculator")
     at.text_area(key="calc_melds_0").set_value(SPADES_500)
+    at.text_area(key="calc_hands_1").set_value("3c")
     at.radio(key="calc_went_out").set_value(0).run()
     _built_up_boxes(at)[0].check().run()
     at.button(key="calc_send").click().run()
     (rnd,) = _store().sheet(match_id).rounds
-    assert rnd.points == (410, 0)
+    assert rnd.points == (410, -5)
     assert rnd.detail is not None
     assert rnd.detail["input"]["sides"][0]["melds"] == [{"cards": SPADES_500, "built_up": True}]
     # The tick is kept by a visit to the sheet, and "Limpar tudo" clears it.
@@ -279,6 +310,7 @@ def test_the_round_that_ends_the_match_leaves_an_empty_form(
     start_match(at, "Nós", "Eles")
     switch_to(at, "calculator")
     assert at.text_area(key="calc_melds_0").value == ""
+    at.text_area(key="calc_hands_0").set_value("4d")
     at.text_area(key="calc_hands_1").set_value("3c").run()
     assert at.button(key="calc_send").label == "Lançar no placar (rodada 1)"
 
