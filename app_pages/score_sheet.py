@@ -35,6 +35,7 @@ from buraco_app.sheet_view import (
     points_column,
     rounds_table,
     running_chart,
+    shown_rounds,
     total_column,
 )
 from buraco_app.sheets import (
@@ -58,7 +59,7 @@ from buraco_app.sheets import (
 )
 from buraco_core.rules import PRESETS
 from buraco_core.scoring import MatchStanding
-from buraco_text import LANGS, Lang
+from buraco_text import LANGS, Lang, grouped, signed
 
 ERRORS_KEY = "sheet_errors"  # {field: message}, shown under the field, set by callbacks
 FLASH_KEY = "sheet_flash"
@@ -196,9 +197,9 @@ def _add(match_id: str, names: tuple[str, ...], number: int) -> None:
         "sheet.added_corte",
         number=new.number,
         cards=cut["cards"],
-        points=f"{cut['points']:+d}",
+        points=signed(cut["points"], current_lang()),
         name=md_text(names[side]),
-        total=f"{new.points[side]:+d}",
+        total=signed(new.points[side], current_lang()),
     )
 
 
@@ -330,8 +331,8 @@ def _fix(match_id: str, names: tuple[str, ...]) -> None:
     st.session_state[FLASH_KEY] = t(
         "sheet.fixed",
         number=fix.number,
-        before=md_text(points_text(names, fix.before)),
-        after=md_text(points_text(names, fix.after)),
+        before=md_text(points_text(names, fix.before, current_lang())),
+        after=md_text(points_text(names, fix.after, current_lang())),
     )
 
 
@@ -406,13 +407,14 @@ def draw_start(store: SheetStore) -> None:
 def standing_view(sheet: Sheet, standing: MatchStanding) -> None:
     rules = sheet.match.rules()
     last = sheet.last
+    lang = current_lang()
     with st.container(horizontal=True):
         for i, name in enumerate(standing.names):
             with st.container(border=True):
                 st.metric(
                     md_text(name),
-                    standing.totals[i],
-                    delta=last.points[i] if last else None,
+                    grouped(standing.totals[i], lang),
+                    delta=signed(last.points[i], lang) if last else None,
                 )
                 notes = []
                 to_go = sheet.match.target - standing.totals[i]
@@ -495,7 +497,7 @@ def fix_panel(sheet: Sheet, standing: MatchStanding) -> None:
         list(shown),
         # (Options are plain text: names as typed.)
         format_func=lambda n: t(
-            "sheet.fix_round_option", lang, number=n, points=points_text(names, shown[n])
+            "sheet.fix_round_option", lang, number=n, points=points_text(names, shown[n], lang)
         ),
         key=FIX_ROUND_KEY,
         on_change=_pick_fix,
@@ -504,9 +506,20 @@ def fix_panel(sheet: Sheet, standing: MatchStanding) -> None:
     )
     number: int = st.session_state[FIX_ROUND_KEY]
     rnd = next(r for r in sheet.rounds if r.number == number)
-    notes = [t("sheet.fix_now", number=number, points=md_text(points_text(names, rnd.points)))]
+    notes = [
+        t(
+            "sheet.fix_now",
+            number=number,
+            points=md_text(points_text(names, rnd.points, lang)),
+        )
+    ]
     if rnd.corrections:
-        notes.append(t("sheet.fix_entered", points=md_text(points_text(names, rnd.first_points))))
+        notes.append(
+            t(
+                "sheet.fix_entered",
+                points=md_text(points_text(names, rnd.first_points, lang)),
+            )
+        )
     if rnd.detail and "score" in rnd.detail:
         notes.append(t("sheet.fix_calculator"))
     st.caption("  \n".join(notes))
@@ -518,7 +531,7 @@ def fix_panel(sheet: Sheet, standing: MatchStanding) -> None:
         _errors()["fix"] = t(
             "sheet.err.correct_stale",
             number=number,
-            points=md_text(points_text(names, rnd.points)),
+            points=md_text(points_text(names, rnd.points, lang)),
         )
         ask = None
     if ask and ask["number"] == number:
@@ -555,8 +568,8 @@ def fix_confirm(sheet: Sheet, standing: MatchStanding, ask: dict[str, Any]) -> N
         t(
             "sheet.fix_confirm",
             number=ask["number"],
-            before=md_text(points_text(names, ask["before"])),
-            after=md_text(points_text(names, ask["after"])),
+            before=md_text(points_text(names, ask["before"], current_lang())),
+            after=md_text(points_text(names, ask["after"], current_lang())),
         ),
         icon=NO_ICON,
     )
@@ -600,7 +613,7 @@ def round_controls(sheet: Sheet, standing: MatchStanding) -> None:
     if fixing:
         fix_panel(sheet, standing)
     if asked == last.number:
-        points = points_text([md_text(n) for n in sheet.match.names], last.points)
+        points = points_text([md_text(n) for n in sheet.match.names], last.points, current_lang())
         st.warning(t("sheet.undo_confirm", number=last.number, points=points), icon=NO_ICON)
         with st.container(horizontal=True):
             st.button(
@@ -649,14 +662,15 @@ def details(sheet: Sheet, lang: Lang) -> None:
         if detail is rnd.detail:
             lines.append(f"**{t('sheet.detail_round', number=rnd.number)}**")
         else:
-            now = md_text(points_text(sheet.match.names, rnd.points))
+            now = md_text(points_text(sheet.match.names, rnd.points, lang))
             lines.append(f"**{t('sheet.detail_before', number=rnd.number, points=now)}**")
         for side in detail["score"]["sides"]:
             items = " · ".join(
-                f"{item_label(i['code'], i.get('params', {}), lang)} {i['points']:+d}"
+                f"{item_label(i['code'], i.get('params', {}), lang)} {signed(i['points'], lang)}"
                 for i in side["items"]
             )
-            lines.append(f"{md_text(side['name'])} **{side['total']}**: {items}")
+            total = grouped(side["total"], lang)
+            lines.append(f"{md_text(side['name'])} **{total}**: {items}")
     st.markdown("\n\n".join(lines))
 
 
@@ -673,7 +687,7 @@ def rounds_view(sheet: Sheet, standing: MatchStanding, lang: Lang) -> None:
         details(sheet, lang)
     else:
         st.dataframe(
-            rounds_table(tuple(r.number for r in sheet.rounds), standing),
+            shown_rounds(rounds_table(tuple(r.number for r in sheet.rounds), standing), lang),
             hide_index=True,
             width="stretch",
             column_config=table_columns(sheet),
@@ -683,7 +697,7 @@ def rounds_view(sheet: Sheet, standing: MatchStanding, lang: Lang) -> None:
             "sheet.fix_history",
             number=r.number,
             points="; ".join(
-                md_text(points_text(sheet.match.names, c.before)) for c in r.corrections
+                md_text(points_text(sheet.match.names, c.before, lang)) for c in r.corrections
             ),
         )
         for r in sheet.rounds

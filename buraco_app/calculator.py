@@ -38,10 +38,12 @@ from buraco_core.scoring import (
 from buraco_text import (
     Lang,
     error_problem,
+    grouped,
     item_text,
     message,
     mid_sentence,
     option_name,
+    signed,
     value_text,
 )
 
@@ -483,14 +485,14 @@ def score_chart(score: RoundScore, lang: Lang) -> go.Figure:
         )
         for side in score.sides
     )
-    return _bar_chart(bars, t("calc.total", lang))
+    return _bar_chart(bars, t("calc.total", lang), lang)
 
 
 # Built once per score shown: the page reruns at every keystroke and tap while the score
 # stays the same, and a plotly figure costs more to build than the rest of the page. The
 # figure is only read by st.plotly_chart (which copies it), so sessions may share it.
 @lru_cache(maxsize=128)
-def _bar_chart(sides: tuple[Bars, ...], total_label: str) -> go.Figure:
+def _bar_chart(sides: tuple[Bars, ...], total_label: str, lang: Lang) -> go.Figure:
     import plotly.graph_objects as go  # here: a page with nothing to chart never loads plotly
 
     fig = go.Figure()
@@ -503,7 +505,7 @@ def _bar_chart(sides: tuple[Bars, ...], total_label: str) -> go.Figure:
             name=html.escape(name),  # plotly reads some HTML in text: names stay text
             orientation="h",
             marker_color=COLOURS[index % len(COLOURS)],
-            text=[signed(p) for p in points],
+            text=[signed(p, lang) for p in points],
             textposition="auto",
         )
     rows = len({label for trace in fig.data for label in trace.y})
@@ -518,18 +520,13 @@ def _bar_chart(sides: tuple[Bars, ...], total_label: str) -> go.Figure:
     return fig
 
 
-def signed(points: int) -> str:
-    """An item's points with their sign (+200, -15); nothing is 0."""
-    return f"{points:+d}" if points else "0"
-
-
 def show_score(score: RoundScore, lang: Lang) -> None:
     """The totals, then the items as tables (one Markdown block for every side) or as a
     chart: one view drawn at a time, so a keystroke does not build a chart nobody opened."""
     st.subheader(t("calc.result"))
     with st.container(horizontal=True):
         for side in score.sides:
-            st.metric(md_text(side.name), side.total, border=True)
+            st.metric(md_text(side.name), grouped(side.total, lang), border=True)
     if not any(side.items for side in score.sides):  # nothing typed: no chart of zeros
         view = "table"
     else:
@@ -541,10 +538,10 @@ def show_score(score: RoundScore, lang: Lang) -> None:
     for side in score.sides:
         rows = [f"| {t('calc.item')} | {t('calc.points')} |", "|:--|--:|"]
         rows += [
-            f"| {item_label(i.code, dict(i.params), lang)} | {signed(i.points)} |"
+            f"| {item_label(i.code, dict(i.params), lang)} | {signed(i.points, lang)} |"
             for i in side.items
         ]
-        rows.append(f"| **{md_text(side.name)}** | **{side.total}** |")
+        rows.append(f"| **{md_text(side.name)}** | **{grouped(side.total, lang)}** |")
         tables.append("\n".join(rows))
     st.markdown("\n\n".join(tables))
 

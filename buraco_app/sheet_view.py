@@ -6,14 +6,18 @@ the page; so both are cached on the match's frozen standing (and the language)."
 from __future__ import annotations
 
 import html
-from functools import lru_cache
+from functools import lru_cache, partial
+from typing import TYPE_CHECKING
 
 import plotly.graph_objects as go
 import pyarrow as pa
 
 from buraco_app.i18n import t
 from buraco_core.scoring import MatchStanding
-from buraco_text import Lang
+from buraco_text import Lang, grouped
+
+if TYPE_CHECKING:
+    from pandas.io.formats.style import Styler
 
 COLOURS = ("#2e7d32", "#1565c0", "#ef6c00", "#6a1b9a")
 ROUND_COLUMN = "round"
@@ -33,13 +37,18 @@ def total_column(side: int) -> str:
 def running_chart(standing: MatchStanding, lang: Lang) -> go.Figure:
     fig = go.Figure()
     xs = list(range(len(standing.running) + 1))
+    round_word = html.escape(t("sheet.round_axis", lang))
     for i, name in enumerate(standing.names):
+        ys = [0, *(row[i] for row in standing.running)]
         fig.add_scatter(
             x=xs,
-            y=[0, *(row[i] for row in standing.running)],
+            y=ys,
             mode="lines+markers",
             name=html.escape(name),  # plotly reads some HTML in text: names stay text
             line={"color": COLOURS[i % len(COLOURS)], "width": 3},
+            # The hover says the total as the page writes numbers (12.000, not 12k or 12,000).
+            text=[grouped(y, lang) for y in ys],
+            hovertemplate=f"{round_word} %{{x}}: %{{text}}<extra>%{{fullData.name}}</extra>",
         )
     top = max([standing.target, *(max(row) for row in standing.running)]) * 1.08
     low = min([0, *(min(row) for row in standing.running)])
@@ -74,6 +83,19 @@ def running_chart(standing: MatchStanding, lang: Lang) -> go.Figure:
         ],
     )
     return fig
+
+
+def shown_rounds(table: pa.Table, lang: Lang) -> pa.Table | Styler:
+    """The rounds table with its points written as the page writes numbers: where a total
+    has five digits or more, the table's thousands are marked (45.000, and 1.200 under it;
+    en 45,000 and 1,200) by a Styler's display values, the numbers under them still sorting
+    as numbers. A sheet without one (a match to 3000) stays the shared Arrow table, drawn as
+    it is (1200): a Styler costs a rerun some 25 ms."""
+    points = table.drop_columns([ROUND_COLUMN])
+    if all(grouped(v, lang) == str(v) for column in points.columns for v in column.to_pylist()):
+        return table
+    marked = partial(grouped, lang=lang, in_column=True)
+    return table.to_pandas().style.format(marked, subset=points.column_names)
 
 
 # Shared like the chart: st.dataframe only reads the table. An Arrow table, not a pandas

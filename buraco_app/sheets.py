@@ -74,6 +74,7 @@ from buraco_core.errors import BuracoInputError
 from buraco_core.numbers import BEYOND, whole_number
 from buraco_core.rules import PRESETS, RuleSet
 from buraco_core.scoring import MatchStanding, match_standing
+from buraco_text import Lang, signed
 
 MIN_SIDES, MAX_SIDES = 2, 4
 MAX_NAME = 30
@@ -348,9 +349,11 @@ def _standing(
     return match_standing(rules, names, rows)
 
 
-def points_text(names: Sequence[str], points: Sequence[int]) -> str:
-    """A round's points as messages say them: "Nós +150, Eles -20"."""
-    return ", ".join(f"{name} {p:+d}" for name, p in zip(names, points, strict=True))
+def points_text(names: Sequence[str], points: Sequence[int], lang: Lang | None = None) -> str:
+    """A round's points as messages say them: "Nós +150, Eles -20" (in `lang`, thousands
+    marked: "+12.000"; without one, as the CSV file and the store's errors write them)."""
+    said = [signed(p, lang) if lang else f"{p:+d}" for p in points]
+    return ", ".join(f"{name} {p}" for name, p in zip(names, said, strict=True))
 
 
 def decided_earlier(standing: MatchStanding) -> tuple[int, str] | None:

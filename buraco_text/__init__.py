@@ -147,16 +147,29 @@ def format_value(value: Any, lang: Lang = DEFAULT_LANG) -> str:
     return str(value)
 
 
-def grouped(number: int, lang: Lang = DEFAULT_LANG) -> str:
+def grouped(number: int, lang: Lang = DEFAULT_LANG, *, in_column: bool = False) -> str:
     """A whole number of five digits or more with its thousands marked as the language marks
     them: 100.000 in Portuguese, 100,000 in English (four digits stay as they are: 3000).
+    `in_column`: one of a column that holds bigger numbers, where four digits are marked too
+    (1.200 under 45.000), as a table lines them up.
 
     >>> grouped(100000, "pt"), grouped(-12345, "en"), grouped(3000, "pt")
     ('100.000', '-12,345', '3000')
+    >>> grouped(1200, "pt", in_column=True), grouped(1200, "en", in_column=True)
+    ('1.200', '1,200')
     """
-    if abs(number) < 10_000:
+    if abs(number) < (1_000 if in_column else 10_000):
         return str(number)
     return f"{number:,}".replace(",", "." if lang == "pt" else ",")
+
+
+def signed(number: int, lang: Lang = DEFAULT_LANG) -> str:
+    """Points won or lost, with their sign (nothing is 0), grouped as `grouped` groups them.
+
+    >>> signed(150), signed(-20), signed(0), signed(12000, "en"), signed(-12000, "pt")
+    ('+150', '-20', '0', '+12,000', '-12.000')
+    """
+    return ("+" if number > 0 else "") + grouped(number, lang)
 
 
 # Reason params that are seats: 0-based like the JSON position, read by a person from 1.

@@ -591,6 +591,64 @@ def test_vulnerable_sides_are_shown(open_app: OpenApp) -> None:
     assert "900 to go" in captions
 
 
+def styled_table(at: AppTest) -> list[list[str]] | None:
+    """The rounds table's cells as drawn where the page writes them itself (a Styler's
+    display values), row by row; None where the numbers are drawn as they are."""
+    import pyarrow as pa
+
+    shown = at.dataframe[0].proto.arrow_data.styler.display_values
+    if not shown:
+        return None
+    table = pa.ipc.open_stream(shown).read_all()
+    return [list(map(str, row.values())) for row in table.to_pylist()]
+
+
+@pytest.mark.parametrize(
+    ("lang", "totals", "delta", "rows", "to_go", "hover"),
+    [
+        ("pt", ["50.000", "-11.700"], ["+5000", "+300"], "45.000", "faltam 50.000", "50.000"),
+        ("en", ["50,000", "-11,700"], ["+5000", "+300"], "45,000", "50,000 to go", "50,000"),
+    ],
+)
+def test_the_sheet_writes_its_numbers_one_way_in_each_language(
+    open_app: OpenApp,
+    lang: str,
+    totals: list[str],
+    delta: list[str],
+    rows: str,
+    to_go: str,
+    hover: str,
+) -> None:
+    """The Placar wrote its totals 50000 (the big numbers, the table, the chart's hover
+    50k) and its messages 100.000 / 100,000: each number it shows is now written as its
+    messages write them, by the one formatter (buraco_text.grouped: five digits or more have
+    their thousands marked, in each language's way; four stay as they are, +5000, but in a
+    column of bigger numbers, 5.000 under 45.000)."""
+    at = open_app("sheet", lang=lang)
+    start_match(at, "A", "B", target=100_000)
+    submit_round(at, "45000", "-12000")
+    submit_round(at, "5000", "300")
+    assert [m.value for m in at.metric] == totals
+    assert [m.proto.delta for m in at.metric] == delta
+    assert any(c.value.startswith(to_go) for c in at.caption)
+    table = styled_table(at)
+    assert table is not None and table[0][1:] == [rows, rows, "-12" + rows[2:], "-12" + rows[2:]]
+    assert table[1][1] == rows.replace("45", "5")  # 5.000 under 45.000, lined up
+    at.segmented_control(key="sheet_view").set_value("chart").run()
+    (spec,) = plotly_specs(at)
+    assert spec["data"][0]["text"][-1] == hover
+
+
+def test_a_sheet_of_small_numbers_draws_its_table_as_it_is(open_app: OpenApp) -> None:
+    """A match to 3000 has no number of five digits: its table is the shared one, drawn as
+    it is (a Styler would cost every rerun), and reads the same (1200)."""
+    at = open_app("sheet")
+    start_match(at, "A", "B")
+    submit_round(at, "1200", "-35")
+    assert styled_table(at) is None
+    assert shown_table(at)[1] == ("A", [1200])
+
+
 def test_bad_points_show_next_to_the_field_and_store_nothing(open_app: OpenApp) -> None:
     at = open_app("sheet", lang="en")
     match_id = start_match(at, "Us", "Them")
