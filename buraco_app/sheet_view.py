@@ -54,10 +54,17 @@ def running_chart(standing: MatchStanding, lang: Lang) -> go.Figure:
     low = min([0, *(min(row) for row in standing.running)])
     fig.update_layout(
         height=300,
+        # The axis's numbers whole, thousands marked from five digits, as `grouped` marks
+        # them (plotly: "50k", "100k"): the decimal mark, then the thousands'.
+        separators=",." if lang == "pt" else ".,",
         margin={"l": 8, "r": 8, "t": 30, "b": 8},
         legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 0},
         xaxis={"title": t("sheet.round_axis", lang), "dtick": 1, "rangemode": "tozero"},
-        yaxis={"title": t("sheet.points_axis", lang), "range": [low - 0.05 * top, top]},
+        yaxis={
+            "title": t("sheet.points_axis", lang),
+            "range": [low - 0.05 * top, top],
+            "exponentformat": "none",
+        },
         # The target line, as plain layout (fig.add_hline costs a third of a rerun).
         shapes=[
             {

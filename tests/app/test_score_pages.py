@@ -637,6 +637,9 @@ def test_the_sheet_writes_its_numbers_one_way_in_each_language(
     at.segmented_control(key="sheet_view").set_value("chart").run()
     (spec,) = plotly_specs(at)
     assert spec["data"][0]["text"][-1] == hover
+    # Its axis: 50.000 (plotly marks thousands from five digits, as the formatter does).
+    assert spec["layout"]["separators"] == (",." if lang == "pt" else ".,")
+    assert spec["layout"]["yaxis"]["exponentformat"] == "none"
 
 
 def test_a_sheet_of_small_numbers_draws_its_table_as_it_is(open_app: OpenApp) -> None:
