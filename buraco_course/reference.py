@@ -219,11 +219,12 @@ _SYNONYMS: dict[str, str] = {
     "run_out": "acabou acabar acaba acabaram acabe esgotou esgotar zerar zerou ran exhausted "
     "empty vazio vazia",
     "take": "pegar pego pega pegou pegam pegue pegando peguei take took taking taken pick "
-    "picked pickup receber recebe",
+    "picked pickup receber recebe get gets got getting",
     "draw": "comprar compro compra comprou draw drew drawing",
     "how_many": "quantas quantos many",
     "card": "carta card",
-    "meld": "jogo sequencia baixar baixada baixo baixa baixando meld melding sequence lay laid",
+    "meld": "jogo sequencia baixar baixada baixo baixa baixando meld melding sequence lay laid "
+    "run",  # (“a hearts run”; “run out” is running out: _RUN_OUT)
     "canastra": "canastra canasta",
     "clean": "limpa limpo clean",
     "dirty": "suja sujo dirty misturada",
@@ -231,16 +232,18 @@ _SYNONYMS: dict[str, str] = {
     "bonus qnto qto qnt",  # (quanto, as typed in a hurry)
     "ace": "ás ace",
     "two": "2 doi two",
+    "three": "3 tre three",  # (“três” without its accent and its “plural”)
     "morto": "morto dead",
     "partner": "parceiro parceira dupla partner side team",
-    "penalty": "penalidade multa perde perder penalty lose",
-    "deal": "distribuicao distribuir distribui deal dealt dealer carteador embaralhar shuffle",
+    "penalty": "penalidade multa perde perder perco perdem penalty lose loses",
+    "deal": "distribuicao distribuir distribui deal dealt dealer carteador embaralhar embaralha "
+    "shuffle",
     "deck": "baralho deck",
     "turn": "vez turn",
     "round": "rodada round",
     "justified": "justificada justificado justificar justifica justified justify",
     "top": "topo cima top",
-    "visible": "visivel aparece ver see visible show",
+    "visible": "visivel aparece ver olhar olha olho espiar see visible show look peek",
     "vulnerable": "vulneravel vulnerabilidade vulnerable vulnerability",
     "target": "alvo meta target",
     "rounding": "arredonda arredondar arredondamento dezena rounding",
@@ -250,8 +253,14 @@ _SYNONYMS: dict[str, str] = {
     "table": "mesa table",
     "first": "primeira primeiro first",
     "indirect": "indireta indireto indirect",  # (“bater indireto”, “batida indireta”)
+    "direct": "direta direto direct",
     "end": "fim final termina terminar terminou end ends ended",
-    "natural": "natural naturai",
+    "natural": "natural naturai normal normai comum ordinary",  # (“o 2 como carta normal”)
+    # A suit named is a suit asked of: “o 2 de copas na sequência de copas”.
+    "suit": "naipe suit copa espada ouro pau heart spade diamond club",
+    "aberto": "aberto aberta open",  # (the variants, as English says them)
+    "fechado": "fechado fechada closed",
+    "must": "preciso precisa precisar obrigatorio obrigatoria must need needs required",
     "use": "usar uso usa usou usando use used using",
 }
 _CONCEPT: dict[str, str] = {
@@ -263,9 +272,12 @@ _LITTLE_WORDS = """
     quais onde quem porque isso esse essa este esta ja mais muito nao sim ele ela eles vai
     the an of to in on is are be do does did i my me can may how what when who which with
     for and or it its at by from if out this that there have has you your we our not without
-    q n vc voce pq tb tbm eh msm ta to ce oce"""
+    q n vc voce pq tb tbm eh msm ta to ce oce agora now"""
 _STOPWORDS = frozenset(_LITTLE_WORDS.split())
 _WORD = re.compile(r"[\w-]+")
+# Words shortened as typed in a hurry, read as the word (“qm pega o morto”, “whats a
+# canastra”); “vc”, “q”, “pq” are little words as they are.
+_SHORT = {"qm": "quem", "qnd": "quando", "qdo": "quando", "whats": "what", "agr": "agora"}
 # An English contraction is read as the words it stands for (“what's” what, “can't” can not,
 # “lixo's” lixo): split at its apostrophe, its “s” or “t” alone counted in the ranking as a
 # word of the question.
@@ -276,6 +288,8 @@ _ELISION = re.compile(r"\b([dn])['’](?=\w)")
 _NOT = {"can": "can", "won": "will"}  # (can't, won't; don't is do not)
 # “pick up” is taking: its “up” is not the one of “round up to ten”.
 _PICK_UP = re.compile(r"\b(pick|picks|picked|picking)\s+up\b")
+# “run out” is running out (“the stock runs out”), as “ran”; a run alone is a meld.
+_RUN_OUT = re.compile(r"\b(?:run|runs|running)\s+out\b")
 # "go" is going out only before "out": not in "can the ace go after the king?" nor in "may
 # a card go back to the lixo?".
 _GO = frozenset({"go", "goes", "going", "went", "gone"})
@@ -306,6 +320,13 @@ def search_terms(text: str) -> tuple[str, ...]:
 _ASKING = frozenset({"sem", "without", "com", "with", "nao", "not"})
 
 
+# The variants' names: said in a question, they tell at which table it is asked, not what
+# (“posso baixar trinca no aberto” is the trinca's point, which says what each variant
+# does); they weigh, but answer nothing, and alone still find where a variant is named
+# (“o que é stbl”).
+_VARIANTS = frozenset(PRESET_NAMES)
+
+
 # The little words that ask for a person. Where a point is asked for with one (“quem
 # começa”, “who takes the morto”), a question that says it is half answered by that point,
 # as by a word its text only mentions: “who starts?” is who starts, not “the lixo starts
@@ -328,8 +349,9 @@ def _written(text: str) -> list[str]:
         return word  # (the rest, 's 're 've 'll 'm 'd, stands for a little word)
 
     lower = _PICK_UP.sub(r"\1", text.lower()).replace("cannot", "can not")
+    lower = _RUN_OUT.sub("ran out", lower)
     lower = _ELISION.sub(lambda elided: "de " if elided[1] == "d" else "na ", lower)
-    return _WORD.findall(_CONTRACTION.sub(expanded, lower))
+    return [_SHORT.get(word, word) for word in _WORD.findall(_CONTRACTION.sub(expanded, lower))]
 
 
 def _terms(text: str, keep: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
@@ -453,14 +475,38 @@ def _read(terms: list[tuple[str, str]]) -> dict[str, str]:
     return read
 
 
+# The keyboard of a phone or a computer, each row half a key to the right of the one above.
+_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+_KEY = {key: (row, col) for row, keys in enumerate(_ROWS) for col, key in enumerate(keys)}
+
+
+def _neighbours(a: str, b: str) -> bool:
+    """Whether a finger aiming at one key may hit the other: beside it, or touching it in the
+    row above or below (“pretos” is no slip of “preso”: t and s are far apart)."""
+    if a not in _KEY or b not in _KEY:
+        return False
+    (row, col), (other_row, other_col) = _KEY[a], _KEY[b]
+    return (
+        (row == other_row and abs(col - other_col) == 1)
+        or (other_row == row - 1 and other_col in (col, col + 1))
+        or (other_row == row + 1 and other_col in (col - 1, col))
+    )
+
+
 def _one_slip(typed: str, word: str) -> bool:
-    """Whether `typed` is `word` with one letter left out, added, changed or swapped."""
+    """Whether `typed` is `word` with one letter left out, swapped, added or changed by a
+    finger on the keyboard."""
     if abs(len(typed) - len(word)) > 1 or typed == word:
         return False
     same = min(len(typed), len(word))
     start = next((i for i, (a, b) in enumerate(zip(typed, word, strict=False)) if a != b), same)
     a, b = typed[start:], word[start:]
-    return a[1:] == b[1:] or a == b[1:] or a[1:] == b or (a[:2] == b[1::-1] and a[2:] == b[2:])
+    changed = len(a) == len(b) > 0 and a[1:] == b[1:] and _neighbours(a[0], b[0])
+    # A letter too many is a key pressed twice or brushed beside its neighbour: “sujja”
+    # suja, not “black” back.
+    beside = typed[max(start - 1, 0) : start + 2].replace(a[:1], "", 1)
+    added = a[1:] == b and any(c == a[0] or _neighbours(c, a[0]) for c in beside)
+    return changed or added or a == b[1:] or (a[:2] == b[1::-1] and a[2:] == b[2:])
 
 
 def _ranked(query: str) -> list[_Match]:
@@ -484,7 +530,9 @@ def _ranked(query: str) -> list[_Match]:
             # the question's little words too: “como bater?” is “Bater exige o morto” (asked
             # “como bater”), before “O parceiro pode bater enquanto o morto espera?”.
             answered = sum(
-                1.0 if entry.ideas[idea] > _TEXT else 0.5 for idea in hits if idea not in _ASKING
+                1.0 if entry.ideas[idea] > _TEXT else 0.5
+                for idea in hits
+                if idea not in _ASKING | _VARIANTS
             ) + 0.5 * len(little & entry.asked & _QUESTION_WORDS)
             phrased = len(little & entry.asked)
             match = _Match(entry.point, score, hits)

@@ -502,8 +502,8 @@ def test_rules_search_json_lists_as_before_and_says_which_answer(
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("pt", "Nenhuma regra responde bem a “pode olhar a carta do jogo?”"),
-        ("en", "No rule answers “pode olhar a carta do jogo?” well"),
+        ("pt", "Nenhuma regra responde bem a “pode virar a carta do jogo?”"),
+        ("en", "No rule answers “pode virar a carta do jogo?” well"),
     ],
 )
 def test_rules_search_of_very_common_words_says_none_answers(
@@ -513,7 +513,7 @@ def test_rules_search_of_very_common_words_says_none_answers(
     point answers it, and the command says so rather than print one that holds a “carta”."""
     from buraco_course.reference import search
 
-    query = "pode olhar a carta do jogo?"
+    query = "pode virar a carta do jogo?"
     code, out, _ = run(capsys, "rules", "--search", query, "--lang", lang)
     assert code == 0 and out.startswith(said) and "■" not in out
     n = len(search(query))

@@ -375,6 +375,134 @@ QUESTIONS = [
     ("posso mexer no jogo do adversario", "own_side_melds", "000 002 003"),
     ("posso baixar trinca no aberto", "trincas", "000 001 003"),
     ("is the ace high or low", "ace_low_high", "000 001 003"),
+    # Asked at a Brazilian table, as typed on a phone (no accents, “q”, “pra”, “qm”, “agr”),
+    # and in English, over every rule area of RULES.md; each held here so that it stays
+    # answered. The variants' names tell which table asks, not what (“trinca de reis pode no
+    # stbl” is the trinca's); a word said as players say it is read so: “olhar” is seeing,
+    # “normal” natural, a suit named (“2 de copas na sequência de copas”) a suit, “run” a
+    # meld, “get” taking, “qm” quem.
+    # (was: “Quando se pode pegar o lixo”)
+    ("posso olhar o lixo?", "lixo_visible", "000 001 002 003"),
+    ("da pra ver as carta do lixo no fechado", "lixo_visible", "000 001 002 003"),
+    ("o 2 no lugar dele", "natural_two", "000 001 002 003"),
+    # (was: “Um 2 curinga ao lado de um 2 natural”)
+    ("dois natural", "natural_two", "000 001 002 003"),
+    # (was: “Quais cartas são curinga: os jokers e os 2”)
+    ("2 como carta normal", "natural_two", "000 001 002 003"),
+    # (was: “Dois jeitos de justificar”)
+    ("posso usar o 2 de copas na sequência de copas?", "natural_two", "000 001 002 003"),
+    # (was: “Um 2 curinga ao lado de um 2 natural”)
+    ("2 de paus no jogo de paus é curinga?", "natural_two", "000 001 002 003"),
+    # (was: “Um jogo na mesa cresce à vontade”)
+    ("quantas cartas precisa pra baixar um jogo", "sequence", "000 001 002 003"),
+    # (was: “Um jogo na mesa cresce à vontade”)
+    ("precisa de 3 cartas pra baixar?", "sequence", "000 001 002 003"),
+    # (was: “Naipes da trinca: quaisquer ou diferentes?”)
+    ("pode baixar jogo de naipe diferente?", "sequence", "000 001 002 003"),
+    ("posso fazer sequencia com naipes misturados", "sequence", "000 001 002 003"),
+    ("k a 2 pode?", "no_wrap_around", "000 001 003"),
+    ("da pra dar a volta rei as dois", "no_wrap_around", "000 001 003"),
+    ("dama fica entre valete e rei?", "rank_order", "000 001"),
+    ("quantos coringa pode num jogo", "one_wild_per_meld", "000 003"),
+    # (was: “Canastra limpa”)
+    ("dois curinga na mesma canastra pode", "one_wild_per_meld", "000 003"),
+    ("o q e curinga", "wilds", "000 001 002 003"),
+    ("o 2 é coringa?", "wilds", "000 001 002 003"),
+    ("coringa vale 20 ou 50", "joker_points", "000 001 002 003"),
+    ("canastra limpa vale qnto", "canastra_limpa", "000 001 002 003"),
+    ("qnts cartas tem uma canastra", "canastra", "000 001 002 003"),
+    ("o que e canastra suja", "canastra_suja", "000 001 002 003"),
+    ("canastra com coringa e suja?", "canastra_suja", "000 001 002 003"),
+    ("canastra suja vira limpa?", "dirty_turns_clean", "000 001 002 003"),
+    ("canastra de as a as", "canastra_real", "000 001 002"),
+    ("canastra de 1000", "canastra_real", "000 001 002"),
+    ("posso pegar o lixo no aberto?", "lixo_pickup", "000 002 003"),
+    ("tem q justificar o lixo?", "lixo_pickup", "000 002 003"),
+    ("pego o lixo todo ou so uma", "lixo_whole_pile", "000 001 002 003"),
+    ("o q e o morto", "morto", "000 001 002 003"),
+    ("qm pega o morto", "morto_who_takes", "001 003"),
+    ("quando a gente pega o morto", "morto_who_takes", "001 003"),
+    ("bati direto, compro de novo?", "direct_beat", "000 001 003"),
+    # (was: “Com uma carta na mão: pode pegar o lixo?”)
+    ("se eu descartar a ultima carta pego o morto?", "indirect_beat", "000 001 003"),
+    # (was: “Os dois mortos viraram monte”)
+    ("pode pegar os dois mortos", "morto_who_takes", "001 003"),
+    ("nao peguei o morto quanto perco", "morto_penalty", "000 001 002 003"),
+    ("bater precisa de canastra limpa?", "go_out_requires", "000 001 002 003"),
+    # (was: “Até quantos pontos”)
+    ("bater vale quantos pontos", "batida_points", "000 001 002 003"),
+    ("como conta os pontos no final", "round_score", "000 001 002 003"),
+    ("como faz a contagem da rodada", "round_score", "000 001 002 003"),
+    ("cartas na mao contam negativo?", "table_adds_hand_subtracts", "000 001 002 003"),
+    ("quanto vale o as", "card_points", "000 001 002 003"),
+    ("quanto vale o 2", "card_points", "000 001 002 003"),
+    # (was: nothing)
+    ("quem embaralha?", "deal", "000 001 003"),
+    ("quantas cartas cada um recebe", "deal", "000 001 003"),
+    ("quantos baralhos usa", "deck", "000 001 002 003"),
+    # (was: “A distribuição: 11 cartas para cada um”)
+    ("joga com quantas pessoas", "players", "000 001 002 003"),
+    ("o que é vulneravel", "vulnerable", "003"),
+    ("dupla vulneravel precisa de quantos pontos pra baixar", "vulnerable", "003"),
+    ("acabou o monte, e agr?", "morto_becomes_stock", "000 001 003"),
+    ("ninguem pegou o morto e acabou o monte", "both_mortos_stock_penalty", "000 003"),
+    ("partida vai ate quantos pontos", "target_score", "003"),
+    ("arredonda pra dezena?", "round_up_to_ten", "003"),
+    ("posso pegar o lixo tendo so uma carta na mao", "single_card_lixo", "000 002 003"),
+    ("posso mexer no jogo do meu parceiro", "own_side_melds", "000 002 003"),
+    ("trinca de reis pode no stbl", "trincas", "000 001 003"),
+    ("trinca precisa de naipes diferentes", "trinca_suits", "000 003"),
+    ("8 cartas iguais", "eight_of_a_kind_real", "003"),
+    ("preciso descartar pra bater?", "go_out_by", "000 001 002 003"),
+    ("canastra de 500 tem q baixar de uma vez?", "big_canastras_at_once", "002"),
+    # (was: “O morto da batida indireta que não chegou a ser usado”)
+    (
+        "meu parceiro pode bater antes de eu pegar o morto",
+        "partner_while_morto_waits",
+        "000 001 003",
+    ),
+    # (was: “Como se bate: a última carta”)
+    ("fiquei com uma carta e nao consigo bater", "last_card_trap", "003"),
+    # (was: “A primeira baixada: a vez inteira ou um jogo?”)
+    ("preciso baixar na primeira vez?", "turn_meld", "000 001 002 003"),
+    # (was: “O que se vê do lixo”)
+    ("o que é stbl", "variants", "000 001 002 003"),
+    # (was: “O que se vê do lixo”)
+    ("diferença entre aberto e fechado", "variants", "000 001 002 003"),
+    # (was: “Trinca (lavadeira)”)
+    ("tres vermelhos vale quanto", "card_points", "000 001 002 003"),
+    ("can I look at the discard pile?", "lixo_visible", "000 001 002 003"),
+    ("is a 2 natural in its own suit?", "natural_two", "000 001 002 003"),
+    # (was: “Sem dar a volta: K-A-2 não é sequência”)
+    ("can I use the 2 of hearts in a hearts run?", "natural_two", "000 001 002 003"),
+    # (was: “Quais cartas são curinga: os jokers e os 2”)
+    ("2 as a normal card", "natural_two", "000 001 002 003"),
+    ("how many cards in a canasta", "canastra", "000 001 002 003"),
+    ("is K-A-2 a run?", "no_wrap_around", "000 001 003"),
+    ("can I meld cards of different suits?", "sequence", "000 001 002 003"),
+    ("how many jokers per meld", "one_wild_per_meld", "000 003"),
+    ("what's a dirty canasta worth", "canastra_suja", "000 001 002 003"),
+    # (was: “O morto: a segunda mão”)
+    ("when do I get the dead hand", "morto_who_takes", "001 003"),
+    ("what happens after a direct beat", "direct_beat", "000 001 003"),
+    ("how is the round scored", "round_score", "000 001 002 003"),
+    # (was: “Com uma carta na mão: pode pegar o lixo?”)
+    ("do cards left in my hand count against me?", "table_adds_hand_subtracts", "000 001 002 003"),
+    # (was: “Quem começa”)
+    ("who deals", "deal", "000 001 003"),
+    ("how many players", "players", "000 001 002 003"),
+    ("what does vulnerable mean", "vulnerable", "003"),
+    ("are three of a kind allowed", "trincas", "000 001 003"),
+    ("what is a real canastra", "canastra_real", "000 001 002"),
+    ("must I discard to go out", "go_out_by", "000 001 002 003"),
+    ("can my partner add to my melds", "own_side_melds", "000 002 003"),
+    ("how much is the ace worth", "card_points", "000 001 002 003"),
+    ("game to how many points", "target_score", "003"),
+    ("what is a wild card", "wilds", "000 001 002 003"),
+    # (was: “O que se vê do lixo”)
+    ("what is STBL", "variants", "000 001 002 003"),
+    # (was: “O que se vê do lixo”)
+    ("difference between open and closed buraco", "variants", "000 001 002 003"),
 ]
 
 
@@ -503,7 +631,7 @@ def test_a_table_question_shows_its_answer_not_every_rule_with_its_words(
     assert len(found.more) > 20
 
 
-@pytest.mark.parametrize("query", ["pode olhar a carta do jogo?", "carta", "jogo", "cards"])
+@pytest.mark.parametrize("query", ["pode virar a carta do jogo?", "carta", "jogo", "cards"])
 def test_a_question_of_very_common_words_is_answered_by_none(query: str) -> None:
     """“carta” and “jogo” are in half the points or more: a point holding only them of a
     question does not answer it (Consulta says so and offers the index)."""
@@ -565,6 +693,33 @@ def test_a_word_typed_in_a_hurry_is_read_as_the_name_it_nearly_is(typed: str, sp
 
 def test_unknown_words_find_nothing() -> None:
     assert search("xadrez peão") == []
+
+
+@pytest.mark.parametrize("word", ["pretos", "black"])
+def test_a_word_is_no_slip_of_a_name_whose_keys_are_far_apart(word: str) -> None:
+    """A finger slips onto a key beside the one it aims at, or presses it twice: “pretos”
+    is no “preso” (t and s are far apart; “3 pretos” led with “A armadilha da última
+    carta”), “black” no “back” (the l brushes neither b nor a)."""
+    assert search(word) == []
+
+
+def test_the_variants_point_says_what_each_preset_plays() -> None:
+    """Aberto: the lixo taken with no condition, no trincas, going out with a clean canastra;
+    Fechado: a justified pickup, trincas, any canastra; STBL, “sem trinca, batida limpa”:
+    Fechado without trincas, going out clean [000, 001, 002]. What the point says of each
+    is what its RuleSet plays (“o que é stbl” led with “O que se vê do lixo”)."""
+    sentences = point("variants").text.pt.split(". ")
+    for preset, start in {
+        "aberto": "No Aberto",
+        "fechado": "No Fechado",
+        "stbl": "O Fechado STBL",
+    }.items():
+        (said,) = [s for s in sentences if s.startswith(start)]
+        rules = PRESETS[preset]
+        assert ("sem condição" in said) == (rules.pickup == "free"), preset
+        assert ("sem trinca" in said or "não vale trinca" in said) == (not rules.trincas), preset
+        assert ("canastra limpa" in said) == (rules.go_out_requires == "clean_canastra"), preset
+    assert answers("o que é stbl").close[0].id == "variants"
 
 
 def test_what_the_reference_says_of_trinca_suits_is_what_the_core_judges() -> None:

@@ -286,13 +286,13 @@ def test_a_question_shows_its_answer_and_folds_the_rest(
     [
         (
             "pt",
-            "Nenhuma regra responde bem a “pode olhar a carta do jogo?”",
+            "Nenhuma regra responde bem a “pode virar a carta do jogo?”",
             "Ver {more} regras com essas palavras",
             "Ver todas as {total} regras",
         ),
         (
             "en",
-            "No rule answers “pode olhar a carta do jogo?” well",
+            "No rule answers “pode virar a carta do jogo?” well",
             "See {more} rules with these words",
             "See all {total} rules",
         ),
@@ -304,7 +304,7 @@ def test_a_question_nothing_answers_says_so_and_offers_the_index(
     """Only “carta” and “jogo” of it are in the rules, in half of them: no point is shown
     as its answer (the first held a “carta”); the page says so, keeps the points with its
     words one tap away, and offers the index: every rule, as before a search."""
-    query = "pode olhar a carta do jogo?"
+    query = "pode virar a carta do jogo?"
     counts = {"more": len(reference.search(query)), "total": len(reference.points())}
     at = open_app("lookup", lang=lang)
     at.segmented_control(key="lookup_view").set_value("rules").run()
