@@ -21,9 +21,16 @@ from buraco_core.melds import judge_meld
 from buraco_core.moves import TakeLixo
 from buraco_core.queries import LixoAnswer, MortoAnswer, lixo_answer, may_go_out
 from buraco_core.verdict import Verdict
-from buraco_course.reference import Answers, answers, points
+from buraco_course.reference import Answers, answers, points, topics
 from buraco_course.reference import point as reference_point
-from buraco_text import error_message, error_problem, message, option_name, sources_text
+from buraco_text import (
+    error_message,
+    error_problem,
+    message,
+    option_name,
+    sources_text,
+    unread_text,
+)
 
 CARDS_KEY = "lookup_cards"
 SEARCH_KEY = "lookup_search"
@@ -31,6 +38,7 @@ VIEW_KEY = "lookup_view"
 SOURCE_IDS = ("000", "001", "002", "003")
 MAX_POINTS = 12  # points drawn at once of a long list: the best come first
 MORE_KEY = "lookup_more"  # {search: how many answers to draw}
+TOPIC_KEY = "lookup_topic"  # the topic listed, offered when nothing answers a question
 # "waiting": a partner beat indirectly and the morto waits for their turn; whether the side
 # may go out meanwhile is option partner_may_go_out_while_morto_waits [000, 001] vs [003].
 MORTO_ANSWERS: tuple[MortoAnswer, ...] = ("taken", "available", "waiting", "stock")
@@ -149,9 +157,10 @@ def _more(query: str, drawn: int) -> None:
     st.session_state[MORE_KEY] = {query: drawn}
 
 
-def _index() -> None:
-    """The search emptied: every point is listed, the index."""
+def _index(topic: str | None = None) -> None:
+    """The search emptied: every point is listed, the index (or a topic's points)."""
     st.session_state[SEARCH_KEY] = ""
+    st.session_state[TOPIC_KEY] = topic
 
 
 def table_problem(error: BuracoInputError) -> str:
@@ -345,8 +354,15 @@ if view == "rules":
         st.error(huge, icon=NO_ICON)
     asks = bool((query or "").strip()) and not huge
     # A question shows the points that answer it; the others its words find are folded
-    # under one button. No question: every point, the index.
-    found = answers(query or "") if asks else Answers((), () if huge else every)
+    # under one button. No question: every point, the index, or a topic's points.
+    if asks:
+        st.session_state[TOPIC_KEY] = None  # (a question leaves the topic listed)
+    chosen = str(st.session_state.get(TOPIC_KEY) or "")
+    topic = topics().get(chosen)  # (None: the index)
+    listed = tuple(p for p in every if p.topic == chosen) if topic else every
+    found = answers(query or "") if asks else Answers((), () if huge else listed)
+    if topic is not None:
+        st.caption(t("lookup.topic", topic=topic(lang)))
     shown = found.all
     opened = st.session_state.get(MORE_KEY, {}).get(query or "")
     drawn = min(len(shown), opened or (len(found.close) if asks else MAX_POINTS))
@@ -355,9 +371,17 @@ if view == "rules":
         if drawn < len(shown):
             count += " · " + t("lookup.drawn", drawn=drawn)
         st.caption(count)
+    # Words of the question that no rule holds are said (“As regras não falam de
+    # “pretos””): with no answer, in its box; else above the answers, to the rest of it.
+    unread = [url_text(word) for word in found.unread]
     if asks and not found.close:
         said = "lookup.no_match" if not shown else "lookup.no_close_match"
-        st.info(t(said, query=url_text(query or "")), icon=NO_ICON)
+        told = t(said, query=url_text(query or ""))
+        if unread:
+            told += " " + unread_text(unread, False, lang)
+        st.info(told, icon=NO_ICON)
+    elif unread:
+        st.caption(unread_text(unread, True, lang))
     for number, point in enumerate(shown[:drawn]):
         if number == len(found.close) > 0:  # where the answers end and the rest opens
             st.caption(t("lookup.more_matches", n=len(found.more)))
@@ -373,8 +397,12 @@ if view == "rules":
             on_click=_more,
             args=(query or "", drawn + MAX_POINTS),
         )
-    if asks and not found.close:  # nothing answers: the index, one tap away
+    if asks and not found.close:  # nothing answers: the index and the topics, one tap away
         st.button(t("lookup.index", total=len(every)), key="lookup_index", on_click=_index)
+        st.caption(t("lookup.topics"))
+        with st.container(horizontal=True):
+            for name, title in topics().items():
+                st.button(title(lang), key=f"lookup_topic_{name}", on_click=_index, args=(name,))
     with st.expander(t("lookup.about_sources")):
         st.markdown("\n".join(f"- **{sid}**: {t(f'source.{sid}')}" for sid in SOURCE_IDS))
 

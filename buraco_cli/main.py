@@ -61,6 +61,7 @@ from buraco_text import (
     reads_as_code,
     sources_text,
     translate,
+    unread_text,
     value_text,
     worded,
 )
@@ -2535,14 +2536,20 @@ def _rules_search(
                     for p in listed
                 ],
                 "matches": len(found.all),
+                "unread": list(found.unread),
             }
         )
         return 0
+    # The words no rule holds (“pretos”), said with the answer or its absence.
+    unread = [unread_text(found.unread, bool(found.close), lang)] if found.unread else []
     if not found.all:
-        print(translate("cli.rules.nothing", lang, query=query))
+        print(" ".join([translate("cli.rules.nothing", lang, query=query), *unread]))
         return 0
     if not found.close:
-        print(translate("cli.rules.nothing_close", lang, query=query))
+        print(" ".join([translate("cli.rules.nothing_close", lang, query=query), *unread]))
+        print()
+    elif unread:
+        print(unread[0])
         print()
     for p in found.close:
         _print_point(p, chosen, lang)

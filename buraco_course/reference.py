@@ -572,6 +572,10 @@ class Answers:
 
     close: tuple[RulePoint, ...]
     more: tuple[RulePoint, ...]
+    # The question's words no rule holds, as typed, where they are half of it or more or
+    # nothing answers it (“3 pretos”: no rule speaks of a card's colour); the answers, if
+    # any, are to the rest of it.
+    unread: tuple[str, ...] = ()
 
     @property
     def all(self) -> tuple[RulePoint, ...]:
@@ -588,4 +592,22 @@ def answers(query: str) -> Answers:
     telling = [m for m in ranked if any(idea not in plain for idea in m.hits)]
     best = telling[0].score if telling else 0.0
     close = [m.point for m in telling if m.score >= CLOSE * best][:MAX_CLOSE]
-    return Answers(tuple(close), tuple(m.point for m in ranked if m.point not in close))
+    more = tuple(m.point for m in ranked if m.point not in close)
+    asked = [idea for idea in _read(_terms(query, _ASKING)) if idea not in _ASKING | _VARIANTS]
+    unread = _unread(query)
+    if close and 2 * len(unread) < len(asked):
+        unread = ()  # (“e agr?”, “a gente”: a word or two aside, the question is answered)
+    return Answers(tuple(close), more, unread)
+
+
+def _unread(query: str) -> tuple[str, ...]:
+    """The words of a question, as typed, that no rule holds (a slip read as the name it
+    nearly is being held)."""
+    known = _idea_counts()
+    return tuple(
+        dict.fromkeys(
+            raw
+            for raw in _written(query)
+            if (ideas := _read(_terms(raw, _ASKING))) and all(i not in known for i in ideas)
+        )
+    )

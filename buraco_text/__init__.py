@@ -403,6 +403,14 @@ def or_list(items: Sequence[str], lang: Lang = DEFAULT_LANG, apart: bool = False
     return f"{sep.join(items[:-1])}{last} {translate('value.or', lang)} {items[-1]}"
 
 
+def unread_text(words: Sequence[str], answered: bool, lang: Lang = DEFAULT_LANG) -> str:
+    """A search's words that no rule holds, said (Consulta, `buraco rules --search`): “As
+    regras não falam de “pretos”.”, and, where other words were answered, that the answers
+    are to the rest of the question."""
+    quoted = or_list([f"“{word}”" for word in words], lang)
+    return translate("lookup.unread_rest" if answered else "lookup.unread", lang, words=quoted)
+
+
 # Characters of a bad value (and of a path, which may quote a token) echoed back in a
 # message: enough to recognise it, never megabytes of it.
 ECHO_LIMIT = 80

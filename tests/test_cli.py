@@ -524,6 +524,27 @@ def test_rules_search_of_very_common_words_says_none_answers(
     )
 
 
+def test_rules_search_says_the_words_no_rule_holds(capsys: pytest.CaptureFixture[str]) -> None:
+    """No source speaks of a card's colour: `--search "3 pretos"` says “pretos” is not in
+    the rules and answers the rest, what a 3 is worth [000, 001, 002, 003] (it led with the
+    last-card trap, “pretos” read as “preso”); with nothing to answer, every such word is
+    said; --json lists them under "unread"."""
+    code, out, _ = run(capsys, "rules", "--search", "3 pretos")
+    assert code == 0 and out.startswith(
+        "As regras não falam de “pretos”: as respostas abaixo são para o resto da pergunta.\n\n"
+        "■ Quanto vale cada carta\n"
+    )
+    code, out, _ = run(capsys, "rules", "--search", "xadrez peão", "--lang", "en")
+    assert out == (
+        "Nothing in the reference answers “xadrez peão”. "
+        "The rules do not speak of “xadrez” or “peão”.\n"
+    )
+    code, data = run_json(capsys, "rules", "--search", "3 pretos")
+    assert data["unread"] == ["pretos"] and data["points"][0]["id"] == "card_points"
+    code, data = run_json(capsys, "rules", "--search", "acabou o monte, e agr?")
+    assert data["unread"] == []  # (a word aside, in a question the rules answer)
+
+
 def test_rules_all_without_a_search_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "rules", "--all")
     assert code == 2 and "--all: só vale com --search" in err, err

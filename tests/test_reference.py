@@ -703,6 +703,18 @@ def test_a_word_is_no_slip_of_a_name_whose_keys_are_far_apart(word: str) -> None
     assert search(word) == []
 
 
+def test_the_words_no_rule_holds_are_said_where_they_matter() -> None:
+    """“3 pretos”: no source speaks of a card's colour; the lookup says the rules hold no
+    “pretos” and answers the rest, what a 3 is worth [000, 001, 002, 003]. A word aside in
+    a question the rules answer (“agr”, “gente”) is not said; where nothing answers, every
+    such word is."""
+    found = answers("3 pretos")
+    assert found.unread == ("pretos",) and found.close[0].id == "card_points"
+    assert answers("acabou o monte, e agr?").unread == answers("qm pega o morto").unread == ()
+    assert answers("xadrez peão").unread == ("xadrez", "peão")
+    assert answers("pode virar a carta do jogo?").unread == ("virar",)
+
+
 def test_the_variants_point_says_what_each_preset_plays() -> None:
     """Aberto: the lixo taken with no condition, no trincas, going out with a clean canastra;
     Fechado: a justified pickup, trincas, any canastra; STBL, “sem trinca, batida limpa”:

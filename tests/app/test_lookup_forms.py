@@ -319,6 +319,63 @@ def test_a_question_nothing_answers_says_so_and_offers_the_index(
     assert len(_titles(at)) == 12 and not at.info
 
 
+@pytest.mark.parametrize(
+    ("lang", "query", "said", "first"),
+    [
+        (
+            "pt",
+            "3 pretos",
+            "As regras não falam de “pretos”: as respostas abaixo são para o resto da pergunta.",
+            "Quanto vale cada carta",
+        ),
+        (
+            "en",
+            "black threes",
+            "The rules do not speak of “black”: the answers below are to the rest of the question.",
+            "What each card is worth",
+        ),
+    ],
+)
+def test_a_word_no_rule_holds_is_said_above_the_answers(
+    open_app: Open, lang: str, query: str, said: str, first: str
+) -> None:
+    """No source speaks of a card's colour (black or red threes belong to other games): the
+    page says so, in the reader's language, and answers the rest, what a 3 is worth [000,
+    001, 002, 003]. “3 pretos” led with “A armadilha da última carta” (“pretos” read as
+    “preso”), “black threes” with “Melds don't merge; cards never go back”."""
+    at = open_app("lookup", lang=lang)
+    at.segmented_control(key="lookup_view").set_value("rules").run()
+    at.text_input(key="lookup_search").input(query).run()
+    assert said in [c.value for c in at.caption]
+    assert _titles(at)[0] == first and not at.info
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "topic", "listed"),
+    [
+        ("pt", "As regras não falam de “virar”.", "O lixo", "Assunto: O lixo"),
+        ("en", "The rules do not speak of “virar”.", "The lixo (discard pile)", "Topic: The lixo"),
+    ],
+)
+def test_a_question_nothing_answers_offers_the_topics(
+    open_app: Open, lang: str, said: str, topic: str, listed: str
+) -> None:
+    """Nothing answers “pode virar a carta do jogo?”: the box says which of its words no
+    rule holds, and each topic is one tap away, listing that topic's points (the page had
+    only the index and the points sharing “carta” or “jogo” to offer)."""
+    at = open_app("lookup", lang=lang)
+    at.segmented_control(key="lookup_view").set_value("rules").run()
+    at.text_input(key="lookup_search").input("pode virar a carta do jogo?").run()
+    assert at.info[0].value.endswith(said)
+    titles = {b.label: b for b in at.button if b.key and b.key.startswith("lookup_topic_")}
+    assert len(titles) == len(reference.topics())
+    titles[topic].click().run()
+    lixo = [p.title(lang) for p in reference.points() if p.topic == "lixo"]
+    assert _titles(at) == lixo and not at.info
+    assert at.text_input(key="lookup_search").value == ""
+    assert any(c.value.startswith(listed) for c in at.caption)
+
+
 def test_going_out_when_the_mortos_became_stock_says_no_morto_is_needed(open_app: Open) -> None:
     """Both mortos became the stock: going out needs no morto [001, 002], and the answer says
     so, not “tem o morto” (nobody has one); every reason reads as a sentence."""
