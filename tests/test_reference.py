@@ -471,6 +471,13 @@ QUESTIONS = [
     ("diferença entre aberto e fechado", "variants", "000 001 002 003"),
     # (was: “Trinca (lavadeira)”)
     ("tres vermelhos vale quanto", "card_points", "000 001 002 003"),
+    # (was: “Os dois mortos viraram monte”)
+    ("o morto é de quem", "morto_who_takes", "001 003"),
+    # (was: “Canastra limpa”)
+    ("curinga conta quanto no final", "joker_points", "000 001 002 003"),
+    ("posso bater sem descartar", "go_out_by", "000 001 002 003"),
+    # (was: “Com uma carta na mão: pode pegar o lixo?”)
+    ("carta na mão no final perde pontos?", "table_adds_hand_subtracts", "000 001 002 003"),
     ("can I look at the discard pile?", "lixo_visible", "000 001 002 003"),
     ("is a 2 natural in its own suit?", "natural_two", "000 001 002 003"),
     # (was: “Sem dar a volta: K-A-2 não é sequência”)
