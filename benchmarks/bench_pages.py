@@ -280,9 +280,8 @@ def _tap(key: str, pick_first: bool = False) -> Interaction:
             kept["game"] = kept["store"].load(kept["game_id"])
         kept["store"].save(kept["game_id"], kept["game"])  # (back to the stored position)
         at.run()
-        if pick_first:
-            first = next(b for b in at.button if (b.key or "").endswith("-play_board-0"))
-            first.click().run()
+        if pick_first:  # (the hand is one widget, its value the positions picked)
+            at.button_group(key="bthand-play_board").set_value([0]).run()
         at.button(key=key).click()
 
     return change

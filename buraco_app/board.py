@@ -12,15 +12,17 @@ whatever the caller saves there (a grade, progress) is already there when the pa
 `on_move` says whether the move was played: after an illegal one the cards stay picked, so
 the learner fixes the pick (a card more, a card less) instead of picking it all again.
 Every card and target is a real button with a readable name ("4♠", "Jogo 2: 3♠ 4♠ 5♠",
-"Lixo (7 cartas)") for tests and screen readers. The look is CSS on the buttons' key classes
-(`st-key-<key>`): `BOARD_CSS`, injected once per run with the card style sheet.
+"Lixo (7 cartas)") for tests and screen readers: the hand's cards are the options of one
+st.pills, in a toolbar named "Cartas da sua mão", a picked one pressed. The look is CSS
+on the elements' key classes (`st-key-<key>`): `BOARD_CSS`, injected once per run with the
+card style sheet.
 """
 
 from __future__ import annotations
 
 import html
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -184,11 +186,14 @@ def new_in_hand(old: Counter[Card], hand: Sequence[Card]) -> tuple[int, ...]:
 # --- drawing ----------------------------------------------------------------------------------
 
 # (The picked card's ring is drawn inside its border, so "10♦" keeps the width it needs.)
-# Key prefixes: btc card, btm meld, btt target. Colour goes in the key (r, b, j) so CSS can
-# colour a card's label. A card's key stays when it is picked or new, which its button's type
-# says (`_card_type`), and so does a meld's when a move changed it (its place on the table
-# names it; "primary" outlines it green): a new key is a new element, drawn beside the old
-# one until the rerun ends, and a quick second tap met the row shifted by a card or the
+# Key prefixes: btc the lixo's cards, btm meld, btt target, bthand the hand. The hand is one
+# st.pills (a card an option, a tap its pick toggled: 12 buttons were a fifth of a rerun), its
+# look that of the lixo's card buttons: the colour, a joker's paper and a new card's outline
+# are marks in a card's label (`hand_labels`), the pick is the option pressed. A lixo card's
+# colour goes in its key (r, b, j). A card's key stays when it is picked, which its button's
+# type says (`_card_type`), and so does a meld's when a move changed it (its place on the
+# table names it; "primary" outlines it green): a new key is a new element, drawn beside the
+# old one until the rerun ends, and a quick second tap met the row shifted by a card or the
 # melds by a meld (or a gap, and was lost). On a phone every board's melds, targets and sort
 # switch ({key}_by_rank) are a fingertip high (44 px), as is every other button, choice and
 # expander of Jogar (its page's box, play.PAGE_MARK): they were 28 px (the switch 21), under
@@ -200,21 +205,27 @@ def new_in_hand(old: Counter[Card], hand: Sequence[Card]) -> tuple[int, ...]:
 # native fold (<details>) drawn as Streamlit's expanders are (border, 14 px label, a chevron
 # where theirs has its icon, the focus ring), the learner's own a box of the same look, and
 # their cards in the colours md_cards gives a label (MD_RED, MD_VIOLET).
+_HAND = '[class*="st-key-bthand"]'  # the hand: one st.pills, a card an option (_hand)
 BOARD_CSS = f"""
-[class*="st-key-btc"] button{{min-height:0;width:44px;height:60px;padding:0;
+[class*="st-key-btc"] button,{_HAND} button{{min-height:0;width:44px;height:60px;padding:0;
 border:1px solid #8a8a8a;border-radius:7px;background:#fff;box-shadow:0 1px 3px rgba(0,0,0,.3);
 transition:transform .1s}}
 [class*="st-key-bt"] button:disabled{{opacity:1;cursor:default;color:{BLACK}}}
-[class*="st-key-btc"] button p{{font-size:18px;font-weight:700;font-family:'DejaVu Sans',Arial,
-sans-serif}}
-[class*="st-key-btc"][class*="-r-"] button p{{color:{RED}}}
-[class*="st-key-btc"][class*="-b-"] button p{{color:{BLACK}}}
-[class*="st-key-btc"][class*="-j-"] button{{background:{JOKER_PAPER}!important}}
-[class*="st-key-btc"][class*="-j-"] button p{{color:{JOKER_INK}}}
-[class*="st-key-btc-"] button[kind="primary"]{{transform:translateY(-9px);
-border:1px solid {WILD_RING}!important;box-shadow:inset 0 0 0 2px {WILD_RING}!important;
-background:#fff3e0!important}}
-[class*="st-key-btc-"] button[kind="tertiary"]{{outline:3px solid #2e7d32;outline-offset:1px}}
+[class*="st-key-btc"] button p,{_HAND} button p{{font-size:18px;font-weight:700;
+font-family:'DejaVu Sans',Arial,sans-serif;color:{BLACK}}}
+[class*="st-key-btc"][class*="-r-"] button p,{_HAND} .stMarkdownColoredText{{color:{RED}!important}}
+[class*="st-key-btc"][class*="-j-"] button,{_HAND} button:has(.stMarkdownColoredBackground){{
+background:{JOKER_PAPER}!important}}
+[class*="st-key-btc"][class*="-j-"] button p,
+{_HAND} .stMarkdownColoredBackground .stMarkdownColoredText{{color:{JOKER_INK}!important}}
+{_HAND} .stMarkdownColoredBackground{{background:none!important}}
+{_HAND} [role="toolbar"]{{gap:.5rem}}
+{_HAND} button:hover:not(:disabled){{background:#fff;border-color:#2e7d32}}
+[class*="st-key-btc-"] button[kind="primary"],{_HAND} button[aria-pressed="true"]{{
+transform:translateY(-9px);border:1px solid {WILD_RING}!important;
+box-shadow:inset 0 0 0 2px {WILD_RING}!important;background:#fff3e0!important}}
+[class*="st-key-btc-"] button[kind="tertiary"],{_HAND} button:has(strong){{
+outline:3px solid #2e7d32;outline-offset:1px}}
 [class*="st-key-btm"] button{{min-height:0;padding:2px 8px;background:#fafafa!important;
 border:1px solid #bbb!important}}
 [class*="st-key-btm"] button p{{font-size:17px;font-weight:600;color:{BLACK}}}
@@ -222,7 +233,7 @@ border:1px solid #bbb!important}}
 background:#e8f5e9!important}}
 [class*="st-key-btt-"] button{{min-height:0;padding:2px 8px;border-style:dashed!important}}
 [class*="st-key-btt-"] button p{{font-size:14px}}
-[class*="st-key-bthand"]{{padding-top:10px}}
+{_HAND}{{padding-top:10px}}
 .bt-mvs{{display:flex;flex-direction:column;gap:1rem}}
 .bt-mvs>p{{margin:0}} .bt-mvs strong{{font-weight:600}}
 .bt-mv{{border:1px solid rgba(47,45,43,.2);border-radius:8px;font-size:14px;line-height:1.6}}
@@ -267,9 +278,9 @@ def inject_css() -> None:
     st.html(_BOARD_STYLE)
 
 
-def _card_type(picked: bool, new: bool = False) -> Literal["primary", "secondary", "tertiary"]:
-    """A card button's type, which BOARD_CSS draws: picked (lifted, ringed), new (outlined)."""
-    return "primary" if picked else "tertiary" if new else "secondary"
+def _card_type(picked: bool) -> Literal["primary", "secondary"]:
+    """The lixo's top card's button type, which BOARD_CSS draws: picked (lifted, ringed)."""
+    return "primary" if picked else "secondary"
 
 
 def _ink(card: Card) -> str:
@@ -283,6 +294,27 @@ def _label(card: Card) -> str:
     if card.suit is not None and card.suit.red:
         return f":red[{card.symbol}]"
     return card.symbol
+
+
+def hand_labels(hand: Sequence[Card], new: Collection[int] = ()) -> list[str]:
+    """Each card's label in the hand's widget, by position: red suits `:red[]`, a joker on
+    its paper (`:violet-background[]`), a new card bold, which BOARD_CSS draws as today's
+    card buttons. In ASCII, the card's last character an HTML entity: Streamlit searches
+    every other option label for a leading emoji (0.2 ms a label, as much as a card's
+    button), and the widget's value is its labels, so two equal cards (two decks) are
+    written apart, by the entity's leading zeros (`&#9829;`, `&#09829;`: both read 7♥)."""
+    labels = []
+    seen: Counter[Card] = Counter()
+    for position, card in enumerate(hand):
+        symbol = card.symbol
+        text = f"{symbol[:-1]}&#{'0' * seen[card]}{ord(symbol[-1])};"
+        seen[card] += 1
+        if card.suit is None:
+            text = f":violet-background[:violet[{text}]]"
+        elif card.suit.red:
+            text = f":red[{text}]"
+        labels.append(f"**{text}**" if position in new else text)
+    return labels
 
 
 def cards_label(cards: Sequence[Card]) -> str:
@@ -340,8 +372,19 @@ def _set_pick(key: str, pick: Pick) -> None:
     st.session_state.pop(_refused_key(key), None)
 
 
-def _toggle(key: str, position: int) -> None:
-    _set_pick(key, current_pick(key).toggled(position))
+def _hand_key(key: str) -> str:
+    return f"bthand-{key}"  # (the hand's widget, its value the picked positions shown)
+
+
+def _toggled(key: str) -> None:
+    """Cards of the hand tapped: each whose pick the widget's value changed (one a tap; more
+    if taps came quicker than reruns), kept in tap order."""
+    now = st.session_state[_hand_key(key)]
+    pick = current_pick(key)
+    for position in (*pick.cards, *now):
+        if (position in now) != (position in pick.cards):
+            pick = pick.toggled(position)
+    _set_pick(key, pick)
 
 
 def _toggle_top(key: str) -> None:
@@ -611,19 +654,23 @@ def _hand(
     head.markdown(f"**{t('table.your_hand', lang, count=len(hand))}**")
     by_rank = head.toggle(t("board.by_rank", lang), key=f"{key}_by_rank")
     set_aside = {p for g in pick.groups for p in g}
-    with st.container(horizontal=True, gap="xsmall", key=f"bthand-{key}"):
-        for position in hand_order(hand, by_rank):
-            if position in set_aside:
-                continue
-            card = hand[position]
-            st.button(
-                card.symbol,
-                key=f"btc-{_ink(card)}-{key}-{position}",
-                type=_card_type(position in pick.cards, position in marks.new_cards),
-                on_click=_toggle,
-                args=(key, position),
-                disabled=not live,
-            )
+    shown = [p for p in hand_order(hand, by_rank) if p not in set_aside]
+    labels = hand_labels(hand, marks.new_cards)
+    widget = _hand_key(key)
+    # The pick is the board's (a tap on a place clears it, "Desfazer" drops a card): the
+    # widget shows it, set before the widget is drawn, as Streamlit allows.
+    st.session_state[widget] = [p for p in pick.cards if p in shown]
+    st.pills(
+        t("board.hand_cards", lang),  # (not the heading's words: a page finds those once)
+        shown,
+        selection_mode="multi",
+        format_func=labels.__getitem__,
+        key=widget,
+        on_change=_toggled,
+        args=(key,),
+        disabled=not live,
+        label_visibility="collapsed",
+    )
     if not live:
         return
     if pick.cards or pick.top:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -84,3 +85,59 @@ def in_order(block: Any) -> list[Any]:
 def read(text: str) -> str:
     """A Markdown text as read: no colour directives (`:red[4♥]` reads 4♥)."""
     return re.sub(r":\w+\[([^\]]*)\]", r"\1", text)
+
+
+# A board's hand is one st.pills (key `bthand-<board>`), a card an option, its value the
+# picked hand positions; these read and tap it as the tests did its card buttons.
+
+
+def hand_group(at: AppTest, board: str = "") -> Any:
+    """The (first) hand drawn, or the one of board `board`."""
+    groups = [g for g in at.button_group if (g.key or "").startswith(f"bthand-{board}")]
+    assert groups, "no hand on the page"
+    return groups[0]
+
+
+def card_name(option: str) -> str:
+    """A hand card as read: `**:violet-background[:violet[J&#075;]]**` reads JK."""
+    return html.unescape(re.sub(r":[\w-]+\[|\]|\*\*", "", option))
+
+
+def hand_cards(at: AppTest, board: str = "") -> list[str]:
+    return [card_name(o) for o in hand_group(at, board).options]
+
+
+def picked_cards(at: AppTest, board: str = "") -> list[str]:
+    group = hand_group(at, board)
+    return [card_name(group.format_func(p)) for p in group.value]
+
+
+def new_cards(at: AppTest, board: str = "") -> list[str]:
+    """The cards marked new (bold: outlined green on the page)."""
+    return [card_name(o) for o in hand_group(at, board).options if o.startswith("**")]
+
+
+def tap_card(at: AppTest, name: str, board: str = "") -> AppTest:
+    """Tap the hand's (first) card called `name`: pick it, or drop it if picked."""
+    cards = hand_cards(at, board)
+    assert name in cards, f"no card {name!r} in {cards}"
+    return tap_shown(at, cards.index(name), board)
+
+
+def tap_shown(at: AppTest, place: int, board: str = "") -> AppTest:
+    """Tap the hand's card at `place` in its row (from 0): pick it, or drop it if picked."""
+    group = hand_group(at, board)
+    assert not group.disabled, "the hand is not live"
+    position = _position(group, group.options[place])
+    value = list(group.value)
+    value = [p for p in value if p != position] if position in value else [*value, position]
+    group.set_value(value)
+    return at.run()
+
+
+def _position(group: Any, option: str) -> int:
+    """The hand position an option stands for (its format_func's inverse)."""
+    position = 0
+    while group.format_func(position) != option:
+        position += 1
+    return position

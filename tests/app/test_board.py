@@ -18,12 +18,14 @@ from buraco_core.notation import position_from_data
 from buraco_core.state import SideState, deal
 from buraco_course import load_curriculum, scenario_state
 from buraco_text import Lang
+from tests.app.conftest import hand_cards, picked_cards, tap_card
 
 Open = Callable[..., AppTest]
 
 
 def tap(at: AppTest, *labels: str) -> AppTest:
-    """Tap board buttons by what they say; "Meld 1:" (ending in ":") is a prefix."""
+    """Tap board buttons by what they say, else the hand's card of that name; "Meld 1:"
+    (ending in ":") is a prefix."""
     for label in labels:
         found = [
             b
@@ -31,8 +33,11 @@ def tap(at: AppTest, *labels: str) -> AppTest:
             if not b.disabled
             and (b.label.startswith(label) if label.endswith(":") else b.label == label)
         ]
-        assert found, f"no button {label!r} in {[b.label for b in at.button]}"
-        found[0].click().run()
+        if found:
+            found[0].click().run()
+        else:
+            assert label in hand_cards(at), f"no button or card {label!r} in {board_labels(at)}"
+            tap_card(at, label)
         assert not at.exception, at.exception
     return at
 
@@ -206,11 +211,9 @@ def test_a_red_wild_in_a_meld_is_drawn_red_on_its_orange_mark(open_app: Open) ->
 
 def test_the_hand_switch_sorts_by_rank(open_app: Open) -> None:
     at = open_app("practice", scenario="draw_comes_first", lang="en")
-    hand = [b.label for b in at.button if (b.key or "").startswith("btc-") and "lixo" not in b.key]
-    assert hand[:4] == ["8♠", "Q♠", "K♠", "A♥"]  # by suit: ♠ ♥ ♣ ♦, each low to high
+    assert hand_cards(at)[:4] == ["8♠", "Q♠", "K♠", "A♥"]  # by suit: ♠ ♥ ♣ ♦, each low to high
     at.toggle(key="sc_draw_comes_first_board_by_rank").set_value(True).run()
-    hand = [b.label for b in at.button if (b.key or "").startswith("btc-") and "lixo" not in b.key]
-    assert hand[:3] == ["A♥", "3♥", "4♣"]
+    assert hand_cards(at)[:3] == ["A♥", "3♥", "4♣"]
 
 
 def test_an_illegal_move_keeps_the_board_and_names_the_cards(open_app: Open) -> None:
@@ -263,9 +266,7 @@ def test_an_illegal_move_keeps_the_cards_picked_to_fix_the_pick(open_app: Open) 
     at = open_app("practice", scenario="first_meld_three_in_a_row", lang="en")
     tap(at, "6♣", "7♣", "+ New meld")  # two cards: not a meld
     assert at.error and "at least 3 cards" in at.error[0].value
-    cards = [b for b in at.button if (b.key or "").startswith("btc-")]
-    picked = [b.label for b in cards if b.proto.type == "primary"]  # (drawn as picked)
-    assert sorted(picked) == ["6♣", "7♣"]
+    assert sorted(picked_cards(at)) == ["6♣", "7♣"]  # (drawn as picked)
     assert any("Picked: 6♣ 7♣." in c.value for c in at.caption)
     tap(at, "8♣", "+ New meld")  # one card more: now the meld goes down
     assert headline(at).startswith("**Right!**"), headline(at)

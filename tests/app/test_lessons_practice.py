@@ -16,7 +16,7 @@ from streamlit.testing.v1 import AppTest
 from buraco_app.inline_cards import as_read
 from buraco_course import load_curriculum
 from buraco_text import catalog
-from tests.app.conftest import in_order
+from tests.app.conftest import hand_cards, in_order, tap_card
 
 Open = Callable[..., AppTest]
 PT = catalog("pt")
@@ -43,8 +43,11 @@ def tap(at: AppTest, *labels: str) -> AppTest:
             for b in at.button
             if (b.label.startswith(wanted) if prefix else b.label == wanted) and not b.disabled
         ]
-        assert found, f"no button {label!r} in {[b.label for b in at.button]}"
-        found[0].click().run()
+        if found:
+            found[0].click().run()
+        else:  # a card of the hand
+            assert wanted in hand_cards(at), f"no {label!r} in {[b.label for b in at.button]}"
+            tap_card(at, wanted)
         assert not at.exception, at.exception
     return at
 
@@ -281,8 +284,7 @@ def test_a_question_about_a_turn_just_ended_shows_the_learners_own_seat(
     seats = next(h.proto.body for h in at.get("html") if "bt-seats" in h.proto.body)
     assert "<b>você</b> (jogador&nbsp;1)" in seats  # (one line: the number never wraps alone)
     assert "bt-turn" in seats.split("(jogador&nbsp;2)")[0].rsplit("bt-seat ", 1)[1]
-    hand = [b.label for b in at.button if (b.key or "").startswith("btc-")]
-    assert "K♠" in hand
+    assert "K♠" in hand_cards(at)
 
 
 def test_no_exercise_or_lesson_counts_seats_from_0() -> None:

@@ -53,7 +53,15 @@ from buraco_core.players.coach import coach
 from buraco_core.rules import RuleSet, ruleset
 from buraco_core.state import EndReason, MortoStatus, Phase, State, deal
 from buraco_text import Lang
-from tests.app.conftest import in_order, read
+from tests.app.conftest import (
+    hand_cards,
+    in_order,
+    new_cards,
+    picked_cards,
+    read,
+    tap_card,
+    tap_shown,
+)
 from tests.played import played_on, played_round, played_until
 
 Open = Callable[..., AppTest]
@@ -70,15 +78,6 @@ def game_id_of(at: AppTest) -> str:
 
 def the_game(at: AppTest) -> Game:
     return store().load(game_id_of(at))
-
-
-def hand_buttons(at: AppTest) -> list[str]:
-    return [b.label for b in at.button if b.key and b.key.startswith("btc") and "lixo" not in b.key]
-
-
-def cards_drawn(at: AppTest, look: str) -> list[str]:
-    """The board's cards drawn picked ("primary") or new ("tertiary"): a button's type."""
-    return [b.label for b in at.button if (b.key or "").startswith("btc-") and b.proto.type == look]
 
 
 def click(at: AppTest, key: str) -> AppTest:
@@ -143,23 +142,22 @@ def test_start_deals_the_learner_eleven_cards_and_keeps_the_game_in_the_link(
     assert "game" in at.query_params
     game = the_game(at)
     assert game.setup.players == 4 and game.setup.level == "basic"
-    assert len(hand_buttons(at)) == 11
+    assert len(hand_cards(at)) == 11
     assert positions(game)[-1].turn == 0  # the learner begins the first round
 
 
 def test_an_illegal_move_is_explained_and_the_board_stays(open_app: Open) -> None:
     at = started(open_app)
-    before = sorted(hand_buttons(at))
-    first_card = next(b for b in at.button if b.key and b.key.startswith("btc-"))
-    first_card.click().run()
+    before = sorted(hand_cards(at))
+    tap_shown(at, 0)
     click(at, "btt-play_board-discard")  # discarding before drawing
     assert at.error and "draw" in str(at.error[0].value).lower()
-    assert sorted(hand_buttons(at)) == before
+    assert sorted(hand_cards(at)) == before
     # Said where the tap was: under the row of the stock, the lixo and "Descartar", above
     # the hand (above the board, or under the hand, a phone showed it off-screen).
     order = in_order(at.main)
     keys = [getattr(n, "key", "") or "" for n in order]
-    hand = [i for i, k in enumerate(keys) if k.startswith("btc") and "lixo" not in k]
+    hand = [i for i, k in enumerate(keys) if k.startswith("bthand")]
     assert keys.index("btt-play_board-discard") < order.index(at.error[0]) < min(hand)
     game = the_game(at)
     assert game.current.moves == ()
@@ -170,9 +168,8 @@ def test_an_illegal_move_names_its_cards_in_their_colours(open_app: Open) -> Non
     """The error box writes its text in red: the card tried is in its own colour there, a
     black one grey (inline_cards.error_cards), so a 5♠ does not read as a 5♥."""
     at = started(open_app)
-    picked = next(b for b in at.button if b.key and b.key.startswith("btc-"))
-    card = picked.label.strip()
-    picked.click().run()
+    card = hand_cards(at)[0]
+    tap_shown(at, 0)
     click(at, "btt-play_board-discard")  # before drawing: refused
     colour = "violet" if card == "JK" else "red" if card[-1] in "♥♦" else "gray"
     assert f":{colour}[{card}]" in str(at.error[0].value)
@@ -181,13 +178,12 @@ def test_an_illegal_move_names_its_cards_in_their_colours(open_app: Open) -> Non
 def test_an_illegal_new_meld_keeps_the_cards_picked(open_app: Open) -> None:
     """After "+ New meld" is refused the picked cards stay picked, to be fixed, not redone."""
     at = started(open_app)
-    cards = [b for b in at.button if b.key and b.key.startswith("btc-")][:2]
-    labels = sorted(b.label for b in cards)
-    for card in cards:
-        at.button(key=card.key).click().run()
+    labels = sorted(hand_cards(at)[:2])
+    for place in (0, 1):
+        tap_shown(at, place)
     click(at, "btt-play_board-new")  # before drawing, and two cards: refused
     assert at.error
-    assert sorted(cards_drawn(at, "primary")) == labels
+    assert sorted(picked_cards(at)) == labels
     assert the_game(at).current.moves == ()
 
 
@@ -198,9 +194,9 @@ def test_a_refused_moves_answer_goes_once_the_pick_changes_or_a_hint_is_asked(
     (the pick fixed) or a tap that asks for a hint takes it away. It stayed on the screen
     beside the yellow hint, or under a pick that had already fixed what it said."""
     at = started(open_app)
-    cards = [b.key for b in at.button if b.key and b.key.startswith("btc-")][:3]
-    click(at, cards[0])
-    click(at, cards[1])
+    cards = hand_cards(at)[:3]
+    tap_shown(at, 0)
+    tap_shown(at, 1)
     click(at, "btt-play_board-new")  # before drawing, and two cards: refused
     assert at.error and "Your move: Lay" in str(at.error[0].value)
     click(at, "btt-play_board-discard")  # two cards to discard: a hint, the pick unchanged
@@ -208,25 +204,22 @@ def test_a_refused_moves_answer_goes_once_the_pick_changes_or_a_hint_is_asked(
     assert not at.error, [e.value for e in at.error]
     click(at, "btt-play_board-new")  # refused again: said again
     assert at.error
-    click(at, cards[2])  # a card more: the pick the answer spoke of is no longer there
+    tap_shown(at, 2)  # a card more: the pick the answer spoke of is no longer there
     assert not at.error, [e.value for e in at.error]
     assert any("Picked: " in str(c.value) for c in at.caption)
-    assert sorted(cards_drawn(at, "primary")) == sorted(
-        b.label for b in at.button if b.key in cards
-    )
+    assert sorted(picked_cards(at)) == sorted(cards)
 
 
 def test_cards_picked_before_drawing_stay_picked_after_the_draw(open_app: Open) -> None:
     """Pick the meld, find that one must draw first, draw: the pick is still there for
     "+ New meld" (the drawn card goes to the end of the hand; the picked ones stay put)."""
     at = started(open_app)
-    cards = [b for b in at.button if b.key and b.key.startswith("btc-")][:3]
-    labels = sorted(b.label for b in cards)
-    for card in cards:
-        at.button(key=card.key).click().run()
+    labels = sorted(hand_cards(at)[:3])
+    for place in (0, 1, 2):
+        tap_shown(at, place)
     click(at, "btt-play_board-stock")
     assert [type(m).__name__ for m in the_game(at).current.moves] == ["Draw"]
-    assert sorted(cards_drawn(at, "primary")) == labels
+    assert sorted(picked_cards(at)) == labels
 
 
 def test_a_hint_on_what_to_pick_goes_once_the_move_is_made(open_app: Open) -> None:
@@ -247,8 +240,8 @@ def test_undo_takes_back_a_hint_on_what_to_pick_with_the_pick(open_app: Open) ->
     hint, about the pick before, goes with it; the pick as it now is is said instead."""
     at = started(open_app)
     click(at, "btt-play_board-stock")
-    for card in [b for b in at.button if b.key and b.key.startswith("btc-")][:2]:
-        at.button(key=card.key).click().run()
+    for place in (0, 1):
+        tap_shown(at, place)
     click(at, "btt-play_board-discard")
     assert at.warning and "one card" in str(at.warning[0].value)
     click(at, "play_board_undo")
@@ -256,10 +249,34 @@ def test_undo_takes_back_a_hint_on_what_to_pick_with_the_pick(open_app: Open) ->
     assert any(str(c.value).startswith("Picked: ") for c in at.caption)
 
 
+def test_two_equal_cards_of_the_hand_are_each_picked_on_their_own(open_app: Open) -> None:
+    """Two decks: a hand may hold two 8♣. The hand is one widget, whose value the browser
+    sends as its cards' labels: the two copies are labelled apart (both read 8♣), so a tap
+    picks the copy tapped, and both tapped are both picked ("Picked: 8♣ 8♣"); labelled
+    alike, either tap picked the last copy, and the pick never held the two."""
+    open_app("play", lang="en")  # creates the data folder
+    game = played_until(
+        Setup("fechado", {}, 2, "basic", "on", 7),
+        5,
+        lambda s: learner_turn(s) and len(set(s.hand)) < len(s.hand),
+    )
+    at = open_app("play", lang="en", game=store().create(game))
+    cards = hand_cards(at)
+    twin = next(c for c in cards if cards.count(c) == 2)
+    first = cards.index(twin)  # (the row is sorted: the copies side by side)
+    tap_shown(at, first)
+    assert picked_cards(at) == [twin]
+    tap_shown(at, first + 1)
+    assert picked_cards(at) == [twin, twin]
+    assert any(f"Picked: {twin} {twin}." in read(str(c.value)) for c in at.caption)
+    tap_shown(at, first)  # dropped again: the other copy stays picked
+    assert picked_cards(at) == [twin]
+
+
 def test_a_legal_move_is_played_and_saved(open_app: Open) -> None:
     at = started(open_app)
     click(at, "btt-play_board-stock")
-    assert len(hand_buttons(at)) == 12
+    assert len(hand_cards(at)) == 12
     assert at.success and "Draw" in str(at.success[0].value)
     assert len(the_game(at).current.moves) == 1
 
@@ -272,7 +289,7 @@ def test_after_the_learners_discard_the_next_tap_is_under_its_answer(open_app: O
     after “▶ Next move”, and on the page opened anew on the computer's turn."""
     at = started(open_app, players=4)
     click(at, "btt-play_board-stock")
-    next(b for b in at.button if (b.key or "").startswith("btc-")).click().run()
+    tap_shown(at, 0)
     click(at, "btt-play_board-discard")
     order = in_order(at.main)
     keys = [getattr(n, "key", "") or "" for n in order]
@@ -280,14 +297,14 @@ def test_after_the_learners_discard_the_next_tap_is_under_its_answer(open_app: O
     said = next(a for a in [*at.success, *at.warning] if "Your move: Discard" in str(a.value))
     answer = order.index(said)
     their_turn = next(i for i, n in enumerate(order) if n in at.info and "Turn of" in n.value)
-    hand = min(i for i, k in enumerate(keys) if k.startswith("btc") and "lixo" not in k)
+    hand = min(i for i, k in enumerate(keys) if k.startswith("bthand"))
     assert answer < their_turn < keys.index("play_next_move") < hand
     assert keys.index("play_to_my_turn") < hand
     click(at, "play_next_move")  # (player 2 draws or takes the lixo: still player 2's turn)
     again = open_app("play", lang="en", game=game_id_of(at))  # a new session: no answer
     for page in (at, again):
         keys = [getattr(n, "key", "") or "" for n in in_order(page.main)]
-        hand = min(i for i, k in enumerate(keys) if k.startswith("btc") and "lixo" not in k)
+        hand = min(i for i, k in enumerate(keys) if k.startswith("bthand"))
         assert keys.index("play_next_move") < hand
         assert keys.count("play_to_my_turn") == 1 and keys.index("play_to_my_turn") < hand
     click(again, "play_to_my_turn")
@@ -300,18 +317,17 @@ def test_the_answer_to_a_move_draws_a_red_card_red(open_app: Open) -> None:
     draw it red."""
     at = started(open_app)
     click(at, "btt-play_board-stock")
-    red = next(b for b in at.button if b.key and b.key.startswith("btc-") and "-r-" in b.key)
-    at.button(key=red.key).click().run()
+    card = next(c for c in hand_cards(at) if c[-1] in "♥♦")
+    tap_card(at, card)
     click(at, "btt-play_board-discard")
     (said,) = [str(box.value) for box in [*at.success, *at.warning] if "Discard" in box.value]
-    card = red.label.replace("\ufe0e", "")
     assert f":red[{card}]" in said, (card, said)
 
 
 def test_the_computer_moves_one_by_one_with_its_reasons(open_app: Open) -> None:
     at = started(open_app)
     click(at, "btt-play_board-stock")
-    next(b for b in at.button if b.key and b.key.startswith("btc-")).click().run()
+    tap_shown(at, 0)
     click(at, "btt-play_board-discard")
     assert any("Turn of: Opponent (player 2), the computer." in str(i.value) for i in at.info)
     click(at, "play_next_move")
@@ -509,16 +525,16 @@ def test_the_game_is_back_in_the_link_after_another_page(open_app: Open) -> None
     at.switch_page("app_pages/play.py").run()
     assert not at.exception, at.exception
     assert game_id_of(at) == game_id
-    assert len(hand_buttons(at)) == 11
+    assert len(hand_cards(at)) == 11
 
 
 def test_a_game_resumes_from_its_link(open_app: Open) -> None:
     at = started(open_app)
     click(at, "btt-play_board-stock")
     game_id = game_id_of(at)
-    hand = sorted(hand_buttons(at))
+    hand = sorted(hand_cards(at))
     again = open_app("play", lang="en", game=game_id)  # a new session: a refresh, a restart
-    assert sorted(hand_buttons(again)) == hand
+    assert sorted(hand_cards(again)) == hand
     assert len(the_game(again).current.moves) == 1
 
 
@@ -536,7 +552,7 @@ def test_a_match_in_progress_is_left_only_when_confirmed(open_app: Open) -> None
     game_id = game_id_of(at)
     click(at, "play_new")
     assert at.warning and "Leave this match unfinished" in str(at.warning[0].value)
-    assert game_id_of(at) == game_id and hand_buttons(at)  # still on the board
+    assert game_id_of(at) == game_id and hand_cards(at)  # still on the board
     click(at, "play_new_no")
     assert not at.warning and game_id_of(at) == game_id
     click(at, "play_new")
@@ -928,7 +944,7 @@ def test_a_tap_in_a_tab_left_behind_does_not_overwrite_the_game(open_app: Open) 
     game_id = game_id_of(first)
     second = open_app("play", lang="en", game=game_id)  # a second tab, same game
     click(first, "btt-play_board-stock")
-    next(b for b in first.button if b.key and b.key.startswith("btc-")).click().run()
+    tap_shown(first, 0)
     click(first, "btt-play_board-discard")
     moves = store().load(game_id).current.moves
     assert len(moves) == 2  # draw, discard: the computer is on turn
@@ -952,7 +968,7 @@ def test_a_game_moved_on_in_another_tab_is_drawn_as_it_now_is_at_the_next_rerun(
     second.run()  # (its rerun: the game as it was, kept)
     assert second.button(key="btt-play_board-stock").label == stock
     click(first, "btt-play_board-stock")
-    next(b for b in first.button if b.key and b.key.startswith("btc-")).click().run()
+    tap_shown(first, 0)
     click(first, "btt-play_board-discard")
     second.radio(key="lang").set_value("pt").run()
     assert any("Vez de: Adversário (jogador 2)" in str(i.value) for i in second.info)
@@ -970,7 +986,7 @@ def test_a_tab_that_saved_a_move_still_draws_the_moves_another_tab_saved_since(
     game_id = game_id_of(first)
     click(first, "btt-play_board-stock")  # (saved here, and kept)
     second = open_app("play", lang="en", game=game_id)  # a second tab, same game
-    next(b for b in second.button if b.key and b.key.startswith("btc-")).click().run()
+    tap_shown(second, 0)
     click(second, "btt-play_board-discard")
     first.radio(key="lang").set_value("en").run()
     assert any("Turn of: Opponent (player 2)" in str(i.value) for i in first.info)
@@ -1039,14 +1055,13 @@ def test_a_draw_drops_the_lixos_top_card_from_the_pick(open_app: Open) -> None:
 
     for _ in range(5):  # (a computer player may take the lixo: play on until one lies there)
         click(at, "btt-play_board-stock")
-        next(b for b in at.button if (b.key or "").startswith("btc-")).click().run()
+        tap_shown(at, 0)
         click(at, "btt-play_board-discard")
         click(at, "play_to_my_turn")  # the learner's turn again
         if lixo_top():
             break
     lixo_top()[-1].click().run()
-    hand = [b for b in at.button if (b.key or "").startswith("btc-") and "-lixo" not in b.key]
-    hand[0].click().run()
+    tap_shown(at, 0)
     assert at.session_state["play_board_pick"].top
     click(at, "btt-play_board-stock")
     pick = at.session_state["play_board_pick"]
@@ -1271,8 +1286,7 @@ def test_the_answer_to_a_tap_on_a_meld_is_said_under_that_meld(open_app: Open) -
     at = open_app("play", lang="en")  # creates the data folder
     game_id = store().create(_with_melds_down(Setup("fechado", {}, 2, "basic", "on", 7)))
     at = open_app("play", lang="en", game=game_id)
-    hand = [b for b in at.button if (b.key or "").startswith("btc-") and "-lixo" not in b.key]
-    hand[0].click().run()
+    tap_shown(at, 0)
     click(at, "btm-play_board-0-0")  # the learner's first meld, before drawing: refused
     assert at.error and "draw" in str(at.error[0].value).lower()
 
@@ -1288,8 +1302,7 @@ def test_the_answer_to_a_tap_on_a_meld_is_said_under_that_meld(open_app: Open) -
     assert keys_around(at.error[0]) == ("btm-play_board-0-0", "btm-play_board-0-1")
     click(at, "btt-play_board-stock")
     assert keys_around(at.success[0]) == ("btt-play_board-discard", "btm-play_board-0-0")
-    hand = [b for b in at.button if (b.key or "").startswith("btc-") and "-lixo" not in b.key]
-    next(b for b in hand if b.proto.type != "primary").click().run()  # (a card more: two)
+    tap_shown(at, 2)  # a card more: two (the one picked is first, or second after the draw)
     click(at, "btt-play_board-new")  # one card is no meld: refused
     assert at.error
     assert keys_around(at.error[0]) == ("btt-play_board-aside", "bthand-play_board")
@@ -1315,8 +1328,7 @@ def test_the_lixos_top_card_tapped_then_a_meld_across_says_it_goes_on_ones_own(
     click(at, "btm-play_board-1-0")  # the opponent's meld 1
     assert at.warning and "top card" in str(at.warning[0].value)
     assert "your own melds" in str(at.warning[0].value)
-    hand = [b for b in at.button if (b.key or "").startswith("btc-") and "-lixo" not in b.key]
-    hand[0].click().run()
+    tap_shown(at, 0)
     click(at, "btm-play_board-1-0")
     assert at.warning and "top card" in str(at.warning[0].value)
     assert not at.error
@@ -1379,7 +1391,7 @@ def test_a_hint_on_what_to_pick_is_said_above_the_hand_where_the_tap_was(open_ap
     click(at, "btt-play_board-discard")  # nothing picked
     order = in_order(at.main)
     keys = [getattr(n, "key", "") or "" for n in order]
-    hand = [i for i, k in enumerate(keys) if k.startswith("btc") and "lixo" not in k]
+    hand = [i for i, k in enumerate(keys) if k.startswith("bthand")]
     assert keys.index("btt-play_board-discard") < order.index(at.warning[0]) < min(hand)
 
 
@@ -1415,14 +1427,7 @@ def test_the_round_ended_by_the_learners_tap_opens_at_its_top(open_app: Open) ->
     game_id = store().create(game)
     at = open_app("play", lang="en", game=game_id)
     assert not scrolls(at)
-    card = next(
-        b
-        for b in at.button
-        if (b.key or "").startswith("btc-")
-        and "-lixo" not in b.key
-        and b.label == batida.card.symbol
-    )
-    card.click().run()
+    tap_card(at, batida.card.symbol)
     assert not scrolls(at)  # (a card picked: no move)
     click(at, "btt-play_board-discard")
     assert "you (player 1) went out" in " ".join(str(s.value) for s in at.success)
@@ -1624,8 +1629,7 @@ def test_the_move_tried_names_a_meld_as_it_will_lie_not_in_tap_order(open_app: O
     game, (low, mid, high) = _dealt_a_run()
     at = open_app("play", lang="en", game=store().create(game))
     for symbol in (mid, high, low):
-        next(b for b in at.button if (b.key or "").startswith("btc-") and b.label == symbol).click()
-        at.run()
+        tap_card(at, symbol)
     click(at, "btt-play_board-new")  # before the draw: refused, the cards stay picked
     inked = " ".join(f":red[{c}]" if c[-1] in "♥♦" else c for c in (low, mid, high))
     assert f"Your move: Lay {inked}" in str(at.error[0].value)
@@ -1890,12 +1894,11 @@ def test_a_double_tap_on_the_stock_is_one_draw_not_a_mistake(open_app: Open) -> 
     click(at, "btt-play_board-stock")
     assert not at.error, [e.value for e in at.error]
     assert any("Draw from the stock" in str(s.value) for s in at.success)
-    assert cards_drawn(at, "tertiary")  # the new card, marked
+    assert new_cards(at)  # the new card, marked
     game = the_game(at)
     assert [type(m).__name__ for m in game.current.moves] == ["Draw"]
     assert game.current.stumbles == ()
-    picked = next(b for b in at.button if b.key and b.key.startswith("btc-"))
-    picked.click().run()
+    tap_shown(at, 0)
     click(at, "btt-play_board-discard")
     assert not learner_turn(positions(the_game(at))[-1])
 
@@ -2017,15 +2020,14 @@ def test_the_learners_direct_beat_is_said_in_the_answer_to_the_tap(open_app: Ope
     game, taps = _two_cards_to_beat_with()
     at = open_app("play", lang="en", game=store().create(game))
     for symbol, meld in taps:
-        card = next(b for b in at.button if (b.key or "").startswith("btc-") and b.label == symbol)
-        card.click().run()
+        tap_card(at, symbol)
         click(at, f"btm-play_board-0-{meld}")
     answer = " ".join(str(s.value) for s in at.success)
     assert "Direct batida: the morto is in your hand now" in answer, answer
     assert "without drawing" in answer
     told = " ".join(str(c.value) for c in at.caption) + " ".join(str(m.value) for m in at.markdown)
     assert "Direct batida" not in told  # (not again under the hand)
-    assert len(hand_buttons(at)) == 11
+    assert len(hand_cards(at)) == 11
 
 
 def test_a_round_ended_by_others_says_what_they_did_since_the_learners_move(
@@ -2139,11 +2141,11 @@ def test_a_waiting_morto_that_comes_at_the_learners_turn_is_marked_new_in_the_ha
     assert states[-2].sides[0].morto is MortoStatus.WAITING  # (picked up on move 50)
     assert states[-1].sides[0].morto is MortoStatus.TAKEN
     at = open_app("play", lang="en", game=store().create(game))
-    new = cards_drawn(at, "tertiary")
+    new = new_cards(at)
     assert len(new) == 11, new
     assert "11 new cards in your hand, marked green" in " ".join(c.value for c in at.caption)
     click(at, "btt-play_board-stock")  # the learner's first move: the card drawn is new
-    assert len(cards_drawn(at, "tertiary")) == 1
+    assert len(new_cards(at)) == 1
 
 
 def kept_lines(at: AppTest) -> list[str]:
@@ -2180,7 +2182,7 @@ def test_a_match_left_for_a_new_one_is_listed_on_the_form_to_go_on_with(open_app
     ]
     assert "2 players" in kept_lines(at)[0] and "You 0 × 0 Opponent" in kept_lines(at)[0]
     click(at, f"play-go-on-{first}")
-    assert game_id_of(at) == first and len(hand_buttons(at)) == 12  # (drawn: 12 cards)
+    assert game_id_of(at) == first and len(hand_cards(at)) == 12  # (drawn: 12 cards)
     # Another session of the same learner (a new tab: the cookie, or the link) finds them;
     # another learner finds none of them.
     again = open_app("play", lang="en", learner=str(learner))

@@ -188,12 +188,17 @@ def test_a_discard_before_drawing_is_refused_and_the_hand_stays(
     screenshot(page, f"play_illegal_{name}")
 
 
-# Counts the cards (element containers) put into or taken out of the hand's row.
+# Counts the cards (buttons, or what holds them) put into or taken out of the hand's row.
 ROW_CHANGES = """() => {
     window.__row = 0;
+    const card = (n) => n.nodeType === 1 && (n.matches("button") || !!n.querySelector("button"));
     new MutationObserver((records) => {
-        for (const r of records) window.__row += r.addedNodes.length + r.removedNodes.length;
-    }).observe(document.querySelector(".st-key-bthand-play_board"), {childList: true});
+        for (const r of records) {
+            for (const n of [...r.addedNodes, ...r.removedNodes]) window.__row += card(n);
+        }
+    }).observe(document.querySelector(".st-key-bthand-play_board"), {
+        childList: true, subtree: true,
+    });
 }"""
 
 
@@ -210,7 +215,7 @@ def test_cards_tapped_one_after_another_are_all_picked_and_the_row_stays(
     cards = hand(page)
     for n in (1, 4, 7):
         taps.on(page.locator(HAND).nth(n))
-    picked = page.locator(f"{HAND}[kind='primary']")
+    picked = page.locator(f"{HAND}[aria-pressed='true']")
     expect(picked).to_have_count(3)
     assert sorted(picked.all_inner_texts()) == sorted(cards[n] for n in (1, 4, 7))
     expect(main.get_by_text(f"Escolhidas: {cards[1]} {cards[4]} {cards[7]}.")).to_be_visible()
