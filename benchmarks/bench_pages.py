@@ -13,12 +13,13 @@ Each page is timed for the language switch in the sidebar (a widget every page h
 shell's interaction), pages with a main widget also for that (typing a meld, a round), and the score
 sheet also with a match of 50 calculator rounds open (its details kept in the store), the
 variants page also with its heaviest part open (the same move under each variant), Jogar also
-with a round in play (a 4-player game at the learner's turn, its moves many: what every tap
-of a match reruns) and at that round's end (its score, key moments, the folded replay), and
-for three taps of a match, each from its stored position and timed with its callback, what a
-learner waits for: the stock ('play draw'), a card discarded ('play discard': judged, coached,
-saved) and “Até a minha vez” after a discard ('play replies': the three computers' turns). Page,
-shell and floor reruns alternate sample by sample, so all three see the same machine load.
+at a round's start (the learner's first turn: a full hand, no meld), with a round in play (a
+4-player game at the learner's turn, its moves many: what every tap of a match reruns) and at
+that round's end (its score, key moments, the folded replay), and for three taps of a match,
+each from its stored position and timed with its callback, what a learner waits for: the stock
+('play draw'), a card discarded ('play discard': judged, coached, saved) and “Até a minha vez”
+after a discard ('play replies': the three computers' turns). Page, shell and floor reruns
+alternate sample by sample, so all three see the same machine load.
 
 The score sheets go to a temporary data folder, never to ./data.
 
@@ -227,6 +228,13 @@ def _learner_on_turn(state: State) -> bool:
     return learner_turn(state) and len(state.log) >= PLAYED_MOVES
 
 
+def _learner_starts(state: State) -> bool:
+    """The learner's first turn: a full hand (11 cards), no meld down yet."""
+    from buraco_app.game import learner_turn
+
+    return learner_turn(state)
+
+
 def _learner_drew(state: State) -> bool:
     """That turn after the learner's draw (a card of the hand to discard)."""
     return _learner_on_turn(state) and state.phase is Phase.PLAY
@@ -299,6 +307,8 @@ def cases() -> list[Case]:
         match = (("match", sheet_with_rounds()),)
         found.append(Case("sheet 50", pages["sheet"].path, "language switch", _language, match))
     if "play" in pages:
+        start = (("game", stored_game(_learner_starts)),)
+        found.append(Case("play start", pages["play"].path, "language switch", _language, start))
         game = (("game", stored_game()),)
         found.append(Case("play round", pages["play"].path, "language switch", _language, game))
         ended = (("game", stored_game(_ended)),)
