@@ -2427,7 +2427,7 @@ def _rules(args: argparse.Namespace) -> int:
     if args.options and not args.name:
         raise BuracoInputError(InputCode.SET_WITHOUT_RULES, "--set")
     words = list(args.search or ())
-    if args.name is None and len(words) > 1 and _names_rules(words[-1]):
+    if args.name is None and len(words) > 1 and _names_rules(words[-1]) and _asks(words[:-1]):
         args.name = words.pop()  # (`--search morto stbl`: the morto at an STBL table)
     chosen = _command_line_rules(args.name, args.options, None, "") if args.name else None
     if args.search is not None:
@@ -2492,6 +2492,14 @@ def _rules(args: argparse.Namespace) -> int:
     print()
     print(translate("cli.rules.more", lang))
     return 0
+
+
+def _asks(words: list[str]) -> bool:
+    """Whether the words ask something the reference answers: in `--search what is stbl`
+    the variant is what is asked, not the table asking (“what is” alone answers nothing)."""
+    from buraco_course.reference import answers
+
+    return bool(answers(" ".join(words)).all)
 
 
 def _names_rules(word: str) -> bool:

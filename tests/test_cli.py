@@ -420,6 +420,9 @@ def test_rules_search_answers_from_the_reference(
         # A rule set's name after the words is the table's, as `rules stbl --search morto`.
         (["--search", "morto", "stbl"], "morto", "stbl"),
         (["--search", "pode", "bater", "sem", "canastra", "limpa", "aberto"], None, "aberto"),
+        # …unless the words before it ask nothing: then the variant is what is asked.
+        (["--search", "what", "is", "stbl"], "what is stbl", None),
+        (["--search", "o", "que", "é", "o", "aberto"], "o que é o aberto", None),
     ],
 )
 def test_rules_search_takes_words_typed_without_quotes(
