@@ -231,6 +231,90 @@ AT_ONCE: list[tuple[str, str]] = [
     ("can i discard the card i just took from the pile? | no", "house:lixo_card_back"),
     ("is a run of mixed suits ok? | no", "agreed:sequence"),
     ("the 2 in its place makes it clean | no, it's dirty", "agreed:dirty_turns_clean"),
+    # Every point of RULES.md's tables (the variants' and the rule options') and its common
+    # errors, as two players argue them: informal, typos, no accents ("q", "vc", "ne"),
+    # one side's claim and the other's. 14 of these were only offered, one answered at once
+    # with the partner going out while the morto waits (the unused indirect morto's claim).
+    ("pq vc baixou trinca? aqui é aberto | no buraco sempre teve trinca", "trincas"),
+    ("3 valetes pode baixar ne? | so sequencia no stbl", "trincas"),
+    ("you can't put down three queens in aberto | sure you can", "trincas"),
+    ("deixa eu ver as cartas do lixo | nao pode, so a de cima", "discard_pile_visible"),
+    ("let me look at the whole pile | only the top card", "discard_pile_visible"),
+    ("vc pegou o lixo e nao usou a carta de cima! | no aberto nao precisa", "pickup"),
+    ("ele comprou o lixo sem baixar a de cima, pode?", "pickup stricter_pickup"),
+    ("you took the pile and didn't use the top card | we play aberto", "pickup"),
+    (
+        "o coringa q ta no lixo da pra por no meu jogo? | so jogo novo",
+        "wild_top_card_new_meld_only",
+    ),
+    ("joker on the pile, can I add it to my run?", "wild_top_card_new_meld_only"),
+    ("coringa vale 20 ponto | vale 50 sim", "joker_value"),
+    ("joker in your hand costs 50 | no, 20", "joker_value"),
+    ("canastra do as ao rei vale quinhentos | vale mil q é real", "canastra_500_name"),
+    ("a 13 card clean run is worth 1000 | no, 500", "canastra_500_name"),
+    ("a de 500 so vale se baixar tudo junto | vale mesmo montando", "big_canastras_at_once"),
+    ("does a 500 count if you build it over several turns?", "big_canastras_at_once"),
+    (
+        "ja tem o 2 de ouro no lugar, posso por outro 2 de curinga? | nao",
+        "wild_two_beside_natural_two",
+    ),
+    (
+        "pra pegar o lixo tem q ter duas na mao q fazem sequencia com ela | uma so basta",
+        "stricter_pickup",
+    ),
+    ("you need two cards from your hand to take the pile | one is enough", "stricter_pickup"),
+    ("bati baixando a ultima carta, nao precisei descartar | tem que descartar", "go_out_by"),
+    ("can I go out without a discard?", "go_out_by"),
+    ("no fechado pode bater com a suja? | so com limpa", "go_out_in_fechado"),
+    ("vc bateu sem canastra limpa! | no fechado qualquer canastra serve", "go_out_in_fechado"),
+    ("can I go out with only a dirty canastra?", "go_out_in_fechado"),
+    ("bater vale 50 pontos | vale 100", "batida_bonus"),
+    ("how much do you get for going out?", "batida_bonus"),
+    ("canastra suja é 100 ou 150?", "canastra_bonuses"),
+    ("how much is a dirty canastra worth?", "canastra_bonuses"),
+    ("joga com os joker ou sem? | com", "jokers_in_deck"),
+    ("fiz 8 damas, isso é real? | nao existe isso", "eight_of_a_kind"),
+    (
+        "ninguem pegou morto e o monte acabou, todo mundo perde 100? | ninguem perde",
+        "both_mortos_stock",
+    ),
+    ("nobody took a morto and the stock ran out: do both sides lose 100?", "both_mortos_stock"),
+    ("o jogo acaba com 3 mil | com 5 mil", "target"),
+    ("what score do we play to?", "target"),
+    ("passou de 1500 tem q baixar 75 | isso nao existe", "vulnerability"),
+    ("once we're over half we need 75 to meld?", "vulnerability"),
+    ("arredonda pra dezena de cima? | nao, conta certinho", "rounding"),
+    ("cortei certinho 44 cartas, ganho 100 | isso é invenção", "corte_44"),
+    ("if I cut exactly 44 cards do we get 100?", "corte_44"),
+    (
+        "bati indireta, meu parceiro pode bater antes d eu pegar o morto? | pode",
+        "partner_while_morto_waits",
+    ),
+    (
+        "my partner went out indirectly, can I go out before he picks up the morto?",
+        "partner_while_morto_waits",
+    ),
+    ("trinca pode ter naipe repetido? | tem q ser naipes diferentes", "trinca_suits"),
+    ("vulneravel, os 75 é da vez toda ou de um jogo so?", "vulnerable_first_baixada"),
+    ("ele bateu sem pegar o morto | pode sim", "agreed:go_out_needs_morto"),
+    ("botou dois curinga no mesmo jogo, nao pode | pode", "agreed:one_wild_per_meld"),
+    (
+        "o 2 de copas no lugar dele deixa a canastra limpa | é suja, tem 2",
+        "agreed:natural_two agreed:dirty_turns_clean",
+    ),
+    ("two wilds in one meld is fine | no it isn't", "agreed:one_wild_per_meld"),
+]
+# (Argued so, these are only offered, the right point among them: not sure, rightly.)
+CLAIMS += [
+    ("do we take the jokers out?", "jokers_in_deck"),
+    (
+        "bati no lixo, peguei o morto mas eles bateram antes, perco 100? | nao, vc pegou",
+        "unused_indirect_morto",
+    ),
+    (
+        "o 2 de espadas ta no lixo, meu jogo é 3 4 5 de espadas | é curinga, so jogo novo",
+        "two_on_top_of_lixo",
+    ),
 ]
 CLAIMS += AT_ONCE
 
