@@ -7,7 +7,7 @@ from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import NO_ICON
 from buraco_app.limits import MAX_SEARCH_TEXT, too_long
 from buraco_app.rules_view import show_point
-from buraco_app.settings import current_lang, current_rules
+from buraco_app.settings import current_lang, current_rules, rules_bar
 from buraco_app.who_is_right import draw_dispute, match, table_points
 from buraco_course.reference import search
 
@@ -19,6 +19,8 @@ NEAR_RULES = 2  # rules offered where no point is sure: a phone shows them witho
 lang = current_lang()
 rules = current_rules()
 st.title(t("who.title"))
+# The variant and the house options in reach: the answer says to change its option here.
+rules_bar()
 st.caption(t("who.intro"))
 # Kept while another page is shown (persist_state): a player checks the lookup and comes back
 # to the argument as typed.

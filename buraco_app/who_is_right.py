@@ -377,23 +377,50 @@ def presets_following(dispute: Dispute, reading: Reading) -> list[PresetName]:
 SOURCE_IDS = ("000", "001", "002", "003")
 
 
+def option_line(dispute: Dispute, rules: RuleSet, lang: Lang) -> str:
+    """The option that settles the point: its value at this table, each variant's (grouped
+    where they agree), and where the table changes it."""
+    option = dispute.option
+    by_value: dict[str, list[str]] = {}
+    for preset in PRESET_NAMES:
+        value = value_text(option, getattr(PRESETS[preset], option), lang)
+        by_value.setdefault(value, []).append(preset_title(preset, lang))
+    if len(by_value) == 1:
+        variants = t("who.variants_same", lang, value=next(iter(by_value)))
+    else:
+        variants = "; ".join(
+            t("who.variants_value", lang, presets=", ".join(presets), value=value)
+            for value, presets in by_value.items()
+        )
+    return t(
+        "who.option",
+        lang,
+        name=option_name(option, lang),
+        value=value_text(option, getattr(rules, option), lang),
+        variants=variants,
+        house=t("rules_bar.house_none", lang),
+    )
+
+
 def draw_dispute(dispute: Dispute, rules: RuleSet, lang: Lang) -> None:
-    """One disputed point under the table's rules: each reading with its sources, the
-    presets that follow it, the reading of the user's table, and a link that plays it."""
+    """One disputed point under the table's rules: the table's answer and the option that
+    settles it, each reading with its sources, the presets that follow it, the reading of
+    the user's table, and a link that plays it."""
     at_table = dispute.reading_of(rules)
     summary = rules_summary(rules, lang)
+    settled_by = option_line(dispute, rules, lang)
     if at_table is not None:
-        # The answer first, in one line: on a phone the readings start a screen further down.
-        st.success(t("who.answer", lang, rules=summary, answer=at_table.text(lang)), icon=NO_ICON)
-    # The point and its option (and the table's rules, where no reading is the table's):
-    # one Markdown block (### as st.subheader).
+        # The answer first, in one box: on a phone the readings start a screen further down.
+        answer = t("who.answer", lang, rules=summary, answer=at_table.text(lang))
+        st.success(f"{answer}\n\n{settled_by}", icon=NO_ICON)
+    # The point (and the table's rules and option, where no reading is the table's): one
+    # Markdown block (### as st.subheader).
     rules_line = (
-        caption_md(t("who.rules", lang, rules=summary)) + "\n\n" if at_table is None else ""
+        caption_md(t("who.rules", lang, rules=summary)) + f"\n\n{settled_by}\n\n"
+        if at_table is None
+        else ""
     )
-    st.markdown(
-        f"{rules_line}### {dispute.title(lang)}\n\n"
-        + caption_md(t("who.option", lang, name=option_name(dispute.option, lang)))
-    )
+    st.markdown(f"{rules_line}### {dispute.title(lang)}")
     by_variant = variants_differ(dispute)
     if by_variant:  # (the sources agree: each reading is a variant's, they say both)
         sources = sources_text(dispute.readings[0].sources, lang)
@@ -419,11 +446,6 @@ def draw_dispute(dispute: Dispute, rules: RuleSet, lang: Lang) -> None:
             st.markdown("\n\n".join(parts))
             chosen = rules_for(rules, dispute, reading)
             st.code(share_url(st.context.url, chosen, lang), language=None, wrap_lines=True)
-    rows = [f"| {t('who.col.preset', lang)} | {t('who.col.value', lang)} |", "|:--|:--|"]
-    for preset in PRESET_NAMES:
-        value = getattr(PRESETS[preset], dispute.option)
-        rows.append(f"| {preset_title(preset, lang)} | {value_text(dispute.option, value, lang)} |")
-    st.markdown("\n".join(rows))
     # The sources by number above (a line each at a table); what each one is, once, here.
     with st.expander(t("who.about_sources", lang)):
         st.markdown("\n".join(f"- **{sid}**: {t(f'source.{sid}', lang)}" for sid in SOURCE_IDS))

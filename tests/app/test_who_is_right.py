@@ -206,11 +206,57 @@ def test_the_answer_at_the_table_is_said_first_and_short(open_app: OpenApp, lang
     assert at.radio(key="who_dispute_found").value == "joker_value"
     (answer,) = at.success
     fifty = "O curinga vale 50 pontos." if lang == "pt" else "A joker is worth 50 points."
-    assert answer.value == texts["who.answer"].format(rules="Buraco Fechado", answer=fifty)
+    said = texts["who.answer"].format(rules="Buraco Fechado", answer=fifty)
+    assert answer.value.split("\n\n")[0] == said
     about = texts["source.000"]
     assert [m.value for m in at.markdown if about in m.value] == [
         "\n".join(f"- **{sid}**: {texts[f'source.{sid}']}" for sid in ("000", "001", "002", "003"))
     ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "query", "claims", "settled", "option"),
+    [
+        # Going out in Fechado: the variants differ, the table plays Fechado's value.
+        (
+            "pt",
+            {},
+            ("vc bateu sem canastra limpa!", "no fechado qualquer canastra serve"),
+            "Decide a opção “bater com”: nesta mesa, **qualquer canastra**. Buraco Aberto,"
+            " Fechado STBL: canastra limpa; Buraco Fechado: qualquer canastra. Para mudar,"
+            " toque em “Casa” no alto da página",
+            "go_out_requires",
+        ),
+        # The joker at 20: a house value, where all three variants play 50.
+        (
+            "en",
+            {"joker_points": "20"},
+            ("the joker counts 20", "no, 50"),
+            "Settled by the option “joker”: at this table, **20**. All three variants play 50."
+            " To change it, tap “House” at the top of the page",
+            "joker_points",
+        ),
+    ],
+)
+def test_the_answer_names_its_option_here_in_each_variant_and_where_to_change_it(
+    open_app: OpenApp,
+    lang: str,
+    query: dict[str, str],
+    claims: tuple[str, str],
+    settled: str,
+    option: str,
+) -> None:
+    """Who is right depends on the table: the answer says which option settles it, its
+    value at this table and in the three variants, and that the page's “Casa” changes it
+    (the rules bar, under the title, as on Consulta)."""
+    at = claim(open_app("who", lang=lang, **query), *claims)
+    (answer,) = at.success
+    assert settled in answer.value
+    # “Casa” opened there holds the option's field.
+    at.session_state["rules_bar_house"] = True
+    at.run()
+    keys = {getattr(w, "key", None) for w in in_order(at.main)}
+    assert f"rules_page_opt_{option}" in keys
 
 
 def test_vale_trinca_shows_what_each_variant_plays(open_app: OpenApp) -> None:
