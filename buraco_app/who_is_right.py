@@ -308,6 +308,13 @@ AGREED_RULES: dict[str, str] = {
     "no_wrap_around": "sequência ás rei 2 volta",
     "ace_low_high": "ás rei 2",
     "natural_two": "2",
+    # What tables argue and the sources settle alike: the canastra's 7 cards, the deal's 11,
+    # melding from the first turn, the discard that ends the turn, the lixo taken whole.
+    "canastra": "canastra",
+    "deal": "carta distribuir",
+    "turn_meld": "baixar",
+    "turn_discard": "descartar baixar",
+    "lixo_whole_pile": "lixo",
 }
 # (The -100 of a morto that became the stock, or that an indirect batida left unused, is a
 # disputed point; going out without the morto is another rule.)
@@ -320,6 +327,13 @@ AGREED_UNLESS: dict[str, str] = {
     "morto_penalty": "monte indireto indireta indirect bater",
     # (The partner going out while the morto waits after an indirect beat is disputed.)
     "go_out_needs_morto": "parceiro espera esperando indireto indireta indirect waits waiting",
+    # (The canastra's bonuses and the 13-card canastra are rule options; the vulnerable
+    # side's first baixada is one; what shows of the lixo is a variant point.)
+    "canastra": "limpa suja 500 real mil",
+    "deal": "canastra",
+    "turn_meld": "vulnerável 75",
+    "turn_discard": "bater morto",
+    "lixo_whole_pile": "ver olhar aparece mostra espalhar justificar",
 }
 
 

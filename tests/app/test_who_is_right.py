@@ -453,23 +453,43 @@ def test_a_point_picked_by_hand_stays_while_the_claims_stay(open_app: OpenApp) -
 @pytest.mark.parametrize(
     ("lang", "first", "second", "rule"),
     [
-        ("pt", "quantas cartas cada um recebe?", "11", "A distribuição: 11 cartas para cada um"),
         ("pt", "quem comeca o jogo?", "quem ta a direita", "Quem começa"),
-        ("en", "how many cards does each player get?", "11", "The deal: 11 cards each"),
+        ("en", "who starts?", "the one on the dealer's right", "Who plays first"),
     ],
 )
 def test_a_rule_the_sources_agree_on_is_offered_not_called_a_house_rule(
     open_app: OpenApp, lang: str, first: str, second: str, rule: str
 ) -> None:
-    """The deal, 11 cards each [000, 001, 003], and who starts are in the sources: words that
-    surely name no disputed point get the rules' nearest points (as the lookup's search finds
-    them), before the page says it may be a house rule; it said only "none of the sources
-    speaks of it: a house rule"."""
+    """Who starts is in the sources [000, 003]: words that surely name no disputed point get
+    the rules' nearest points (as the lookup's search finds them), before the page says it
+    may be a house rule; it said only "none of the sources speaks of it: a house rule"."""
     at = claim(open_app("who", lang=lang), first, second)
     assert not at.exception
     assert (PT if lang == "pt" else EN)["who.in_rules"] in [c.value for c in at.caption]
     assert any(rule in m.value for m in at.markdown), rule
     assert at.radio[0].value is None and not at.code  # offered: no disputed point chosen
+
+
+@pytest.mark.parametrize(
+    ("lang", "first", "second", "rule"),
+    [
+        ("pt", "quantas cartas cada um recebe?", "11", "A distribuição: 11 cartas para cada um"),
+        ("en", "how many cards does each player get?", "11", "The deal: 11 cards each"),
+        ("pt", "canastra é com 7 cartas", "com 6 já é", "Canastra: 7 cartas ou mais"),
+    ],
+)
+def test_what_the_sources_settle_alike_is_said_to_be_no_house_rule(
+    open_app: OpenApp, lang: str, first: str, second: str, rule: str
+) -> None:
+    """The deal, 11 cards each [000, 001, 003], and the canastra's 7 cards [000-003] are no
+    option and no house rule: the page says so first and shows the rule, where it offered
+    the nearest rules and said it might be a house rule."""
+    texts = PT if lang == "pt" else EN
+    at = claim(open_app("who", lang=lang), first, second)
+    assert [s.value for s in at.success] == [texts["who.agreed"]]
+    assert texts["who.agreed"].startswith(("**Não é regra da casa", "**Not a house rule"))
+    assert any(rule in m.value for m in at.markdown), rule
+    assert texts["who.unsure"] not in [i.value for i in at.info]
 
 
 def test_claims_that_match_nothing_choose_no_point(open_app: OpenApp) -> None:

@@ -187,14 +187,6 @@ CLAIMS: list[tuple[str, str]] = [
     # (Said otherwise, these are only offered, or the rule answers them.)
     ("o morto é 100 pontos negativos", "agreed:morto_penalty"),
     ("a dupla que não pegou o morto perde 100 | perde mais", "agreed:morto_penalty"),
-    # Agreed rules the page has no phrases for: not sure is right, a disputed point is wrong.
-    ("canastra é com 7 cartas | com 6 já é", ""),  # canastra
-    # (Melding is open from the first turn, turn_meld; not the vulnerable side's first
-    # baixada, which it was answered with at once: "primeira baixada" named that point.)
-    ("can I meld on my first turn? | yes", ""),
-    ("posso baixar na primeira vez?", ""),
-    ("depois que descartou não pode mais baixar", ""),  # turn_discard
-    ("cada um recebe 11 cartas", ""),  # deal
     # --- claims the page cannot place: none of the points, or too vague to choose one
     ("canastra de 2 vale quanto?", ""),
     ("pode trocar cartas com o parceiro? | não pode", ""),
@@ -303,6 +295,23 @@ AT_ONCE: list[tuple[str, str]] = [
         "agreed:natural_two agreed:dirty_turns_clean",
     ),
     ("two wilds in one meld is fine | no it isn't", "agreed:one_wild_per_meld"),
+    # Not a house rule, and no option: the sources settle these alike, and the page says so
+    # with the rule (it was not sure, and offered disputed points or none): the canastra's 7
+    # cards [000-003], the deal's 11 [000, 001, 003], melding from the first turn and the
+    # discard that ends the turn [000-003], the lixo taken whole [000-003].
+    ("canastra é com 7 cartas | com 6 já é", "agreed:canastra"),
+    ("canastra de 6 cartas vale? | so com 7", "agreed:canastra"),
+    ("how many cards make a canastra? | 7", "agreed:canastra"),
+    ("can I meld on my first turn? | yes", "agreed:turn_meld"),
+    ("posso baixar na primeira vez?", "agreed:turn_meld"),
+    ("depois que descartou não pode mais baixar", "agreed:turn_discard"),
+    ("ja descartei mas esqueci de baixar, posso voltar? | nao", "agreed:turn_discard"),
+    ("can I still meld after I discarded? | no", "agreed:turn_discard"),
+    ("cada um recebe 11 cartas", "agreed:deal"),
+    ("quantas cartas pra cada um? 11 ou 13?", "agreed:deal"),
+    ("how many cards each? | 11", "agreed:deal"),
+    ("posso pegar so a de cima do lixo? | tem q levar tudo", "agreed:lixo_whole_pile"),
+    ("can I take just the top card of the pile? | no, the whole pile", "agreed:lixo_whole_pile"),
 ]
 # (Argued so, these are only offered, the right point among them: not sure, rightly.)
 CLAIMS += [
