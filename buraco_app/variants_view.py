@@ -24,7 +24,7 @@ from buraco_core.state import State
 from buraco_core.verdict import Verdict
 from buraco_course import scenario_state
 from buraco_course.reference import disputes
-from buraco_text import Lang, error_message, preset_title, translate, value_text
+from buraco_text import Lang, and_list, error_message, preset_title, translate, value_text
 
 # A meld's verdict, and whether it is the first part's (built up, first part invalid).
 MeldResult = tuple[MeldVerdict, bool]
@@ -200,7 +200,7 @@ def disputed_differences(lang: Lang) -> tuple[str, ...]:
             about = [_sources(reading.sources, lang)]
             presets = [preset_title(p, lang) for p, _, followed in played if followed == reading]
             if presets:
-                about.append(translate("variants.played_by", lang, presets=", ".join(presets)))
+                about.append(translate("variants.played_by", lang, presets=and_list(presets, lang)))
             said.append(f"{reading.text(lang)} _({' · '.join(about)})_")
         # (each reading a nested item of the page's list: one under the other on a phone)
         lines.append(f"**{dispute.title(lang)}**" + "".join(f"\n  - {r}" for r in said))

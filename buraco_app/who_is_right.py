@@ -34,6 +34,7 @@ from buraco_course.reference import (
 from buraco_text import (
     LANGS,
     Lang,
+    and_list,
     option_description,
     option_name,
     preset_title,
@@ -403,7 +404,7 @@ def option_line(dispute: Dispute, rules: RuleSet, lang: Lang) -> str:
         variants = t("who.variants_same", lang, value=next(iter(by_value)))
     else:
         variants = "; ".join(
-            t("who.variants_value", lang, presets=", ".join(presets), value=value)
+            t("who.variants_value", lang, presets=and_list(presets, lang), value=value)
             for value, presets in by_value.items()
         )
     return t(
@@ -452,7 +453,7 @@ def draw_dispute(dispute: Dispute, rules: RuleSet, lang: Lang) -> None:
                 parts.append(caption_md(t("who.sources", lang, sources=sources)))
             following = presets_following(dispute, reading)
             if following:
-                names = ", ".join(preset_title(p, lang) for p in following)
+                names = and_list([preset_title(p, lang) for p in following], lang)
                 parts.append(t("who.presets_follow", lang, presets=names))
             if reading == at_table:
                 parts.append(t("who.your_table", lang))

@@ -397,10 +397,19 @@ def meant_list(meant: Sequence[tuple[str, str]], lang: Lang = DEFAULT_LANG) -> s
 def or_list(items: Sequence[str], lang: Lang = DEFAULT_LANG, apart: bool = False) -> str:
     """Alternatives in a sentence: "a, b ou c" ("a, b or c"); `apart`, by semicolons: "a; b;
     ou c", for items holding commas or colons of their own."""
+    return _listed(items, "value.or", lang, apart)
+
+
+def and_list(items: Sequence[str], lang: Lang = DEFAULT_LANG) -> str:
+    """Items together in a sentence: "a, b e c" ("a, b and c")."""
+    return _listed(items, "value.and", lang)
+
+
+def _listed(items: Sequence[str], word: str, lang: Lang, apart: bool = False) -> str:
     if len(items) < 2:
         return "".join(items)
     sep, last = ("; ", ";") if apart else (", ", "")
-    return f"{sep.join(items[:-1])}{last} {translate('value.or', lang)} {items[-1]}"
+    return f"{sep.join(items[:-1])}{last} {translate(word, lang)} {items[-1]}"
 
 
 def unread_text(words: Sequence[str], answered: bool, lang: Lang = DEFAULT_LANG) -> str:

@@ -222,7 +222,7 @@ def test_the_answer_at_the_table_is_said_first_and_short(open_app: OpenApp, lang
             "pt",
             {},
             ("vc bateu sem canastra limpa!", "no fechado qualquer canastra serve"),
-            "Decide a opção “bater com”: nesta mesa, **qualquer canastra**. Buraco Aberto,"
+            "Decide a opção “bater com”: nesta mesa, **qualquer canastra**. Buraco Aberto e"
             " Fechado STBL: canastra limpa; Buraco Fechado: qualquer canastra. Para mudar,"
             " toque em “Casa” no alto da página",
             "go_out_requires",
@@ -269,7 +269,7 @@ def test_vale_trinca_shows_what_each_variant_plays(open_app: OpenApp) -> None:
     assert "### Vale trinca (lavadeira)?" in shown
     assert "Aqui não há briga entre as fontes" in shown and PT["who.sources"][:10] not in shown
     assert "Não vale trinca: só sequências do mesmo naipe." in shown
-    assert "Assim jogam: **Buraco Aberto, Fechado STBL**" in shown
+    assert "Assim jogam: **Buraco Aberto e Fechado STBL**" in shown
     assert "Assim jogam: **Buraco Fechado**" in shown and PT["who.your_table"] in shown
     assert [q.get("trincas") for q in links(at)] == [["false"], None]  # (Fechado: trincas)
 
