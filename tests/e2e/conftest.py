@@ -148,12 +148,26 @@ WAIT_MS = 60_000
 
 
 def new_page(browser: object, viewport: dict[str, int], outside: Outside) -> object:
+    """A page in a browser context of its own (its cookies, its storage, its cache)."""
     context = browser.new_context(viewport=viewport)  # type: ignore[attr-defined]
-    context.set_default_timeout(WAIT_MS)
-    page = context.new_page()
+    return watched(context.new_page(), outside)
+
+
+def watched(page: Any, outside: Outside) -> Any:
+    """The page, its waits long and every request it makes recorded in `outside`."""
+    page.set_default_timeout(WAIT_MS)
     page.on("request", lambda request: outside.record(request.url))
     page.on("websocket", lambda ws: outside.record(ws.url))
     return page
+
+
+# Run first in each page open_page opens, at every load of its tab: the first one empties the
+# site's local storage (Streamlit keeps its theme and the sidebar's sections there), so the
+# page starts as a new visitor's; a reload in the same tab keeps what the tab has stored.
+FIRST_VISIT = """if (!sessionStorage.getItem("bt-opened")) {
+    localStorage.clear();
+    sessionStorage.setItem("bt-opened", "1");
+}"""
 
 
 @pytest.fixture(params=["desktop", "phone"])
@@ -162,30 +176,58 @@ def viewport(request: pytest.FixtureRequest) -> tuple[str, dict[str, int]]:
     return request.param, DESKTOP if request.param == "desktop" else PHONE
 
 
+@pytest.fixture(scope="session")
+def shared_contexts(browser: Any) -> Iterator[dict[tuple[int, int], Any]]:
+    """One browser context per window size for the pages open_page opens, the tests one
+    after another. A context of its own for each page loaded and compiled Streamlit's
+    scripts anew (its cache starts empty): about twice a page's CPU."""
+    contexts: dict[tuple[int, int], Any] = {}
+    yield contexts
+    for context in contexts.values():
+        context.close()
+
+
 @pytest.fixture
-def open_page(browser: object, app_url: str) -> Iterator[Callable[..., object]]:
+def open_page(
+    shared_contexts: dict[tuple[int, int], Any], browser: Any, app_url: str
+) -> Iterator[Callable[..., object]]:
     """open_page(path, viewport) -> a Playwright page on the app, loaded and idle.
 
-    Every request the page makes is recorded; the test fails if one left localhost.
+    Each page is a new visitor's, as in a browser of its own: no cookie (no learner yet),
+    nothing stored by the site (FIRST_VISIT); only the browser's cache is shared. The
+    test's pages (and the tabs it opened beside them) are closed after it. Every request
+    the page makes is recorded; the test fails if one left localhost.
     """
     outside = Outside()
-    contexts: list[object] = []
+    used: list[Any] = []
 
     def open_(path: str = "", size: dict[str, int] = DESKTOP) -> object:
-        page = new_page(browser, size, outside)
-        contexts.append(page.context)  # type: ignore[attr-defined]
-        page.goto(f"{app_url}/{path.lstrip('/')}")  # type: ignore[attr-defined]
-        wait_for_app(page)
-        # The first visit may start one more run (the learner's cookie, the link's parameters):
-        # let it finish, so the test's first tap is not lost in it.
-        page.wait_for_timeout(500)  # type: ignore[attr-defined]
-        wait_for_app(page)
+        key = (size["width"], size["height"])
+        if key not in shared_contexts:
+            shared_contexts[key] = browser.new_context(viewport=size)
+        context = shared_contexts[key]
+        context.clear_cookies()
+        used.append(context)
+        page = watched(context.new_page(), outside)
+        page.add_init_script(FIRST_VISIT)
+        load(page, f"{app_url}/{path.lstrip('/')}")
         return page
 
     yield open_
-    for context in contexts:
-        context.close()  # type: ignore[attr-defined]
+    for context in used:
+        for page in context.pages:
+            page.close()
     assert outside.urls == [], f"requests left localhost: {outside.urls}"
+
+
+def load(page: Any, url: str) -> None:
+    """Open `url` in the page's tab and wait until it has loaded and is idle."""
+    page.goto(url)
+    wait_for_app(page)
+    # The first visit may start one more run (the learner's cookie, the link's parameters):
+    # let it finish, so the test's first tap is not lost in it.
+    page.wait_for_timeout(500)
+    wait_for_app(page)
 
 
 def wait_for_app(page: object, timeout: float = WAIT_MS) -> None:
@@ -200,6 +242,23 @@ def wait_for_app(page: object, timeout: float = WAIT_MS) -> None:
         "() => document.querySelectorAll(\"[data-testid='stSkeleton']\").length === 0",
         timeout=timeout,
     )
+
+
+def choose_in_sidebar(page: Any, url_path: str) -> None:
+    """Go to the Portuguese app's page `url_path` as a person does: chosen in the sidebar's
+    menu (on a phone, the sidebar opened first; it closes again after the choice). Waits
+    until the page has run and the sidebar has stopped moving."""
+    from buraco_app.pages import PAGES
+    from buraco_text import translate
+
+    spec = next(spec for spec in PAGES if spec.url_path == url_path)
+    if page.viewport_size == PHONE:
+        page.get_by_test_id("stExpandSidebarButton").click()
+    title = translate(spec.title_key, "pt")
+    page.get_by_test_id("stSidebarNav").get_by_role("link", name=title).click()
+    page.wait_for_url(f"**/{url_path}*")
+    wait_for_app(page)
+    page.evaluate(SETTLED)
 
 
 def top_on_screen(target: Any) -> float:

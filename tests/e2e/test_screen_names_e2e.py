@@ -13,7 +13,7 @@ from playwright.sync_api import Page
 from buraco_app.pages import HOME, PAGES
 from buraco_app.screen_names import FIXED, HELP_FOR
 from buraco_text import translate
-from tests.e2e.conftest import DESKTOP, PHONE
+from tests.e2e.conftest import DESKTOP, PHONE, choose_in_sidebar
 
 pytestmark = pytest.mark.e2e
 
@@ -47,12 +47,7 @@ def test_no_control_is_named_in_english_in_the_portuguese_app(
     seen: list[str] = []
     for spec in PAGES:
         if spec is not HOME:
-            if size is PHONE:
-                page.get_by_test_id("stExpandSidebarButton").click()
-            title = translate(spec.title_key, "pt")
-            page.get_by_test_id("stSidebarNav").get_by_role("link", name=title).click()
-            page.wait_for_url(f"**/{spec.url_path}*")
-            settle(page)
+            choose_in_sidebar(page, spec.url_path)
         found = names(page)
         assert english(found) == [], spec.url_path
         seen += found
