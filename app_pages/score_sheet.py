@@ -17,7 +17,7 @@ from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import NO_ICON
 from buraco_app.limits import MAX_LINK_TEXT, number_field, too_long
 from buraco_app.pages import page_link, view_switch
-from buraco_app.settings import current_lang, current_rules, rules_summary, url_params
+from buraco_app.settings import current_lang, current_rules, rules_bar, rules_summary, url_params
 from buraco_app.sheet_page import (
     QP_MATCH,
     QP_WATCH,
@@ -355,8 +355,10 @@ def _default_name(side: int, lang: Lang) -> str:
 
 
 def draw_start(store: SheetStore) -> None:
-    rules = current_rules()
     st.subheader(t("sheet.new"))
+    # The match's rules chosen here, as on the other table pages: a phone hides the sidebar.
+    rules_bar()
+    rules = current_rules()  # (after the bar: a tap there is this run's rules)
     st.radio(
         t("sheet.sides"),
         list(range(MIN_SIDES, MAX_SIDES + 1)),
@@ -383,7 +385,7 @@ def draw_start(store: SheetStore) -> None:
         name = st.session_state[name_key(i)]
         too_long = _problem(partial(clean_name, name, i)) if len(name) > MAX_NAME else None
         show_error(f"names[{i}]", too_long)
-    # The target follows the sidebar's rules until the user types another one here (and
+    # The target follows the rules chosen until the user types another one here (and
     # comes back after a visit to another page, which drops the field's state).
     if (
         st.session_state.get(TARGET_SEEN_KEY) != rules.target_score

@@ -325,3 +325,24 @@ def test_a_match_under_other_rules_says_where_to_choose_them(open_app: OpenApp) 
     assert "barra lateral" not in warning.value
     at.segmented_control(key=QUICK_KEY).set_value("stbl").run()
     assert not at.warning
+
+
+def test_a_match_is_started_under_the_rules_chosen_on_the_page(open_app: OpenApp) -> None:
+    """On a phone the sidebar is hidden: the Placar's start form has the rules bar the
+    Calculadora and Variantes have, and its words point to it, not to “>>”. STBL tapped
+    there: the target follows, and the match keeps STBL."""
+    at = open_app("sheet")
+    assert at.segmented_control(key=QUICK_KEY).value == "fechado"
+    assert not [c.value for c in at.caption if ">>" in c.value or "barra lateral" in c.value]
+    at.segmented_control(key=QUICK_KEY).set_value("stbl").run()
+    assert at.text_input(key="sheet_new_target").value == str(PRESETS["stbl"].target_score)
+    assert any("Regras da partida: **Fechado STBL**" in c.value for c in at.caption)
+    match_id = start_match(at, "Nós", "Eles")
+    assert _store().get_match(match_id).preset == "stbl"
+
+
+def test_the_start_forms_rules_words_in_english(open_app: OpenApp) -> None:
+    at = open_app("sheet", lang="en")
+    assert at.segmented_control(key=QUICK_KEY).value == "fechado"
+    (rules,) = [c.value for c in at.caption if c.value.startswith("The match's rules")]
+    assert "sidebar" not in rules and ">>" not in rules
