@@ -566,17 +566,20 @@ def fix_panel(sheet: Sheet, standing: MatchStanding) -> None:
 def fix_confirm(sheet: Sheet, standing: MatchStanding, ask: dict[str, Any]) -> None:
     """The correction from → to, and what it does to the totals and the winner."""
     names = sheet.match.names
+    lang = current_lang()
     st.warning(
         t(
             "sheet.fix_confirm",
             number=ask["number"],
-            before=md_text(points_text(names, ask["before"], current_lang())),
-            after=md_text(points_text(names, ask["after"], current_lang())),
+            before=md_text(points_text(names, ask["before"], lang)),
+            after=md_text(points_text(names, ask["after"], lang)),
         ),
         icon=NO_ICON,
     )
     after = sheet.standing_with(ask["number"], ask["after"])
-    totals = ", ".join(f"{md_text(n)} {p}" for n, p in zip(names, after.totals, strict=True))
+    totals = ", ".join(
+        f"{md_text(n)} {grouped(p, lang)}" for n, p in zip(names, after.totals, strict=True)
+    )
     effect = [t("sheet.fix_effect", totals=totals)]
     if after.winner is not None and after.winner != standing.winner:
         effect.append(t("sheet.fix_effect_wins", name=md_text(after.winner)))

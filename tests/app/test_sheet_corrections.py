@@ -414,3 +414,19 @@ def test_the_correction_fields_keep_their_place_when_a_message_comes(
     submit_round(at, "", "")  # a blank round above the open correction
     assert len(at.error) == 2
     assert [_place(at, key) for key in keys] == before
+
+
+def test_a_corrections_totals_are_written_as_the_sheet_writes_them(open_app: OpenApp) -> None:
+    """The totals a correction would make, as the sheet's cards write them: 12.600 (en
+    12,600), where the confirmation said 12600."""
+    for lang, names, effect in [
+        ("pt", ("Nós", "Eles"), "Com a correção, os totais ficam: Nós 12.600, Eles 1200."),
+        ("en", ("Us", "Them"), "With the correction, the totals are: Us 12,600, Them 1200."),
+    ]:
+        at = open_app("sheet", lang=lang)
+        start_match(at, *names, target=20000)
+        submit_round(at, "9000", "1000")
+        submit_round(at, "3500", "200")
+        open_fix(at, 2)
+        type_fix(at, "3600", "200")
+        assert effect in _infos(at)
