@@ -336,6 +336,17 @@ def _fix(match_id: str, names: tuple[str, ...]) -> None:
     )
 
 
+def _again(names: tuple[str, ...], target: int) -> None:
+    """Nova partida after a match over: the start form holds the same sides and target (the
+    same people play again), one tap from starting."""
+    _close()
+    st.session_state[SIDES_KEY] = len(names)
+    for i, name in enumerate(names):
+        st.session_state[name_key(i)] = name
+    st.session_state[TARGET_KEY] = str(target)
+    st.session_state[TARGET_SEEN_KEY] = current_rules().target_score  # (kept, not reset)
+
+
 def _close() -> None:
     _errors().clear()
     st.session_state.pop(UNDO_ASK_KEY, None)
@@ -783,6 +794,13 @@ def draw_sheet(store: SheetStore, sheet: Sheet, watch_id: str | None = None) -> 
         add_form(sheet)
     else:
         st.info(t("sheet.over"), icon=NO_ICON)
+        st.button(
+            t("sheet.again"),
+            type="primary",
+            on_click=_again,
+            args=(match.names, match.target),
+            key="sheet_again",
+        )
     st.subheader(t("sheet.rounds"))
     if sheet.rounds:
         rounds_view(sheet, standing, lang)

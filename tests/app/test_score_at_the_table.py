@@ -346,3 +346,25 @@ def test_the_start_forms_rules_words_in_english(open_app: OpenApp) -> None:
     assert at.segmented_control(key=QUICK_KEY).value == "fechado"
     (rules,) = [c.value for c in at.caption if c.value.startswith("The match's rules")]
     assert "sidebar" not in rules and ">>" not in rules
+
+
+def test_a_match_over_starts_the_next_with_the_same_sides(open_app: OpenApp) -> None:
+    """At a real table the same people play again: once a side has won, “Nova partida”
+    under the result opens the start form with the sides' names and the target as they
+    were (the way out was “Sair desta partida” at the foot of the page, and every name to
+    type again); the next match starts in one tap more."""
+    at = open_app("sheet")
+    first = start_match(at, "Ana e Bia", "Caio e Duda", "Eva", target=1000)
+    submit_round(at, "1200", "300", "100")
+    (again,) = [b for b in at.button if b.key == "sheet_again"]
+    assert again.label == "Nova partida com os mesmos lados"
+    again.click().run()
+    assert "match" not in at.query_params
+    assert at.radio(key="sheet_new_sides").value == 3
+    names = [at.text_input(key=f"sheet_name_{i}").value for i in range(3)]
+    assert names == ["Ana e Bia", "Caio e Duda", "Eva"]
+    assert at.text_input(key="sheet_new_target").value == "1000"
+    at.button(key="sheet_start").click().run()
+    second = _store().get_match(str(at.query_params["match"]))
+    assert second.id != first and second.names == ("Ana e Bia", "Caio e Duda", "Eva")
+    assert second.target == 1000
