@@ -21,6 +21,7 @@ from buraco_app.settings import current_lang, current_rules, rules_bar, rules_su
 from buraco_app.sheet_page import (
     QP_MATCH,
     QP_WATCH,
+    cards_typed,
     error_text,
     item_label,
     md_text,
@@ -668,8 +669,9 @@ def calculator_detail(rnd: Round) -> dict[str, Any] | None:
 
 
 def details(sheet: Sheet, lang: Lang) -> None:
-    """Each calculator round's items, per side; a corrected round's marked as from before
-    the correction (the points typed since no longer add up to them)."""
+    """Each calculator round's items, per side, and the cards typed for it; a corrected
+    round's marked as from before the correction (the points typed since no longer add up
+    to them)."""
     lines = []
     for rnd in sheet.rounds:
         detail = calculator_detail(rnd)
@@ -680,13 +682,16 @@ def details(sheet: Sheet, lang: Lang) -> None:
         else:
             now = md_text(points_text(sheet.match.names, rnd.points, lang))
             lines.append(f"**{t('sheet.detail_before', number=rnd.number, points=now)}**")
-        for side in detail["score"]["sides"]:
+        sides_typed = detail.get("input", {}).get("sides", [])  # (the score's sides' order)
+        for k, side in enumerate(detail["score"]["sides"]):
             items = " · ".join(
                 f"{item_label(i['code'], i.get('params', {}), lang)} {signed(i['points'], lang)}"
                 for i in side["items"]
             )
             total = grouped(side["total"], lang)
-            lines.append(f"{md_text(side['name'])} **{total}**: {items}")
+            line = f"{md_text(side['name'])} **{total}**: {items}"
+            typed = cards_typed(sides_typed[k], lang) if k < len(sides_typed) else ""
+            lines.append(f"{line}  \n{typed}" if typed else line)
     st.markdown("\n\n".join(lines))
 
 

@@ -11,7 +11,10 @@ import streamlit as st
 
 from buraco_app.database import page_engine
 from buraco_app.i18n import t
+from buraco_app.inline_cards import md_cards
 from buraco_app.sheets import Sheet, SheetError, SheetStore, opened, store_for
+from buraco_core.cards import parse_cards
+from buraco_core.errors import BuracoInputError
 from buraco_text import Lang, item_text
 
 
@@ -116,6 +119,27 @@ def item_label(code: str, params: Mapping[str, Any], lang: Lang) -> str:
     elif isinstance(params.get("hand"), int):
         label += f" ({t('calc.hand_n', lang, n=params['hand'] + 1)})"
     return label
+
+
+def cards_typed(side: Mapping[str, Any], lang: Lang) -> str:
+    """What the calculator was given for a side (a round's detail), as Markdown: its melds
+    and hands in suit symbols, one line after another as typed ("Jogos na mesa: A♥ K♥ Q♥;
+    5♠ 5♣ 5♦ · Na mão: 4♦"), red cards red; "" when nothing was typed."""
+    melds = [m.get("cards", "") if isinstance(m, Mapping) else m for m in side.get("melds", ())]
+    hands = side.get("hands", ())
+    said = [
+        t(key, lang, cards="; ".join(md_cards(md_text(_symbols(line))) for line in lines))
+        for key, lines in (("sheet.detail_melds", melds), ("sheet.detail_hands", hands))
+        if any(str(line).strip() for line in lines)
+    ]
+    return " · ".join(said)
+
+
+def _symbols(line: object) -> str:
+    try:
+        return " ".join(card.symbol for card in parse_cards(str(line)))
+    except BuracoInputError:
+        return str(line)  # (kept as typed: a round's detail from an older writer)
 
 
 def show_chart(figure: Any, alt: str) -> None:

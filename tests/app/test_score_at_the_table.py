@@ -368,3 +368,27 @@ def test_a_match_over_starts_the_next_with_the_same_sides(open_app: OpenApp) -> 
     second = _store().get_match(str(at.query_params["match"]))
     assert second.id != first and second.names == ("Ana e Bia", "Caio e Duda", "Eva")
     assert second.target == 1000
+
+
+def test_a_calculator_rounds_details_show_the_cards_typed(
+    open_app: OpenApp, switch_to: Any
+) -> None:
+    """A round sent from the Calculadora, looked at later in the sheet's “Detalhe”: the
+    melds and hands typed for each side beside its items, so a card typed wrong is found
+    (the view listed the items only)."""
+    for lang, melds, hand, other in [
+        ("pt", "Jogos na mesa: :red[A♥] :red[K♥]", "Na mão: :red[4♦]", "Na mão: 3♣ 5♣ :red[K♦]"),
+        ("en", "Melds on the table: :red[A♥] :red[K♥]", "In hand: :red[4♦]", "In hand: 3♣"),
+    ]:
+        at = open_app("sheet", lang=lang)
+        start_match(at, "Nós", "Eles")
+        switch_to(at, "calculator")
+        at.text_area(key="calc_melds_0").set_value("Ah Kh Qh Jh 10h 9h 8h\n5s 5c 5d")
+        at.text_area(key="calc_hands_0").set_value("4d")
+        at.text_area(key="calc_hands_1").set_value("3c 5c Kd").run()
+        at.button(key="calc_send").click().run()
+        switch_to(at, "sheet")
+        at.segmented_control(key="sheet_view").set_value("details").run()
+        shown = " ".join(m.value for m in at.markdown)
+        assert melds in shown and "; 5♠ 5♣ :red[5♦]" in shown
+        assert hand in shown and other in shown
