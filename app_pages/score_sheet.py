@@ -21,7 +21,6 @@ from buraco_app.settings import current_lang, current_rules, rules_bar, rules_su
 from buraco_app.sheet_page import (
     QP_MATCH,
     QP_WATCH,
-    cards_typed,
     error_text,
     item_label,
     md_text,
@@ -30,6 +29,7 @@ from buraco_app.sheet_page import (
     read_sheet,
     set_open_match,
     show_chart,
+    typed_for_side,
 )
 from buraco_app.sheet_view import (
     ROUND_COLUMN,
@@ -690,7 +690,7 @@ def details(sheet: Sheet, lang: Lang) -> None:
             )
             total = grouped(side["total"], lang)
             line = f"{md_text(side['name'])} **{total}**: {items}"
-            typed = cards_typed(sides_typed[k], lang) if k < len(sides_typed) else ""
+            typed = typed_for_side(sides_typed[k], lang) if k < len(sides_typed) else ""
             lines.append(f"{line}  \n{typed}" if typed else line)
     st.markdown("\n\n".join(lines))
 

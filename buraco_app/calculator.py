@@ -21,7 +21,7 @@ from buraco_app.i18n import get_lang, t
 from buraco_app.inline_cards import NO_ICON, md_cards
 from buraco_app.limits import MAX_LINES_TEXT
 from buraco_app.pages import view_switch
-from buraco_app.sheet_page import item_label, md_text, show_chart
+from buraco_app.sheet_page import MORTO_TAKEN, item_label, md_text, show_chart
 from buraco_core.cards import Card, deck, format_cards, parse_cards
 from buraco_core.codes import Code
 from buraco_core.errors import BuracoInputError, InputCode
@@ -369,7 +369,6 @@ def typed_score(score: RoundScore, typed: list[int]) -> RoundScore:
     return RoundScore(tuple(sides))
 
 
-MORTO_TAKEN = "morto_taken"  # the calculator's line; the core scores only the morto not taken
 _AFTER_MORTO = ("corte_44", "rounding")
 
 

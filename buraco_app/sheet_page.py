@@ -121,10 +121,15 @@ def item_label(code: str, params: Mapping[str, Any], lang: Lang) -> str:
     return label
 
 
-def cards_typed(side: Mapping[str, Any], lang: Lang) -> str:
+# The calculator's line for a morto taken (0 points): the core scores only the one not taken.
+MORTO_TAKEN = "morto_taken"
+
+
+def typed_for_side(side: Mapping[str, Any], lang: Lang) -> str:
     """What the calculator was given for a side (a round's detail), as Markdown: its melds
-    and hands in suit symbols, one line after another as typed ("Jogos na mesa: A♥ K♥ Q♥;
-    5♠ 5♣ 5♦ · Na mão: 4♦"), red cards red; "" when nothing was typed."""
+    and hands in suit symbols, one line after another as typed, and its morto taken, which
+    the core's items leave unsaid ("Jogos na mesa: A♥ K♥ Q♥; 5♠ 5♣ 5♦ · Na mão: 4♦ · pegou
+    o morto"), red cards red; "" when nothing was typed."""
     melds = [m.get("cards", "") if isinstance(m, Mapping) else m for m in side.get("melds", ())]
     hands = side.get("hands", ())
     said = [
@@ -132,6 +137,8 @@ def cards_typed(side: Mapping[str, Any], lang: Lang) -> str:
         for key, lines in (("sheet.detail_melds", melds), ("sheet.detail_hands", hands))
         if any(str(line).strip() for line in lines)
     ]
+    if said and side.get("took_morto") is True:
+        said.append(item_text(MORTO_TAKEN, lang))
     return " · ".join(said)
 
 

@@ -374,21 +374,24 @@ def test_a_calculator_rounds_details_show_the_cards_typed(
     open_app: OpenApp, switch_to: Any
 ) -> None:
     """A round sent from the Calculadora, looked at later in the sheet's “Detalhe”: the
-    melds and hands typed for each side beside its items, so a card typed wrong is found
-    (the view listed the items only)."""
+    melds and hands typed for each side beside its items, so a card typed wrong is found,
+    and the morto taken, as the Calculadora says it (the view listed the core's items only,
+    where a morto taken is not one)."""
     for lang, melds, hand, other in [
-        ("pt", "Jogos na mesa: :red[A♥] :red[K♥]", "Na mão: :red[4♦]", "Na mão: 3♣ 5♣ :red[K♦]"),
-        ("en", "Melds on the table: :red[A♥] :red[K♥]", "In hand: :red[4♦]", "In hand: 3♣"),
+        ("pt", "Jogos na mesa: :red[A♥] :red[K♥]", "Na mão: :red[4♦] · pegou o morto", "3♣ 5♣"),
+        ("en", "Melds on the table: :red[A♥] :red[K♥]", "In hand: :red[4♦] · morto taken", "3♣"),
     ]:
         at = open_app("sheet", lang=lang)
         start_match(at, "Nós", "Eles")
         switch_to(at, "calculator")
         at.text_area(key="calc_melds_0").set_value("Ah Kh Qh Jh 10h 9h 8h\n5s 5c 5d")
         at.text_area(key="calc_hands_0").set_value("4d")
-        at.text_area(key="calc_hands_1").set_value("3c 5c Kd").run()
+        at.text_area(key="calc_hands_1").set_value("3c 5c Kd")
+        at.checkbox(key="calc_morto_1").uncheck().run()
         at.button(key="calc_send").click().run()
         switch_to(at, "sheet")
         at.segmented_control(key="sheet_view").set_value("details").run()
         shown = " ".join(m.value for m in at.markdown)
         assert melds in shown and "; 5♠ 5♣ :red[5♦]" in shown
         assert hand in shown and other in shown
+        assert ":red[K♦] ·" not in shown  # Eles' morto, not taken, is among its items
