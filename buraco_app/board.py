@@ -11,6 +11,8 @@ that two or more melds go down in one move.
 whatever the caller saves there (a grade, progress) is already there when the page runs.
 `on_move` says whether the move was played: after an illegal one the cards stay picked, so
 the learner fixes the pick (a card more, a card less) instead of picking it all again.
+`live_board(...)` is that board where the learner plays (Jogar, the lessons' exercises): a
+pick reruns only the board (a Streamlit fragment), a move the whole page.
 Every card and target is a real button with a readable name ("4♠", "Jogo 2: 3♠ 4♠ 5♠",
 "Lixo (7 cartas)") for tests and screen readers: the hand's cards are the options of one
 st.pills, in a toolbar named "Cartas da sua mão", a picked one pressed. The look is CSS
@@ -412,6 +414,7 @@ def _tap(key: str, state: State, target: Target, on_move: Callable[[Move], bool]
         _need(key, need_of(pick, target))
         return
     st.session_state[_tapped_key(key)] = target  # (the answer to this move is drawn there)
+    rerun_page(key)  # (played or refused, the move is answered by the whole page)
     if on_move(move):
         if isinstance(move, Draw):
             # The picked cards stay in the hand, picked; the lixo's top card cannot be taken
@@ -422,6 +425,55 @@ def _tap(key: str, state: State, target: Target, on_move: Callable[[Move], bool]
     else:  # refused: the board and the pick stay, the verdict says what to change
         st.session_state.pop(f"{key}_need", None)
         st.session_state[_refused_key(key)] = True
+
+
+def _page_key(key: str) -> str:
+    return f"{key}_page"  # a tap on the live board changed more than the board
+
+
+def rerun_page(key: str) -> None:
+    """From a tap's callback on the live board (`live_board`): the tap changed more than the
+    board (a move played or refused, the computers' turns), so the whole page reruns, not
+    the board alone."""
+    st.session_state[_page_key(key)] = True
+
+
+def live_board(
+    rules: RuleSet,
+    state: State,
+    key: str,
+    lang: Lang,
+    on_move: Callable[[Move], bool],
+    marks: Changes | None = None,
+    seat: int | None = None,
+    answer: Callable[[], None] | None = None,
+    refused: bool = False,
+) -> None:
+    """`show_board` where the learner plays: a pick (a card of the hand, the lixo's top card,
+    "Desfazer", "Separar jogo", a hint, the sort) reruns only the board, the learner's most
+    frequent tap answered quickly; a move (a tap that calls `on_move`, or `rerun_page`)
+    reruns the whole page, which shows what it changed. `refused`: the page outside the
+    board shows a refused move's answer as standing, which the first tap that changes the
+    pick makes out of date: the whole page reruns once, to grey it."""
+    st.session_state.pop(_page_key(key), None)  # (the whole page runs already)
+    _live_board(rules, state, key, lang, on_move, marks, seat, answer, refused)
+
+
+@st.fragment
+def _live_board(
+    rules: RuleSet,
+    state: State,
+    key: str,
+    lang: Lang,
+    on_move: Callable[[Move], bool],
+    marks: Changes | None,
+    seat: int | None,
+    answer: Callable[[], None] | None,
+    refused: bool,
+) -> None:
+    if st.session_state.pop(_page_key(key), False) or (refused and not refusal_stands(key)):
+        st.rerun()  # (the page's whole run, this fragment's args made anew)
+    show_board(rules, state, key, lang, on_move, marks, seat, answer)
 
 
 def show_board(
@@ -451,7 +503,9 @@ def show_board(
         return (key, state, Target(kind, meld, other), on_move)
 
     tapped = st.session_state.get(_tapped_key(key)) if answer is not None else None
-    if not isinstance(tapped, Target) or tapped.kind not in ("meld", "new"):
+    # (Drawn once, always: a board not live has no "+ Novo jogo" to draw it under.)
+    placed = ("meld", "new") if live else ("meld",)
+    if not isinstance(tapped, Target) or tapped.kind not in placed:
         tapped = None
     elif tapped.kind == "meld" and tapped.meld >= len(
         state.sides[1 - side if tapped.other_side else side].melds

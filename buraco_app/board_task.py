@@ -73,33 +73,8 @@ def _played(
     grade = task.grade(scenario, move)
     verdict, after = play(rules, state, move)
     st.session_state[f"{_key(scenario)}_played"] = Played(move, grade, after, verdict)
-    st.session_state[f"{_key(scenario)}_fresh"] = True
     graded(grade)
     return after is not None
-
-
-@st.fragment
-def _live_board(
-    scenario: Scenario,
-    rules: RuleSet,
-    state: State,
-    lang: Lang,
-    graded: Callable[[Grade], None],
-    refused: bool = False,
-) -> None:
-    """The board while the learner picks cards: a tap on a card reruns only this part (a
-    quick answer on a phone); a move reruns the whole page, whose headline, progress bar
-    and marks show its result. `refused`: the page under it shows a refused move's answer
-    as standing, which the first tap that changes the pick makes out of date: the whole
-    page reruns once, to grey it."""
-    key = _key(scenario)
-    if st.session_state.pop(f"{key}_fresh", False):
-        st.rerun()
-    if refused and not board.refusal_stands(key):
-        st.rerun()
-    board.show_board(
-        rules, state, key, lang, on_move=lambda move: _played(scenario, rules, state, graded, move)
-    )
 
 
 def play_on_board(
@@ -121,9 +96,15 @@ def play_on_board(
             marks = board.changes(state, played.after, played.verdict, played.move)
             board.show_board(rules, played.after, key, lang, marks=marks, seat=state.turn)
         else:
-            st.session_state.pop(f"{key}_fresh", None)  # the whole page runs already
-            refused = played is not None and not earlier
-            _live_board(scenario, rules, state, lang, graded, refused)
+            # (A refused move's answer is drawn under the board, by the page: `refused`.)
+            board.live_board(
+                rules,
+                state,
+                key,
+                lang,
+                on_move=lambda move: _played(scenario, rules, state, graded, move),
+                refused=played is not None and not earlier,
+            )
     if played is not None and earlier:
         _answer_before(scenario, rules, played, lang)
     elif played is not None:

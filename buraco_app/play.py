@@ -477,6 +477,7 @@ def _computer_moves(game_id: str, game: Game, state: State, to_my_turn: bool) ->
             break
     if game is not base:  # (not when a second tap found the learner's turn)
         _save(game_id, game, base)
+    board.rerun_page(BOARD_KEY)  # (its buttons are on the board: the moves go in the list)
     st.session_state.pop(FEEDBACK_KEY, None)
     st.session_state[TAPPED_MOVE_KEY] = True
 
@@ -550,10 +551,9 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
         marks = replace(marks, events=events)
     elif learner_turn(state):
         marks = arrived(states)
-    their_turn = not learner_turn(state)  # (True until the computers' buttons are drawn)
+    their_turn = not learner_turn(state)
 
     def answer() -> None:
-        nonlocal their_turn
         if isinstance(feedback, Feedback) and (
             feedback.verdict.ok or board.refusal_stands(BOARD_KEY)
         ):
@@ -563,10 +563,11 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
         # Under the board, a phone had them below the fold after every discard (y 934 of 844).
         if their_turn:
             _their_turn(game_id, game, state, lang)
-            their_turn = False
 
     with st.container(border=True):
-        board.show_board(
+        # (A pick reruns only the board: the answer to a move is in it, a refused one's
+        # dropped there once the pick changes; a move reruns the whole page.)
+        board.live_board(
             rules,
             state,
             BOARD_KEY,
@@ -581,8 +582,6 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
     near_the_end = going_out_text(rules, state, lang)
     if near_the_end:
         st.caption(near_the_end)
-    if their_turn:  # (the board had no place for them: a tap's place gone)
-        _their_turn(game_id, game, state, lang)
     _since_my_turn(game, states, lang)
     # Lazy: drawn only while open. Folded, every move of the round and each one's reasons
     # were built at every tap (late in a round, most of the page's rerun).

@@ -14,7 +14,7 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from buraco_app.database import open_engine, sqlite_url
 from buraco_app.game import (
@@ -29,7 +29,7 @@ from buraco_core.judge import legal_moves
 from buraco_core.moves import Extend
 from buraco_core.rules import ruleset
 from buraco_core.state import Phase, State
-from tests.e2e.conftest import settled_top, top_on_screen, wait_for_app
+from tests.e2e.conftest import Outside, new_page, settled_top, top_on_screen, wait_for_app
 from tests.e2e.test_board_e2e import Taps, no_streamlit_english
 from tests.played import played_round, played_until
 
@@ -480,3 +480,57 @@ def test_on_a_phone_ones_own_melds_lie_above_ones_hand_as_at_a_table(
     # One's last meld and the hand: only “+ Novo jogo” and the hand's heading between.
     assert top(HAND) - bottom(mine) < 200, (bottom(mine), top(HAND))
     screenshot(page, "play_table_order_phone")
+
+
+def test_a_pick_reruns_only_the_board_and_a_move_the_whole_page(
+    browser: Browser, app_url: str, app_data_dir: Path, phone: dict[str, int], screenshot: Shot
+) -> None:
+    """Picking is the learner's most frequent tap: a card of the hand, the lixo's top card,
+    “Separar jogo”, “Desfazer” rerun only the board (quicker on a phone), and the server
+    sends nothing of the page outside it (its title, the round's moves).
+    Every tap reran the whole page. A move (the draw) still reruns it all."""
+    game = played_until(
+        Setup("fechado", {}, 4, "basic", "on", 11),
+        3,
+        lambda s: learner_turn(s) and s.phase is Phase.DRAW and len(s.lixo) > 0,
+    )
+    game_id = GameStore(open_engine(sqlite_url(app_data_dir))).create(game)
+    outside = Outside()
+    page = new_page(browser, phone, outside)
+    sent: list[bytes] = []  # what the server sent the page, frame by frame
+    page.on(
+        "websocket",
+        lambda ws: ws.on(
+            "framereceived",
+            lambda frame: sent.append(frame if isinstance(frame, bytes) else frame.encode()),
+        ),
+    )
+    page.goto(f"{app_url}/play?game={game_id}")
+    wait_for_app(page)
+    main = page.locator("[data-testid='stMain']")
+    cards = len(positions(game)[-1].hand)
+    expect(hand_heading(page, cards)).to_be_visible()
+    taps = PlayTaps(page)
+
+    def page_sent(words: str) -> bool:
+        return any(words.encode() in frame for frame in sent)
+
+    top = main.locator("[class*='st-key-btc-'][class*='-play_board-lixo'] button").last
+    aside, undo = (main.get_by_role("button", name=n) for n in ("Separar jogo", "↶ Desfazer"))
+    for tap in (page.locator(HAND).first, top, aside, undo):
+        sent.clear()
+        taps.on(tap)
+        assert page_sent("Escolhidas:"), tap  # the board, and what is picked
+        assert not page_sent("Jogar contra o computador"), tap  # the page's title
+        assert not page_sent("Todas as jogadas da rodada"), tap
+    expect(main.get_by_text("Separados para baixar junto:", exact=False)).to_have_count(0)
+    expect(main.get_by_text("Escolhidas: ", exact=False)).to_be_visible()
+    screenshot(page, "play_picked_board_only_phone")
+    sent.clear()
+    taps.on(main.get_by_role("button", name=STOCK))
+    expect(hand_heading(page, cards + 1)).to_be_visible()
+    expect(main.get_by_text("Sua jogada: ", exact=False)).to_be_visible()
+    assert page_sent("Jogar contra o computador")
+    assert page_sent("Todas as jogadas da rodada")
+    page.context.close()
+    assert outside.urls == []
