@@ -272,7 +272,7 @@ def test_a_command_asked_for_in_portuguese_names_the_command(
     [
         (
             "joke",  # (`joker` is joker_points' name in English: --set takes it)
-            "; seria “joker_points” (curinga) ou “jokers_in_deck” (curingas no baralho)?",
+            "; seria “joker_points” (curinga) ou “jokers_in_deck” (jokers no baralho)?",
             "; did you mean “joker_points” (joker) or “jokers_in_deck” (jokers in the deck)?",
         ),
         (

@@ -845,3 +845,18 @@ def test_a_meld_asked_about_is_judged_as_a_meld(
     at.button(key="sc_trinca_only_in_fechado_check").click().run()
     line = next(m.value for m in at.markdown if "juiz" in m.value or "judge" in m.value)
     assert line == f"**{said}**" and not_said not in line
+
+
+def test_a_deck_without_jokers_still_has_the_2s_as_curingas_003(open_app: Open) -> None:
+    """Jokers in the deck, the 003 variation: “Sem curingas de figura: 104 cartas, só os 2
+    como curingas.” The exercise's rules line said “curingas no baralho: não” and the judge
+    “o baralho não tem curingas (104 cartas): só os 2 são curingas”, a deck without wild
+    cards whose 2s are wild; what the table takes out is the 4 jokers."""
+    scenario = "no_jokers_at_this_table"
+    at = open_scenario(open_app, scenario, lang="pt")
+    at.radio(key=f"sc_{scenario}_legal").set_value("yes").run()
+    at.button(key=f"sc_{scenario}_check").click().run()
+    shown = texts(at)
+    assert "jokers no baralho: não" in shown
+    assert "o baralho não tem jokers (104 cartas): só os 2 são curingas" in shown
+    assert "curingas no baralho" not in shown and "não tem curingas" not in shown
