@@ -519,3 +519,15 @@ def test_every_lesson_table_of_the_variants_says_what_each_preset_plays() -> Non
                         assert cell.startswith(reads[value]), (lesson.id, lang, label, preset)
                         checked += 1
     assert checked >= 2 * (6 + 1 + 1) * 3  # (lesson 12's six rows, 9's and 13's one, pt and en)
+
+
+def test_the_jokers_50_is_said_of_the_joker_not_of_every_curinga() -> None:
+    """Card values (000, 001, 002; 003 for the 20): the joker 50 (or 20), the 2 10, wild or
+    not. Lessons 1 and 11 summed up “o curinga 50” and “Curinga preso na mão custa caro: 50,
+    ou 20”, where lesson 3 has just taught that every 2 is a curinga too: a learner read
+    that a 2 held at the end costs 50."""
+    summaries = {lesson.order: lesson.summary.pt for lesson in CURRICULUM.lessons}
+    assert "o joker (JK) 50 (ou 20" in summaries[1]
+    assert "o joker (JK) custa 50, ou 20 se a mesa usa 20; o 2, 10" in summaries[11]
+    for order, text in summaries.items():
+        assert "curinga 50" not in text and "na mão custa caro: 50" not in text, order
