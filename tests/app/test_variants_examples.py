@@ -175,7 +175,7 @@ def test_eight_of_a_kind_names_the_real_option_too(open_app: OpenApp) -> None:
 
 
 def test_a_position_impossible_under_a_value_decides_nothing() -> None:
-    """Jokers on the table make no position without jokers: “curingas no baralho” is not
+    """Jokers on the table make no position without jokers: “jokers no baralho” is not
     named for the wild on top of the lixo (the presets' shared options that decide it are
     the 2 on top of the lixo, no more)."""
     from buraco_app import variants_view
