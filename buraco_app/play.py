@@ -52,7 +52,13 @@ from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import AsIs, error_cards, html_cards, md_cards
 from buraco_app.pages import ask_for_the_top, top_if_asked
 from buraco_app.scenario_player import course, hand_seat, remembered_learner_id
-from buraco_app.settings import current_overrides, current_preset, current_rules, rules_summary
+from buraco_app.settings import (
+    current_overrides,
+    current_preset,
+    current_rules,
+    rules_bar,
+    rules_summary,
+)
 from buraco_app.sheet_page import error_text, open_id, set_open_id, url_text
 from buraco_app.sheets import MatchNotFound, SheetError, opened
 from buraco_app.table_view import move_text
@@ -63,7 +69,7 @@ from buraco_core.errors import BuracoInputError
 from buraco_core.judge import go_out_verdict, play
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.players import LEVELS
-from buraco_core.rules import PRESETS, RuleSet
+from buraco_core.rules import RuleSet
 from buraco_core.scoring import MatchStanding, RoundScore, ScoreItem, SideScore
 from buraco_core.state import EndReason, MortoStatus, Phase, State
 from buraco_core.verdict import Verdict
@@ -252,8 +258,10 @@ def _setup_form(lang: Lang) -> None:
     learner = remembered_learner_id()
     if _kept_games(learner, lang):
         st.subheader(t("play.kept_new", lang))
+    # The match's rules chosen here, as on the other table pages: a phone hides the sidebar.
+    rules_bar()
     st.markdown(t("play.intro", lang))
-    for key in ("play_players", "play_level", "play_rules", "play_coach"):
+    for key in ("play_players", "play_level", "play_coach"):
         relabel_after_language_change(key)  # (their labels are in the language)
     players = st.radio(
         t("play.players", lang),
@@ -274,22 +282,6 @@ def _setup_form(lang: Lang) -> None:
         filter_mode=None,  # three levels; no typing, no English "No results"
         placeholder=t("screen.choose", lang),
     )
-    source = st.radio(
-        t("play.rules", lang),
-        ["sidebar", *PRESETS],
-        format_func=lambda p: (
-            t("play.rules_sidebar", lang) if p == "sidebar" else t(f"preset.{p}", lang)
-        ),
-        horizontal=True,
-        key="play_rules",
-    )
-    preset: str = source
-    options: dict[str, object] = {}
-    if source == "sidebar":
-        preset, options = current_preset(), dict(current_overrides())
-        # (where the sidebar is: a phone hides it behind >> at the top left)
-        summary = rules_summary(PRESETS[preset].with_options(**options), lang)
-        st.caption(t("play.rules_sidebar_where", lang, rules=summary))
     mode = st.radio(
         t("play.coach", lang),
         COACH_MODES,
@@ -297,7 +289,10 @@ def _setup_form(lang: Lang) -> None:
         horizontal=True,
         key="play_coach",
     )
+    # (the Placar's words: the same thing said, a match's rules chosen above)
+    st.caption(t("sheet.rules_new", lang, rules=rules_summary(current_rules(), lang)))
     if st.button(t("play.start", lang), type="primary", key="play_start"):
+        preset, options = current_preset(), dict(current_overrides())
         setup = Setup(preset, options, int(players), str(level), mode, secrets.randbelow(10**9))
         game_id = store().create(new_game(setup), learner)
         st.session_state.pop(KEPT_KEY, None)

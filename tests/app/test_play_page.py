@@ -43,6 +43,7 @@ from buraco_app.play import (
     since_my_turn,
     why_lines,
 )
+from buraco_app.settings import QUICK_KEY
 from buraco_app.sheets import StorageUnavailable
 from buraco_core.cards import parse_card, parse_cards
 from buraco_core.judge import play
@@ -131,7 +132,7 @@ def started(open_app: Open, players: int = 2, level: str = "basic") -> AppTest:
     at = open_app("play", lang="en")
     at.radio(key="play_players").set_value(players).run()
     at.selectbox(key="play_level").set_value(level).run()
-    at.radio(key="play_rules").set_value("fechado").run()
+    at.segmented_control(key=QUICK_KEY).set_value("fechado").run()
     return click(at, "play_start")
 
 
@@ -737,7 +738,7 @@ def test_a_variant_chosen_mid_game_waits_for_the_next_game(open_app: Open) -> No
     assert the_game(at).rules.preset == "fechado"
     click(at, "play_new")
     click(at, "play_new_yes")
-    at.radio(key="play_rules").set_value("sidebar").run()
+    assert at.segmented_control(key=QUICK_KEY).value == "aberto"  # the new form's bar too
     click(at, "play_start")
     assert the_game(at).rules.preset == "aberto"
     assert not any("next match" in str(i.value) for i in at.info)
@@ -1004,27 +1005,30 @@ def test_a_pick_kept_from_a_longer_hand_never_points_past_the_hand() -> None:
     assert pick.within(11) is pick
 
 
-def test_rules_chosen_on_the_form_are_said_beside_the_sidebars_own(open_app: Open) -> None:
-    """Aberto picked on the form, the sidebar left on Fechado ("Em vigor: Buraco Fechado"):
-    the learner could not tell which rules the hand followed. The game's caption says the
-    match's rules are not the sidebar's, which are for the next match, the why in its help;
-    not as a change of the sidebar ("is now set to", a box that showed on every screen of
-    every such match). The setup line says the coach's mode as the coach's."""
+def test_rules_chosen_since_the_start_are_said_beside_the_matchs_own(open_app: Open) -> None:
+    """Aberto tapped in the form's rules bar, the sidebar then put on Fechado ("Em vigor:
+    Buraco Fechado"): the learner could not tell which rules the hand followed. The game's
+    caption says the match's rules are not the sidebar's, which are for the next match, the
+    why in its help; not as a change of the sidebar ("is now set to", a box that showed on
+    every screen of every such match). The setup line says the coach's mode as the coach's."""
     at = open_app("play", lang="en")
     at.radio(key="play_players").set_value(2).run()
-    at.radio(key="play_rules").set_value("aberto").run()
+    at.segmented_control(key=QUICK_KEY).set_value("aberto").run()
     at.radio(key="play_coach").set_value("off").run()
     click(at, "play_start")
     assert the_game(at).rules.preset == "aberto"
-    assert not any("next match" in str(i.value) for i in at.info)
+    caption = at.caption[0]
+    assert "this match's rules: Buraco Aberto, to 3000 points" in str(caption.value)
+    assert "sidebar" not in str(caption.value) and not caption.proto.help
+    assert str(caption.value).endswith(" · coach: off")
+    at.selectbox(key="rules_preset").set_value("fechado").run()
     caption = at.caption[0]
     assert (
         "this match's rules: **Buraco Aberto**, to 3000 points (the sidebar, on Buraco"
         " Fechado, is for your next match)"
     ) in str(caption.value)
-    assert str(caption.value).endswith(" · coach: off")
     assert "keeps the rules it began with to its end" in str(caption.proto.help)
-    at.selectbox(key="rules_preset").set_value("aberto").run()  # the sidebar agrees now
+    at.selectbox(key="rules_preset").set_value("aberto").run()  # the sidebar agrees again
     assert "sidebar" not in str(at.caption[0].value) and not at.caption[0].proto.help
 
 
@@ -1655,24 +1659,30 @@ def test_a_meld_tried_is_named_as_the_judge_lays_it() -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "where"),
+    ("lang", "said", "help"),
     [
-        ("pt", "mude na barra lateral; no celular, toque em >> no alto à esquerda"),
-        ("en", "change them in the sidebar; on a phone, tap >> at the top left"),
+        ("pt", "Regras da partida: **Fechado STBL** (escolha-as acima", "escolha-as no alto"),
+        ("en", "The match's rules: **Fechado STBL** (choose them above", "choose them at the top"),
     ],
 )
-def test_rules_from_the_sidebar_say_where_a_phone_keeps_it(
-    open_app: Open, lang: str, where: str
+def test_a_match_is_started_under_the_rules_chosen_in_the_forms_rules_bar(
+    open_app: Open, lang: str, said: str, help: str
 ) -> None:
-    """“as da barra lateral” on a phone, which hides the sidebar behind >> at the top left:
-    the rules it holds say where to change them, and so does the match's help when its
-    rules are not the sidebar's."""
+    """On a phone the sidebar is hidden behind >>: Jogar's start form has the rules bar the
+    Placar's and the table pages have, its words say the match's rules and point to it, not
+    to the sidebar; STBL tapped there, the match is STBL, to its end. The match's help,
+    once the rules chosen differ, says where the next match's are chosen."""
     at = open_app("play", lang=lang)
-    at.radio(key="play_rules").set_value("sidebar").run()
-    assert any(where in str(c.value) for c in at.caption), [c.value for c in at.caption]
-    at.radio(key="play_rules").set_value("aberto").run()
+    assert at.segmented_control(key=QUICK_KEY).value == "fechado"
+    at.segmented_control(key=QUICK_KEY).set_value("stbl").run()
+    words = [str(c.value) for c in at.caption]
+    assert any(said in w for w in words), words
+    assert not [w for w in words if ">>" in w or "barra lateral" in w or "sidebar" in w]
     click(at, "play_start")
-    assert ">> " in str(at.caption[0].proto.help)
+    assert the_game(at).rules.preset == "stbl"
+    at.selectbox(key="rules_preset").set_value("aberto").run()
+    assert the_game(at).rules.preset == "stbl"
+    assert help in str(at.caption[0].proto.help)
 
 
 @pytest.mark.parametrize(("players", "said"), [(4, "Your side is"), (2, "You are")])

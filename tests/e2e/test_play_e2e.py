@@ -410,12 +410,14 @@ def test_every_tap_of_a_match_is_a_fingers_height_on_a_phone(
     for tap in taps.all():
         box = tap.bounding_box()
         assert box is not None and box["height"] >= 44, (tap.inner_text(), box)
-    # And the form for a new match: its choices (22 px), the level's list, “Começar”.
+    # And the form for a new match: its choices (22 px), the level's list, the rules bar's
+    # variants and “Casa”, “Começar”.
     page = open_page("play", phone)
     main = page.locator("[data-testid='stMain']")
     expect(main.get_by_role("button", name="Começar")).to_be_visible()
     taps = main.locator(
-        "[role='radiogroup'] label, [data-baseweb='select'] > div, [class*='st-key-play_'] button"
+        "[role='radiogroup'] label, [data-baseweb='select'] > div, [class*='st-key-play_'] button,"
+        " [class*='st-key-rules_bar_'] button"
     ).filter(visible=True)
     assert taps.count() >= 10
     for tap in taps.all():
@@ -426,10 +428,10 @@ def test_every_tap_of_a_match_is_a_fingers_height_on_a_phone(
 def test_a_choice_wrapped_on_a_phone_lies_right_under_its_first_row(
     open_page: OpenPage, phone: dict[str, int]
 ) -> None:
-    """The new-match form on a phone: “Jogadores”, “Regras” and “Treinador” wrap onto a
-    second row, which lay 60 px below the first (44 px a choice, 16 px of gap): with only the
-    words in sight, a blank row as high as a line parted “4 (você e um parceiro contra
-    dois)” from “2 (você contra um)”, as if two questions."""
+    """The new-match form on a phone: “Jogadores” and “Treinador” wrap onto a second row,
+    which lay 60 px below the first (44 px a choice, 16 px of gap): with only the words in
+    sight, a blank row as high as a line parted “4 (você e um parceiro contra dois)” from
+    “2 (você contra um)”, as if two questions."""
     page = open_page("play", phone)
     main = page.locator("[data-testid='stMain']")
     expect(main.get_by_role("button", name="Começar")).to_be_visible()
@@ -440,7 +442,7 @@ def test_a_choice_wrapped_on_a_phone_lies_right_under_its_first_row(
             if below["y"] > above["y"] + 1:  # the next row
                 wrapped += 1
                 assert below["y"] - (above["y"] + above["height"]) <= 2, (above, below)
-    assert wrapped >= 3
+    assert wrapped >= 2
 
 
 def test_on_a_phone_ones_own_melds_lie_above_ones_hand_as_at_a_table(
