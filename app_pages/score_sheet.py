@@ -71,6 +71,10 @@ TARGET_SEEN_KEY = "_sheet_target_seen"
 OPEN_KEY = "sheet_open_text"
 CORTE = "sheet"  # the corte de 44 fields' prefix
 WATCH_IDS_KEY = "_sheet_watch_ids"  # {match id: its read-only id}, this session's
+# (match id, number, points typed) of the round this session stored last: a form drawn
+# before it reached the page still says that number, and may send those points again.
+ADDED_KEY = "sheet_added"
+DRAWN_KEY = "sheet_drawn"  # (match id, number) of the add-round form a whole run drew last
 FIX_OPEN_KEY = "sheet_fix_open"  # the "corrigir rodada" panel is open
 FIX_ROUND_KEY = "sheet_fix_round"  # the round chosen there (its number, from 1)
 FIX_ASK_KEY = "sheet_fix_ask"  # {"number", "before", "after"}: the correction to confirm
@@ -161,6 +165,20 @@ def _open() -> None:
 def _add(match_id: str, names: tuple[str, ...], number: int) -> None:
     _errors().clear()
     typed = [st.session_state.get(points_key(i), "") for i in range(len(names))]
+    last = st.session_state.get(ADDED_KEY)
+    # (A form redrawn after that round says its next number; one sent before, an older one,
+    # up to where the last complete run left the button.)
+    if last is not None and last[0] == match_id and number <= last[1] + 1:
+        redrawn = st.session_state.get(DRAWN_KEY) == (match_id, last[1] + 1)
+        if last[2] == typed and not redrawn:
+            # What this person just stored, sent again (Enter pressed twice, the second
+            # before the page redrew), or a round just like the last: asked, once.
+            _errors()["add"] = t("sheet.err.added_twice", number=last[1], next=last[1] + 1)
+            st.session_state[ADDED_KEY] = (match_id, last[1], None)
+            return
+        # Typed on while the page redrew after this person's last round (the form still said
+        # an older number): theirs is the next round, not another phone's.
+        number = last[1] + 1
     for i, text in enumerate(typed):
         if not str(text).strip():  # not 0: Enter in the first field must not score the other
             _errors()[f"points[{i}]"] = t(
@@ -186,6 +204,7 @@ def _add(match_id: str, names: tuple[str, ...], number: int) -> None:
         _fail(exc, {"match": "add"} if exc.code in STALE_ADD else None)
         return
     clear_corte(CORTE)
+    st.session_state[ADDED_KEY] = (match_id, new.number, typed)
     for i in range(len(names)):
         st.session_state[points_key(i)] = ""
     cut = (detail or {}).get("corte_44")
@@ -228,6 +247,7 @@ def _undo(match_id: str, number: int) -> None:
         if exc.code == "undo_stale":
             _errors()["undo"] = _undo_stale_text(number, exc.params.get("last"))
         return
+    st.session_state.pop(ADDED_KEY, None)  # its number is the next round's again
     st.session_state[FLASH_KEY] = t("sheet.undone", number=gone.number)
 
 
@@ -488,6 +508,9 @@ def add_form(sheet: Sheet) -> None:
             type="primary",
             on_click=_add,
             args=(sheet.match.id, sheet.match.names, number),
+            # Known by its key, not its label: an Enter on the form still saying the last
+            # number reaches _add (by its label, it was no button the server knew any more).
+            key="sheet_add_submit",
         )
     show_error("points")
     page_link("calculator", t("sheet.use_calculator"))
@@ -835,6 +858,9 @@ def draw_sheet(store: SheetStore, sheet: Sheet, watch_id: str | None = None) -> 
         st.button(t("sheet.close"), on_click=_close, key="sheet_close")
     if watch_id is None:
         share(sheet, store)
+        # The run got to its end: the fields this page shows now were emptied after the
+        # last round, and what is sent from them was typed anew.
+        st.session_state[DRAWN_KEY] = (match.id, len(sheet.rounds) + 1)
 
 
 st.title(t("sheet.title"))

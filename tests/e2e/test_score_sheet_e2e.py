@@ -408,3 +408,48 @@ def test_blank_points_keep_the_fields_and_the_typing(
     wait_for_app(page)
     assert metric_values(page) == ["150", "40"]
     assert alerts.count() == 0
+
+
+def test_rounds_typed_while_the_page_redraws_are_all_stored(
+    phone_page: Callable[[], Any], server: Server
+) -> None:
+    """A fast scorer: each round typed and sent with Enter while the page still redraws
+    after the last one (its form still saying “Enter round 1”). Every round is stored, once,
+    in order. The form's button was known by its label, so the one
+    still on screen was no longer the server's: the round was refused as another phone's
+    (“Another phone already entered round 1”) or, once that run had ended, dropped without
+    a word."""
+    words = catalog("en")
+    page = phone_page()
+    page.goto(f"{server.url}/sheet?lang=en")
+    wait_for_app(page)
+    page.get_by_role("button", name=words["sheet.start"]).click()
+    page.get_by_role("button", name=words["sheet.add"].format(number=1)).wait_for()
+    wait_for_app(page)
+    names = [words["calc.side_1"], words["calc.side_2"]]
+    first = page.get_by_role("textbox", name=words["sheet.points_of"].format(name=names[0]))
+    for us, them in [("100", "10"), ("200", "20"), ("300", "30")]:
+        first.click()
+        page.keyboard.press("ControlOrMeta+A")
+        page.keyboard.type(us)
+        page.keyboard.press("Tab")
+        page.keyboard.type(them)
+        page.keyboard.press("Enter")
+        # The next round is typed as soon as the fields are emptied, the round taken: the
+        # page is still being drawn, its button still saying the number before.
+        expect(first).to_have_value("")
+    wait_for_app(page)
+    # Each round once: three rounds, 100 + 200 + 300 and 10 + 20 + 30.
+    assert metric_values(page) == ["600", "60"]
+    assert page.get_by_role("button", name=words["sheet.add"].format(number=4)).count() == 1
+    assert "Another phone" not in page.locator("[data-testid='stMain']").inner_text()
+    # Enter pressed twice on a round: stored once (the second, if it comes apart, is said).
+    first.fill("400")
+    first.press("Tab")
+    page.keyboard.type("40")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("button", name=words["sheet.add"].format(number=5))).to_be_visible()
+    wait_for_app(page)
+    assert metric_values(page) == ["1000", "100"]
+    shot(page, "sheet_rounds_typed_fast_phone")
