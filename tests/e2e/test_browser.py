@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import PHONE, choose_in_sidebar
+from tests.e2e.conftest import PHONE
 
 pytestmark = pytest.mark.e2e
 OpenPage = Callable[..., Page]
@@ -281,31 +281,27 @@ _FIELDS_AND_HELP = """() => {
 }"""
 
 
+@pytest.mark.parametrize("path", ["lookup", "who", "sheet", "calculator", "practice"])
 def test_text_fields_and_help_icons_are_a_fingers_size_on_a_phone(
-    open_page: OpenPage, viewport: Viewport
+    open_page: OpenPage, viewport: Viewport, path: str
 ) -> None:
     """On a phone a text field (Consulta's cards, “Quem tem razão?”'s two claims, the score
     sheet's names, an exercise's number) is 44 px high and a help icon (“?”) is a 44 px
     square to tap, as every button and box to tick is (cards_view's one style sheet): they
     were 36 px and 16 px, under the 44 px a fingertip hits without touching its neighbour.
-    On a desktop they keep Streamlit's look, 36 px and 16 px. Each page is reached as a
-    person goes on: the first opened by its address, the others chosen in the sidebar."""
+    On a desktop they keep Streamlit's look, 36 px and 16 px."""
     name, size = viewport
-    paths = ("lookup", "who", "sheet", "calculator", "practice")
-    page = open_page(paths[0], size)
-    for path in paths:
-        if path != paths[0]:
-            choose_in_sidebar(page, path)
-        page.evaluate("window.scrollTo(0, 0)")
-        found = page.evaluate(_FIELDS_AND_HELP)
-        assert found["fields"] or found["help"], path
-        for height in found["fields"]:
-            assert height >= 44 if name == "phone" else round(height) == 36, (path, height)
-        for width, height, reached in found["help"]:
-            if name == "phone":
-                assert width >= 44 and height >= 44 and reached, (path, width, height)
-            else:
-                assert (round(width), round(height)) == (16, 16), (path, width, height)
+    page = open_page(path, size)
+    page.evaluate("window.scrollTo(0, 0)")
+    found = page.evaluate(_FIELDS_AND_HELP)
+    assert found["fields"] or found["help"], path
+    for height in found["fields"]:
+        assert height >= 44 if name == "phone" else round(height) == 36, (path, height)
+    for width, height, reached in found["help"]:
+        if name == "phone":
+            assert width >= 44 and height >= 44 and reached, (path, width, height)
+        else:
+            assert (round(width), round(height)) == (16, 16), (path, width, height)
 
 
 def test_a_help_icon_opens_when_tapped_beside_it_on_a_phone(
