@@ -865,3 +865,22 @@ def test_a_long_name_keeps_the_rounds_table_within_a_phone(open_app: OpenApp) ->
     assert columns["points_0"]["width"] == "small"
     assert columns["points_0"]["help"] == "Os Invencíveis da Rua das Flor"
     assert "width" not in columns["points_1"] and columns["points_1"]["label"] == "Eles"
+
+
+def test_the_same_round_sent_again_before_the_page_redrew_is_stored_once(
+    open_app: OpenApp,
+) -> None:
+    """Enter pressed twice on a round, the second before the page's run after the first got
+    to its end: the same points are not stored again but said, the text kept; sent once
+    more, they are a round of their own (a round just like the last)."""
+    at = open_app("sheet", lang="en")
+    start_match(at, "Us", "Them")
+    submit_round(at, "100", "20")
+    at.session_state["sheet_drawn"] = None  # (the run after the round did not end)
+    submit_round(at, "100", "20")
+    assert metrics(at) == {"Us": "100", "Them": "20"}
+    said = [w.value for w in at.warning]  # (by the button, as another phone's round is)
+    assert any(s.startswith("Round 1 was already entered with these points") for s in said)
+    assert at.text_input(key="sheet_points_0").value == "100"
+    submit_round(at, "100", "20")
+    assert metrics(at) == {"Us": "200", "Them": "40"}
