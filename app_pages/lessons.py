@@ -4,7 +4,7 @@ its scenarios one after another, then what it taught."""
 import streamlit as st
 
 from buraco_app import scenario_player as player
-from buraco_app.i18n import t
+from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import md_cards, show_text
 from buraco_app.pages import ask_for_the_top, page_link, top_if_asked
 from buraco_app.progress import Result, lesson_stars
@@ -77,11 +77,16 @@ def label(lesson_id: str) -> str:
 # "Próxima lição") moves it where it names another lesson than the one open last.
 if CHOOSE_KEY not in st.session_state or wanted != st.session_state.get(OPEN_KEY):
     st.session_state[CHOOSE_KEY] = wanted
+# Its labels change with the language and with an exercise solved ("· 1/6"): the browser,
+# left with the old label, showed "0/6" and sent that label back with the next tap, which
+# named no lesson, and "Próximo" opened lesson 1.
+labels = {i: label(i) for i in ids}
+relabel_after_language_change(CHOOSE_KEY, labels)
 chosen = st.selectbox(
     t("lessons.choose"),
     ids,
     key=CHOOSE_KEY,
-    format_func=label,
+    format_func=labels.__getitem__,
     filter_mode=None,  # no typing: Streamlit's "No results" is English only
     placeholder=t("screen.choose"),
 )

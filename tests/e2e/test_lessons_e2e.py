@@ -88,6 +88,28 @@ def test_the_next_exercise_opens_at_its_top_on_a_phone(
     assert on_screen(page, "O 2 vale 10 de qualquer jeito")
 
 
+def test_next_after_an_exercise_solved_stays_in_the_lesson(
+    open_page: OpenPage, phone: dict[str, int], settle: Settle
+) -> None:
+    """Lesson 2's first exercise solved on the board, then “Próximo →”: the lesson's second
+    exercise. It opened lesson 1's introduction (walk through Lições at 390x844): the list
+    of lessons still said “2. Sequências e o Ás · 0/6” after the exercise was solved, and
+    sent that label, which named no lesson any more, with the next tap."""
+    page = open_page("lessons?lesson=sequences_and_the_ace&step=1", phone)
+    main = page.locator("[data-testid='stMain']")
+    for tap in ("6♣", "7♣", "8♣", "+ Novo jogo"):
+        main.get_by_role("button", name=tap, exact=True).first.click()
+        settle(page)
+    expect(main.get_by_text("Certo!", exact=False)).to_be_visible()
+    lessons = main.get_by_role("combobox", name="Lição")
+    expect(lessons).to_have_value(re.compile(r"^2\. .* · 1/6 "))
+    main.get_by_role("button", name="Próximo →").click()
+    settle(page)
+    expect(main.get_by_text("Exercício 2 de 6", exact=False)).to_be_visible()
+    expect(page).to_have_url(re.compile(r"[?&]lesson=sequences_and_the_ace(&|$)"))
+    expect(lessons).to_have_value(re.compile(r"^2\. "))
+
+
 def test_a_new_learners_progress_follows_them_through_the_menu(
     open_page: OpenPage, settle: Settle
 ) -> None:
