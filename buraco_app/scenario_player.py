@@ -212,15 +212,17 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
     attempt = _attempt(scenario)
     st.subheader(scenario.title.get(lang))
     # The rules line (as a caption) and the goal in one element: each costs a rerun.
-    # An exercise keeps its own rules: say so where the sidebar's table rules differ.
+    # An exercise keeps its own rules: say so where the table's rules differ. Not where to
+    # change the table's: "mude na barra lateral" sent a learner there, to change nothing
+    # of the exercise.
     table = current_rules()
     shown = rules_summary(rules, lang)
     if rules == table:
         about = t("practice.rules", lang, rules=shown)
     else:
-        # Where the table's rules are, as the other pages say it (a phone hides the sidebar).
-        where = t("play.rules_sidebar_where", lang, rules=rules_summary(table, lang))
-        about = t("practice.rules.not_the_table", lang, rules=shown, table=where)
+        about = t(
+            "practice.rules.not_the_table", lang, rules=shown, table=rules_summary(table, lang)
+        )
     about += " · " + sources_text(scenario.sources, lang)
     st.markdown(
         f"{caption_md(about)}\n\n{with_cards(scenario.goal.get(lang))}", unsafe_allow_html=True

@@ -305,8 +305,25 @@ def test_home_says_where_a_phone_keeps_the_sidebar(open_app: OpenApp, lang: str)
     """A phone shows no sidebar, only >> at the top left: the home, which sends the reader
     to the sidebar to change the rules, says where it is (it named only the sidebar)."""
     at = open_app(lang=lang)
-    assert ">>" in at.markdown[0].value
     assert ">>" in at.info[0].value
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_home_names_the_pages_where_the_rules_are_changed(open_app: OpenApp, lang: str) -> None:
+    """The home sent a phone to the sidebar (“toque em >>”) to change the rules, where the
+    pages that use them have them at their top, in one tap (“Casa” for the house rules).
+    It names those pages, each of which has that bar; the pages it does not name have none
+    (an exercise keeps its own rules)."""
+    said = catalog(lang)
+    at = open_app(lang=lang)
+    assert f"“{said['rules_bar.house_none']}”" in at.markdown[0].value
+    where = at.info[0].value
+    for spec in available_pages():
+        if spec.url_path == "home":
+            continue
+        page = open_app(spec.url_path, lang=lang)
+        has_bar = any(w.key == "rules_bar_preset" for w in page.get("button_group"))
+        assert (said[spec.title_key] in where) == has_bar, spec.url_path
 
 
 def test_the_variant_changes_in_one_tap_at_the_top_of_the_page(open_app: OpenApp) -> None:

@@ -778,31 +778,30 @@ def test_an_exercise_with_other_rules_than_the_sidebar_says_whose_rules_hold(
     open_app: Open,
 ) -> None:
     """The sidebar says which rules are in force at the table (Buraco Fechado by default);
-    an exercise keeps its own. Where they differ, its rules line says the table's do not
-    apply here, so a newcomer is not left wondering which one the judge uses."""
+    an exercise keeps its own. Where they differ, its rules line says the table's hold
+    elsewhere, so a newcomer is not left wondering which one the judge uses."""
     stbl = open_scenario(open_app, "error_forgetting_the_natural_two")
-    assert "Regras deste exercício: Fechado STBL, não as da mesa: Buraco Fechado (" in texts(stbl)
+    said = "Regras deste exercício: Fechado STBL (as da sua mesa, Buraco Fechado, valem fora"
+    assert said in texts(stbl)
     fechado = open_scenario(open_app, PICKUP)
     assert "Regras deste exercício: Buraco Fechado" in texts(fechado)
-    assert "não as da mesa" not in texts(fechado)
+    assert "as da sua mesa" not in texts(fechado)
     english = open_scenario(open_app, "error_forgetting_the_natural_two", lang="en")
-    assert "Fechado STBL, not the table's: Buraco Fechado (" in texts(english)
+    assert "Fechado STBL (your table's, Buraco Fechado, hold outside the exercises)" in texts(
+        english
+    )
 
 
-@pytest.mark.parametrize(
-    ("lang", "where"),
-    [
-        ("pt", "no celular, toque em >> no alto à esquerda"),
-        ("en", "on a phone, tap >> at the top left"),
-    ],
-)
-def test_an_exercise_with_other_rules_says_where_a_phone_keeps_the_tables(
-    open_app: Open, lang: str, where: str
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_an_exercise_with_other_rules_does_not_send_the_learner_to_change_the_tables(
+    open_app: Open, lang: str
 ) -> None:
-    """The line pointed at “the sidebar”, which a phone hides: a learner there did not know
-    where the table's rules were. It says how to reach them, as the other pages do."""
+    """An exercise keeps its own rules, whatever the table's: its line said “mude na barra
+    lateral; no celular, toque em >>”, and a learner who went there changed nothing of the
+    exercise (walk through Exercícios at 390x844). The line names no place to change rules."""
     at = open_scenario(open_app, "error_forgetting_the_natural_two", lang=lang)
-    assert where in texts(at)
+    line = next(line for line in texts(at).splitlines() if "exerc" in line and "STBL" in line)
+    assert ">>" not in line and "barra lateral" not in line and "sidebar" not in line, line
 
 
 def test_a_theme_chosen_opens_at_its_first_exercise_not_done(open_app: Open) -> None:
