@@ -457,7 +457,9 @@ class _ScoreView(_View[ScoreTask]):
                 f" {i.points:+d}"
                 for i in side.items
             )
-            st.markdown(f"**{side.name}: {side.total}** — {items}")
+            # "Dupla A", as its answer's field and the grade name it (it said "A: 50").
+            name = t("practice.score.side", lang, name=side.name)
+            st.markdown(f"**{name}: {side.total}** — {items}")
 
 
 def _seat_params(params: Mapping[str, Any], side: int) -> dict[str, Any]:

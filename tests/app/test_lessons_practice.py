@@ -260,7 +260,8 @@ def test_the_progress_legend_is_drawn_when_opened(open_app: Open) -> None:
 
 def test_a_score_task_numbers_the_hands_by_seat_as_jogar_does(open_app: Open) -> None:
     """Seats from 1 round the table, partners opposite (as in Jogar): side A's second hand
-    is player 3's, side B's first is player 2's, in the hands and in the solution too."""
+    is player 3's, side B's first is player 2's, in the hands and in the solution too. The
+    solution names each side as its field does, “Dupla A” (it said “A: 50”)."""
     at = open_scenario(open_app, WORKED)  # A: hands [[], [7♣ K♦]]; B: [[six cards], []]
     shown = texts(at)
     assert "Ficou na mão do jogador 3:" in shown and "Ficou na mão do jogador 2:" in shown
@@ -268,8 +269,8 @@ def test_a_score_task_numbers_the_hands_by_seat_as_jogar_does(open_app: Open) ->
     key = f"sc_{WORKED}"
     at.button(key=f"{key}_check").click().run()
     at.button(key=f"{key}_solution").click().run()
-    solution = " ".join(str(m.value) for m in at.markdown if str(m.value).startswith("**A:"))
-    solution += " ".join(str(m.value) for m in at.markdown if str(m.value).startswith("**B:"))
+    solution = " ".join(str(m.value) for m in at.markdown if str(m.value).startswith("**Dupla A:"))
+    solution += " ".join(str(m.value) for m in at.markdown if str(m.value).startswith("**Dupla B:"))
     assert "(jogador 3)" in solution and "(jogador 2)" in solution
     assert "(jogador 1)" not in solution
     assert not solution.rstrip().endswith(";")  # items separated, none left hanging
