@@ -4,6 +4,7 @@ import streamlit as st
 
 from buraco_app import scenario_player as player
 from buraco_app.i18n import relabel_after_language_change, t
+from buraco_app.inline_cards import NO_ICON
 from buraco_app.pages import ask_for_the_top, link_unread, page_link, top_if_asked
 from buraco_app.progress import Result
 from buraco_app.settings import current_lang
@@ -116,13 +117,18 @@ if position + 1 < len(ids):
         st.rerun()
 else:
     # The theme's last exercise says so, and where to go on: a greyed-out "next" said nothing.
+    # Green only once the theme is all solved: it stood green under an exercise not yet tried
+    # ("Este foi o último exercício…: 0 de 10 resolvidos").
     solved = sum(done.get(i, 0) >= Result.SOLVED for i in ids)
     if theme == "all":
         said = t("practice.all_done", solved=solved, total=len(ids))
     else:
         name = t(f"theme.{theme}")
         said = t("practice.theme_done", theme=name, solved=solved, total=len(ids))
-    st.success(said + (" " + t("practice.left") if solved < len(ids) else ""))
+    if solved < len(ids):
+        st.info(said + " " + t("practice.left"), icon=NO_ICON)
+    else:
+        st.success(said, icon=NO_ICON)
     after = next_theme(theme)
     if after is not None:
         st.button(

@@ -629,15 +629,18 @@ def test_the_last_lesson_ends_with_where_to_go_next(open_app: Open) -> None:
 
 
 def test_the_last_exercise_of_a_theme_offers_the_next_theme(open_app: Open) -> None:
-    """A theme's last exercise had only a greyed-out "Next exercise →". It says the theme is
-    done, how many are solved, and leads on to the next theme (or to Play)."""
+    """A theme's last exercise had only a greyed-out "Next exercise →". It says it is the
+    theme's last, how many are solved, and leads on to the next theme (or to Play). Not in
+    green, with exercises left: it stood as a success under an exercise not yet tried (“That
+    was the last exercise…: 0 of 4 solved”)."""
     at = open_app("practice", lang="en")
     at.selectbox(key="practice_theme").set_value("cards").run()
     last = at.selectbox[1].options[-1]
     at.selectbox[1].select(last).run()
     assert not [b for b in at.button if b.label == "Next exercise →"]
-    said = at.success[-1].value
-    assert said.startswith("That was the last exercise of “") and "0 of" in said
+    assert not at.success
+    said = at.info[-1].value
+    assert said.startswith("This is the last exercise of “") and "0 of" in said
     assert "marked ○ or ◐" in said  # (where the ones left are)
     assert "Play against the computer" in page_links(at)
     press(at, next(b.label for b in at.button if b.label.startswith("Next theme: ")))
