@@ -78,6 +78,18 @@ def test_lesson_shows_its_introduction_then_its_scenarios(open_app: Open) -> Non
     assert "Exercise 1 of" in texts(at)
 
 
+@pytest.mark.parametrize("lang", ["pt", "en"])
+@pytest.mark.parametrize("lesson", ["cards_and_points", "variants_and_house_rules"])
+def test_a_lesson_that_offers_the_tables_options_says_where_they_are_changed(
+    open_app: Open, lesson: str, lang: str
+) -> None:
+    """“A mesa pode escolher 20 nas opções”, and lesson 12's list of the table's options:
+    a newcomer was not told where those options are. They name the rules bar's button, as
+    it reads at the top of the pages that judge (“Casa”)."""
+    at = open_app("lessons", lesson=lesson, lang=lang)
+    assert f"“{catalog(lang)['rules_bar.house_none']}”" in texts(at)
+
+
 def test_solving_the_natural_two_scenario_by_clicking(open_app: Open) -> None:
     """Seed 000/001: adding the 4♠ sends the 2♠ home and the meld turns clean."""
     at = open_scenario(open_app, NATURAL_TWO, lang="en")
