@@ -110,6 +110,23 @@ def test_next_after_an_exercise_solved_stays_in_the_lesson(
     expect(lessons).to_have_value(re.compile(r"^2\. "))
 
 
+def test_next_after_a_change_of_language_stays_in_the_lesson(
+    open_page: OpenPage, settle: Settle
+) -> None:
+    """Lesson 3's second exercise, English chosen in the sidebar, then “Next →”: the lesson's
+    third exercise. The list kept its Portuguese label (“3. Curingas: o joker e o 2”), sent
+    it with the tap, and “Next →” opened lesson 1's introduction."""
+    page = open_page("lessons?lesson=wild_cards&step=2")
+    main = page.locator("[data-testid='stMain']")
+    page.locator("[data-testid='stSidebar']").get_by_text("English", exact=True).click()
+    settle(page)
+    expect(main.get_by_role("combobox", name="Lesson")).to_have_value(re.compile(r"^3\. Wild"))
+    main.get_by_role("button", name="Next →").click()
+    settle(page)
+    expect(main.get_by_text("Exercise 3 of 6", exact=False)).to_be_visible()
+    expect(page).to_have_url(re.compile(r"[?&]lesson=wild_cards(&|$)"))
+
+
 def test_a_new_learners_progress_follows_them_through_the_menu(
     open_page: OpenPage, settle: Settle
 ) -> None:
