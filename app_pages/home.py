@@ -18,10 +18,7 @@ for spec, page in navigation():
         st.page_link(page, label=t(spec.title_key), icon=spec.icon)
         st.caption(t(spec.blurb_key))
 
-# The pages whose top has the rules bar (settings.rules_bar): where the rules are changed
-# in a tap, a phone's sidebar being hidden. The exercises keep their own rules.
-RULES_BAR_PAGES = ("play", "variants", "lookup", "who", "calculator", "sheet")
-named = " · ".join(
-    t(spec.title_key) for spec, _ in navigation() if spec.url_path in RULES_BAR_PAGES
-)
+# The pages whose top has the rules bar: where the rules are changed in a tap, a phone's
+# sidebar being hidden. The exercises keep their own rules.
+named = " · ".join(t(spec.title_key) for spec, _ in navigation() if spec.rules_bar)
 st.info(t("home.rules_now", rules=rules_summary(current_rules()), pages=named), icon=NO_ICON)

@@ -32,19 +32,25 @@ class PageSpec:
     icon: str
     title_key: str
     blurb_key: str | None = None
+    rules_bar: bool = False  # the page's top has settings.rules_bar (the home names these)
 
 
 HOME = PageSpec("app_pages/home.py", "home", "♠️", "page.home")
+# A page each; True at the end: its top has the rules bar (settings.rules_bar).
 PAGES: tuple[PageSpec, ...] = (
     HOME,
     PageSpec("app_pages/lessons.py", "lessons", "♥️", "page.lessons", "page.lessons.blurb"),
     PageSpec("app_pages/practice.py", "practice", "♣️", "page.practice", "page.practice.blurb"),
-    PageSpec("app_pages/play.py", "play", "🃏", "play.page", "play.blurb"),
-    PageSpec("app_pages/variants.py", "variants", "⚖️", "page.variants", "page.variants.blurb"),
-    PageSpec("app_pages/lookup.py", "lookup", "✔️", "page.lookup", "page.lookup.blurb"),
-    PageSpec("app_pages/who_is_right.py", "who", "⁉️", "who.page", "who.blurb"),
-    PageSpec("app_pages/score_calculator.py", "calculator", "♦️", "page.calc", "page.calc.blurb"),
-    PageSpec("app_pages/score_sheet.py", "sheet", "✏️", "page.sheet", "page.sheet.blurb"),
+    PageSpec("app_pages/play.py", "play", "🃏", "play.page", "play.blurb", True),
+    PageSpec(
+        "app_pages/variants.py", "variants", "⚖️", "page.variants", "page.variants.blurb", True
+    ),
+    PageSpec("app_pages/lookup.py", "lookup", "✔️", "page.lookup", "page.lookup.blurb", True),
+    PageSpec("app_pages/who_is_right.py", "who", "⁉️", "who.page", "who.blurb", True),
+    PageSpec(
+        "app_pages/score_calculator.py", "calculator", "♦️", "page.calc", "page.calc.blurb", True
+    ),
+    PageSpec("app_pages/score_sheet.py", "sheet", "✏️", "page.sheet", "page.sheet.blurb", True),
 )
 
 
