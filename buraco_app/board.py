@@ -228,10 +228,14 @@ transform:translateY(-9px);border:1px solid {WILD_RING}!important;
 box-shadow:inset 0 0 0 2px {WILD_RING}!important;background:#fff3e0!important}}
 [class*="st-key-btc-"] button[kind="tertiary"],{_HAND} button:has(strong){{
 outline:3px solid #2e7d32;outline-offset:1px}}
-[class*="st-key-btm"] button{{min-height:0;padding:2px 8px;background:#fafafa!important;
-border:1px solid #bbb!important}}
-[class*="st-key-btm"] button p{{font-size:17px;font-weight:600;color:{BLACK}}}
-[class*="st-key-btm-"] button[kind="primary"]{{border:3px solid #2e7d32!important;
+[class*="st-key-btm"] [role="toolbar"]{{flex-direction:column;flex-wrap:nowrap;gap:1rem}}
+[class*="st-key-btm"] button{{min-height:0;width:100%;justify-content:center;padding:2px 8px;
+border-radius:.5rem;background:#fafafa!important;border:1px solid #bbb!important}}
+[class*="st-key-btm"] button p{{font-size:17px;font-weight:600;color:{BLACK};text-align:center}}
+[class*="st-key-btm"] button,[class*="st-key-btm"] button *{{white-space:normal;
+text-overflow:clip}}
+[class*="st-key-btm"] strong{{font-weight:inherit}}
+[class*="st-key-btm-"] button:has(strong){{border:3px solid #2e7d32!important;
 background:#e8f5e9!important}}
 [class*="st-key-btt-"] button{{min-height:0;padding:2px 8px;border-style:dashed!important}}
 [class*="st-key-btt-"] button p{{font-size:14px}}
@@ -389,6 +393,21 @@ def _toggled(key: str) -> None:
     _set_pick(key, pick)
 
 
+def _melds_key(key: str, other: bool) -> str:
+    return f"btm-{key}-{int(other)}"  # (a side's melds: 0 the mover's, 1 the other side's)
+
+
+def _meld_tapped(
+    key: str, state: State, other: bool, on_move: Callable[[Move], bool] | None
+) -> None:
+    """A meld of a side's widget tapped: the tap on that meld (`_tap`); the widget's value is
+    the melds tapped since it was drawn, the last one last. None (a meld tapped again before
+    the page redrew it unpressed) is no tap."""
+    tapped = st.session_state[_melds_key(key, other)]
+    if tapped and on_move is not None:
+        _tap(key, state, Target("meld", tapped[-1], other), on_move)
+
+
 def _toggle_top(key: str) -> None:
     pick = current_pick(key)
     _set_pick(key, replace(pick, top=not pick.top))
@@ -528,24 +547,13 @@ def show_board(
             st.markdown(f"**{title}**{none}")
         elif not (other or live):
             st.markdown(nobody)
-        for index, meld in enumerate(melds):
-            changed = (melds_side, index) in marks.melds
-            st.button(
-                meld_label(meld, index + 1, lang, other, state.players)
-                + (
-                    f" · {t('board.canastra', lang, kind=meld.canastra(rules))}"
-                    if meld.canastra(rules)
-                    else ""
-                ),
-                key=f"btm-{key}-{int(other)}-{index}",
-                type="primary" if changed else "secondary",
-                on_click=_tap,
-                args=target("meld", index, other),
-                disabled=not live,
-                width="stretch",
-            )
-            if answer is not None and tapped == Target("meld", index, other):
-                answer()
+        if melds:
+            _melds(rules, state, melds_side, other, key, lang, on_move if live else None, marks)
+        # The answer to a tap on a meld: under its side's melds, one widget (it cannot sit
+        # under the meld itself), and it names the meld ("Acrescentar 4♠ ao jogo 2").
+        here = tapped is not None and tapped.kind == "meld" and tapped.other_side == other
+        if answer is not None and here:
+            answer()
         if not other and live:
             with st.container(horizontal=True, gap="small", vertical_alignment="center"):
                 if nobody:
@@ -679,6 +687,61 @@ def _middle(
             )
     mortos = t("board.mortos", lang, n=len(state.mortos))
     st.caption(f"{t('table.our_morto', lang)}: {morto_status(state, seat, lang)} · {mortos}")
+
+
+def _melds(
+    rules: RuleSet,
+    state: State,
+    melds_side: int,
+    other: bool,
+    key: str,
+    lang: Lang,
+    on_move: Callable[[Move], bool] | None,
+    marks: Changes,
+) -> None:
+    """One side's melds, one widget (st.pills, a meld an option, a meld a row as wide as the
+    board: BOARD_CSS), a toolbar named for a screen reader as the side's heading names it; a
+    tap on a meld is `_tap` on it, with the cards picked. No meld stays pressed: the widget
+    is set back before it is drawn, so the same meld tapped again is a tap again."""
+    melds = state.sides[melds_side].melds
+    widget = _melds_key(key, other)
+    labels = meld_labels(
+        rules, melds, lang, other, state.players, changed=marks.melds, side=melds_side
+    )
+    st.session_state[widget] = []
+    st.pills(
+        t(melds_title(state, other), lang),
+        range(len(melds)),
+        selection_mode="multi",  # (a toolbar of buttons: arrow keys move, and tap nothing)
+        format_func=labels.__getitem__,
+        key=widget,
+        on_change=_meld_tapped,
+        args=(key, state, other, on_move),
+        disabled=on_move is None,
+        label_visibility="collapsed",
+        width="stretch",
+    )
+
+
+def meld_labels(
+    rules: RuleSet,
+    melds: Sequence[Meld],
+    lang: Lang,
+    theirs: bool,
+    players: int,
+    changed: Collection[tuple[int, int]] = (),
+    side: int = 0,
+) -> list[str]:
+    """Each meld's label in its side's widget: `meld_label` and its canastra's kind, bold
+    where the move just made changed it, which BOARD_CSS outlines green."""
+    labels = []
+    for index, meld in enumerate(melds):
+        label = meld_label(meld, index + 1, lang, theirs, players)
+        kind = meld.canastra(rules)
+        if kind:
+            label += f" · {t('board.canastra', lang, kind=kind)}"
+        labels.append(f"**{label}**" if (side, index) in changed else label)
+    return labels
 
 
 def morto_status(state: State, seat: int, lang: Lang) -> str:

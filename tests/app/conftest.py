@@ -141,3 +141,45 @@ def _position(group: Any, option: str) -> int:
     while group.format_func(position) != option:
         position += 1
     return position
+
+
+# A board's melds are one st.pills a side (key `btm-<board>-0` the mover's side's, `-1` the
+# other's), a meld an option, labelled as its button was ("Meld 2: 3♠ 4♠ 5♠", bold when the
+# last move changed it); a tap is the meld's option chosen (the board sets it back).
+
+
+def meld_groups(at: AppTest, board: str = "") -> list[Any]:
+    """The melds' widgets drawn (of board `board`), the other side's first, as drawn."""
+    return [g for g in at.button_group if re.fullmatch(rf"btm-{board}.*-[01]", g.key or "")]
+
+
+def meld_labels(at: AppTest, board: str = "") -> list[str]:
+    """Every meld's label, as drawn top to bottom, without the bold of a changed one."""
+    return [o.strip("*") for g in meld_groups(at, board) for o in g.options]
+
+
+def changed_melds(at: AppTest, board: str = "") -> list[str]:
+    """The melds marked changed by the last move (bold: outlined green on the page)."""
+    return [o.strip("*") for g in meld_groups(at, board) for o in g.options if o.startswith("**")]
+
+
+def tap_meld(at: AppTest, label: str, board: str = "") -> AppTest:
+    """Tap the (first) meld whose label starts with `label` ("Meld 1:"), as a finger does:
+    its option chosen, no other (the board set the last tap's back)."""
+    for group in meld_groups(at, board):
+        for option in group.options:
+            if option.strip("*").startswith(label):
+                assert not group.disabled, f"the melds are not live: {label!r}"
+                assert group.value == [], group.value
+                group.set_value([_position(group, option)])
+                return at.run()
+    raise AssertionError(f"no meld {label!r} in {meld_labels(at, board)}")
+
+
+def tap_meld_at(at: AppTest, board: str, side: int, index: int) -> AppTest:
+    """Tap meld `index` (from 0) of `side` (0 the mover's side's, 1 the other's) on `board`."""
+    group = at.button_group(key=f"btm-{board}-{side}")
+    assert not group.disabled, "the melds are not live"
+    assert group.value == [], group.value  # (the last tap's meld set back)
+    group.set_value([index])
+    return at.run()

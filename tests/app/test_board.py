@@ -18,14 +18,22 @@ from buraco_core.notation import position_from_data
 from buraco_core.state import SideState, deal
 from buraco_course import load_curriculum, scenario_state
 from buraco_text import Lang
-from tests.app.conftest import hand_cards, picked_cards, tap_card
+from tests.app.conftest import (
+    changed_melds,
+    hand_cards,
+    meld_groups,
+    meld_labels,
+    picked_cards,
+    tap_card,
+    tap_meld,
+)
 
 Open = Callable[..., AppTest]
 
 
 def tap(at: AppTest, *labels: str) -> AppTest:
-    """Tap board buttons by what they say, else the hand's card of that name; "Meld 1:"
-    (ending in ":") is a prefix."""
+    """Tap board buttons by what they say, else the hand's card of that name; a meld by its
+    label's start ("Meld 1:", ending in ":")."""
     for label in labels:
         found = [
             b
@@ -35,6 +43,8 @@ def tap(at: AppTest, *labels: str) -> AppTest:
         ]
         if found:
             found[0].click().run()
+        elif label.endswith(":"):
+            tap_meld(at, label)
         else:
             assert label in hand_cards(at), f"no button or card {label!r} in {board_labels(at)}"
             tap_card(at, label)
@@ -48,7 +58,8 @@ def headline(at: AppTest) -> str:
 
 
 def board_labels(at: AppTest) -> list[str]:
-    return [b.label for b in at.button]
+    """What the board's melds and buttons say."""
+    return meld_labels(at) + [b.label for b in at.button]
 
 
 # --- a pick and a tap make a move (pure) ------------------------------------------------------
@@ -184,19 +195,18 @@ def test_solve_a_move_exercise_by_tapping(open_app: Open, scenario: str, taps: l
 
 
 def test_a_legal_move_redraws_the_board_the_two_went_home(open_app: Open) -> None:
-    """The meld the move changed is outlined green, by its button's type: its key stays (a
-    new key was a new button drawn beside the old one until the rerun ended, and a quick tap
-    met the melds shifted by one)."""
+    """The meld the move changed is outlined green (its label bold, which the CSS draws) in
+    the same widget: its melds' widget stays (a new element was drawn beside the old one
+    until the rerun ended, and a quick tap met the melds shifted by one)."""
     at = open_app("practice", scenario="two_goes_home_cleans_canastra", lang="en")
     assert "Meld 1: 3♠ :orange-background[2♠] 5♠" in board_labels(at)  # the 2 is a wild
-    (before,) = [b for b in at.button if b.label.startswith("Meld 1:")]
-    assert before.proto.type == "secondary"
+    assert changed_melds(at) == []
+    keys = [g.key for g in meld_groups(at)]
     tap(at, "4♠", "Meld 1:")
-    melds = [b for b in at.button if b.label.startswith("Meld 1:")]
-    assert melds[0].label == "Meld 1: 2♠ 3♠ 4♠ 5♠"  # now in its place, not marked wild
-    assert melds[0].proto.type == "primary"  # marked as changed
-    assert melds[0].key == before.key  # the same button
-    assert "4♠" not in board_labels(at)  # the card left the hand
+    assert meld_labels(at)[0] == "Meld 1: 2♠ 3♠ 4♠ 5♠"  # now in its place, not marked wild
+    assert changed_melds(at) == ["Meld 1: 2♠ 3♠ 4♠ 5♠"]  # marked as changed
+    assert [g.key for g in meld_groups(at)] == keys  # the same widget
+    assert "4♠" not in hand_cards(at)  # the card left the hand
     said = " ".join(c.value for c in at.caption)
     assert "moved back to its natural place: the meld is now clean" in said
 

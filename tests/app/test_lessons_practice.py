@@ -16,7 +16,7 @@ from streamlit.testing.v1 import AppTest
 from buraco_app.inline_cards import as_read
 from buraco_course import load_curriculum
 from buraco_text import catalog
-from tests.app.conftest import hand_cards, in_order, tap_card
+from tests.app.conftest import hand_cards, in_order, tap_card, tap_meld
 
 Open = Callable[..., AppTest]
 PT = catalog("pt")
@@ -45,6 +45,8 @@ def tap(at: AppTest, *labels: str) -> AppTest:
         ]
         if found:
             found[0].click().run()
+        elif wanted.endswith(":"):  # a meld
+            tap_meld(at, wanted)
         else:  # a card of the hand
             assert wanted in hand_cards(at), f"no {label!r} in {[b.label for b in at.button]}"
             tap_card(at, wanted)

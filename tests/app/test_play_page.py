@@ -55,12 +55,14 @@ from buraco_core.rules import RuleSet, ruleset
 from buraco_core.state import EndReason, MortoStatus, Phase, State, deal
 from buraco_text import Lang
 from tests.app.conftest import (
+    changed_melds,
     hand_cards,
     in_order,
     new_cards,
     picked_cards,
     read,
     tap_card,
+    tap_meld_at,
     tap_shown,
 )
 from tests.played import played_on, played_round, played_until
@@ -1280,22 +1282,30 @@ def _with_melds_down(setup: Setup) -> Game:
     )
 
 
-def test_the_answer_to_a_tap_on_a_meld_is_said_under_that_meld(open_app: Open) -> None:
+def tap_meld(at: AppTest, side: int, index: int) -> AppTest:
+    """Tap the board's meld `index` (from 0) of `side` (0 the learner's, 1 the other side's)."""
+    tap_meld_at(at, "play_board", side, index)
+    assert not at.exception, at.exception
+    return at
+
+
+def test_the_answer_to_a_tap_on_a_meld_is_said_under_that_sides_melds(open_app: Open) -> None:
     """With many melds down, a meld tapped high on a phone's screen had its answer drawn
     under the row of the stock and the lixo, off-screen below (audit of Jogar, 390x844: a
-    meld extended at y=42, its answer at y=1023). It is said under the meld tapped; the
-    answer to a tap on the stock, under that row again (above one's own melds, which lie
-    under it as at a table); a meld laid with "+ Novo jogo", under that button, above the
-    hand."""
+    meld extended at y=42, its answer at y=1023). It is said under the side's melds (one
+    widget: not between two melds), naming the meld tapped; the answer to a tap on the
+    stock, under that row again (above one's own melds, which lie under it as at a table);
+    a meld laid with "+ Novo jogo", under that button, above the hand."""
     at = open_app("play", lang="en")  # creates the data folder
     game_id = store().create(_with_melds_down(Setup("fechado", {}, 2, "basic", "on", 7)))
     at = open_app("play", lang="en", game=game_id)
     tap_shown(at, 0)
-    click(at, "btm-play_board-0-0")  # the learner's first meld, before drawing: refused
+    tap_meld(at, 0, 1)  # the learner's second meld, before drawing: refused
     assert at.error and "draw" in str(at.error[0].value).lower()
+    assert "to meld 2" in str(at.error[0].value)  # (the meld tapped, named)
 
     def keys_around(alert: Any) -> tuple[str, str]:
-        """The keys of the buttons just before and just after `alert`, top to bottom."""
+        """The keys of the board's widgets just before and just after `alert`."""
         order = in_order(at.main)
         at_alert = order.index(alert)
         keys = [(i, getattr(n, "key", "") or "") for i, n in enumerate(order)]
@@ -1303,13 +1313,60 @@ def test_the_answer_to_a_tap_on_a_meld_is_said_under_that_meld(open_app: Open) -
         after = [k for i, k in keys if i > at_alert and k.startswith("bt")]
         return before[-1], after[0]
 
-    assert keys_around(at.error[0]) == ("btm-play_board-0-0", "btm-play_board-0-1")
+    assert keys_around(at.error[0]) == ("btm-play_board-0", "btt-play_board-new")
     click(at, "btt-play_board-stock")
-    assert keys_around(at.success[0]) == ("btt-play_board-discard", "btm-play_board-0-0")
+    assert keys_around(at.success[0]) == ("btt-play_board-discard", "btm-play_board-0")
     tap_shown(at, 2)  # a card more: two (the one picked is first, or second after the draw)
     click(at, "btt-play_board-new")  # one card is no meld: refused
     assert at.error
     assert keys_around(at.error[0]) == ("btt-play_board-aside", "bthand-play_board")
+
+
+def _two_cards_onto_one_meld(setup: Setup) -> tuple[Game, int, str, str]:
+    """A game at the learner's turn, drawn, with two cards of the hand that go one after the
+    other onto the same meld of theirs, not the first: the game, the meld, the two cards."""
+    from buraco_core.judge import check
+
+    rules = setup.rules()
+
+    def found(s: State) -> tuple[int, str, str] | None:
+        if not (learner_turn(s) and s.phase is Phase.PLAY):
+            return None
+        for meld in range(1, len(s.sides[0].melds)):
+            for first in s.hands[0]:
+                after = play(rules, s, Extend(meld, (first,)))[1]
+                for second in after.hands[0] if after is not None else ():
+                    if check(rules, after, Extend(meld, (second,))).ok:
+                        return meld, first.symbol, second.symbol
+        return None
+
+    game = played_until(setup, 7, lambda s: found(s) is not None)
+    taps = found(positions(game)[-1])
+    assert taps is not None
+    return (game, *taps)
+
+
+def test_a_tapped_meld_is_the_one_extended_and_takes_a_second_tap(open_app: Open) -> None:
+    """A side's melds are one widget, a meld an option: a tap on a meld extends that meld,
+    not another, and is set back, so the same meld tapped again is a tap again: after a hint
+    (nothing picked), and for a second card onto it. Left chosen, the second tap on it only
+    unchose it, without a word."""
+    at = open_app("play", lang="en")  # creates the data folder
+    setup = Setup("fechado", {}, 2, "basic", "on", 7)
+    game, meld, first, second = _two_cards_onto_one_meld(setup)
+    at = open_app("play", lang="en", game=store().create(game))
+    name = f"Meld {meld + 1}:"
+    tap_meld(at, 0, meld)  # nothing picked: the board says what to pick
+    assert at.warning and "Pick the cards from your hand" in str(at.warning[0].value)
+    for card in (first, second):
+        tap_card(at, card)
+        tap_meld(at, 0, meld)
+        assert the_game(at).current.moves[-1] == Extend(meld, (parse_card(card),))
+        (changed,) = changed_melds(at, "play_board")  # (outlined green: this meld only)
+        assert changed.startswith(name) and card in read(changed), changed
+        answer = " ".join(str(a.value) for a in [*at.success, *at.warning])  # (coach: a note)
+        assert f"Your move: Add {card} to meld {meld + 1}" in read(answer), answer
+    assert len(hand_cards(at)) == len(positions(game)[-1].hand) - 2
 
 
 def test_the_lixos_top_card_tapped_then_a_meld_across_says_it_goes_on_ones_own(
@@ -1329,11 +1386,11 @@ def test_the_lixos_top_card_tapped_then_a_meld_across_says_it_goes_on_ones_own(
     at = open_app("play", lang="en", game=store().create(game))
     top = [b for b in at.button if (b.key or "").startswith("btc") and "-lixo" in b.key]
     top[-1].click().run()
-    click(at, "btm-play_board-1-0")  # the opponent's meld 1
+    tap_meld(at, 1, 0)  # the opponent's meld 1
     assert at.warning and "top card" in str(at.warning[0].value)
     assert "your own melds" in str(at.warning[0].value)
     tap_shown(at, 0)
-    click(at, "btm-play_board-1-0")
+    tap_meld(at, 1, 0)
     assert at.warning and "top card" in str(at.warning[0].value)
     assert not at.error
     assert the_game(at).current.stumbles == ()  # (no move was made of it)
@@ -2031,7 +2088,7 @@ def test_the_learners_direct_beat_is_said_in_the_answer_to_the_tap(open_app: Ope
     at = open_app("play", lang="en", game=store().create(game))
     for symbol, meld in taps:
         tap_card(at, symbol)
-        click(at, f"btm-play_board-0-{meld}")
+        tap_meld(at, 0, meld)
     answer = " ".join(str(s.value) for s in at.success)
     assert "Direct batida: the morto is in your hand now" in answer, answer
     assert "without drawing" in answer

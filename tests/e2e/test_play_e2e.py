@@ -224,7 +224,8 @@ def test_cards_tapped_one_after_another_are_all_picked_and_the_row_stays(
     screenshot(page, "play_three_picked_phone")
 
 
-# Counts the melds' buttons (their element containers) put into or taken out of the board.
+# Counts the melds' widgets (their element containers, one a side) put into or taken out of
+# the board.
 MELD_CHANGES = """() => {
     window.__melds = 0;
     const meld = (n) => n.nodeType === 1 && n.matches("[class*='st-key-btm']");
@@ -234,6 +235,8 @@ MELD_CHANGES = """() => {
         }
     }).observe(document.querySelector("[data-testid='stMain']"), {childList: true, subtree: true});
 }"""
+MINE = ".st-key-btm-play_board-0 button"  # the learner's side's melds: one button a meld
+THEIRS = ".st-key-btm-play_board-1 button"
 
 
 def _extends_own_meld(state: State) -> Extend | None:
@@ -251,14 +254,16 @@ def _extends_own_meld(state: State) -> Extend | None:
     )
 
 
-def test_a_meld_changed_by_a_move_keeps_its_button(
+def test_a_meld_changed_by_a_move_stays_in_place_outlined(
     open_page: OpenPage, phone: dict[str, int], app_data_dir: Path, screenshot: Shot
 ) -> None:
-    """A meld the learner's move changed is outlined green: it was a new button (its key
-    changed), drawn beside the old one until the rerun ended, the melds under it shifted by
-    one, and so again when the next move took the outline off: a quick tap met the wrong
-    meld. Now the meld keeps its button (its type draws the outline): no meld's button is
-    put into or taken out of the board by the move that changes it, nor by the next."""
+    """A meld the learner's move changed is outlined green, in place: the side's melds are
+    one widget, a meld a button in it. A meld was a button of its own, and a new one (its key
+    changed) was drawn beside the old one until the rerun ended, the melds under it shifted
+    by one, and so again when the next move took the outline off: a quick tap met the wrong
+    meld. No melds' widget is put into or taken out of the board by the move that changes a
+    meld, nor by the next; a tap leaves no meld pressed, and the same meld tapped again
+    (after a hint: nothing was picked) is a tap again."""
     setup = Setup("fechado", {}, 4, "basic", "on", 11)
     game = played_until(setup, 3, lambda s: _extends_own_meld(s) is not None)
     state = positions(game)[-1]
@@ -268,19 +273,26 @@ def test_a_meld_changed_by_a_move_keeps_its_button(
     page = open_page(f"play?game={game_id}", phone)
     main = page.locator("[data-testid='stMain']")
     taps = PlayTaps(page)
-    meld = main.locator(f".st-key-btm-play_board-0-{extend.meld} button")
-    expect(meld).to_have_attribute("kind", "secondary")
+    meld = main.locator(MINE).nth(extend.meld)
+    expect(meld).to_have_css("border-top-width", "1px")
+    expect(main.get_by_role("toolbar", name="Jogos da sua dupla")).to_be_visible()
     page.evaluate(MELD_CHANGES)
+    taps.on(meld)  # nothing picked: a hint, and the meld is set back for the next tap
+    expect(main.get_by_text("Escolha na mão as cartas que vão para o jogo")).to_be_visible()
+    expect(main.locator(f"{MINE}[aria-pressed='true']")).to_have_count(0)
     card = extend.cards[0].symbol
     taps.on(page.locator(HAND).filter(has_text=re.compile(rf"^{re.escape(card)}$")).first)
-    taps.on(meld)
-    expect(meld).to_have_attribute("kind", "primary")  # outlined: changed by the move
+    taps.on(meld)  # the same meld again: a tap again
+    expect(meld).to_have_css("border-top-width", "3px")  # outlined: changed by the move
+    expect(meld).to_contain_text(card)
+    expect(main.locator(MINE)).to_have_count(len(state.sides[0].melds))
+    expect(main.locator(f"{MINE}[aria-pressed='true']")).to_have_count(0)
     expect(hand_heading(page, len(state.hand) - 1)).to_be_visible()
     screenshot(page, "play_meld_changed_phone")
     taps.on(page.locator(HAND).first)
     taps.button("Descartar")
     expect(main.get_by_text("Vez de:", exact=False)).to_be_visible()
-    expect(meld).to_have_attribute("kind", "secondary")
+    expect(meld).to_have_css("border-top-width", "1px")
     assert page.evaluate("window.__melds") == 0
 
 
@@ -473,8 +485,7 @@ def test_on_a_phone_ones_own_melds_lie_above_ones_hand_as_at_a_table(
         assert box is not None, selector
         return box["y"] + box["height"]
 
-    theirs = "[class*='st-key-btm-play_board-1-'] button"
-    mine = "[class*='st-key-btm-play_board-0-'] button"
+    theirs, mine = THEIRS, MINE
     middle = ".st-key-btt-play_board-stock button, .st-key-btt-play_board-discard button"
     assert bottom(theirs) < top(middle)
     assert bottom(middle) < top(mine)
