@@ -15,7 +15,8 @@ the learner fixes the pick (a card more, a card less) instead of picking it all 
 pick reruns only the board (a Streamlit fragment), a move the whole page.
 Every card and target is a real button with a readable name ("4♠", "Jogo 2: 3♠ 4♠ 5♠",
 "Lixo (7 cartas)") for tests and screen readers: the hand's cards are the options of one
-st.pills, in a toolbar named "Cartas da sua mão", a picked one pressed. The look is CSS
+st.pills, in a toolbar named "Cartas da sua mão", a picked one pressed; each side's melds
+are another, a toolbar named as the side's heading ("Jogos da sua dupla"). The look is CSS
 on the elements' key classes (`st-key-<key>`): `BOARD_CSS`, injected once per run with the
 card style sheet.
 """
@@ -188,14 +189,16 @@ def new_in_hand(old: Counter[Card], hand: Sequence[Card]) -> tuple[int, ...]:
 # --- drawing ----------------------------------------------------------------------------------
 
 # (The picked card's ring is drawn inside its border, so "10♦" keeps the width it needs.)
-# Key prefixes: btc the lixo's cards, btm meld, btt target, bthand the hand. The hand is one
-# st.pills (a card an option, a tap its pick toggled: 12 buttons were a fifth of a rerun), its
-# look that of the lixo's card buttons: the colour, a joker's paper and a new card's outline
-# are marks in a card's label (`hand_labels`), the pick is the option pressed. A lixo card's
-# colour goes in its key (r, b, j). A card's key stays when it is picked, which its button's
-# type says (`_card_type`), and so does a meld's when a move changed it (its place on the
-# table names it; "primary" outlines it green): a new key is a new element, drawn beside the
-# old one until the rerun ends, and a quick second tap met the row shifted by a card or the
+# Key prefixes: btc the lixo's cards, btm a side's melds, btt target, bthand the hand. The
+# hand is one st.pills (a card an option, a tap its pick toggled: 12 buttons were a fifth of
+# a rerun), its look that of the lixo's card buttons: the colour, a joker's paper and a new
+# card's outline are marks in a card's label (`hand_labels`), the pick is the option pressed.
+# Each side's melds are one st.pills too (a meld an option, a row as wide as the board; late
+# in a round 11 of Jogar's 15 buttons were melds): a meld a move changed is bold in its
+# label, drawn outlined green (`meld_labels`). A lixo card's colour goes in its key (r, b, j).
+# A card's key stays when it is picked, which its button's type says (`_card_type`), and a
+# widget's key stays whatever its options: a new key is a new element, drawn beside the old
+# one until the rerun ends, and a quick second tap met the row shifted by a card or the
 # melds by a meld (or a gap, and was lost). On a phone every board's melds, targets and sort
 # switch ({key}_by_rank) are a fingertip high (44 px), as is every other button, choice and
 # expander of Jogar (its page's box, play.PAGE_MARK): they were 28 px (the switch 21), under
@@ -508,10 +511,11 @@ def show_board(
     """The table from `seat`'s chair (default: the player on turn). With `on_move` the cards
     and places are buttons that make a move (it returns whether the move was played);
     without, the same board, for reading only. `answer` draws the answer to the last tap
-    where the tap was: under the meld tapped (a meld extended, the lixo taken onto it), under
-    "+ Novo jogo" (a meld laid), else under the row of the stock, the lixo and the discard
-    (under the hand a phone showed it off-screen; so it did under that row after a tap on a
-    meld high above it, with many melds on the table)."""
+    where the tap was: under the melds of the side tapped (a meld extended, the lixo taken
+    onto it: the answer names the meld), under "+ Novo jogo" (a meld laid), else under the
+    row of the stock, the lixo and the discard (under the hand a phone showed it off-screen;
+    so it did under that row after a tap on a meld high above it, with many melds on the
+    table)."""
     seat = state.turn if seat is None else seat
     side = state.side_of(seat)
     live = on_move is not None and state.phase is not Phase.ENDED and seat == state.turn
