@@ -501,9 +501,11 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
     if chosen == rules:
         game_rules, why = t("play.game_rules", lang, rules=summary, target=match.target), None
     else:
-        sidebar = rules_summary(chosen, lang)
+        now = rules_summary(chosen, lang)
+        # (Not "the sidebar": a phone hides it, and the rules may have been chosen in a
+        # page's rules bar; the help says where the next match's are chosen.)
         game_rules = t(
-            "play.game_rules_not_sidebar", lang, rules=summary, target=match.target, chosen=sidebar
+            "play.game_rules_not_chosen", lang, rules=summary, target=match.target, chosen=now
         )
         why = t("play.game_rules_help", lang)
     st.caption(
@@ -520,7 +522,7 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
     if chosen != rules and chosen != opened_with:
         st.info(
             t(
-                "play.rules_later",
+                "play.rules_chosen_later",
                 lang,
                 chosen=rules_summary(chosen, lang),
                 game=summary,

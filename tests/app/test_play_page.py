@@ -1010,9 +1010,9 @@ def test_a_pick_kept_from_a_longer_hand_never_points_past_the_hand() -> None:
 def test_rules_chosen_since_the_start_are_said_beside_the_matchs_own(open_app: Open) -> None:
     """Aberto tapped in the form's rules bar, the sidebar then put on Fechado ("Em vigor:
     Buraco Fechado"): the learner could not tell which rules the hand followed. The game's
-    caption says the match's rules are not the sidebar's, which are for the next match, the
-    why in its help; not as a change of the sidebar ("is now set to", a box that showed on
-    every screen of every such match). The setup line says the coach's mode as the coach's."""
+    caption says the match's rules are not the ones chosen now, which are for the next
+    match, the why in its help; a box says the change once. Neither sends a phone to "the
+    sidebar" it hides. The setup line says the coach's mode as the coach's."""
     at = open_app("play", lang="en")
     at.radio(key="play_players").set_value(2).run()
     at.segmented_control(key=QUICK_KEY).set_value("aberto").run()
@@ -1026,10 +1026,16 @@ def test_rules_chosen_since_the_start_are_said_beside_the_matchs_own(open_app: O
     at.selectbox(key="rules_preset").set_value("fechado").run()
     caption = at.caption[0]
     assert (
-        "this match's rules: **Buraco Aberto**, to 3000 points (the sidebar, on Buraco"
-        " Fechado, is for your next match)"
+        "this match's rules: **Buraco Aberto**, to 3000 points (the rules chosen now, Buraco"
+        " Fechado, are for your next match)"
     ) in str(caption.value)
     assert "keeps the rules it began with to its end" in str(caption.proto.help)
+    # Where the rules are chosen, truthfully: not "the sidebar", which a phone hides (its
+    # rules may come from a page's rules bar); the next match's, at the top of its form.
+    (changed,) = at.info
+    assert "The rules chosen now are **Buraco Fechado**" in str(changed.value)
+    assert "the rules are at the top" in str(changed.value)
+    assert "sidebar" not in str(changed.value) + str(caption.value)
     at.selectbox(key="rules_preset").set_value("aberto").run()  # the sidebar agrees again
     assert "sidebar" not in str(at.caption[0].value) and not at.caption[0].proto.help
 
