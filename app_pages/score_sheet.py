@@ -52,6 +52,7 @@ from buraco_app.sheets import (
     check_target,
     clean_name,
     decided_earlier,
+    lead,
     match_id_from_text,
     parse_points,
     points_text,
@@ -60,7 +61,7 @@ from buraco_app.sheets import (
 )
 from buraco_core.rules import PRESETS
 from buraco_core.scoring import MatchStanding
-from buraco_text import LANGS, Lang, grouped, signed
+from buraco_text import LANGS, Lang, and_list, grouped, signed
 
 ERRORS_KEY = "sheet_errors"  # {field: message}, shown under the field, set by callbacks
 FLASH_KEY = "sheet_flash"
@@ -438,10 +439,43 @@ def draw_start(store: SheetStore) -> None:
     st.button(t("sheet.open"), on_click=_open, key="sheet_open")
 
 
+def lead_line(standing: MatchStanding, lang: Lang) -> str | None:
+    """Who is ahead and by how much, over the totals: the leader's points still to go while
+    the match goes on, the final margin once it is over. None before the first round, and
+    for a tie at the target (its own message says the match goes on)."""
+    found = lead(standing)
+    if found is None or tie_at_target(standing) is not None:
+        return None
+    names = [md_text(n) for n in found.leaders]
+    second = and_list([md_text(n) for n in found.runners_up], lang)
+    if standing.winner is not None:
+        return t(
+            "sheet.lead_won",
+            lang,
+            lead=found.margin,
+            second=second,
+            points=found.top,
+            second_points=found.runner_up_total,
+        )
+    to_go = {"to_go": found.to_go, "target": standing.target}
+    if len(names) == len(standing.names):
+        return t("sheet.lead_level", lang, points=found.top, **to_go)
+    if len(names) > 1:
+        tied = and_list(names, lang)
+        return t("sheet.lead_level_top", lang, names=tied, points=found.top, **to_go)
+    key = "sheet.lead" if len(standing.names) == 2 else "sheet.lead_over"
+    return t(key, lang, name=names[0], lead=found.margin, second=second, **to_go)
+
+
 def standing_view(sheet: Sheet, standing: MatchStanding) -> None:
     rules = sheet.match.rules()
     last = sheet.last
     lang = current_lang()
+    # Always one element, with or without its line: the form below keeps its place.
+    with st.container(key="sheet_lead"):
+        line = lead_line(standing, lang)
+        if line is not None:
+            st.markdown(line)
     with st.container(horizontal=True):
         for i, name in enumerate(standing.names):
             with st.container(border=True):

@@ -378,6 +378,35 @@ def tie_at_target(standing: MatchStanding) -> int | None:
     return top if top >= standing.target else None
 
 
+@dataclass(frozen=True, slots=True)
+class Lead:
+    """Who is ahead and by how much, as the table asks between rounds."""
+
+    leaders: tuple[str, ...]  # the side at the top, or the sides tied there
+    top: int  # their total
+    runners_up: tuple[str, ...]  # the sides next below them (none when every side is level)
+    margin: int  # the top's points over the runners-up (0 when every side is level)
+    runner_up_total: int  # the runners-up's total (the top's when every side is level)
+    to_go: int  # what the top still needs to reach the target (0 once reached)
+
+
+def lead(standing: MatchStanding) -> Lead | None:
+    """The standing's lead; None before the first round (nobody has scored)."""
+    if not standing.rounds:
+        return None
+    sides = list(zip(standing.names, standing.totals, strict=True))
+    top = max(standing.totals)
+    second = max((p for p in standing.totals if p < top), default=top)
+    return Lead(
+        leaders=tuple(n for n, p in sides if p == top),
+        top=top,
+        runners_up=tuple(n for n, p in sides if second < top and p == second),
+        margin=top - second,
+        runner_up_total=second,
+        to_go=max(0, standing.target - top),
+    )
+
+
 # --- input checks (plain functions: the pages call them on typed text too) ----------------
 
 
