@@ -4,11 +4,13 @@ height of the choices a thumb taps and where the answer lands."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
-from tests.e2e.conftest import choose_in_sidebar, load
+from tests.e2e.conftest import choose_in_sidebar, load, wait_for_app
 
 pytestmark = pytest.mark.e2e
 
@@ -130,3 +132,39 @@ def test_every_tap_is_a_fingertip_high_on_a_phone(
         elif path != TAPPED[0]:
             choose_in_sidebar(page, path)
         assert page.evaluate(_SHORT_TAPS) == [], path
+
+
+def _tap_and_see(page: Any, name: str, then: Any) -> None:
+    """Tap the button `name` and wait, as a person does, until `then` shows (the page's run
+    may not have started when the tap returns: its end alone is no answer)."""
+    page.locator("[data-testid='stMain']").get_by_role("button", name=name, exact=True).click()
+    expect(then).to_be_visible(timeout=20_000)
+    wait_for_app(page)
+
+
+def test_every_tap_of_an_open_sheet_is_a_fingertip_high_on_a_phone(
+    open_page: OpenPage, phone: dict[str, int]
+) -> None:
+    """The Placar at the table, a match open: the round's button, “Contar na calculadora”,
+    the view switch, “Corrigir”, “Desfazer” and its “Sim”/“Não”, the correction's menu and
+    buttons, “Baixar CSV”, “Atualizar”, “Sair”, and once the match is over “Nova partida
+    com os mesmos lados”: each 44 px high at least (the start form is measured above)."""
+    page = open_page("sheet", phone)
+    main = page.locator("[data-testid='stMain']")
+    button = partial(main.get_by_role, "button", exact=True)
+    _tap_and_see(page, "Começar a partida", button(name="Lançar rodada 1"))
+    main.get_by_label("Pontos (Nós)", exact=True).fill("450")
+    main.get_by_label("Pontos (Eles)", exact=True).fill("100")
+    _tap_and_see(page, "Lançar rodada 1", main.get_by_text("Rodada 1 lançada."))
+    expect(main.get_by_role("link", name="Contar na calculadora")).to_have_count(1)
+    assert page.evaluate(_SHORT_TAPS) == [], "a round entered"
+    _tap_and_see(page, "↩ Desfazer a rodada 1", button(name="Sim, apagar"))
+    assert page.evaluate(_SHORT_TAPS) == [], "undo asked"
+    _tap_and_see(page, "Não", button(name="✎ Corrigir uma rodada"))
+    _tap_and_see(page, "✎ Corrigir uma rodada", button(name="Cancelar"))
+    assert page.evaluate(_SHORT_TAPS) == [], "the correction open"
+    _tap_and_see(page, "Cancelar", button(name="✎ Corrigir uma rodada"))
+    main.get_by_label("Pontos (Nós)", exact=True).fill("2600")
+    main.get_by_label("Pontos (Eles)", exact=True).fill("0")
+    _tap_and_see(page, "Lançar rodada 2", button(name="Nova partida com os mesmos lados"))
+    assert page.evaluate(_SHORT_TAPS) == [], "the match over"
