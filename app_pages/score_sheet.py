@@ -17,7 +17,14 @@ from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import NO_ICON
 from buraco_app.limits import MAX_LINK_TEXT, number_field, too_long
 from buraco_app.pages import page_link, view_switch
-from buraco_app.settings import current_lang, current_rules, rules_bar, rules_summary, url_params
+from buraco_app.settings import (
+    current_lang,
+    current_rules,
+    rules_bar,
+    rules_summary,
+    url_params,
+    use_rules,
+)
 from buraco_app.sheet_page import (
     QP_MATCH,
     QP_WATCH,
@@ -44,6 +51,7 @@ from buraco_app.sheets import (
     MAX_SIDES,
     MIN_SIDES,
     STALE_ADD,
+    Match,
     MatchNotFound,
     Round,
     Sheet,
@@ -358,10 +366,13 @@ def _fix(match_id: str, names: tuple[str, ...]) -> None:
     )
 
 
-def _again(names: tuple[str, ...], target: int) -> None:
-    """Nova partida after a match over: the start form holds the same sides and target (the
-    same people play again), one tap from starting."""
+def _again(match: Match) -> None:
+    """Nova partida after a match over: the start form holds the same sides, target and rules
+    (the same people play again), one tap from starting. The rules are the match's: a phone
+    that opened the match by its code had rules of its own."""
+    names, target = match.names, match.target
     _close()
+    use_rules(match.preset, match.options)
     st.session_state[SIDES_KEY] = len(names)
     for i, name in enumerate(names):
         st.session_state[name_key(i)] = name
@@ -860,7 +871,7 @@ def draw_sheet(store: SheetStore, sheet: Sheet, watch_id: str | None = None) -> 
             t("sheet.again"),
             type="primary",
             on_click=_again,
-            args=(match.names, match.target),
+            args=(match,),
             key="sheet_again",
         )
     st.subheader(t("sheet.rounds"))

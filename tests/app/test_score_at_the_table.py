@@ -370,6 +370,31 @@ def test_a_match_over_starts_the_next_with_the_same_sides(open_app: OpenApp) -> 
     assert second.target == 1000
 
 
+def test_the_next_match_keeps_the_last_ones_rules(open_app: OpenApp) -> None:
+    """A phone that opened the match by its code (its own rules Buraco Fechado) scored a
+    Fechado STBL match with a house option: “Nova partida com os mesmos lados” started the
+    next one under the phone's Fechado, the start form's rules line the only word of it.
+    The next match has the last one's rules, and the page's rules bar shows them."""
+    at = open_app("sheet", rules="stbl", canastra_limpa_points="150")
+    first = _store().get_match(start_match(at, "Nós", "Eles", target=1000))
+    phone = open_app("sheet")
+    phone.text_input(key="sheet_open_text").set_value(first.id)
+    phone.button(key="sheet_open").click().run()
+    submit_round(phone, "1200", "300")
+    phone.button(key="sheet_again").click().run()
+    assert phone.segmented_control(key=QUICK_KEY).value == "stbl"
+    rules_line = PT["sheet.rules_new"].format(rules="Fechado STBL + limpa 150")
+    assert rules_line in [c.value for c in phone.caption]
+    assert phone.text_input(key="sheet_new_target").value == "1000"
+    phone.button(key="sheet_start").click().run()
+    second = _store().get_match(str(phone.query_params["match"]))
+    assert (second.preset, second.options, second.target) == (
+        first.preset,
+        first.options,
+        1000,
+    )
+
+
 def test_a_calculator_rounds_details_show_the_cards_typed(
     open_app: OpenApp, switch_to: Any
 ) -> None:
