@@ -50,16 +50,16 @@ Size = Literal["md", "sm"]
 # `lesson_text`) have narrower cells on a phone. A segmented control wraps on a phone (the
 # four questions of Consulta): there each option is a whole button, its four borders drawn
 # (Streamlit hides the one it shares with the chosen option, lost when they end up on two
-# rows). On a phone every button, box to tick, expander, menu, tab and link is a fingertip
-# high (44 px), as Jogar's are (board.BOARD_CSS), and so is a field typed into (a number's
-# − and + too); a help icon (“?”, 16 px) is tapped in a 44 px square: its label row 36 px
-# (44 would push Consulta's answer under the fold), the square reaching 4 px above it into
-# the gap between elements and left of the icon, never into the field nor past the screen's
-# edge (padding taken back by a negative margin: the icon stays where it was). Two kinds stay
-# lower, so that the answer drawn under them stays on the screen: a card of a card grid (44
-# px wide, 34 high: nine rows of them) and a radio's choice (34 px, an exercise's yes/no
-# excepted), in lists of up to 25 (the points argued over) or above an answer (the morto's
-# four).
+# rows). On a phone every button, box to tick, expander, menu (and an open list's options),
+# tab and link is a fingertip high (44 px), as Jogar's are (board.BOARD_CSS), and so is a
+# field typed into (a number's − and + too); a help icon (“?”, 16 px) is tapped in a 44 px
+# square: its label row 36 px (44 would push Consulta's answer under the fold), the square
+# reaching 4 px above it into the gap between elements and left of the icon, never into the
+# field nor past the screen's edge (padding taken back by a negative margin: the icon stays
+# where it was). Two kinds stay lower, so that the answer drawn under them stays on the
+# screen: a card of a card grid (44 px wide, 34 high: nine rows of them) and a radio's choice
+# (34 px, an exercise's yes/no excepted), in lists of up to 25 (the points argued over) or
+# above an answer (the morto's four).
 SEGMENT_LINE = "rgba(47,45,43,.2)"  # Streamlit's own border of a segment not chosen
 
 CARD_CSS = f"""
@@ -112,6 +112,7 @@ button[data-variant],[data-testid="stCheckbox"] label,[data-baseweb="select"]>di
 [data-testid="stTab"],[data-testid="stPageLink-NavLink"],[data-testid="stSidebarNavLink"]{{
 min-height:44px}}
 [data-testid="stCheckbox"] label{{align-items:center}}
+[data-testid="stSelectboxVirtualDropdown"] [role="option"]{{min-height:44px}}
 [data-testid="stTextInputField"],[data-testid="stNumberInputField"]{{min-height:44px}}
 [data-testid^="stNumberInputStep"]{{min-width:44px;min-height:44px}}
 [data-testid="stWidgetLabel"]:has([data-testid="stTooltipIcon"]){{min-height:36px;

@@ -124,7 +124,8 @@ def test_every_tap_is_a_fingertip_high_on_a_phone(
     """On a phone every button, box to tick, expander, menu, tab and page link of these
     pages is 44 px high at least, as Jogar's are: “Conferir” and “Limpar tudo” were 40, the
     menus 38, “Pegou o morto” 21, a link to another page 28; a card of the grid 44 px wide
-    (was 40), the sheet's “2 3 4” 34 high (was 22) (audit at 390x844)."""
+    (was 40), the sheet's “2 3 4” 34 high (was 22) (audit at 390x844); and so is each
+    option of an open list, Lição's, Tema's, Exercício's (were 40)."""
     page = open_page(TAPPED[0], phone)
     for path in TAPPED:
         if "?" in path:
@@ -132,6 +133,28 @@ def test_every_tap_is_a_fingertip_high_on_a_phone(
         elif path != TAPPED[0]:
             choose_in_sidebar(page, path)
         assert page.evaluate(_SHORT_TAPS) == [], path
+        assert short_options(page) == [], path
+
+
+# The options of an open list (a selectbox's, drawn outside the main area) under 44 px.
+_SHORT_OPTIONS = """() => [...document.querySelectorAll("[role='listbox'] [role='option']")]
+    .map((option) => [option.innerText.trim().slice(0, 30), option.getBoundingClientRect()])
+    .filter(([, box]) => box.height > 0 && box.height < 44)
+    .map(([text, box]) => `${text}: ${Math.round(box.width)}x${Math.round(box.height)}`)"""
+
+
+def short_options(page: Any) -> list[str]:
+    """Each list of the page (Lição, Tema, Exercício…) opened in turn: its options shorter
+    than a fingertip. The list is shut again (Escape) before the next."""
+    short: list[str] = []
+    lists = page.locator("[data-testid='stMain'] [data-testid='stSelectbox'] input")
+    for index in range(lists.count()):
+        lists.nth(index).click()
+        page.get_by_role("listbox").wait_for()
+        short += page.evaluate(_SHORT_OPTIONS)
+        page.keyboard.press("Escape")
+        page.get_by_role("listbox").wait_for(state="detached")
+    return short
 
 
 def _tap_and_see(page: Any, name: str, then: Any) -> None:
