@@ -60,6 +60,10 @@ Size = Literal["md", "sm"]
 # screen: a card of a card grid (44 px wide, 34 high: nine rows of them) and a radio's choice
 # (34 px, an exercise's yes/no excepted), in lists of up to 25 (the points argued over) or
 # above an answer (the morto's four).
+# A link to send to the table (a code box: each st.code of the app is one) is taken whole by
+# a long press or a click. On a touch screen, where no hover shows Streamlit's copy button,
+# the button stays under the link, a fingertip high, its name beside its icon (screen_names
+# gives it in the page's language: “Copiar…”, then “Copiado”).
 SEGMENT_LINE = "rgba(47,45,43,.2)"  # Streamlit's own border of a segment not chosen
 
 CARD_CSS = f"""
@@ -96,6 +100,14 @@ padding-right:12px}}
 .st-key-calc_went_out [role="radiogroup"] label,
 .st-key-who_dispute_found [role="radiogroup"] label{{min-height:34px;align-items:center;margin:0}}
 .bt-table th:first-child{{width:40%}}
+[data-testid="stCode"] code{{user-select:all;-webkit-user-select:all}}
+@media (hover:none){{
+[data-testid="stCode"]>div:has([data-testid="stElementToolbarButton"]){{position:static;
+opacity:1;visibility:visible;pointer-events:auto;padding:0 .5rem .5rem}}
+[data-testid="stCode"] [data-testid="stBaseButton-elementToolbar"]{{min-height:44px;
+padding:0 12px;font-size:14px;color:{BLACK}}}
+[data-testid="stCode"] [data-testid="stBaseButton-elementToolbar"]::after{{
+content:attr(aria-label)}}}}
 @media (max-width:640px){{
 .bt-table table{{font-size:.85em}} .bt-table th,.bt-table td{{padding:.3em}}
 .bt-table table,.bt-table thead,.bt-table tbody{{display:block}}
