@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
+from urllib.parse import urlsplit
 
 import streamlit as st
 
@@ -141,11 +142,31 @@ button[data-variant="segmented_control"]:not([data-selected]):not([data-hovered]
 
 
 _CARD_STYLE = AsIs(f"<style>{CARD_CSS}</style>")
+# A browser lets a page write to the clipboard only from a secure address (https, or this
+# machine's own): opened at http://192.168.…:8501 (the app served to the phones of a home
+# network), Streamlit's copy button does nothing. There it is not drawn; a long press on the
+# link still takes it whole.
+_NO_COPY_BUTTON = AsIs(
+    '<style>[data-testid="stCode"]>div:has([data-testid="stElementToolbarButton"])'
+    "{display:none}</style>"
+)
+_OWN_MACHINE = re.compile(r"localhost|.+\.localhost|127(\.\d+){3}|::1")
+
+
+def clipboard_barred(url: str | None) -> bool:
+    """Whether a page at `url` cannot write to the clipboard (an http address not this
+    machine's); an unknown address is taken as allowed."""
+    if not url:
+        return False
+    parts = urlsplit(url)
+    return parts.scheme == "http" and not _OWN_MACHINE.fullmatch(parts.hostname or "")
 
 
 def inject_css() -> None:
     """Add the card style sheet to the page (a style-only st.html takes no space)."""
     st.html(_CARD_STYLE)
+    if clipboard_barred(st.context.url):
+        st.html(_NO_COPY_BUTTON)
 
 
 def ink(card: Card) -> str:
