@@ -668,6 +668,9 @@ def _feedback(feedback: Feedback, game: Game, lang: Lang) -> None:
     tried = move_text(feedback.move, lang, alone=game.setup.players == 2, rules=game.rules)
     said = t("board.your_move", lang, move=tried)
     verdict = feedback.verdict
+    drew = drew_text(verdict, lang)
+    if drew:  # (the card is marked in the hand, below a phone's fold: named where the tap was)
+        said += f"  \n{drew}"
     beat = beat_text(verdict, lang)
     if beat:  # (under the hand, below 11 new cards, a phone had it off-screen)
         said += f"  \n**{beat}**"
@@ -705,6 +708,14 @@ def beat_text(verdict: Verdict, lang: Lang) -> str:
         return t("play.you_direct_beat", lang)
     if Code.INDIRECT_BEAT in codes:
         return t("play.you_indirect_beat", lang)
+    return ""
+
+
+def drew_text(verdict: Verdict, lang: Lang) -> str:
+    """The card the learner's draw brought, said to them; empty for any other move."""
+    for event in verdict.events:
+        if event.code == Code.DREW:
+            return t("play.you_drew", lang, card=dict(event.params)["card"])
     return ""
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -282,6 +283,18 @@ def test_a_legal_move_is_played_and_saved(open_app: Open) -> None:
     assert len(hand_cards(at)) == 12
     assert at.success and "Draw" in str(at.success[0].value)
     assert len(the_game(at).current.moves) == 1
+
+
+def test_the_answer_to_a_draw_names_the_card_drawn(open_app: Open) -> None:
+    """A phone showed “Your move: Draw from the stock” and the card drawn only in the hand
+    and in a grey line under it, below the fold: the answer, where the tap was, names it."""
+    at = started(open_app)
+    before = hand_cards(at)
+    click(at, "btt-play_board-stock")
+    (drawn,) = (Counter(hand_cards(at)) - Counter(before)).elements()
+    answer = read(str(at.success[0].value))
+    assert answer.startswith("Your move: Draw from the stock"), answer
+    assert f"You drew the {drawn}: it is marked green in your hand." in answer, answer
 
 
 def test_after_the_learners_discard_the_next_tap_is_under_its_answer(open_app: Open) -> None:
