@@ -1205,9 +1205,13 @@ def key_moments(game: Game, lang: Lang) -> tuple[list[str], list[str]]:
             also = t("play.again_more", lang, n=len(moves), moves=", ".join(map(str, moves)))
             moments[reminder[code]] = (at, kind, f"{text} {also}", lesson)
     tried: set[tuple[int, str]] = set()
+    states = positions(game) if rnd.stumbles else ()
     for stumble in rnd.stumbles:
         move = move_text(stumble.move, lang, alone=game.setup.players == 2, rules=game.rules)
         text = t("play.stumble", lang, move=move)
+        if stumble.at < len(states):  # why it was refused: the round's summary said only that
+            verdict, _after = play(game.rules, states[stumble.at], stumble.move)
+            text = " ".join(x for x in (text, first_reason(verdict.reasons, lang)) if x)
         if (stumble.at, text) in tried:
             continue  # the same try again (a second tap): one moment
         tried.add((stumble.at, text))

@@ -776,6 +776,24 @@ def test_key_moments_are_told_in_the_order_they_happened() -> None:
     assert lessons == ["wild_cards", "the_turn"]  # lessons 3 and 6, in that order
 
 
+@pytest.mark.parametrize(
+    ("lang", "why"),
+    [
+        ("pt", "Primeiro compre do monte ou pegue o lixo."),
+        ("en", "Draw first, from the stock, or take the lixo."),
+    ],
+)
+def test_an_illegal_try_among_the_key_moments_says_why_it_was_refused(lang: Lang, why: str) -> None:
+    """The round's summary said “tentou “Baixar 5♣ 7♣ 9♣”, que não vale” and no more: a
+    newcomer reading it at the round's end had lost the why the board had said at the tap."""
+    game = new_game(Setup("fechado", {}, 2, "basic", "on", 3))
+    state = positions(game)[-1]
+    tried, verdict, _notes = learner_move(game, state, Discard(state.hand[0]))  # before drawing
+    assert not verdict.ok
+    (line,), _ = key_moments(tried, lang)
+    assert why in line, line
+
+
 def test_a_batida_in_two_steps_is_told_with_both() -> None:
     """'Dava para bater agora … Melhor: acrescentar 2♦ ao jogo 2 e depois descartar o 9♣
     para bater.': the meld move alone does not go out, and a learner may not see the
