@@ -290,7 +290,11 @@ def test_an_illegal_move_keeps_the_cards_picked_to_fix_the_pick(open_app: Open) 
             "8♣",
             "Answer to the earlier pick (lay 6♣ 7♣): Not allowed. A new meld needs at least 3",
         ),
-        ("pt", "↶ Desfazer", "Resposta para a escolha anterior (baixar 6♣ 7♣): Não pode."),
+        (
+            "pt",
+            "↶ Desfazer a última escolha",
+            "Resposta para a escolha anterior (baixar 6♣ 7♣): Não pode.",
+        ),
     ],
 )
 def test_a_refused_answer_is_greyed_once_the_pick_changes(
@@ -327,9 +331,11 @@ def test_the_board_says_how_the_lixo_is_taken_at_this_table(
 
 
 def test_undo_the_last_pick(open_app: Open) -> None:
+    """The button drops the last card picked, and says so: called “Desfazer” alone, after a
+    refused meld it read as undoing the move, and a tap took back one card only."""
     at = open_app("practice", scenario="first_meld_three_in_a_row", lang="en")
     tap(at, "6♣", "7♣", "K♠")
-    tap(at, "↶ Undo")
+    tap(at, "↶ Undo the last pick")
     assert any("Picked: 6♣ 7♣." in c.value for c in at.caption)
 
 

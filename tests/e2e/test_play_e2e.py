@@ -529,7 +529,9 @@ def test_a_pick_reruns_only_the_board_and_a_move_the_whole_page(
         return any(words.encode() in frame for frame in sent)
 
     top = main.locator("[class*='st-key-btc-'][class*='-play_board-lixo'] button").last
-    aside, undo = (main.get_by_role("button", name=n) for n in ("Separar jogo", "↶ Desfazer"))
+    aside, undo = (
+        main.get_by_role("button", name=n) for n in ("Separar jogo", "↶ Desfazer a última escolha")
+    )
     for tap in (page.locator(HAND).first, top, aside, undo):
         sent.clear()
         taps.on(tap)
