@@ -51,21 +51,26 @@ Size = Literal["md", "sm"]
 # `lesson_text`) have narrower cells on a phone. A segmented control wraps on a phone (the
 # four questions of Consulta): there each option is a whole button, its four borders drawn
 # (Streamlit hides the one it shares with the chosen option, lost when they end up on two
-# rows). On a phone every button, box to tick, expander, menu (and an open list's options),
-# tab and link is a fingertip high (44 px), as Jogar's are (board.BOARD_CSS), and so is a
-# field typed into (a number's − and + too); a help icon (“?”, 16 px) is tapped in a 44 px
-# square: its label row 36 px (44 would push Consulta's answer under the fold), the square
-# reaching 4 px above it into the gap between elements and left of the icon, never into the
-# field nor past the screen's edge (padding taken back by a negative margin: the icon stays
-# where it was). Two kinds stay lower, so that the answer drawn under them stays on the
-# screen: a card of a card grid (44 px wide, 34 high: nine rows of them) and a radio's choice
-# (34 px, an exercise's yes/no excepted), in lists of up to 25 (the points argued over) or
-# above an answer (the morto's four).
+# rows). On a touch screen (FINGERTIP_SCREEN: a tablet's too) every button, box to tick,
+# expander, menu (and an open list's options), tab and link is a fingertip high (44 px), as
+# Jogar's are (board.BOARD_CSS), and so is a field typed into (a number's − and + too); a
+# help icon (“?”, 16 px) is tapped in a 44 px square: its label row 36 px (44 would push
+# Consulta's answer under the fold), the square reaching 4 px above it into the gap between
+# elements and left of the icon, never into the field nor past the screen's edge (padding
+# taken back by a negative margin: the icon stays where it was). Two kinds stay lower, so
+# that the answer drawn under them stays on the screen: a card of a card grid (44 px wide,
+# 34 high: nine rows of them) and a radio's choice (34 px, an exercise's yes/no excepted),
+# in lists of up to 25 (the points argued over) or above an answer (the morto's four).
 # A link to send to the table (a code box: each st.code of the app is one) is taken whole by
 # a long press or a click. On a touch screen, where no hover shows Streamlit's copy button,
 # the button stays under the link, a fingertip high, its name beside its icon (screen_names
 # gives it in the page's language: “Copiar…”, then “Copiado”).
 SEGMENT_LINE = "rgba(47,45,43,.2)"  # Streamlit's own border of a segment not chosen
+# Where a finger taps: any touch screen (its pointer coarse: a tablet, a phone turned
+# sideways, 844 px wide), and any window as narrow as a phone's, where Streamlit itself lays
+# the page out for one (its columns one under another). A desktop's mouse (a touch laptop's
+# too: its main pointer fine) keeps Streamlit's sizes.
+FINGERTIP_SCREEN = "(max-width:640px),(pointer:coarse)"
 
 CARD_CSS = f"""
 .bt-row{{display:flex;flex-wrap:wrap;align-items:flex-start;gap:2px;margin:4px 0}}
@@ -120,6 +125,9 @@ content:attr(aria-label)}}}}
 p:has(>.bt-pad){{display:none}}
 [role="radiogroup"]:has(>button[data-variant="segmented_control"]){{gap:6px}}
 button[data-variant="segmented_control"]{{margin-right:0!important;border-radius:8px!important}}
+button[data-variant="segmented_control"]:not([data-selected]):not([data-hovered]):not(
+[data-focus-visible]){{border-color:{SEGMENT_LINE}!important}}}}
+@media {FINGERTIP_SCREEN}{{
 [data-testid^="stBaseButton-"],[data-testid="stPopoverButton"],[data-testid="stExpander"] summary,
 button[data-variant],[data-testid="stCheckbox"] label,[data-baseweb="select"]>div,
 [data-testid="stTab"],[data-testid="stPageLink-NavLink"],[data-testid="stSidebarNavLink"]{{
@@ -135,9 +143,7 @@ align-items:center}}
 [data-testid="stTooltipIcon"] button{{padding:14px 0 14px 28px;margin:-14px 0 -14px -28px}}
 [data-testid="stRadio"] [role="radiogroup"] label{{min-height:34px;align-items:center;
 padding-block:4px}}
-[class*="st-key-btg-"] button{{min-width:44px;min-height:34px}}
-button[data-variant="segmented_control"]:not([data-selected]):not([data-hovered]):not(
-[data-focus-visible]){{border-color:{SEGMENT_LINE}!important}}}}
+[class*="st-key-btg-"] button{{min-width:44px;min-height:34px}}}}
 """
 
 

@@ -1,16 +1,25 @@
 """Quick questions at a real table, on a phone (390x844): what only a browser shows, the
-height of the choices a thumb taps and where the answer lands."""
+height of the choices a thumb taps and where the answer lands; and the size of every tap on a
+phone and on a tablet's touch screen (768x1024)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import choose_in_sidebar, load, wait_for_app
+from tests.e2e.conftest import (
+    FIRST_VISIT,
+    PHONE,
+    Outside,
+    choose_in_sidebar,
+    load,
+    wait_for_app,
+    watched,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -118,17 +127,46 @@ TAPPED = (
 )
 
 
-def test_every_tap_is_a_fingertip_high_on_a_phone(
-    open_page: OpenPage, phone: dict[str, int], app_url: str
-) -> None:
-    """On a phone every button, box to tick, expander, menu, tab and page link of these
-    pages is 44 px high at least, as Jogar's are: “Conferir” and “Limpar tudo” were 40, the
-    menus 38, “Pegou o morto” 21, a link to another page 28; a card of the grid 44 px wide
-    (was 40), the sheet's “2 3 4” 34 high (was 22) (audit at 390x844); and so is each
-    option of an open list, Lição's, Tema's, Exercício's (were 40)."""
-    page = open_page(TAPPED[0], phone)
+# An iPad Mini held upright: a touch screen wider than a phone's. The fingertip sizes once
+# stopped at 640 px wide, and there “Conferir” was 40 px high, a link to another page 28, the
+# sheet's “2 3 4” 22, “Contar na calculadora” 28 (audit at 768x1024).
+TABLET = {"width": 768, "height": 1024}
+
+
+@pytest.fixture(params=["phone", "tablet"])
+def finger(
+    request: pytest.FixtureRequest, open_page: OpenPage, browser: Any, app_url: str
+) -> Iterator[OpenPage]:
+    """finger(path) -> the app's page, loaded, as a finger meets it: on a 390x844 phone (a
+    window that narrow is laid out for a finger, touch screen or not), then on a tablet's
+    768x1024 touch screen. Each is a new visitor's; no request may leave localhost."""
+    if request.param == "phone":
+        yield partial(open_page, size=PHONE)
+        return
+    outside = Outside()
+    context = browser.new_context(viewport=TABLET, has_touch=True, is_mobile=True)
+
+    def open_(path: str) -> Any:
+        page = watched(context.new_page(), outside)
+        page.add_init_script(FIRST_VISIT)
+        load(page, f"{app_url}/{path}")
+        return page
+
+    yield open_
+    context.close()
+    assert outside.urls == [], f"requests left localhost: {outside.urls}"
+
+
+def test_every_tap_is_a_fingertip_high_on_a_touch_screen(finger: OpenPage, app_url: str) -> None:
+    """On a phone and on a tablet every button, box to tick, expander, menu, tab and page
+    link of these pages is 44 px high at least, as Jogar's are: “Conferir” and “Limpar tudo”
+    were 40, the menus 38, “Pegou o morto” 21, a link to another page 28; a card of the grid
+    44 px wide (was 40), the sheet's “2 3 4” 34 high (was 22) (audit at 390x844); and so is
+    each option of an open list, Lição's, Tema's, Exercício's (were 40)."""
+    page = finger(TAPPED[0])
     for path in TAPPED:
-        if "?" in path:
+        # A tablet upright starts with its sidebar shut: each page is opened by its address.
+        if "?" in path or page.viewport_size == TABLET:
             load(page, f"{app_url}/{path}")
         elif path != TAPPED[0]:
             choose_in_sidebar(page, path)
@@ -165,14 +203,15 @@ def _tap_and_see(page: Any, name: str, then: Any) -> None:
     wait_for_app(page)
 
 
-def test_every_tap_of_an_open_sheet_is_a_fingertip_high_on_a_phone(
-    open_page: OpenPage, phone: dict[str, int]
+def test_every_tap_of_an_open_sheet_is_a_fingertip_high_on_a_touch_screen(
+    finger: OpenPage,
 ) -> None:
-    """The Placar at the table, a match open: the round's button, “Contar na calculadora”,
-    the view switch, “Corrigir”, “Desfazer” and its “Sim”/“Não”, the correction's menu and
-    buttons, “Baixar CSV”, “Atualizar”, “Sair”, and once the match is over “Nova partida
-    com os mesmos lados”: each 44 px high at least (the start form is measured above)."""
-    page = open_page("sheet", phone)
+    """The Placar at the table, on a phone and on a tablet, a match open: the round's
+    button, “Contar na calculadora”, the view switch, “Corrigir”, “Desfazer” and its
+    “Sim”/“Não”, the correction's menu and buttons, “Baixar CSV”, “Atualizar”, “Sair”, and
+    once the match is over “Nova partida com os mesmos lados”: each 44 px high at least (the
+    start form is measured above)."""
+    page = finger("sheet")
     main = page.locator("[data-testid='stMain']")
     button = partial(main.get_by_role, "button", exact=True)
     _tap_and_see(page, "Começar a partida", button(name="Lançar rodada 1"))
