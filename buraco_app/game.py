@@ -208,7 +208,9 @@ def learner_move(game: Game, state: State, move: Move) -> tuple[Game, Verdict, t
     if after is None:
         stumble = Stumble(len(rnd.moves), move, tuple(verdict.codes))
         return _with_round(game, replace(rnd, stumbles=(*rnd.stumbles, stumble))), verdict, ()
-    notes = coach(rules, state, move) if game.setup.coach != "off" else ()
+    # (the coach never calls weak what a strong computer player in the seat would play:
+    # the one seeded as `computer_move` seeds it)
+    notes = coach(rules, state, move, _move_seed(rnd)) if game.setup.coach != "off" else ()
     saved = dict(rnd.notes)
     if notes:
         saved[len(rnd.moves)] = tuple(_saved(n) for n in notes)
@@ -227,7 +229,7 @@ def computer_move(
     rules = game.rules
     rnd = game.current
     player = make_player(game.setup.level, think_ms)
-    rng = random.Random(f"{rnd.seed}:{len(rnd.moves)}")
+    rng = random.Random(_move_seed(rnd))
     move = player.choose(rules, view_of(rules, state, state.turn), rng)
     after = play(rules, state, move)[1]
     if after is None:  # never happens; a safe move rather than a stop
@@ -237,6 +239,11 @@ def computer_move(
     moved = _with_round(game, replace(rnd, moves=(*rnd.moves, move)))
     _judged(game, state, moved, after)
     return moved, move, after
+
+
+def _move_seed(rnd: RoundPlay) -> str:
+    """The seed of a computer player's randomness for the round's next move."""
+    return f"{rnd.seed}:{len(rnd.moves)}"
 
 
 def _with_round(game: Game, rnd: RoundPlay) -> Game:

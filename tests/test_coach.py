@@ -5,6 +5,7 @@ move are asserted, never message text."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +15,11 @@ from buraco_cli.main import main
 from buraco_core.cards import parse_card, parse_cards
 from buraco_core.judge import apply
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
-from buraco_core.notation import position_from_data
+from buraco_core.notation import move_from_data, position_from_data
+from buraco_core.players import make_player, view_of
 from buraco_core.players.coach import Note, NoteCode, coach
 from buraco_core.rules import ruleset
+from buraco_core.state import deal
 from buraco_text import Lang, worded
 
 
@@ -144,6 +147,74 @@ def test_lixo_worth_taking_left_behind() -> None:
     assert found[0].better == TakeLixo(new_meld=parse_cards("8s 9s"))
     no_spades = {**data, "hands": [["8d", "9c", "Kc", "4d", "Qh"], 11, 11, 11]}
     assert notes("fechado", no_spades, Draw()) == ()
+
+
+# A round of the Jogar page (Fechado, 2 players, deal seed 359874179) up to the learner's
+# draw at its move 45: a 6-card lixo whose K♥ goes cleanly onto the learner's K♦ K♦ K♠.
+SIX_CARD_LIXO_ROUND = [
+    {"type": "draw"},
+    {"type": "discard", "card": "10h"},
+    {"type": "draw"},
+    {"type": "lay", "cards": ["6s", "7s", "8s"]},
+    {"type": "lay", "cards": ["6d", "7d", "8d"]},
+    {"type": "discard", "card": "10d"},
+    {"type": "draw"},
+    {"type": "discard", "card": "9s"},
+    {"type": "take_lixo", "extend": 0},
+    {"type": "discard", "card": "Ks"},
+    {"type": "draw"},
+    {"type": "discard", "card": "10s"},
+    {"type": "take_lixo", "extend": 0},
+    {"type": "discard", "card": "Ks"},
+    {"type": "draw"},
+    {"type": "discard", "card": "Kd"},
+    {"type": "draw"},
+    {"type": "discard", "card": "3c"},
+    {"type": "draw"},
+    {"type": "discard", "card": "Qc"},
+    {"type": "draw"},
+    {"type": "discard", "card": "As"},
+    {"type": "take_lixo", "new_meld": ["Ac", "Ad"]},
+    {"type": "lay", "cards": ["Kd", "Kd", "Ks"]},
+    {"type": "discard", "card": "Qc"},
+    {"type": "draw"},
+    {"type": "discard", "card": "10d"},
+    {"type": "draw"},
+    {"type": "discard", "card": "Qs"},
+    {"type": "draw"},
+    {"type": "discard", "card": "10h"},
+    {"type": "draw"},
+    {"type": "lay", "cards": ["7c", "7c", "7d"]},
+    {"type": "discard", "card": "9c"},
+    {"type": "draw"},
+    {"type": "lay", "cards": ["2h", "3h", "4h", "5h"]},
+    {"type": "extend", "meld": 1, "cards": ["2s"]},
+    {"type": "extend", "meld": 0, "cards": ["2c"]},
+    {"type": "extend", "meld": 0, "cards": ["4s"]},
+    {"type": "extend", "meld": 2, "cards": ["6h"]},
+    {"type": "extend", "meld": 1, "cards": ["4d"]},
+    {"type": "extend", "meld": 0, "cards": ["Js"]},
+    {"type": "extend", "meld": 0, "cards": ["5s"]},
+    {"type": "discard", "card": "Kh"},
+]
+
+
+def test_lixo_left_is_not_called_weak_where_the_strong_level_draws_itself() -> None:
+    """The strong level plays take-or-draw out on random deals: here it mostly takes the
+    6-card lixo, but with seed 5 it draws. The coach, asked with that seed, does not call
+    the draw weak ("Melhor: pegar o lixo" under a move the strong player made); with a seed
+    where the strong level takes, the note and its better move stay."""
+    rules = ruleset("fechado")
+    state = deal(rules, 2, 359874179, 0, (False, False))
+    for data in SIX_CARD_LIXO_ROUND:
+        state = apply(rules, state, move_from_data(data))
+    view = view_of(rules, state, 0)
+    assert isinstance(make_player("strong").choose(rules, view, random.Random(5)), Draw)
+    assert coach(rules, state, Draw(), seed=5) == ()
+    assert isinstance(make_player("strong").choose(rules, view, random.Random(0)), TakeLixo)
+    found = coach(rules, state, Draw(), seed=0)
+    assert codes(found) == [NoteCode.LIXO_LEFT]
+    assert found[0].better == TakeLixo(extend=1)
 
 
 def test_direct_beat_missed() -> None:
@@ -494,9 +565,13 @@ def test_a_lixo_left_names_the_meld_its_top_card_fitted(
     text = said(found[0])
     assert "a carta de cima, o 8♥, cabia no jogo 2 da sua dupla (5♥ 6♥ 7♥)" in text
     assert "its top card, the 8♥, fitted your side's meld 2 (5♥ 6♥ 7♥)" in said(found[0], "en")
-    alone = notes("fechado", {**data, "players": 2, "hands": [data["hands"][0], 11]}, Draw())
+    # (a 3-card lixo: at 2 players the strong level draws this 6-card one, so no note says
+    # otherwise; the small one's note names the meld the same way)
+    two = {**data, "players": 2, "hands": [data["hands"][0], 11], "lixo": {"top": "8h", "count": 3}}
+    alone = notes("fechado", two, Draw())
     assert "cabia no seu jogo 2 (5♥ 6♥ 7♥)" in said(alone[0])
     new = {**data, "melds": [[], []], "hands": [["6h", "7h", "Kc", "4d", "Qh"], 11, 11, 11]}
+    new["lixo"] = {"top": "8h", "count": 3}  # (as above: the strong level draws the 6 here)
     assert "o 8♥, fazia um jogo novo com 6♥ 7♥ da sua mão" in said(notes("fechado", new, Draw())[0])
     path = tmp_path / "move.json"
     position = {"seed": 9, "players": 4, **data}

@@ -31,7 +31,14 @@ for the same reason. So each judgement call asks that policy:
   only where laying it scores more (not a wild that dirties the canastra limpa);
 - a small lixo left for a draw is a trade-off, not an error (the strong level weighs it by
   playing the round out, and often draws): a one-card lixo gets no note, a pile of up to
-  `SMALL_LIXO` cards a note that says it could be taken, without a "better" move.
+  `SMALL_LIXO` cards a note that says it could be taken, without a "better" move; a bigger
+  one is noted only where the strong level itself takes it there.
+
+"The strong level there" is one player: `StrongPlayer` at its default budget in the mover's
+seat, seeded with `seed` (the Jogar page passes the seed its computer players get for that
+move). Its take-or-draw plays the round out on a few dozen random deals, so where the two
+come close another seed may choose the other way: the notes follow the one seeded player,
+and the same position with the same seed always gets the same notes.
 """
 
 from __future__ import annotations
@@ -88,10 +95,11 @@ class Note:
     better: Move | None = None
 
 
-def coach(rules: RuleSet, state: State, move: Move) -> tuple[Note, ...]:
+def coach(rules: RuleSet, state: State, move: Move, seed: int | str = 0) -> tuple[Note, ...]:
     """Notes on `move` by the player on turn. A legal move gets a note for each way it gives
     points away (none when it does not); an illegal one only where the coach can say what
-    to do instead (the last-card trap): the judge's verdict says why it is refused."""
+    to do instead (the last-card trap): the judge's verdict says why it is refused. `seed`
+    seeds the strong level whose choices the notes never call weak (module docstring)."""
     if state.phase is Phase.ENDED:
         return ()
     view = view_of(rules, state, state.turn)
@@ -106,9 +114,9 @@ def coach(rules: RuleSet, state: State, move: Move) -> tuple[Note, ...]:
         return _instead(rules, view, dealt, move, moves)
     notes: list[Note] = []
     if isinstance(move, Draw):
-        notes.extend(_lixo_left(rules, view, dealt, moves))
+        notes.extend(_lixo_left(rules, view, dealt, moves, seed))
     if isinstance(move, Discard):
-        notes.extend(_discard_notes(rules, view, dealt, move, moves))
+        notes.extend(_discard_notes(rules, view, dealt, move, moves, seed))
     if isinstance(move, Lay | Extend | TakeLixo):
         notes.extend(_wild_notes(rules, view, dealt, move, moves))
     if state.phase is Phase.PLAY and not _finishes_this_turn(rules, view, dealt, move):
@@ -226,11 +234,15 @@ def _morto_left(
     return [Note(NoteCode.MORTO_LEFT, {"cards": len(view.hand)}, best.move)]
 
 
-def _lixo_left(rules: RuleSet, view: SeatView, dealt: State, moves: Sequence[Move]) -> list[Note]:
+def _lixo_left(
+    rules: RuleSet, view: SeatView, dealt: State, moves: Sequence[Move], seed: int | str
+) -> list[Note]:
     """A clean pickup left for a draw. One card is not worth a note (the draw brings one
     too); a small pile is a trade-off (cards down now against a bigger hand), which the
     strong level weighs by playing the round out and often declines: the note then says
-    it could be taken and names no better move."""
+    it could be taken and names no better move. A bigger pile is called worth taking only
+    where the strong level, in the seat with the same seed, takes it: its look-ahead may
+    find the draw better (a 6-card lixo whose cards would stay in the hand)."""
     pickups = [m for m in moves if isinstance(m, TakeLixo)]
     if rules.pickup == "free" or not pickups or view.lixo_size <= 1:
         return []
@@ -239,6 +251,8 @@ def _lixo_left(rules: RuleSet, view: SeatView, dealt: State, moves: Sequence[Mov
         return []
     best = max(clean, key=lambda o: (o.cards_laid, repr(o.move)))
     better = None if view.lixo_size <= SMALL_LIXO else best.move
+    if better is not None and isinstance(_strong_choice(rules, view, seed), Draw):
+        return []
     params = {"count": view.lixo_size, **_pickup_place(view, best.move, rules)}
     return [Note(NoteCode.LIXO_LEFT, params, better)]
 
@@ -273,7 +287,12 @@ def _symbols(cards: Iterable[Card]) -> str:
 
 
 def _discard_notes(
-    rules: RuleSet, view: SeatView, dealt: State, move: Discard, moves: Sequence[Move]
+    rules: RuleSet,
+    view: SeatView,
+    dealt: State,
+    move: Discard,
+    moves: Sequence[Move],
+    seed: int | str,
 ) -> list[Note]:
     notes = []
     own = view.melds_of(view.side)
@@ -323,7 +342,7 @@ def _discard_notes(
         if view.players == 2:
             fed["alone"] = True
         weak = Note(NoteCode.FEEDS_OPPONENT, fed, best)
-    if weak is not None and not _strong_discards(rules, view, moves, move):
+    if weak is not None and not _strong_discards(rules, view, moves, move, seed):
         notes.append(weak)
     if len(view.hand) == 1:
         notes.extend(_direct_missed(rules, view, dealt, move, moves))
@@ -424,12 +443,21 @@ def _held_pair(
     return next((p for p in pairs if check(rules, after, TakeLixo(new_meld=p)).ok), None)
 
 
-def _strong_discards(rules: RuleSet, view: SeatView, moves: Sequence[Move], move: Discard) -> bool:
+def _strong_discards(
+    rules: RuleSet, view: SeatView, moves: Sequence[Move], move: Discard, seed: int | str
+) -> bool:
     """Is `move` the strong level's own discard here (its safe-discard rule, which weighs
-    what the card gives the next opponent against what it is worth keeping)? A fixed seed
-    for its dealt hands: the same position always gets the same notes."""
+    what the card gives the next opponent against what it is worth keeping)? Its dealt
+    hands are drawn as the seeded strong player draws them (its discard is the first use
+    of its randomness): the same position and seed always get the same notes."""
     discards = [m for m in moves if isinstance(m, Discard)]
-    return _STRONG.discard(rules, view, discards, random.Random(0)) == move
+    return _STRONG.discard(rules, view, discards, random.Random(seed)) == move
+
+
+def _strong_choice(rules: RuleSet, view: SeatView, seed: int | str) -> Move:
+    """The move the strong level, look-ahead and all, makes in the seat: the very call a
+    computer player of that level makes on the Jogar page, with the same seed."""
+    return StrongPlayer().choose(rules, view, random.Random(seed))
 
 
 def _wild_notes(
