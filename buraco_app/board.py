@@ -616,13 +616,13 @@ def seat_places(players: int, seat: int) -> dict[str, int]:
 
 def _seats(state: State, seat: int, lang: Lang) -> None:
     """The seats around the table, each with its hand's count (seats count from 1), the
-    one on turn outlined, the phase in the middle: a small grid that fits a 390 px phone."""
+    one on turn outlined, the phase in the middle with whose turn it is: a small grid that
+    fits a 390 px phone."""
     cells = []
+    roles = {}
     for place, who in seat_places(state.players, seat).items():
-        if place == "me":
-            role = t("seats.you", lang)
-        else:
-            role = t("seats.partner" if who % 2 == seat % 2 else "seats.opponent", lang)
+        roles[who] = "you" if place == "me" else "partner" if who % 2 == seat % 2 else "opponent"
+        role = t(f"seats.{roles[who]}", lang)
         count = t("seats.cards", lang, count=len(state.hands[who]))
         turn = " bt-turn" if who == state.turn and state.phase is not Phase.ENDED else ""
         # "(player 3)" kept on one line: a narrow seat broke it as "(player / 3)".
@@ -631,14 +631,25 @@ def _seats(state: State, seat: int, lang: Lang) -> None:
             f'<div class="bt-seat bt-at-{place}{turn}"><b>{html.escape(role)}</b> '
             f"{number}<br>{html.escape(count)}</div>"
         )
-    phase = {Phase.DRAW: "table.phase_draw", Phase.PLAY: "table.phase_play"}.get(
-        state.phase, "table.phase_ended"
-    )
-    middle = f'<div class="bt-seat-mid">{html.escape(t(phase, lang))}</div>'
+    middle = f'<div class="bt-seat-mid">{html.escape(_turn_phase(state, roles, lang))}</div>'
     label = html.escape(t("seats.label", lang))
     st.html(
         f'<div class="bt-seats" role="group" aria-label="{label}">{"".join(cells)}{middle}</div>'
     )
+
+
+def _turn_phase(state: State, roles: dict[int, str], lang: Lang) -> str:
+    """Whose turn it is and where in it: "sua vez: falta comprar", "vez do adversário: já
+    comprou" (a bare "já comprou" between two seats read as either one's). At four, another
+    seat is named by its number too: two opponents sit there."""
+    if state.phase is Phase.ENDED:
+        return t("table.phase_ended", lang)
+    phase = t("table.phase_draw" if state.phase is Phase.DRAW else "table.phase_play", lang)
+    role = roles[state.turn]
+    number = ""
+    if role != "you" and state.players == 4:
+        number = " " + t("seats.seat", lang, seat=state.turn + 1)
+    return t(f"seats.turn_{role}", lang, phase=phase, seat=number)
 
 
 def _middle(

@@ -4,6 +4,7 @@ round, and the game resumed from its link."""
 
 from __future__ import annotations
 
+import html
 import random
 import re
 from collections import Counter
@@ -325,6 +326,32 @@ def test_after_the_learners_discard_the_next_tap_is_under_its_answer(open_app: O
         assert keys.count("play_to_my_turn") == 1 and keys.index("play_to_my_turn") < hand
     click(again, "play_to_my_turn")
     assert learner_turn(positions(the_game(again))[-1])
+
+
+def _turn_said(at: AppTest) -> str:
+    """What the seats' diagram says between the seats: whose turn, and where in it."""
+    seats = next(str(h.value) for h in at.get("html") if "bt-seats" in str(h.value))
+    return html.unescape(re.search(r'<div class="bt-seat-mid">(.*?)</div>', seats)[1])
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_seats_diagram_says_whose_turn_it_is_yet_to_draw_or_having_drawn(
+    open_app: Open, players: int
+) -> None:
+    """“has drawn” alone between the two seat boxes read as either one's: it names whose
+    turn it is (at four, the other seat by its number: two opponents sit there)."""
+    at = started(open_app, players=players)
+    assert _turn_said(at) == "your turn: yet to draw"
+    click(at, "btt-play_board-stock")
+    assert _turn_said(at) == "your turn: has drawn"
+    tap_shown(at, 0)
+    click(at, "btt-play_board-discard")
+    number = " (player 2)" if players == 4 else ""
+    assert _turn_said(at) == f"the opponent's turn{number}: yet to draw"
+    click(at, "play_next_move")  # (player 2 draws or takes the lixo)
+    assert _turn_said(at) == f"the opponent's turn{number}: has drawn"
+    pt = open_app("play", lang="pt", game=game_id_of(at))
+    assert _turn_said(pt) == f"vez do adversário{number.replace('player', 'jogador')}: já comprou"
 
 
 def test_the_answer_to_a_move_draws_a_red_card_red(open_app: Open) -> None:
