@@ -1160,7 +1160,8 @@ def _key_moments(game: Game, lang: Lang) -> None:
     if not lines:
         st.caption(t("play.no_moments", lang))
         return
-    st.markdown("\n".join(f"- {line}" for line in lines))
+    # (red cards red, as in the answers to the moves: drawn black, a 5♥ read as a 5♠)
+    st.markdown(md_cards("\n".join(f"- {line}" for line in lines)))
     st.markdown(f"**{t('play.lessons', lang)}**")
     for lesson_id in lessons:
         lesson = course().lesson(lesson_id)

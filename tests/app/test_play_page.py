@@ -786,6 +786,18 @@ def test_a_variant_chosen_mid_game_waits_for_the_next_game(open_app: Open) -> No
     assert not any("next match" in str(i.value) for i in at.info)
 
 
+def test_the_key_moments_draw_red_cards_red(open_app: Open) -> None:
+    """The round's key moments named their cards in black (“o 2♥ … descartar o K♦”), where
+    the answers to the moves draw a red card red: now they do as well."""
+    at = open_app("play", lang="pt")  # creates the data folder
+    game = _finished_round(Setup("fechado", {}, 2, "random", "on", 11))
+    note = SavedNote("wild_discarded", {"card": "2♥"}, Discard(parse_card("Kd")))
+    game = replace(game, rounds=(replace(game.current, notes={4: (note,)}, stumbles=()),))
+    at = open_app("play", lang="pt", game=store().create(game))
+    (moments,) = [str(m.value) for m in at.markdown if str(m.value).startswith("- Jogada 5:")]
+    assert ":red[2♥]" in moments and ":red[K♦]" in moments, moments
+
+
 def test_key_moments_are_told_in_the_order_they_happened() -> None:
     """Illegal tries and the coach's notes make one story of the round, move by move (they
     were two lists: every note, then every try), and the lessons to review follow the
