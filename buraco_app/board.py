@@ -276,6 +276,7 @@ line-height:1.25;text-align:center}}
 .bt-at-me{{grid-area:me}} .bt-at-across{{grid-area:across}} .bt-at-left{{grid-area:left}}
 .bt-at-right{{grid-area:right}}
 .bt-seat-mid{{grid-area:mid;align-self:center;color:#555;font-style:italic}}
+.bt-seats2 .bt-seat-mid{{grid-area:2/1/3/4}}
 """
 
 
@@ -633,9 +634,10 @@ def _seats(state: State, seat: int, lang: Lang) -> None:
         )
     middle = f'<div class="bt-seat-mid">{html.escape(_turn_phase(state, roles, lang))}</div>'
     label = html.escape(t("seats.label", lang))
-    st.html(
-        f'<div class="bt-seats" role="group" aria-label="{label}">{"".join(cells)}{middle}</div>'
-    )
+    # (two players: no seats at the sides, the middle row is the phase's alone, on one line)
+    two = " bt-seats2" if state.players == 2 else ""
+    group = f'class="bt-seats{two}" role="group" aria-label="{label}"'
+    st.html(f"<div {group}>{''.join(cells)}{middle}</div>")
 
 
 def _turn_phase(state: State, roles: dict[int, str], lang: Lang) -> str:
