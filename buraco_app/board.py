@@ -31,7 +31,7 @@ from typing import Literal
 
 import streamlit as st
 
-from buraco_app.cards_view import BLACK, JOKER_INK, JOKER_PAPER, RED, WILD_RING
+from buraco_app.cards_view import BLACK, FINGERTIP_SCREEN, JOKER_INK, JOKER_PAPER, RED, WILD_RING
 from buraco_app.i18n import t
 from buraco_app.inline_cards import MD_RED, MD_VIOLET, AsIs, show_text
 from buraco_app.table_view import melds_title
@@ -199,13 +199,14 @@ def new_in_hand(old: Counter[Card], hand: Sequence[Card]) -> tuple[int, ...]:
 # A card's key stays when it is picked, which its button's type says (`_card_type`), and a
 # widget's key stays whatever its options: a new key is a new element, drawn beside the old
 # one until the rerun ends, and a quick second tap met the row shifted by a card or the
-# melds by a meld (or a gap, and was lost). On a phone every board's melds, targets and sort
-# switch ({key}_by_rank) are a fingertip high (44 px), as is every other button, choice and
-# expander of Jogar (its page's box, play.PAGE_MARK): they were 28 px (the switch 21), under
-# the 44 a finger hits without touching the next.
+# melds by a meld (or a gap, and was lost). On a touch screen (cards_view.FINGERTIP_SCREEN:
+# a phone's, a tablet's) every board's melds, targets and sort switch ({key}_by_rank) are a
+# fingertip high (44 px), as is every other button, choice and expander of Jogar (its page's
+# box, play.PAGE_MARK): they were 28 px (the switch 21), under the 44 a finger hits without
+# touching the next.
 # A choice's row wrapped on a phone lies right under the one above: 44 px high, its own
 # 16 px gap left a blank row between them, read as two separate questions.
-# A desktop board keeps its short rows.
+# A desktop's board (a mouse) keeps its short rows.
 # Jogar's move lists are static HTML (`bt-mvs`, one element a list): each computer's move a
 # native fold (<details>) drawn as Streamlit's expanders are (border, 14 px label, a chevron
 # where theirs has its icon, the focus ring), the learner's own a box of the same look, and
@@ -260,7 +261,7 @@ transform:translate(-50%,-50%) rotate(-45deg)}}
 .bt-mv>ul,.bt-mv>div{{margin:0;padding:16px;font-size:16px;border-top:1px solid rgba(47,45,43,.2)}}
 .bt-mv>ul{{padding:16px 16px 13px 34.4px}} .bt-mv li{{margin:.2em 0;padding-left:.3em}}
 .bt-mvr{{color:{MD_RED}}} .bt-mvj{{color:{MD_VIOLET}}}
-@media (max-width:640px){{[class*="st-key-btm"] button,[class*="st-key-btt-"] button,
+@media {FINGERTIP_SCREEN}{{[class*="st-key-btm"] button,[class*="st-key-btt-"] button,
 [class*="_by_rank"] label,.st-key-play-page button,.st-key-play-page summary,
 .st-key-play-page [role="radiogroup"] label,.st-key-play-page [data-baseweb="select"]>div{{
 min-height:44px}}

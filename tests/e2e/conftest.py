@@ -15,6 +15,7 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -303,6 +304,34 @@ def screenshot() -> Callable[[object, str], Path]:
 @pytest.fixture
 def phone() -> dict[str, int]:
     return PHONE
+
+
+# An iPad Mini held upright: a touch screen wider than a phone's.
+TABLET = {"width": 768, "height": 1024}
+
+
+@pytest.fixture(params=["phone", "tablet"])
+def finger(
+    request: pytest.FixtureRequest, open_page: Callable[..., Any], browser: Any, app_url: str
+) -> Iterator[Callable[[str], Any]]:
+    """finger(path) -> the app's page, loaded, as a finger meets it: on a 390x844 phone (a
+    window that narrow is laid out for a finger, touch screen or not), then on a tablet's
+    768x1024 touch screen. Each is a new visitor's; no request may leave localhost."""
+    if request.param == "phone":
+        yield partial(open_page, size=PHONE)
+        return
+    outside = Outside()
+    context = browser.new_context(viewport=TABLET, has_touch=True, is_mobile=True)
+
+    def open_(path: str) -> Any:
+        page = watched(context.new_page(), outside)
+        page.add_init_script(FIRST_VISIT)
+        load(page, f"{app_url}/{path}")
+        return page
+
+    yield open_
+    context.close()
+    assert outside.urls == [], f"requests left localhost: {outside.urls}"
 
 
 # Resolves once the page's transitions and finite animations (a sidebar sliding open, an

@@ -397,21 +397,22 @@ def test_a_match_left_for_another_is_listed_in_a_new_tab(
     assert f"game={game}" in tab.url
 
 
-def test_every_tap_of_a_match_is_a_fingers_height_on_a_phone(
-    open_page: OpenPage, phone: dict[str, int], app_data_dir: Path
+def test_every_tap_of_a_match_is_a_fingers_height_on_a_touch_screen(
+    finger: Callable[[str], Page], app_data_dir: Path
 ) -> None:
-    """A match on a phone is played by taps: the melds (to extend them), “+ Novo jogo”, the
-    stock, the lixo, “Descartar”, the sort switch “Por valor”, the move list's lines, “Nova
-    partida”; on the form, its choices and “Começar”. They were 28 px high (a meld 33, the
-    switch 21, the form's choices 22), under the 44 px a fingertip hits without touching
-    its neighbour; an exercise's board was 44 already."""
+    """A match on a phone or a tablet is played by taps: the melds (to extend them), “+ Novo
+    jogo”, the stock, the lixo, “Descartar”, the sort switch “Por valor”, the move list's
+    lines, “Nova partida”; on the form, its choices and “Começar”. They were 28 px high (a
+    meld 33, the switch 21, the form's choices 22), under the 44 px a fingertip hits without
+    touching its neighbour; an exercise's board was 44 already. On a tablet (768x1024, touch)
+    they stayed 28 (the form's choices 34) until the sizes followed the pointer, not the width."""
     game = played_until(
         Setup("fechado", {}, 4, "basic", "on", 11),
         3,
         lambda s: learner_turn(s) and sum(len(side.melds) for side in s.sides) >= 4,
     )
     game_id = GameStore(open_engine(sqlite_url(app_data_dir))).create(game)
-    page = open_page(f"play?game={game_id}", phone)
+    page = finger(f"play?game={game_id}")
     main = page.locator("[data-testid='stMain']")
     expect(main.locator(".bt-seats")).to_be_visible()
     taps = main.locator(
@@ -424,7 +425,7 @@ def test_every_tap_of_a_match_is_a_fingers_height_on_a_phone(
         assert box is not None and box["height"] >= 44, (tap.inner_text(), box)
     # And the form for a new match: its choices (22 px), the level's list, the rules bar's
     # variants and “Casa”, “Começar”.
-    page = open_page("play", phone)
+    page = finger("play")
     main = page.locator("[data-testid='stMain']")
     expect(main.get_by_role("button", name="Começar")).to_be_visible()
     taps = main.locator(

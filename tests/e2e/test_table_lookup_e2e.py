@@ -4,7 +4,7 @@ phone and on a tablet's touch screen (768x1024)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -12,13 +12,10 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import (
-    FIRST_VISIT,
-    PHONE,
-    Outside,
+    TABLET,
     choose_in_sidebar,
     load,
     wait_for_app,
-    watched,
 )
 
 pytestmark = pytest.mark.e2e
@@ -127,36 +124,9 @@ TAPPED = (
 )
 
 
-# An iPad Mini held upright: a touch screen wider than a phone's. The fingertip sizes once
-# stopped at 640 px wide, and there “Conferir” was 40 px high, a link to another page 28, the
+# On a tablet (conftest.TABLET, a touch screen wider than a phone's) the fingertip sizes once
+# stopped at 640 px wide: there “Conferir” was 40 px high, a link to another page 28, the
 # sheet's “2 3 4” 22, “Contar na calculadora” 28 (audit at 768x1024).
-TABLET = {"width": 768, "height": 1024}
-
-
-@pytest.fixture(params=["phone", "tablet"])
-def finger(
-    request: pytest.FixtureRequest, open_page: OpenPage, browser: Any, app_url: str
-) -> Iterator[OpenPage]:
-    """finger(path) -> the app's page, loaded, as a finger meets it: on a 390x844 phone (a
-    window that narrow is laid out for a finger, touch screen or not), then on a tablet's
-    768x1024 touch screen. Each is a new visitor's; no request may leave localhost."""
-    if request.param == "phone":
-        yield partial(open_page, size=PHONE)
-        return
-    outside = Outside()
-    context = browser.new_context(viewport=TABLET, has_touch=True, is_mobile=True)
-
-    def open_(path: str) -> Any:
-        page = watched(context.new_page(), outside)
-        page.add_init_script(FIRST_VISIT)
-        load(page, f"{app_url}/{path}")
-        return page
-
-    yield open_
-    context.close()
-    assert outside.urls == [], f"requests left localhost: {outside.urls}"
-
-
 def test_every_tap_is_a_fingertip_high_on_a_touch_screen(finger: OpenPage, app_url: str) -> None:
     """On a phone and on a tablet every button, box to tick, expander, menu, tab and page
     link of these pages is 44 px high at least, as Jogar's are: “Conferir” and “Limpar tudo”
