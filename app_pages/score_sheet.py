@@ -39,12 +39,11 @@ from buraco_app.sheet_page import (
     typed_for_side,
 )
 from buraco_app.sheet_view import (
-    ROUND_COLUMN,
-    points_column,
+    ROUNDS_KEY,
+    dress_rounds_table,
     rounds_table,
     running_chart,
     shown_rounds,
-    total_column,
 )
 from buraco_app.sheets import (
     MAX_NAME,
@@ -509,22 +508,6 @@ def standing_view(sheet: Sheet, standing: MatchStanding) -> None:
                     st.caption(" · ".join(notes))
 
 
-def table_columns(sheet: Sheet) -> dict[str, Any]:
-    # Short headers so two sides fit a 390 px phone without scrolling sideways; a long name
-    # (up to 30 characters) is cut short in a narrow column, and whole in its tooltip.
-    columns: dict[str, Any] = {ROUND_COLUMN: st.column_config.NumberColumn("#")}
-    for i, name in enumerate(sheet.match.names):
-        narrow = len(name) > SHORT_NAME
-        columns[points_column(i)] = st.column_config.NumberColumn(
-            name, help=name, width="small" if narrow else None
-        )
-        columns[total_column(i)] = st.column_config.NumberColumn(t("sheet.col_total_short"))
-    return columns
-
-
-SHORT_NAME = 10  # characters of a side's name that a phone's table shows whole
-
-
 def add_form(sheet: Sheet) -> None:
     number = len(sheet.rounds) + 1
     st.subheader(t("sheet.add_title"))
@@ -775,12 +758,19 @@ def rounds_view(sheet: Sheet, standing: MatchStanding, lang: Lang) -> None:
     elif view == "details":
         details(sheet, lang)
     else:
-        st.dataframe(
-            shown_rounds(rounds_table(tuple(r.number for r in sheet.rounds), standing), lang),
-            hide_index=True,
-            width="stretch",
-            column_config=table_columns(sheet),
-        )
+        # A static table: every round in view, the newest last (no scrolling inside it), and
+        # nothing drawn over it (a dataframe's toolbar covered the last header on a phone,
+        # its tooltips and search in English).
+        table = rounds_table(tuple(r.number for r in sheet.rounds), standing, lang)
+        with st.container(key=ROUNDS_KEY):
+            dress_rounds_table()
+            st.table(
+                shown_rounds(table, lang),
+                border="horizontal",  # (and each header over its numbers, on the right)
+                width="content",
+                hide_index=True,
+                alt=t("sheet.table_alt"),
+            )
     corrected = [
         t(
             "sheet.fix_history",

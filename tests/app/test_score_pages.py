@@ -49,13 +49,18 @@ def metrics(at: AppTest) -> dict[str, str]:
     return {m.label: m.value for m in at.metric}
 
 
+def as_read(markdown: str) -> str:
+    """A header of st.table (Markdown) as drawn: its escapes and trailing spaces gone."""
+    return re.sub(r"\\(.)", r"\1", markdown.rstrip())
+
+
 def shown_table(at: AppTest) -> list[tuple[str, list[Any]]]:
-    """The rounds table as a person reads it: each column's header (its column_config
-    label) and its values, left to right."""
-    table = at.dataframe[0]
-    labels = json.loads(table.proto.columns)
-    frame = table.value
-    return [(labels[key]["label"], frame[key].tolist()) for key in frame.columns]
+    """The rounds table as a person reads it: each column's header and its values, left to
+    right."""
+    frame = at.table[0].value
+    return [
+        (as_read(str(label)), frame.iloc[:, k].tolist()) for k, label in enumerate(frame.columns)
+    ]
 
 
 def plotly_specs(at: AppTest) -> list[dict[str, Any]]:
@@ -547,7 +552,7 @@ def test_sheet_is_read_back_by_a_new_session(open_app: OpenApp) -> None:
     # The chart is the other view of the same rounds: drawn when chosen, not on every rerun.
     assert plotly_specs(again) == []
     again.segmented_control(key="sheet_view").set_value("chart").run()
-    assert len(again.dataframe) == 0
+    assert len(again.table) == 0
     (spec,) = plotly_specs(again)
     lines = {trace["name"]: trace["y"] for trace in spec["data"]}
     assert lines == {"Ana &amp; Bia": [0, 525, 485], "Caio e Davi": [0, -5, 1195]}
@@ -596,7 +601,7 @@ def styled_table(at: AppTest) -> list[list[str]] | None:
     display values), row by row; None where the numbers are drawn as they are."""
     import pyarrow as pa
 
-    shown = at.dataframe[0].proto.arrow_data.styler.display_values
+    shown = at.table[0].proto.arrow_data.styler.display_values
     if not shown:
         return None
     table = pa.ipc.open_stream(shown).read_all()
@@ -650,6 +655,19 @@ def test_a_sheet_of_small_numbers_draws_its_table_as_it_is(open_app: OpenApp) ->
     submit_round(at, "1200", "-35")
     assert styled_table(at) is None
     assert shown_table(at)[1] == ("A", [1200])
+
+
+def test_every_round_is_a_line_of_the_table_the_newest_last(open_app: OpenApp) -> None:
+    """After 14 rounds the table has them all, in the order played: the newest is its last
+    line, with the totals the cards above show (tests/e2e: all of them in view at once)."""
+    at = open_app("sheet")
+    start_match(at, "Nós", "Eles")
+    for points in range(1, 15):
+        submit_round(at, str(points), "10")
+    table = shown_table(at)
+    assert table[0] == ("#", list(range(1, 15)))
+    assert [column[-1] for _, column in table] == [14, 14, 105, 10, 140]
+    assert metrics(at) == {"Nós": "105", "Eles": "140"}
 
 
 def test_bad_points_show_next_to_the_field_and_store_nothing(open_app: OpenApp) -> None:
@@ -854,17 +872,19 @@ def test_corte_44_on_the_score_sheet(open_app: OpenApp) -> None:
     assert at.selectbox(key="sheet_corte_who").value == -1  # cleared for the next round
 
 
-def test_a_long_name_keeps_the_rounds_table_within_a_phone(open_app: OpenApp) -> None:
-    """A side named with the 30 characters allowed gets a narrow column, its name cut short
-    on the header and whole in the tooltip, so both sides' totals fit a 390 px phone (the
-    long header pushed the second side out of sight); a short name keeps its column."""
+def test_a_long_name_is_whole_over_its_column(open_app: OpenApp) -> None:
+    """A side named with the 30 characters allowed is written whole over its column (its
+    words wrap: tests/e2e has the table within a phone's width), not cut short."""
     at = open_app("sheet")
     start_match(at, "Os Invencíveis da Rua das Flor", "Eles")
     submit_round(at, "100", "50")
-    columns = json.loads(at.dataframe[0].proto.columns)
-    assert columns["points_0"]["width"] == "small"
-    assert columns["points_0"]["help"] == "Os Invencíveis da Rua das Flor"
-    assert "width" not in columns["points_1"] and columns["points_1"]["label"] == "Eles"
+    assert [label for label, _ in shown_table(at)] == [
+        "#",
+        "Os Invencíveis da Rua das Flor",
+        "total",
+        "Eles",
+        "total",
+    ]
 
 
 def test_the_same_round_sent_again_before_the_page_redrew_is_stored_once(

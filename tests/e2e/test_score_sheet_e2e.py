@@ -167,7 +167,7 @@ def test_rounds_survive_a_reload_a_restart_and_a_second_phone(
     page.reload()
     wait_for_app(page)
     assert metric_values(page) == ["485", "1195"]
-    assert page.locator("[data-testid='stDataFrame']").count() == 1
+    assert page.locator("[data-testid='stTable'] tbody tr").count() == 2
     assert chart_lines(page) == 2
     shot(page, "sheet_after_restart_phone")
 
@@ -444,3 +444,76 @@ def test_rounds_typed_while_the_page_redraws_are_all_stored(
     assert page.get_by_role("button", name=words["sheet.add"].format(number=4)).count() == 1
     assert "Another phone" not in page.locator("[data-testid='stMain']").inner_text()
     shot(page, "sheet_rounds_typed_fast_phone")
+
+
+# What a finger or the mouse reaches along the rounds' header (every 8 px across it, 16 px
+# below its top) and at the centre of each cell of the last line: the table itself (not a
+# toolbar of its own over it), inside the window? Where not, what is there instead.
+_COVERED = """(table) => {
+    const box = table.getBoundingClientRect();
+    const points = [];
+    for (let x = box.left + 2; x < box.right - 2; x += 8) points.push([x, box.top + 16]);
+    for (const cell of table.querySelectorAll("tbody tr:last-child td")) {
+        const b = cell.getBoundingClientRect();
+        if (b.width && b.height) points.push([b.left + b.width / 2, b.top + b.height / 2]);
+    }
+    return points.flatMap(([x, y]) => {
+        const top = document.elementFromPoint(x, y);
+        const seen = x >= 0 && x <= innerWidth && y >= 0 && y <= innerHeight;
+        if (seen && table.contains(top) && !top.closest("[data-testid='stElementToolbar']")) {
+            return [];
+        }
+        const what = top ? top.closest("[data-testid]") : null;
+        return [`${Math.round(x)},${Math.round(y)}: ${what ? what.dataset.testid : top}`];
+    });
+}"""
+
+
+def test_the_rounds_table_shows_every_round_and_nothing_covers_it(
+    open_page: Callable[..., Any], app_data_dir: Path, viewport: tuple[str, dict[str, int]]
+) -> None:
+    """14 rounds of three sides, one named with the 30 characters allowed: every round is a
+    line of the table, the newest last and in bold, nothing to scroll inside it nor sideways
+    on a phone; the headers are the names whole and “total”, in Portuguese. The mouse over
+    it (a finger's tap on a phone) draws nothing over a header: the dataframe it was showed
+    its toolbar (English tooltips, a search, a download) over the last column's header and
+    kept ten lines in view, the newest ones scrolled out of sight inside it."""
+    from buraco_app import database
+    from buraco_app.sheets import SheetStore
+    from buraco_core import ruleset
+
+    size_name, size = viewport
+    names = ["Nós", "Os Invencíveis da Rua das Flor", "Eles"]
+    store = SheetStore(database.open_engine(database.sqlite_url(app_data_dir)))
+    match = store.create_match(names, rules=ruleset("fechado"), target=5000)
+    rounds = [[(i * 37) % 300 - 50, (i * 53) % 400 - 100, 120 - i * 10] for i in range(14)]
+    for points in rounds:
+        store.add_round(match.id, points)
+    store.engine.dispose()
+    page = open_page(f"sheet?match={match.id}&lang=pt", size)
+    # (The dataframe it was is looked at the same way: its toolbar covered its header.)
+    table = page.locator("[data-testid='stTable'], [data-testid='stDataFrame']")
+    table.evaluate("(t) => t.scrollIntoView({block: 'center'})")
+    table.hover(position={"x": 30, "y": 60})
+    page.wait_for_timeout(500)  # (the dataframe's toolbar was there at once)
+    covered = table.evaluate(_COVERED)
+    assert covered == [], covered
+
+    headers = [h.strip() for h in table.locator("thead th").all_inner_texts()]
+    assert headers == ["#", "Nós", "total", names[1], "total", "Eles", "total"]
+    rows = table.locator("tbody tr")
+    numbers = [n.strip() for n in rows.locator("td:first-child").all_inner_texts()]
+    assert numbers == [str(n) for n in range(1, 15)]
+    newest = rows.last.locator("td")
+    totals = [sum(column) for column in zip(*rounds, strict=True)]
+    expected = ["14", *(str(n) for pair in zip(rounds[-1], totals, strict=True) for n in pair)]
+    assert [c.strip() for c in newest.all_inner_texts()] == expected
+    weights = newest.evaluate_all("(cells) => cells.map((c) => getComputedStyle(c).fontWeight)")
+    assert all(int(w) >= 600 for w in weights), weights
+    # All of it in view: no scrolling inside the table, down or (on a phone too) sideways.
+    inner = table.locator("table").evaluate(
+        "(t) => { const w = t.parentElement; return [w.scrollWidth - w.clientWidth,"
+        " w.scrollHeight - w.clientHeight, t.getBoundingClientRect().right] }"
+    )
+    assert inner[0] <= 0 and inner[1] <= 0 and inner[2] <= size["width"], inner
+    shot(page, f"sheet_rounds_table_{size_name}")
