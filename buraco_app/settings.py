@@ -477,9 +477,10 @@ def use_rules(preset: str, options: dict[str, Any]) -> None:
     """Make a preset and its house options the session's rules, from a page's callback (the
     widgets drawn after it show them): the Placar's next match with the last one's rules.
     The session's own target, if it set one, stays."""
-    _clear_notices()
-    st.session_state.pop(_ERROR, None)
     target = current_overrides().get("target_score")
-    kept = {} if target is None else {"target_score": target}
+    _reset_options()
     st.session_state[PRESET_KEY] = preset
-    st.session_state[_OVERRIDES] = {**options, **kept}
+    st.session_state[_OVERRIDES] = {
+        **options,
+        **({} if target is None else {"target_score": target}),
+    }

@@ -385,9 +385,13 @@ class Lead:
     leaders: tuple[str, ...]  # the side at the top, or the sides tied there
     top: int  # their total
     runners_up: tuple[str, ...]  # the sides next below them (none when every side is level)
-    margin: int  # the top's points over the runners-up (0 when every side is level)
     runner_up_total: int  # the runners-up's total (the top's when every side is level)
     to_go: int  # what the top still needs to reach the target (0 once reached)
+
+    @property
+    def margin(self) -> int:
+        """The top's points over the runners-up (0 when every side is level)."""
+        return self.top - self.runner_up_total
 
 
 def lead(standing: MatchStanding) -> Lead | None:
@@ -401,7 +405,6 @@ def lead(standing: MatchStanding) -> Lead | None:
         leaders=tuple(n for n, p in sides if p == top),
         top=top,
         runners_up=tuple(n for n, p in sides if second < top and p == second),
-        margin=top - second,
         runner_up_total=second,
         to_go=max(0, standing.target - top),
     )

@@ -135,9 +135,14 @@ def test_lead_reads_the_standing() -> None:
         return lead(match_standing(PRESETS["fechado"], names, rows))
 
     assert of() is None
-    assert of((100, 50, 50)) == Lead(("A",), 100, ("B", "C"), 50, 50, 2900)
-    assert of((-20, -20)) == Lead(("A", "B"), -20, (), 0, -20, 3020)
-    assert of((3100, 3200)) == Lead(("B",), 3200, ("A",), 100, 3100, 0)
+    # (leaders, top, runners-up, their total, to go), and the margin
+    for rows, lead_is, margin in (
+        ((100, 50, 50), Lead(("A",), 100, ("B", "C"), 50, 2900), 50),
+        ((-20, -20), Lead(("A", "B"), -20, (), -20, 3020), 0),
+        ((3100, 3200), Lead(("B",), 3200, ("A",), 3100, 0), 100),
+    ):
+        found = of(rows)
+        assert (found, found.margin) == (lead_is, margin)
 
 
 def test_a_watcher_sees_the_line_too(open_app: OpenApp) -> None:
