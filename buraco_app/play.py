@@ -549,6 +549,8 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
     elif learner_turn(state):
         marks = arrived(states)
     their_turn = not learner_turn(state)
+    # What the computers did, said where the learner tapped for it, until their next move.
+    since = "" if isinstance(feedback, Feedback) else since_text(game, states, lang)
 
     def answer() -> None:
         if isinstance(feedback, Feedback) and (
@@ -559,7 +561,9 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
         # the discard that passed the turn, and there again after each “Próxima jogada”.
         # Under the board, a phone had them below the fold after every discard (y 934 of 844).
         if their_turn:
-            _their_turn(game_id, game, state, lang)
+            _their_turn(game_id, game, state, since, lang)
+        elif since:
+            st.info(since)
 
     with st.container(border=True):
         # (A pick reruns only the board: the answer to a move is in it, a refused one's
@@ -574,7 +578,7 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
             seat=LEARNER,
             # Where the tap was: above the board, or under the hand, a phone showed the
             # verdict and the coach's note off-screen.
-            answer=answer if isinstance(feedback, Feedback) or their_turn else None,
+            answer=answer if isinstance(feedback, Feedback) or their_turn or since else None,
         )
     near_the_end = going_out_text(rules, state, lang)
     if near_the_end:
@@ -589,10 +593,11 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
     _new_game_button(lang, in_progress=True)
 
 
-def _their_turn(game_id: str, game: Game, state: State, lang: Lang) -> None:
-    """Whose turn it is, and the buttons that let the computers play: one move, or all of
-    them up to the learner's turn."""
-    st.info(t("play.their_turn", lang, who=who(state.turn, lang)))
+def _their_turn(game_id: str, game: Game, state: State, since: str, lang: Lang) -> None:
+    """What the computers did so far (`since`: since_text), whose turn it is, and the
+    buttons that let the computers play: one move, or all of them up to the learner's turn."""
+    turn = t("play.their_turn", lang, who=who(state.turn, lang))
+    st.info(f"{since}\n\n{turn}" if since else turn)
     with st.container(horizontal=True):
         st.button(
             t("play.next_move", lang),
@@ -935,10 +940,48 @@ def move_line(game: Game, states: Sequence[State], index: int, lang: Lang) -> st
 def _move_line(game: Game, states: Sequence[State], index: int, lang: Lang) -> str:
     before, move = states[index], game.current.moves[index]
     line = f"{index + 1}. {who(before.turn, lang)} {done_text(move, before, lang, game.rules)}"
+    return " · ".join([line, *also_done(states, index, lang)])
+
+
+def also_done(states: Sequence[State], index: int, lang: Lang) -> list[str]:
+    """What move `index` did beyond the move's own words: to the mortos (morto_line), and
+    the batida that ended the round (named where it was made)."""
     said = [morto_line(states, index, lang)]
-    if states[index + 1].ended_by is EndReason.BATIDA:  # (the batida final: named where made)
+    if states[index + 1].ended_by is EndReason.BATIDA:
         said.append(t("play.went_out_line", lang))
-    return " · ".join([line, *(x for x in said if x)])
+    return [x for x in said if x]
+
+
+# What the computers did since the learner's last move (since_text), by the position their
+# last move led to and the language: drawn at every rerun of the learner's turn.
+_SINCE: _Memo = {}
+
+
+def since_text(game: Game, states: Sequence[State], lang: Lang) -> str:
+    """The computers' moves since the learner's last one, briefly, for the middle of the
+    table, where "Até a minha vez" was tapped (the list with their reasons is under the
+    hand, ~1000 px down a phone): a line per player who moved, in the order they played,
+    their moves as the record tells them ("Adversário (jogador 2): comprou do monte ·
+    descartou o A♠"), with what they did to the mortos. Markdown, its cards in their
+    colours; empty when nobody has moved since."""
+
+    def made() -> str:
+        turns: list[tuple[int, list[str]]] = []  # (seat, what it did), a turn each
+        for index in range(since_my_turn(states), len(states) - 1):
+            before = states[index]
+            did = [done_text(game.current.moves[index], before, lang, game.rules)]
+            did += also_done(states, index, lang)
+            if turns and turns[-1][0] == before.turn:
+                turns[-1][1].extend(did)
+            else:
+                turns.append((before.turn, did))
+        lines = (
+            t("play.since_player", lang, who=who(seat, lang), moves=" · ".join(did))
+            for seat, did in turns
+        )
+        return md_cards("  \n".join(lines))
+
+    return _remembered(_SINCE, states[-1], lang, made, most=64)
 
 
 def _move_list(game: Game, states: Sequence[State], start: int, lang: Lang, head: str = "") -> None:

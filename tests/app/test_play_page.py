@@ -38,11 +38,13 @@ from buraco_app.play import (
     ALL_MOVES_KEY,
     REPLAY_KEY,
     REVIEW_LESSONS,
+    done_text,
     ended_text,
     key_moments,
     move_line,
     note_text,
     since_my_turn,
+    who,
     why_lines,
 )
 from buraco_app.settings import QUICK_KEY
@@ -381,6 +383,67 @@ def test_the_computer_moves_one_by_one_with_its_reasons(open_app: Open) -> None:
     state = positions(the_game(at))[-1]
     assert learner_turn(state) or state.phase is Phase.ENDED
     assert not at.button(key="btt-play_board-stock").disabled
+
+
+# A line of the box in the middle of the table that says what the computers did.
+_DID = re.compile(r"^(Opponent|Partner|Adversário|Parceiro) \((player|jogador) \d\): ")
+
+
+def computers_did(at: AppTest) -> tuple[Any, list[str]] | None:
+    """The box in the middle of the table that says what the computers did since the
+    learner's last move, and its lines per player as read (None: no such box)."""
+    for box in at.info:
+        said = [read(line).replace("**", "") for line in str(box.value).split("\n")]
+        lines = [line for line in said if _DID.match(line)]
+        if lines:
+            return box, [line.rstrip() for line in lines]
+    return None
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_what_the_computers_did_is_said_in_the_middle_of_the_table(
+    open_app: Open, players: int
+) -> None:
+    """“▶▶ Up to my turn” is tapped in the middle of the table, and the computers' moves were
+    listed under the hand and its caption, ~1000 px down a phone (a round of Jogar): nothing
+    was said where the tap was. There, above one's melds and the hand, a line now says what
+    each computer player did, its moves as the record tells them; so after a single “▶ Next
+    move”, above the buttons; gone with the learner's next move. In Portuguese too."""
+    at = started(open_app, players=players)
+    click(at, "btt-play_board-stock")
+    tap_shown(at, 0)
+    click(at, "btt-play_board-discard")
+    assert computers_did(at) is None  # (nobody has moved since the learner's discard)
+    click(at, "play_next_move")
+    box, lines = computers_did(at) or (None, [])
+    assert len(lines) == 1 and lines[0].startswith("Opponent (player 2): "), lines
+    keys = [getattr(n, "key", "") or "" for n in in_order(at.main)]
+    assert in_order(at.main).index(box) < keys.index("play_next_move")
+    assert "Turn of: " in str(box.value)  # (one box: what was done, then whose turn it is)
+    click(at, "play_to_my_turn")
+    game = the_game(at)
+    states = positions(game)
+    assert learner_turn(states[-1])
+    pt = open_app("play", lang="pt", game=game_id_of(at))  # (a new session: no answer)
+    for page, lang in ((at, "en"), (pt, "pt")):
+        done: dict[int, list[str]] = {}  # seat -> its moves as the record tells them
+        for index in range(since_my_turn(states), len(states) - 1):
+            before = states[index]
+            move = done_text(game.current.moves[index], before, lang, game.rules)
+            done.setdefault(before.turn, []).append(move)
+        box, lines = computers_did(page) or (None, [])
+        assert len(lines) == players - 1, lines
+        for line, (seat, moves) in zip(lines, done.items(), strict=True):
+            assert line.startswith(f"{who(seat, lang)}: {moves[0]}"), (line, moves)
+            at_ = 0
+            for move in moves:  # every move, in the order made
+                at_ = line.index(move, at_) + len(move)
+        order = in_order(page.main)
+        keys = [getattr(n, "key", "") or "" for n in order]
+        hand = min(i for i, k in enumerate(keys) if k.startswith("bthand"))
+        assert keys.index("btt-play_board-stock") < order.index(box) < hand
+    click(at, "btt-play_board-stock")  # the learner's next move: the answer to it there
+    assert computers_did(at) is None
 
 
 def test_the_computers_move_comes_with_the_position_it_led_to() -> None:

@@ -123,6 +123,13 @@ def test_play_a_turn_let_the_computer_play_and_resume(
     mine = hand(page)
     taps.button("▶▶ Até a minha vez")
     expect(main.get_by_text("Vez de: Adversário (jogador 2), o computador.")).to_have_count(0)
+    # What the computer did is said where the tap was, on the screen as the tap left it: on
+    # a phone it was listed only under the hand, ~1000 px down.
+    did = main.locator("[data-testid='stAlert']").filter(has_text="Adversário (jogador 2): ")
+    expect(did).to_have_count(1)
+    expect(did).to_contain_text(re.compile(r"descartou o \S+"))
+    top = settled_top(page, did)
+    assert 0 <= top <= size["height"] - 60, (top, size)
     expect(main.get_by_text("Desde a sua última jogada")).to_be_visible()
     moves = main.locator("details.bt-mv").filter(has_text=re.compile(r"Adversário \(jogador 2\) "))
     expect(moves.first).to_be_visible()
