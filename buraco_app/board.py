@@ -157,6 +157,7 @@ class Changes:
     new_cards: tuple[int, ...] = ()  # positions in the new hand (the lixo came in, a draw)
     melds: frozenset[tuple[int, int]] = field(default_factory=frozenset)  # (side, index)
     events: tuple[Reason, ...] = ()  # the 2 went home, the morto arrived or waits...
+    new_told: bool = False  # the answer to the move names the new cards: not counted again
 
 
 def changes(before: State, after: State, verdict: Verdict, move: Move) -> Changes:
@@ -823,7 +824,7 @@ def _hand(
 
 def _marks_text(marks: Changes, lang: Lang) -> None:
     lines = [message(event, lang).rstrip(".") for event in marks.events]
-    if marks.new_cards:
+    if marks.new_cards and not marks.new_told:
         lines.append(t("board.mark.new_cards", lang, n=len(marks.new_cards)))
     if lines:
         show_text(" · ".join(lines), caption=True)

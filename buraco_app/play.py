@@ -545,7 +545,8 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
     if isinstance(feedback, Feedback) and feedback.verdict.ok and len(states) > 1:
         marks = board.changes(states[-2], state, feedback.verdict, feedback.move)  # the learner's
         events = tuple(e for e in marks.events if e.code not in SAID_IN_ANSWER)
-        marks = replace(marks, events=events)
+        told = any(e.code in NEW_CARDS_TOLD for e in marks.events)
+        marks = replace(marks, events=events, new_told=told)
     elif learner_turn(state):
         marks = arrived(states)
     their_turn = not learner_turn(state)
@@ -698,8 +699,12 @@ def _feedback(feedback: Feedback, game: Game, lang: Lang) -> None:
         st.success(md_cards(said))
 
 
-# The judge's events the answer to the learner's tap says itself (beat_text), not the board.
-SAID_IN_ANSWER = frozenset({Code.DIRECT_BEAT, Code.INDIRECT_BEAT})
+# The judge's events the answer to the learner's tap says itself (drew_text, beat_text), not
+# the grey line under the hand: said twice, a phone read "Comprou do monte: 8♠" there too.
+SAID_IN_ANSWER = frozenset({Code.DREW, Code.DIRECT_BEAT, Code.INDIRECT_BEAT})
+# Those whose words in the answer say the new cards are marked green (the card drawn, the
+# morto of a direct beat): the line under the hand does not count them again.
+NEW_CARDS_TOLD = frozenset({Code.DREW, Code.DIRECT_BEAT})
 
 
 def beat_text(verdict: Verdict, lang: Lang) -> str:

@@ -300,6 +300,22 @@ def test_the_answer_to_a_draw_names_the_card_drawn(open_app: Open) -> None:
     assert f"You drew the {drawn}: it is marked green in your hand." in answer, answer
 
 
+def test_the_card_drawn_is_said_once_in_the_answer_not_again_under_the_hand(
+    open_app: Open,
+) -> None:
+    """Under the hand, a grey line said “Drew from the stock: 8♠ · 1 new card in your hand,
+    marked green”, what the answer above it had just said (“You drew the 8♠: it is marked
+    green in your hand”). Said once: the card stays outlined in the hand."""
+    at = started(open_app)
+    before = hand_cards(at)
+    click(at, "btt-play_board-stock")
+    (drawn,) = (Counter(hand_cards(at)) - Counter(before)).elements()
+    assert f"You drew the {drawn}" in read(str(at.success[0].value))
+    grey = " ".join(read(str(c.value)) for c in at.caption)
+    assert "Drew from the stock" not in grey and "new card" not in grey, grey
+    assert new_cards(at) == [drawn]
+
+
 def test_after_the_learners_discard_the_next_tap_is_under_its_answer(open_app: Open) -> None:
     """The discard passes the turn to the computer: “Turn of: Opponent (player 2)” and its
     buttons were drawn under the whole board, the hand included, below a phone's fold after
