@@ -5,9 +5,15 @@ import streamlit as st
 from buraco_app.i18n import t
 from buraco_app.inline_cards import NO_ICON
 from buraco_app.pages import navigation
-from buraco_app.settings import current_rules, rules_summary
+from buraco_app.settings import current_rules, language_button, rules_summary
 
-st.title(t("home.title"))
+# The first page a visitor sees: the switch to the other language beside the title, in sight
+# on a phone too, where the sidebar's switch is hidden.
+# (Side by side on any phone: the title, stretched, leaves the button its width.)
+with st.container(horizontal=True, wrap=False, vertical_alignment="center"):
+    # No heading link: its hidden icon took a line of its own under the title on a phone.
+    st.title(t("home.title"), anchor=False)
+    language_button()
 # One Markdown block (the heading as Markdown's ###, which st.subheader draws too): each
 # element costs a rerun as much as a line of work.
 st.markdown(f"{t('home.lead')}\n\n{t('home.what')}\n\n{t('home.terms')}\n\n### {t('home.jobs')}")

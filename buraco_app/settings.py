@@ -1,8 +1,9 @@
 """The sidebar settings: language and the table's rule set, kept in the URL too.
 
 Pages read them with `current_lang()` and `current_rules()`; `rules_summary()` says in one
-line what is in force ("Buraco Fechado + curinga 20"). `app.py` calls `setup()` once per run,
-before the page.
+line what is in force ("Buraco Fechado + curinga 20"); `language_button()` offers the other
+language on a page (the home page's: a phone hides the sidebar). `app.py` calls `setup()`
+once per run, before the page.
 
 The rule set is a preset plus the house options that differ from it ("overrides"). Every
 change goes through the core's `RuleSet`, which validates it; a refused value keeps the
@@ -73,6 +74,7 @@ _OVERRIDES = "_rules_overrides"
 _LOADED = "_settings_loaded"
 _NOTICES = "_settings_notices"
 _ERROR = "_settings_error"
+LANG_BUTTON_KEY = "lang_other"  # the home page's button to the other language
 QUICK_KEY = "rules_bar_preset"  # the variant's one-tap control at the top of a page
 BAR_HOUSE_KEY = "rules_bar_house"  # its house options' popover (True: open)
 
@@ -85,6 +87,21 @@ Notice = tuple[str, dict[str, Any]]  # a catalog key and its values, in no langu
 def current_lang() -> Lang:
     """The session's language: "pt" (default) or "en"."""
     return get_lang()
+
+
+def choose_lang(lang: Lang) -> None:
+    """Make `lang` the session's language: what the sidebar's switch and the home page's
+    button do (callbacks both, so the run they start draws the page, the sidebar's switch
+    and the URL's lang= in it). A link's notices go: the person has chosen."""
+    set_lang(lang)
+    _clear_notices()
+
+
+def language_button() -> None:
+    """One tap to the other language, named in itself (“English” in the Portuguese app):
+    where a phone hides the sidebar, its switch is out of sight."""
+    other: Lang = next(lang for lang in LANGS if lang != current_lang())
+    st.button(LANG_NAMES[other], key=LANG_BUTTON_KEY, on_click=choose_lang, args=(other,))
 
 
 def current_preset() -> PresetName:
@@ -308,7 +325,7 @@ def _draw_sidebar() -> None:
         format_func=LANG_NAMES.__getitem__,
         key=LANG_KEY,
         horizontal=True,
-        on_change=_clear_notices,
+        on_change=_on_lang_radio,
     )
     lang = current_lang()
     st.subheader(t("settings.rules"))
@@ -419,6 +436,10 @@ def _option_widget(
 
 def _clear_notices() -> None:
     st.session_state[_NOTICES] = []
+
+
+def _on_lang_radio() -> None:
+    choose_lang(st.session_state[LANG_KEY])
 
 
 def _on_preset_change() -> None:
