@@ -16,9 +16,9 @@ left alone.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import streamlit as st
 
@@ -150,6 +150,17 @@ def url_params(rules: RuleSet | None = None, lang: Lang | None = None) -> dict[s
 
 
 # --- called by app.py ----------------------------------------------------------------------
+
+
+def sidebar_at_start(headers: Mapping[str, str]) -> Literal["auto", "collapsed"]:
+    """How a session's page opens, by the headers its browser sent: on a phone the sidebar
+    is closed, the phone held either way; elsewhere Streamlit's "auto" (closed below 768 px
+    wide). A phone on its side is wider (844 px): "auto" opened the sidebar over 300 px of
+    it. A phone's browser says "Mobile" in its user agent (Chrome's hint too); a tablet's
+    does not (an iPad says it is a Mac), and keeps its sidebar as a desktop does. (A
+    person's own opening or closing, which Streamlit keeps in the browser, comes first.)"""
+    phone = headers.get("Sec-CH-UA-Mobile") == "?1" or "Mobi" in headers.get("User-Agent", "")
+    return "collapsed" if phone else "auto"
 
 
 def setup() -> None:
