@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import html
 from collections import Counter
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -261,6 +261,12 @@ transform:translate(-50%,-50%) rotate(-45deg)}}
 .bt-mv>summary:focus-visible{{outline:none;box-shadow:0 0 0 .2rem rgba(46,125,50,.5)}}
 .bt-mv>ul,.bt-mv>div{{margin:0;padding:16px;font-size:16px;border-top:1px solid rgba(47,45,43,.2)}}
 .bt-mv>ul{{padding:16px 16px 13px 34.4px}} .bt-mv li{{margin:.2em 0;padding-left:.3em}}
+.bt-how>summary{{list-style:none;display:flex;align-items:center;width:fit-content;
+cursor:pointer}}
+.bt-how>summary::-webkit-details-marker{{display:none}}
+.bt-how>summary::before{{content:"";flex:none;width:6px;height:6px;margin:0 .7em 0 .2em;
+border:solid currentColor;border-width:0 1.5px 1.5px 0;transform:rotate(-45deg)}}
+.bt-how[open]>summary::before{{transform:rotate(45deg)}}
 .bt-mvr{{color:{MD_RED}}} .bt-mvj{{color:{MD_VIOLET}}}
 @media {FINGERTIP_SCREEN}{{[class*="st-key-btm"] button,[class*="st-key-btt-"] button,
 [class*="_by_rank"] label,.st-key-play-page button,.st-key-play-page summary,
@@ -473,15 +479,18 @@ def live_board(
     seat: int | None = None,
     answer: Callable[[], None] | None = None,
     refused: bool = False,
+    how_learned: bool = False,
 ) -> None:
     """`show_board` where the learner plays: a pick (a card of the hand, the lixo's top card,
     "Desfazer", "Separar jogo", a hint, the sort) reruns only the board, the learner's most
     frequent tap answered quickly; a move (a tap that calls `on_move`, or `rerun_page`)
     reruns the whole page, which shows what it changed. `refused`: the page outside the
     board shows a refused move's answer as standing, which the first tap that changes the
-    pick makes out of date: the whole page reruns once, to grey it."""
+    pick makes out of date: the whole page reruns once, to grey it. `how_learned`: the
+    learner has made the moves the how-to caption under the hand teaches (`taps_learned`):
+    it is one line, the rest folded."""
     st.session_state.pop(_page_key(key), None)  # (the whole page runs already)
-    _live_board(rules, state, key, lang, on_move, marks, seat, answer, refused)
+    _live_board(rules, state, key, lang, on_move, marks, seat, answer, refused, how_learned)
 
 
 @st.fragment
@@ -495,10 +504,11 @@ def _live_board(
     seat: int | None,
     answer: Callable[[], None] | None,
     refused: bool,
+    how_learned: bool,
 ) -> None:
     if st.session_state.pop(_page_key(key), False) or (refused and not refusal_stands(key)):
         st.rerun()  # (the page's whole run, this fragment's args made anew)
-    show_board(rules, state, key, lang, on_move, marks, seat, answer)
+    show_board(rules, state, key, lang, on_move, marks, seat, answer, how_learned)
 
 
 def show_board(
@@ -510,6 +520,7 @@ def show_board(
     marks: Changes | None = None,
     seat: int | None = None,
     answer: Callable[[], None] | None = None,
+    how_learned: bool = False,
 ) -> None:
     """The table from `seat`'s chair (default: the player on turn). With `on_move` the cards
     and places are buttons that make a move (it returns whether the move was played);
@@ -600,7 +611,8 @@ def show_board(
     need = st.session_state.get(f"{key}_need") if live else None
     if need:  # (above the hand, as a refused move: under it a phone had it off-screen)
         st.warning(t(f"board.need.{need}", lang))
-    _hand(state, seat, key, lang, live, pick, marks, justified=rules.pickup != "free")
+    justified = rules.pickup != "free"
+    _hand(state, seat, key, lang, live, pick, marks, justified, how_learned)
     _marks_text(marks, lang)
 
 
@@ -775,6 +787,12 @@ def morto_status(state: State, seat: int, lang: Lang) -> str:
     return t("table.morto.waiting", lang, seat=side.waiting.seat + 1)
 
 
+def taps_learned(moves: Iterable[Move]) -> bool:
+    """Whether `moves` (a learner's, by taps) hold what the how-to caption under the hand
+    teaches: a draw from the stock, a meld laid and the lixo taken."""
+    return {Draw, Lay, TakeLixo} <= {type(move) for move in moves}
+
+
 def _hand(
     state: State,
     seat: int,
@@ -783,7 +801,8 @@ def _hand(
     live: bool,
     pick: Pick,
     marks: Changes,
-    justified: bool = False,
+    justified: bool,
+    how_learned: bool,
 ) -> None:
     hand = state.hands[seat]
     head = st.container(horizontal=True, vertical_alignment="center")
@@ -817,7 +836,13 @@ def _hand(
         st.caption(t("board.picked_top" if pick.top else "board.picked", lang, cards=picked))
     elif not st.session_state.get(f"{key}_need"):  # (a hint above says what to pick)
         # (where the lixo is justified, tapping it alone is refused: say how it is taken)
-        st.caption(t("board.how_justified" if justified else "board.how", lang))
+        how = t("board.how_justified" if justified else "board.how", lang)
+        if how_learned:  # (six grey lines on a phone at every turn: one, the rest a tap away)
+            short = html.escape(t("board.how_short", lang))
+            fold = f'<details class="bt-how"><summary>{short}</summary>{html.escape(how)}</details>'
+            st.caption(fold, unsafe_allow_html=True)
+        else:
+            st.caption(how)
     if not pick.empty:
         st.button("↶ " + t("board.undo", lang), key=f"{key}_undo", on_click=_undo, args=(key,))
 

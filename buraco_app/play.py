@@ -18,7 +18,7 @@ import html
 import json
 import secrets
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import partial
@@ -580,6 +580,7 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
             # Where the tap was: above the board, or under the hand, a phone showed the
             # verdict and the coach's note off-screen.
             answer=answer if isinstance(feedback, Feedback) or their_turn or since else None,
+            how_learned=board.taps_learned(_learner_moves(game)),
         )
     near_the_end = going_out_text(rules, state, lang)
     if near_the_end:
@@ -592,6 +593,14 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
         with every:
             _move_list(game, states, 0, lang)
     _new_game_button(lang, in_progress=True)
+
+
+def _learner_moves(game: Game) -> Iterator[Move]:
+    """The learner's moves in the match so far, every round's."""
+    for number, rnd in enumerate(game.rounds):
+        for before, move in zip(positions(game, number), rnd.moves, strict=False):
+            if before.turn == LEARNER:
+                yield move
 
 
 def _their_turn(game_id: str, game: Game, state: State, since: str, lang: Lang) -> None:

@@ -316,6 +316,63 @@ def test_the_card_drawn_is_said_once_in_the_answer_not_again_under_the_hand(
     assert new_cards(at) == [drawn]
 
 
+def _played_until_the_learner_has(setup: Setup, kinds: set[type[Move]]) -> Game:
+    """A game played on as the page plays it (the learner's seat by a basic player) up to the
+    learner's turn to draw, once the learner's moves so far, of those the board's how-to
+    caption teaches (draw, lay, take the lixo), are `kinds`."""
+    player, rng = make_player("basic"), random.Random(setup.seed)
+    game = new_game(setup)
+    while True:
+        states = positions(game)
+        state = states[-1]
+        mine = {type(m) for s, m in zip(states, game.current.moves, strict=False) if s.turn == 0}
+        if (
+            learner_turn(state)
+            and state.phase is Phase.DRAW
+            and mine & {Draw, Lay, TakeLixo} == kinds
+        ):
+            return game
+        assert state.phase is not Phase.ENDED
+        if learner_turn(state):
+            move = player.choose(game.rules, view_of(game.rules, state, 0), rng)
+            game = learner_move(game, state, move)[0]
+        else:
+            game = computer_move(game, state)[0]
+
+
+@pytest.mark.parametrize(
+    ("lang", "short", "full"),
+    [
+        ("en", "Tap cards in your hand, then where they go", "To draw, tap the stock."),
+        ("pt", "Toque nas cartas da mão e depois onde vão", "Para comprar, toque no monte."),
+    ],
+)
+def test_the_how_to_under_the_hand_is_one_line_once_the_learner_has_made_its_moves(
+    open_app: Open, lang: Lang, short: str, full: str
+) -> None:
+    """Under the hand, at every turn, six grey lines on a phone said how to tap (pick, then
+    where; draw; take the lixo; two melds at once), pushing the rest down. Once the learner
+    has, in this match, drawn, laid a meld and taken the lixo, it is one line; the rest is a
+    tap on it away (a native fold, no rerun). Till then, all of it."""
+
+    def how_to(at: AppTest) -> str:
+        (said,) = [str(c.value) for c in at.caption if full in str(c.value)]
+        return said
+
+    setup = Setup("fechado", {}, 2, "basic", "on", 0)
+    open_app("play", lang=lang)  # creates the data folder
+    start: set[type[Move]] = set()
+    for kinds in (start, {Draw, Lay}):  # (no lixo taken yet: all of it, as at the start)
+        game_id = store().create(_played_until_the_learner_has(setup, kinds))
+        assert "<details" not in how_to(open_app("play", lang=lang, game=game_id))
+    game_id = store().create(_played_until_the_learner_has(setup, {Draw, Lay, TakeLixo}))
+    said = how_to(open_app("play", lang=lang, game=game_id))
+    folded = re.fullmatch(r'<details class="bt-how"><summary>(.*)</summary>(.*)</details>', said)
+    assert folded, said
+    assert folded[1] == short
+    assert full in html.unescape(folded[2]) and "“" in html.unescape(folded[2])  # all of it
+
+
 def test_after_the_learners_discard_the_next_tap_is_under_its_answer(open_app: Open) -> None:
     """The discard passes the turn to the computer: “Turn of: Opponent (player 2)” and its
     buttons were drawn under the whole board, the hand included, below a phone's fold after
