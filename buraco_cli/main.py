@@ -851,6 +851,7 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
     coach = command("coach")
     coach.add_argument("file", metavar=text("metavar.file"), help=text("arg.file"))
     _lang_json_args(coach, lang)
+    coach.add_argument("--seed", metavar="S", help=text("arg.coach_seed"))
     coach.set_defaults(handler=_coach, schema="judge")
 
     app = command("app")
@@ -2065,7 +2066,7 @@ def _coach(args: argparse.Namespace) -> int:
     rules, state, move, _ = _judge_file(args.file, lang, "coach")
     verdict = check(rules, state, move)
     reasons = [_as_written(r, move, "move") for r in verdict.reasons]
-    notes = coach(rules, state, move)
+    notes = coach(rules, state, move, _coach_seed(args.seed))
     if args.json:
         print_json(
             {
@@ -2085,6 +2086,19 @@ def _coach(args: argparse.Namespace) -> int:
     if verdict.ok and not notes:  # (not silence: the coach looked and found nothing to say)
         print("  " + translate("cli.coach.no_notes", lang))
     return 0 if verdict.ok else 1
+
+
+def _coach_seed(typed: str | None) -> int | str:
+    """The strong player's seed: 0 when none is given; a whole number as a number (as
+    selfplay's seeds: `--seed 0` is the default), any other text as it is (the Jogar page's
+    "deal seed:move number")."""
+    if typed is None:
+        return 0
+    if not re.fullmatch(r"-?[0-9]+", typed):
+        return typed
+    if len(typed.lstrip("-")) > MAX_DIGITS:
+        raise BuracoInputError(InputCode.NUMBER_TOO_LONG, "--seed", limit=MAX_DIGITS)
+    return int(typed)
 
 
 def _note_json(note: Note, lang: Lang) -> dict[str, Any]:

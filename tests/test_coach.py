@@ -15,11 +15,11 @@ from buraco_cli.main import main
 from buraco_core.cards import parse_card, parse_cards
 from buraco_core.judge import apply
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
-from buraco_core.notation import move_from_data, position_from_data
+from buraco_core.notation import move_from_data, position_from_data, position_to_data
 from buraco_core.players import make_player, view_of
 from buraco_core.players.coach import Note, NoteCode, coach
-from buraco_core.rules import ruleset
-from buraco_core.state import deal
+from buraco_core.rules import RuleSet, ruleset
+from buraco_core.state import State, deal
 from buraco_text import Lang, worded
 
 
@@ -199,15 +199,21 @@ SIX_CARD_LIXO_ROUND = [
 ]
 
 
+def six_card_lixo() -> tuple[RuleSet, State]:
+    """The position of SIX_CARD_LIXO_ROUND: the learner to draw."""
+    rules = ruleset("fechado")
+    state = deal(rules, 2, 359874179, 0, (False, False))
+    for data in SIX_CARD_LIXO_ROUND:
+        state = apply(rules, state, move_from_data(data))
+    return rules, state
+
+
 def test_lixo_left_is_not_called_weak_where_the_strong_level_draws_itself() -> None:
     """The strong level plays take-or-draw out on random deals: here it mostly takes the
     6-card lixo, but with seed 5 it draws. The coach, asked with that seed, does not call
     the draw weak ("Melhor: pegar o lixo" under a move the strong player made); with a seed
     where the strong level takes, the note and its better move stay."""
-    rules = ruleset("fechado")
-    state = deal(rules, 2, 359874179, 0, (False, False))
-    for data in SIX_CARD_LIXO_ROUND:
-        state = apply(rules, state, move_from_data(data))
+    rules, state = six_card_lixo()
     view = view_of(rules, state, 0)
     assert isinstance(make_player("strong").choose(rules, view, random.Random(5)), Draw)
     assert coach(rules, state, Draw(), seed=5) == ()
@@ -215,6 +221,48 @@ def test_lixo_left_is_not_called_weak_where_the_strong_level_draws_itself() -> N
     found = coach(rules, state, Draw(), seed=0)
     assert codes(found) == [NoteCode.LIXO_LEFT]
     assert found[0].better == TakeLixo(extend=1)
+
+
+def test_coach_command_seeds_the_strong_player_as_the_page_does(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`buraco coach` asked the strong player seeded with 0, the Jogar page seeds it per
+    move ("deal seed:moves so far"): where two seeds' players choose differently, the command
+    and the page gave the same position different notes (the README says the coach never
+    calls weak what the strong player, seeded as the page seeds it, plays). `--seed S` gives
+    the core's notes for S: a whole number as a number (`--seed 0` is the default, as
+    before), any other text as it is (the page's)."""
+    rules, dealt = six_card_lixo()
+    data = position_to_data(rules, dealt)
+    state = position_from_data(rules, data)  # (as the file gives it: no moves before)
+    path = tmp_path / "draw.json"
+    path.write_text(json.dumps({"rules": "fechado", "position": data, "move": {"type": "draw"}}))
+
+    def said(*seed: str) -> str:
+        assert main(["coach", str(path), "--json", *seed]) == 0
+        return capsys.readouterr().out
+
+    def noted(*seed: str) -> list[str]:
+        return [note["code"] for note in json.loads(said(*seed))["notes"]]
+
+    # Seeds found by a search: the strong player takes the lixo with 0, draws with these.
+    assert codes(coach(rules, state, Draw())) == [NoteCode.LIXO_LEFT]
+    assert noted() == ["lixo_left"]
+    assert said("--seed", "0") == said()  # (byte for byte)
+    assert coach(rules, state, Draw(), seed=16) == ()
+    assert noted("--seed", "16") == []
+    page = "359874179:24"  # (the page's form: text, not a number)
+    assert coach(rules, state, Draw(), seed=page) == ()
+    assert noted("--seed", page) == []
+    assert main(["coach", str(path), "--seed", page]) == 0
+    assert "Treinador: nada a comentar" in capsys.readouterr().out
+    # A whole number of more digits than any file's number: refused, said where.
+    assert main(["coach", str(path), "--seed", "1" * 16]) == 2
+    assert "--seed: número longo demais: no máximo 15 dígitos" in capsys.readouterr().err
+    for lang, words in (("pt", "a semente do jogador forte"), ("en", "the seed of the strong")):
+        with pytest.raises(SystemExit):
+            main(["coach", "--help", "--lang", lang])
+        assert f"--seed S {words}" in " ".join(capsys.readouterr().out.split())
 
 
 def test_direct_beat_missed() -> None:
