@@ -480,6 +480,7 @@ def live_board(
     answer: Callable[[], None] | None = None,
     refused: bool = False,
     how_learned: bool = False,
+    hint: Callable[[], None] | None = None,
 ) -> None:
     """`show_board` where the learner plays: a pick (a card of the hand, the lixo's top card,
     "Desfazer", "Separar jogo", a hint, the sort) reruns only the board, the learner's most
@@ -488,9 +489,10 @@ def live_board(
     board shows a refused move's answer as standing, which the first tap that changes the
     pick makes out of date: the whole page reruns once, to grey it. `how_learned`: the
     learner has made the moves the how-to caption under the hand teaches (`taps_learned`):
-    it is one line, the rest folded."""
+    it is one line, the rest folded. `hint`: draws the page's hint button (Jogar's "Dica")
+    beside "+ Novo jogo", in a row the board has anyway."""
     st.session_state.pop(_page_key(key), None)  # (the whole page runs already)
-    _live_board(rules, state, key, lang, on_move, marks, seat, answer, refused, how_learned)
+    _live_board(rules, state, key, lang, on_move, marks, seat, answer, refused, how_learned, hint)
 
 
 @st.fragment
@@ -505,10 +507,11 @@ def _live_board(
     answer: Callable[[], None] | None,
     refused: bool,
     how_learned: bool,
+    hint: Callable[[], None] | None,
 ) -> None:
     if st.session_state.pop(_page_key(key), False) or (refused and not refusal_stands(key)):
         st.rerun()  # (the page's whole run, this fragment's args made anew)
-    show_board(rules, state, key, lang, on_move, marks, seat, answer, how_learned)
+    show_board(rules, state, key, lang, on_move, marks, seat, answer, how_learned, hint)
 
 
 def show_board(
@@ -521,6 +524,7 @@ def show_board(
     seat: int | None = None,
     answer: Callable[[], None] | None = None,
     how_learned: bool = False,
+    hint: Callable[[], None] | None = None,
 ) -> None:
     """The table from `seat`'s chair (default: the player on turn). With `on_move` the cards
     and places are buttons that make a move (it returns whether the move was played);
@@ -590,6 +594,8 @@ def show_board(
                         on_click=_set_aside,
                         args=(key,),
                     )
+                if hint is not None:  # (a row of its own pushed a phone's hand below the fold)
+                    hint()
             if pick.groups:
                 hand = state.hand
                 st.caption(

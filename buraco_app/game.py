@@ -228,9 +228,7 @@ def computer_move(
     same way."""
     rules = game.rules
     rnd = game.current
-    player = make_player(game.setup.level, think_ms)
-    rng = random.Random(_move_seed(rnd))
-    move = player.choose(rules, view_of(rules, state, state.turn), rng)
+    move = _chosen(game, state, game.setup.level, think_ms)
     after = play(rules, state, move)[1]
     if after is None:  # never happens; a safe move rather than a stop
         move = next(legal_moves(rules, state))
@@ -239,6 +237,21 @@ def computer_move(
     moved = _with_round(game, replace(rnd, moves=(*rnd.moves, move)))
     _judged(game, state, moved, after)
     return moved, move, after
+
+
+def strong_hint(game: Game, state: State, think_ms: int = DEFAULT_THINK_MS) -> Move:
+    """The move the `strong` level would make now in the seat on turn (the learner's, when
+    the learner asks for a hint), from that seat's view, seeded as a computer player's move
+    there and as the coach's strong player: so the coach never calls the hint weak."""
+    return _chosen(game, state, "strong", think_ms)
+
+
+def _chosen(game: Game, state: State, level: str, think_ms: int) -> Move:
+    """The move of a player of `level` in the seat on turn, seeded by the round and the
+    move count (`_move_seed`)."""
+    rules = game.rules
+    rng = random.Random(_move_seed(game.current))
+    return make_player(level, think_ms).choose(rules, view_of(rules, state, state.turn), rng)
 
 
 def _move_seed(rnd: RoundPlay) -> str:

@@ -47,6 +47,7 @@ from buraco_app.game import (
     positions,
     round_record,
     standing,
+    strong_hint,
 )
 from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import AsIs, error_cards, html_cards, md_cards
@@ -148,6 +149,9 @@ REVIEW_LESSONS = {
 
 # The judge's events that retell a move the record's line already tells (why_lines).
 RETOLD = frozenset({Code.LAID_MELD, Code.EXTENDED_MELD, Code.DISCARDED})
+# And those a hint's line tells (the pickup: in the past tense, "Pegou o lixo…", they read
+# as done).
+RETOLD_IN_HINT = RETOLD | {Code.TOOK_LIXO, Code.TOOK_LIXO_NEW_MELD, Code.TOOK_LIXO_EXTEND}
 
 
 @dataclass(frozen=True)
@@ -181,6 +185,12 @@ LOADED_KEY = "play_loaded"  # the game this session last read or saved (game.Loa
 REPLAY_KEY = "play_replay_open"  # the folded replay of the round: open?
 REPLAY_STEP_KEY = "play_replay_step"  # (its slider's key, the move it showed), kept folded
 ALL_MOVES_KEY = "play_all_moves"  # the folded list of every move of the round: open?
+# The learner's hint ("Dica"): the strong player's move for the position it was asked in,
+# ((game id, round, moves made), move), kept so that a rerun never thinks again; and the
+# positions a hint was asked in this session, counted at the round's end.
+HINT_KEY = "play_hint_given"
+HINTS_ASKED_KEY = "play_hints_asked"
+HINT_ICON = ":material/lightbulb:"  # (Streamlit's own font: an emoji is a box where none is)
 
 
 def store() -> GameStore:
@@ -552,6 +562,10 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
     their_turn = not learner_turn(state)
     # What the computers did, said where the learner tapped for it, until their next move.
     since = "" if isinstance(feedback, Feedback) else since_text(game, states, lang)
+    hinted = None if their_turn else _kept_hint(game_id, game)  # (asked in this position)
+    said = isinstance(feedback, Feedback) or their_turn or bool(since) or hinted is not None
+    # The learner's "Dica" beside "+ Novo jogo"; once asked, its answer in the middle.
+    asks = None if their_turn or hinted else partial(_hint_button, game_id, game, state, lang)
 
     def answer() -> None:
         if isinstance(feedback, Feedback) and (
@@ -563,8 +577,10 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
         # Under the board, a phone had them below the fold after every discard (y 934 of 844).
         if their_turn:
             _their_turn(game_id, game, state, since, lang)
-        elif since:
+            return
+        if since:
             st.info(since)
+        _hint(game_id, game, state, lang)
 
     with st.container(border=True):
         # (A pick reruns only the board: the answer to a move is in it, a refused one's
@@ -579,8 +595,9 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
             seat=LEARNER,
             # Where the tap was: above the board, or under the hand, a phone showed the
             # verdict and the coach's note off-screen.
-            answer=answer if isinstance(feedback, Feedback) or their_turn or since else None,
+            answer=answer if said else None,
             how_learned=board.taps_learned(_learner_moves(game)),
+            hint=asks,
         )
     near_the_end = going_out_text(rules, state, lang)
     if near_the_end:
@@ -593,6 +610,68 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
         with every:
             _move_list(game, states, 0, lang)
     _new_game_button(lang, in_progress=True)
+
+
+def _hint_at(game_id: str, game: Game) -> tuple[str, int, int]:
+    """The position a hint is asked in: the game, its round, the moves made in it."""
+    return game_id, len(game.rounds), len(game.current.moves)
+
+
+def _ask_hint(game_id: str, game: Game, state: State) -> None:
+    """The strong player's move for the learner, thought out once a position (a second tap,
+    a rerun, the other language: the move kept)."""
+    at = _hint_at(game_id, game)
+    kept = st.session_state.get(HINT_KEY)
+    if not (isinstance(kept, tuple) and kept[0] == at):
+        st.session_state[HINT_KEY] = (at, strong_hint(game, state))
+    st.session_state.setdefault(HINTS_ASKED_KEY, set()).add(at)
+    board.rerun_page(BOARD_KEY)  # (its answer is in the middle of the table, as a move's)
+
+
+def _kept_hint(game_id: str, game: Game) -> Move | None:
+    """The hint asked for in the game's position, if any (one asked before is no more)."""
+    kept = st.session_state.get(HINT_KEY)
+    if isinstance(kept, tuple) and kept[0] == _hint_at(game_id, game):
+        move: Move = kept[1]
+        return move
+    return None
+
+
+def _hint_button(game_id: str, game: Game, state: State, lang: Lang) -> None:
+    """ "Dica", beside "+ Novo jogo": its answer comes in the middle of the table (`_hint`)."""
+    st.button(
+        t("play.hint", lang),
+        key="play_hint",
+        on_click=_ask_hint,
+        args=(game_id, game, state),
+        help=t("play.hint_help", lang),
+        icon=HINT_ICON,
+    )
+
+
+def _hint(game_id: str, game: Game, state: State, lang: Lang) -> None:
+    """At the learner's turn, once asked: what the strong player would do now in the
+    learner's seat, and why; the learner still makes the move. Gone once a move is made
+    (the hint is kept for the position it was asked in)."""
+    move = _kept_hint(game_id, game)
+    if move is not None:
+        st.info(md_cards(hint_text(game, state, move, lang)), icon=HINT_ICON)
+
+
+def hint_text(game: Game, state: State, move: Move, lang: Lang) -> str:
+    """A hint in words (Markdown): the move as the learner would tap it ("baixar 5♣ 5♥ 5♠"),
+    then the strong level's reasons for it, as a computer's move gives them."""
+    alone = game.setup.players == 2
+    said = mid_sentence(move_text(move, lang, alone=alone, rules=game.rules))
+    reasons = why_lines(game.rules, "strong", state, move, lang, advice=True)
+    says, because = t("play.hint_says", lang), t("play.hint_because", lang)
+    return f"**{says}** {said}.  \n**{because}** {' '.join(reasons)}"
+
+
+def hints_asked(game_id: str, game: Game) -> int:
+    """How many positions of the current round the learner asked a hint in, this session."""
+    asked = st.session_state.get(HINTS_ASKED_KEY, set())
+    return sum(1 for at in asked if at[:2] == (game_id, len(game.rounds)))
 
 
 def _learner_moves(game: Game) -> Iterator[Move]:
@@ -752,9 +831,13 @@ def note_text(note: SavedNote, lang: Lang, again: bool = False) -> str:
     return text + " " + better_text(better, note.params.get("then"), lang)
 
 
-def why_lines(rules: RuleSet, level: str, before: State, move: Move, lang: Lang) -> list[str]:
+def why_lines(
+    rules: RuleSet, level: str, before: State, move: Move, lang: Lang, advice: bool = False
+) -> list[str]:
     """Why a computer player made `move`: its level's habit for that kind of move, then what
-    the judge says the move did (for a draw, nothing more: the card drawn is hidden)."""
+    the judge says the move did (for a draw, nothing more: the card drawn is hidden).
+    `advice`: the move not made yet, a hint to the learner: the habit said as advice
+    ("Baixar um jogo: …", not "Baixou um jogo: …")."""
     kind = {Draw: "draw", TakeLixo: "take", Lay: "lay", Extend: "extend", Discard: "discard"}[
         type(move)
     ]
@@ -768,18 +851,19 @@ def why_lines(rules: RuleSet, level: str, before: State, move: Move, lang: Lang)
         # The last card is no choice among cards: its discard empties the hand (the morto,
         # or going out), where the level's habit told of the safest card, or "never a wild".
         kind = "discard_last" if len(before.hands[before.turn]) == 1 else f"discard_{level}"
-    habit = t(f"play.why.{kind}", lang)
+    why = "play.hint_why." if advice else "play.why."
+    habit = t(f"{why}{kind}", lang)
     if isinstance(move, Draw):
         return [habit]  # its events name the card drawn: hidden from the learner
     verdict, after = play(rules, before, move)
     # The events that only retell the move are left out: the line above the reasons tells
     # it from the learner's chair ("ao jogo 1 deles"), where the judge's "ao jogo 1" read as
     # the learner's own meld 1.
-    said = [e for e in verdict.events if e.code not in RETOLD]
+    said = [e for e in verdict.events if e.code not in (RETOLD_IN_HINT if advice else RETOLD)]
     lines = [habit, *(message(event, lang) for event in said)]
     wild = None if level == "random" or after is None else _wild_spent(before, after)
     if wild is not None:
-        lines.append(t("play.why.wild", lang, card=wild.symbol))
+        lines.append(t(f"{why}wild", lang, card=wild.symbol))
     return lines
 
 
@@ -1092,6 +1176,9 @@ def _round_end(
     for line in morto_penalty_lines(states, score, lang):
         st.caption(line)
     _key_moments(game, lang)
+    hints = hints_asked(game_id, game)
+    if hints:  # (this session's: the round's record does not keep them)
+        st.caption(t("play.hints_asked", lang, n=hints))
     _replay(game, states, lang)
     number = len(game.rounds) - 1
     st.download_button(

@@ -1725,14 +1725,14 @@ def test_at_a_rounds_start_little_comes_above_the_hand(open_app: Open) -> None:
     assert [type(n).__name__ for n in above] == [
         *("Title", "Caption", "Subheader", "Html"),  # the game, its round, the seats
         *("Button", "Button", "Button", "Caption"),  # stock, lixo, discard · the mortos
-        *("Markdown", "Button"),  # no meld yet · + New meld (one's melds go here)
+        *("Markdown", "Button", "Button"),  # no meld yet · + New meld · Hint (one's melds)
         *("Markdown", "Toggle"),  # your hand (11 cards) · by rank
     ]
     assert "Buraco Fechado, to 3000 points" in str(above[1].value)
-    nobody, new_meld = above[8], above[9]
+    nobody, new_meld, hint = above[8], above[9], above[10]
     assert "No one has laid a meld yet." in str(nobody.value)
-    assert new_meld.key == "btt-play_board-new"
-    assert order.index(new_meld) == order.index(nobody) + 1  # (one row)
+    assert new_meld.key == "btt-play_board-new" and hint.key == "play_hint"
+    assert order.index(hint) == order.index(new_meld) + 1 == order.index(nobody) + 2  # (one row)
     assert type(order[order.index(nobody) - 1]).__name__ == "Block"
 
 

@@ -1,0 +1,205 @@
+"""Jogar's “Dica” / “Hint”: at the learner's turn, what the strong player would do now in the
+learner's seat, and why, in the middle of the table; the learner still makes the move."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from buraco_app.database import open_engine, sqlite_url
+from buraco_app.game import Game, GameStore, Setup, new_game, positions
+from buraco_core.judge import check
+from buraco_core.moves import Discard, Draw, Lay, Move, TakeLixo
+from buraco_core.notation import move_from_data
+from buraco_core.players import DEFAULT_THINK_MS, make_player, view_of
+from buraco_core.players.coach import NoteCode, coach
+from buraco_core.rules import RuleSet
+from buraco_core.state import Phase, State
+from buraco_text import Lang
+from tests.app.conftest import hand_cards, in_order, read, tap_shown
+from tests.played import played_round
+
+Open = Callable[..., AppTest]
+
+SAYS = {"en": "The strong player would:", "pt": "O jogador forte faria:"}
+WHY = {"en": "Why:", "pt": "Por quê:"}
+
+# A round of the page (Fechado, 4 players, deal seed 1010) to the learner's turn at move 10:
+# a 4-card lixo whose J♦ makes a meld with the learner's J♥ J♠. Seeded as the page seeds
+# this move ("1010:9") the strong player draws; seeded 0 it takes the lixo, and the coach
+# seeded so calls the draw weak: the hint must be the page's own strong player's.
+ROUND_1010 = [
+    {"type": "draw"},
+    {"type": "discard", "card": "Kd"},
+    {"type": "draw"},
+    {"type": "discard", "card": "10h"},
+    {"type": "draw"},
+    {"type": "discard", "card": "Ac"},
+    {"type": "draw"},
+    {"type": "lay", "cards": ["6c", "6h", "6h"]},
+    {"type": "discard", "card": "Jd"},
+]
+
+
+def store() -> GameStore:
+    return GameStore(open_engine(sqlite_url()))  # the page's SQLite file (BURACO_DATA_DIR)
+
+
+def game_id_of(at: AppTest) -> str:
+    found = at.query_params["game"]
+    return found if isinstance(found, str) else found[0]
+
+
+def click(at: AppTest, key: str) -> AppTest:
+    at.button(key=key).click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def with_moves(setup: Setup, moves: list[Move]) -> Game:
+    game = new_game(setup)
+    return replace(game, rounds=(replace(game.current, moves=tuple(moves)),))
+
+
+def strong_choice(rules: RuleSet, state: State, seed: int | str) -> Move:
+    """The strong computer player's move in the learner's seat, at the page's budget."""
+    player = make_player("strong", DEFAULT_THINK_MS)
+    return player.choose(rules, view_of(rules, state, 0), random.Random(seed))
+
+
+def hint_box(at: AppTest) -> Any | None:
+    """The box that gives the hint (None: none on the page)."""
+    found = [b for b in at.info if any(says in str(b.value) for says in SAYS.values())]
+    assert len(found) <= 1
+    return found[0] if found else None
+
+
+def hint_said(at: AppTest) -> str:
+    box = hint_box(at)
+    assert box is not None, "no hint on the page"
+    return read(str(box.value)).replace("**", "")
+
+
+def has_hint_button(at: AppTest) -> bool:
+    return any(b.key == "play_hint" for b in at.button)
+
+
+def coach_said(at: AppTest) -> list[str]:
+    return [str(w.value) for w in at.warning if "Coach:" in w.value or "Treinador:" in w.value]
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_hint_is_the_strong_players_move_and_following_it_draws_no_coach_note(
+    open_app: Open, lang: Lang
+) -> None:
+    """“Dica” names the move the strong computer player would make in the learner's seat,
+    seeded as the page seeds it for this move (as the coach's strong player is): the learner
+    taps it, and the coach has nothing to say. The hint is in the middle of the table, under
+    the stock and the lixo; it goes once the move is made, the button back for the next."""
+    open_app("play", lang=lang)  # (makes the data folder)
+    setup = Setup("fechado", {}, 4, "basic", "on", 1010)
+    game = with_moves(setup, [move_from_data(m) for m in ROUND_1010])
+    rules, state = game.rules, positions(game)[-1]
+    assert state.turn == 0 and state.phase is Phase.DRAW
+    # (what the test rests on: another seed's strong player takes, and its coach calls the
+    # draw weak)
+    assert strong_choice(rules, state, "1010:9") == Draw()
+    assert isinstance(strong_choice(rules, state, 0), TakeLixo)
+    assert [n.code for n in coach(rules, state, Draw(), 0)] == [NoteCode.LIXO_LEFT]
+
+    at = open_app("play", lang=lang, game=store().create(game))
+    assert hint_box(at) is None and has_hint_button(at)
+    click(at, "play_hint")
+    said = hint_said(at)
+    move = {"en": "draw from the stock", "pt": "comprar do monte"}[lang]
+    assert said.startswith(f"{SAYS[lang]} {move}."), said
+    why = {"en": "The lixo is not worth taking now", "pt": "Pegar o lixo não compensa agora"}
+    assert f"\n{WHY[lang]} {why[lang]}" in said, said
+    assert not has_hint_button(at)  # (the hint in its place)
+    order = in_order(at.main)
+    keys = [getattr(n, "key", "") or "" for n in order]
+    hand = min(i for i, k in enumerate(keys) if k.startswith("bthand"))
+    assert keys.index("btt-play_board-discard") < order.index(hint_box(at)) < hand
+    at.run()  # (a rerun: the hint stays)
+    assert hint_said(at) == said
+
+    click(at, "btt-play_board-stock")  # the hint followed
+    assert coach_said(at) == []
+    assert store().load(game_id_of(at)).current.notes == {}
+    assert hint_box(at) is None and has_hint_button(at)  # (gone with the move)
+
+    # The turn's next move: laying a meld, tapped as the hint says.
+    state = positions(store().load(game_id_of(at)))[-1]
+    lay = strong_choice(rules, state, "1010:10")
+    assert isinstance(lay, Lay) and check(rules, state, lay).ok
+    click(at, "play_hint")
+    cards = " ".join(c.symbol for c in sorted(lay.melds[0], key=lambda c: c.order))
+    assert cards == "4♦ 4♥ 4♠"
+    assert hint_said(at).startswith(f"{SAYS[lang]} {'lay' if lang == 'en' else 'baixar'} {cards}.")
+    for card in cards.split():
+        tap_shown(at, hand_cards(at).index(card))
+    click(at, "btt-play_board-new")
+    game = store().load(game_id_of(at))
+    assert game.current.moves[-1] == lay
+    assert coach_said(at) == [] and game.current.notes == {}
+    assert hint_box(at) is None and has_hint_button(at)
+
+
+def test_a_position_is_thought_out_once(open_app: Open, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The strong player thinks up to a second or two: a rerun (a fold opened, a card picked)
+    shows the hint it gave, without thinking again."""
+    from buraco_app import play
+
+    asked: list[int] = []
+
+    def counted(game: Game, state: State) -> Move:
+        asked.append(len(game.current.moves))
+        return Draw()
+
+    monkeypatch.setattr(play, "strong_hint", counted)
+    at = open_app("play", lang="en")
+    at.radio(key="play_players").set_value(2).run()
+    click(at, "play_start")
+    click(at, "play_hint")
+    tap_shown(at, 0)
+    at.run()
+    assert hint_said(at).startswith("The strong player would: draw from the stock.")
+    assert asked == [0]
+
+
+def test_no_hint_on_the_computers_turn_nor_after_the_round_and_the_end_counts_them(
+    open_app: Open,
+) -> None:
+    """With the coach off the hint still comes (the learner asked). Not at the computers'
+    turn, nor once the round is over, whose end says how many were asked."""
+    open_app("play", lang="pt")
+    final = played_round(Setup("fechado", {}, 2, "basic", "off", 6), 6)
+    last = final.current.moves[-1]  # (the learner's discard that goes out)
+    assert isinstance(last, Discard)
+    game = replace(final, rounds=(replace(final.current, moves=final.current.moves[:-1]),))
+    assert positions(game)[-1].turn == 0
+    at = open_app("play", lang="pt", game=store().create(game))
+    click(at, "play_hint")
+    assert hint_said(at).startswith(SAYS["pt"])
+    tap_shown(at, hand_cards(at).index(last.card.symbol))
+    click(at, "btt-play_board-discard")
+    assert positions(store().load(game_id_of(at)))[-1].phase is Phase.ENDED
+    assert not has_hint_button(at) and hint_box(at) is None
+    assert any(c.value == "Você pediu 1 dica nesta rodada." for c in at.caption)
+
+    at = open_app("play", lang="en")
+    at.radio(key="play_players").set_value(2).run()
+    at.radio(key="play_coach").set_value("off").run()
+    click(at, "play_start")
+    click(at, "play_hint")
+    assert hint_said(at).startswith(SAYS["en"])
+    click(at, "btt-play_board-stock")
+    tap_shown(at, 0)
+    click(at, "btt-play_board-discard")  # the computer's turn now
+    assert any(b.key == "play_next_move" for b in at.button)
+    assert not has_hint_button(at) and hint_box(at) is None
