@@ -242,7 +242,8 @@ def computer_move(
 def strong_hint(game: Game, state: State, think_ms: int = DEFAULT_THINK_MS) -> Move:
     """The move the `strong` level would make now in the seat on turn (the learner's, when
     the learner asks for a hint), from that seat's view, seeded as a computer player's move
-    there and as the coach's strong player: so the coach never calls the hint weak."""
+    there and as the coach's strong player: so no coach note names a better move than the
+    hint (a small lixo left for a draw may still get its remark, which names none)."""
     return _chosen(game, state, "strong", think_ms)
 
 

@@ -388,6 +388,59 @@ def test_going_out_missed_while_ahead() -> None:
     assert notes("fechado", data, Lay((parse_cards("Jd Qd Kd"),))) == ()
 
 
+# A round of the Jogar page (Aberto, 2 players, deal seed 501), the learner following every
+# hint, at its move 152: one card from going out, the opponent holding one card.
+PLAYS_ON = {
+    "players": 2,
+    "turn": 0,
+    "phase": "play",
+    "hands": [["6s", "Jc"], ["2d"]],
+    "melds": [
+        [
+            {"cards": ["JK", "9s", "10s", "Js", "Qs", "Ks", "As"], "built_up": True},
+            {"cards": ["Jc", "2c", "Kc", "Ac"], "built_up": True},
+            {"cards": ["2h", "3h", "4h", "5h", "6h"], "built_up": True},
+            ["7c", "8c", "9c", "10c"],
+            ["3d", "4d", "5d", "6d"],
+            {"cards": ["2s", "8h", "9h", "10h", "Jh", "Qh", "Kh", "Ah"], "built_up": True},
+            {"cards": ["2c", "Qd", "Kd", "Ad"], "built_up": True},
+            {"cards": ["5d", "6d", "7d", "8d", "9d", "10d", "Jd", "Qd"], "built_up": True},
+            ["5h", "6h", "7h"],
+            ["7d", "8d", "9d"],
+            ["Qc", "Kc", "Ac"],
+            {"cards": ["3s", "4s", "5s", "6s", "JK"], "built_up": True},
+            ["Js", "Qs", "2h"],
+        ],
+        [
+            {"cards": ["8h", "9h", "10h", "Jh", "Qh"], "built_up": True},
+            {"cards": ["2s", "3s", "4s", "5s", "JK", "7s"], "built_up": True},
+            {"cards": ["7s", "8s", "9s", "10s", "JK"], "built_up": True},
+            {"cards": ["3c", "4c", "5c", "6c", "7c"], "built_up": True},
+        ],
+    ],
+    "lixo": ["4c", "5c", "3h", "10d", "3d", "9c", "Ad", "4h", "8c", "Kh"],
+    "stock": ["7h", "Jd", "6c", "Qc", "10c", "4d", "Ks", "As", "2d", "8s", "3c", "Kd", "Ah"],
+    "mortos": [],
+    "morto": ["taken", "taken"],
+    "vulnerable": [False, False],
+}
+
+
+def test_going_out_is_not_called_missed_where_the_strong_player_plays_on() -> None:
+    """The estimate favours going out (6♠ onto the 3♠…JK meld, then J♣ out), but the strong
+    player's look-ahead plays on and discards the J♣: the coach, seeded as the page seeds
+    it, does not call that weak. Jogar's hint names the strong player's move, and the coach
+    said “Dava para bater” right after the learner followed it."""
+    rules = ruleset("aberto")
+    state = position_from_data(rules, PLAYS_ON)
+    move = Discard(parse_card("Jc"))
+    seed = "501:151"  # (the page's: deal seed, moves so far)
+    assert (
+        make_player("strong").choose(rules, view_of(rules, state, 0), random.Random(seed)) == move
+    )
+    assert coach(rules, state, move, seed) == ()
+
+
 def test_going_out_missed_is_never_said_of_the_stock_running_out() -> None:
     """A discard that empties the last stock ends the round with no batida bonus [003]:
     that is no going out, and a move that does not do it misses nothing."""

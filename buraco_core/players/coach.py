@@ -23,8 +23,8 @@ for the same reason. So each judgement call asks that policy:
   player is seen to hold (taken with a lixo, not laid since), which takes the pile;
 - going out is called missed only where the round's estimate favours the side, where the
   strong habits go out too (a meld move and the last discard count, as they do for it);
-  the note gives that estimate. Its look-ahead may still play on: a simulation the coach
-  does not repeat, and a close call wherever it differs;
+  the note gives that estimate. Its look-ahead may still play on (a close call): where the
+  seeded strong player makes the very move, it is not noted;
 - the last card discarded where laying it emptied the hand too (a batida indireta where
   a direta was there): taking the morto, it comes a turn late (and is paid if the
   opponents, who may go out, do so first); going out, the card's points are lost, noted
@@ -120,7 +120,7 @@ def coach(rules: RuleSet, state: State, move: Move, seed: int | str = 0) -> tupl
     if isinstance(move, Lay | Extend | TakeLixo):
         notes.extend(_wild_notes(rules, view, dealt, move, moves))
     if state.phase is Phase.PLAY and not _finishes_this_turn(rules, view, dealt, move):
-        notes.extend(_go_out_missed(rules, view, dealt, move, moves))
+        notes.extend(_go_out_missed(rules, view, dealt, move, moves, seed))
         if not any(n.code is NoteCode.DIRECT_BEAT_MISSED for n in notes):
             notes.extend(_morto_left(rules, view, dealt, move, moves))
     return _one_better(notes)
@@ -537,7 +537,7 @@ def _melds_made(before: State, move: Move, side: int) -> tuple[int, ...]:
 
 
 def _go_out_missed(
-    rules: RuleSet, view: SeatView, dealt: State, move: Move, moves: Sequence[Move]
+    rules: RuleSet, view: SeatView, dealt: State, move: Move, moves: Sequence[Move], seed: int | str
 ) -> list[Note]:
     # (A stock-out ends the round too, with no batida: that is no going out, nothing missed.)
     ending = _ways_out(rules, view, dealt, [m for m in moves if m != move])
@@ -548,6 +548,10 @@ def _go_out_missed(
     )
     ours, theirs = round_estimate(rules, view, out)
     if ours <= theirs:
+        return []
+    # (Its look-ahead may play on where the estimate favours going out: the move the seeded
+    # strong player makes is no mistake. Asked last, where a note would be made: it is slow.)
+    if _key(_strong_choice(rules, view, seed)) == _key(move):
         return []
     params: dict[str, Any] = {"ours": ours, "theirs": theirs}
     if then is not None:  # two steps: the better move, then this discard goes out
