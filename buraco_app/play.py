@@ -638,7 +638,7 @@ def _kept_hint(game_id: str, game: Game) -> Move | None:
 
 
 def _hint_button(game_id: str, game: Game, state: State, lang: Lang) -> None:
-    """ "Dica", beside "+ Novo jogo": its answer comes in the middle of the table (`_hint`)."""
+    """The hint's button, beside "+ Novo jogo"; its answer comes in the middle (`_hint`)."""
     st.button(
         t("play.hint", lang),
         key="play_hint",
