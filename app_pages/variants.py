@@ -12,7 +12,7 @@ from buraco_app import variants_view as judged
 from buraco_app.compare import show_deciding, side_by_side, tables_to_compare
 from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import NO_ICON, caption_md, md_cards, show_text
-from buraco_app.pages import page_link, view_switch
+from buraco_app.pages import ask_for_the_top, page_link, top_if_asked, view_switch
 from buraco_app.rules_view import options_where_presets_differ, preset_table, show_table
 from buraco_app.settings import current_lang, current_rules, rules_bar, rules_summary
 from buraco_app.table_view import move_text
@@ -22,6 +22,7 @@ from buraco_core.errors import BuracoInputError
 from buraco_core.rules import OPTION_NAMES, RuleSet
 
 CARDS_KEY = "variants_cards"
+MELD_MARK = "variants_meld"  # the cards field and the verdicts under it
 BUILT_UP_KEY = "variants_built_up"
 EXAMPLE_KEY = "variants_example"
 # Example melds that the presets judge differently (a test checks each does): (i18n key,
@@ -40,6 +41,9 @@ def _use_example() -> None:
         cards_view.set_cards(CARDS_KEY, text)
         st.session_state[BUILT_UP_KEY] = built_up
         st.session_state[EXAMPLE_KEY] = None
+        # On a phone the verdicts were a screen below the example tapped: the field, with
+        # the cards it now holds, goes to the screen's top, the verdicts under it.
+        ask_for_the_top(MELD_MARK)
 
 
 def _tap_answer() -> None:
@@ -128,17 +132,18 @@ def draw_same_meld() -> None:
         key=EXAMPLE_KEY,
         on_change=_use_example,
     )
-    cards = cards_view.card_input(CARDS_KEY, answer=_tap_answer)
-    built_up = st.toggle(
-        t("variants.built_up", lang), key=BUILT_UP_KEY, help=t("variants.built_up_help", lang)
-    )
-    if cards:
-        show_deciding(
-            judged.meld_deciding(cards, built_up), judged.meld_deciding_alike(cards, built_up)
+    with st.container(key=MELD_MARK):
+        cards = cards_view.card_input(CARDS_KEY, answer=_tap_answer)
+        built_up = st.toggle(
+            t("variants.built_up", lang), key=BUILT_UP_KEY, help=t("variants.built_up_help", lang)
         )
-        side_by_side(lambda rules: judged.meld_result(cards, built_up, rules), _drawer(cards))
-    elif cards is not None:
-        st.caption(t("cards.empty", lang))
+        if cards:
+            show_deciding(
+                judged.meld_deciding(cards, built_up), judged.meld_deciding_alike(cards, built_up)
+            )
+            side_by_side(lambda rules: judged.meld_result(cards, built_up, rules), _drawer(cards))
+        elif cards is not None:
+            st.caption(t("cards.empty", lang))
 
 
 def draw_same_move() -> None:
@@ -220,3 +225,4 @@ st.markdown(
 view = view_switch("variants_view", VIEWS, lang)
 DRAW = {"differ": draw_differ, "meld": draw_same_meld, "move": draw_same_move, "all": draw_all}
 DRAW[view]()
+top_if_asked()

@@ -76,6 +76,26 @@ def test_the_deciding_option_is_shown_once(open_app: OpenApp) -> None:
     assert f"**{option_name('trincas', 'pt')}**" in boxes[0]
 
 
+def test_an_example_tapped_brings_its_verdicts_into_sight(open_app: OpenApp) -> None:
+    """On a phone the verdicts of an example were a screen below its button: the tap scrolls
+    the cards field (and the verdicts under it) to the screen's top; typing does not."""
+
+    def scrolls(at: AppTest) -> list[str]:
+        return [h.proto.body for h in at.html if "scrollBy" in h.proto.body]
+
+    at = open_app("variants")
+    at.segmented_control(key="variants_view").set_value("meld").run()
+    at.text_input(key="variants_cards").input("3s 2s 5s 4s").run()
+    assert not scrolls(at)
+    at.pills(key="variants_example").set_value("variants.example.trinca").run()
+    assert not at.exception
+    moved = scrolls(at)
+    assert len(moved) == 1 and ".st-key-variants_meld" in moved[0]
+    assert [i for i in at.info if i.value.startswith(DECIDES)]  # the verdicts are drawn
+    at.run()
+    assert not scrolls(at)  # once, on the tap's run
+
+
 def test_a_meld_judged_alike_says_so(open_app: OpenApp) -> None:
     at = open_app("variants")
     at.segmented_control(key="variants_view").set_value("meld").run()
