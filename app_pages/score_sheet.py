@@ -16,7 +16,7 @@ from buraco_app.corte import clear_corte, corte_fields, corte_problem, with_cort
 from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import NO_ICON
 from buraco_app.limits import MAX_LINK_TEXT, number_field, too_long
-from buraco_app.pages import page_link, view_switch
+from buraco_app.pages import ask_for_the_top, page_link, top_if_asked, view_switch
 from buraco_app.settings import (
     current_lang,
     current_rules,
@@ -216,6 +216,7 @@ def _add(match_id: str, names: tuple[str, ...], number: int) -> None:
     for i in range(len(names)):
         st.session_state[points_key(i)] = ""
     cut = (detail or {}).get("corte_44")
+    _to_the_news()
     if cut is None:
         st.session_state[FLASH_KEY] = t("sheet.added", number=new.number)
         return
@@ -229,6 +230,14 @@ def _add(match_id: str, names: tuple[str, ...], number: int) -> None:
         name=md_text(names[side]),
         total=signed(new.points[side], current_lang()),
     )
+
+
+def _to_the_news() -> None:
+    """A round stored, corrected or undone: the page opens at its top, where the message
+    says what was done and the totals (and a winner) are. On a phone the tap was half a
+    page or more below them (the correction's and the undo's buttons under the table):
+    the match could end out of sight."""
+    ask_for_the_top()
 
 
 def _clear_messages() -> None:
@@ -257,6 +266,7 @@ def _undo(match_id: str, number: int) -> None:
         return
     st.session_state.pop(ADDED_KEY, None)  # its number is the next round's again
     st.session_state[FLASH_KEY] = t("sheet.undone", number=gone.number)
+    _to_the_news()
 
 
 def _undo_stale_text(asked: int, last: object) -> str:
@@ -357,6 +367,7 @@ def _fix(match_id: str, names: tuple[str, ...]) -> None:
         _restore_fix(ask)  # nothing typed is lost: one more tap once the sheet is checked
         return
     _close_fix()
+    _to_the_news()
     st.session_state[FLASH_KEY] = t(
         "sheet.fixed",
         number=fix.number,
@@ -928,3 +939,4 @@ if sheet is None:
 else:
     set_open_match(sheet.match.id)
     draw_sheet(store, sheet)
+top_if_asked()

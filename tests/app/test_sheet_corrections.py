@@ -430,3 +430,34 @@ def test_a_corrections_totals_are_written_as_the_sheet_writes_them(open_app: Ope
         open_fix(at, 2)
         type_fix(at, "3600", "200")
         assert effect in _infos(at)
+
+
+def test_a_round_stored_corrected_or_undone_opens_the_page_at_its_top(open_app: OpenApp) -> None:
+    """On a phone the correction's and the undo's buttons are under the table, half a page
+    below the message that says what was done and the totals: a correction that ended the
+    match ended it out of sight. Each stored change brings the page to its top (once); a
+    refused one leaves it where the message under the field is."""
+
+    def scrolls(at: AppTest) -> int:
+        return len([h for h in at.html if "scrollTo" in h.proto.body])
+
+    at = open_app("sheet")
+    start_match(at, "Nós", "Eles", target=1000)
+    submit_round(at, "400", "")  # refused: said under the field, where the finger is
+    assert not scrolls(at)
+    submit_round(at, "400", "100")
+    assert scrolls(at) == 1
+    at.run()
+    assert not scrolls(at)
+    submit_round(at, "500", "100")
+    assert scrolls(at) == 1
+    open_fix(at, 2)
+    type_fix(at, "600", "100")
+    assert not scrolls(at)
+    confirm_fix(at)
+    assert scrolls(at) == 1
+    assert at.success[1].value == PT["sheet.winner"].format(name="Nós", points=1000)
+    at.button(key="sheet_undo").click().run()
+    at.button(key="sheet_undo_yes").click().run()
+    assert not at.exception, at.exception
+    assert scrolls(at) == 1 and _points(str(at.query_params["match"])) == [(400, 100)]
