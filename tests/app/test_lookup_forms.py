@@ -376,6 +376,26 @@ def test_a_question_nothing_answers_offers_the_topics(
     assert any(c.value.startswith(listed) for c in at.caption)
 
 
+@pytest.mark.parametrize(
+    ("lang", "query", "said"),
+    [
+        ("pt", "xyzzy", "Nenhuma regra com “xyzzy”."),
+        ("pt", "Pretos Vermelhos", "Nenhuma regra com “Pretos Vermelhos”."),
+        ("en", "xyzzy", "No rule mentions “xyzzy”."),
+    ],
+)
+def test_a_question_no_rule_holds_a_word_of_is_said_once(
+    open_app: Open, lang: str, query: str, said: str
+) -> None:
+    """A word no rule holds, searched alone, was said twice: “Nenhuma regra com “xyzzy”. As
+    regras não falam de “xyzzy”.” Now once; a question with other words still names the
+    ones no rule holds (test_a_question_nothing_answers_offers_the_topics)."""
+    at = open_app("lookup", lang=lang)
+    at.segmented_control(key="lookup_view").set_value("rules").run()
+    at.text_input(key="lookup_search").input(query).run()
+    assert at.info[0].value == said
+
+
 def test_going_out_when_the_mortos_became_stock_says_no_morto_is_needed(open_app: Open) -> None:
     """Both mortos became the stock: going out needs no morto [001, 002], and the answer says
     so, not “tem o morto” (nobody has one); every reason reads as a sentence."""
