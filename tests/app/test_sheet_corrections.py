@@ -138,6 +138,17 @@ def test_corrected_in_english(open_app: OpenApp) -> None:
     assert r"✎ Round 1 corrected; before: Us \+100, Them \+20." in _captions(at)
 
 
+def test_a_correction_that_ends_the_match_names_the_winner_in_english(open_app: OpenApp) -> None:
+    """The confirmation said “Us wins.”: the sides are named as the table calls them (“Us”,
+    “Them”), so the winner is said as the banner says it, “Winner: Us”."""
+    at = open_app("sheet", lang="en")
+    start_match(at, "Us", "Them", target=1000)
+    submit_round(at, "400", "100")
+    open_fix(at)
+    type_fix(at, "1000", "100")
+    assert "With the correction, the totals are: Us 1000, Them 100. Winner: Us." in _infos(at)
+
+
 def test_going_back_keeps_what_was_typed_and_cancel_stores_nothing(open_app: OpenApp) -> None:
     at = open_app("sheet")
     match_id = start_match(at, "Nós", "Eles")
