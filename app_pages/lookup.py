@@ -261,6 +261,8 @@ if view == "lixo":
         placeholder=t("lookup.top_card_placeholder"),  # one card, not a meld
         echo=True,
     )
+    if top is not None and len(top) > 1:  # said under its field, not two fields below
+        st.warning(t("lookup.one_top"), icon=NO_ICON)
     hand = cards_view.card_input("lookup_lixo_hand", label=t("lookup.hand"), taps=False, echo=True)
     melds = side_melds("lookup_lixo_melds")
     answer: LixoAnswer | None = None
@@ -269,7 +271,7 @@ if view == "lixo":
     elif not top:
         st.caption(t("lookup.lixo_first"))  # no verdict before there is a top card
     elif len(top) != 1:
-        st.warning(t("lookup.one_top"), icon=NO_ICON)
+        pass  # said under its field
     elif hand is not None and melds is not None:
         try:
             answer = lixo_answer(rules, top[0], hand, melds)

@@ -14,9 +14,11 @@ from buraco_app.inline_cards import as_read
 from buraco_core.cards import Card, parse_card, parse_cards
 from buraco_core.errors import BuracoInputError
 from buraco_course import reference
-from tests.app.conftest import read
+from buraco_text import catalog
+from tests.app.conftest import in_order, read
 
 Open = Callable[..., AppTest]
+PT_ONE_TOP = catalog("pt")["lookup.one_top"]
 
 
 def lixo(at: AppTest, top: str, hand: str, melds: str = "") -> AppTest:
@@ -51,6 +53,19 @@ def test_pickup_free_in_aberto(open_app: Open) -> None:
     """Aberto: the whole lixo, no condition [000]."""
     at = lixo(open_app("lookup", lang="en", rules="aberto"), "7h", "Kc Qd")
     assert at.success and not at.error
+
+
+def test_two_top_cards_are_said_under_the_top_cards_field(open_app: Open) -> None:
+    """“Escreva só uma carta: a de cima do lixo.” came under the melds, two fields below the
+    one it is about (on a phone, as if the melds were wrong). It comes under the top card's
+    field, and nothing is judged."""
+    at = lixo(open_app("lookup"), "7h 8h", "5h 6h", "4s 5s 6s")
+    drawn = in_order(at.main)
+    said = [i for i, e in enumerate(drawn) if getattr(e, "value", None) == PT_ONE_TOP]
+    top = next(i for i, e in enumerate(drawn) if getattr(e, "key", None) == "lookup_lixo_top")
+    hand = next(i for i, e in enumerate(drawn) if getattr(e, "key", None) == "lookup_lixo_hand")
+    assert len(said) == 1 and top < said[0] < hand
+    assert not at.success and not at.error
 
 
 def test_going_out_with_a_canastra_suja_depends_on_the_variant(open_app: Open) -> None:
