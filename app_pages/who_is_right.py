@@ -6,6 +6,7 @@ import streamlit as st
 from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import NO_ICON
 from buraco_app.limits import MAX_SEARCH_TEXT, too_long
+from buraco_app.pages import ask_for_the_top, top_if_asked
 from buraco_app.rules_view import show_point
 from buraco_app.settings import current_lang, current_rules, rules_bar
 from buraco_app.who_is_right import draw_dispute, match, table_points
@@ -15,6 +16,7 @@ FOUND_KEY = "who_dispute_found"
 LIST_KEY = "who_dispute"  # every point, where the claims found none
 CLAIMS_KEY = "who_claims_seen"  # the claims the chosen point was found for
 NEAR_RULES = 2  # rules offered where no point is sure: a phone shows them without scrolling
+ANSWER_MARK = "who_answer"  # the chosen point's answer
 
 lang = current_lang()
 rules = current_rules()
@@ -107,10 +109,16 @@ elif not settled:
         format_func=lambda i: every[i].title(lang),
         key=LIST_KEY,  # (as above)
         persist_state="session",
+        # On a phone the answer is under the whole list, a screen or two below the point
+        # tapped: it comes to the screen's top.
+        on_change=ask_for_the_top,
+        args=(ANSWER_MARK,),
     )
 else:
     chosen = None
 if chosen in every:
-    draw_dispute(every[chosen], rules, lang)
+    with st.container(key=ANSWER_MARK):
+        draw_dispute(every[chosen], rules, lang)
 if found and found.points:
     near_rules()
+top_if_asked()

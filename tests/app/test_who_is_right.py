@@ -195,6 +195,28 @@ def test_the_page_shows_readings_sources_presets_and_links(open_app: OpenApp, la
     assert all(q["lang"] == [lang] for q in found)
 
 
+def test_a_point_picked_from_the_list_brings_its_answer_into_sight(open_app: OpenApp) -> None:
+    """With nothing typed, every point is listed (25 lines, a phone's screen and more) and
+    the answer comes under the list: a point tapped near its top changed nothing in sight.
+    The tap brings the answer to the screen's top; typing a claim does not scroll."""
+
+    def scrolls(at: AppTest) -> list[str]:
+        return [h.proto.body for h in at.html if "scrollBy" in h.proto.body]
+
+    at = open_app("who")
+    assert not scrolls(at)
+    second = table_points()[1]  # (the list's order)
+    at.radio(key="who_dispute").set_value(second.id).run()
+    assert not at.exception
+    moved = scrolls(at)
+    assert len(moved) == 1 and ".st-key-who_answer" in moved[0]
+    assert f"### {second.title('pt')}" in " ".join(m.value for m in at.markdown)
+    at.run()
+    assert not scrolls(at)  # once, on the tap's run
+    claim(at, "o curinga vale 50", "não, vale 20")
+    assert not scrolls(at)
+
+
 @pytest.mark.parametrize("lang", ["pt", "en"])
 def test_the_answer_at_the_table_is_said_first_and_short(open_app: OpenApp, lang: str) -> None:
     """“O curinga vale 50” × “vale 20”: the table's answer in one line over the readings
