@@ -155,11 +155,66 @@ def new_page(browser: object, viewport: dict[str, int], outside: Outside) -> obj
 
 
 def watched(page: Any, outside: Outside) -> Any:
-    """The page, its waits long and every request it makes recorded in `outside`."""
+    """The page, its waits long, its app's runs followed (RUNS_WATCHED) and every request it
+    makes recorded in `outside`."""
     page.set_default_timeout(WAIT_MS)
+    page.add_init_script(RUNS_WATCHED)
     page.on("request", lambda request: outside.record(request.url))
     page.on("websocket", lambda ws: outside.record(ws.url))
     return page
+
+
+# Run first at every load of a watched page: window.btSettled says whether the app's runs are
+# over, read from the messages of its socket (Streamlit's protobufs, top-level fields only).
+# False from the moment the page asks for a run (a BackMsg rerun_script, field 11: the page's
+# load, a tap) or the server starts one (a ForwardMsg new_session, field 4); true again at a
+# script_finished (field 6) that is not FINISHED_EARLY_FOR_RERUN (2): an st.rerun or an
+# st.switch_page (an unknown address sent home) ends a run only to start the next one, and
+# the page's state is briefly "notRunning" in between, where wait_for_app alone could stop.
+RUNS_WATCHED = """if (!window.btRunsWatched) {
+    window.btRunsWatched = true;
+    window.btSettled = false;
+    const fields = (data) => {
+        const bytes = ArrayBuffer.isView(data)
+            ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+            : data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(0);
+        const found = new Map();
+        let at = 0;
+        const varint = () => {
+            let value = 0, scale = 1, byte;
+            do {
+                byte = bytes[at++];
+                value += (byte & 127) * scale;
+                scale *= 128;
+            } while (byte & 128 && at < bytes.length);
+            return value;
+        };
+        while (at < bytes.length) {
+            const tag = varint(), field = Math.floor(tag / 8), wire = tag % 8;
+            if (wire === 0) found.set(field, varint());
+            else if (wire === 2) { const length = varint(); at += length; found.set(field, null); }
+            else if (wire === 1) at += 8;
+            else if (wire === 5) at += 4;
+            else break;
+        }
+        return found;
+    };
+    const Socket = window.WebSocket;
+    window.WebSocket = class extends Socket {
+        constructor(...args) {
+            super(...args);
+            this.addEventListener("message", (event) => {
+                const sent = fields(event.data);
+                if (sent.has(4)) window.btSettled = false;
+                if (sent.has(6)) window.btSettled = sent.get(6) !== 2;
+            });
+        }
+        send(data) {
+            if (fields(data).has(11)) window.btSettled = false;
+            super.send(data);
+        }
+    };
+}"""
 
 
 # Run first in each page open_page opens, at every load of its tab: the first one empties the
@@ -225,14 +280,15 @@ def load(page: Any, url: str) -> None:
     """Open `url` in the page's tab and wait until it has loaded and is idle."""
     page.goto(url)
     wait_for_app(page)
-    # The first visit may start one more run (the learner's cookie, the link's parameters):
-    # let it finish, so the test's first tap is not lost in it.
-    page.wait_for_timeout(500)
-    wait_for_app(page)
 
 
 def wait_for_app(page: object, timeout: float = WAIT_MS) -> None:
-    """Wait as Streamlit's own e2e suite does: connected, script not running, no skeleton."""
+    """Wait as Streamlit's own e2e suite does: connected, script not running, no skeleton;
+    on a watched page, first for the last run asked for to have finished (RUNS_WATCHED), so
+    that a run that starts another (a link to a page the app lacks) is waited for whole."""
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "() => window.btSettled !== false", timeout=timeout
+    )
     page.wait_for_selector(  # type: ignore[attr-defined]
         "[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=timeout
     )
