@@ -328,6 +328,26 @@ def choose_in_sidebar(page: Any, url_path: str) -> None:
     page.evaluate(SETTLED)
 
 
+# Resolves once nothing in the page has changed for `quiet` ms (at most `most` ms in all): what
+# a run drew, and what the page's scripts did to it in turn, has landed.
+QUIET = """async ([quiet, most]) => {
+    const start = performance.now();
+    let last = start;
+    const watch = new MutationObserver(() => { last = performance.now(); });
+    const all = {subtree: true, childList: true, attributes: true, characterData: true};
+    watch.observe(document, all);
+    while (performance.now() - last < quiet && performance.now() - start < most) {
+        await new Promise((done) => setTimeout(done, quiet / 4));
+    }
+    watch.disconnect();
+}"""
+
+
+def quiet(page: Any, quiet_ms: int = 100, most_ms: int = 5_000) -> None:
+    """Wait until the page has stopped changing for `quiet_ms` (see QUIET)."""
+    page.evaluate(QUIET, [quiet_ms, most_ms])
+
+
 def top_on_screen(target: Any) -> float:
     box = target.bounding_box()
     assert box is not None, target
@@ -366,9 +386,21 @@ def phone() -> dict[str, int]:
 TABLET = {"width": 768, "height": 1024}
 
 
+@pytest.fixture(scope="session")
+def tablet_context(browser: Any) -> Iterator[Any]:
+    """The tablet's browser context, shared by the tests one after another as open_page's
+    are (shared_contexts): its cache of Streamlit's scripts kept."""
+    context = browser.new_context(viewport=TABLET, has_touch=True, is_mobile=True)
+    yield context
+    context.close()
+
+
 @pytest.fixture(params=["phone", "tablet"])
 def finger(
-    request: pytest.FixtureRequest, open_page: Callable[..., Any], browser: Any, app_url: str
+    request: pytest.FixtureRequest,
+    open_page: Callable[..., Any],
+    tablet_context: Any,
+    app_url: str,
 ) -> Iterator[Callable[[str], Any]]:
     """finger(path) -> the app's page, loaded, as a finger meets it: on a 390x844 phone (a
     window that narrow is laid out for a finger, touch screen or not), then on a tablet's
@@ -377,7 +409,8 @@ def finger(
         yield partial(open_page, size=PHONE)
         return
     outside = Outside()
-    context = browser.new_context(viewport=TABLET, has_touch=True, is_mobile=True)
+    context = tablet_context
+    context.clear_cookies()
 
     def open_(path: str) -> Any:
         page = watched(context.new_page(), outside)
@@ -386,7 +419,8 @@ def finger(
         return page
 
     yield open_
-    context.close()
+    for page in context.pages:
+        page.close()
     assert outside.urls == [], f"requests left localhost: {outside.urls}"
 
 

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 from buraco_app.pages import HOME, PAGES
 from buraco_app.screen_names import FIXED, HELP_FOR
 from buraco_text import translate
-from tests.e2e.conftest import DESKTOP, PHONE, choose_in_sidebar, load
+from tests.e2e.conftest import DESKTOP, PHONE, choose_in_sidebar, load, quiet
 
 pytestmark = pytest.mark.e2e
 
@@ -30,7 +30,7 @@ NAMES = """() => [...document.querySelectorAll("[aria-label], [title], [placehol
 
 
 def names(page: Page) -> list[str]:
-    page.wait_for_timeout(300)  # the script renames in the same task; let a redraw land
+    quiet(page)  # every control drawn (the script renames each in the same task)
     return list(page.evaluate(NAMES))
 
 
