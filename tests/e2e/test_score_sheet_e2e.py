@@ -28,7 +28,6 @@ from tests.e2e.conftest import (
     ROOT,
     Outside,
     new_page,
-    quiet,
     settled_top,
     shot,
     streamlit_command,
@@ -496,7 +495,7 @@ def test_the_rounds_table_shows_every_round_and_nothing_covers_it(
     table = page.locator("[data-testid='stTable'], [data-testid='stDataFrame']")
     table.evaluate("(t) => t.scrollIntoView({block: 'center'})")
     table.hover(position={"x": 30, "y": 60})
-    quiet(page)  # (what the hover shows: the dataframe's toolbar was there at once)
+    page.wait_for_timeout(500)  # (the dataframe's toolbar showed a moment after the hover)
     covered = table.evaluate(_COVERED)
     assert covered == [], covered
 
