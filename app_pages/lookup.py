@@ -379,9 +379,7 @@ if view == "rules":
     if asks and not found.close:
         said = "lookup.no_match" if not shown else "lookup.no_close_match"
         told = t(said, query=url_text(query or ""))
-        # (Not when those words are the whole question: “Nenhuma regra com “xyzzy”. As
-        # regras não falam de “xyzzy”.” said the same thing twice.)
-        if unread and found.unread != tuple(re.findall(r"\w+", (query or "").lower())):
+        if unread and not found.only_unread:
             told += " " + unread_text(unread, False, lang)
         st.info(told, icon=NO_ICON)
     elif unread:

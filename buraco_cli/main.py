@@ -2562,8 +2562,10 @@ def _rules_search(
             }
         )
         return 0
-    # The words no rule holds (“pretos”), said with the answer or its absence.
-    unread = [unread_text(found.unread, bool(found.close), lang)] if found.unread else []
+    # The words no rule holds (“pretos”), said with the answer or its absence (not when
+    # they are the whole question: that nothing answers it says so already).
+    named = bool(found.unread) and not found.only_unread
+    unread = [unread_text(found.unread, bool(found.close), lang)] if named else []
     if not found.all:
         print(" ".join([translate("cli.rules.nothing", lang, query=query), *unread]))
         return 0

@@ -576,6 +576,9 @@ class Answers:
     # nothing answers it (“3 pretos”: no rule speaks of a card's colour); the answers, if
     # any, are to the rest of it.
     unread: tuple[str, ...] = ()
+    # Whether those words are the whole question (“xyzzy”): then saying that nothing
+    # answers it says it all, and naming them again would say the same thing twice.
+    only_unread: bool = False
 
     @property
     def all(self) -> tuple[RulePoint, ...]:
@@ -597,7 +600,8 @@ def answers(query: str) -> Answers:
     unread = _unread(query)
     if close and 2 * len(unread) < len(asked):
         unread = ()  # (“e agr?”, “a gente”: a word or two aside, the question is answered)
-    return Answers(tuple(close), more, unread)
+    only = bool(unread) and set(unread) == set(_written(query))
+    return Answers(tuple(close), more, unread, only)
 
 
 def _unread(query: str) -> tuple[str, ...]:

@@ -531,21 +531,40 @@ def test_rules_search_says_the_words_no_rule_holds(capsys: pytest.CaptureFixture
     """No source speaks of a card's colour: `--search "3 pretos"` says “pretos” is not in
     the rules and answers the rest, what a 3 is worth [000, 001, 002, 003] (it led with the
     last-card trap, “pretos” read as “preso”); with nothing to answer, every such word is
-    said; --json lists them under "unread"."""
+    said (once, where they are the whole question); --json lists them under "unread"."""
     code, out, _ = run(capsys, "rules", "--search", "3 pretos")
     assert code == 0 and out.startswith(
         "As regras não falam de “pretos”: as respostas abaixo são para o resto da pergunta.\n\n"
         "■ Quanto vale cada carta\n"
     )
-    code, out, _ = run(capsys, "rules", "--search", "xadrez peão", "--lang", "en")
-    assert out == (
-        "Nothing in the reference answers “xadrez peão”. "
-        "The rules do not speak of “xadrez” or “peão”.\n"
-    )
+    code, out, _ = run(capsys, "rules", "--search", "carta pretos", "--lang", "en")
+    first = out.splitlines()[0]
+    assert first.startswith("No rule answers “carta pretos” well: ")
+    assert first.endswith("The rules do not speak of “pretos”.")
     code, data = run_json(capsys, "rules", "--search", "3 pretos")
     assert data["unread"] == ["pretos"] and data["points"][0]["id"] == "card_points"
     code, data = run_json(capsys, "rules", "--search", "acabou o monte, e agr?")
     assert data["unread"] == []  # (a word aside, in a question the rules answer)
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        (["xyzzy"], "Nada na referência responde a “xyzzy”.\n"),
+        (["xadrez", "peão", "--lang", "en"], "Nothing in the reference answers “xadrez peão”.\n"),
+        (["Xyzzy,", "plugh!"], "Nada na referência responde a “Xyzzy, plugh!”.\n"),
+    ],
+)
+def test_rules_search_says_a_word_no_rule_holds_once(
+    capsys: pytest.CaptureFixture[str], words: list[str], said: str
+) -> None:
+    """A question that is only words no rule holds was answered twice: “Nada na referência
+    responde a “xyzzy”. As regras não falam de “xyzzy”.” Now once, as the lookup page says
+    it; --json still lists the words under "unread"."""
+    code, out, _ = run(capsys, "rules", "--search", *words)
+    assert (code, out) == (0, said)
+    code, data = run_json(capsys, "rules", "--search", "xyzzy")
+    assert data == {"query": "xyzzy", "points": [], "matches": 0, "unread": ["xyzzy"]}
 
 
 def test_rules_all_without_a_search_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

@@ -720,6 +720,9 @@ def test_the_words_no_rule_holds_are_said_where_they_matter() -> None:
     assert answers("acabou o monte, e agr?").unread == answers("qm pega o morto").unread == ()
     assert answers("xadrez peão").unread == ("xadrez", "peão")
     assert answers("pode virar a carta do jogo?").unread == ("virar",)
+    # Only those words asked: that nothing answers says it all (the page and the CLI).
+    assert answers("xadrez peão").only_unread and answers("Xadrez, xadrez!").only_unread
+    assert not answers("o xadrez").only_unread and not answers("3 pretos").only_unread
 
 
 def test_the_variants_point_says_what_each_preset_plays() -> None:
