@@ -64,7 +64,9 @@ Size = Literal["md", "sm"]
 # A link to send to the table (a code box: each st.code of the app is one) is taken whole by
 # a long press or a click. On a touch screen, where no hover shows Streamlit's copy button,
 # the button stays under the link, a fingertip high, its name beside its icon (screen_names
-# gives it in the page's language: “Copiar…”, then “Copiado”).
+# gives it in the page's language: “Copiar…”, then “Copiado”). On a phone an expander holding
+# a card grid (“Tocar nas cartas”) has 8 px sides, not 16: a suit is 7 + 6 cards, as on
+# Consulta (no expander there), not 6 + 6 + 1.
 SEGMENT_LINE = "rgba(47,45,43,.2)"  # Streamlit's own border of a segment not chosen
 # Where a finger taps: any touch screen (its pointer coarse: a tablet, a phone turned
 # sideways, 844 px wide), and any window as narrow as a phone's, where Streamlit itself lays
@@ -122,6 +124,7 @@ content:attr(aria-label)}}}}
 .bt-table th:first-child,.bt-table td:first-child{{flex-basis:100%;width:auto}}
 .bt-table td:first-child{{background:rgba(128,128,128,.08)}}
 .st-key-lesson_text th,.st-key-lesson_text td{{padding:6px}}
+[data-testid="stExpanderDetails"]:has([class*="st-key-btg-"]){{padding-inline:8px}}
 p:has(>.bt-pad){{display:none}}
 [role="radiogroup"]:has(>button[data-variant="segmented_control"]){{gap:6px}}
 button[data-variant="segmented_control"]{{margin-right:0!important;border-radius:8px!important}}

@@ -204,6 +204,13 @@ def click_until_checked(page: Any, target: Any, checked: Any) -> None:
             return
 
 
+# Each element's top and width on the screen, in whole pixels.
+_BOXES = """(elements) => elements.map((e) => {
+  const box = e.getBoundingClientRect();
+  return [Math.round(box.top), Math.round(box.width)];
+})"""
+
+
 def test_calculator_at_phone_size(phone_page: Callable[[], Any], server: Server) -> None:
     page = phone_page()
     page.goto(f"{server.url}/calculator?joker_points=20")
@@ -243,6 +250,12 @@ def test_calculator_at_phone_size(phone_page: Callable[[], Any], server: Server)
     page.get_by_text("Tocar nas cartas", exact=True).first.click()  # (the open tab's)
     wait_for_app(page)
     grid = page.locator(".st-key-btg-calc_tap_0")
+    # A suit is two rows of cards, as on Consulta (7 + 6), each card 44 px wide: the
+    # expander's padding left room for 6 a row, a suit on 3 rows and the answer lower.
+    expect(grid.locator("button").first).to_be_visible()
+    spades = grid.locator("button").filter(has_text="♠").evaluate_all(_BOXES)
+    assert len(spades) == 13 and min(width for _, width in spades) >= 44, spades
+    assert len({top for top, _ in spades}) == 2, spades
     # The expander slides open and the grid moves until it ends (longer on a loaded machine),
     # and what is drawn above it may still grow (in CI, 1 run in 5 left the answer 100 px
     # below the screen): centred, then centred again until it stays where it was put.
