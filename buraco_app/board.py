@@ -277,12 +277,13 @@ min-height:44px}}
 [class*="st-key-play-go-on-"] button,[class*="st-key-play-go-on-"] button div{{
 justify-content:flex-start;text-align:left}}
 .bt-seats{{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));grid-template-areas:
-". across ." "left mid right" ". me .";gap:3px;max-width:420px;margin:0 auto 4px;font-size:13px;
-line-height:1.25;text-align:center}}
+"across across across" "left mid right" "me me me";gap:3px;max-width:420px;margin:0 auto;
+font-size:13px;line-height:1.25;text-align:center}}
 .bt-seat{{border:1px solid #bbb;border-radius:6px;padding:2px 4px;background:#fafafa}}
 .bt-seat.bt-turn{{border:2px solid #2e7d32;background:#e8f5e9}}
 .bt-at-me{{grid-area:me}} .bt-at-across{{grid-area:across}} .bt-at-left{{grid-area:left}}
 .bt-at-right{{grid-area:right}}
+.bt-at-me,.bt-at-across{{justify-self:center;min-width:calc((100% - 6px) / 3)}}
 .bt-seat-mid{{grid-area:mid;align-self:center;color:#555;font-style:italic}}
 .bt-seats2 .bt-seat-mid{{grid-area:2/1/3/4}}
 """
@@ -577,9 +578,9 @@ def show_board(
         if answer is not None and here:
             answer()
         if not other and live:
-            with st.container(horizontal=True, gap="small", vertical_alignment="center"):
-                if nobody:
-                    st.markdown(nobody, width="content")
+            with st.container(horizontal=True, gap="xsmall", vertical_alignment="center"):
+                if nobody:  # (small: with "+ Novo jogo" and "Dica" on a phone's one line)
+                    st.caption(nobody, width="content")
                 st.button(
                     t("board.new_meld", lang),
                     key=f"btt-{key}-new",
@@ -638,7 +639,9 @@ def seat_places(players: int, seat: int) -> dict[str, int]:
 def _seats(state: State, seat: int, lang: Lang) -> None:
     """The seats around the table, each with its hand's count (seats count from 1), the
     one on turn outlined, the phase in the middle with whose turn it is: a small grid that
-    fits a 390 px phone."""
+    fits a 390 px phone. The seat across and one's own are as wide as their words, not a
+    third of the grid: there "parceiro (jogador 3)" broke in two lines, and with the rows
+    under it pushed a phone's hand below the fold at a round's start."""
     cells = []
     roles = {}
     for place, who in seat_places(state.players, seat).items():
@@ -722,8 +725,11 @@ def _middle(
                 on_click=_tap,
                 args=target("discard"),
             )
-    mortos = t("board.mortos", lang, n=len(state.mortos))
-    st.caption(f"{t('table.our_morto', lang)}: {morto_status(state, seat, lang)} · {mortos}")
+        # In the row: beside the buttons where there is room, else just under them (a line
+        # of its own put a phone's hand below the fold at a round's start, at 4 players).
+        mortos = t("board.mortos", lang, n=len(state.mortos))
+        our = f"{t('table.our_morto', lang)}: {morto_status(state, seat, lang)} · {mortos}"
+        st.caption(our, width="content")
 
 
 def _melds(

@@ -878,7 +878,7 @@ def test_a_move_that_cannot_be_saved_is_said_plainly(
 
 def test_two_players_see_their_own_and_the_opponents_melds_not_a_sides(open_app: Open) -> None:
     """With two players nobody has a partner: the board says "your opponent's melds". (With
-    no meld down yet, one line says so: "No one has laid a meld yet".)"""
+    no meld down yet, one line says so: "No melds yet".)"""
     open_app("play", lang="en")  # creates the data folder
     for players, wanted in ((2, "Your opponent's melds"), (4, "The other side's melds")):
         game = _with_melds_down(Setup("fechado", {}, players, "basic", "on", 7))
@@ -1714,8 +1714,9 @@ def test_the_round_ended_by_the_learners_tap_opens_at_its_top(open_app: Open) ->
 def test_at_a_rounds_start_little_comes_above_the_hand(open_app: Open) -> None:
     """On a phone (390x844) the first turn's hand began at y=875, below the fold: above it,
     the target on a line of its own and two empty meld sections (audit of Jogar). The target
-    is in the game's caption, and "No one has laid a meld yet" stands beside "+ New meld";
-    nothing else is drawn above the hand."""
+    is in the game's caption, the mortos in the row of the stock and the lixo, and a short
+    "No melds yet." beside "+ New meld" and "Hint" (on a line of their own, the mortos and
+    "Hint" had put it at y=863 again); nothing else is drawn above the hand."""
     at = started(open_app, players=4)
     order = in_order(at.main)
     hand = next(
@@ -1725,15 +1726,18 @@ def test_at_a_rounds_start_little_comes_above_the_hand(open_app: Open) -> None:
     assert [type(n).__name__ for n in above] == [
         *("Title", "Caption", "Subheader", "Html"),  # the game, its round, the seats
         *("Button", "Button", "Button", "Caption"),  # stock, lixo, discard · the mortos
-        *("Markdown", "Button", "Button"),  # no meld yet · + New meld · Hint (one's melds)
+        *("Caption", "Button", "Button"),  # no meld yet · + New meld · Hint (one's melds)
         *("Markdown", "Toggle"),  # your hand (11 cards) · by rank
     ]
     assert "Buraco Fechado, to 3000 points" in str(above[1].value)
     nobody, new_meld, hint = above[8], above[9], above[10]
-    assert "No one has laid a meld yet." in str(nobody.value)
+    assert "No melds yet." in str(nobody.value)
     assert new_meld.key == "btt-play_board-new" and hint.key == "play_hint"
     assert order.index(hint) == order.index(new_meld) + 1 == order.index(nobody) + 2  # (one row)
     assert type(order[order.index(nobody) - 1]).__name__ == "Block"
+    stock, mortos = above[4], above[7]  # (one row: the mortos beside the buttons, or just under)
+    assert "mortos" in str(mortos.value) and order.index(mortos) == order.index(stock) + 3
+    assert type(order[order.index(stock) - 1]).__name__ == "Block"
 
 
 def _keyed(at: AppTest, key: str) -> Any:

@@ -29,7 +29,7 @@ from buraco_core.judge import legal_moves
 from buraco_core.moves import Extend
 from buraco_core.rules import ruleset
 from buraco_core.state import Phase, State
-from tests.e2e.conftest import Outside, new_page, settled_top, top_on_screen, wait_for_app
+from tests.e2e.conftest import PHONE, Outside, new_page, settled_top, top_on_screen, wait_for_app
 from tests.e2e.test_board_e2e import Taps, no_streamlit_english
 from tests.played import played_round, played_until
 
@@ -82,6 +82,26 @@ def a_started_game(
     before_start(page)
     start_a_two_player_game(page, taps)
     return page, page.locator("[data-testid='stMain']"), taps
+
+
+def test_a_four_player_first_turn_shows_the_hand_on_a_phone(open_page: OpenPage) -> None:
+    """At 4 players a phone's first turn shows the hand's first row unscrolled, with "Dica"
+    and "+ Novo jogo" on the screen: the seats, the empty melds' line and "Dica" on a line of
+    its own had put it below the fold (the first card at y=863 of 844)."""
+    page = open_page("play", PHONE)
+    taps = PlayTaps(page)
+    expect(page.get_by_role("heading", name="Jogar contra o computador")).to_be_visible()
+    taps.radio_label("4 (você e um parceiro contra dois)")
+    taps.button("Começar")
+    expect(hand_heading(page, 11)).to_be_visible()
+    page.reload()  # (the game's link opened unscrolled: the form's tap left the page scrolled)
+    wait_for_app(page)
+    expect(hand_heading(page, 11)).to_be_visible()
+    expect(page.get_by_text("Ninguém baixou ainda.", exact=True)).to_be_visible()
+    for shown in (page.locator(HAND).first, page.get_by_role("button", name="Dica")):
+        box = shown.bounding_box()
+        assert box is not None and box["y"] >= 0, (box, PHONE)
+        assert box["y"] + box["height"] <= PHONE["height"], (box, PHONE)
 
 
 def test_play_a_turn_let_the_computer_play_and_resume(
