@@ -19,7 +19,7 @@ if __name__ == "__main__":  # a session's run
         page_title="Buraco Tutor",
         page_icon="♠️",
         layout="centered",
-        initial_sidebar_state=settings.sidebar_at_start(st.context.headers),
+        initial_sidebar_state=settings.session_sidebar_at_start(),
     )
     settings.setup()
     page = st.navigation(pages.navigation_pages())

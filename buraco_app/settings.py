@@ -152,7 +152,22 @@ def url_params(rules: RuleSet | None = None, lang: Lang | None = None) -> dict[s
 # --- called by app.py ----------------------------------------------------------------------
 
 
-def sidebar_at_start(headers: Mapping[str, str]) -> Literal["auto", "collapsed"]:
+SidebarState = Literal["auto", "collapsed"]
+_SIDEBAR_AT_START = "_settings_sidebar_at_start"
+
+
+def session_sidebar_at_start() -> SidebarState:
+    """sidebar_at_start for this session's browser, read once a session: st.context.headers
+    builds its mapping anew at every access (0.7 ms, a fifth of an empty page's rerun), and
+    a session's browser does not change."""
+    kept = st.session_state.get(_SIDEBAR_AT_START)
+    if kept not in ("auto", "collapsed"):
+        kept = st.session_state[_SIDEBAR_AT_START] = sidebar_at_start(st.context.headers)
+    state: SidebarState = kept
+    return state
+
+
+def sidebar_at_start(headers: Mapping[str, str]) -> SidebarState:
     """How a session's page opens, by the headers its browser sent: on a phone the sidebar
     is closed, the phone held either way; elsewhere Streamlit's "auto" (closed below 768 px
     wide). A phone on its side is wider (844 px): "auto" opened the sidebar over 300 px of
