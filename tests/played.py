@@ -22,16 +22,16 @@ from buraco_core.state import Phase, State
 def played_until(setup: Setup, seed: int, done: Callable[[State], bool]) -> Game:
     """A new game played on until `done` holds for the position (the round must not end
     first)."""
-    return played_on(new_game(setup), seed, done)
+    return played_on(new_game(setup), seed, lambda _, state: done(state))
 
 
-def played_on(game: Game, seed: int, done: Callable[[State], bool]) -> Game:
-    """`game`'s current round played on until `done` holds for the position (the round
-    must not end first)."""
+def played_on(game: Game, seed: int, done: Callable[[Game, State], bool]) -> Game:
+    """`game`'s current round played on until `done` holds for the game and its position
+    (the round must not end first)."""
     player, rng = make_player("basic"), random.Random(seed)
     while True:
         state = positions(game)[-1]
-        if done(state):
+        if done(game, state):
             return game
         assert state.phase is not Phase.ENDED
         if learner_turn(state):

@@ -320,24 +320,17 @@ def _played_until_the_learner_has(setup: Setup, kinds: set[type[Move]]) -> Game:
     """A game played on as the page plays it (the learner's seat by a basic player) up to the
     learner's turn to draw, once the learner's moves so far, of those the board's how-to
     caption teaches (draw, lay, take the lixo), are `kinds`."""
-    player, rng = make_player("basic"), random.Random(setup.seed)
-    game = new_game(setup)
-    while True:
+
+    def done(game: Game, state: State) -> bool:
         states = positions(game)
-        state = states[-1]
         mine = {type(m) for s, m in zip(states, game.current.moves, strict=False) if s.turn == 0}
-        if (
+        return (
             learner_turn(state)
             and state.phase is Phase.DRAW
             and mine & {Draw, Lay, TakeLixo} == kinds
-        ):
-            return game
-        assert state.phase is not Phase.ENDED
-        if learner_turn(state):
-            move = player.choose(game.rules, view_of(game.rules, state, 0), rng)
-            game = learner_move(game, state, move)[0]
-        else:
-            game = computer_move(game, state)[0]
+        )
+
+    return played_on(new_game(setup), setup.seed, done)
 
 
 @pytest.mark.parametrize(
@@ -612,7 +605,7 @@ def test_the_match_table_gives_each_rounds_points_and_the_totals(open_app: Open)
     result does, and a last row the totals [003: “Acumule as rodadas”]."""
     at = open_app("play", lang="en")  # creates the data folder
     game = _finished_round(Setup("fechado", {}, 2, "basic", "on", 11))
-    game = played_on(next_round(game, standing(game)), 5, lambda s: s.phase is Phase.ENDED)
+    game = played_on(next_round(game, standing(game)), 5, lambda _, s: s.phase is Phase.ENDED)
     game_id = store().create(game)
     first, second = (score.total(SIDE_NAMES[0]) for score in finished_scores(game))
     them = [score.total(SIDE_NAMES[1]) for score in finished_scores(game)]
