@@ -216,7 +216,9 @@ def _add(match_id: str, names: tuple[str, ...], number: int) -> None:
     for i in range(len(names)):
         st.session_state[points_key(i)] = ""
     cut = (detail or {}).get("corte_44")
-    _to_the_news()
+    # The message, the totals and a winner are at the page's top: on a phone the tap (here,
+    # a correction's, an undo's) was half a page or more below, and a match ended unseen.
+    ask_for_the_top()
     if cut is None:
         st.session_state[FLASH_KEY] = t("sheet.added", number=new.number)
         return
@@ -230,14 +232,6 @@ def _add(match_id: str, names: tuple[str, ...], number: int) -> None:
         name=md_text(names[side]),
         total=signed(new.points[side], current_lang()),
     )
-
-
-def _to_the_news() -> None:
-    """A round stored, corrected or undone: the page opens at its top, where the message
-    says what was done and the totals (and a winner) are. On a phone the tap was half a
-    page or more below them (the correction's and the undo's buttons under the table):
-    the match could end out of sight."""
-    ask_for_the_top()
 
 
 def _clear_messages() -> None:
@@ -266,7 +260,7 @@ def _undo(match_id: str, number: int) -> None:
         return
     st.session_state.pop(ADDED_KEY, None)  # its number is the next round's again
     st.session_state[FLASH_KEY] = t("sheet.undone", number=gone.number)
-    _to_the_news()
+    ask_for_the_top()  # the message, the totals and a winner are at the page's top
 
 
 def _undo_stale_text(asked: int, last: object) -> str:
@@ -367,7 +361,7 @@ def _fix(match_id: str, names: tuple[str, ...]) -> None:
         _restore_fix(ask)  # nothing typed is lost: one more tap once the sheet is checked
         return
     _close_fix()
-    _to_the_news()
+    ask_for_the_top()  # the message, the totals and a winner are at the page's top
     st.session_state[FLASH_KEY] = t(
         "sheet.fixed",
         number=fix.number,
