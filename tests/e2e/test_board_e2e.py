@@ -63,6 +63,8 @@ class Taps:
             # The tap was lost (the browser was busy, or it landed while a rerun was replacing
             # the buttons), as a person's can be: they tap again; the count stays one tap.
             self._tap_and_wait(target, before)
+            if not self._changed_from(before):  # (a tap that changes nothing: say so)
+                raise AssertionError(f"two taps on {target} changed nothing on the page")
 
     def _changed_from(self, before: str, timeout: float = 20_000) -> bool:
         """Whether the page shows something else than `before`, waiting for it: the run
