@@ -243,7 +243,7 @@ def shared_contexts(browser: Any) -> Iterator[dict[tuple[int, int], Any]]:
         context.close()
 
 
-def shared(context: Any) -> Any:
+def with_a_tab_kept(context: Any) -> Any:
     """The context, with an empty tab opened that stays open while the tests' tabs open and
     close (close_tests_tabs). A context left with no tab made the next page's load cost the
     browser half as much CPU again (Lições: 1.7 s, against 1.1 s with a tab kept)."""
@@ -274,7 +274,7 @@ def open_page(
     def open_(path: str = "", size: dict[str, int] = DESKTOP) -> object:
         key = (size["width"], size["height"])
         if key not in shared_contexts:
-            shared_contexts[key] = shared(browser.new_context(viewport=size))
+            shared_contexts[key] = with_a_tab_kept(browser.new_context(viewport=size))
         context = shared_contexts[key]
         context.clear_cookies()
         used.append(context)
@@ -403,7 +403,7 @@ TABLET = {"width": 768, "height": 1024}
 def tablet_context(browser: Any) -> Iterator[Any]:
     """The tablet's browser context, shared by the tests one after another as open_page's
     are (shared_contexts): its cache of Streamlit's scripts kept."""
-    context = shared(browser.new_context(viewport=TABLET, has_touch=True, is_mobile=True))
+    context = with_a_tab_kept(browser.new_context(viewport=TABLET, has_touch=True, is_mobile=True))
     yield context
     context.close()
 
