@@ -580,7 +580,8 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
             return
         if since:
             st.info(since)
-        _hint(game_id, game, state, lang)
+        if hinted is not None:
+            _hint(game, state, hinted, lang)
 
     with st.container(border=True):
         # (A pick reruns only the board: the answer to a move is in it, a refused one's
@@ -621,8 +622,7 @@ def _ask_hint(game_id: str, game: Game, state: State) -> None:
     """The strong player's move for the learner, thought out once a position (a second tap,
     a rerun, the other language: the move kept)."""
     at = _hint_at(game_id, game)
-    kept = st.session_state.get(HINT_KEY)
-    if not (isinstance(kept, tuple) and kept[0] == at):
+    if _kept_hint(game_id, game) is None:
         st.session_state[HINT_KEY] = (at, strong_hint(game, state))
     st.session_state.setdefault(HINTS_ASKED_KEY, set()).add(at)
     board.rerun_page(BOARD_KEY)  # (its answer is in the middle of the table, as a move's)
@@ -649,13 +649,11 @@ def _hint_button(game_id: str, game: Game, state: State, lang: Lang) -> None:
     )
 
 
-def _hint(game_id: str, game: Game, state: State, lang: Lang) -> None:
+def _hint(game: Game, state: State, move: Move, lang: Lang) -> None:
     """At the learner's turn, once asked: what the strong player would do now in the
     learner's seat, and why; the learner still makes the move. Gone once a move is made
     (the hint is kept for the position it was asked in)."""
-    move = _kept_hint(game_id, game)
-    if move is not None:
-        st.info(md_cards(hint_text(game, state, move, lang)), icon=HINT_ICON)
+    st.info(md_cards(hint_text(game, state, move, lang)), icon=HINT_ICON)
 
 
 def hint_text(game: Game, state: State, move: Move, lang: Lang) -> str:
