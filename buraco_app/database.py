@@ -9,6 +9,7 @@ scripts and tests with `open_engine(url)`.
 
 from __future__ import annotations
 
+import logging
 import os
 import sqlite3
 import threading
@@ -26,6 +27,7 @@ DEFAULT_DATA_DIR = "data"
 SQLITE_FILE = "sheets.sqlite3"
 _BUSY_TIMEOUT_S = 10  # SQLite: how long a connection waits for another one's lock
 CONNECTION_NAME = "sheets"  # st.connection name, and the secrets section [connections.sheets]
+_LOG = logging.getLogger(__name__)
 
 
 # --- engines -----------------------------------------------------------------------------
@@ -119,9 +121,23 @@ def _sqlite_begin(conn: Connection) -> None:
 
 # Marked on the engine, not found by this module's functions: the engine outlives a reload
 # of this module (Streamlit re-imports edited code; st.connection keeps the engine), and a
-# second "begin" listener would send BEGIN twice, which SQLite refuses on every transaction.
-_PREPARED = "_buraco_sqlite_prepared"
+# second "begin" listener would send BEGIN twice, which SQLite refuses on every transaction
+# (a server's engine: a second `_Gate`).
+_PREPARED = "_buraco_prepared"
 _PREPARE_LOCK = threading.Lock()
+
+
+def prepare(engine: Engine) -> None:
+    """Ready an engine for the stores: SQLite's WAL and BEGIN (`prepare_sqlite`), or a
+    database server's `_Gate`."""
+    if engine.dialect.name == "sqlite":
+        prepare_sqlite(engine)
+        return
+    with _PREPARE_LOCK:
+        if getattr(engine, _PREPARED, False):
+            return
+        event.listen(engine, "do_connect", _Gate().connect)
+        setattr(engine, _PREPARED, True)
 
 
 def prepare_sqlite(engine: Engine) -> None:
@@ -132,6 +148,53 @@ def prepare_sqlite(engine: Engine) -> None:
         event.listen(engine, "begin", _sqlite_begin)
         setattr(engine, _PREPARED, True)
     engine.dispose()  # connections opened before the listeners would lack them
+
+
+# A database server that does not answer: psycopg waits 130 s for a connection by default,
+# and the stores tried 8 times, so a tap waited up to 17 minutes; one that refuses answered
+# at once, but the 8 tries' pauses made every tap wait about 4 s.
+CONNECT_TIMEOUT_S = 10
+UNREACHABLE_PAUSE_S = 30  # after a failed connection: the pages say so without trying
+_UNREACHABLE = "buraco_unreachable"  # marks the driver's error of a connection not made
+
+
+class _Gate:
+    """The connections to one database server: each waits at most CONNECT_TIMEOUT_S; once
+    one fails without an answer from the server (refused, closed, timed out, no such host),
+    the next ones fail at once, without trying, for UNREACHABLE_PAUSE_S. Every page of
+    every session then says so at once instead of waiting for the same failure again; after
+    the pause one connection tries."""
+
+    def __init__(self) -> None:
+        self.closed_until = 0.0  # (time.monotonic(); a race between threads costs one try)
+
+    def connect(self, dialect: Any, _record: Any, cargs: Any, cparams: dict[str, Any]) -> Any:
+        if time.monotonic() < self.closed_until:
+            error = dialect.loaded_dbapi.OperationalError("not tried: it failed just before")
+            setattr(error, _UNREACHABLE, True)
+            raise error
+        if dialect.name == "postgresql":  # (libpq's and psycopg's own name for it)
+            cparams.setdefault("connect_timeout", CONNECT_TIMEOUT_S)
+        try:
+            connection = dialect.connect(*cargs, **cparams)
+        except dialect.loaded_dbapi.Error as error:
+            if "FATAL:" in str(error):  # the server's own answer (too many clients, starting
+                raise  # up, a login refused): the stores' tries, as for any busy database
+            self.closed_until = time.monotonic() + UNREACHABLE_PAUSE_S
+            setattr(error, _UNREACHABLE, True)
+            # (Logged here, once a try: the pages' failures during the pause are not.)
+            _LOG.warning(
+                "no connection to the database; not tried for %s s: %s", UNREACHABLE_PAUSE_S, error
+            )
+            raise
+        self.closed_until = 0.0
+        return connection
+
+
+def unreachable(exc: BaseException) -> bool:
+    """Whether a database error is a connection to the server that could not be made (a
+    `_Gate`'s): trying again at once cannot help."""
+    return bool(getattr(getattr(exc, "orig", None), _UNREACHABLE, False))
 
 
 def connection_kwargs(

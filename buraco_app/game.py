@@ -40,7 +40,7 @@ from sqlalchemy import update as sql_update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
-from buraco_app.database import prepare_sqlite
+from buraco_app.database import prepare
 from buraco_app.sheets import MatchNotFound, SheetError, SheetStore, check_match_id, new_match_id
 from buraco_core.cards import Card
 from buraco_core.errors import BuracoInputError, InputCode
@@ -469,8 +469,7 @@ class GameStore:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        if engine.dialect.name == "sqlite":
-            prepare_sqlite(engine)
+        prepare(engine)
         self._writer = engine.execution_options(buraco_write=True)
         SheetStore._retry(lambda: metadata.create_all(engine), (DBAPIError,))
 

@@ -21,7 +21,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.sql import Executable
 
-from buraco_app.database import prepare_sqlite
+from buraco_app.database import prepare, unreachable
 from buraco_app.sheets import SheetStore
 
 QP_LEARNER = "learner"
@@ -49,8 +49,7 @@ class Result(IntEnum):
 class ProgressStore:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        if engine.dialect.name == "sqlite":
-            prepare_sqlite(engine)  # WAL and BEGIN IMMEDIATE, as the score sheets' store
+        prepare(engine)  # (SQLite: WAL and BEGIN IMMEDIATE, as the score sheets' store)
         # SQLite: BEGIN IMMEDIATE takes the write lock up front, waiting its busy timeout;
         # a deferred BEGIN that reads before writing may be refused "locked" at once.
         self._writer = engine.execution_options(buraco_write=True)
@@ -93,8 +92,8 @@ class ProgressStore:
                         )
                     ).scalar_one()
                     return _known(best) or result
-            except OperationalError:  # "database is locked" past SQLite's busy timeout
-                if attempt == _ATTEMPTS - 1:
+            except OperationalError as exc:  # "database is locked" past SQLite's busy timeout
+                if attempt == _ATTEMPTS - 1 or unreachable(exc):  # (no server: said at once)
                     raise
                 time.sleep(0.05 * (attempt + 1))
         raise AssertionError("unreachable")

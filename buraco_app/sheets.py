@@ -69,7 +69,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
-from buraco_app.database import prepare_sqlite, storage_place
+from buraco_app.database import prepare, storage_place, unreachable
 from buraco_core.errors import BuracoInputError
 from buraco_core.numbers import BEYOND, whole_number
 from buraco_core.rules import PRESETS, RuleSet
@@ -161,6 +161,8 @@ def failure_code(exc: Exception) -> str:
     if isinstance(exc, SheetError):  # (StorageUnavailable, or busy/refused already worded)
         return exc.code
     if isinstance(exc, DBAPIError):
+        if unreachable(exc):
+            return "unreachable"
         return storage_problem(exc) or ("busy" if isinstance(exc, OperationalError) else "refused")
     return "refused"
 
@@ -541,8 +543,7 @@ class SheetStore:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.is_sqlite = engine.dialect.name == "sqlite"
-        if self.is_sqlite:
-            prepare_sqlite(engine)
+        prepare(engine)
         self._writer = engine.execution_options(buraco_write=True)
         self._retry(lambda: metadata.create_all(engine), (DBAPIError,))
 
@@ -908,6 +909,10 @@ class SheetStore:
                 if problem is not None:
                     raise StorageUnavailable(
                         "", problem, "the database cannot work", place=storage_place()
+                    ) from None
+                if unreachable(exc):  # (the server: a pause here would not bring it back)
+                    raise SheetError(
+                        "database", "unreachable", f"no connection: {exc}", place=storage_place()
                     ) from None
                 if not isinstance(exc, retry_on):  # a database error no retry will cure
                     _LOG.error("score sheet: the database refused", exc_info=exc)

@@ -1,0 +1,126 @@
+"""A database server that cannot be reached (down, refusing, or not answering at all): every
+page that uses it says so, in the user's language, and keeps the rest of the page; a tap
+after that answers at once instead of trying the server again [issue 11, the app]. Before,
+a refused connection was tried 8 times at every rerun (about 4 s a tap on Lições, 6 s on
+its first run), and a server that never answered held a page for 130 s a try."""
+
+import socket
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from buraco_app import database
+from buraco_text import catalog
+
+PT = catalog("pt")
+EN = catalog("en")
+MATCH = "abcdefgh1234"  # (a match's code: the score sheet then reads the database)
+
+
+class FakeServer:
+    """A TCP port where a PostgreSQL server would be: it counts the connections made to it
+    and either closes each at once (`answers=False`: as a server that refuses) or holds it
+    open without a word (`silent`: as a server that never answers)."""
+
+    def __init__(self, silent: bool) -> None:
+        self.silent = silent
+        self.connections = 0
+        self.held: list[socket.socket] = []
+        self.sock = socket.create_server(("127.0.0.1", 0))
+        self.port = self.sock.getsockname()[1]
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:  # closed at the test's end
+                return
+            self.connections += 1
+            if self.silent:
+                self.held.append(conn)
+            else:
+                conn.close()
+
+    def url(self) -> str:
+        # (sslmode=disable: one connection a try; libpq would try again without SSL)
+        return f"postgresql+psycopg://buraco:x@127.0.0.1:{self.port}/buraco?sslmode=disable"
+
+    def close(self) -> None:
+        self.sock.close()
+        for conn in self.held:
+            conn.close()
+
+
+@contextmanager
+def server(silent: bool) -> Iterator[FakeServer]:
+    found = FakeServer(silent)
+    try:
+        yield found
+    finally:
+        found.close()
+
+
+@pytest.mark.parametrize("page", ["lessons", "practice", "play", "sheet"])
+def test_a_database_server_that_refuses_is_said_at_once_and_not_asked_again(
+    page: str, monkeypatch: pytest.MonkeyPatch, open_app: Callable[..., AppTest]
+) -> None:
+    """The page says the app cannot connect, and the next tap does not ask the server again
+    (it was asked 8 times at every rerun, with pauses between)."""
+    with server(silent=False) as fake:
+        monkeypatch.setenv(database.ENV_DATABASE_URL, fake.url())
+        at = open_app(page, match=MATCH)  # asserts no exception
+        shown = [e.value for e in [*at.error, *at.warning]]
+        assert any(text.startswith(PT["sheet.err.unreachable"]) for text in shown), shown
+        assert PT["sheet.err.busy"] not in shown
+        asked = fake.connections
+        assert asked == 1, f"{asked} connections for one page"
+        at.run()  # (a tap: a rerun)
+        assert not at.exception
+        shown = [e.value for e in [*at.error, *at.warning]]
+        assert any(text.startswith(PT["sheet.err.unreachable"]) for text in shown), shown
+        assert fake.connections == asked, "the server was asked again at once"
+
+
+def test_the_lessons_stay_readable_while_the_database_is_unreachable(
+    monkeypatch: pytest.MonkeyPatch, open_app: Callable[..., AppTest]
+) -> None:
+    """Only the progress is missing: the lesson's text is there, and the note is English on
+    the English page."""
+    with server(silent=False) as fake:
+        monkeypatch.setenv(database.ENV_DATABASE_URL, fake.url())
+        at = open_app("lessons", lang="en")
+        assert any(w.value.startswith(EN["sheet.err.unreachable"]) for w in at.warning)
+        assert any("108 cards" in m.value for m in at.markdown), "the first lesson's text"
+
+
+def test_a_database_server_that_never_answers_is_given_up_after_the_connect_timeout(
+    monkeypatch: pytest.MonkeyPatch, open_app: Callable[..., AppTest]
+) -> None:
+    """A connection that is accepted and never answered (a server hung, a firewall) waits the
+    connect timeout once (2 s here, psycopg's least), then the page says so; it held the page
+    130 s a try, 8 tries, and AppTest's 30 s ran out first."""
+    monkeypatch.setattr(database, "CONNECT_TIMEOUT_S", 2)
+    with server(silent=True) as fake:
+        monkeypatch.setenv(database.ENV_DATABASE_URL, fake.url())
+        at = open_app("play", game=MATCH)  # asserts no exception within AppTest's 30 s
+        shown = [e.value for e in [*at.error, *at.warning]]
+        assert any(text.startswith(PT["sheet.err.unreachable"]) for text in shown), shown
+        assert fake.connections == 1
+
+
+def test_after_the_pause_the_server_is_asked_again(
+    monkeypatch: pytest.MonkeyPatch, open_app: Callable[..., AppTest]
+) -> None:
+    """The pause only spares the taps that follow a failure: once it is over, a page asks
+    the server again (so a database back up is used without restarting the app)."""
+    monkeypatch.setattr(database, "UNREACHABLE_PAUSE_S", 0)
+    with server(silent=False) as fake:
+        monkeypatch.setenv(database.ENV_DATABASE_URL, fake.url())
+        at = open_app("sheet", match=MATCH)
+        asked = fake.connections
+        at.run()
+        assert fake.connections == asked + 1
