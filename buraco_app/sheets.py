@@ -112,9 +112,10 @@ class MatchNotFound(SheetError):
 
 class StorageUnavailable(SheetError):
     """The database cannot be opened: the data folder cannot be created or written
-    (`storage_folder`), the file is not a database (`storage_damaged`), or its tables are
-    not laid out as this version of the app expects (`storage_schema`). Retrying will not
-    help; someone must fix the server."""
+    (`storage_folder`), the file is not a database (`storage_damaged`), its tables are not
+    laid out as this version of the app expects (`storage_schema`), or the database server
+    refused the app's login (`storage_login`). Retrying will not help; someone must fix
+    the server."""
 
 
 def opened(open_store: Callable[[], T]) -> T:
@@ -144,6 +145,14 @@ def storage_problem(exc: DBAPIError) -> str | None:
         return "storage_damaged"
     if any(w in words for w in ("unable to open", "readonly", "read-only", "disk i/o", "full")):
         return "storage_folder"
+    # The server refused the app's login: a wrong user, password or database name in
+    # BURACO_DATABASE_URL (PostgreSQL's words, sent as the connection is made).
+    if (
+        "password authentication failed" in words
+        or "pg_hba.conf" in words
+        or (('database "' in words or 'role "' in words) and "does not exist" in words)
+    ):
+        return "storage_login"
     # A table laid out otherwise (another version of the app, or edited by hand): SQLite's
     # and PostgreSQL's words for a missing column.
     if (

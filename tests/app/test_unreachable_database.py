@@ -124,3 +124,24 @@ def test_after_the_pause_the_server_is_asked_again(
         asked = fake.connections
         at.run()
         assert fake.connections == asked + 1
+
+
+@pytest.mark.parametrize("wrong", ["password", "database"])
+@pytest.mark.parametrize("page", ["lessons", "sheet"])
+def test_a_login_the_server_refuses_is_said_as_the_address_to_check(
+    wrong: str, page: str, monkeypatch: pytest.MonkeyPatch, open_app: Callable[..., AppTest]
+) -> None:
+    """A wrong password or database name in BURACO_DATABASE_URL (a real PostgreSQL: CI's)
+    is no busy database: "O banco de dados não respondeu; tente de novo" sent whoever runs
+    the server to try again, and each tap waited for the 8 tries."""
+    from sqlalchemy.engine import make_url
+
+    from tests.test_sheets import _postgres_url
+
+    url = make_url(_postgres_url())
+    url = url.set(password="wrong") if wrong == "password" else url.set(database="no_such_db")
+    monkeypatch.setenv(database.ENV_DATABASE_URL, url.render_as_string(hide_password=False))
+    at = open_app(page, match=MATCH)
+    shown = [e.value for e in [*at.error, *at.warning]]
+    assert any(text.startswith(PT["sheet.err.storage_login"]) for text in shown), shown
+    assert PT["sheet.err.busy"] not in shown
