@@ -1,8 +1,9 @@
-"""A database server that cannot be reached (down, refusing, or not answering at all): every
-page that uses it says so, in the user's language, and keeps the rest of the page; a tap
-after that answers at once instead of trying the server again [issue 11, the app]. Before,
-a refused connection was tried 8 times at every rerun (about 4 s a tap on Lições, 6 s on
-its first run), and a server that never answered held a page for 130 s a try."""
+"""A database server that cannot be reached (down, refusing, or not answering at all), or
+that refuses the app's login: every page that uses it says which, in the user's language,
+and keeps the rest of the page; a tap after that answers at once instead of trying the
+server again [issue 11, the app]. Before, both were "O banco de dados não respondeu; tente
+de novo", a refused connection was tried 8 times at every rerun (about 4 s a tap on Lições,
+6 s on its first run), and a server that never answered held a page for 130 s a try."""
 
 import socket
 import threading
