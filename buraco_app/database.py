@@ -25,7 +25,7 @@ ENV_DATA_DIR = "BURACO_DATA_DIR"
 ENV_DATABASE_URL = "BURACO_DATABASE_URL"
 DEFAULT_DATA_DIR = "data"
 SQLITE_FILE = "sheets.sqlite3"
-_BUSY_TIMEOUT_S = 10  # SQLite: how long a connection waits for another one's lock
+BUSY_TIMEOUT_S = 10  # SQLite: how long a connection waits for another one's lock
 CONNECTION_NAME = "sheets"  # st.connection name, and the secrets section [connections.sheets]
 _LOG = logging.getLogger(__name__)
 
@@ -79,7 +79,7 @@ def open_engine(url: str) -> Engine:
 
 def engine_options(url: str) -> dict[str, Any]:
     if make_url(url).get_backend_name() == "sqlite":
-        return {"connect_args": {"timeout": _BUSY_TIMEOUT_S}}
+        return {"connect_args": {"timeout": BUSY_TIMEOUT_S}}
     return {"pool_pre_ping": True}  # a restarted database server leaves stale connections
 
 
@@ -88,7 +88,7 @@ def engine_options(url: str) -> dict[str, Any]:
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
-    cursor.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_S * 1000}")
+    cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_S * 1000}")
     cursor.execute("PRAGMA foreign_keys = ON")
     # WAL: readers do not wait for a writer; a killed writer's frames are never committed.
     _switch_to_wal(cursor)
@@ -102,7 +102,7 @@ def _switch_to_wal(cursor: Any) -> None:
     timeout (e.g. several processes opening a new data folder together)."""
     if cursor.execute("PRAGMA journal_mode").fetchone()[0].lower() == "wal":
         return
-    deadline = time.monotonic() + _BUSY_TIMEOUT_S
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
     while True:
         try:
             # (a database in memory answers "memory" and stays so: nothing to wait for)

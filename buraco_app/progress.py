@@ -21,6 +21,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.sql import Executable
 
+from buraco_app import database
 from buraco_app.database import prepare, unreachable
 from buraco_app.sheets import SheetStore
 
@@ -82,6 +83,7 @@ class ProgressStore:
         between a read and a write; a writer that still finds the database busy retries a few
         times before giving up."""
         now = datetime.now(UTC)
+        started = time.monotonic()
         for attempt in range(_ATTEMPTS):
             try:
                 with self._writer.begin() as conn:
@@ -93,7 +95,8 @@ class ProgressStore:
                     ).scalar_one()
                     return _known(best) or result
             except OperationalError as exc:  # "database is locked" past SQLite's busy timeout
-                if attempt == _ATTEMPTS - 1 or unreachable(exc):  # (no server: said at once)
+                waited_out = time.monotonic() - started >= database.BUSY_TIMEOUT_S
+                if attempt == _ATTEMPTS - 1 or unreachable(exc) or waited_out:  # (as SheetStore)
                     raise
                 time.sleep(0.05 * (attempt + 1))
         raise AssertionError("unreachable")

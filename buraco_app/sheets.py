@@ -69,6 +69,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
+from buraco_app import database
 from buraco_app.database import prepare, storage_place, unreachable
 from buraco_core.errors import BuracoInputError
 from buraco_core.numbers import BEYOND, whole_number
@@ -909,7 +910,11 @@ class SheetStore:
     @staticmethod
     def _retry(fn: Callable[[], T], retry_on: tuple[type[BaseException], ...]) -> T:
         """Run one whole transaction, again on what a retry can cure. Whatever the database
-        says ends as a SheetError (the page words it); the transaction was rolled back whole."""
+        says ends as a SheetError (the page words it); the transaction was rolled back whole.
+        A database still busy once a whole busy timeout has gone by is said busy at once: SQLite
+        waits that long inside one try, so a program holding the file's lock (a tool with an
+        edit not saved) had made a tap wait 8 tries, about 85 s."""
+        started = time.monotonic()
         for attempt in range(WRITE_ATTEMPTS):
             try:
                 return fn()
@@ -926,7 +931,10 @@ class SheetStore:
                 if not isinstance(exc, retry_on):  # a database error no retry will cure
                     _LOG.error("score sheet: the database refused", exc_info=exc)
                     raise SheetError("database", "refused", f"the database refused: {exc}") from exc
-                if attempt == WRITE_ATTEMPTS - 1 and isinstance(exc, OperationalError):
+                waited_out = time.monotonic() - started >= database.BUSY_TIMEOUT_S
+                if isinstance(exc, OperationalError) and (
+                    attempt == WRITE_ATTEMPTS - 1 or waited_out
+                ):
                     # (The page says "try again"; the log keeps what the database said.)
                     _LOG.warning("score sheet: the database stayed busy", exc_info=exc)
                     raise SheetError("database", "busy", f"the database is busy: {exc}") from exc
