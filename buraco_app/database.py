@@ -154,7 +154,8 @@ def prepare_sqlite(engine: Engine) -> None:
 # and the stores tried 8 times, so a tap waited up to 17 minutes; one that refuses answered
 # at once, but the 8 tries' pauses made every tap wait about 4 s.
 CONNECT_TIMEOUT_S = 10
-UNREACHABLE_PAUSE_S = 30  # after a failed connection: the pages say so without trying
+UNREACHABLE_PAUSE_S = 15  # after a failed connection: the pages say so without trying (a
+# server back up is used within 15 s; a hung one makes one tap in 15 s wait its timeout)
 _UNREACHABLE = "buraco_unreachable"  # marks the driver's error of a connection not made
 
 
