@@ -114,9 +114,9 @@ class MatchNotFound(SheetError):
 class StorageUnavailable(SheetError):
     """The database cannot be opened: the data folder cannot be created or written
     (`storage_folder`), the file is not a database (`storage_damaged`), its tables are not
-    laid out as this version of the app expects (`storage_schema`), or the database server
-    refused the app's login (`storage_login`). Retrying will not help; someone must fix
-    the server."""
+    laid out as this version of the app expects (`storage_schema`), the database server
+    refused the app's login (`storage_login`) or its tables to the app's user
+    (`storage_permission`). Retrying will not help; someone must fix the server."""
 
 
 def opened(open_store: Callable[[], T]) -> T:
@@ -154,6 +154,10 @@ def storage_problem(exc: DBAPIError) -> str | None:
         or (('database "' in words or 'role "' in words) and "does not exist" in words)
     ):
         return "storage_login"
+    # The app's user may not make or use its tables (PostgreSQL 15 and later: only the
+    # database's owner may create tables in its public schema, unless granted).
+    if "permission denied" in words or "must be owner of" in words:
+        return "storage_permission"
     # A table laid out otherwise (another version of the app, or edited by hand): SQLite's
     # and PostgreSQL's words for a missing column.
     if (

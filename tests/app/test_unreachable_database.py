@@ -1,9 +1,10 @@
 """A database server that cannot be reached (down, refusing, or not answering at all), or
-that refuses the app's login: every page that uses it says which, in the user's language,
-and keeps the rest of the page; a tap after that answers at once instead of trying the
-server again [issue 11, the app]. Before, both were "O banco de dados não respondeu; tente
-de novo", a refused connection was tried 8 times at every rerun (about 4 s a tap on Lições,
-6 s on its first run), and a server that never answered held a page for 130 s a try."""
+that refuses the app's login or its tables: every page that uses it says which, in the
+user's language, and keeps the rest of the page; a tap after that answers at once instead
+of trying the server again [issue 11, the app]. Before, these were "O banco de dados não
+respondeu; tente de novo" or "recusou o pedido", a refused connection was tried 8 times at
+every rerun (about 4 s a tap on Lições, 6 s on its first run), and a server that never
+answered held a page for 130 s a try."""
 
 import socket
 import threading
@@ -146,3 +147,25 @@ def test_a_login_the_server_refuses_is_said_as_the_address_to_check(
     shown = [e.value for e in [*at.error, *at.warning]]
     assert any(text.startswith(PT["sheet.err.storage_login"]) for text in shown), shown
     assert PT["sheet.err.busy"] not in shown
+
+
+@pytest.mark.parametrize("page", ["lessons", "sheet", "play"])
+def test_a_user_without_rights_to_the_tables_is_said_as_the_grant_to_give(
+    page: str, monkeypatch: pytest.MonkeyPatch, open_app: Callable[..., AppTest]
+) -> None:
+    """PostgreSQL 15 and later let only a database's owner create tables in its public
+    schema: an app user that is not the owner was told "O banco de dados recusou o pedido"
+    after 8 tries (4 to 8 s a page). Here the tables would go where no user may create any
+    (information_schema), which PostgreSQL refuses in the same words."""
+    from sqlalchemy.engine import make_url
+
+    from tests.test_sheets import _postgres_url
+
+    url = make_url(_postgres_url()).update_query_dict(
+        {"options": "-csearch_path=information_schema"}
+    )
+    monkeypatch.setenv(database.ENV_DATABASE_URL, url.render_as_string(hide_password=False))
+    at = open_app(page, match=MATCH)
+    shown = [e.value for e in [*at.error, *at.warning]]
+    assert any(text.startswith(PT["sheet.err.storage_permission"]) for text in shown), shown
+    assert PT["sheet.err.refused"] not in shown
