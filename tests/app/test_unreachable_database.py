@@ -12,10 +12,12 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import pytest
+from sqlalchemy.engine import make_url
 from streamlit.testing.v1 import AppTest
 
 from buraco_app import database
 from buraco_text import catalog
+from tests.test_sheets import _postgres_url
 
 PT = catalog("pt")
 EN = catalog("en")
@@ -24,8 +26,8 @@ MATCH = "abcdefgh1234"  # (a match's code: the score sheet then reads the databa
 
 class FakeServer:
     """A TCP port where a PostgreSQL server would be: it counts the connections made to it
-    and either closes each at once (`answers=False`: as a server that refuses) or holds it
-    open without a word (`silent`: as a server that never answers)."""
+    and either closes each at once (as a server that refuses) or, `silent`, holds it open
+    without a word (as a server that never answers)."""
 
     def __init__(self, silent: bool) -> None:
         self.silent = silent
@@ -136,10 +138,6 @@ def test_a_login_the_server_refuses_is_said_as_the_address_to_check(
     """A wrong password or database name in BURACO_DATABASE_URL (a real PostgreSQL: CI's)
     is no busy database: "O banco de dados não respondeu; tente de novo" sent whoever runs
     the server to try again, and each tap waited for the 8 tries."""
-    from sqlalchemy.engine import make_url
-
-    from tests.test_sheets import _postgres_url
-
     url = make_url(_postgres_url())
     url = url.set(password="wrong") if wrong == "password" else url.set(database="no_such_db")
     monkeypatch.setenv(database.ENV_DATABASE_URL, url.render_as_string(hide_password=False))
@@ -157,10 +155,6 @@ def test_a_user_without_rights_to_the_tables_is_said_as_the_grant_to_give(
     schema: an app user that is not the owner was told "O banco de dados recusou o pedido"
     after 8 tries (4 to 8 s a page). Here the tables would go where no user may create any
     (information_schema), which PostgreSQL refuses in the same words."""
-    from sqlalchemy.engine import make_url
-
-    from tests.test_sheets import _postgres_url
-
     url = make_url(_postgres_url()).update_query_dict(
         {"options": "-csearch_path=information_schema"}
     )
