@@ -116,7 +116,8 @@ class StorageUnavailable(SheetError):
     (`storage_folder`), the file is not a database (`storage_damaged`), its tables are not
     laid out as this version of the app expects (`storage_schema`), the database server
     refused the app's login (`storage_login`) or its tables to the app's user
-    (`storage_permission`). Retrying will not help; someone must fix the server."""
+    (`storage_permission`), or it only reads (`storage_read_only`). Retrying will not help;
+    someone must fix the server."""
 
 
 def opened(open_store: Callable[[], T]) -> T:
@@ -144,6 +145,9 @@ def storage_problem(exc: DBAPIError) -> str | None:
     words = str(exc.orig).lower()
     if "not a database" in words or "malformed" in words:
         return "storage_damaged"
+    # A database server that only reads (a replica, or set read-only): not the data folder.
+    if "read-only transaction" in words:
+        return "storage_read_only"
     if any(w in words for w in ("unable to open", "readonly", "read-only", "disk i/o", "full")):
         return "storage_folder"
     # The server refused the app's login: a wrong user, password or database name in

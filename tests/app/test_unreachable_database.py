@@ -164,3 +164,18 @@ def test_a_user_without_rights_to_the_tables_is_said_as_the_grant_to_give(
     shown = [e.value for e in [*at.error, *at.warning]]
     assert any(text.startswith(PT["sheet.err.storage_permission"]) for text in shown), shown
     assert PT["sheet.err.refused"] not in shown
+
+
+@pytest.mark.parametrize("page", ["lessons", "sheet"])
+def test_a_database_that_only_reads_is_not_called_a_data_folder(
+    page: str, monkeypatch: pytest.MonkeyPatch, open_app: Callable[..., AppTest]
+) -> None:
+    """A replica, or a database set read-only: it was worded as the data folder that cannot
+    be written ("veja BURACO_DATA_DIR"), which is SQLite's, not a server's."""
+    options = "-cdefault_transaction_read_only=on -csearch_path=no_tables_yet"
+    url = make_url(_postgres_url()).update_query_dict({"options": options})
+    monkeypatch.setenv(database.ENV_DATABASE_URL, url.render_as_string(hide_password=False))
+    at = open_app(page, match=MATCH)
+    shown = [e.value for e in [*at.error, *at.warning]]
+    assert any(text.startswith(PT["sheet.err.storage_read_only"]) for text in shown), shown
+    assert not any(text.startswith(PT["sheet.err.storage_folder"]) for text in shown)
