@@ -4,6 +4,7 @@ every expected verdict, anticipated wrong answer and variant difference (issue 4
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -531,3 +532,18 @@ def test_the_jokers_50_is_said_of_the_joker_not_of_every_curinga() -> None:
     assert "o joker (JK) custa 50, ou 20 se a mesa usa 20; o 2, 10" in summaries[11]
     for order, text in summaries.items():
         assert "curinga 50" not in text and "na mão custa caro: 50" not in text, order
+
+
+def _figures(text: str) -> list[str]:
+    """The numbers a text states, cards in backticks left out (“the 2s” counts as 2)."""
+    return sorted(re.findall(r"\d+", re.sub(r"`[^`]*`", "", text)))
+
+
+@pytest.mark.parametrize("order", [lesson.order for lesson in CURRICULUM.lessons])
+def test_a_lesson_summary_states_the_same_figures_in_both_languages(order: int) -> None:
+    """The summary is what a learner keeps of a lesson; the English one must be as complete
+    as the Portuguese. Card values (000, 001, 002; the joker's 20 from 003): lesson 11's
+    English summary gave the joker's cost in hand and left out the 2's 10, which the
+    Portuguese one states."""
+    lesson = next(x for x in CURRICULUM.lessons if x.order == order)
+    assert _figures(lesson.summary.pt) == _figures(lesson.summary.en), lesson.id
