@@ -25,6 +25,7 @@ from buraco_course import (
 )
 from buraco_course.grader import COMMON_ERROR_NAMES
 from buraco_course.problems import Problem
+from buraco_text import Lang, catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 CURRICULUM = load_curriculum(ROOT)
@@ -547,3 +548,50 @@ def test_a_lesson_summary_states_the_same_figures_in_both_languages(order: int) 
     Portuguese one states."""
     lesson = next(x for x in CURRICULUM.lessons if x.order == order)
     assert _figures(lesson.summary.pt) == _figures(lesson.summary.en), lesson.id
+
+
+# A quote after these words names an option of the table (“a opção “bater: descartando””).
+_NAMES_AN_OPTION = re.compile(
+    r"(?:opção|opções|option|options|escolhe|escolher|escolheu|choose|chose|picks|liga|desliga"
+    r"|switches on|switches off|turns on|set to)\s+“([^”]+)”",
+    re.IGNORECASE,
+)
+
+
+def _option_labels(lang: Lang) -> set[str]:
+    """What “Casa” shows: each option's name, and “name: value” for each of its values."""
+    from buraco_core.rules import OPTION_NAMES
+
+    texts = catalog(lang)
+    labels = set()
+    for name in OPTION_NAMES:
+        shown = texts[f"option.{name}.name"]
+        labels.add(shown)
+        values = [v for k, v in texts.items() if k.startswith(f"option.{name}.value.")]
+        for value in [*values, texts["value.true"], texts["value.false"]]:
+            labels.add(f"{shown}: {value}")
+    return labels
+
+
+def _all_texts(lang: Lang) -> list[tuple[str, str]]:
+    found = [(lesson.id, lesson.intro.get(lang)) for lesson in CURRICULUM.lessons]
+    found += [(lesson.id, lesson.summary.get(lang)) for lesson in CURRICULUM.lessons]
+    for s in CURRICULUM.scenarios.values():
+        texts = [s.title, s.goal, s.hint, s.explanation, *(w.explanation for w in s.wrong)]
+        found += [(s.id, text.get(lang)) for text in texts]
+    return found
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_an_option_a_text_tells_the_table_to_choose_is_one_casa_shows(lang: Lang) -> None:
+    """Both mortos became stock: each side pays 100 [000] or neither loses [003], the
+    option “mortos no monte: as duas pagam”. Lesson 10 and its exercise told the table to
+    choose “ninguém perde”, a label no menu shows: a learner looked for it under “Casa”."""
+    labels = _option_labels(lang)
+    named = [
+        (where, m.group(1))
+        for where, text in _all_texts(lang)
+        for m in _NAMES_AN_OPTION.finditer(text)
+    ]
+    assert len(named) >= 15  # (the lessons name a good many)
+    assert [(where, label) for where, label in named if label not in labels] == []
