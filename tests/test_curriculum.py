@@ -595,3 +595,22 @@ def test_an_option_a_text_tells_the_table_to_choose_is_one_casa_shows(lang: Lang
     ]
     assert len(named) >= 15  # (the lessons name a good many)
     assert [(where, label) for where, label in named if label not in labels] == []
+
+
+_CLEANS_OR_DIRTIES_A_CANASTRA = re.compile(
+    r"(?:limpa\w*|suja\w*) a sua canastra|(?:clean|cleans|dirty|dirties) your canastra",
+    re.IGNORECASE,
+)
+
+
+def test_no_text_calls_a_meld_of_fewer_than_seven_cards_the_sides_canastra() -> None:
+    """A canastra is a meld of 7 cards or more [000, 001, 002, 003]. An exercise where the
+    side's meld had 6 (`3♣ 2♣ 5♣ 6♣ 7♣ 8♣`) told a learner who drew from the stock that the
+    `4♣` “limparia a sua canastra”: there was no canastra yet, the `4♣` would make one."""
+    for s in CURRICULUM.scenarios.values():
+        melds = (s.position or {}).get("melds") or [[]]
+        if any(len(meld) >= 7 for meld in melds[0]):
+            continue  # (the side has a canastra to speak of)
+        for where, text in _all_texts("pt") + _all_texts("en"):
+            if where == s.id:
+                assert not _CLEANS_OR_DIRTIES_A_CANASTRA.search(text), (s.id, text)
