@@ -17,7 +17,7 @@ from buraco_core import judge_meld, parse_cards
 from buraco_core.cards import Card, Suit
 from buraco_core.melds import extend_meld
 from buraco_core.rules import OPTIONS, PRESET_NAMES, PRESETS, RuleSet
-from buraco_text import catalog, option_name, sources_text
+from buraco_text import Lang, catalog, option_name, sources_text
 from tests.app.conftest import in_order
 
 OpenApp = Callable[..., AppTest]
@@ -222,6 +222,31 @@ def test_all_rules_say_what_other_tables_play(open_app: OpenApp) -> None:
     ) in shown
     assert "Se nenhuma das duas pegou, ninguém perde." in shown  # both mortos stock [003]
     assert "Vale trinca" not in shown  # (the presets differ there: the table says so)
+
+
+@pytest.mark.parametrize(
+    ("lang", "all_three", "others"),
+    [("pt", "Nas três: ", " Outras mesas: "), ("en", "All three: ", " Other tables: ")],
+)
+def test_what_all_three_variants_play_is_said_as_a_rule(
+    lang: Lang, all_three: str, others: str
+) -> None:
+    """“Outras mesas jogam diferente” answers each disputed question with the rule the three
+    presets play, then what other tables play and its source. Where the presets follow the
+    sources that say nothing (no vulnerability [000, 001, 002]; no corte de 44, no rounding,
+    no eight of a kind as a real), the page read “Nas três: Não falam de corte.”, “Nas três:
+    Não conhecem a regra”: as if the variants were who did not speak. Each answer is a rule
+    a table plays."""
+    from buraco_app.variants_view import other_tables
+
+    about_the_sources = re.compile(
+        r"^(Não )?(falam|conhecem|contam|dizem|exigem)\b|^They\b", re.IGNORECASE
+    )
+    lines = other_tables(lang)
+    assert len(lines) >= 15
+    for line in lines:
+        played = line.split(all_three, 1)[1].split(others, 1)[0]
+        assert not about_the_sources.search(played), line
 
 
 def test_a_meld_tapped_in_is_answered_under_the_card_grid(open_app: OpenApp) -> None:
