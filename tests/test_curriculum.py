@@ -614,3 +614,16 @@ def test_no_text_calls_a_meld_of_fewer_than_seven_cards_the_sides_canastra() -> 
         for where, text in _all_texts("pt") + _all_texts("en"):
             if where == s.id:
                 assert not _CLEANS_OR_DIRTIES_A_CANASTRA.search(text), (s.id, text)
+
+
+def test_a_turn_is_a_vez_not_toda_vez() -> None:
+    """At a Brazilian table a turn is “a sua vez” (003: “Na sua vez você faz sempre três
+    coisas”); “toda vez” is “every time” (“toda vez que compra...”). Lesson 6 opened with
+    “Toda vez tem três passos” and its first exercise with “Toda vez começa pela compra”,
+    which read as “every time has three steps”."""
+    from buraco_course.reference import points
+
+    texts = [text for _, text in _all_texts("pt")]
+    texts += [point.text.pt for point in points()]
+    for text in texts:
+        assert not re.search(r"\btoda vez\b(?! que)", text, re.IGNORECASE), text
