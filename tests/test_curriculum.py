@@ -627,3 +627,14 @@ def test_a_turn_is_a_vez_not_toda_vez() -> None:
     texts += [point.text.pt for point in points()]
     for text in texts:
         assert not re.search(r"\btoda vez\b(?! que)", text, re.IGNORECASE), text
+
+
+def test_every_rule_option_is_explained_by_a_lesson() -> None:
+    """Where the sources disagree the core has an option, and the lessons explain the
+    disagreement (RULES: “lessons explain the disagreement”). Lesson 13 explains the trinca
+    suits (000 “independente do naipe”, 003 “naipes diferentes”) but did not list the
+    option “naipes da trinca” among those it teaches."""
+    from buraco_core.rules import OPTION_NAMES
+
+    taught = {name for lesson in CURRICULUM.lessons for name in lesson.options}
+    assert [name for name in OPTION_NAMES if name not in taught] == []
