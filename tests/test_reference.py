@@ -855,3 +855,33 @@ def test_two_ways_to_justify_cites_the_source_that_names_both() -> None:
     ou deverá iniciar um novo jogo com a mesma (compra justificada)”; [003] too (“seja numa
     sequência nova ou numa que já está na mesa”). [002] asks the top card be used at once."""
     assert point("lixo_justified_how").sources == ("000", "002", "003")
+
+
+# How the point “Aberto, Fechado e STBL: o que muda” names each rule the presets play apart.
+_NAMED_AS = {
+    "discard_pile_visible": ("só se vê a carta de cima", "only the top card of the lixo shows"),
+    "pickup": ("compra justificada", "justified pickup"),
+    "wild_top_card_new_meld_only": (
+        "curinga no topo, só num jogo novo",
+        "wild on top, only in a new meld",
+    ),
+    "trincas": ("não vale trinca", "trincas are not allowed"),
+    "go_out_requires": ("a batida aceita qualquer canastra", "any canastra lets you go out"),
+    "big_canastras_at_once": ("baixadas de uma vez", "laid all at once"),
+}
+
+
+def test_what_changes_between_the_variants_names_every_rule_they_play_apart() -> None:
+    """The reference's answer to “o que muda entre as modalidades?” said they differ “em
+    quatro pontos” and that STBL is Fechado without trincas and with a clean batida, while
+    the Variantes page shows six rules the presets play apart: a wild on top of the Fechado
+    lixo only for a new meld [002, 003], and the 500 and real laid at once in STBL [002]
+    were left out. Each one the core's presets play apart is named, in both languages."""
+    from buraco_core.rules import OPTIONS
+
+    apart = [o.name for o in OPTIONS if o.presets_differ]
+    said = point("variants").text
+    for name in apart:
+        pt, en = _NAMED_AS[name]
+        assert pt in said.pt, name
+        assert en in said.en, name
