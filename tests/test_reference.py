@@ -885,3 +885,12 @@ def test_what_changes_between_the_variants_names_every_rule_they_play_apart() ->
         pt, en = _NAMED_AS[name]
         assert pt in said.pt, name
         assert en in said.en, name
+
+
+def test_the_common_errors_are_a_topic_of_their_own() -> None:
+    """The four common errors of source 003 (the lixo's top card, two wilds, going out
+    without the canastra or the morto, the natural 2) were filed under “Pontuação e
+    partida”: a player browsing the scoring found them there, and no topic named them."""
+    assert point("common_errors").topic == "common_errors"
+    assert topics()["common_errors"].pt == "Erros comuns"
+    assert topics()["common_errors"].en == "Common errors"
