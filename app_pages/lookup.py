@@ -239,13 +239,21 @@ def lixo_headline(answer: LixoAnswer, top: Card) -> None:
 
 
 def lixo_details(answer: LixoAnswer) -> None:
-    """The ways to take it, or the closest try and the judge's reasons against it."""
+    """The ways to take it and the rule they follow, or the closest try and the judge's
+    reasons against it."""
     if answer.ok:
         ways = [way for way in answer.ways if way.justified]  # none where the lixo is free
         if ways:
             show_text(t("lookup.lixo_ways"))
             for way in ways[:8]:
                 show_text(f"- {move_text(way, lang)}")
+        # A yes names its rule and sources too, as a no does: the table may argue over it.
+        show_text(t("lookup.lixo_rule", rules=rules_summary(rules, lang)))
+        if answer.rule:
+            show_reasons(answer.rule, rules=rules)
+        else:  # the lixo is free: taken whole, no card to use [000]
+            source = t("meld.source", sources=sources_text(("000", "option:pickup"), lang))
+            show_text(f"- {t('lookup.lixo_free_rule')} :gray[({source})]")
         return
     if answer.closest is not None:
         show_text(t("lookup.lixo_closest", move=move_text(answer.closest, lang)))

@@ -80,12 +80,15 @@ class LixoAnswer:
     is no way, `closest`, the pickup that the hand and the top card come nearest to (one
     that a more lenient table would allow), with `blocked`, the judge's verdict on it: the
     rule that stops it, its option named by the reason's sources (a wild on top, two cards
-    from the hand, no trincas). No such attempt: both None, and `plain` says why."""
+    from the hand, no trincas). No such attempt: both None, and `plain` says why.
+    `rule`: the rule the pickup follows at this table, as the judge states it with its
+    sources, for a yes to say which rule it rests on (empty where the lixo is free)."""
 
     ways: tuple[TakeLixo, ...]
     plain: Verdict
     closest: TakeLixo | None = None
     blocked: Verdict | None = None
+    rule: tuple[Reason, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -138,6 +141,29 @@ def _closest(rules: RuleSet, state: State) -> tuple[TakeLixo, Verdict] | None:
     return refused[0] if refused else None
 
 
+# The judge's statements of the justified pickup's rule [000, 002, 003]: the top card goes
+# into a meld, two hand cards with it at stricter tables [003], a wild on top into a new meld
+# only [002, 003].
+_RULE_CODES = (
+    Code.PICKUP_NEEDS_JUSTIFICATION,
+    Code.PICKUP_NEEDS_TWO_FROM_HAND,
+    Code.WILD_TOP_CARD_NEW_MELD_ONLY,
+)
+
+
+def _pickup_rule(rules: RuleSet, state: State, plain: Verdict) -> tuple[Reason, ...]:
+    """The rule this table's pickup follows, in the judge's words: the verdicts on taking
+    the lixo without using the top card and with the top card alone onto a meld each refuse
+    by the rule that applies first (nothing where the lixo is free)."""
+    if rules.pickup == "free":
+        return ()
+    tries = (plain, check(rules, state, TakeLixo(extend=0)))
+    said: list[Reason] = []
+    for verdict in tries:
+        said += [r for r in verdict.reasons if r.code in _RULE_CODES and r not in said]
+    return tuple(sorted(said, key=lambda r: _RULE_CODES.index(r.code)))
+
+
 def _hand_cards_spent(way: TakeLixo) -> tuple[int, int]:
     spent = (*way.new_meld, *way.cards)
     return sum(card.is_wild_kind for card in spent), len(spent)
@@ -162,12 +188,13 @@ def lixo_answer(
     # from it; a table reads the first one or two.
     ways = tuple(sorted(lixo_pickups(rules, state), key=_hand_cards_spent))
     plain = check(rules, state, TakeLixo())
+    rule = _pickup_rule(rules, state, plain)
     if ways:
-        return LixoAnswer(ways, plain)
+        return LixoAnswer(ways, plain, rule=rule)
     closest = _closest(rules, state)
     if closest is None:
-        return LixoAnswer(ways, plain)
-    return LixoAnswer(ways, plain, *closest)
+        return LixoAnswer(ways, plain, rule=rule)
+    return LixoAnswer(ways, plain, *closest, rule=rule)
 
 
 def lixo_ways(

@@ -132,3 +132,19 @@ def test_the_plainest_way_to_take_the_lixo_comes_first() -> None:
     assert sorted(answer.ways[0].new_meld) == sorted(parse_cards("Jd Qd"))
     assert not any(card.is_wild_kind for card in answer.ways[0].new_meld)
     assert all(any(card.is_wild_kind for card in way.new_meld) for way in answer.ways[1:])
+
+
+def test_a_yes_carries_the_rule_it_rests_on() -> None:
+    """The answer says which rule a pickup follows, as the judge words it with its sources:
+    the top card into a meld [000, 002, 003], a wild on top only into a new one [002, 003];
+    nothing where the lixo is free (Aberto)."""
+    fechado = ruleset("fechado")
+    assert answer(fechado, "Kd", "Jd Qd").rule[0].code is Code.PICKUP_NEEDS_JUSTIFICATION
+    wild = answer(fechado, "2d", "Jd Qd", "4h 5h 6h")
+    assert wild.ok and [r.code for r in wild.rule] == [
+        Code.PICKUP_NEEDS_JUSTIFICATION,
+        Code.WILD_TOP_CARD_NEW_MELD_ONLY,
+    ]
+    stricter = fechado.with_options(pickup="top_card_two_from_hand")
+    assert Code.PICKUP_NEEDS_TWO_FROM_HAND in [r.code for r in answer(stricter, "Kd", "Jd Qd").rule]
+    assert answer(ruleset("aberto"), "Kd", "Jd").rule == ()

@@ -704,3 +704,45 @@ def test_the_yes_to_the_lixo_says_how_above_the_grid(
     and the yes said only how many there were."""
     at = lixo(open_app("lookup", lang=lang), top, hand, melds)
     assert read(_above_grid(at, "lookup_lixo")[0]).startswith(said)
+
+
+@pytest.mark.parametrize(
+    ("lang", "query", "top", "hand", "rule"),
+    [
+        (
+            "pt",
+            {},
+            "Kd",
+            "Jd Qd 4c",
+            "Nesta variante o lixo só é pego se a carta de cima (K♦) entrar num jogo"
+            " na mesma jogada: num jogo novo ou num que já está na mesa. (fonte: textos"
+            " 000, 002, 003; opção “pegar o lixo”)",
+        ),
+        (
+            "pt",
+            {},
+            "2d",
+            "Jd Qd",
+            "Com um curinga (2♦) no topo, o lixo só é pego para começar um jogo novo com ele."
+            " (fonte: textos 002, 003;",
+        ),
+        (
+            "en",
+            {"pickup": "top_card_two_from_hand"},
+            "Kd",
+            "Jd Qd",
+            "two cards from the hand that form a meld with the top card (K♦)",
+        ),
+        ("pt", {"rules": "aberto"}, "Kd", "Jd", "(fonte: texto 000; opção “pegar o lixo”)"),
+    ],
+)
+def test_the_yes_to_the_lixo_says_which_rule_it_rests_on(
+    open_app: Open, lang: str, query: dict[str, str], top: str, hand: str, rule: str
+) -> None:
+    """A yes named the way to take the lixo but not the rule: the no said its rule and its
+    sources, the yes neither (a table arguing over it had nothing to point at). Under the
+    ways: the rule of this table's pickup, with the texts it rests on [000, 002, 003]."""
+    at = lixo(open_app("lookup", lang=lang, **query), top, hand)
+    assert at.success and not at.error
+    said = " ".join(read(as_read(m.value)) for m in at.markdown)
+    assert rule in said
