@@ -36,6 +36,7 @@ from buraco_core.rules import (
     ruleset,
     unknown_option,
 )
+from buraco_core.scoring import ScoreItem
 from buraco_core.verdict import Reason
 from buraco_text import (
     DEFAULT_LANG,
@@ -1394,10 +1395,29 @@ def _score(args: argparse.Namespace) -> int:
     for side in score.sides:
         print(f"{side.name}: {side.total}")
         for item in side.items:
-            print(f"  {item.points:>6}  {item_text(item.code, lang)}")
+            print(f"  {item.points:>6}  {_item_line(item, lang)}")
     # Last, so that the text still starts with the first side's total.
     print(translate("cli.score.rules", lang, rules=_title(rules, lang)))  # (file's and --set's)
     return 0
+
+
+def _item_line(item: ScoreItem, lang: Lang) -> str:
+    """A score line with what it counts, so a table can check it line by line against its
+    own count ([003]'s example: 50 + 55 + 35 on the table): each meld's card points, which
+    meld a canastra is, whose hand and its cards (melds and players counted from 1)."""
+    text = item_text(item.code, lang)
+    params = item.params
+    each = params.get("meld_points", ())
+    if item.code == "table_cards" and len(each) > 1:
+        points = " + ".join(str(p) for p in each)
+        return f"{text} ({translate('cli.score.melds', lang, count=len(each), points=points)})"
+    if isinstance(params.get("meld"), int):
+        return f"{text} ({translate('cli.score.meld', lang, n=params['meld'] + 1)})"
+    if isinstance(params.get("hand"), int):
+        cards = " ".join(_card_text(c) for c in params.get("cards", ()))
+        said = translate("cli.score.hand", lang, n=params["hand"] + 1, cards=cards)
+        return f"{text} ({said})"
+    return text
 
 
 # --- judge ---------------------------------------------------------------------------------

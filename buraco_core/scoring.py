@@ -76,10 +76,12 @@ def score_round(rules: RuleSet, sides: Sequence[SideRound]) -> RoundScore:
 
 def _score_side(rules: RuleSet, side: SideRound, nobody_took: bool) -> SideScore:
     items: list[ScoreItem] = []
-    table = sum(m.card_points(rules) for m in side.melds)
+    # Each meld's card points too, as [003]'s example counts them: 50 + 55 + 35 = 140.
+    each = tuple(m.card_points(rules) for m in side.melds)
     if side.melds:
         count = sum(m.size for m in side.melds)
-        items.append(ScoreItem("table_cards", table, {"cards": count, "melds": len(side.melds)}))
+        params = {"cards": count, "melds": len(side.melds), "meld_points": each}
+        items.append(ScoreItem("table_cards", sum(each), params))
     for index, meld in enumerate(side.melds):
         kind = meld.canastra(rules)
         if kind is not None:

@@ -218,6 +218,38 @@ def test_score_text(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert "A: 525" in out and "B: -5" in out and "canastra limpa" in out
 
 
+@pytest.mark.parametrize(
+    ("lang", "lines"),
+    [
+        (
+            "pt",
+            [
+                "140  cartas na mesa (3 jogos: 50 + 55 + 35)",
+                "200  canastra limpa (jogo 1)",
+                "100  canastra suja (jogo 2)",
+                "-15  cartas na mão (2º jogador da dupla: 7♣ K♦)",
+                "-65  cartas na mão (1º jogador da dupla: 3♣ K♥ K♥ Q♦ 8♣ JK)",
+            ],
+        ),
+        ("en", ["140  cards on the table (3 melds: 50 + 55 + 35)", "200  canastra limpa (meld 1)"]),
+    ],
+)
+def test_score_text_says_which_meld_and_hand_each_line_counts(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    lang: str,
+    lines: list[str],
+) -> None:
+    """The worked example line by line, as [003] writes it (50 + 55 + 35 = 140 on the
+    table): the text said "canastra limpa" and "cartas na mão" without which meld or whose
+    hand, and 140 in one sum, so a table checking its count against it could not."""
+    code, out, _ = run(capsys, "score", write_round(tmp_path, ROUND_FILE), "--lang", lang)
+    assert code == 0
+    said = [line.strip() for line in out.splitlines()]
+    for line in lines:
+        assert line in said
+
+
 def test_score_command_line_options_override_the_file(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

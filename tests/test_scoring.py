@@ -451,3 +451,13 @@ def test_corte_cards_out_of_range_is_refused(cards: Any, field: str) -> None:
     with pytest.raises(BuracoInputError) as caught:
         score(data, corte_44_points=100)
     assert caught.value.path == f"sides[0].{field}"
+
+
+def test_the_table_cards_line_keeps_each_melds_points() -> None:
+    """[003] counts the table meld by meld, 50 + 55 + 35 = 140: the item keeps the three
+    (`meld_points`, in the melds' order) beside their sum, for a page or the command to
+    show the count as the example writes it."""
+    rules = ruleset("fechado", joker_points=20)
+    score = score_round(rules, round_from_data(rules, WORKED_EXAMPLE))
+    table = next(i for i in score.sides[0].items if i.code == "table_cards")
+    assert table.points == 140 and tuple(table.params["meld_points"]) == (50, 55, 35)
