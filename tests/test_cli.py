@@ -1171,6 +1171,26 @@ def test_every_commands_help_ends_with_an_example(
             assert "buraco schema" in " ".join(last.split())
 
 
+@pytest.mark.parametrize("lang", ["pt", "en"])
+@pytest.mark.parametrize("command", ["score", "judge", "coach"])
+def test_the_example_a_help_gives_to_paste_runs(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    command: str,
+    lang: str,
+) -> None:
+    """`buraco score --help` gave a newcomer a file name and a JSON Schema to write the round
+    from, where judge and coach give a line to paste: it gives one too, and each pasted line
+    runs (exit 0, the answer printed)."""
+    with pytest.raises(SystemExit):
+        main([command, "--help", "--lang", lang])
+    pasted = re.search(r"echo '(.*)' \| buraco (\w+) -", capsys.readouterr().out)
+    assert pasted is not None and pasted.group(2) == command
+    monkeypatch.setattr(sys, "stdin", io.StringIO(pasted.group(1)))
+    code, out, err = run(capsys, command, "-", "--lang", lang)
+    assert code == 0 and out and not err
+
+
 def test_scenario_titles_show_no_markdown_in_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "scenarios")
     assert code == 0 and "A♣ 2♣ 3♣ é limpo" in out and "`" not in out
