@@ -19,7 +19,7 @@ from buraco_core.cards import Card, parse_cards
 from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.melds import judge_meld
 from buraco_core.moves import TakeLixo
-from buraco_core.queries import LixoAnswer, MortoAnswer, lixo_answer, may_go_out
+from buraco_core.queries import LixoAnswer, MortoAnswer, lixo_answer, may_go_out, meld_notes
 from buraco_core.verdict import Verdict
 from buraco_course.reference import Answers, answers, points, topics
 from buraco_course.reference import point as reference_point
@@ -145,6 +145,7 @@ if view == "meld":
     cards_view.card_pickers(CARDS_KEY, CARDS_KEY)  # always open: one tap per card
     if judged is not None and cards:
         show_meld_verdict(judged, rules, typed=cards, headline=False)
+        show_reasons(meld_notes(rules, judged), rules=rules)  # (a 500 laid at once, STBL)
     elif cards is not None:
         st.caption(t("cards.empty"))
 

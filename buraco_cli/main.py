@@ -25,6 +25,7 @@ from buraco_core.as_json import meld_json, reason_json, rules_label, score_json
 from buraco_core.cards import Card, parse_cards
 from buraco_core.errors import BuracoInputError, InputCode, typed
 from buraco_core.melds import MeldVerdict, judge_meld
+from buraco_core.queries import meld_notes
 from buraco_core.rules import (
     OPTION_NAMES,
     OPTIONS,
@@ -1309,6 +1310,8 @@ def _meld(args: argparse.Namespace) -> int:
     verdict = judge_meld(cards, rules)
     if args.json:
         data = meld_json(verdict, partial(message, lang=lang))
+        notes = meld_notes(rules, verdict)  # (a 500 where it counts only laid at once)
+        data["reasons"] += [reason_json(r, partial(message, lang=lang)) for r in notes]
         data["rules"] = rules_label(rules)
         print_json(data)
     else:
@@ -1366,7 +1369,8 @@ def meld_text(verdict: MeldVerdict, rules: RuleSet, lang: Lang) -> str:
             for s in meld.slots
         )
         lines.append("  " + shown)
-    lines.extend(_reason_lines(at_table(verdict.reasons, rules, lang), lang))
+    reasons = (*verdict.reasons, *meld_notes(rules, verdict))
+    lines.extend(_reason_lines(at_table(reasons, rules, lang), lang))
     if meld is not None:
         bonus = meld.bonus(rules)
         key = "cli.meld.points_bonus" if bonus else "cli.meld.points"

@@ -250,6 +250,22 @@ def test_score_text_says_which_meld_and_hand_each_line_counts(
         assert line in said
 
 
+def test_meld_a_500_where_the_table_asks_it_laid_at_once_says_so(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """STBL pays a canastra de 500 only laid in one move [002]: `buraco meld` printed
+    "Pontos: 110 + 500 (bônus)" and no word of it, so a 500 built up over several moves was
+    taken for 500. The text and the JSON's reasons now say it, with the option."""
+    cards = ["Ah", "2h", "3h", "4h", "5h", "6h", "7h", "8h", "9h", "10h", "Jh", "Qh", "Kh"]
+    code, out, _ = run(capsys, "meld", "--rules", "stbl", *cards)
+    assert code == 0 and "montada aos poucos, ela conta como limpa" in out
+    assert "opção “500/real de uma vez”" in out
+    code, data = run_json(capsys, "meld", "--rules", "stbl", *cards)
+    assert data["reasons"][-1]["code"] == "big_canastra_built_up"
+    code, out, _ = run(capsys, "meld", *cards)  # Fechado: a 500 is a 500 however laid
+    assert "aos poucos" not in out
+
+
 def test_score_command_line_options_override_the_file(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

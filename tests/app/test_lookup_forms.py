@@ -746,3 +746,15 @@ def test_the_yes_to_the_lixo_says_which_rule_it_rests_on(
     assert at.success and not at.error
     said = " ".join(read(as_read(m.value)) for m in at.markdown)
     assert rule in said
+
+
+def test_a_500_in_stbl_says_it_counts_only_laid_at_once(open_app: Open) -> None:
+    """Is this meld valid? A canastra de 500 in STBL showed “Bônus: 500” and nothing of
+    [002]'s rule that it must be laid in one move; the answer now says so, with its option."""
+    cards = "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh"
+    at = open_app("lookup", rules="stbl", cards=cards)
+    said = " ".join(as_read(m.value) for m in at.markdown)
+    assert "montada aos poucos, ela conta como limpa" in said
+    assert "500/real de uma vez" in said
+    at = open_app("lookup", cards=cards)  # Fechado: not asked
+    assert "aos poucos" not in " ".join(as_read(m.value) for m in at.markdown)
