@@ -1392,23 +1392,25 @@ def _score(args: argparse.Namespace) -> int:
             raise BuracoInputError(InputCode.EXPECTED_OBJECT, fields=("sides",))
         file_rules = _rules_of_file(data)
         rules = rules_from_args(args, file_rules.preset, file_rules.changed_options())
-        score = score_round(rules, round_from_data(rules, data))
+        sides = round_from_data(rules, data)
+        score = score_round(rules, sides)
     if args.json:
         print_json(score_json(score) | {"rules": rules_label(rules)})
         return 0
-    for side in score.sides:
+    for side, given in zip(score.sides, sides, strict=True):
         print(f"{side.name}: {side.total}")
         for item in side.items:
-            print(f"  {item.points:>6}  {_item_line(item, lang)}")
+            print(f"  {item.points:>6}  {_item_line(item, lang, len(given.hands))}")
     # Last, so that the text still starts with the first side's total.
     print(translate("cli.score.rules", lang, rules=_title(rules, lang)))  # (file's and --set's)
     return 0
 
 
-def _item_line(item: ScoreItem, lang: Lang) -> str:
+def _item_line(item: ScoreItem, lang: Lang, hands: int) -> str:
     """A score line with what it counts, so a table can check it line by line against its
     own count ([003]'s example: 50 + 55 + 35 on the table): each meld's card points, which
-    meld a canastra is, whose hand and its cards (melds and players counted from 1)."""
+    meld a canastra is, the cards of a hand and, where the side has `hands` lines for two
+    players, whose (melds and players counted from 1)."""
     text = item_text(item.code, lang)
     params = item.params
     each = params.get("meld_points", ())
@@ -1419,6 +1421,8 @@ def _item_line(item: ScoreItem, lang: Lang) -> str:
         return f"{text} ({translate('cli.score.meld', lang, n=params['meld'] + 1)})"
     if isinstance(params.get("hand"), int):
         cards = " ".join(_card_text(c) for c in params.get("cards", ()))
+        if hands < 2:  # (two players: the side is one player, its one hand)
+            return f"{text} ({cards})"
         said = translate("cli.score.hand", lang, n=params["hand"] + 1, cards=cards)
         return f"{text} ({said})"
     return text

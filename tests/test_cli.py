@@ -250,6 +250,16 @@ def test_score_text_says_which_meld_and_hand_each_line_counts(
         assert line in said
 
 
+def test_score_text_names_a_player_only_where_a_side_has_two(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Two players at the table: a side is one player and one hand line, and “cartas na mão
+    (1º jogador da dupla: ...)” spoke of a partnership that is not there."""
+    two = {"sides": [{"name": "Ana", "melds": [["4h", "5h", "6h"]], "hands": [["7c", "Kd"]]}]}
+    code, out, _ = run(capsys, "score", write_round(tmp_path, two))
+    assert code == 0 and "-15  cartas na mão (7♣ K♦)" in [line.strip() for line in out.splitlines()]
+
+
 def test_meld_a_500_where_the_table_asks_it_laid_at_once_says_so(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
