@@ -144,8 +144,10 @@ if view == "meld":
     st.caption(t("cards.tap"))
     cards_view.card_pickers(CARDS_KEY, CARDS_KEY)  # always open: one tap per card
     if judged is not None and cards:
-        show_meld_verdict(judged, rules, typed=cards, headline=False)
-        show_reasons(meld_notes(rules, judged), rules=rules)  # (a 500 laid at once, STBL)
+        show_meld_verdict(judged, rules, typed=cards, headline=False, reasons=False)
+        # The verdict's reasons and, in the same list, what it leaves to the table (a 500
+        # that counts only laid at once, STBL).
+        show_reasons((*judged.reasons, *meld_notes(rules, judged)), rules=rules)
     elif cards is not None:
         st.caption(t("cards.empty"))
 
