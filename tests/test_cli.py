@@ -1217,6 +1217,29 @@ def test_the_example_a_help_gives_to_paste_runs(
     assert code == 0 and out and not err
 
 
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_judge_help_shows_every_move_to_write(
+    capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    """“May I take the lixo with these cards?” at the terminal is `buraco judge` with a
+    take_lixo move; its help showed a discard alone, and the move's forms only in an English
+    JSON Schema. It shows each kind of move, as the file takes it."""
+    from buraco_core.notation import move_from_data
+
+    with pytest.raises(SystemExit):
+        main(["judge", "--help", "--lang", lang])
+    shown = capsys.readouterr().out.split('("move"):')[1]
+    moves = [json.loads(found) for found in re.findall(r"\{\"type\".*?\}", shown)]
+    assert {type(move_from_data(m)).__name__ for m in moves} == {
+        "Draw",
+        "Discard",
+        "TakeLixo",
+        "Lay",
+        "Extend",
+    }
+    assert {"new_meld", "extend"} <= {k for m in moves if m["type"] == "take_lixo" for k in m}
+
+
 def test_scenario_titles_show_no_markdown_in_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "scenarios")
     assert code == 0 and "A♣ 2♣ 3♣ é limpo" in out and "`" not in out
