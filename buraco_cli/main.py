@@ -25,7 +25,6 @@ from buraco_core.as_json import meld_json, reason_json, rules_label, score_json
 from buraco_core.cards import Card, parse_cards
 from buraco_core.errors import BuracoInputError, InputCode, typed
 from buraco_core.melds import MeldVerdict, judge_meld
-from buraco_core.queries import meld_notes
 from buraco_core.rules import (
     OPTION_NAMES,
     OPTIONS,
@@ -37,7 +36,6 @@ from buraco_core.rules import (
     ruleset,
     unknown_option,
 )
-from buraco_core.scoring import ScoreItem
 from buraco_core.verdict import Reason
 from buraco_text import (
     DEFAULT_LANG,
@@ -72,6 +70,7 @@ if TYPE_CHECKING:  # (the moves, the state and scoring load where a command need
     from buraco_core.moves import Move
     from buraco_core.players import RoundRecord
     from buraco_core.players.coach import Note
+    from buraco_core.scoring import ScoreItem
     from buraco_core.state import State
     from buraco_course.reference import RulePoint
 
@@ -1298,6 +1297,8 @@ def _lang_where(value: str, said: str = "--lang ") -> str:
 
 
 def _meld(args: argparse.Namespace) -> int:
+    from buraco_core.queries import meld_notes  # (the judge: loaded where a command needs it)
+
     lang = _lang(args)
     rules = rules_from_args(args)
     # "buraco meld '4h 5h 6h'" and "buraco meld 4h,5h,6h" are the same as separate words.
@@ -1315,7 +1316,7 @@ def _meld(args: argparse.Namespace) -> int:
         data["rules"] = rules_label(rules)
         print_json(data)
     else:
-        print(meld_text(verdict, rules, lang))
+        print(meld_text(verdict, rules, lang, meld_notes(rules, verdict)))
     return 0 if verdict.ok else 1
 
 
@@ -1354,7 +1355,10 @@ def _card_text(card: Card) -> str:
     return card.symbol if symbols_ok() else str(card)
 
 
-def meld_text(verdict: MeldVerdict, rules: RuleSet, lang: Lang) -> str:
+def meld_text(
+    verdict: MeldVerdict, rules: RuleSet, lang: Lang, notes: Sequence[Reason] = ()
+) -> str:
+    """The verdict as the terminal prints it; `notes` (queries.meld_notes) after its reasons."""
     title = _title(rules, lang)
     lines = []
     meld = verdict.meld
@@ -1369,7 +1373,7 @@ def meld_text(verdict: MeldVerdict, rules: RuleSet, lang: Lang) -> str:
             for s in meld.slots
         )
         lines.append("  " + shown)
-    reasons = (*verdict.reasons, *meld_notes(rules, verdict))
+    reasons = (*verdict.reasons, *notes)
     lines.extend(_reason_lines(at_table(reasons, rules, lang), lang))
     if meld is not None:
         bonus = meld.bonus(rules)
@@ -1613,6 +1617,16 @@ def _seen_by(rules: RuleSet, state: State, seat: int, lang: Lang) -> str:
     for other, held in enumerate(state.hands):
         if other != seat:
             lines.append("    " + say("table.hand_count", seat=other + 1, count=len(held)))
+    # The melds on the table, the player's side first, as every player sees them.
+    alone = "" if state.players == 4 else "_alone"
+    side = state.side_of(seat)
+    for key, shown_side in (
+        (f"table.our_melds{alone}", side),
+        (f"table.their_melds{alone}", 1 - side),
+    ):
+        melds = state.sides[shown_side].melds
+        laid = " · ".join(" ".join(_card_text(c) for c in meld.cards) for meld in melds)
+        lines.append(f"    {say(key)}: {laid or say('table.no_melds')}")
     lixo = say("table.lixo", count=len(state.lixo))
     if not state.lixo:
         shown = say("table.lixo_empty")
@@ -1621,8 +1635,29 @@ def _seen_by(rules: RuleSet, state: State, seat: int, lang: Lang) -> str:
     else:
         shown = " ".join(_card_text(c) for c in state.lixo)
     lines.append(f"    {lixo}: {shown}")
-    lines.append("    " + say("table.counts", stock=len(state.stock), mortos=len(state.mortos)))
+    mortos = [_morto_said(state, s, lang) for s in (side, 1 - side)]
+    lines.append(
+        "    "
+        + " · ".join(
+            [
+                say("table.counts", stock=len(state.stock), mortos=len(state.mortos)),
+                f"{say('table.our_morto')}: {mortos[0]}",
+                f"{say('table.their_morto')}: {mortos[1]}",
+            ]
+        )
+    )
     return "\n".join(lines)
+
+
+def _morto_said(state: State, side: int, lang: Lang) -> str:
+    """A side's morto as the table shows it: not taken yet, taken, gone to the stock, or
+    waiting for the player who went out indirectly (seats from 1)."""
+    from buraco_core.state import MortoStatus
+
+    found = state.sides[side]
+    if found.morto is MortoStatus.WAITING and found.waiting is not None:
+        return translate("table.morto.waiting", lang, seat=found.waiting.seat + 1)
+    return translate(f"table.morto.{found.morto.value}", lang)
 
 
 def _scenarios(args: argparse.Namespace) -> int:

@@ -1298,7 +1298,7 @@ def test_scenarios_check_says_each_problem_as_every_error_is_said(
 
 
 @pytest.mark.parametrize("lang", ["pt", "en"])
-@pytest.mark.parametrize("command", ["coach", "judge", "replay"])
+@pytest.mark.parametrize("command", ["coach", "judge", "replay", "score"])
 def test_the_help_examples_run_when_pasted(command: str, lang: str, tmp_path: Path) -> None:
     """Each line of the example that starts a command, pasted into a shell as it stands,
     runs without an error: coach's and judge's named a file nobody has (jogada.json), and

@@ -839,3 +839,31 @@ def test_justified_pickup_verdict_cites_000_with_002_and_003(
     for lang, cited in (("pt", "(textos 000, 002, 003; opção"), ("en", "(texts 000, 002, 003;")):
         code, out, _ = run(capsys, tmp_path, data, "--lang", lang)
         assert code == exit_code and cited in out.splitlines()[1], out
+
+
+def test_view_in_text_shows_the_melds_on_the_table_and_the_mortos(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`--view` printed a player's hand, the others' counts, the lixo and the stock, and
+    not the melds on the table nor whose morto was taken, which every player sees: the view
+    of a pickup did not show the meld it laid."""
+    pickup = {
+        "rules": "fechado",
+        "position": {
+            "players": 4,
+            "hands": [["Jd", "Qd", "4c", "9h"], 11, 11, 11],
+            "lixo": ["3h", "Kd"],
+            "melds": [[["4s", "5s", "6s"]], [["10c", "Jc", "Qc"]]],
+            "morto": ["available", "taken"],
+            "mortos": [11],
+        },
+        "move": {"type": "take_lixo", "new_meld": ["Jd", "Qd"]},
+    }
+    code, out, _ = run(capsys, tmp_path, pickup, "--view", "2")
+    view = [line.strip() for line in out.split("O que o jogador 3 vê")[1].splitlines()]
+    assert code == 0
+    assert "Jogos da sua dupla: 4♠ 5♠ 6♠ · J♦ Q♦ K♦" in view
+    assert "Jogos da outra dupla: 10♣ J♣ Q♣" in view
+    assert any("seu morto: ainda não pego · morto deles: pego" in line for line in view)
+    _, english, _ = run(capsys, tmp_path, LEGAL, "--view", "0", "--lang", "en")
+    assert "Your opponent's melds: none" in [line.strip() for line in english.splitlines()]
