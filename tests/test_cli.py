@@ -1634,3 +1634,23 @@ def test_one_source_text_is_named_in_the_singular(capsys: pytest.CaptureFixture[
     assert "textos 003\n" not in out
     _, out, _ = run(capsys, "rules", "stbl", "--lang", "en")
     assert "sources: text 003\n" in out and "sources: texts 000, 001, 003" in out
+
+
+def test_the_command_starts_without_the_judge_or_the_scoring() -> None:
+    """`buraco meld` and `buraco --help` start fast because the judge, the state and the
+    scoring load only where a command needs them (main.py's TYPE_CHECKING imports); a
+    module-level import of a question from buraco_core.queries loaded them all for every
+    command."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, buraco_cli.main; print(' '.join(sorted(sys.modules)))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    loaded = set(done.stdout.split())
+    heavy = {"buraco_core.judge", "buraco_core.state", "buraco_core.scoring", "pydantic"}
+    assert not heavy & loaded
