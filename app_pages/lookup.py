@@ -19,7 +19,8 @@ from buraco_core.cards import Card, parse_cards
 from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.melds import judge_meld
 from buraco_core.moves import TakeLixo
-from buraco_core.queries import LixoAnswer, MortoAnswer, lixo_answer, may_go_out, meld_notes
+from buraco_core.queries import LixoAnswer, MortoAnswer, lixo_answer, may_go_out
+from buraco_core.scoring import meld_notes
 from buraco_core.verdict import Verdict
 from buraco_course.reference import Answers, answers, points, topics
 from buraco_course.reference import point as reference_point

@@ -1297,7 +1297,7 @@ def _lang_where(value: str, said: str = "--lang ") -> str:
 
 
 def _meld(args: argparse.Namespace) -> int:
-    from buraco_core.queries import meld_notes  # (the judge: loaded where a command needs it)
+    from buraco_core.scoring import meld_notes
 
     lang = _lang(args)
     rules = rules_from_args(args)
@@ -1358,7 +1358,7 @@ def _card_text(card: Card) -> str:
 def meld_text(
     verdict: MeldVerdict, rules: RuleSet, lang: Lang, notes: Sequence[Reason] = ()
 ) -> str:
-    """The verdict as the terminal prints it; `notes` (queries.meld_notes) after its reasons."""
+    """The verdict as the terminal prints it; `notes` (scoring.meld_notes) after its reasons."""
     title = _title(rules, lang)
     lines = []
     meld = verdict.meld

@@ -22,8 +22,9 @@ from typing import Literal
 from buraco_core.cards import Card, refuse_extra_copies
 from buraco_core.codes import Code
 from buraco_core.judge import blockers_verdict, check, go_out_blockers, lixo_pickups
-from buraco_core.melds import Meld, MeldVerdict
+from buraco_core.melds import Meld
 from buraco_core.moves import TakeLixo
+from buraco_core.notation import meld_from_data, position_from_data
 from buraco_core.rules import RuleSet
 from buraco_core.state import MortoStatus, State
 from buraco_core.verdict import Reason, Verdict, headline_order
@@ -33,8 +34,6 @@ MortoAnswer = Literal["taken", "available", "waiting", "stock"]
 
 
 def _melds(rules: RuleSet, melds: Sequence[Sequence[Card]]) -> tuple[Meld, ...]:
-    from buraco_core.notation import meld_from_data  # (pydantic: not for `buraco meld`)
-
     return tuple(
         meld_from_data(rules, [str(c) for c in cards], f"melds[{i}]")
         for i, cards in enumerate(melds)
@@ -53,24 +52,11 @@ def may_go_out(rules: RuleSet, melds: Sequence[Sequence[Card]], morto: MortoAnsw
     return blockers_verdict(rules, blockers, no_morto)
 
 
-def meld_notes(rules: RuleSet, verdict: MeldVerdict) -> tuple[Reason, ...]:
-    """What a meld's verdict, judged as laid in one move, leaves unsaid at the table: where
-    the table asks a canastra de 500 or real laid at once [002; option big_canastras_at_once],
-    that one built up over several moves counts as a limpa (the asker may have built it)."""
-    meld = verdict.meld
-    big = verdict.canastra in ("500", "real") and meld is not None and meld.kind == "sequence"
-    if big and rules.big_canastras_at_once:
-        return (Reason(Code.BIG_CANASTRA_BUILT_UP),)
-    return ()
-
-
 def _lixo_position(
     rules: RuleSet, top: Card, hand: Sequence[Card], melds: Sequence[Sequence[Card]]
 ) -> State:
     """A two-player table at the start of a turn with this lixo top, hand and melds; every
     card not given is hidden (the other hand, the mortos, the stock)."""
-    from buraco_core.notation import position_from_data
-
     _melds(rules, melds)  # an invalid meld is named as `melds[i]`
     # Counted over every field at once, so the error says how many were typed (the position
     # below stops at the first copy too many: "4h" typed five times was "3 times").

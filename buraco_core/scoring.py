@@ -12,9 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from buraco_core.cards import Card, card_points, refuse_extra_copies
+from buraco_core.codes import Code
 from buraco_core.errors import BuracoInputError, InputCode
-from buraco_core.melds import Meld
+from buraco_core.melds import Meld, MeldVerdict
 from buraco_core.rules import RuleSet
+from buraco_core.verdict import Reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +109,17 @@ def _score_side(rules: RuleSet, side: SideRound, nobody_took: bool) -> SideScore
         if rounded != subtotal:
             items.append(ScoreItem("rounding", rounded - subtotal))
     return SideScore(side.name, tuple(items))
+
+
+def meld_notes(rules: RuleSet, verdict: MeldVerdict) -> tuple[Reason, ...]:
+    """What a meld's verdict, judged as laid in one move, leaves unsaid of its score: where
+    the table asks a canastra de 500 or real laid at once [002; option big_canastras_at_once],
+    that one built up over several moves counts as a limpa (the asker may have built it)."""
+    meld = verdict.meld
+    big = verdict.canastra in ("500", "real") and meld is not None and meld.kind == "sequence"
+    if big and rules.big_canastras_at_once:
+        return (Reason(Code.BIG_CANASTRA_BUILT_UP),)
+    return ()
 
 
 def corte_44(rules: RuleSet, cards: int | None) -> int:

@@ -6,10 +6,8 @@ from __future__ import annotations
 import pytest
 
 from buraco_core.cards import parse_cards
-from buraco_core.codes import Code
 from buraco_core.errors import BuracoInputError, InputCode
-from buraco_core.melds import judge_meld
-from buraco_core.queries import lixo_ways, may_go_out, meld_notes
+from buraco_core.queries import lixo_ways, may_go_out
 from buraco_core.rules import ruleset
 
 CLEAN = parse_cards("4h 5h 6h 7h 8h 9h 10h")
@@ -66,17 +64,3 @@ def test_going_out_with_more_copies_of_a_card_than_the_deck_is_bad_input() -> No
         may_go_out(ruleset("fechado"), melds, "taken")
     assert raised.value.code is InputCode.TOO_MANY_COPIES and raised.value.path == "melds"
     assert raised.value.values["count"] == 3
-
-
-def test_a_500_judged_where_the_table_asks_it_laid_at_once_carries_the_note() -> None:
-    """A canastra de 500 judged as a meld scores 500 (laid at once); where the table asks
-    it so [002, STBL], the note says that one built up over several moves counts as a
-    limpa. Elsewhere, and for other canastras, no note."""
-    cards = parse_cards("Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh")
-    stbl = ruleset("stbl")
-    verdict = judge_meld(cards, stbl)
-    assert verdict.canastra == "500"
-    assert [r.code for r in meld_notes(stbl, verdict)] == [Code.BIG_CANASTRA_BUILT_UP]
-    assert meld_notes(ruleset("fechado"), judge_meld(cards, ruleset("fechado"))) == ()
-    limpa = judge_meld(parse_cards("4h 5h 6h 7h 8h 9h 10h"), stbl)
-    assert meld_notes(stbl, limpa) == ()

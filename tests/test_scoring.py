@@ -10,8 +10,11 @@ import pytest
 
 from buraco_cli.main import main
 from buraco_core import BuracoInputError, match_standing, round_from_data, ruleset, score_round
+from buraco_core.cards import parse_cards
+from buraco_core.codes import Code
 from buraco_core.errors import InputCode
-from buraco_core.scoring import RoundScore
+from buraco_core.melds import judge_meld
+from buraco_core.scoring import RoundScore, meld_notes
 from buraco_text import error_problem
 
 WORKED_EXAMPLE = {
@@ -461,3 +464,17 @@ def test_the_table_cards_line_keeps_each_melds_points() -> None:
     score = score_round(rules, round_from_data(rules, WORKED_EXAMPLE))
     table = next(i for i in score.sides[0].items if i.code == "table_cards")
     assert table.points == 140 and tuple(table.params["meld_points"]) == (50, 55, 35)
+
+
+def test_a_500_judged_where_the_table_asks_it_laid_at_once_carries_the_note() -> None:
+    """A canastra de 500 judged as a meld scores 500 (laid at once); where the table asks
+    it so [002, STBL], the note says that one built up over several moves counts as a
+    limpa. Elsewhere, and for other canastras, no note."""
+    cards = parse_cards("Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh")
+    stbl = ruleset("stbl")
+    verdict = judge_meld(cards, stbl)
+    assert verdict.canastra == "500"
+    assert [r.code for r in meld_notes(stbl, verdict)] == [Code.BIG_CANASTRA_BUILT_UP]
+    assert meld_notes(ruleset("fechado"), judge_meld(cards, ruleset("fechado"))) == ()
+    limpa = judge_meld(parse_cards("4h 5h 6h 7h 8h 9h 10h"), stbl)
+    assert meld_notes(stbl, limpa) == ()
