@@ -40,7 +40,9 @@ from buraco_app.sheet_page import (
 )
 from buraco_app.sheet_view import (
     ROUNDS_KEY,
+    TOTALS_KEY,
     dress_rounds_table,
+    dress_totals,
     rounds_table,
     running_chart,
     shown_rounds,
@@ -491,7 +493,8 @@ def standing_view(sheet: Sheet, standing: MatchStanding) -> None:
         line = lead_line(standing, lang)
         if line is not None:
             st.markdown(line)
-    with st.container(horizontal=True):
+    with st.container(key=TOTALS_KEY, horizontal=True):
+        dress_totals()  # (a side's name whole over its total)
         for i, name in enumerate(standing.names):
             with st.container(border=True):
                 st.metric(

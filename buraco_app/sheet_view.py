@@ -148,3 +148,17 @@ def dress_rounds_table() -> None:
     """ROUNDS_CSS into the page, in the rounds' container (a style-only st.html takes no
     space)."""
     st.html(ROUNDS_CSS)
+
+
+TOTALS_KEY = "sheet_totals"  # the sides' totals' container, which TOTALS_CSS dresses
+# A side's name over its total, whole: Streamlit cuts a metric's label to one line with an
+# ellipsis, and on a phone a name of 30 characters read "Maria Aparecida e Jo…". It wraps.
+TOTALS_CSS = f"""<style>
+.st-key-{TOTALS_KEY} [data-testid="stMetricLabel"] :is(div, p) {{
+    white-space: normal; overflow: visible; text-overflow: clip }}
+</style>"""
+
+
+def dress_totals() -> None:
+    """TOTALS_CSS into the page, in the totals' container (no user text in it)."""
+    st.html(TOTALS_CSS)

@@ -320,6 +320,30 @@ def test_names_show_exactly_as_typed(phone_page: Callable[[], Any], server: Serv
     shot(page, "sheet_names_as_text_phone")
 
 
+def test_long_names_over_the_totals_are_not_cut(
+    phone_page: Callable[[], Any], server: Server
+) -> None:
+    """Names up to 30 characters: over each total on a phone the name was cut to one line,
+    “Maria Aparecida e Jo…”. It wraps, whole."""
+    page = phone_page()
+    page.goto(f"{server.url}/sheet?lang=en")
+    wait_for_app(page)
+    names = ["Maria Aparecida e José Carlos", "Antônio Fernandes e Luísa M."]
+    page.get_by_role("textbox", name="Name of side 1").fill(names[0])
+    page.get_by_role("textbox", name="Name of side 2").fill(names[1])
+    page.get_by_role("button", name="Start the match").click()
+    page.get_by_role("button", name="Enter round 1").wait_for(timeout=20_000)
+    wait_for_app(page)
+    labels = page.locator("[data-testid='stMetricLabel']")
+    assert [label.strip() for label in labels.all_inner_texts()] == names
+    cut = labels.evaluate_all(
+        "labels => labels.flatMap(l => [l, ...l.querySelectorAll('*')])"
+        ".filter(e => e.scrollWidth > e.clientWidth + 1).length"
+    )
+    assert cut == 0
+    shot(page, "sheet_long_names_phone")
+
+
 def test_a_target_out_of_range_is_said_in_portuguese(
     phone_page: Callable[[], Any], server: Server
 ) -> None:
