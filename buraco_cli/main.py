@@ -265,8 +265,9 @@ def terminal_width(stream: Any = None) -> int | None:
 
 
 # How a line of text output starts: its indent, then a mark (a bullet, a move's ✓ and
-# number, an option's * or its lesson's number) that its wrapped lines stay to the right of.
-_LEAD = re.compile(r"\s*(?:[•◦!→■*✓✗-]\s+(?:\d+\.\s+)?|\d+\.\s+|(?=\S))")
+# number, an option's * or its lesson's number, a score line's points) that its wrapped
+# lines stay to the right of.
+_LEAD = re.compile(r"\s*(?:[•◦!→■*✓✗-]\s+(?:\d+\.\s+)?|\d+\.\s+|-?\d+\s\s+|(?=\S))")
 NARROWEST = 20  # columns below which no line is wrapped: the terminal's own wrap reads better
 
 

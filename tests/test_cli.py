@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from buraco_cli.main import main
+from buraco_cli.main import fill_line, main
 from buraco_core.errors import BuracoInputError, InputCode
 from buraco_core.rules import OPTION_NAMES, ruleset
 from buraco_text import error_message
@@ -1654,3 +1654,11 @@ def test_the_command_starts_without_the_judge_or_the_scoring() -> None:
     loaded = set(done.stdout.split())
     heavy = {"buraco_core.judge", "buraco_core.state", "buraco_core.scoring", "pydantic"}
     assert not heavy & loaded
+
+
+def test_a_score_line_wrapped_on_a_narrow_terminal_stays_under_its_words() -> None:
+    """`buraco score` on a terminal 50 columns wide: a hand's line (its cards named) went on
+    under the points column, “     K♦)”; it goes on under the line's words."""
+    line = "     -65  cartas na mão (1º jogador da dupla: 3♣ K♣ K♥ Q♦ 8♥ JK)"
+    wrapped = fill_line(line, 50).splitlines()
+    assert len(wrapped) == 2 and wrapped[1].startswith(" " * 10 + "K")
