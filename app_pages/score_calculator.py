@@ -90,7 +90,8 @@ def open_sheet(store_error: list[str]) -> Sheet | None:
         return None
     try:
         sheet = read_sheet(page_store(), match_id)
-    except MatchNotFound:
+    except MatchNotFound as exc:  # a link's code mistyped: said, as the Placar says it
+        store_error.append(error_text(exc))
         set_open_match(None)
         return None
     except SheetError as exc:

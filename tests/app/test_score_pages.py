@@ -837,6 +837,19 @@ def test_calculator_warns_when_the_match_scores_differently(
     )
 
 
+def test_calculator_says_a_match_code_in_its_link_that_does_not_exist(
+    open_app: OpenApp,
+) -> None:
+    """A calculator link with a match code mistyped (or from another server): the Placar
+    says “Não há partida com o código …”; the calculator said nothing, counted as if no
+    match were open, and its rounds had no button to send them. It says so too."""
+    at = open_app("calculator", match="nope")
+    assert [e.value for e in at.error] == ["Não há partida com o código “nope”."]
+    assert "match" not in at.query_params
+    at = open_app("calculator", lang="en", match="nope")
+    assert [e.value for e in at.error] == ["There is no match with the code “nope”."]
+
+
 # --- the corte de 44 [seed 003, "Variações comuns"; option corte_44_points] -----------------
 
 
