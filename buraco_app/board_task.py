@@ -140,6 +140,12 @@ def common_error_line(grade: Grade, lang: Lang) -> list[str]:
     return [t("board.common_error", lang, error=error)]
 
 
+def top_card_untold(grade: Grade, lang: Lang) -> list[str]:
+    """What a lixo tapped alone left out where its top card fits: where it goes, and how to
+    say it on the board (the course grades it: buraco_course.grader)."""
+    return [t("board.top_card_untold", lang)] if grade.top_card_untold else []
+
+
 def discard_too_soon(scenario: Scenario, played: Played, lang: Lang) -> list[str]:
     """Why a legal discard the exercise did not foresee misses it: it ended the turn before
     what the exercise asks (the moves most often made there, which said only "not what the
@@ -158,7 +164,11 @@ def _answer(scenario: Scenario, rules: RuleSet, played: Played, lang: Lang) -> N
     grade = played.grade
     title = headline(scenario, grade, lang)
     move = t("board.your_move", lang, move=move_text(played.move, lang, rules=rules))
-    named = [*common_error_line(grade, lang), *discard_too_soon(scenario, played, lang)]
+    named = [
+        *common_error_line(grade, lang),
+        *top_card_untold(grade, lang),
+        *discard_too_soon(scenario, played, lang),
+    ]
     said = "  \n".join([f"**{title}**", move, *named])
     if grade.correct:
         st.success(md_cards(f"**{title}** {scenario.explanation.get(lang)}"))

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from buraco_core.cards import parse_cards
 from buraco_core.codes import Code
 from buraco_core.errors import BuracoInputError, InputCode
-from buraco_core.judge import play
+from buraco_core.judge import lixo_pickups, play
 from buraco_core.melds import judge_meld
 from buraco_core.moves import Move
 from buraco_core.notation import (
@@ -41,6 +41,9 @@ class Grade:
     wrong: Wrong | None = None
     totals: dict[str, int] | None = None  # score tasks: what the core scores
     common_error: str | None = None  # which of COMMON_ERROR_NAMES the answer made, if any
+    # The lixo taken without saying where its top card goes, where it fits a meld: what the
+    # move left out, not the common error (the board says how to say it).
+    top_card_untold: bool = False
 
 
 # The common errors source 003 names (RULES.md), in its order: taking the lixo in Fechado
@@ -50,8 +53,9 @@ class Grade:
 COMMON_ERROR_NAMES = ("lixo_top_card", "two_wilds", "going_out", "natural_two")
 
 # The reason codes that refuse the first three, the most telling first: a pickup refused
-# because its meld holds two wilds is the two-wilds error. A wild on top of the Fechado lixo
-# cannot go onto an existing meld: taking it so is taking the lixo without using its top card.
+# because its meld holds two wilds is the two-wilds error. A pickup refused for its top card
+# (none said, none that fits as placed, a wild on top onto an existing meld) is the lixo
+# error only where the top card fits no meld at all: "sem conseguir usar" [003].
 _REFUSED_AS = {
     Code.TWO_WILDS: "two_wilds",
     Code.GO_OUT_NEEDS_MORTO: "going_out",
@@ -64,11 +68,28 @@ _REFUSED_AS = {
 _NATURAL = (Code.NATURAL_TWO, Code.TWO_MOVED_TO_NATURAL)
 
 
-def refused_common_error(verdict: Verdict) -> str | None:
-    """The common error a refused move or meld makes, if any."""
+def refused_common_error(verdict: Verdict, scenario: Scenario) -> str | None:
+    """The common error a refused move or meld of the scenario makes, if any."""
     if verdict.ok:
         return None
-    return next((name for code, name in _REFUSED_AS.items() if code in verdict.codes), None)
+    name = next((name for code, name in _REFUSED_AS.items() if code in verdict.codes), None)
+    if name == "lixo_top_card" and top_card_fits(scenario):
+        return None
+    return name
+
+
+def top_card_fits(scenario: Scenario) -> bool:
+    """Whether the lixo's top card fits a meld in the scenario's position: the lixo may be
+    taken there, its top card placed."""
+    if scenario.position is None:
+        return False
+    return bool(lixo_pickups(scenario.ruleset(), scenario.state))
+
+
+def top_card_untold(verdict: Verdict, scenario: Scenario) -> bool:
+    """Whether a refused pickup said nothing of where the top card goes, where it fits."""
+    untold = Code.PICKUP_NEEDS_JUSTIFICATION in verdict.codes
+    return not verdict.ok and untold and top_card_fits(scenario)
 
 
 def forgot_the_natural_two(verdict: Verdict, solution: Verdict) -> bool:

@@ -27,6 +27,7 @@ from buraco_course.grader import (
     refused_common_error,
     round_score_of,
     same_move,
+    top_card_untold,
 )
 from buraco_course.problems import Problem, problem
 
@@ -132,8 +133,9 @@ class MoveTask(_Task):
             solution = judge_scenario_move(scenario, self.solution_move)
             error = "natural_two" if forgot_the_natural_two(verdict, solution) else None
         else:
-            error = refused_common_error(verdict)
-        return Grade(False, verdict, wrong, common_error=error)
+            error = refused_common_error(verdict, scenario)
+        untold = top_card_untold(verdict, scenario)
+        return Grade(False, verdict, wrong, common_error=error, top_card_untold=untold)
 
     def verdict(self, scenario: Scenario, rules: RuleSet) -> bool:
         return judge_scenario_move(scenario, self.solution_move, rules).ok
@@ -185,7 +187,7 @@ class JudgeTask(_Task):
         if correct:
             return Grade(True, judged)
         # A yes to a move or meld refused for a common error is believing that error allowed.
-        return Grade(False, judged, wrong, common_error=refused_common_error(judged))
+        return Grade(False, judged, wrong, common_error=refused_common_error(judged, scenario))
 
     def verdict(self, scenario: Scenario, rules: RuleSet) -> bool:
         return self.judged(scenario, rules).ok
@@ -233,7 +235,7 @@ class ChooseTask(_Task):
         if picked == sorted(self.correct):
             return Grade(True, None, wrong)
         # Picking an option refused for a common error is believing that error allowed.
-        refused = (refused_common_error(self.option_verdict(scenario, i)) for i in picked)
+        refused = (refused_common_error(self.option_verdict(scenario, i), scenario) for i in picked)
         error = next((e for e in refused if e is not None), None)
         return Grade(False, None, wrong, common_error=error)
 

@@ -367,7 +367,11 @@ def test_the_common_errors_lesson_has_an_exercise_that_names_each_error_of_003()
             {"type": "take_lixo", "new_meld": ["2c", "5d", "6d"]},
             "two_wilds",
         ),
-        ("trinca_justifies_in_fechado", {"type": "take_lixo"}, "lixo_top_card"),
+        # The K♣ on top fits no meld: taking the lixo there is the error [003]. The 7♦ fits
+        # a trinca of sevens: a tap on the lixo that did not say where it goes is no such error.
+        ("draw_comes_first", {"type": "take_lixo"}, "lixo_top_card"),
+        ("trinca_justifies_in_fechado", {"type": "take_lixo"}, None),
+        ("pickup_brings_the_two_home", {"type": "take_lixo"}, None),
         # Right answers and other slips are no common error.
         ("error_forgetting_the_natural_two", {"type": "extend", "meld": 0, "cards": ["2s"]}, None),
         ("first_meld_three_in_a_row", {"type": "lay", "cards": ["7h", "Ks"]}, None),
@@ -384,6 +388,44 @@ def test_forgetting_the_natural_two_and_the_other_common_errors_003_are_named_on
     scenario = CURRICULUM.scenarios[scenario_id]
     assert isinstance(scenario.task, MoveTask)
     assert scenario.task.grade(scenario, move_from_data(move)).common_error == error
+
+
+@pytest.mark.parametrize(
+    ("scenario_id", "untold"),
+    [
+        ("trinca_justifies_in_fechado", True),
+        ("error_two_wilds_on_pickup", True),
+        ("draw_comes_first", False),
+    ],
+)
+def test_a_lixo_taken_without_saying_where_its_top_card_goes_is_told_that(
+    scenario_id: str, untold: bool
+) -> None:
+    """[003] names "pegar o lixo no fechado sem conseguir usar a carta de cima" a common
+    error. A learner who tapped the lixo alone where the top card fits a meld was told they
+    made it; what they left out is where the top card goes, and the grade says so. Where it
+    fits nothing (the K♣ of "Primeiro se compra") it is the error, and nothing is missing."""
+    scenario = CURRICULUM.scenarios[scenario_id]
+    assert isinstance(scenario.task, MoveTask)
+    grade = scenario.task.grade(scenario, move_from_data({"type": "take_lixo"}))
+    assert grade.top_card_untold == untold
+    assert (grade.common_error == "lixo_top_card") == (not untold)
+
+
+def test_a_lixo_whose_top_card_fits_is_never_taken_without_being_able_to_use_it() -> None:
+    """[003]'s error is taking the lixo "sem conseguir usar a carta de cima". A yes to the
+    K♦ that fits nothing makes it; picking "take the lixo and decide later" where the 8♥
+    fits two melds, or a yes to the JK onto a table meld where it could start one, does not
+    (each has its own explanation)."""
+    judge = CURRICULUM.scenarios["fechado_pickup_needs_top_card"]
+    assert isinstance(judge.task, JudgeTask)
+    assert judge.task.grade(judge, True).common_error == "lixo_top_card"
+    choose = CURRICULUM.scenarios["two_ways_to_justify"]
+    assert isinstance(choose.task, ChooseTask)
+    assert choose.task.grade(choose, [0, 1, 2]).common_error is None
+    joker = CURRICULUM.scenarios["joker_on_top_only_new_meld"]
+    assert isinstance(joker.task, JudgeTask)
+    assert joker.task.grade(joker, True).common_error is None
 
 
 def test_a_yes_or_a_picked_option_that_believes_a_common_error_allowed_names_it() -> None:

@@ -708,8 +708,8 @@ def test_the_exercises_open_at_the_first_one_not_done(open_app: Open) -> None:
 @pytest.mark.parametrize(
     ("scenario", "taps"),
     [
-        # Taking the lixo in Fechado without using its top card [003].
-        ("trinca_justifies_in_fechado", ["Lixo"]),
+        # Taking the lixo in Fechado without being able to use its top card (the K♣) [003].
+        ("draw_comes_first", ["Lixo"]),
         # Forgetting that a 2 can go home and keep the meld clean [003]: a legal discard.
         (NATURAL_TWO, ["4♠", "Descartar"]),
     ],
@@ -721,6 +721,26 @@ def test_a_common_error_is_named_as_one(open_app: Open, scenario: str, taps: lis
     tap(at, *[f"{label}…" if label == "Lixo" else label for label in taps])
     said = " ".join(str(e.value) for e in [*at.error, *at.warning])
     assert "um dos erros mais comuns no buraco, segundo o texto 003" in said
+
+
+@pytest.mark.parametrize(
+    ("lang", "told"),
+    [
+        ("pt", "Faltou dizer onde vai a carta de cima do lixo, e aqui ela cabe num jogo"),
+        ("en", "You did not say where the lixo's top card goes, and here it fits a meld"),
+    ],
+)
+def test_the_lixo_tapped_alone_where_its_top_card_fits_says_where_it_goes_is_missing(
+    open_app: Open, lang: str, told: str
+) -> None:
+    """[003]'s error is taking the lixo "sem conseguir usar a carta de cima". A learner who
+    tapped "Lixo" alone where the 7♦ makes a trinca with the 7♣ 7♠ was told they made it,
+    though the card fits; what was missing is where it goes, and how to say it on the board."""
+    at = open_scenario(open_app, "trinca_justifies_in_fechado", lang=lang)
+    tap(at, "Lixo…")
+    said = " ".join(str(e.value) for e in at.error)
+    assert told in said
+    assert "segundo o texto 003" not in said and "says text 003" not in said
 
 
 def test_forgetting_the_natural_two_003_is_named_in_its_own_exercise(open_app: Open) -> None:
