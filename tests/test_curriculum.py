@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import tomllib
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -680,3 +682,45 @@ def test_every_rule_option_is_explained_by_a_lesson() -> None:
 
     taught = {name for lesson in CURRICULUM.lessons for name in lesson.options}
     assert [name for name in OPTION_NAMES if name not in taught] == []
+
+
+# What a learner reads names things as the app does: the menu's “Variante”, and the reasons'
+# “(textos 000, 003)”. A specific text is “o texto 003” (masculine: “o 003”, “do 003”).
+_NOT_THE_APPS_WORDS = {
+    "pt": re.compile(
+        r"\bmod(?:o|os|alidade|alidades)\b|\bfontes?\b(?:(?!texto)[^.;:()]){0,25}\(?00[0-3]\b"
+        r"|\b(?:a|da|na|pela|à|as|das|pelas)\s+00[0-3]\b",
+        re.IGNORECASE,
+    ),
+    "en": re.compile(
+        r"\bmodes?\b|ways of playing|\bsources?\b(?:(?!text)[^.;:()]){0,25}\(?00[0-3]\b",
+        re.IGNORECASE,
+    ),
+}
+
+
+def _shown_texts(node: object, lang: str | None = None) -> Iterator[tuple[str, str]]:
+    """Every text of a course file a learner reads: the strings under its pt and en keys."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _shown_texts(value, key if key in ("pt", "en") else lang)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _shown_texts(value, lang)
+    elif isinstance(node, str) and lang is not None:
+        yield lang, node
+
+
+def test_lessons_exercises_and_reference_use_the_apps_words_for_variants_and_texts() -> None:
+    """The menu says “Variante” and a reason cites “(textos 000, 003)”; the lessons said
+    “os três modos” and “(fonte 003)”, and the en “all three ways of playing” and “(source
+    003)”: a newcomer read two names for one thing and looked for a “modo” no menu has."""
+    files = [*(ROOT / "lessons").glob("*.toml"), *(ROOT / "scenarios").rglob("*.toml")]
+    files.append(ROOT / "buraco_course" / "reference.toml")
+    found = [
+        (path.name, m.group(0))
+        for path in files
+        for lang, text in _shown_texts(tomllib.loads(path.read_text(encoding="utf-8")))
+        for m in _NOT_THE_APPS_WORDS[lang].finditer(text)
+    ]
+    assert found == []

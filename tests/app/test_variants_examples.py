@@ -329,17 +329,17 @@ def test_where_the_variants_differ_the_sources_that_disagree_are_named(open_app:
             "pt",
             "As fontes discordam (3 pontos)",
             "**No Fechado, bate-se com canastra suja?**\n  - Sim: no Fechado vale qualquer "
-            "canastra (e o Pagat, citado pela 003, concorda). _(fontes 000, 001 · jogam assim: "
-            "Buraco Fechado)_\n  - O texto principal da fonte 003 pede sempre uma canastra "
-            "limpa. _(fonte 003)_",
+            "canastra (e o Pagat, citado pelo 003, concorda). _(fontes 000, 001 · jogam assim: "
+            "Buraco Fechado)_\n  - O próprio texto 003 pede sempre uma canastra limpa. "
+            "_(fonte 003)_",
         ),
         (
             "en",
             "The sources disagree (3 points)",
             "**In Fechado, may you go out with a dirty canastra?**\n  - Yes: in Fechado any "
             "canastra will do (and Pagat, cited by 003, agrees). _(sources 000, 001 · played "
-            "by Buraco Fechado)_\n  - Source 003's main text always asks for a clean "
-            "canastra. _(source 003)_",
+            "by Buraco Fechado)_\n  - Text 003 itself always asks for a clean canastra. "
+            "_(source 003)_",
         ),
     ):
         at = open_app("variants", lang=lang)
