@@ -208,7 +208,8 @@ def test_a_position_impossible_under_a_value_decides_nothing() -> None:
 
 def test_all_rules_say_what_other_tables_play(open_app: OpenApp) -> None:
     """“Todas as regras” shows 50 50 50 for the joker; folded under the table, the other
-    reading (20, source 003) and the other disputed points the three presets share."""
+    reading (20, text 003) and the other disputed points the three presets share. Each cites
+    its texts as the reasons do, “(texto 003)”, not “(fonte 003)”."""
     at = open_app("variants")
     at.segmented_control(key="variants_view").set_value("all").run()
     assert not at.exception
@@ -218,7 +219,7 @@ def test_all_rules_say_what_other_tables_play(open_app: OpenApp) -> None:
     shown = " ".join(m.value for m in folded.markdown)
     assert (
         "**Quanto vale o curinga?** Nas três: O curinga vale 50 pontos. Outras mesas: "
-        "O curinga vale 20; algumas mesas usam 50. _(fonte 003)_"
+        "O curinga vale 20; algumas mesas usam 50. _(texto 003)_"
     ) in shown
     assert "Se nenhuma das duas pegou, ninguém perde." in shown  # both mortos stock [003]
     assert "Vale trinca" not in shown  # (the presets differ there: the table says so)
@@ -329,17 +330,17 @@ def test_where_the_variants_differ_the_sources_that_disagree_are_named(open_app:
             "pt",
             "As fontes discordam (3 pontos)",
             "**No Fechado, bate-se com canastra suja?**\n  - Sim: no Fechado vale qualquer "
-            "canastra (e o Pagat, citado pelo 003, concorda). _(fontes 000, 001 · jogam assim: "
+            "canastra (e o Pagat, citado pelo 003, concorda). _(textos 000, 001 · jogam assim: "
             "Buraco Fechado)_\n  - O próprio texto 003 pede sempre uma canastra limpa. "
-            "_(fonte 003)_",
+            "_(texto 003)_",
         ),
         (
             "en",
             "The sources disagree (3 points)",
             "**In Fechado, may you go out with a dirty canastra?**\n  - Yes: in Fechado any "
-            "canastra will do (and Pagat, cited by 003, agrees). _(sources 000, 001 · played "
+            "canastra will do (and Pagat, cited by 003, agrees). _(texts 000, 001 · played "
             "by Buraco Fechado)_\n  - Text 003 itself always asks for a clean canastra. "
-            "_(source 003)_",
+            "_(text 003)_",
         ),
     ):
         at = open_app("variants", lang=lang)
@@ -348,7 +349,7 @@ def test_where_the_variants_differ_the_sources_that_disagree_are_named(open_app:
         (folded,) = [e for e in at.expander if e.label == folded_label]
         shown = " ".join(m.value for m in folded.markdown)
         assert expected in shown
-    assert "_(source 003)_" in shown  # the stricter pickup: no variant plays it [003]
+    assert "_(text 003)_" in shown  # the stricter pickup: no variant plays it [003]
 
 
 def test_a_changed_house_rule_opens_the_same_move_on_a_position_it_decides(
