@@ -274,12 +274,12 @@ QUESTIONS = [
     ("vulnerável", "vulnerable", "003"),
     ("ás depois do rei", "ace_low_high", "000 001 003"),
     ("joker_points", "joker_points", "000 001 002 003"),
-    ("quem começa?", "who_starts", "000 003"),
+    ("quem começa?", "who_starts", "000 001 003"),
     # “quem”, “who” ask for a person: the point players ask so (was: “O lixo começa vazio”,
     # “Primeiro, a compra”, whose titles say “starts”, “começa”, “primeiro”).
-    ("who starts?", "who_starts", "000 003"),
-    ("quem começa o jogo", "who_starts", "000 003"),
-    ("quem joga primeiro?", "who_starts", "000 003"),
+    ("who starts?", "who_starts", "000 001 003"),
+    ("quem começa o jogo", "who_starts", "000 001 003"),
+    ("quem joga primeiro?", "who_starts", "000 001 003"),
     ("quanto vale a batida?", "batida_points", "000 001 002 003"),
     ("quanto vale o curinga?", "joker_points", "000 001 002 003"),
     ("How much is a joker worth?", "joker_points", "000 001 002 003"),
@@ -357,7 +357,7 @@ QUESTIONS = [
     ("pode 2 coringas no mesmo jogo", "one_wild_per_meld", "000 003"),
     ("qnto vale o joker", "joker_points", "000 001 002 003"),
     # The deal, the turn, the morto, the stock [000, 001, 002, 003].
-    ("quem comeca", "who_starts", "000 003"),
+    ("quem comeca", "who_starts", "000 001 003"),
     # (was: “A primeira baixada: a vez inteira ou um jogo?”, whose title said “first” and
     # “turn”, this one's only “turn”)
     ("it's my turn, what do i do first", "turn_draw", "000 001 002 003"),
@@ -894,3 +894,21 @@ def test_the_common_errors_are_a_topic_of_their_own() -> None:
     assert point("common_errors").topic == "common_errors"
     assert topics()["common_errors"].pt == "Erros comuns"
     assert topics()["common_errors"].en == "Common errors"
+
+
+def test_who_starts_cites_what_each_text_says() -> None:
+    """“Quem começa” said “the player to the dealer's right starts; the dealer plays last”,
+    citing 000 and 003. Only 003 says the first half (“Joga primeiro o jogador à direita do
+    carteador”); 000 starts one seat further on (to the right of whoever set aside the
+    mortos, who sits to the dealer's right) yet says the dealer plays last, which that order
+    does not give; 001 passes the turn to the left. Each text is cited for what it says."""
+    said = point("who_starts")
+    assert said.sources == ("000", "001", "003")
+    for text, words in (
+        (said.text.pt, ("003", "000", "001", "esquerda", "o último")),
+        (said.text.en, ("003", "000", "001", "left", "last")),
+    ):
+        for word in words:
+            assert word in text, word
+    assert "à direita do carteador" in said.text.pt  # 003's own words, quoted
+    assert "o carteador é o último da volta" not in said.text.pt  # (003 never says it)
