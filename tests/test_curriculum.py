@@ -573,8 +573,8 @@ def test_the_jokers_50_is_said_of_the_joker_not_of_every_curinga() -> None:
     ou 20”, where lesson 3 has just taught that every 2 is a curinga too: a learner read
     that a 2 held at the end costs 50."""
     summaries = {lesson.order: lesson.summary.pt for lesson in CURRICULUM.lessons}
-    assert "o joker (JK) 50 (ou 20" in summaries[1]
-    assert "o joker (JK) custa 50, ou 20 se a mesa usa 20; o 2, 10" in summaries[11]
+    assert "o joker (`JK`) 50 (ou 20" in summaries[1]
+    assert "o joker (`JK`) custa 50, ou 20 se a mesa usa 20; o 2, 10" in summaries[11]
     for order, text in summaries.items():
         assert "curinga 50" not in text and "na mão custa caro: 50" not in text, order
 
@@ -699,28 +699,56 @@ _NOT_THE_APPS_WORDS = {
 }
 
 
-def _shown_texts(node: object, lang: str | None = None) -> Iterator[tuple[str, str]]:
-    """Every text of a course file a learner reads: the strings under its pt and en keys."""
+def _shown_texts(
+    node: object, lang: str | None = None, titles: bool = True
+) -> Iterator[tuple[str, str]]:
+    """Every text of a course file a learner reads: the strings under its pt and en keys
+    (without the titles, if not `titles`)."""
     if isinstance(node, dict):
         for key, value in node.items():
-            yield from _shown_texts(value, key if key in ("pt", "en") else lang)
+            if key != "title" or titles:
+                yield from _shown_texts(value, key if key in ("pt", "en") else lang, titles)
     elif isinstance(node, list):
         for value in node:
-            yield from _shown_texts(value, lang)
+            yield from _shown_texts(value, lang, titles)
     elif isinstance(node, str) and lang is not None:
         yield lang, node
+
+
+def _course_files() -> list[Path]:
+    files = [*(ROOT / "lessons").glob("*.toml"), *(ROOT / "scenarios").rglob("*.toml")]
+    return [*files, ROOT / "buraco_course" / "reference.toml"]
 
 
 def test_lessons_exercises_and_reference_use_the_apps_words_for_variants_and_texts() -> None:
     """The menu says “Variante” and a reason cites “(textos 000, 003)”; the lessons said
     “os três modos” and “(fonte 003)”, and the en “all three ways of playing” and “(source
     003)”: a newcomer read two names for one thing and looked for a “modo” no menu has."""
-    files = [*(ROOT / "lessons").glob("*.toml"), *(ROOT / "scenarios").rglob("*.toml")]
-    files.append(ROOT / "buraco_course" / "reference.toml")
     found = [
         (path.name, m.group(0))
-        for path in files
+        for path in _course_files()
         for lang, text in _shown_texts(tomllib.loads(path.read_text(encoding="utf-8")))
         for m in _NOT_THE_APPS_WORDS[lang].finditer(text)
     ]
     assert found == []
+
+
+_CARD = r"(?:(?:10|[2-9AJQK])[♠♥♦♣]|JK)"
+_BARE_CARD = re.compile(rf"(?<![\w♠♥♦♣]){_CARD}(?![\w♠♥♦♣])")
+
+
+def test_cards_in_a_text_are_in_backticks_and_a_title_has_none() -> None:
+    """The course writes a card in backticks (lessons/README.md: “jokers as `JK`”), and
+    the page draws such a span as one group of cards; a bare “o JK faz de `7♣`” or “(o 2♥
+    em 3♥ 4♥ 5♥)” was left as words in the source. A title is the other way round: the
+    exercise's heading shows it as written, and “`A♣ 2♣ 3♣` é limpo” read as code there."""
+    bare = []
+    for path in _course_files():
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        for _, text in _shown_texts(data, titles=False):
+            outside = re.sub(r"`[^`]*`", "", text)
+            bare += [(path.name, m.group(0)) for m in _BARE_CARD.finditer(outside)]
+    assert bare == []
+    titled = [s.title.get(lang) for s in CURRICULUM.scenarios.values() for lang in ("pt", "en")]
+    titled += [lesson.title.get(lang) for lesson in CURRICULUM.lessons for lang in ("pt", "en")]
+    assert [title for title in titled if "`" in title] == []
