@@ -132,6 +132,7 @@ REVIEW_LESSONS = {
     "two_wilds": "wild_cards",
     "wild_has_no_place": "wild_cards",
     "wild_two_beside_natural_two": "natural_two",
+    "natural_two_stays": "natural_two",  # (its lesson says so: "o 2 não volta a ser curinga")
     "trincas_not_allowed": "trincas",
     "trinca_ranks_differ": "trincas",
     "trinca_suit_repeated": "trincas",

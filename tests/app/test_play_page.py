@@ -1092,6 +1092,8 @@ def test_the_coach_at_the_move_says_a_repeated_note_as_a_reminder(open_app: Open
         ("trincas_not_allowed", "trincas"),
         ("go_out_needs_canastra", "going_out"),
         ("gap", "sequences_and_the_ace"),
+        # (6♠ onto 2♠ 3♠ 4♠: it pointed at "Erros comuns", not the lesson that says so)
+        ("natural_two_stays", "natural_two"),
     ],
 )
 def test_a_mistake_links_to_the_lesson_that_explains_it(code: str, lesson: str) -> None:
