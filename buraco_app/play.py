@@ -844,6 +844,8 @@ def why_lines(
         kind = "take_free"  # the whole lixo to the hand, the top card too [000]
     elif isinstance(move, TakeLixo) and len(before.lixo) == 1:
         kind = "take_one"  # (no other cards come with it)
+    elif kind == "draw" and not before.lixo:
+        kind = "draw_empty"  # (no pile to weigh: "not worth taking, or cannot" read as a riddle)
     elif kind == "extend" and before.players == 2:
         kind = "extend_alone"  # (its own meld: at a table of two there is no pair)
     if kind == "discard":

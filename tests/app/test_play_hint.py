@@ -203,3 +203,21 @@ def test_no_hint_on_the_computers_turn_nor_after_the_round_and_the_end_counts_th
     click(at, "btt-play_board-discard")  # the computer's turn now
     assert any(b.key == "play_next_move" for b in at.button)
     assert not has_hint_button(at) and hint_box(at) is None
+
+
+@pytest.mark.parametrize(
+    ("lang", "why"),
+    [
+        ("pt", "O lixo está vazio: só resta comprar do monte."),
+        ("en", "The lixo is empty: the stock is the only draw."),
+    ],
+)
+def test_a_hint_at_an_empty_lixo_says_it_is_empty(open_app: Open, lang: Lang, why: str) -> None:
+    """The round's first turn: the lixo is empty. The hint had said "Pegar o lixo não compensa
+    agora, ou não dá", a hedge that left a newcomer looking for a reason in an empty pile."""
+    at = open_app("play", lang=lang)
+    at.radio(key="play_players").set_value(2).run()
+    click(at, "play_start")
+    click(at, "play_hint")
+    said = hint_said(at)
+    assert said.endswith(f"\n{WHY[lang]} {why}"), said

@@ -766,6 +766,20 @@ def test_a_computer_draw_is_explained_without_the_card_drawn() -> None:
     assert "discarded" in " ".join(why_lines(rules, "basic", after, discard, "en")).lower()
 
 
+def test_a_computers_draw_at_an_empty_lixo_says_the_lixo_was_empty() -> None:
+    """The round's first draws: there was no lixo to weigh. "Não valia a pena pegar o lixo
+    (ou não podia)" read as if the computer had judged a pile that was not there."""
+    rules = ruleset("fechado")
+    start = positions(new_game(Setup("fechado", {}, 4, "basic", "on", 4)))[0]
+    assert not start.lixo
+    assert why_lines(rules, "basic", start, Draw(), "pt") == [
+        "O lixo estava vazio: comprou do monte."
+    ]
+    assert why_lines(rules, "basic", start, Draw(), "en") == [
+        "The lixo was empty: drew from the stock."
+    ]
+
+
 def test_a_computer_wild_laid_as_a_wild_is_explained() -> None:
     """A partner who lays 5♥ 6♥ 2♠ makes the meld dirty: the learner is told why (the cards
     go down now, for the morto and the batida) and what it costs, as the coach tells them
