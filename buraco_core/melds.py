@@ -351,8 +351,12 @@ def extend_meld(meld: Meld, cards: Iterable[Card], rules: RuleSet) -> MeldVerdic
     old_slot, new_slot = meld.wild_slot, grown.wild_slot
     same_wild = new_slot is not None and old_slot is not None and new_slot.card == old_slot.card
     if old_slot is not None and not same_wild and grown.natural_two == old_slot.card:
-        # The wild 2 went home; any wild the meld has now came with the new cards.
-        notes.append(Reason(Code.TWO_MOVED_TO_NATURAL, {"card": old_slot.card}))
+        # The wild 2 went home; any wild the meld has now came with the new cards, and the
+        # meld stays dirty (the message had said "agora está limpo" beside a joker).
+        home: dict[str, object] = {"card": old_slot.card}
+        if new_slot is not None:
+            home |= {"case": "still_dirty", "wild": new_slot.card}
+        notes.append(Reason(Code.TWO_MOVED_TO_NATURAL, home))
     elif (
         same_wild
         and old_slot is not None

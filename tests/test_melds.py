@@ -710,6 +710,14 @@ def test_two_returns_home_while_a_joker_joins() -> None:
     assert verdict.meld.natural_two == c("2s") and verdict.meld.wild == JOKER
     assert "two_moved_to_natural" in verdict.codes
     assert "wild_moved" not in verdict.codes
+    # The 2 went home, but the meld is not clean: its message says so (it said "agora está
+    # limpo" beside the joker, on the Jogar board under a canastra suja).
+    home = reason(verdict, "two_moved_to_natural")
+    assert home.params == {"card": c("2s"), "case": "still_dirty", "wild": JOKER}
+    assert message(home, "pt") == (
+        "O 2♠ voltou para a sua posição natural, mas o jogo continua sujo: agora o curinga é o JK."
+    )
+    assert "clean" not in message(home, "en")
 
 
 def test_an_extension_may_not_add_a_second_wild() -> None:
