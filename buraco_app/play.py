@@ -1419,12 +1419,8 @@ def _replay(game: Game, states: Sequence[State], lang: Lang) -> None:
                 )
         step = st.slider(t("play.replay_step", lang), 0, len(moves), key=key)
         st.session_state[REPLAY_STEP_KEY] = (key, step)  # (one key, whatever the round)
-        if step:
-            seat = states[step - 1].turn
-            done = done_text(moves[step - 1], states[step - 1], lang, game.rules)
-            line = f"{step}. {who(seat, lang)} {done}"
-            morto = morto_line(states, step - 1, lang)
-            st.markdown(md_cards(f"**{line}{f' · {morto}' if morto else ''}**"))
+        if step:  # (the move's line as the lists tell it: the mortos, the batida that ended it)
+            st.markdown(md_cards(f"**{move_line(game, states, step - 1, lang)}**"))
         else:  # (the slider's 0, which no move of the round is called)
             st.markdown(f"**{t('play.replay_deal', lang)}**")
         board.show_board(game.rules, states[step], "play_replay", lang, seat=LEARNER)

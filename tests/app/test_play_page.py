@@ -1493,6 +1493,20 @@ def test_the_replay_draws_its_cards_in_their_colours(open_app: Open) -> None:
     assert read(shown[0]) == f"**{move_line(game, states, step - 1, 'en')}**"
 
 
+def test_the_replays_last_step_says_the_round_ended_by_going_out(open_app: Open) -> None:
+    """The replay opens at the round's last move: "207. Você descartou o 3♣", with no word
+    that this discard went out and ended the round (the list of moves said it)."""
+    open_app("play", lang="pt")  # creates the data folder
+    game = played_round(Setup("fechado", {}, 2, "basic", "on", 6), 6)
+    states = positions(game)
+    assert states[-1].ended_by is EndReason.BATIDA
+    at = open_app("play", lang="pt", game=store().create(game))
+    last = len(states) - 1
+    open_replay(at)
+    shown = [str(m.value) for m in at.markdown if str(m.value).startswith(f"**{last}. ")]
+    assert len(shown) == 1 and read(shown[0]).endswith(" · bateu e encerrou a rodada**"), shown
+
+
 def _with_melds_down(setup: Setup) -> Game:
     """A game played on up to the learner's draw with melds on the table, the learner's
     side's own among them."""
