@@ -73,7 +73,7 @@ from buraco_core.players import LEVELS
 from buraco_core.rules import RuleSet
 from buraco_core.scoring import MatchStanding, RoundScore, ScoreItem, SideScore
 from buraco_core.state import EndReason, MortoStatus, Phase, State
-from buraco_core.verdict import Verdict
+from buraco_core.verdict import Reason, Verdict
 from buraco_course import MoveTask
 from buraco_text import (
     Lang,
@@ -861,11 +861,24 @@ def why_lines(
     # it from the learner's chair ("ao jogo 1 deles"), where the judge's "ao jogo 1" read as
     # the learner's own meld 1.
     said = [e for e in verdict.events if e.code not in (RETOLD_IN_HINT if advice else RETOLD)]
-    lines = [habit, *(message(event, lang) for event in said)]
+    lines = [habit, *(_event_text(event, before, lang, advice) for event in said)]
     wild = None if level == "random" or after is None else _wild_spent(before, after)
     if wild is not None:
         lines.append(t(f"{why}wild", lang, card=wild.symbol))
     return lines
+
+
+# The judge's events that a hint says to the learner, as what their move would do: the
+# judge's words tell a move done by "o jogador" ("o morto espera a próxima vez deste jogador").
+SAID_TO_YOU = frozenset({Code.DIRECT_BEAT, Code.INDIRECT_BEAT, Code.WENT_OUT})
+
+
+def _event_text(event: Reason, before: State, lang: Lang, advice: bool) -> str:
+    """An event of a move in words: the judge's, or in a hint, said to the learner."""
+    if not (advice and event.code in SAID_TO_YOU):
+        return message(event, lang)
+    alone = "_alone" if event.code is Code.WENT_OUT and before.players == 2 else ""
+    return t(f"play.hint_why.{event.code}{alone}", lang, **event.params)
 
 
 def _wild_spent(before: State, after: State) -> Card | None:

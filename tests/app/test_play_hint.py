@@ -221,3 +221,34 @@ def test_a_hint_at_an_empty_lixo_says_it_is_empty(open_app: Open, lang: Lang, wh
     click(at, "play_hint")
     said = hint_said(at)
     assert said.endswith(f"\n{WHY[lang]} {why}"), said
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_hint_that_goes_out_or_beats_speaks_to_the_learner(lang: Lang) -> None:
+    """The hint is advice to "você": its reasons had told the judge's account of a move done,
+    "o morto espera a próxima vez deste jogador", "quem bateu ganha 100 pontos"."""
+    from buraco_app.play import hint_text
+
+    final = played_round(Setup("fechado", {}, 2, "basic", "off", 6), 6)
+    last = final.current.moves[-1]  # (the learner's discard that goes out)
+    game = replace(final, rounds=(replace(final.current, moves=final.current.moves[:-1]),))
+    said = hint_text(game, positions(game)[-1], last, lang)
+    want = {
+        "pt": "Batida final: a rodada termina e você ganha 100 pontos de batida.",
+        "en": "Going out (batida final): the round ends and you score 100 for it.",
+    }
+    assert said.endswith(want[lang]), said
+    # A table of four, the learner's last card discarded for the morto (move 30 of this round)
+    four = played_round(Setup("fechado", {}, 4, "basic", "off", 17), 17)
+    at, states = 29, positions(four)
+    move = four.current.moves[at]
+    assert states[at].turn == 0 and len(states[at].hands[0]) == 1 and isinstance(move, Discard)
+    game = replace(four, rounds=(replace(four.current, moves=four.current.moves[:at]),))
+    said = hint_text(game, states[at], move, lang)
+    want = {
+        "pt": "Batida indireta: a última carta vai para o lixo, e o morto espera a sua "
+        "próxima vez.",
+        "en": "Indirect batida: your last card goes to the lixo, and the morto waits for your "
+        "next turn.",
+    }
+    assert said.endswith(want[lang]), said
