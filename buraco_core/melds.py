@@ -344,8 +344,13 @@ def extend_meld(meld: Meld, cards: Iterable[Card], rules: RuleSet) -> MeldVerdic
         return MeldVerdict(False, (_no_place_for_wild(meld, new, rules) or failure.reason,))
     old_two = meld.natural_two
     if old_two is not None and grown.natural_two is None:
-        reason = Reason(Code.NATURAL_TWO_STAYS, {"card": old_two})
-        return MeldVerdict(False, (reason,))
+        # The card the 2 would have to stand for is said: 6♠ onto 2♠ 3♠ 4♠ lacks the 5♠ (the
+        # learner had read only that the 2 stays natural, and looked for what that had to do
+        # with the 6).
+        stays: dict[str, object] = {"card": old_two}
+        if grown.wild_slot is not None and grown.wild_slot.card == old_two and grown.wild_as:
+            stays |= {"case": "gap", "as_card": grown.wild_as}
+        return MeldVerdict(False, (Reason(Code.NATURAL_TWO_STAYS, stays),))
     grown = _keep_wild_place(meld, grown)
     notes: list[Reason] = []
     old_slot, new_slot = meld.wild_slot, grown.wild_slot
