@@ -661,7 +661,8 @@ def hint_text(game: Game, state: State, move: Move, lang: Lang) -> str:
     """A hint in words (Markdown): the move as the learner would tap it ("baixar 5♣ 5♥ 5♠"),
     then the strong level's reasons for it, as a computer's move gives them."""
     alone = game.setup.players == 2
-    said = mid_sentence(move_text(move, lang, alone=alone, rules=game.rules))
+    top = state.lixo[-1] if state.lixo else None  # (named: "pegar o lixo e pôr o 9♠ no jogo 5")
+    said = mid_sentence(move_text(move, lang, top=top, alone=alone, rules=game.rules))
     reasons = why_lines(game.rules, "strong", state, move, lang, advice=True)
     says, because = t("play.hint_says", lang), t("play.hint_because", lang)
     return f"**{says}** {said}.  \n**{because}** {' '.join(reasons)}"
@@ -758,7 +759,9 @@ def _totals(match: MatchStanding, players: int, lang: Lang) -> None:
 
 def _feedback(feedback: Feedback, game: Game, lang: Lang) -> None:
     # (alone: "ao jogo 1 do adversário"; rules: a meld as it will lie, not in tap order)
-    tried = move_text(feedback.move, lang, alone=game.setup.players == 2, rules=game.rules)
+    before = positions(game)[feedback.at]  # (the lixo's top card as the tap found it)
+    top = before.lixo[-1] if before.lixo else None
+    tried = move_text(feedback.move, lang, top=top, alone=game.setup.players == 2, rules=game.rules)
     said = t("board.your_move", lang, move=tried)
     verdict = feedback.verdict
     drew = drew_text(verdict, lang)
@@ -1366,7 +1369,10 @@ def key_moments(game: Game, lang: Lang) -> tuple[list[str], list[str]]:
     tried: set[tuple[int, str]] = set()
     states = positions(game) if rnd.stumbles else ()
     for stumble in rnd.stumbles:
-        move = move_text(stumble.move, lang, alone=game.setup.players == 2, rules=game.rules)
+        before = states[stumble.at] if stumble.at < len(states) else None
+        top = before.lixo[-1] if before is not None and before.lixo else None
+        alone = game.setup.players == 2
+        move = move_text(stumble.move, lang, top=top, alone=alone, rules=game.rules)
         text = t("play.stumble", lang, move=move)
         if stumble.at < len(states):  # why it was refused: the round's summary said only that
             verdict, _after = play(game.rules, states[stumble.at], stumble.move)

@@ -59,8 +59,9 @@ def move_text(
         kind = f"extend_other{one}" if move.side is not None else f"extend{mine}"
         return t(f"{key}{kind}", lang, cards=cards_text(move.cards), meld=move.meld + 1)
     assert isinstance(move, TakeLixo)
-    # The lixo's top card, where the record knows it (it is public): named, not "a de cima".
-    named = "_top" if past and top is not None else ""
+    # The lixo's top card, where the record or the table shows it (it is public): named, not
+    # "a de cima".
+    named = "_top" if top is not None else ""
     shown = top.symbol if top is not None else ""
     if move.new_meld:
         return t(f"{key}take_lixo_new{named}", lang, cards=cards_text(move.new_meld), top=shown)

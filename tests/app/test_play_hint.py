@@ -252,3 +252,31 @@ def test_a_hint_that_goes_out_or_beats_speaks_to_the_learner(lang: Lang) -> None
         "next turn.",
     }
     assert said.endswith(want[lang]), said
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_hint_to_take_the_lixo_names_its_top_card(lang: Lang) -> None:
+    """ "pegar o lixo e pôr a carta de cima no jogo 5" left the learner to find which card
+    that was: the hint names it, as the computers' lines do ("pegou o lixo e pôs o 7♠…")."""
+    from buraco_app.play import hint_text
+    from buraco_core.judge import legal_moves
+    from tests.played import played_until
+
+    setup = Setup("fechado", {}, 4, "basic", "on", 900)
+
+    def takes(state: State) -> list[TakeLixo]:
+        if state.turn != 0 or state.phase is not Phase.DRAW or len(state.lixo) < 2:
+            return []
+        rules = setup.rules()
+        return [m for m in legal_moves(rules, state) if isinstance(m, TakeLixo) and m.justified]
+
+    game = played_until(setup, 0, lambda state: bool(takes(state)))
+    state = positions(game)[-1]
+    top = state.lixo[-1].symbol
+    for take in takes(state):
+        said = hint_text(game, state, take, lang)
+        named = {
+            "pt": f"pegar o lixo e {'baixar' if take.new_meld else 'pôr'} o {top}",
+            "en": f"take the lixo and {'lay' if take.new_meld else 'put'} the {top}",
+        }
+        assert f"{SAYS[lang]}** {named[lang]}" in said, said
