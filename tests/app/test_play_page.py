@@ -57,7 +57,7 @@ from buraco_core.players import make_player, view_of
 from buraco_core.players.coach import coach
 from buraco_core.rules import RuleSet, ruleset
 from buraco_core.state import EndReason, MortoStatus, Phase, State, deal
-from buraco_text import Lang
+from buraco_text import Lang, translate
 from tests.app.conftest import (
     changed_melds,
     hand_cards,
@@ -778,6 +778,19 @@ def test_a_computers_draw_at_an_empty_lixo_says_the_lixo_was_empty() -> None:
     assert why_lines(rules, "basic", start, Draw(), "en") == [
         "The lixo was empty: drew from the stock."
     ]
+
+
+def test_the_basic_levels_help_tells_its_wild_spent_on_a_big_lixo() -> None:
+    """The level's help said a basic player "usa curinga só para fechar canastra ou esvaziar
+    a mão": the learner then watched a basic partner take a 5-card lixo with Q♥ JK."""
+    game = played_round(Setup("fechado", {}, 4, "basic", "off", 1), 1)
+    before, move = positions(game)[23], game.current.moves[23]
+    assert before.turn != 0 and move == TakeLixo(new_meld=tuple(parse_cards("Qh JK")))
+    assert len(before.lixo) == 5
+    help_pt = translate("play.level_help", "pt").split("\n\n")[1]
+    assert "pegar um lixo grande" in help_pt, help_pt
+    help_en = translate("play.level_help", "en").split("\n\n")[1]
+    assert "take a big lixo" in help_en, help_en
 
 
 def test_a_computer_wild_laid_as_a_wild_is_explained() -> None:
