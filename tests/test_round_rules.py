@@ -14,7 +14,15 @@ import pytest
 
 from buraco_core.cards import Card, parse_card, parse_cards
 from buraco_core.codes import ALL_SEEDS, PROJECT, Code
-from buraco_core.judge import IllegalMove, apply, check, go_out_verdict, legal_moves, round_score
+from buraco_core.judge import (
+    IllegalMove,
+    apply,
+    check,
+    go_out_verdict,
+    legal_moves,
+    play,
+    round_score,
+)
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.notation import position_from_data, position_to_data
 from buraco_core.rules import OPTION_NAMES, RuleSet, ruleset
@@ -878,6 +886,11 @@ def test_go_out_by_discard_refuses_melding_the_last_card(preset: str) -> None:
     )
     codes = refused(rules, state, Extend(0, cards("Jh")))
     assert codes == ("cannot_go_out", "go_out_must_discard")
+    # The side may go out, only not this way: "mas você ainda não pode bater" beside the
+    # Jogar page's "Você já pode bater" read as a contradiction.
+    (lead, _) = play(rules, state, Extend(0, cards("Jh")))[0].reasons
+    assert message(lead, "pt") == "Esta jogada acabaria com as cartas da sua mão sem descartar:"
+    assert "may not go out yet" not in message(lead, "en")
     assert "went_out" in ok(ruleset(preset), state, Extend(0, cards("Jh"))).codes
     beat = position(rules, players=2, phase="play", hands=[["5h", "6h", "7h"], 11])
     assert "direct_beat" in ok(rules, beat, Lay((cards("5h 6h 7h"),))).codes

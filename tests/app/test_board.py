@@ -242,14 +242,14 @@ def test_an_illegal_move_keeps_the_board_and_names_the_cards(open_app: Open) -> 
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("pt", "ainda não pode bater: nesta mesa só se bate descartando"),
-        ("en", "may not go out yet: at this table you go out only by discarding"),
+        ("pt", "sem descartar: nesta mesa só se bate descartando"),
+        ("en", "without a discard: at this table you go out only by discarding"),
     ],
 )
 def test_a_refused_beat_says_why_in_the_headline(open_app: Open, lang: str, said: str) -> None:
-    """ "Esta jogada acabaria com as cartas da mão, mas a dupla ainda não pode bater:" is a
-    lead-in: the headline goes on with what is missing, never stops at the colon with the
-    why hidden behind "por quê?" (option go_out_by: only by discarding [003])."""
+    """ "Esta jogada acabaria com as cartas da mão sem descartar:" is a lead-in: the headline
+    goes on with what is missing, never stops at the colon with the why hidden behind "por
+    quê?" (option go_out_by: only by discarding [003])."""
     at = open_app("practice", scenario="keep_a_card_to_discard", lang=lang)
     tap(at, "J♥", "Q♥", "K♥", "Jogo 2:" if lang == "pt" else "Meld 2:")
     shown = str(at.error[0].value)
@@ -258,14 +258,14 @@ def test_a_refused_beat_says_why_in_the_headline(open_app: Open, lang: str, said
 
 
 def test_the_why_list_puts_what_is_missing_under_the_lead_in(open_app: Open) -> None:
-    """Under "por quê?" the reasons are a list: the lead-in "… ainda não pode bater:" is not
+    """Under "por quê?" the reasons are a list: the lead-in "… sem descartar:" is not
     a bullet that stops at its colon, with what is missing as the next bullet; that sits
     under it, as the headline joins them (audit 14) [003: going out only by discarding]."""
     at = open_app("practice", scenario="keep_a_card_to_discard", lang="pt")
     tap(at, "J♥", "Q♥", "K♥", "Jogo 2:")
-    listed = next(m.value for m in at.markdown if "ainda não pode bater:" in m.value)
+    listed = next(m.value for m in at.markdown if "sem descartar:" in m.value)
     lines = listed.splitlines()
-    lead = next(i for i, line in enumerate(lines) if "ainda não pode bater:" in line)
+    lead = next(i for i, line in enumerate(lines) if "sem descartar:" in line)
     assert lines[lead].startswith("- ")
     assert lines[lead + 1].startswith("    - "), listed  # what is missing, under the lead-in
 
