@@ -842,8 +842,9 @@ def _hand(
         return
     if pick.cards or pick.top:
         picked = cards_label([hand[p] for p in pick.cards])
-        if pick.top:
-            picked = " ".join(x for x in (picked, t("board.top_picked", lang)) if x)
+        if pick.top:  # ("10♣ Q♣ e a carta de cima do lixo": run together, it read as one)
+            top = t("board.top_picked", lang)
+            picked = t("board.top_picked_with", lang, cards=picked) if picked else top
         # (the top card goes onto one's meld or into a new one: not to the discard)
         st.caption(t("board.picked_top" if pick.top else "board.picked", lang, cards=picked))
     elif not st.session_state.get(f"{key}_need"):  # (a hint above says what to pick)

@@ -1671,6 +1671,33 @@ def test_the_lixos_top_card_picked_says_where_it_can_go(
     assert len(picked) == 1 and not_said not in picked[0]
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("pt", "Escolhidas: {card} e a carta de cima do lixo."),
+        ("en", "Picked: {card} and the lixo's top card."),
+    ],
+)
+def test_hand_cards_picked_with_the_lixos_top_card_are_listed_with_an_and(
+    open_app: Open, lang: Lang, said: str
+) -> None:
+    """ "Escolhidas: 10♣ Q♣ a carta de cima do lixo." ran the hand's cards into the top card
+    (a taker picks the top card and the cards that make a meld with it)."""
+    open_app("play", lang=lang)  # creates the data folder
+    game = played_until(
+        Setup("fechado", {}, 2, "basic", "on", 7),
+        5,
+        lambda s: learner_turn(s) and s.phase is Phase.DRAW and bool(s.sides[1].melds and s.lixo),
+    )
+    at = open_app("play", lang=lang, game=store().create(game))
+    top = [b for b in at.button if (b.key or "").startswith("btc") and "-lixo" in b.key]
+    top[-1].click().run()
+    card = hand_cards(at)[0]
+    tap_shown(at, 0)
+    shown = [read(str(c.value)) for c in at.caption]
+    assert any(c.startswith(said.format(card=card)) for c in shown), shown
+
+
 def test_a_card_tapped_inside_an_open_lixo_says_the_lixo_is_taken_whole(open_app: Open) -> None:
     """Aberto shows the whole lixo. A card inside it, tapped (to take that card, as a
     newcomer would), did nothing at all: a greyed button, no word. The board now says that
