@@ -1019,7 +1019,7 @@ def test_discard_that_makes_a_meld_with_cards_the_next_player_took_from_the_lixo
     assert found.better == Discard(parse_card("9d"))
     assert said(found).startswith("O adversário tem na mão 8♣ 8♣ (vieram com o lixo")
     assert "ele pode pegar o lixo todo (2 cartas)" in said(found)
-    assert said(found, "en").startswith("Your opponent holds 8♣ 8♣ (they came with a lixo")
+    assert said(found, "en").startswith("Your opponent holds 8♣ 8♣ (from a lixo they took)")
     assert coach(rules, state, Discard(parse_card("Kc"))) == ()
     # Aberto: anyone may take the open lixo anyway; a small pile is no gift of this kind.
     free = [*took[:5], TakeLixo(), Discard(parse_card("Js")), Draw()]

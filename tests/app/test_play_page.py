@@ -2566,3 +2566,39 @@ def test_a_match_started_in_another_tab_is_listed_when_the_page_is_opened_again(
         f"play-go-on-{mine}",
         f"play-go-on-{started_there}",
     ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "alone", "said"),
+    [
+        (
+            "pt",
+            True,
+            "O adversário tem na mão 8♣ 8♦ (vieram com o lixo que ele pegou): o 8♠ faz"
+            " jogo com elas, e ele pode pegar o lixo todo (2 cartas).",
+        ),
+        (
+            "pt",
+            False,
+            "O próximo jogador tem na mão 8♣ 8♦ (vieram com o lixo que ele pegou): o 8♠"
+            " faz jogo com elas, e ele pode pegar o lixo todo (2 cartas).",
+        ),
+        (
+            "en",
+            True,
+            "Your opponent holds 8♣ 8♦ (from a lixo they took): the 8♠ makes a meld with"
+            " those cards, and they may take the whole lixo (2 cards).",
+        ),
+    ],
+)
+def test_a_note_on_cards_the_next_player_holds_says_whose_meld_is_whose(
+    lang: Lang, alone: bool, said: str
+) -> None:
+    """ "com o 8♠ eles fazem um jogo, e ele pode pegar o lixo": "eles" read as the opponents,
+    not the two cards (in English, three "they"s for two things)."""
+    from buraco_app.game import SavedNote
+    from buraco_app.play import note_text
+
+    params = {"case": "held", "card": "8♠", "held": "8♣ 8♦", "count": 2}
+    note = SavedNote("feeds_opponent", {**params, **({"alone": True} if alone else {})}, None)
+    assert note_text(note, lang) == said
