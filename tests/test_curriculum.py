@@ -688,7 +688,8 @@ def test_every_rule_option_is_explained_by_a_lesson() -> None:
 # “(textos 000, 003)”. A specific text is “o texto 003” (masculine: “o 003”, “do 003”).
 _NOT_THE_APPS_WORDS = {
     "pt": re.compile(
-        r"\bmod(?:o|os|alidade|alidades)\b|\bfontes?\b(?:(?!texto)[^.;:()]){0,25}\(?00[0-3]\b"
+        r"\bmod(?:o|os|alidade|alidades)\b(?! somente leitura)"  # (a database's mode is no variant)
+        r"|\bfontes?\b(?:(?!texto)[^.;:()]){0,25}\(?00[0-3]\b"
         r"|\b(?:a|da|na|pela|à|as|das|pelas)\s+00[0-3]\b",
         re.IGNORECASE,
     ),
@@ -752,3 +753,17 @@ def test_cards_in_a_text_are_in_backticks_and_a_title_has_none() -> None:
     titled = [s.title.get(lang) for s in CURRICULUM.scenarios.values() for lang in ("pt", "en")]
     titled += [lesson.title.get(lang) for lesson in CURRICULUM.lessons for lang in ("pt", "en")]
     assert [title for title in titled if "`" in title] == []
+
+
+def test_the_catalogs_cite_the_texts_as_the_reasons_do() -> None:
+    """The Casa's option descriptions, the calculator's and the corte's help, Jogar's lines on
+    a morto said “(fonte 003)”, “pela fonte 001”, “nos três modos” (en “(source 003)”), beside
+    lessons and reasons citing “(textos 000, 003)”: one text, two names. (“As fontes discordam”, the sources as a whole,
+    stays.)"""
+    found = [
+        (lang, key, m.group(0))
+        for lang in ("pt", "en")
+        for key, text in catalog(lang).items()
+        for m in _NOT_THE_APPS_WORDS[lang].finditer(text.replace("{mode}", ""))
+    ]
+    assert found == []

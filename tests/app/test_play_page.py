@@ -1418,14 +1418,14 @@ def test_the_record_says_whose_morto_had_become_the_stock_when_the_last_is_taken
             "the stock ran out: the other side's morto became the stock",
             "The other side's morto became the stock when the stock ran out (move {n}): they"
             " ended the round without taking a morto, and a side that does not take its morto"
-            " pays -100 (sources 000, 001, 003).",
+            " pays -100 (texts 000, 001, 003).",
         ),
         (
             1,
             "pt",
             "o monte acabou: o morto da sua dupla virou o monte",
             "O morto da sua dupla virou o monte quando o monte acabou (jogada {n}): a dupla"
-            " terminou a rodada sem pegar o morto, e quem não pega o morto paga -100 (fontes"
+            " terminou a rodada sem pegar o morto, e quem não pega o morto paga -100 (textos"
             " 000, 001, 003).",
         ),
     ],
@@ -2185,7 +2185,7 @@ def test_a_morto_left_waiting_by_the_other_sides_batida_is_said_as_not_taken() -
 
     assert said(rules) == [
         "O seu morto ainda esperava (batida indireta) quando o adversário bateu: não chegou a"
-        " ser usado, e por isso conta como não pego (fonte 001)."
+        " ser usado, e por isso conta como não pego (texto 001)."
     ]
     kept = ruleset("fechado").with_options(unused_indirect_morto_paid=False)
     assert said(kept) == []  # (counted as taken: nothing to say)
@@ -2218,11 +2218,11 @@ def test_both_mortos_turned_stock_are_said_once_as_paid_by_both() -> None:
 
     assert said(rules, "pt") == [
         "Os dois mortos viraram monte quando o monte acabou (jogadas 1 e 3), e nenhuma dupla"
-        " pegou o seu: as duas pagam -100 (fontes 000, 003)."
+        " pegou o seu: as duas pagam -100 (textos 000, 003)."
     ]
     assert said(rules, "en") == [
         "Both mortos became the stock when the stock ran out (moves 1 and 3), and neither"
-        " side took theirs: both pay -100 (sources 000, 003)."
+        " side took theirs: both pay -100 (texts 000, 003)."
     ]
     assert said(rules.with_options(both_mortos_stock_penalty=False), "pt") == []
     # (states that do not show where the mortos became the stock: no move to name, no line)

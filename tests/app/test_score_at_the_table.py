@@ -258,7 +258,7 @@ def test_the_morto_box_says_when_an_indirect_beats_morto_is_paid(open_app: OpenA
     happened: the box's help says to untick it and leave the 11 cards out."""
     at = open_app("calculator", lang="en")
     boxes = [b for b in at.checkbox if b.label == "Took the morto"]
-    assert boxes and all("source 001" in (b.help or "") for b in boxes)
+    assert boxes and all("by text 001" in (b.help or "") for b in boxes)
 
 
 def test_the_sides_question_says_four_players_are_two_sides(open_app: OpenApp) -> None:
