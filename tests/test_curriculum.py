@@ -690,11 +690,13 @@ _NOT_THE_APPS_WORDS = {
     "pt": re.compile(
         r"\bmod(?:o|os|alidade|alidades)\b(?! somente leitura)"  # (a database's mode is no variant)
         r"|\bfontes?\b(?:(?!texto)[^.;:()]){0,25}\(?00[0-3]\b"
-        r"|\b(?:a|da|na|pela|à|as|das|pelas)\s+00[0-3]\b",
+        r"|\b(?:a|da|na|pela|à|as|das|pelas)\s+00[0-3]\b"
+        r"|\bfonte: \{sources\}",  # (a reason's “(fonte: textos 000, 003)”)
         re.IGNORECASE,
     ),
     "en": re.compile(
-        r"\bmodes?\b|ways of playing|\bsources?\b(?:(?!text)[^.;:()]){0,25}\(?00[0-3]\b",
+        r"\bmodes?\b|ways of playing|\bsources?\b(?:(?!text)[^.;:()]){0,25}\(?00[0-3]\b"
+        r"|\bfrom \{sources\}",  # (a reason's “(from texts 000, 003)”)
         re.IGNORECASE,
     ),
 }
@@ -757,9 +759,10 @@ def test_cards_in_a_text_are_in_backticks_and_a_title_has_none() -> None:
 
 def test_the_catalogs_cite_the_texts_as_the_reasons_do() -> None:
     """The Casa's option descriptions, the calculator's and the corte's help, Jogar's lines on
-    a morto said “(fonte 003)”, “pela fonte 001”, “nos três modos” (en “(source 003)”), beside
-    lessons and reasons citing “(textos 000, 003)”: one text, two names. (“As fontes discordam”, the sources as a whole,
-    stays.)"""
+    a morto said “(fonte 003)”, “pela fonte 001”, “nos três modos” (en “(source 003)”), and the
+    app's reasons “(fonte: textos 000, 003)” (en “(from texts …)”), beside the lessons' and
+    the CLI's “(textos 000, 003)”: one text, two names. (“As fontes discordam”, the sources
+    as a whole, stays.)"""
     found = [
         (lang, key, m.group(0))
         for lang in ("pt", "en")

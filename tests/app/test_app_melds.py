@@ -67,15 +67,15 @@ def test_lookup_gives_the_same_answer_as_buraco_meld(open_app: OpenApp, text: st
     reasons = as_read("\n".join(line for line in _verdict_lines(tab) if line.startswith("- ")))
     for reason in expected["reasons"]:
         assert reason["message"] in reasons
-    assert reasons.count("fonte:") == len(expected["reasons"])
+    assert reasons.count(":gray[(") == len(expected["reasons"])
 
 
 def test_lookup_names_one_source_text_in_the_singular(open_app: OpenApp) -> None:
-    """The 2 beside a natural 2 rests on one text: “fonte: texto 000”, not “textos 000”."""
+    """The 2 beside a natural 2 rests on one text: “(texto 000; …)”, not “textos 000”."""
     at = open_app("lookup")
     at.text_input(key="lookup_cards").input("4h 5h 6h 2h 2s").run()
     reasons = "\n".join(_verdict_lines(at.main))
-    assert "fonte: texto 000; opção" in reasons and "textos 000" not in reasons
+    assert "(texto 000; opção" in reasons and "textos 000" not in reasons
 
 
 def _verdict_lines(tab: Any) -> list[str]:

@@ -308,14 +308,14 @@ VARIANT_TABLE_SOURCES = [
 
 def test_every_difference_of_the_variants_names_its_sources(open_app: OpenApp) -> None:
     """“Onde diferem” is what a table argues over first: each row says which texts say so,
-    as the rest of the app does (“fonte: textos 000, 001, 003”)."""
+    as the rest of the app does (“textos 000, 001, 003”)."""
     at = open_app("variants")
     table = next(m.value for m in at.main.markdown if PT["variants.differ"] in m.value)
     rows = [line for line in table.splitlines() if line.startswith("| ") and "---" not in line]
     assert len(rows) == 1 + len(VARIANT_TABLE_SOURCES)
     for (start, ids), row in zip(VARIANT_TABLE_SOURCES, rows[1:], strict=True):
         texts = "textos" if "," in ids else "texto"  # “texto 002”: one text
-        assert row.startswith(f"| {start}") and f"fonte: {texts} {ids}]]" in row, row
+        assert row.startswith(f"| {start}") and f":gray[{texts} {ids}]]" in row, row
 
 
 def test_where_the_variants_differ_the_sources_that_disagree_are_named(open_app: OpenApp) -> None:
@@ -463,9 +463,9 @@ def test_canastra_500_bonus_row_cites_only_the_texts_that_pay_500() -> None:
     does not cite it. Every row cites the sources the core declares for its option."""
     rows = preset_table([o.name for o in OPTIONS], "pt").splitlines()[2:]
     for option, row in zip(OPTIONS, rows, strict=True):
-        assert f"fonte: {sources_text(option.sources, 'pt')}]]" in row, row
+        assert f":gray[{sources_text(option.sources, 'pt')}]]" in row, row
     bonus = next(row for row in rows if row.startswith("| Bônus da canastra de 500"))
-    assert "fonte: textos 000, 001, 002]]" in bonus
+    assert ":gray[textos 000, 001, 002]]" in bonus
 
 
 @pytest.mark.parametrize(
