@@ -5,7 +5,7 @@ import streamlit as st
 
 from buraco_app import scenario_player as player
 from buraco_app.i18n import relabel_after_language_change, t
-from buraco_app.inline_cards import md_cards, show_text
+from buraco_app.inline_cards import NO_ICON, md_cards, show_text
 from buraco_app.pages import ask_for_the_top, page_link, top_if_asked
 from buraco_app.progress import Result, lesson_stars
 from buraco_app.settings import current_lang
@@ -149,8 +149,39 @@ if back.button(t("lessons.back"), disabled=step == 0, use_container_width=True):
     ask_for_the_top()
     st.rerun()
 if step == last and chosen == ids[-1]:
-    # The course's end: no "next lesson" that does nothing, but where to go from here.
-    st.success(t("lessons.course_done", n=len(ids)))
+    # The course's end: no "next lesson" that does nothing, but where to go from here. Not
+    # "Você terminou" in green with exercises left in earlier lessons: a learner who had
+    # skipped some was told of this lesson's only, and left the course thinking it all done.
+    everything = [s for x in course.lessons for s in x.scenarios]
+    solved_all = sum(done.get(s, 0) >= Result.SOLVED for s in everything)
+    unfinished = [
+        x for x in course.lessons if any(done.get(s, 0) < Result.SOLVED for s in x.scenarios)
+    ]
+    if not unfinished:
+        st.success(t("lessons.course_done", n=len(ids)))
+    else:
+        st.info(
+            t(
+                "lessons.course_left",
+                n=len(ids),
+                solved=solved_all,
+                total=len(everything),
+                left=len(unfinished),
+            ),
+            icon=NO_ICON,
+        )
+        earlier = next((x for x in unfinished if x.id != chosen), None)
+        if earlier is not None and st.button(
+            t("lessons.go_left", n=earlier.order, title=earlier.title.get(lang)),
+            type="primary",
+            use_container_width=True,
+        ):
+            # Its summary: the list of its exercises left, each a tap away.
+            st.session_state[step_key_of(earlier.id)] = len(earlier.scenarios) + 1
+            st.query_params["lesson"] = earlier.id
+            st.query_params["step"] = str(len(earlier.scenarios) + 1)
+            ask_for_the_top()
+            st.rerun()
     page_link("play", t("lessons.go_play"))
     page_link("practice", t("lessons.go_practice"))
 else:

@@ -14,6 +14,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from buraco_app.inline_cards import as_read
+from buraco_app.progress import Result
 from buraco_course import load_curriculum
 from buraco_text import catalog
 from tests.app.conftest import hand_cards, in_order, tap_card, tap_meld
@@ -638,8 +639,34 @@ def test_the_last_lesson_ends_with_where_to_go_next(open_app: Open) -> None:
     last = course.lessons[-1]
     at = open_app("lessons", lesson=last.id, lang="en", step=str(len(last.scenarios) + 1))
     assert "Next lesson →" not in [b.label for b in at.button]
-    assert at.success and "finished the 14 lessons" in at.success[0].value
     assert "Play against the computer" in page_links(at)
+
+
+def test_the_course_end_says_which_lessons_still_have_exercises_left(open_app: Open) -> None:
+    """The course's end said "You have finished the 14 lessons", in green, to a learner who
+    had skipped exercises in earlier lessons; only the last lesson's left were listed. It
+    counts the course's exercises now, and leads to the first lesson with some left, open at
+    its list of them; "finished", in green, once every exercise is solved."""
+    course = load_curriculum()
+    last = course.lessons[-1]
+    total = sum(len(x.scenarios) for x in course.lessons)
+    at = open_app("lessons", lesson=last.id, lang="en", step=str(len(last.scenarios) + 1))
+    assert not at.success
+    said = at.info[-1].value
+    assert f"with 0 of {total} exercises solved: 14 lessons still have" in said
+    press(at, "Solve what is left of lesson 1: " + course.lessons[0].title.get("en") + " →")
+    assert at.query_params["lesson"] == course.lessons[0].id
+    assert at.subheader[0].value == "What this lesson taught"
+    assert at.info[0].value.startswith(f"{len(course.lessons[0].scenarios)} exercises of this")
+    # Everything solved (as saved and read back into the session): the course is finished.
+    learner = str(at.query_params["learner"])
+    solved = {s: Result.SOLVED for s in course.scenarios}
+    done = open_app("lessons", lesson=last.id, lang="en", step=str(len(last.scenarios) + 1))
+    done.session_state["progress_results"] = (learner, solved)
+    done.query_params["learner"] = learner
+    done.run()
+    assert done.success and "finished the 14 lessons" in done.success[0].value
+    assert not [b for b in done.button if b.label.startswith("Solve what is left")]
 
 
 def test_the_last_exercise_of_a_theme_offers_the_next_theme(open_app: Open) -> None:
