@@ -70,8 +70,9 @@ elif kept is not None and kept[0] == theme and kept[1] in ids:
     index = ids.index(kept[1])
 else:
     # No exercise of the theme in the link (a learner back another day, a theme just
-    # chosen): the first one not done yet. It opened the first one, done or not.
-    index = ids.index(next((i for i in ids if i not in done), ids[0]))
+    # chosen): the first one not solved yet. It opened the first one, done or not; then it
+    # passed over one whose solution was only looked at (◐), which is still to solve.
+    index = ids.index(next((i for i in ids if i not in solved_now), ids[0]))
 titles = player.titles_as_read(lang)
 chosen = st.selectbox(
     t("practice.scenario"),

@@ -732,6 +732,22 @@ def test_the_exercises_open_at_the_first_one_not_done(open_app: Open) -> None:
     assert ids[0] == first and again.selectbox[1].value == ids[1]
 
 
+def test_the_exercises_open_at_an_exercise_whose_solution_was_only_looked_at(
+    open_app: Open,
+) -> None:
+    """An exercise tried, missed, and its solution looked at (◐) is still one to solve (the
+    theme's count leaves it out): back another day, the exercises opened past it."""
+    at = open_app("practice", lang="en")
+    first = at.selectbox[1].value
+    key = f"sc_{first}"
+    at.number_input(key=f"{key}_total_A").set_value(5)
+    at.button(key=f"{key}_check").click().run()
+    at.button(key=f"{key}_solution").click().run()
+    assert not at.success and "◐" in at.selectbox[1].format_func(first)
+    again = open_app("practice", lang="en", learner=str(at.query_params["learner"]))
+    assert again.selectbox[1].value == first
+
+
 @pytest.mark.parametrize(
     ("scenario", "taps"),
     [
