@@ -158,7 +158,11 @@ if step == last and chosen == ids[-1]:
         x for x in course.lessons if any(done.get(s, 0) < Result.SOLVED for s in x.scenarios)
     ]
     if not unfinished:
-        st.success(t("lessons.course_done", n=len(ids)))
+        # (No "the stars still missing" to a learner who has them all.)
+        all_stars = all(done.get(s) == Result.PERFECT for s in everything)
+        st.success(
+            t("lessons.course_all_stars" if all_stars else "lessons.course_done", n=len(ids))
+        )
     else:
         st.info(
             t(

@@ -667,6 +667,12 @@ def test_the_course_end_says_which_lessons_still_have_exercises_left(open_app: O
     done.run()
     assert done.success and "finished the 14 lessons" in done.success[0].value
     assert not [b for b in done.button if b.label.startswith("Solve what is left")]
+    assert "stars still missing" in done.success[0].value  # (some solved after a hint)
+    # Every one at the first try: no stars are missing, and it does not say there are.
+    done.session_state["progress_results"] = (learner, dict.fromkeys(solved, Result.PERFECT))
+    done.run()
+    assert "all with the three stars" in done.success[0].value
+    assert "missing" not in done.success[0].value
 
 
 def test_the_last_exercise_of_a_theme_offers_the_next_theme(open_app: Open) -> None:
