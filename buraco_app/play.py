@@ -872,8 +872,18 @@ def why_lines(
 
 
 # The judge's events that a hint says to the learner, as what their move would do: the
-# judge's words tell a move done by "o jogador" ("o morto espera a próxima vez deste jogador").
-SAID_TO_YOU = frozenset({Code.DIRECT_BEAT, Code.INDIRECT_BEAT, Code.WENT_OUT})
+# judge's words tell a move done ("o morto espera a próxima vez deste jogador", "o JK saiu
+# do 5♥", "o 2♦ voltou para a sua posição natural").
+SAID_TO_YOU = frozenset(
+    {
+        Code.DIRECT_BEAT,
+        Code.INDIRECT_BEAT,
+        Code.WENT_OUT,
+        Code.WILD_MOVED,
+        Code.TWO_MOVED_TO_NATURAL,
+        Code.MORTO_BECAME_STOCK,
+    }
+)
 
 
 def _event_text(event: Reason, before: State, lang: Lang, advice: bool) -> str:
@@ -881,7 +891,7 @@ def _event_text(event: Reason, before: State, lang: Lang, advice: bool) -> str:
     if not (advice and event.code in SAID_TO_YOU):
         return message(event, lang)
     alone = "_alone" if event.code is Code.WENT_OUT and before.players == 2 else ""
-    return t(f"play.hint_why.{event.code}{alone}", lang, **event.params)
+    return worded(f"play.hint_why.{event.code}{alone}", lang, **event.params)
 
 
 def _wild_spent(before: State, after: State) -> Card | None:

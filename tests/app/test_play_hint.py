@@ -13,12 +13,13 @@ from streamlit.testing.v1 import AppTest
 
 from buraco_app.database import open_engine, sqlite_url
 from buraco_app.game import Game, GameStore, Setup, new_game, positions
+from buraco_core.cards import parse_card, parse_cards
 from buraco_core.judge import check
-from buraco_core.moves import Discard, Draw, Lay, Move, TakeLixo
-from buraco_core.notation import move_from_data
+from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
+from buraco_core.notation import move_from_data, position_from_data
 from buraco_core.players import DEFAULT_THINK_MS, make_player, view_of
 from buraco_core.players.coach import NoteCode, coach
-from buraco_core.rules import RuleSet
+from buraco_core.rules import RuleSet, ruleset
 from buraco_core.state import Phase, State
 from buraco_text import Lang
 from tests.app.conftest import hand_cards, in_order, read, tap_shown
@@ -280,3 +281,77 @@ def test_a_hint_to_take_the_lixo_names_its_top_card(lang: Lang) -> None:
             "en": f"take the lixo and {'lay' if take.new_meld else 'put'} the {top}",
         }
         assert f"{SAYS[lang]}** {named[lang]}" in said, said
+
+
+@pytest.mark.parametrize(
+    ("hand", "melds", "move", "said"),
+    [
+        (
+            ["5h", "Kc", "9d"],
+            [["4h", "JK", "6h", "7h"]],
+            Extend(0, parse_cards("5h")),
+            {
+                "pt": "A carta natural ficaria no lugar do curinga: o JK sairia do 5♥ e "
+                "passaria a valer 8♥.",
+                "en": "The natural card would take the wild's place: the JK would move from "
+                "the 5♥ and stand for the 8♥.",
+            },
+        ),
+        (
+            ["3d", "Kc", "9d"],
+            [["2d", "4d", "5d"]],
+            Extend(0, parse_cards("3d")),
+            {
+                "pt": "O 2♦ voltaria para a sua posição natural: o jogo ficaria limpo.",
+                "en": "The 2♦ would go back to its natural place: the meld would be clean.",
+            },
+        ),
+        (
+            ["3d", "JK", "9d"],
+            [["2d", "4d", "5d"]],
+            Extend(0, parse_cards("3d JK")),
+            {
+                "pt": "O 2♦ voltaria para a sua posição natural, mas o jogo continuaria sujo: "
+                "o curinga passaria a ser o JK.",
+                "en": "The 2♦ would go back to its natural place, but the meld would stay "
+                "dirty: the JK would be its wild.",
+            },
+        ),
+    ],
+)
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_hint_says_what_the_move_would_do_to_a_meld(
+    hand: list[str], melds: list[list[str]], move: Move, said: dict[str, str], lang: Lang
+) -> None:
+    """The hint had told the judge's account of a move done, beside its advice: "o JK saiu do
+    5♥ e agora vale 8♥", "o 2♦ voltou para a sua posição natural" of a move not made."""
+    from buraco_app.play import why_lines
+
+    rules = ruleset("fechado")
+    table = {"players": 2, "phase": "play", "hands": [hand, 11], "melds": [melds, []]}
+    lines = why_lines(rules, "strong", position_from_data(rules, table), move, lang, advice=True)
+    assert said[lang] in lines, lines
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_hint_to_discard_at_an_empty_stock_says_the_morto_would_become_it(lang: Lang) -> None:
+    """Not "um morto que ninguém pegou virou o novo monte" before the discard is made."""
+    from buraco_app.play import why_lines
+
+    rules = ruleset("fechado")
+    table = {
+        "players": 2,
+        "phase": "play",
+        "hands": [["3d", "Kc", "9d"], 11],
+        "stock": [],
+        "mortos": [11, 11],
+        "lixo": {"top": "Qs", "count": 72},
+    }
+    state = position_from_data(rules, table)
+    lines = why_lines(rules, "strong", state, Discard(parse_card("Kc")), lang, advice=True)
+    said = {
+        "pt": "O monte acabou: com o seu descarte, um morto que ninguém pegou vira o novo monte.",
+        "en": "The stock has run out: with your discard, a morto nobody took becomes the new "
+        "stock.",
+    }
+    assert said[lang] in lines, lines
