@@ -783,7 +783,7 @@ def _feedback(feedback: Feedback, game: Game, lang: Lang) -> None:
             n.code for at, notes in game.current.notes.items() if at < feedback.at for n in notes
         }
         for note in feedback.notes:
-            text = note_text(note, lang, again=note.code in earlier)
+            text = note_text(note, lang, again=note.code in earlier, top=top)
             st.warning(md_cards(f"**{t('play.coach_says', lang)}** {text}  \n{said}"))
     else:
         st.success(md_cards(said))
@@ -819,17 +819,19 @@ def drew_text(verdict: Verdict, lang: Lang) -> str:
     return ""
 
 
-def note_text(note: SavedNote, lang: Lang, again: bool = False) -> str:
+def note_text(note: SavedNote, lang: Lang, again: bool = False, top: Card | None = None) -> str:
     """A coach note in words, with the better move. `again`: the round had the same note
     before, and the learner has read why; a short reminder of what was missed this time
-    (the long note word for word again read as a wall of text), where there is one."""
+    (the long note word for word again read as a wall of text), where there is one. `top`:
+    the lixo's top card when the move was made, named in a better move that takes it
+    ("Melhor: pegar o lixo e pôr o 9♠ no jogo 5", not "a carta de cima")."""
     key = f"play.again.{note.code}"
     if not (again and key in catalog(lang)):
         key = f"cli.coach.note.{note.code}"
     text = worded(key, lang, **note.params)
     if note.better is None:
         return text
-    better = mid_sentence(move_text(note.better, lang))  # ("Melhor: descartar o 3♦.")
+    better = mid_sentence(move_text(note.better, lang, top=top))  # ("Melhor: descartar o 3♦.")
     return text + " " + better_text(better, note.params.get("then"), lang)
 
 
@@ -1351,6 +1353,7 @@ def key_moments(game: Game, lang: Lang) -> tuple[list[str], list[str]]:
     rnd = game.current
     moments: list[tuple[int, int, str, str]] = []  # (move, 0 tried / 1 noted, text, lesson)
     if game.setup.coach != "off":
+        states = positions(game)  # (the lixo's top card a better move takes: named)
         # Per kind of note: the first with its why, one reminder, and the moves of the rest
         # counted in that reminder (a round of weak discards had listed 17 of them).
         said: set[str] = set()  # the codes said in full
@@ -1369,9 +1372,10 @@ def key_moments(game: Game, lang: Lang) -> tuple[list[str], list[str]]:
                 if again:
                     reminder[note.code] = len(moments)
                 said.add(note.code)
-                moments.append(
-                    (at, 1, note_text(note, lang, again=again), lesson_for_code(note.code))
-                )
+                lixo = states[at].lixo if at < len(states) else ()
+                top = lixo[-1] if lixo else None
+                text = note_text(note, lang, again=again, top=top)
+                moments.append((at, 1, text, lesson_for_code(note.code)))
         for code, moves in more.items():
             at, kind, text, lesson = moments[reminder[code]]
             also = t("play.again_more", lang, n=len(moves), moves=", ".join(map(str, moves)))

@@ -2136,7 +2136,7 @@ def _coach(args: argparse.Namespace) -> int:
             {
                 "legal": verdict.ok,
                 "reasons": [reason_json(r, partial(message, lang=lang)) for r in reasons],
-                "notes": [_note_json(note, lang) for note in notes],
+                "notes": [_note_json(note, lang, state) for note in notes],
                 "rules": rules_label(rules),
             }
         )
@@ -2146,7 +2146,7 @@ def _coach(args: argparse.Namespace) -> int:
     for line in _reason_lines(at_table(reasons, rules, lang), lang):
         print(line)
     for note in notes:
-        print(f"  ! {_note_text(note, lang)}")
+        print(f"  ! {_note_text(note, lang, state)}")
     if verdict.ok and not notes:  # (not silence: the coach looked and found nothing to say)
         print("  " + translate("cli.coach.no_notes", lang))
     return 0 if verdict.ok else 1
@@ -2165,13 +2165,13 @@ def _coach_seed(typed: str | None) -> int | str:
     return int(typed)
 
 
-def _note_json(note: Note, lang: Lang) -> dict[str, Any]:
+def _note_json(note: Note, lang: Lang, before: State) -> dict[str, Any]:
     from buraco_core.moves import Discard
     from buraco_core.notation import move_to_data
 
     data = {
         "code": note.code.value,
-        "message": _note_text(note, lang),
+        "message": _note_text(note, lang, before),
         "better": move_to_data(note.better) if note.better else None,
     }
     if "then" in note.params:  # going out in two steps: the discard after `better`
@@ -2179,12 +2179,14 @@ def _note_json(note: Note, lang: Lang) -> dict[str, Any]:
     return data
 
 
-def _note_text(note: Note, lang: Lang) -> str:
-    """The note's message, and the better move in words."""
+def _note_text(note: Note, lang: Lang, before: State) -> str:
+    """The note's message, and the better move in words, the lixo's top card named where it
+    takes it ("pegar o lixo e pôr o 9♠ no jogo 5", not "a carta de cima")."""
     text = worded(f"cli.coach.note.{note.code.value}", lang, **note.params)
     if note.better is None:
         return text
-    return text + " " + better_text(_move_words(note.better, lang), note.params.get("then"), lang)
+    better = _replay_words(note.better, before, None, lang)
+    return text + " " + better_text(better, note.params.get("then"), lang)
 
 
 def _move_words(move: Move, lang: Lang) -> str:

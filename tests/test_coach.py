@@ -717,7 +717,7 @@ def test_a_small_lixo_left_is_said_as_a_possibility_with_its_trade_off(
     big = {**data, "lixo": {"top": "10s", "count": 6}}
     printed = coach_says(tmp_path, capsys, "fechado", big, {"type": "draw"})
     assert "Dava para pegar o lixo (6 cartas)" in printed
-    assert "Melhor: pegar o lixo com 8♠ 9♠." in printed
+    assert "Melhor: pegar o lixo e baixar o 10♠ com 8♠ 9♠." in printed  # (its top card named)
 
 
 def test_aberto_discard_that_fits_their_meld_on_a_big_open_lixo() -> None:

@@ -1052,6 +1052,23 @@ def test_the_same_note_again_in_a_round_is_a_short_reminder() -> None:
     assert again.startswith("Again, you could have taken the lixo (8 cards): the 8♥ fitted")
 
 
+def test_the_coachs_better_move_that_takes_the_lixo_names_its_top_card() -> None:
+    """ "Melhor: pegar o lixo e pôr a carta de cima no jogo 2" left the learner to work out
+    which card that had been, a few moves later among the key moments: it is named, as a
+    hint names it."""
+    game = played_round(Setup("fechado", {}, 2, "basic", "on", 3), 3)
+    states = positions(game)
+    at = next(i for i, s in enumerate(states[:-1]) if s.turn == 0 and len(s.lixo) > 1)
+    top = states[at].lixo[-1].symbol
+    place = {"card": top, "case": "extend", "meld": 2, "meld_cards": "5♥ 6♥ 7♥", "alone": True}
+    note = SavedNote("lixo_left", {"count": 6, **place}, TakeLixo(extend=1))
+    rnd = replace(game.current, notes={at: (note,)})
+    lines, _ = key_moments(replace(game, rounds=(rnd,)), "pt")
+    assert lines[0].endswith(f"Melhor: pegar o lixo e pôr o {top} no jogo 2."), lines
+    said = note_text(note, "en", top=states[at].lixo[-1])
+    assert said.endswith(f"Better: take the lixo and put the {top} on meld 2."), said
+
+
 def test_a_note_repeated_all_round_is_listed_twice_among_the_key_moments() -> None:
     """A round of weak discards listed 17 key moments, nearly all “De novo, um descarte que
     deixa…” (audit of Jogar). The first note, one reminder, and the moves of the rest in it;
