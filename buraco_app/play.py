@@ -57,6 +57,7 @@ from buraco_app.settings import (
     current_overrides,
     current_preset,
     current_rules,
+    follow_rules,
     rules_bar,
     rules_summary,
 )
@@ -507,6 +508,7 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
     # (rules picked on the form), its "Em vigor: Buraco Fechado" beside an Aberto hand left
     # the learner unsure which rules the hand follows: the caption says so, in a few words
     # (a box there put a phone's hand below the fold), the why in its help.
+    follow_rules(rules)  # (where the session chose none: the sidebar then says the game's)
     chosen = current_rules()
     summary = rules_summary(rules, lang)
     if chosen == rules:

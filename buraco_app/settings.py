@@ -74,6 +74,8 @@ _OVERRIDES = "_rules_overrides"
 _LOADED = "_settings_loaded"
 _NOTICES = "_settings_notices"
 _ERROR = "_settings_error"
+_CHOSEN = "_rules_chosen"  # the session's rules were named: by its link, or chosen since
+_FOLLOW = "_rules_follow"  # a match's rules the session takes at its next run (follow_rules)
 LANG_BUTTON_KEY = "lang_other"  # the home page's button to the other language
 QUICK_KEY = "rules_bar_preset"  # the variant's one-tap control at the top of a page
 BAR_HOUSE_KEY = "rules_bar_house"  # its house options' popover (True: open)
@@ -122,6 +124,18 @@ def current_rules() -> RuleSet:
 @lru_cache(maxsize=256)
 def _rules(preset: str, overrides: tuple[tuple[str, Any], ...]) -> RuleSet:
     return PRESETS[preset].with_options(**dict(overrides)) if overrides else PRESETS[preset]
+
+
+def follow_rules(rules: RuleSet) -> None:
+    """A match's own rules made the session's, where the session chose none (its link named
+    none, and none were chosen since): a match opened by a link without ?rules=, or from
+    the list of unfinished ones, showed "Em vigor: Buraco Fechado", the default, beside an
+    Aberto hand, and Jogar said those were the rules "escolhidas agora". The page runs again
+    at once, the sidebar and the URL then showing the match's rules."""
+    if st.session_state.get(_CHOSEN, True) or rules == current_rules():
+        return
+    st.session_state[_FOLLOW] = (rules.preset, rules.changed_options())
+    st.rerun()
 
 
 def rules_summary(rules: RuleSet, lang: Lang | None = None) -> str:
@@ -183,6 +197,9 @@ def setup() -> None:
     if not st.session_state.get(_LOADED):
         _load_from_url()
         st.session_state[_LOADED] = True
+    follow = st.session_state.pop(_FOLLOW, None)
+    if follow is not None:  # (before the sidebar's widgets, which show them)
+        st.session_state[PRESET_KEY], st.session_state[_OVERRIDES] = follow
     with st.sidebar:
         _draw_sidebar()
         _close_after_choosing_a_page()
@@ -295,6 +312,8 @@ def _option_reader(base: RuleSet, name: str) -> Callable[[str], Any]:
 
 def _load_from_url() -> None:
     notices: list[Notice] = []
+    named = [name for name in st.query_params if name == QP_RULES or name in OPTION_NAMES]
+    st.session_state[_CHOSEN] = bool(named)
     lang = _from_url(QP_LANG, check_lang, DEFAULT_LANG, notices)
     preset = _from_url(QP_RULES, preset_name, DEFAULT_PRESET, notices)
     base = PRESETS[preset]
@@ -470,6 +489,7 @@ def _on_lang_radio() -> None:
 
 def _on_preset_change() -> None:
     _clear_notices()
+    st.session_state[_CHOSEN] = True
     st.session_state.pop(_ERROR, None)
     base = PRESETS[current_preset()]
     # House options stay; those the new preset already has are no longer changes.
@@ -484,6 +504,7 @@ def _on_quick_preset() -> None:
 
 def _on_option_change(option: OptionSpec, key: str) -> None:
     _clear_notices()
+    st.session_state[_CHOSEN] = True
     st.session_state.pop(_ERROR, None)
     name, value = option.name, st.session_state[key]
     try:
@@ -516,6 +537,7 @@ def _refusal(option: OptionSpec, value: Any, exc: BuracoInputError) -> str:
 
 def _reset_options() -> None:
     _clear_notices()
+    st.session_state[_CHOSEN] = True
     st.session_state.pop(_ERROR, None)
     st.session_state[_OVERRIDES] = {}
 

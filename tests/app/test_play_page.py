@@ -1285,6 +1285,23 @@ def test_rules_chosen_since_the_start_are_said_beside_the_matchs_own(open_app: O
     assert "sidebar" not in str(at.caption[0].value) and not at.caption[0].proto.help
 
 
+def test_a_match_opened_by_a_link_without_rules_goes_on_under_its_own(open_app: Open) -> None:
+    """A link to an Aberto match without ?rules= (typed, or cut short): the page said "(as
+    escolhidas agora, Buraco Fechado, valem para a próxima partida)" though the learner had
+    chosen nothing, and the sidebar said "Em vigor: Buraco Fechado". The session takes the
+    match's rules; a link that names other rules keeps them, said beside the match's."""
+    open_app("play", lang="pt")  # creates the data folder
+    game_id = store().create(new_game(Setup("aberto", {}, 2, "basic", "off", 5)))
+    at = open_app("play", lang="pt", game=game_id)
+    caption = str(at.caption[0].value)
+    assert "regras desta partida: Buraco Aberto, até 3000 pontos" in caption, caption
+    assert "escolhidas" not in caption and not at.info
+    assert at.selectbox(key="rules_preset").value == "aberto"
+    assert at.query_params["rules"] in ("aberto", ["aberto"])
+    at = open_app("play", lang="pt", game=game_id, rules="fechado")
+    assert "(as escolhidas agora, Buraco Fechado," in str(at.caption[0].value)
+
+
 def test_the_round_score_names_each_hand_by_its_seat() -> None:
     """“cartas na mão (1º jogador da dupla)” in a two-player game, which has no dupla: the
     page knows the seats, so a hand is “jogador 2”, and a partner's “jogador 3”."""
