@@ -769,6 +769,9 @@ def _feedback(feedback: Feedback, game: Game, lang: Lang) -> None:
     drew = drew_text(verdict, lang)
     if drew:  # (the card is marked in the hand, below a phone's fold: named where the tap was)
         said += f"  \n{drew}"
+    for event in verdict.events:
+        if event.code in SAID_UNDER_MOVE:
+            said += f"  \n{message(event, lang)}"
     beat = beat_text(verdict, lang)
     if beat:  # (under the hand, below 11 new cards, a phone had it off-screen)
         said += f"  \n**{beat}**"
@@ -791,9 +794,14 @@ def _feedback(feedback: Feedback, game: Game, lang: Lang) -> None:
         st.success(md_cards(said))
 
 
-# The judge's events the answer to the learner's tap says itself (drew_text, beat_text), not
-# the grey line under the hand: said twice, a phone read "Comprou do monte: 8♠" there too.
-SAID_IN_ANSWER = frozenset({Code.DREW, Code.DIRECT_BEAT, Code.INDIRECT_BEAT})
+# What the learner's move did to the table, said in the answer to it, where the learner
+# looks after a tap: in the grey line under the hand alone, a phone had "O 2♦ voltou para a
+# sua posição natural" below the fold.
+SAID_UNDER_MOVE = frozenset({Code.TWO_MOVED_TO_NATURAL, Code.WILD_MOVED, Code.MORTO_BECAME_STOCK})
+# The judge's events the answer to the learner's tap says itself (drew_text, beat_text, the
+# above), not the grey line under the hand: said twice, a phone read "Comprou do monte: 8♠"
+# there too.
+SAID_IN_ANSWER = frozenset({Code.DREW, Code.DIRECT_BEAT, Code.INDIRECT_BEAT}) | SAID_UNDER_MOVE
 # Those whose words in the answer say the new cards are marked green (the card drawn, the
 # morto of a direct beat): the line under the hand does not count them again.
 NEW_CARDS_TOLD = frozenset({Code.DREW, Code.DIRECT_BEAT})

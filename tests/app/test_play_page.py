@@ -1571,6 +1571,28 @@ def tap_meld(at: AppTest, side: int, index: int) -> AppTest:
     return at
 
 
+def test_a_2_sent_home_by_the_learners_card_is_said_in_the_answer(open_app: Open) -> None:
+    """4♦ onto 3♦ 2♦ 5♦ sends the 2♦ home: "O 2♦ voltou para a sua posição natural: o jogo
+    agora está limpo" was only in the grey line under the hand, below a phone's fold, not
+    in the answer where the learner looks after a tap. It is in the answer, once."""
+
+    def extends_with_4d(state: State) -> bool:
+        melds = [m.cards for m in state.sides[0].melds]
+        return state.turn == 0 and state.phase is Phase.PLAY and parse_cards("3d 2d 5d") in melds
+
+    game = played_until(Setup("fechado", {}, 4, "basic", "off", 41), 41, extends_with_4d)
+    index = [m.cards for m in positions(game)[-1].sides[0].melds].index(parse_cards("3d 2d 5d"))
+    open_app("play", lang="pt")  # creates the data folder
+    at = open_app("play", lang="pt", game=store().create(game))
+    tap_card(at, "4♦")
+    tap_meld(at, 0, index)
+    answer = read(str(at.success[0].value))
+    assert answer.startswith(f"Sua jogada: Acrescentar 4♦ ao jogo {index + 1}"), answer
+    home = "O 2♦ voltou para a sua posição natural: o jogo agora está limpo"
+    assert home in answer, answer
+    assert not [c for c in at.caption if home in read(str(c.value))]  # (said once)
+
+
 def test_the_answer_to_a_tap_on_a_meld_is_said_under_that_sides_melds(open_app: Open) -> None:
     """With many melds down, a meld tapped high on a phone's screen had its answer drawn
     under the row of the stock and the lixo, off-screen below (audit of Jogar, 390x844: a
