@@ -68,7 +68,7 @@ from buraco_app.verdict_view import bullet_list
 from buraco_core.cards import Card
 from buraco_core.codes import Code
 from buraco_core.errors import BuracoInputError
-from buraco_core.judge import go_out_verdict, play
+from buraco_core.judge import go_out_verdict, legal_moves, play
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.players import LEVELS
 from buraco_core.rules import RuleSet
@@ -861,6 +861,11 @@ def why_lines(
         kind = "take_one"  # (no other cards come with it)
     elif kind == "draw" and not before.lixo:
         kind = "draw_empty"  # (no pile to weigh: "not worth taking, or cannot" read as a riddle)
+    elif kind == "draw":
+        # Which of the two: "não vale a pena, ou não pode ser pego" beside the coach's "Dava
+        # para pegar o lixo" read as the hint and the coach at odds.
+        can = any(isinstance(m, TakeLixo) for m in legal_moves(rules, before))
+        kind = "draw_skip" if can else "draw_cannot"
     elif kind == "extend" and before.players == 2:
         kind = "extend_alone"  # (its own meld: at a table of two there is no pair)
     if kind == "discard":
@@ -868,7 +873,8 @@ def why_lines(
         # or going out), where the level's habit told of the safest card, or "never a wild".
         kind = "discard_last" if len(before.hands[before.turn]) == 1 else f"discard_{level}"
     why = "play.hint_why." if advice else "play.why."
-    habit = t(f"{why}{kind}", lang)
+    top = before.lixo[-1] if before.lixo else None
+    habit = t(f"{why}{kind}", lang, card=top.symbol if top else "", count=len(before.lixo))
     if isinstance(move, Draw):
         return [habit]  # its events name the card drawn: hidden from the learner
     verdict, after = play(rules, before, move)

@@ -119,8 +119,13 @@ def test_a_hint_is_the_strong_players_move_and_following_it_draws_no_coach_note(
     said = hint_said(at)
     move = {"en": "draw from the stock", "pt": "comprar do monte"}[lang]
     assert said.startswith(f"{SAYS[lang]} {move}."), said
-    why = {"en": "The lixo is not worth taking now", "pt": "Pegar o lixo não compensa agora"}
-    assert f"\n{WHY[lang]} {why[lang]}" in said, said
+    # (The lixo can be taken: said so, beside the coach's "Dava para pegar o lixo" of another
+    # seed; "não compensa agora, ou não dá" left it open.)
+    why = {
+        "en": "The lixo can be taken (4 cards), but it is not worth it now.",
+        "pt": "Dá para pegar o lixo (4 cartas), mas agora não vale a pena.",
+    }
+    assert said.endswith(f"\n{WHY[lang]} {why[lang]}"), said
     assert not has_hint_button(at)  # (the hint in its place)
     order = in_order(at.main)
     keys = [getattr(n, "key", "") or "" for n in order]
@@ -355,3 +360,25 @@ def test_a_hint_to_discard_at_an_empty_stock_says_the_morto_would_become_it(lang
         "stock.",
     }
     assert said[lang] in lines, lines
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_hint_to_draw_where_the_lixo_cannot_be_taken_says_so(lang: Lang) -> None:
+    """ "Pegar o lixo não compensa agora, ou não dá": which? Its top card, the 9♦, has no
+    place: the hint says the lixo cannot be taken, and the computers' reasons too."""
+    from buraco_app.play import why_lines
+
+    rules = ruleset("fechado")
+    table = {"players": 2, "hands": [["5h", "6h", "Kc"], 11], "lixo": {"top": "9d", "count": 3}}
+    state = position_from_data(rules, table)
+    said = {
+        "pt": "Não dá para pegar o lixo agora: a carta de cima, o 9♦, não tem onde entrar.",
+        "en": "The lixo cannot be taken now: its top card, the 9♦, has nowhere to go.",
+    }
+    assert why_lines(rules, "strong", state, Draw(), lang, advice=True) == [said[lang]]
+    done = {
+        "pt": "O lixo não podia ser pego (a carta de cima não tinha onde entrar): comprou do "
+        "monte.",
+        "en": "The lixo could not be taken (its top card had nowhere to go): drew from the stock.",
+    }
+    assert why_lines(rules, "basic", state, Draw(), lang) == [done[lang]]
