@@ -939,8 +939,8 @@ def morto_text(before: State, after: State, seat: int, lang: Lang) -> str:
     was, now = before.sides[side].morto, after.sides[side].morto
     if was is now:
         return ""
-    if now is MortoStatus.WAITING:
-        return t("play.morto_waits", lang)
+    if now is MortoStatus.WAITING:  # (whose next turn: "a próxima vez" read as the next player's)
+        return t("play.morto_waits_you" if seat == LEARNER else "play.morto_waits_theirs", lang)
     if now is MortoStatus.TAKEN:
         key = "play.morto_picked_up" if was is MortoStatus.WAITING else "play.morto_taken"
         return t(key, lang)

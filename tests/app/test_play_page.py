@@ -1356,7 +1356,11 @@ def test_the_record_says_what_a_move_did_to_the_morto() -> None:
     start = deal(ruleset("fechado"), 4, 2)
     waiting = with_morto(start, 0, MortoStatus.WAITING)
     taken = with_morto(start, 0, MortoStatus.TAKEN)
-    assert morto_text(start, waiting, 0, "pt") == "bateu indireto: o morto espera a próxima vez"
+    # (whose next turn, said: "the morto waits for the next turn" of a partner's beat read as
+    # the next player's, an opponent's)
+    assert morto_text(start, waiting, 0, "pt") == "bateu indireto: o morto espera a sua próxima vez"
+    said = morto_text(start, with_morto(start, 0, MortoStatus.WAITING), 2, "en")
+    assert said == "an indirect batida: the morto waits for their next turn"
     assert morto_text(waiting, taken, 0, "pt") == "pegou o morto que esperava"
     assert morto_text(start, taken, 2, "en") == "a direct batida: took the morto"  # the partner
     assert morto_text(start, start, 0, "pt") == ""
@@ -1438,7 +1442,7 @@ def test_the_record_says_whose_morto_had_become_the_stock_when_the_last_is_taken
     after = play(rules, beat, Discard(beat.hand[0]))[1]  # an indirect beat takes the last
     assert after is not None and after.sides[1].morto is MortoStatus.STOCK
     assert morto_line([beat, after], 0, "pt") == (
-        "bateu indireto: o morto espera a próxima vez"
+        "bateu indireto: o morto espera a sua próxima vez"
         " · a outra dupla fica sem morto: o outro já tinha virado o monte"
     )
 
