@@ -364,21 +364,24 @@ def test_a_hint_to_discard_at_an_empty_stock_says_the_morto_would_become_it(lang
 
 @pytest.mark.parametrize("lang", ["pt", "en"])
 def test_a_hint_to_draw_where_the_lixo_cannot_be_taken_says_so(lang: Lang) -> None:
-    """ "Pegar o lixo não compensa agora, ou não dá": which? Its top card, the 9♦, has no
-    place: the hint says the lixo cannot be taken, and the computers' reasons too."""
+    """ "Pegar o lixo não compensa agora, ou não dá": which? Its top card, the 9♦, cannot go
+    down: the hint says the lixo cannot be taken, and the computers' reasons too. (Not "has
+    nowhere to go": a K♠ that fits a meld may still not go down, where it would leave the
+    hand a single card before a canastra.)"""
     from buraco_app.play import why_lines
 
     rules = ruleset("fechado")
     table = {"players": 2, "hands": [["5h", "6h", "Kc"], 11], "lixo": {"top": "9d", "count": 3}}
     state = position_from_data(rules, table)
     said = {
-        "pt": "Não dá para pegar o lixo agora: a carta de cima, o 9♦, não tem onde entrar.",
-        "en": "The lixo cannot be taken now: its top card, the 9♦, has nowhere to go.",
+        "pt": "Não dá para pegar o lixo agora: a carta de cima, o 9♦, não pode ir para a mesa "
+        "nesta vez.",
+        "en": "The lixo cannot be taken now: its top card, the 9♦, cannot go down this turn.",
     }
     assert why_lines(rules, "strong", state, Draw(), lang, advice=True) == [said[lang]]
     done = {
-        "pt": "O lixo não podia ser pego (a carta de cima não tinha onde entrar): comprou do "
+        "pt": "O lixo não podia ser pego (a carta de cima não podia ir para a mesa): comprou do "
         "monte.",
-        "en": "The lixo could not be taken (its top card had nowhere to go): drew from the stock.",
+        "en": "The lixo could not be taken (its top card could not go down): drew from the stock.",
     }
     assert why_lines(rules, "basic", state, Draw(), lang) == [done[lang]]
