@@ -866,6 +866,8 @@ def why_lines(
         # para pegar o lixo" read as the hint and the coach at odds.
         can = any(isinstance(m, TakeLixo) for m in legal_moves(rules, before))
         kind = "draw_skip" if can else "draw_cannot"
+        if can and level == "random" and not advice:
+            kind = "draw_random"  # (it weighs nothing: "não valia a pena" was not its reason)
     elif kind == "extend" and before.players == 2:
         kind = "extend_alone"  # (its own meld: at a table of two there is no pair)
     if kind == "discard":

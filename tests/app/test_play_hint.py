@@ -385,3 +385,24 @@ def test_a_hint_to_draw_where_the_lixo_cannot_be_taken_says_so(lang: Lang) -> No
         "en": "The lixo could not be taken (its top card could not go down): drew from the stock.",
     }
     assert why_lines(rules, "basic", state, Draw(), lang) == [done[lang]]
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_random_computers_draw_is_not_said_to_weigh_the_lixo(lang: Lang) -> None:
+    """The random level picks any legal move by lot: where it drew with a lixo it could take,
+    its reason was “Dava para pegar o lixo, mas não valia a pena”, a judgement it never makes.
+    The strong level's draw there keeps that reason."""
+    from buraco_app.play import why_lines
+    from buraco_core.judge import legal_moves
+
+    game = with_moves(
+        Setup("fechado", {}, 4, "basic", "on", 1010), [move_from_data(m) for m in ROUND_1010]
+    )
+    rules, state = game.rules, positions(game)[-1]
+    assert any(isinstance(m, TakeLixo) for m in legal_moves(rules, state))  # (it could take)
+    random_said = why_lines(rules, "random", state, Draw(), lang)
+    strong_said = why_lines(rules, "strong", state, Draw(), lang)
+    by_lot = {"en": "Random level: drew from the stock by lot", "pt": "Nível aleatório: comprou"}
+    assert random_said[0].startswith(by_lot[lang]), random_said
+    assert "worth" not in random_said[0] and "vale a pena" not in random_said[0]
+    assert "worth" in strong_said[0] or "valia a pena" in strong_said[0], strong_said
