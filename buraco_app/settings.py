@@ -76,6 +76,7 @@ _NOTICES = "_settings_notices"
 _ERROR = "_settings_error"
 _CHOSEN = "_rules_chosen"  # the session's rules were named: by its link, or chosen since
 _FOLLOW = "_rules_follow"  # a match's rules the session takes at its next run (follow_rules)
+_FOLLOWED = "_rules_followed"  # the last rules follow_rules asked for
 LANG_BUTTON_KEY = "lang_other"  # the home page's button to the other language
 QUICK_KEY = "rules_bar_preset"  # the variant's one-tap control at the top of a page
 BAR_HOUSE_KEY = "rules_bar_house"  # its house options' popover (True: open)
@@ -134,7 +135,10 @@ def follow_rules(rules: RuleSet) -> None:
     at once, the sidebar and the URL then showing the match's rules."""
     if st.session_state.get(_CHOSEN, True) or rules == current_rules():
         return
-    st.session_state[_FOLLOW] = (rules.preset, rules.changed_options())
+    follow = (rules.preset, rules.changed_options())
+    if st.session_state.get(_FOLLOWED) == follow:
+        return  # (followed already and still not equal: never a loop of reruns)
+    st.session_state[_FOLLOW] = st.session_state[_FOLLOWED] = follow
     st.rerun()
 
 
