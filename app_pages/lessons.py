@@ -19,6 +19,10 @@ st.title(t("lessons.title"))
 ids = [lesson.id for lesson in course.lessons]
 OPEN_KEY = "lessons_open"  # the lesson open last in this session
 CHOOSE_KEY = "lessons_choose"  # the list of lessons
+# In the address of a learner the course's end sent to finish what is left ("Resolver o que
+# falta"), so that a reload keeps it: a lesson's end leads on to the next lesson with
+# exercises left, not through the next one's introduction. A lesson picked in the list drops it.
+FINISHING = "finishing"
 
 
 def step_key_of(lesson_id: str) -> str:
@@ -94,6 +98,7 @@ player.legend(lang)
 from_link = chosen == st.query_params.get("lesson")  # (not a lesson picked in the list)
 if not from_link:
     st.query_params["lesson"] = chosen
+    st.query_params.pop(FINISHING, None)
 st.session_state[OPEN_KEY] = chosen
 lesson = course.lesson(chosen)
 scenarios = course.scenarios_of(lesson.id)
@@ -142,6 +147,25 @@ else:
     )
     player.play(scenario, lang)
 
+
+def has_left(lesson_id: str) -> bool:
+    return any(done.get(s, 0) < Result.SOLVED for s in course.lesson(lesson_id).scenarios)
+
+
+def open_at_its_summary(lesson_id: str, finishing: bool) -> None:
+    """Opens a lesson at its summary: the list of its exercises left, each a tap away."""
+    at_step = len(course.lesson(lesson_id).scenarios) + 1
+    st.session_state[step_key_of(lesson_id)] = at_step
+    st.query_params["lesson"] = lesson_id
+    st.query_params["step"] = str(at_step)
+    if finishing:
+        st.query_params[FINISHING] = "1"
+    else:
+        st.query_params.pop(FINISHING, None)
+    ask_for_the_top()
+    st.rerun()
+
+
 back, forward = st.columns(2)
 # The buttons are at the bottom of a long page: the step they open starts at the top.
 if back.button(t("lessons.back"), disabled=step == 0, use_container_width=True):
@@ -154,9 +178,7 @@ if step == last and chosen == ids[-1]:
     # skipped some was told of this lesson's only, and left the course thinking it all done.
     everything = [s for x in course.lessons for s in x.scenarios]
     solved_all = sum(done.get(s, 0) >= Result.SOLVED for s in everything)
-    unfinished = [
-        x for x in course.lessons if any(done.get(s, 0) < Result.SOLVED for s in x.scenarios)
-    ]
+    unfinished = [x for x in course.lessons if has_left(x.id)]
     if not unfinished:
         # (No "the stars still missing" to a learner who has them all.)
         all_stars = all(done.get(s) == Result.PERFECT for s in everything)
@@ -180,14 +202,26 @@ if step == last and chosen == ids[-1]:
             type="primary",
             use_container_width=True,
         ):
-            # Its summary: the list of its exercises left, each a tap away.
-            st.session_state[step_key_of(earlier.id)] = len(earlier.scenarios) + 1
-            st.query_params["lesson"] = earlier.id
-            st.query_params["step"] = str(len(earlier.scenarios) + 1)
-            ask_for_the_top()
-            st.rerun()
+            open_at_its_summary(earlier.id, finishing=True)
     page_link("play", t("lessons.go_play"))
     page_link("practice", t("lessons.go_practice"))
+elif step == last and st.query_params.get(FINISHING) == "1":
+    # Finishing what is left: "Próxima lição" walked the learner through the next lesson's
+    # introduction and exercises done, the lessons with some left still ahead.
+    ahead = next((i for i in ids[ids.index(chosen) + 1 :] if has_left(i)), None)
+    if ahead is None:
+        if forward.button(t("lessons.back_to_end"), type="primary", use_container_width=True):
+            open_at_its_summary(ids[-1], finishing=False)
+    elif forward.button(
+        t(
+            "lessons.go_left",
+            n=course.lesson(ahead).order,
+            title=course.lesson(ahead).title.get(lang),
+        ),
+        type="primary",
+        use_container_width=True,
+    ):
+        open_at_its_summary(ahead, finishing=True)
 else:
     next_key = (
         "lessons.start" if step == 0 else "lessons.next" if step < last else "lessons.next_lesson"

@@ -675,6 +675,44 @@ def test_the_course_end_says_which_lessons_still_have_exercises_left(open_app: O
     assert "missing" not in done.success[0].value
 
 
+def test_finishing_what_is_left_leads_from_lesson_to_lesson_with_some_left(
+    open_app: Open,
+) -> None:
+    """From the course's end, "Solve what is left of lesson 2 →" opened lesson 2; its
+    leftovers solved, "Next lesson →" walked the learner through lesson 3's introduction and
+    exercises done, lesson 4's left still ahead. It leads to the next lesson with some left
+    (a reload keeps the way), then back to the course's end; in order, "Next lesson" stays."""
+    course = load_curriculum()
+    first, second, _, fourth = course.lessons[:4]
+    last = course.lessons[-1]
+    at = open_app("lessons", lesson=last.id, lang="en", step=str(len(last.scenarios) + 1))
+    learner = str(at.query_params["learner"])
+    # Everything solved but one exercise of lesson 2 and one of lesson 4.
+    solved = dict.fromkeys(course.scenarios, Result.SOLVED)
+    del solved[second.scenarios[0]], solved[fourth.scenarios[-1]]
+    at.session_state["progress_results"] = (learner, solved)
+    at.run()
+    press(at, f"Solve what is left of lesson {second.order}: {second.title.get('en')} →")
+    assert at.query_params["lesson"] == second.id
+    to_fourth = f"Solve what is left of lesson {fourth.order}: {fourth.title.get('en')} →"
+    assert "Next lesson →" not in [b.label for b in at.button]
+    # A reload (a new session, the same address) still knows where the learner is going.
+    reloaded = open_app("lessons", **{k: str(v) for k, v in at.query_params.items()})
+    reloaded.session_state["progress_results"] = (learner, solved)
+    reloaded.run()
+    press(reloaded, to_fourth)
+    assert reloaded.query_params["lesson"] == fourth.id
+    assert reloaded.subheader[0].value == "What this lesson taught"
+    press(reloaded, "Back to the end of the course →")
+    assert reloaded.query_params["lesson"] == last.id
+    assert reloaded.info[-1].value.startswith("You have reached the end of the")
+    # A lesson picked in the list is the course in order again.
+    reloaded.selectbox(key="lessons_choose").set_value(first.id).run()
+    reloaded.session_state[f"lesson_{first.id}_step"] = len(first.scenarios) + 1
+    reloaded.run()
+    assert "Next lesson →" in [b.label for b in reloaded.button]
+
+
 def test_the_last_exercise_of_a_theme_offers_the_next_theme(open_app: Open) -> None:
     """A theme's last exercise had only a greyed-out "Next exercise →". It says it is the
     theme's last, how many are solved, and leads on to the next theme (or to Play). Not in
