@@ -713,6 +713,15 @@ def test_finishing_what_is_left_leads_from_lesson_to_lesson_with_some_left(
     assert "Next lesson →" in [b.label for b in reloaded.button]
 
 
+def test_the_board_says_the_learners_turn_in_english_as_a_person_would(open_app: Open) -> None:
+    """Every move exercise of lessons 2 and 3 said “your turn: has drawn” between the seats
+    (walk through the lessons in English at 1280x800): “has drawn” fits another player,
+    not “you”. It says where the turn is, whoever's it is."""
+    at = open_scenario(open_app, "first_meld_three_in_a_row", lang="en")
+    seats = next(str(h.value) for h in at.get("html") if "bt-seats" in str(h.value))
+    assert "your turn: after the draw" in seats and "has drawn" not in seats
+
+
 def test_the_last_exercise_of_a_theme_offers_the_next_theme(open_app: Open) -> None:
     """A theme's last exercise had only a greyed-out "Next exercise →". It says it is the
     theme's last, how many are solved, and leads on to the next theme (or to Play). Not in

@@ -411,13 +411,13 @@ def test_the_seats_diagram_says_whose_turn_it_is_yet_to_draw_or_having_drawn(
     at = started(open_app, players=players)
     assert _turn_said(at) == "your turn: yet to draw"
     click(at, "btt-play_board-stock")
-    assert _turn_said(at) == "your turn: has drawn"
+    assert _turn_said(at) == "your turn: after the draw"
     tap_shown(at, 0)
     click(at, "btt-play_board-discard")
     number = " (player 2)" if players == 4 else ""
     assert _turn_said(at) == f"the opponent's turn{number}: yet to draw"
     click(at, "play_next_move")  # (player 2 draws or takes the lixo)
-    assert _turn_said(at) == f"the opponent's turn{number}: has drawn"
+    assert _turn_said(at) == f"the opponent's turn{number}: after the draw"
     pt = open_app("play", lang="pt", game=game_id_of(at))
     assert _turn_said(pt) == f"vez do adversário{number.replace('player', 'jogador')}: já comprou"
 
