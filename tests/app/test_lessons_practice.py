@@ -335,6 +335,12 @@ def test_a_wrong_score_says_which_side_is_off_and_which_way(open_app: Open) -> N
     assert str(answer["A"]) not in said.replace(str(answer["A"] + 100), "")
     # Each side's line says its number back: no machine-like “A: 625, B: -5” above them.
     assert said.startswith("**Ainda não.**") and "“A:" not in said
+    # In English "too high", as a person says it, not "more than the count gives".
+    english = open_scenario(open_app, WORKED, lang="en")
+    english.number_input(key=f"{key}_total_A").set_value(answer["A"] - 5)
+    english.number_input(key=f"{key}_total_B").set_value(answer["B"])
+    english.button(key=f"{key}_check").click().run()
+    assert f"Side A: {answer['A'] - 5} is too low." in english.error[0].value
 
 
 def test_a_score_task_with_one_side_calls_the_partner_player_3(open_app: Open) -> None:
