@@ -846,7 +846,10 @@ def _hand(
             top = t("board.top_picked", lang)
             picked = t("board.top_picked_with", lang, cards=picked) if picked else top
         # (the top card goes onto one's meld or into a new one: not to the discard)
-        st.caption(t("board.picked_top" if pick.top else "board.picked", lang, cards=picked))
+        if pick.top:
+            st.caption(t("board.picked_top", lang, cards=picked))
+        else:  # (one card alone: "Escolhida: 3♠. Toque onde vai")
+            st.caption(t("board.picked", lang, cards=picked, n=len(pick.cards)))
     elif not st.session_state.get(f"{key}_need"):  # (a hint above says what to pick)
         # (where the lixo is justified, tapping it alone is refused: say how it is taken)
         how = t("board.how_justified" if justified else "board.how", lang)

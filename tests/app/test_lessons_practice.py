@@ -728,6 +728,18 @@ def test_the_board_says_the_learners_turn_in_english_as_a_person_would(open_app:
     assert "your turn: after the draw" in seats and "has drawn" not in seats
 
 
+@pytest.mark.parametrize(
+    ("lang", "says"),
+    [("pt", "Escolhida: 3♠. Toque onde vai:"), ("en", "Picked: 3♠. Tap where it goes:")],
+)
+def test_one_card_picked_is_spoken_of_as_one(open_app: Open, lang: str, says: str) -> None:
+    """One card tapped in the hand, the board said “Picked: 3♠. Tap where they go” (“Escolhidas:
+    3♠. Toque onde vão”), as of several (walk through lesson 2 in English at 1280x800)."""
+    at = open_scenario(open_app, "first_meld_three_in_a_row", lang=lang)
+    tap(at, "3♠")
+    assert any(says in as_read(str(c.value)) for c in at.caption), [c.value for c in at.caption]
+
+
 def test_the_last_exercise_of_a_theme_offers_the_next_theme(open_app: Open) -> None:
     """A theme's last exercise had only a greyed-out "Next exercise →". It says it is the
     theme's last, how many are solved, and leads on to the next theme (or to Play). Not in

@@ -133,7 +133,7 @@ def test_play_a_turn_let_the_computer_play_and_resume(
     # Discard the first card of the hand: picked, then "Descartar"; it lands on the lixo.
     card = hand(page)[0]
     taps.on(page.locator(HAND).first)
-    expect(main.get_by_text(f"Escolhidas: {card}.", exact=False)).to_be_visible()
+    expect(main.get_by_text(f"Escolhida: {card}.", exact=False)).to_be_visible()
     screenshot(page, f"play_picked_{name}")
     taps.button("Descartar")
     expect(hand_heading(page, 11)).to_be_visible()
@@ -564,11 +564,11 @@ def test_a_pick_reruns_only_the_board_and_a_move_the_whole_page(
     for tap in (page.locator(HAND).first, top, aside, undo):
         sent.clear()
         taps.on(tap)
-        assert page_sent("Escolhidas:"), tap  # the board, and what is picked
+        assert page_sent("Escolhid"), tap  # the board, and what is picked ("Escolhida: 3♠")
         assert not page_sent("Jogar contra o computador"), tap  # the page's title
         assert not page_sent("Todas as jogadas da rodada"), tap
     expect(main.get_by_text("Separados para baixar junto:", exact=False)).to_have_count(0)
-    expect(main.get_by_text("Escolhidas: ", exact=False)).to_be_visible()
+    expect(main.get_by_text("Escolhid", exact=False)).to_be_visible()
     screenshot(page, "play_picked_board_only_phone")
     sent.clear()
     taps.on(main.get_by_role("button", name=STOCK))
