@@ -2252,7 +2252,9 @@ def test_a_morto_left_waiting_by_the_other_sides_batida_is_said_as_not_taken() -
 
 
 def test_both_mortos_turned_stock_are_said_once_as_paid_by_both() -> None:
-    """The stock ran out twice and nobody took a morto: both sides pay [000]: “pode
+    """The stock ran out twice and nobody took a morto: both sides pay [000], cited alone
+    (it had cited 003 too, whose “Se nenhuma das duas pegou, ninguém perde” says the
+    opposite; that reading is the option off): “pode
     acontecer de o monte acabar duas vezes, e os dois mortos serem utilizados, portanto ...
     as duas duplas serão penalizadas.” One line, with the two moves; none where the table
     does not charge it (both_mortos_stock_penalty off)."""
@@ -2278,11 +2280,13 @@ def test_both_mortos_turned_stock_are_said_once_as_paid_by_both() -> None:
 
     assert said(rules, "pt") == [
         "Os dois mortos viraram monte quando o monte acabou (jogadas 1 e 3), e nenhuma dupla"
-        " pegou o seu: as duas pagam -100 (textos 000, 003)."
+        " pegou o seu: as duas pagam -100 (texto 000; pelo texto 003, ninguém perderia: é uma"
+        " opção das regras)."
     ]
     assert said(rules, "en") == [
         "Both mortos became the stock when the stock ran out (moves 1 and 3), and neither"
-        " side took theirs: both pay -100 (texts 000, 003)."
+        " side took theirs: both pay -100 (text 000; by text 003 neither would lose: a rule"
+        " option)."
     ]
     assert said(rules.with_options(both_mortos_stock_penalty=False), "pt") == []
     # (states that do not show where the mortos became the stock: no move to name, no line)
