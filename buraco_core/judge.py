@@ -382,9 +382,10 @@ def _discard(
     indirect = not left and side.morto is _MORTO_AVAILABLE and bool(state.mortos)
     if baixada_short(rules, side):
         # The turn that lays the first baixada ends only once it reaches the minimum [003].
+        # (case: said as a discard that must wait, not "this meld totals": none was tried.)
         points = sum(m.card_points(rules) for m in side.melds)
         needed = rules.vulnerable_min_meld_points
-        return _no(_r(Code.VULNERABLE_MIN_MELD, points=points, needed=needed))
+        return _no(_r(Code.VULNERABLE_MIN_MELD, points=points, needed=needed, case="discard"))
     if not left and not indirect:
         blockers = _go_out_blockers(rules, state, side, side.melds)
         if blockers:

@@ -989,6 +989,7 @@ def test_vulnerable_min_counts_turn(preset: str) -> None:
     verdict = check(rules, state, Discard(card("9d")))
     assert verdict.codes == ("vulnerable_min_meld",)
     assert verdict.reasons[0].params["points"] == 15 and verdict.reasons[0].params["needed"] == 75
+    assert verdict.reasons[0].params["case"] == "discard"  # (worded as a discard that waits)
     state = apply(rules, state, Lay((cards("9c 10c Jc Qc Kc Ac"),)))  # 80 in the turn
     ok(rules, state, Discard(card("9d")))
     # The next turn's melds are no first baixada: a small one is fine.

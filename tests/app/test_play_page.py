@@ -57,7 +57,7 @@ from buraco_core.players import make_player, view_of
 from buraco_core.players.coach import coach
 from buraco_core.rules import RuleSet, ruleset
 from buraco_core.state import EndReason, MortoStatus, Phase, State, deal
-from buraco_text import Lang, translate
+from buraco_text import Lang, first_reason, translate
 from tests.app.conftest import (
     changed_melds,
     hand_cards,
@@ -2101,6 +2101,36 @@ def test_a_vulnerable_round_says_so_before_the_first_meld(
     assert ("The other side" if players == 4 else "Your opponent is") in line
     at = open_app("play", lang="en", game=calm)
     assert not any("vulnerable this round" in str(c.value) for c in at.caption)
+
+
+@pytest.mark.parametrize(
+    ("players", "said"),
+    [
+        (2, "Ainda não dá para descartar: você está vulnerável, e a sua primeira baixada"),
+        (4, "Ainda não dá para descartar: a dupla está vulnerável, e a primeira baixada"),
+    ],
+)
+def test_a_discard_before_the_vulnerable_baixada_is_done_is_said_as_a_discard(
+    players: int, said: str
+) -> None:
+    """Vulnerable, the learner lays 3♥ 4♥ 5♥ (15) and taps a discard: the turn may not end
+    below 75 [003]. The refusal said “a sua primeira baixada precisa somar 75 pontos em
+    cartas, e esta soma 15” to a discard, with no meld tried; it says the discard waits,
+    what the turn's melds total, and to lay down more."""
+    from tests.test_round_rules import VULNERABLE_HAND, apply, position
+
+    rules = ruleset("stbl", vulnerable_min_meld_points=75)
+    hands = [VULNERABLE_HAND, *[11] * (players - 1)]
+    dealt = position(rules, players=players, hands=hands, vulnerable=[True, False])
+    state = apply(rules, dealt, Draw())
+    laid = play(rules, state, Lay((parse_cards("3h 4h 5h"),)))[1]
+    assert laid is not None
+    verdict = play(rules, laid, Discard(parse_card("9d")))[0]
+    assert not verdict.ok
+    text = first_reason(verdict.reasons, "pt")
+    assert text.startswith(said), text
+    assert "os jogos baixados nesta vez somam 15. Baixe mais antes de descartar." in text
+    assert "esta soma" not in text
 
 
 def test_a_computers_reasons_do_not_retell_its_move_in_its_own_words() -> None:
