@@ -150,12 +150,15 @@ def rules_summary(rules: RuleSet, lang: Lang | None = None) -> str:
     if not changed:
         return title
     parts = []
+    idle = rules.idle_options()
     for name, value in changed.items():
         short = option_name(name, lang)
         if isinstance(value, int) and not isinstance(value, bool):
             parts.append(f"{short} {value}")
         else:
             parts.append(f"{short}: {value_text(name, value, lang)}")
+        if name in idle:  # ("STBL + naipes da trinca: diferentes" read as trincas allowed)
+            parts[-1] += f" {t('settings.idle_no_trincas', lang)}"
     return f"{title} + " + ", ".join(parts)
 
 

@@ -165,6 +165,12 @@ class RuleSet:
             if name != "preset" and getattr(base, name) != value
         }
 
+    def idle_options(self) -> tuple[str, ...]:
+        """The changed options that these rules leave without effect: how a trinca's suits
+        are read, or eight equal cards, where no trinca may be laid (Aberto, STBL) [000, 001]."""
+        idle = () if self.trincas else ("trinca_suits", "eight_of_a_kind_real")
+        return tuple(name for name in self.changed_options() if name in idle)
+
     def with_options(self, **options: Any) -> RuleSet:
         """A copy with some options changed, each value checked."""
         return _build(self.values() | options)

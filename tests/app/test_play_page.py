@@ -2696,3 +2696,23 @@ def test_a_note_on_cards_the_next_player_holds_says_whose_meld_is_whose(
     params = {"case": "held", "card": "8♠", "held": "8♣ 8♦", "count": 2}
     note = SavedNote("feeds_opponent", {**params, **({"alone": True} if alone else {})}, None)
     assert note_text(note, lang) == said
+
+
+def test_a_summary_says_a_trinca_option_has_no_effect_without_trincas() -> None:
+    """The house options switched on in "Casa" for an STBL game: the game's line said
+    "Fechado STBL + …, naipes da trinca: diferentes", read as trincas allowed in a variant
+    that has none [000, 001]; it says the option does nothing there. In Fechado, and in a
+    table that turned trincas on, it is said as it was."""
+    from buraco_app.settings import rules_summary
+
+    options = {"trinca_suits": "distinct", "eight_of_a_kind_real": True, "joker_points": 20}
+    stbl = rules_summary(ruleset("stbl", **options), "pt")
+    assert stbl == (
+        "Fechado STBL + curinga 20, naipes da trinca: diferentes (sem efeito: sem trincas),"
+        " oito iguais = real: sim (sem efeito: sem trincas)"
+    )
+    aberto = rules_summary(ruleset("aberto", **options), "en")
+    assert "trinca suits: different (no effect: no trincas)" in aberto
+    assert "sem efeito" not in rules_summary(ruleset("fechado", **options), "pt")
+    with_trincas = ruleset("stbl", trincas=True, trinca_suits="distinct")
+    assert "sem efeito" not in rules_summary(with_trincas, "pt")
