@@ -211,7 +211,8 @@ elif score is not None:
     # type; a sheet's caption below says it already. A side with nothing typed is left out.
     typed = [i for i in range(len(names)) if calculator.side_typed(i)]
     if typed:
-        show_score(calculator.typed_score(score, typed), lang)
+        hands = [len(data["sides"][i]["hands"]) for i in typed]
+        show_score(calculator.typed_score(score, typed), lang, hands)
         for i in range(len(names)):
             if i not in typed:
                 st.caption(t("calc.side_empty", name=md_text(names[i])))

@@ -14,7 +14,7 @@ import streamlit as st
 
 from buraco_app.corte import clear_corte, corte_fields, corte_problem, with_corte
 from buraco_app.i18n import relabel_after_language_change, t
-from buraco_app.inline_cards import NO_ICON
+from buraco_app.inline_cards import NO_ICON, md_cards
 from buraco_app.limits import MAX_LINK_TEXT, number_field, too_long
 from buraco_app.pages import ask_for_the_top, page_link, top_if_asked, view_switch
 from buraco_app.settings import (
@@ -743,14 +743,17 @@ def details(sheet: Sheet, lang: Lang) -> None:
             lines.append(f"**{t('sheet.detail_before', number=rnd.number, points=now)}**")
         sides_typed = detail.get("input", {}).get("sides", [])  # (the score's sides' order)
         for k, side in enumerate(detail["score"]["sides"]):
+            typed = sides_typed[k] if k < len(sides_typed) else {}
+            hands = len(typed["hands"]) if isinstance(typed.get("hands"), list) else None
             items = " · ".join(
-                f"{item_label(i['code'], i.get('params', {}), lang)} {signed(i['points'], lang)}"
+                f"{md_cards(item_label(i['code'], i.get('params', {}), lang, hands))}"
+                f" {signed(i['points'], lang)}"
                 for i in side["items"]
             )
             total = grouped(side["total"], lang)
             line = f"{md_text(side['name'])} **{total}**: {items}"
-            typed = typed_for_side(sides_typed[k], lang) if k < len(sides_typed) else ""
-            lines.append(f"{line}  \n{typed}" if typed else line)
+            said = typed_for_side(typed, lang) if typed else ""
+            lines.append(f"{line}  \n{said}" if said else line)
     st.markdown("\n\n".join(lines))
 
 

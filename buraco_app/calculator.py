@@ -9,6 +9,7 @@ import hashlib
 import html
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
@@ -473,16 +474,16 @@ def _cards_md(line: str) -> str:
 Bars = tuple[str, tuple[str, ...], tuple[int, ...], int]
 
 
-def score_chart(score: RoundScore, lang: Lang) -> go.Figure:
+def score_chart(score: RoundScore, lang: Lang, hands: Sequence[int] = ()) -> go.Figure:
     """Horizontal bars: each item of each side, and the totals; readable at 390 px."""
     bars = tuple(
         (
             side.name,
-            tuple(item_label(i.code, dict(i.params), lang) for i in side.items),
+            tuple(item_label(i.code, i.params, lang, _hands(hands, k)) for i in side.items),
             tuple(i.points for i in side.items),
             side.total,
         )
-        for side in score.sides
+        for k, side in enumerate(score.sides)
     )
     return _bar_chart(bars, t("calc.total", lang), lang)
 
@@ -519,9 +520,11 @@ def _bar_chart(sides: tuple[Bars, ...], total_label: str, lang: Lang) -> go.Figu
     return fig
 
 
-def show_score(score: RoundScore, lang: Lang) -> None:
+def show_score(score: RoundScore, lang: Lang, hands: Sequence[int] = ()) -> None:
     """The totals, then the items as tables (one Markdown block for every side) or as a
-    chart: one view drawn at a time, so a keystroke does not build a chart nobody opened."""
+    chart: one view drawn at a time, so a keystroke does not build a chart nobody opened.
+    `hands`: each side's hand lines, where the page knows them (one: the side is one
+    player, whose hand is not said to be a partner's)."""
     st.subheader(t("calc.result"))
     with st.container(horizontal=True):
         for side in score.sides:
@@ -531,18 +534,23 @@ def show_score(score: RoundScore, lang: Lang) -> None:
     else:
         view = view_switch("calc_view", ["table", "chart"], lang)
     if view == "chart":
-        show_chart(score_chart(score, lang), t("calc.chart", lang))
+        show_chart(score_chart(score, lang, hands), t("calc.chart", lang))
         return
     tables = []
-    for side in score.sides:
+    for k, side in enumerate(score.sides):
         rows = [f"| {t('calc.item')} | {t('calc.points')} |", "|:--|--:|"]
         rows += [
-            f"| {item_label(i.code, dict(i.params), lang)} | {signed(i.points, lang)} |"
+            f"| {md_cards(item_label(i.code, i.params, lang, _hands(hands, k)))}"
+            f" | {signed(i.points, lang)} |"
             for i in side.items
         ]
         rows.append(f"| **{md_text(side.name)}** | **{grouped(side.total, lang)}** |")
         tables.append("\n".join(rows))
     st.markdown("\n\n".join(tables))
+
+
+def _hands(hands: Sequence[int], side: int) -> int | None:
+    return hands[side] if side < len(hands) else None
 
 
 def scoring_rules(rules: RuleSet) -> dict[str, Any]:

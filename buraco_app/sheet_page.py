@@ -15,7 +15,7 @@ from buraco_app.inline_cards import md_cards
 from buraco_app.sheets import Sheet, SheetError, SheetStore, opened, store_for
 from buraco_core.cards import parse_cards
 from buraco_core.errors import BuracoInputError
-from buraco_text import Lang, item_text
+from buraco_text import Lang, item_line, item_text
 
 
 def page_store() -> SheetStore:
@@ -108,17 +108,13 @@ def error_text(exc: SheetError) -> str:
     return text
 
 
-def item_label(code: str, params: Mapping[str, Any], lang: Lang) -> str:
-    """A score item's label, with which meld or hand: a hand counted within its side, or
-    (`seat`, from 0) the seat at the table where the page knows it."""
-    label = item_text(code, lang)
-    if isinstance(params.get("meld"), int):
-        label += f" ({t('calc.meld_n', lang, n=params['meld'] + 1)})"
-    elif isinstance(params.get("seat"), int):
-        label += f" {t('seats.seat', lang, seat=params['seat'] + 1)}"
-    elif isinstance(params.get("hand"), int):
-        label += f" ({t('calc.hand_n', lang, n=params['hand'] + 1)})"
-    return label
+def item_label(code: str, params: Mapping[str, Any], lang: Lang, hands: int | None = None) -> str:
+    """A score item's label with what it counts, as `buraco score` says it (the melds'
+    points, which meld, whose hand and its cards; `hands`: the side's hand lines, where
+    known), or (`seat`, from 0) with the seat at the table where the page knows it."""
+    if isinstance(params.get("seat"), int):
+        return f"{item_text(code, lang)} {t('seats.seat', lang, seat=params['seat'] + 1)}"
+    return item_line(code, params, lang, hands=hands)
 
 
 # The calculator's line for a morto taken (0 points): the core scores only the one not taken.

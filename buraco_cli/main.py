@@ -51,7 +51,7 @@ from buraco_text import (
     error_message,
     error_problem,
     grouped,
-    item_text,
+    item_line,
     message,
     option_description,
     option_name,
@@ -70,7 +70,6 @@ if TYPE_CHECKING:  # (the moves, the state and scoring load where a command need
     from buraco_core.moves import Move
     from buraco_core.players import RoundRecord
     from buraco_core.players.coach import Note
-    from buraco_core.scoring import ScoreItem
     from buraco_core.state import State
     from buraco_course.reference import RulePoint
 
@@ -1405,32 +1404,13 @@ def _score(args: argparse.Namespace) -> int:
     for side, given in zip(score.sides, sides, strict=True):
         print(f"{side.name}: {side.total}")
         for item in side.items:
-            print(f"  {item.points:>6}  {_item_line(item, lang, len(given.hands))}")
+            line = item_line(
+                item.code, item.params, lang, hands=len(given.hands), symbols=symbols_ok()
+            )
+            print(f"  {item.points:>6}  {line}")
     # Last, so that the text still starts with the first side's total.
     print(translate("cli.score.rules", lang, rules=_title(rules, lang)))  # (file's and --set's)
     return 0
-
-
-def _item_line(item: ScoreItem, lang: Lang, hands: int) -> str:
-    """A score line with what it counts, so a table can check it line by line against its
-    own count ([003]'s example: 50 + 55 + 35 on the table): each meld's card points, which
-    meld a canastra is, the cards of a hand and, where the side has `hands` lines for two
-    players, whose (melds and players counted from 1)."""
-    text = item_text(item.code, lang)
-    params = item.params
-    each = params.get("meld_points", ())
-    if item.code == "table_cards" and len(each) > 1:
-        points = " + ".join(str(p) for p in each)
-        return f"{text} ({translate('cli.score.melds', lang, count=len(each), points=points)})"
-    if isinstance(params.get("meld"), int):
-        return f"{text} ({translate('cli.score.meld', lang, n=params['meld'] + 1)})"
-    if isinstance(params.get("hand"), int):
-        cards = " ".join(_card_text(c) for c in params.get("cards", ()))
-        if hands < 2:  # (two players: the side is one player, its one hand)
-            return f"{text} ({cards})"
-        said = translate("cli.score.hand", lang, n=params["hand"] + 1, cards=cards)
-        return f"{text} ({said})"
-    return text
 
 
 # --- judge ---------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any, Literal
 
-from buraco_core.cards import RANK_TEXT, Card, Suit
+from buraco_core.cards import RANK_TEXT, Card, Suit, parse_card
 from buraco_core.codes import PROJECT
 from buraco_core.errors import BuracoInputError, InputCode, typed
 from buraco_core.rules import OPTION_NAMES, PresetName, RuleSet
@@ -461,6 +461,51 @@ def item_text(code: str, lang: Lang = DEFAULT_LANG) -> str:
     """A score item (buraco_core.scoring) in words; an unknown code shows as itself."""
     key = f"item.{code}"
     return translate(key, lang) if key in catalog(lang) else code
+
+
+def item_line(
+    code: str,
+    params: Mapping[str, Any],
+    lang: Lang = DEFAULT_LANG,
+    *,
+    hands: int | None = None,
+    symbols: bool = True,
+) -> str:
+    """A score item in words with what it counts, so a table can check it line by line
+    against its own count, as [003]'s example counts (cartas na mesa: 50 + 55 + 35): each
+    meld's card points, which meld a canastra is, a hand's cards and whose hand (melds and
+    players counted from 1). `params` are the item's, as the core gives them or as JSON
+    keeps them (cards as text); `hands` is how many hand lines the side had, where known:
+    with one (two players, a side is one player) a hand is not said to be a partner's."""
+    text = item_text(code, lang)
+    each = params.get("meld_points") or ()
+    if code == "table_cards" and len(each) > 1:
+        points = " + ".join(str(p) for p in each)
+        return f"{text} ({translate('item_detail.melds', lang, count=len(each), points=points)})"
+    if isinstance(params.get("meld"), int):
+        return f"{text} ({translate('item_detail.meld', lang, n=params['meld'] + 1)})"
+    if isinstance(params.get("hand"), int):
+        cards = _item_cards(params.get("cards") or (), symbols)
+        if hands is not None and hands < 2:
+            return f"{text} ({cards})" if cards else text
+        player = translate("item_detail.player", lang, n=params["hand"] + 1)
+        return f"{text} ({player}: {cards})" if cards else f"{text} ({player})"
+    return text
+
+
+def _item_cards(cards: Iterable[Any], symbols: bool) -> str:
+    """A score item's cards: Card values, or JSON's text ("7c"; kept as written if a
+    stored round holds one this version does not read)."""
+    said = []
+    for card in cards:
+        if not isinstance(card, Card):
+            try:
+                card = parse_card(str(card))
+            except BuracoInputError:
+                said.append(str(card))
+                continue
+        said.append(card.symbol if symbols else str(card))
+    return " ".join(said)
 
 
 def option_name(name: str, lang: Lang = DEFAULT_LANG) -> str:

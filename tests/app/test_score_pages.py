@@ -136,11 +136,14 @@ def test_calculator_scores_the_worked_example(open_app: OpenApp) -> None:
     assert not at.exception and not at.error
     assert metrics(at) == {"Nós": "525", "Eles": "-5"}
     table = at.markdown[0].value
+    # Each line says what it counts, as `buraco score` does and [003]'s example writes it
+    # (the table said “cartas na mesa | +140”, a sum nobody at the table could check).
     for line in (
+        "cartas na mesa (3 jogos: 50 + 55 + 35) | +140",
         "canastra limpa (jogo 1) | +200",
         "canastra suja (jogo 2) | +100",
         "batida | +100",
-        "cartas na mão (2º jogador da dupla) | -15",
+        "cartas na mão (2º jogador da dupla: 7♣ :red[K♦]) | -15",
     ):
         assert line in table
     # The chart, the other view of the same items and the totals, drawn when chosen.
@@ -150,6 +153,7 @@ def test_calculator_scores_the_worked_example(open_app: OpenApp) -> None:
     (spec,) = plotly_specs(at)
     bars = {trace["name"]: dict(zip(trace["y"], trace["x"], strict=True)) for trace in spec["data"]}
     assert bars["Nós"]["canastra limpa (jogo 1)"] == 200
+    assert bars["Nós"]["cartas na mesa (3 jogos: 50 + 55 + 35)"] == 140
     assert bars["Nós"]["<b>Total</b>"] == 525 and bars["Eles"]["<b>Total</b>"] == -5
 
 
@@ -199,7 +203,7 @@ def test_calculator_labels_follow_the_language(open_app: OpenApp) -> None:
     at = enter_worked_example(open_app("calculator", lang="en", joker_points="20"))
     assert metrics(at) == {"Us": "525", "Them": "-5"}
     assert "batida (going out) | +100" in at.markdown[0].value
-    assert "cards on the table | +140" in at.markdown[0].value
+    assert "cards on the table (3 melds: 50 + 55 + 35) | +140" in at.markdown[0].value
 
 
 def test_calculator_uses_the_rules_in_force(open_app: OpenApp) -> None:
@@ -345,7 +349,10 @@ def test_a_side_takes_one_hand_line_per_player(open_app: OpenApp) -> None:
     assert not metrics(at)
     at.text_area(key="calc_hands_0").set_value("3c\n4c").run()
     assert not at.error
-    assert "cartas na mão (2º jogador da dupla) | -5" in at.markdown[0].value
+    assert "cartas na mão (2º jogador da dupla: 4♣) | -5" in at.markdown[0].value
+    # One line, one player (a table of two): the hand is not said to be a partner's.
+    at.text_area(key="calc_hands_0").set_value("3c 4c").run()
+    assert "cartas na mão (3♣ 4♣) | -10" in at.markdown[0].value
     at.text_area(key="calc_hands_0").set_value("3c\nZz").run()
     assert at.error[0].value.startswith("Mão do 2º jogador da dupla, carta 1: “Zz”")
 
@@ -522,6 +529,7 @@ def test_calculator_sends_the_round_to_the_open_sheet(open_app: OpenApp, switch_
     assert not any("canastra limpa (jogo 1)" in m.value for m in at.markdown)
     at.segmented_control(key="sheet_view").set_value("details").run()
     assert any("canastra limpa (jogo 1) +200" in m.value for m in at.markdown)
+    assert any("cartas na mesa (3 jogos: 50 + 55 + 35) +140" in m.value for m in at.markdown)
 
 
 # --- the score sheet -----------------------------------------------------------------------
