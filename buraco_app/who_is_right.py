@@ -145,9 +145,15 @@ def points_for(*claims: str, limit: int = 3) -> list[Dispute]:
     not also about the batida, which is worth 50 or 100 too."""
     said = set(search_terms(" ".join(claims)))
     every, rarity = _ideas(), _rarity()
+    # A point named outright by a word ("batida") beats a number said that names another
+    # ("vale 100 | vale 200": the canastras' question is “de 100 e 200”): where the players
+    # named some point so, a number only mentions the points they did not name.
+    named = {d.id for d in table_points() if _named(said - _numbers(said), d)}
     ranked = []
     for order, d in enumerate(table_points()):
-        ideas = every[d.id]
+        ideas = dict(every[d.id])
+        if named and d.id not in named:
+            ideas.update({i: min(ideas[i], _MENTIONS) for i in _numbers(said) if i in ideas})
         score = sum(ideas[i] * rarity[i] for i in said if i in ideas)
         if score:
             size = math.sqrt(sum((w * rarity[i]) ** 2 for i, w in ideas.items()))
@@ -201,15 +207,24 @@ def _said_whole(said: set[str], dispute: Dispute) -> float:
     )
 
 
-def _sure(said: set[str], dispute: Dispute) -> bool:
+def _named(said: set[str], dispute: Dispute) -> bool:
+    """The point names (not only mentions) an idea the players said that few points hold."""
     every = _ideas()
     held = list(every.values())
     ideas = every[dispute.id]
-    names_an_idea = any(
+    return any(
         ideas[i] >= _OPTION and sum(i in h for h in held) * _DISTINCTIVE_SHARE <= len(held)
         for i in said
         if i in ideas
     )
+
+
+def _numbers(said: set[str]) -> set[str]:
+    return {i for i in said if i.isdigit()}
+
+
+def _sure(said: set[str], dispute: Dispute) -> bool:
+    names_an_idea = _named(said, dispute)
     # (A claim that says two points' names, as weighty, is about either: neither is chosen.)
     whole = _said_whole(said, dispute)
     return (

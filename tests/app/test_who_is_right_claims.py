@@ -262,6 +262,12 @@ AT_ONCE: list[tuple[str, str]] = [
     ("can I go out with only a dirty canastra?", "go_out_in_fechado"),
     ("bater vale 50 pontos | vale 100", "batida_bonus"),
     ("how much do you get for going out?", "batida_bonus"),
+    # A point named outright beats numbers another point's question holds: the canastras'
+    # is “de 100 e 200”, the batida's “50 ou 100” (these went to the canastras, or unsure).
+    ("a batida vale 100 | a batida vale 200", "batida_bonus"),
+    ("bater vale 200 | não, 100", "batida_bonus"),
+    ("going out is worth 100 | it's worth 200", "batida_bonus"),
+    ("o coringa vale 100 | vale 50", "joker_value"),
     ("canastra suja é 100 ou 150?", "canastra_bonuses"),
     ("how much is a dirty canastra worth?", "canastra_bonuses"),
     ("joga com os joker ou sem? | com", "jokers_in_deck"),
