@@ -200,7 +200,9 @@ class PositionData(_Strict):
         if isinstance(melds, list) and any(
             isinstance(side, list) and side and isinstance(side[0], str) for side in melds
         ):
-            raise _invalid(InputCode.PER_SIDE, field="melds", case="melds")
+            # (At a table of two a side is one player: “uma lista por jogador”.)
+            case = "melds_alone" if data.get("players") == 2 else "melds"
+            raise _invalid(InputCode.PER_SIDE, field="melds", case=case)
         return data
 
     @model_validator(mode="after")
@@ -210,7 +212,8 @@ class PositionData(_Strict):
             raise _invalid(InputCode.HAND_COUNT, field="hands", players=self.players)
         for name in ("melds", "morto", "vulnerable"):
             if len(getattr(self, name)) != 2:
-                raise _invalid(InputCode.PER_SIDE, field=name)
+                alone = {"case": "alone"} if self.players == 2 else {}  # (“um por jogador”)
+                raise _invalid(InputCode.PER_SIDE, field=name, **alone)
         if len(self.mortos) > 2:
             raise _invalid(InputCode.TOO_MANY_MORTOS, field="mortos")
         # Each pile left waits for a side still "available"; once none is left, a side that

@@ -710,10 +710,36 @@ def test_melds_without_the_list_of_sides_are_said_as_such(
     flat = {"position": {**position, "melds": [["4h", "5h", "6h"]]}, "move": move}
     code, _, err = run(capsys, tmp_path, flat)
     assert code == 2
-    assert "position.melds: esperava uma lista por dupla, cada uma com os jogos dela" in err
+    assert "position.melds: esperava uma lista por jogador, cada uma com os jogos dele" in err
     assert "buraco schema judge" in err
     nested = {"position": {**position, "melds": [[["4h", "5h", "6h"]], []]}, "move": move}
     assert run(capsys, tmp_path, nested)[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("players", "field", "said"),
+    [
+        (2, "melds", "position.melds: esperava 2 itens, um por jogador"),
+        (2, "vulnerable", "position.vulnerable: esperava 2 itens, um por jogador"),
+        (4, "melds", "position.melds: esperava 2 itens, um por dupla"),
+    ],
+)
+def test_a_list_per_side_is_one_per_player_at_a_table_of_two(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, players: int, field: str, said: str
+) -> None:
+    """At a table of two each side is one player: one list of melds (or one flag) per
+    player, not “um por dupla” (there are no partners to make one)."""
+    hands: list[Any] = [["7h", "Kc"], *[11] * (players - 1)]
+    position = {
+        "players": players,
+        "phase": "play",
+        "hands": hands,
+        field: [[] if field == "melds" else False],
+    }
+    data = {"position": position, "move": {"type": "discard", "card": "7h"}}
+    code, _, err = run(capsys, tmp_path, data)
+    assert code == 2
+    assert said in err.splitlines()[0]
 
 
 THREE_MELDS = {
