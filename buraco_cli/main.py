@@ -2257,7 +2257,8 @@ def _replay_start(rules: RuleSet, data: dict[str, Any]) -> State:
     if not isinstance(vulnerable, list):
         raise BuracoInputError(InputCode.EXPECTED_LIST, "vulnerable", got=typed(vulnerable))
     if len(vulnerable) != 2:
-        raise BuracoInputError(InputCode.PER_SIDE, "vulnerable")
+        alone = {"case": "alone"} if players == 2 else {}  # (“um por jogador”)
+        raise BuracoInputError(InputCode.PER_SIDE, "vulnerable", **alone)
     for side, value in enumerate(vulnerable):
         if not isinstance(value, bool):
             raise BuracoInputError(InputCode.EXPECTED_BOOL, f"vulnerable[{side}]", got=typed(value))
@@ -2408,7 +2409,8 @@ def _claimed_outcome(data: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(scores, list):
             raise BuracoInputError(InputCode.EXPECTED_LIST, "scores", got=typed(scores))
         if len(scores) != 2:
-            raise BuracoInputError(InputCode.PER_SIDE, "scores")
+            alone = {"case": "alone"} if data.get("players") == 2 else {}  # (“um por jogador”)
+            raise BuracoInputError(InputCode.PER_SIDE, "scores", **alone)
         for side, points in enumerate(scores):
             if isinstance(points, bool) or not isinstance(points, int):
                 where, got = f"scores[{side}]", typed(points)

@@ -553,7 +553,18 @@ def test_an_option_the_command_lacks_shows_that_commands_usage(
         ({"seed": 0}, "moves: campo obrigatório ausente"),
         ({"seed": 0, "vulnerable": "no", "moves": []}, "vulnerable: esperava uma lista, veio “no”"),
         ({"seed": 0, "vulnerable": [1, 0], "moves": []}, "vulnerable[0]: esperava true ou false"),
-        ({"seed": 0, "vulnerable": [True], "moves": []}, "vulnerable: esperava 2 itens"),
+        (
+            {"seed": 0, "vulnerable": [True], "moves": []},
+            "vulnerable: esperava 2 itens, um por dupla",
+        ),
+        (
+            {"seed": 0, "players": 2, "vulnerable": [True], "moves": []},
+            "vulnerable: esperava 2 itens, um por jogador",
+        ),
+        (
+            {"seed": 0, "players": 2, "moves": [], "scores": [10]},
+            "scores: esperava 2 itens, um por jogador",
+        ),
         ({"seed": 0, "players": 2, "first": 3, "moves": []}, "first: o lugar 3 não existe com 2"),
     ],
 )
