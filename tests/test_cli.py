@@ -1066,6 +1066,24 @@ def test_a_reasons_rule_option_is_named_as_set_takes_it(
     assert run(capsys, *argv)[0] == 0
 
 
+@pytest.mark.parametrize(
+    ("lang", "natural", "wild"),
+    [
+        ("pt", "um (2♥) na posição natural, entre o Ás e o 3", "o outro (2♥) como curinga"),
+        ("en", "one (2♥) in its natural place, between the Ace and the 3", "the other (2♥) as"),
+    ],
+)
+def test_two_of_the_same_2_say_which_is_natural_and_which_the_wild(
+    capsys: pytest.CaptureFixture[str], lang: str, natural: str, wild: str
+) -> None:
+    """2♥ 2♥ 3♥ 4♥: one 2♥ in its place, the other the wild. The message said “O 2♥ não
+    pode ser curinga num jogo que já tem o 2♥ na posição natural”: the same card, it seemed,
+    both refused and in place. It now says there are two, and each one's part [000]."""
+    code, out, _ = run(capsys, "meld", "2h", "2h", "3h", "4h", "--lang", lang)
+    assert code == 1
+    assert natural in out and wild in out
+
+
 @pytest.mark.parametrize(("word", "on"), [("sim", True), ("Sim", True), ("não", False)])
 def test_a_yes_no_option_takes_the_words_rules_shows(
     capsys: pytest.CaptureFixture[str], word: str, on: bool
