@@ -62,7 +62,7 @@ LIMITS = {"melds": MAX_LINES_TEXT, "side": MAX_LINES_TEXT, "q": MAX_SEARCH_TEXT}
 
 def _from_link() -> None:
     """Before the widgets, once a session (pages.link_unread): the view and the fields the
-    link names; a bad view or morto answer is left out, not an error."""
+    link names; a bad view or morto answer is left out, not an error, and said above."""
     if not link_unread("lookup"):
         return
     linked = {p: st.query_params[p] for p in ("view", *LINKED) if p in st.query_params}
@@ -70,8 +70,13 @@ def _from_link() -> None:
         st.session_state[VIEW_KEY] = linked["view"]
     elif "view" in linked:
         st.warning(t("lookup.link_bad_view", view=url_text(linked["view"])), icon=NO_ICON)
+    if "morto" in linked and linked["morto"] not in MORTO_ANSWERS:
+        # (as a bad view is: the answer the form shows instead is not what the link sent)
+        answer = t(f"lookup.morto.{MORTO_ANSWERS[0]}")
+        said = t("lookup.link_bad_morto", morto=url_text(linked.pop("morto")), answer=answer)
+        st.warning(said, icon=NO_ICON)
     for param, (key, _) in LINKED.items():
-        if param in linked and (param != "morto" or linked[param] in MORTO_ANSWERS):
+        if param in linked:
             st.session_state[key] = linked[param]
 
 

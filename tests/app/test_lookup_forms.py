@@ -655,6 +655,33 @@ def test_a_link_to_a_question_that_does_not_exist(open_app: Open) -> None:
     assert "view" not in at.query_params and "morto" not in at.query_params
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "pt",
+            "O link diz “talvez” sobre o morto da sua dupla, que não é uma das respostas:"
+            " ficou “já pegamos”.",
+        ),
+        (
+            "en",
+            "The link says “talvez” of your side's morto, which is not one of the answers:"
+            " left at “we took it”.",
+        ),
+    ],
+)
+def test_a_link_with_a_morto_answer_that_does_not_exist_says_so(
+    open_app: Open, lang: str, said: str
+) -> None:
+    """A bad `morto=` was dropped without a word, while a bad `view=` is said: the form
+    showed “já pegamos”, not what the link sent, and nothing told the reader so."""
+    at = open_app("lookup", lang=lang, view="go_out", morto="talvez")
+    assert not at.exception
+    assert [w.value for w in at.warning] == [said]
+    assert at.radio(key="lookup_go_out_morto").value == "taken"
+    assert "morto" not in at.query_params
+
+
 @pytest.mark.parametrize("view", ["meld", "lixo", "go_out", "rules"])
 def test_the_round_score_and_an_argument_are_one_tap_away(open_app: Open, view: str) -> None:
     """The table's quick questions include what the round scores and who is right: under
