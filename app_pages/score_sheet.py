@@ -775,6 +775,8 @@ def rounds_view(sheet: Sheet, standing: MatchStanding, lang: Lang) -> None:
         table = rounds_table(tuple(r.number for r in sheet.rounds), standing, lang)
         with st.container(key=ROUNDS_KEY):
             dress_rounds_table()
+            if len(sheet.match.names) == MAX_SIDES:  # (said on a phone only: ROUNDS_CSS)
+                st.caption(t("sheet.table_scrolls"))
             st.table(
                 shown_rounds(table, lang),
                 border="horizontal",  # (and each header over its numbers, on the right)

@@ -893,6 +893,22 @@ def test_corte_44_on_the_score_sheet(open_app: OpenApp) -> None:
     assert at.selectbox(key="sheet_corte_who").value == -1  # cleared for the next round
 
 
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_four_sides_say_the_rounds_table_goes_on_sideways(open_app: OpenApp, lang: str) -> None:
+    """Four sides' nine columns run off a phone's right edge: a caption over the table says
+    it goes on sideways (a wide screen hides it, and the cut edge fades: tests/e2e). Two
+    sides fit: no caption."""
+    texts = PT if lang == "pt" else EN
+    at = open_app("sheet", lang=lang)
+    start_match(at, "Maria", "João", "Ana", "Pedro")
+    submit_round(at, "525", "-5", "230", "1120")
+    assert texts["sheet.table_scrolls"] in [c.value for c in at.caption]
+    two = open_app("sheet", lang=lang)
+    start_match(two, "Nós", "Eles")
+    submit_round(two, "100", "50")
+    assert texts["sheet.table_scrolls"] not in [c.value for c in two.caption]
+
+
 def test_a_long_name_is_whole_over_its_column(open_app: OpenApp) -> None:
     """A side named with the 30 characters allowed is written whole over its column (its
     words wrap: tests/e2e has the table within a phone's width), not cut short."""
