@@ -136,23 +136,15 @@ ROUNDS_KEY = "sheet_rounds"  # the rounds table's container, which ROUNDS_CSS dr
 # sides scroll sideways). A thin rule before each side's pair of columns, as a paper sheet
 # has (grey, half seen through, on a light or a dark theme alike): each total stays with its
 # side. The newest round, the last line, in bold: with its totals it is the score now.
-# A table wider than the screen (four sides on a phone) scrolls sideways: its cut edge
-# fades out while there is more to the right. The fade follows the table's own scrolling (a
-# scroll timeline), so a table that fits has none, and one scrolled to its end none either
-# (browsers without scroll timelines: no fade; the caption below still says it). Four sides
-# on a narrow screen get a caption saying the table may go on sideways (the page cannot know
-# the screen's width: a screen wide enough for them hides it). (“<” escaped as \3c: st.html
-# drops a style whose text holds what reads as a tag.)
+# Four sides on a narrow screen get a caption saying the table may go on sideways (the
+# page cannot know the screen's width: a screen wide enough for them hides it). (A fade
+# at the cut edge, driven by the table's own scroll timeline, hung headless Chromium's
+# page for good: left out.)
 ROUNDS_CSS = f"""<style>
 .st-key-{ROUNDS_KEY} .stTable :is(th, td):not(:first-child) {{ padding-left: 0.75rem }}
 .st-key-{ROUNDS_KEY} th:nth-child(2n), .st-key-{ROUNDS_KEY} td:nth-child(2n) {{
     border-left: 1px solid rgba(128, 128, 128, 0.35) }}
 .st-key-{ROUNDS_KEY} tbody tr:last-child td {{ font-weight: bold }}
-@property --rounds-fade {{ syntax: "\\3c length>"; inherits: false; initial-value: 0px }}
-@keyframes rounds-fade {{ from, 90% {{ --rounds-fade: 2.5rem }} to {{ --rounds-fade: 0px }} }}
-.st-key-{ROUNDS_KEY} [data-testid="stTable"] > div {{
-    mask-image: linear-gradient(to right, #000 calc(100% - var(--rounds-fade)), transparent);
-    animation: rounds-fade linear both; animation-timeline: scroll(self inline) }}
 @media (min-width: 560px) {{
     .st-key-{ROUNDS_KEY} .stElementContainer:has([data-testid="stCaptionContainer"]) {{
         display: none }} }}

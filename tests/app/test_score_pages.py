@@ -896,7 +896,7 @@ def test_corte_44_on_the_score_sheet(open_app: OpenApp) -> None:
 @pytest.mark.parametrize("lang", ["pt", "en"])
 def test_four_sides_say_the_rounds_table_goes_on_sideways(open_app: OpenApp, lang: str) -> None:
     """Four sides' nine columns run off a phone's right edge: a caption over the table says
-    it goes on sideways (a wide screen hides it, and the cut edge fades: tests/e2e). Two
+    it goes on sideways (a screen 560 px wide or more hides it: ROUNDS_CSS). Two
     sides fit: no caption."""
     texts = PT if lang == "pt" else EN
     at = open_app("sheet", lang=lang)
