@@ -91,7 +91,10 @@ SAID = """() => [...document.querySelectorAll("[data-live-announcer] [aria-live]
 
 def what_a_list_says(page: Page) -> list[str]:
     """Exercícios' first list (Tema) opened, its second option reached and chosen by the
-    keyboard: what the page said to a screen reader meanwhile."""
+    keyboard: what the page said to a screen reader meanwhile. (Opened once the page has
+    stopped changing: a list redrawn by a run still landing after a change of language
+    closed again under a busy machine's click.)"""
+    quiet(page)
     page.get_by_test_id("stMain").locator("[data-testid='stSelectbox'] input").first.click()
     page.get_by_role("listbox").wait_for()
     page.keyboard.press("ArrowDown")
