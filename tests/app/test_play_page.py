@@ -1704,6 +1704,21 @@ def test_the_lixos_top_card_tapped_then_a_meld_across_says_it_goes_on_ones_own(
     assert the_game(at).current.stumbles == ()  # (no move was made of it)
 
 
+def top_card_picked(open_app: Open, lang: Lang) -> AppTest:
+    """A two-player match at the learner's draw, the other side with melds and a lixo, its
+    top card tapped."""
+    open_app("play", lang=lang)  # creates the data folder
+    game = played_until(
+        Setup("fechado", {}, 2, "basic", "on", 7),
+        5,
+        lambda s: learner_turn(s) and s.phase is Phase.DRAW and bool(s.sides[1].melds and s.lixo),
+    )
+    at = open_app("play", lang=lang, game=store().create(game))
+    top = [b for b in at.button if (b.key or "").startswith("btc") and "-lixo" in b.key]
+    top[-1].click().run()
+    return at
+
+
 @pytest.mark.parametrize(
     ("lang", "said", "not_said"),
     [
@@ -1718,15 +1733,7 @@ def test_the_lixos_top_card_picked_says_where_it_can_go(
     the lixo or “Discard””: the top card is never discarded, nor taken to the lixo alone
     (playing a match on a phone). It says: onto one of one's melds, or into a new meld with
     hand cards [002, 003: the top card must go into a meld in the same turn]."""
-    open_app("play", lang=lang)  # creates the data folder
-    game = played_until(
-        Setup("fechado", {}, 2, "basic", "on", 7),
-        5,
-        lambda s: learner_turn(s) and s.phase is Phase.DRAW and bool(s.sides[1].melds and s.lixo),
-    )
-    at = open_app("play", lang=lang, game=store().create(game))
-    top = [b for b in at.button if (b.key or "").startswith("btc") and "-lixo" in b.key]
-    top[-1].click().run()
+    at = top_card_picked(open_app, lang)
     picked = [str(c.value) for c in at.caption if said in str(c.value)]
     assert len(picked) == 1 and not_said not in picked[0]
 
@@ -1743,15 +1750,7 @@ def test_hand_cards_picked_with_the_lixos_top_card_are_listed_with_an_and(
 ) -> None:
     """ "Escolhidas: 10♣ Q♣ a carta de cima do lixo." ran the hand's cards into the top card
     (a taker picks the top card and the cards that make a meld with it)."""
-    open_app("play", lang=lang)  # creates the data folder
-    game = played_until(
-        Setup("fechado", {}, 2, "basic", "on", 7),
-        5,
-        lambda s: learner_turn(s) and s.phase is Phase.DRAW and bool(s.sides[1].melds and s.lixo),
-    )
-    at = open_app("play", lang=lang, game=store().create(game))
-    top = [b for b in at.button if (b.key or "").startswith("btc") and "-lixo" in b.key]
-    top[-1].click().run()
+    at = top_card_picked(open_app, lang)
     card = hand_cards(at)[0]
     tap_shown(at, 0)
     shown = [read(str(c.value)) for c in at.caption]
