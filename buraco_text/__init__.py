@@ -317,7 +317,13 @@ def check_lang(lang: str) -> Lang:
 def error_problem(error: BuracoInputError, lang: Lang = DEFAULT_LANG) -> str:
     """What was wrong, in the language, without the path. Cards print as they are typed
     (`Kh`): the message points at what the person wrote."""
-    values = {k: _shortened(str(v) if isinstance(v, Card) else v) for k, v in error.values.items()}
+    values = {
+        # (a file's path is told whole, up to a path's limit: it is to be typed again)
+        k: _shortened(
+            str(v) if isinstance(v, Card) else v, PATH_LIMIT if k == "file" else ECHO_LIMIT
+        )
+        for k, v in error.values.items()
+    }
     meant = _choices_meant(error, lang)
     if meant is not None:
         values["allowed"] = meant_list(meant, lang)

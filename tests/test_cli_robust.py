@@ -6,6 +6,7 @@ import io
 import json
 import os
 import re
+import shlex
 import signal
 import subprocess
 import sys
@@ -448,6 +449,19 @@ def test_another_commands_input_is_still_sent_to_that_command(
     code, _, err = run(capsys, "score", given)
     refused(code, err, f"use buraco judge {given}")
     assert "imprime" not in err
+
+
+def test_the_command_to_use_instead_names_a_long_path_whole(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The command named for a file is to be typed again: its path is never cut short,
+    however deep the folder (it was cut at 80 characters, “judge.…”)."""
+    folder = tmp_path / "Documentos" / "Buraco" / "partidas de dezembro" / "quinta-feira à noite"
+    folder.mkdir(parents=True)
+    given = write(folder, json.dumps(LEGAL), "jogada-para-julgar.json")
+    assert len(str(given)) > 100
+    code, _, err = run(capsys, "score", given)
+    refused(code, err, f"use buraco judge {shlex.quote(given)}")
 
 
 @pytest.mark.parametrize("command", ["judge", "score", "coach", "replay"])
