@@ -124,6 +124,20 @@ def run_to_the_end(cmd: list[str]) -> int:
     return code
 
 
+# pytest's options that set the processes themselves or need one (a debugger): given,
+# `--fast` keeps the tests where they say (`-n 0`, `-p no:xdist`: one process).
+ONE_PROCESS = ("-n", "--numprocesses", "--pdb", "--trace", "no:xdist")
+
+
+def spread(extra: list[str]) -> list[str]:
+    """pytest's arguments: with `--fast`, the tests spread over every core (pytest-xdist).
+    The quick run is the pytest process's own work, one core's; the full run keeps its
+    one process, whose spare core the background suites already fill (tests/conftest.py)."""
+    if "--fast" not in extra or any(arg.startswith(ONE_PROCESS) for arg in extra):
+        return extra
+    return ["-n", "auto", "--dist", "worksteal", *extra]
+
+
 COMPILED = ROOT / "build" / "compiled"
 
 
@@ -156,7 +170,7 @@ def main(argv: list[str]) -> None:
         ensure_env()
         run([str(PYTHON), "-m", "ruff", "check", "."])
         run([str(PYTHON), "-m", "mypy"])  # the files listed in pyproject.toml
-        run([str(PYTHON), "-m", "pytest", *extra])
+        run([str(PYTHON), "-m", "pytest", *spread(extra)])
     elif task == "compile":
         ensure_env()
         compile_core()

@@ -44,6 +44,8 @@ def kind_of(command: str, nice: int) -> str:
         return KINDS[3]
     if "pytest" in command:
         return KINDS[0] if nice > 0 else KINDS[1]  # (tests/conftest.py: workers run niced)
+    if "exec(eval(sys.stdin.readline()))" in command:  # pytest-xdist's workers (--fast)
+        return KINDS[1]
     if nice > 0 or "--target" in command:  # (tests/test_compiled.py, from a worker)
         return KINDS[4]
     if any(tool in command for tool in ("pip", "ruff", "mypy", "venv", "dev.py")):

@@ -8,7 +8,8 @@ tests are collected and run beside the other tests, which spend much of their ti
 on a browser, a server, a database or their one core; the test itself runs last and takes
 the results from its `background` fixture. The workers run at a lower priority, so the
 other tests keep their pace; the checks are the same as when a test plays its rounds
-itself."""
+itself. `--fast` (dev.py) spreads the tests over the cores with pytest-xdist instead: there a
+test's background work is done by the test, in the worker that runs it."""
 
 from __future__ import annotations
 
@@ -58,7 +59,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     ]
     if chosen and not config.getoption("collectonly"):
         items[:] = [item for item in items if item not in chosen] + chosen  # they run last
-        _start(chosen)
+        # Under pytest-xdist (`--fast` spreads the tests over the cores: dev.py) every
+        # worker collects every test: there the work is done by the test that needs it,
+        # once, by whichever worker runs it.
+        if "PYTEST_XDIST_WORKER" not in os.environ:
+            _start(chosen)
 
 
 def _start(items: list[pytest.Item]) -> None:

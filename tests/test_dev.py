@@ -139,3 +139,28 @@ def test_a_task_it_does_not_know_is_named(capsys: pytest.CaptureFixture[str]) ->
     with pytest.raises(SystemExit) as stopped:
         dev.main(["--help"])
     assert stopped.value.code == 0 and "no task" not in capsys.readouterr().out
+
+
+SPREAD = ["-n", "auto", "--dist", "worksteal"]  # every core, a worker left idle takes tests
+
+
+@pytest.mark.parametrize(
+    ("given", "to_pytest"),
+    [
+        (["--fast"], [*SPREAD, "--fast"]),
+        (["--fast", "-k", "natural_two"], [*SPREAD, "--fast", "-k", "natural_two"]),
+        ([], []),  # the full run: one process, its spare core the background suites'
+        (["-k", "natural_two"], ["-k", "natural_two"]),
+        (["--fast", "-n", "0"], ["--fast", "-n", "0"]),  # the processes chosen: as said
+        (["--fast", "--numprocesses=3"], ["--fast", "--numprocesses=3"]),
+        (["--fast", "--pdb"], ["--fast", "--pdb"]),  # a debugger needs the one process
+        (["--fast", "-p", "no:xdist"], ["--fast", "-p", "no:xdist"]),
+    ],
+)
+def test_the_quick_check_spreads_the_tests_over_the_cores(
+    given: list[str], to_pytest: list[str]
+) -> None:
+    """`dev.py test --fast` runs its tests on every core (pytest-xdist): it is the pytest
+    process's own work, and it kept one of two cores idle. Options that choose the processes
+    or need one keep their way."""
+    assert dev.spread(given) == to_pytest
