@@ -121,6 +121,25 @@ def _components_scanned_once() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _scripts_compiled_once() -> Iterator[None]:
+    """A server compiles app.py and each page once and keeps the bytecode for every session
+    (one ScriptCache); AppTest made a cache of its own for every run, and so compiled them
+    again at each one. Every AppTest here shares one, as a server's sessions do."""
+    if "streamlit" not in sys.modules:
+        yield
+        return
+    import streamlit.testing.v1.app_test as app_test
+    import streamlit.testing.v1.local_script_runner as local_script_runner
+    from streamlit.runtime.scriptrunner.script_cache import ScriptCache
+
+    shared = ScriptCache()
+    with pytest.MonkeyPatch.context() as patch:
+        for module in (app_test, local_script_runner):
+            patch.setattr(module, "ScriptCache", lambda: shared)
+        yield
+
+
 @pytest.fixture(scope="session")
 def selfplay_record(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """A round's record as `buraco selfplay --save` writes it (the command files' tests)."""
