@@ -845,8 +845,7 @@ def _hand(
         if pick.top:  # ("10♣ Q♣ e a carta de cima do lixo": run together, it read as one)
             top = t("board.top_picked", lang)
             picked = t("board.top_picked_with", lang, cards=picked) if picked else top
-        # (the top card goes onto one's meld or into a new one: not to the discard)
-        if pick.top:
+            # (the top card goes onto one's meld or into a new one: not to the discard)
             st.caption(t("board.picked_top", lang, cards=picked))
         else:  # (one card alone: "Escolhida: 3♠. Toque onde vai")
             st.caption(t("board.picked", lang, cards=picked, n=len(pick.cards)))

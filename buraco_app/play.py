@@ -663,7 +663,7 @@ def hint_text(game: Game, state: State, move: Move, lang: Lang) -> str:
     """A hint in words (Markdown): the move as the learner would tap it ("baixar 5♣ 5♥ 5♠"),
     then the strong level's reasons for it, as a computer's move gives them."""
     alone = game.setup.players == 2
-    top = state.lixo[-1] if state.lixo else None  # (named: "pegar o lixo e pôr o 9♠ no jogo 5")
+    top = lixo_top(state)  # (named: "pegar o lixo e pôr o 9♠ no jogo 5")
     said = mid_sentence(move_text(move, lang, top=top, alone=alone, rules=game.rules))
     reasons = why_lines(game.rules, "strong", state, move, lang, advice=True)
     says, because = t("play.hint_says", lang), t("play.hint_because", lang)
@@ -761,8 +761,7 @@ def _totals(match: MatchStanding, players: int, lang: Lang) -> None:
 
 def _feedback(feedback: Feedback, game: Game, lang: Lang) -> None:
     # (alone: "ao jogo 1 do adversário"; rules: a meld as it will lie, not in tap order)
-    before = positions(game)[feedback.at]  # (the lixo's top card as the tap found it)
-    top = before.lixo[-1] if before.lixo else None
+    top = lixo_top(positions(game)[feedback.at])  # (the lixo's top card as the tap found it)
     tried = move_text(feedback.move, lang, top=top, alone=game.setup.players == 2, rules=game.rules)
     said = t("board.your_move", lang, move=tried)
     verdict = feedback.verdict
@@ -875,7 +874,7 @@ def why_lines(
         # or going out), where the level's habit told of the safest card, or "never a wild".
         kind = "discard_last" if len(before.hands[before.turn]) == 1 else f"discard_{level}"
     why = "play.hint_why." if advice else "play.why."
-    top = before.lixo[-1] if before.lixo else None
+    top = lixo_top(before)
     habit = t(f"{why}{kind}", lang, card=top.symbol if top else "", count=len(before.lixo))
     if isinstance(move, Draw):
         return [habit]  # its events name the card drawn: hidden from the learner
@@ -1011,13 +1010,18 @@ def _stock_morto_text(before: State, after: State, lang: Lang) -> str:
     return t(f"play.morto_was_stock_{whose}{alone}", lang) if whose else ""
 
 
+def lixo_top(state: State) -> Card | None:
+    """The lixo's top card, None where the lixo is empty (a move that takes it names it)."""
+    return state.lixo[-1] if state.lixo else None
+
+
 def done_text(move: Move, before: State, lang: Lang, rules: RuleSet | None = None) -> str:
     """A move of the round's record, told as done, its melds named from the learner's side
     ("acrescentou J♠ ao jogo 5 deles"), a pickup with the lixo's top card it used; with
     `rules`, a meld laid as it lies."""
     theirs = before.turn % 2 != LEARNER % 2
-    top = before.lixo[-1] if before.lixo else None
     alone = before.players == 2
+    top = lixo_top(before)
     return move_text(move, lang, theirs=theirs, past=True, top=top, alone=alone, rules=rules)
 
 
@@ -1370,8 +1374,10 @@ def key_moments(game: Game, lang: Lang) -> tuple[list[str], list[str]]:
     course's order."""
     rnd = game.current
     moments: list[tuple[int, int, str, str]] = []  # (move, 0 tried / 1 noted, text, lesson)
-    if game.setup.coach != "off":
-        states = positions(game)  # (the lixo's top card a better move takes: named)
+    noted = game.setup.coach != "off"
+    # (the lixo's top card, named in a better move or a try that takes it; a try's reason)
+    states = positions(game) if noted or rnd.stumbles else ()
+    if noted:
         # Per kind of note: the first with its why, one reminder, and the moves of the rest
         # counted in that reminder (a round of weak discards had listed 17 of them).
         said: set[str] = set()  # the codes said in full
@@ -1390,8 +1396,7 @@ def key_moments(game: Game, lang: Lang) -> tuple[list[str], list[str]]:
                 if again:
                     reminder[note.code] = len(moments)
                 said.add(note.code)
-                lixo = states[at].lixo if at < len(states) else ()
-                top = lixo[-1] if lixo else None
+                top = lixo_top(states[at]) if at < len(states) else None
                 text = note_text(note, lang, again=again, top=top)
                 moments.append((at, 1, text, lesson_for_code(note.code)))
         for code, moves in more.items():
@@ -1399,10 +1404,8 @@ def key_moments(game: Game, lang: Lang) -> tuple[list[str], list[str]]:
             also = t("play.again_more", lang, n=len(moves), moves=", ".join(map(str, moves)))
             moments[reminder[code]] = (at, kind, f"{text} {also}", lesson)
     tried: set[tuple[int, str]] = set()
-    states = positions(game) if rnd.stumbles else ()
     for stumble in rnd.stumbles:
-        before = states[stumble.at] if stumble.at < len(states) else None
-        top = before.lixo[-1] if before is not None and before.lixo else None
+        top = lixo_top(states[stumble.at]) if stumble.at < len(states) else None
         alone = game.setup.players == 2
         move = move_text(stumble.move, lang, top=top, alone=alone, rules=game.rules)
         text = t("play.stumble", lang, move=move)

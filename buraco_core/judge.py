@@ -431,12 +431,12 @@ def _after_meld(
     if left == 0 and not can_take_morto:
         blockers = _go_out_blockers(rules, state, side, melds)
         if rules.go_out_by == "discard":
-            # The side may go out, only not without a discard: said so, not "ainda não pode
-            # bater" (the page beside it says it may).
-            lead = _r(Code.CANNOT_GO_OUT, case="discard_only") if not blockers else None
+            if not blockers:
+                # The side may go out, only not without a discard: said so, not "ainda não
+                # pode bater" (the page beside it says it may).
+                lead = _r(Code.CANNOT_GO_OUT, case="discard_only")
+                return _no(lead, _r(Code.GO_OUT_MUST_DISCARD))
             blockers.append(_r(Code.GO_OUT_MUST_DISCARD))
-            if lead is not None:
-                return _no(lead, *blockers)
         if blockers:
             return _no(_r(Code.CANNOT_GO_OUT), *blockers)
     elif left == 1 and not can_take_morto:
