@@ -65,7 +65,7 @@ from buraco_app.sheets import (
     match_id_from_text,
     parse_points,
     points_text,
-    sheet_csv,
+    spreadsheet_csv,
     tie_at_target,
 )
 from buraco_core.rules import PRESETS
@@ -889,8 +889,9 @@ def draw_sheet(store: SheetStore, sheet: Sheet, watch_id: str | None = None) -> 
             t("sheet.csv"),
             # Made when pressed, not on every rerun (the labels in this run's language).
             data=partial(
-                sheet_csv,
+                spreadsheet_csv,
                 sheet,
+                delimiter=t("sheet.csv_delimiter"),
                 round_label=t("sheet.csv_round"),
                 total_label=t("sheet.csv_total"),
                 corrected_label=t("sheet.csv_corrected"),

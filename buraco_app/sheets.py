@@ -1048,14 +1048,16 @@ def sheet_csv(
     total_label: str = "{name} total",
     corrected_label: str = "corrected",
     was_text: str = "was {points}",
+    delimiter: str = ",",
 ) -> str:
     """A sheet as CSV: round number, each side's points (as corrected), each side's
     running total. A sheet with a corrected round has one more column, `corrected_label`:
     for each corrected round, the points it had before (`was_text`; oldest first, "; "
-    between two corrections), empty for the others: the paper sheet's crossed-out number."""
+    between two corrections), empty for the others: the paper sheet's crossed-out number.
+    The fields are separated by `delimiter` (see `spreadsheet_csv`)."""
     names = sheet.match.names
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
     header = [round_label, *names, *(total_label.format(name=n) for n in names)]
     corrected = any(rnd.corrections for rnd in sheet.rounds)
     if corrected:
@@ -1070,6 +1072,15 @@ def sheet_csv(
             row.append(_csv_text(was_text.format(points=was)) if was else "")
         writer.writerow(row)
     return out.getvalue()
+
+
+def spreadsheet_csv(sheet: Sheet, *, delimiter: str, **labels: str) -> bytes:
+    """`sheet_csv` as the file “Baixar CSV” gives, for a spreadsheet to open with a tap.
+    Excel splits a CSV's fields at its language's list separator: “;” in Portuguese (where
+    “,” is the decimal comma), “,” in English; so the page passes the language's
+    (`sheet.csv_delimiter`). And Excel reads a file as UTF-8 only after a byte-order mark:
+    without one, “Nós” opens as “NÃ³s”."""
+    return "\ufeff".encode() + sheet_csv(sheet, delimiter=delimiter, **labels).encode()
 
 
 def _check_detail(detail: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -8,6 +8,8 @@ PostgreSQL when BURACO_TEST_POSTGRES_URL is set (.ci/run starts a server and set
 
 from __future__ import annotations
 
+import csv
+import io
 import os
 import re
 import signal
@@ -34,9 +36,10 @@ from buraco_app.sheets import (
     SheetStore,
     clean_names,
     parse_points,
+    spreadsheet_csv,
 )
 from buraco_core import ruleset
-from buraco_text import catalog
+from buraco_text import LANGS, catalog
 
 PT, EN = catalog("pt"), catalog("en")
 
@@ -205,6 +208,35 @@ def test_export_csv(store: SheetStore) -> None:
     ]
     pt = store.export_csv(match.id, round_label="rodada", total_label="{name} total")
     assert pt.splitlines()[0].startswith("rodada,")
+
+
+# The page's texts for the CSV: each argument of spreadsheet_csv, and its key in the catalogs.
+CSV_TEXTS = {
+    "delimiter": "sheet.csv_delimiter",
+    "round_label": "sheet.csv_round",
+    "total_label": "sheet.csv_total",
+    "corrected_label": "sheet.csv_corrected",
+    "was_text": "sheet.csv_was",
+}
+
+
+def test_the_csv_opens_in_the_spreadsheet_of_the_learner_s_language(store: SheetStore) -> None:
+    """Excel splits a CSV at its language's list separator (“;” in Brazil, where “,” is the
+    decimal comma) and reads UTF-8 only after a byte-order mark: “Baixar CSV” gives it both,
+    so names keep their accents and each number its own column."""
+    match = store.create_match(["Nós", "João e Conceição"], rules=FECHADO_20)
+    store.add_round(match.id, [525, -5])
+    store.correct_round(match.id, 1, [520, -5])
+    sheet = store.sheet(match.id)
+    labels = {lang: {name: catalog(lang)[key] for name, key in CSV_TEXTS.items()} for lang in LANGS}
+    pt = spreadsheet_csv(sheet, **labels["pt"])
+    assert pt.startswith(b"\xef\xbb\xbf")
+    assert list(csv.reader(io.StringIO(pt.decode("utf-8-sig")), delimiter=";")) == [
+        ["rodada", "Nós", "João e Conceição", "Nós total", "João e Conceição total", "corrigida"],
+        ["1", "520", "-5", "520", "-5", "era Nós +525, João e Conceição -5"],
+    ]
+    en = spreadsheet_csv(sheet, **labels["en"]).decode("utf-8-sig")
+    assert en == store.export_csv(match.id)  # the English file is the CSV as it always was
 
 
 def test_matches_are_independent(store: SheetStore) -> None:

@@ -155,6 +155,20 @@ def test_rounds_survive_a_reload_a_restart_and_a_second_phone(
     assert chart_lines(page) == 2
     shot(page, "sheet_two_rounds_phone")
 
+    # “Baixar CSV”: a file that a Brazilian Excel opens a number to a column (“;”), with the
+    # names' accents (UTF-8 with its byte-order mark).
+    with page.expect_download() as download:
+        page.get_by_role("button", name="⬇ Baixar CSV").click()
+    saved = Path(download.value.path()).read_bytes()
+    assert saved.startswith("\ufeff".encode())
+    assert saved.decode("utf-8-sig").splitlines() == [
+        "rodada;Nós;Eles;Nós total;Eles total",
+        "1;525;-5;525;-5",
+        "2;-40;1200;485;1195",
+    ]
+    assert download.value.suggested_filename == f"buraco-{match_id.group(1)}.csv"
+    wait_for_app(page)
+
     # A refresh: the URL carries the match.
     page.reload()
     wait_for_app(page)
