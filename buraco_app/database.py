@@ -9,9 +9,12 @@ scripts and tests with `open_engine(url)`.
 
 from __future__ import annotations
 
+import atexit
 import logging
 import os
+import shutil
 import sqlite3
+import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -272,3 +275,19 @@ def page_engine() -> Engine:
         engine = st.connection(CONNECTION_NAME, type="sql", **kwargs).engine
         _PAGE_ENGINES[key] = engine
     return engine
+
+
+# A stand-in for the games of Jogar while the app's database cannot work (play.store): a
+# SQLite file in a temporary folder of this server's, made at the first need, removed when
+# the server stops. A practice match needs no database, only somewhere to keep its moves.
+_STAND_IN: list[Engine] = []
+_STAND_IN_LOCK = threading.Lock()
+
+
+def stand_in_engine() -> Engine:
+    with _STAND_IN_LOCK:
+        if not _STAND_IN:
+            folder = Path(tempfile.mkdtemp(prefix="buraco-jogar-"))
+            atexit.register(shutil.rmtree, folder, ignore_errors=True)
+            _STAND_IN.append(open_engine(sqlite_url(folder)))
+        return _STAND_IN[0]

@@ -19,6 +19,7 @@ import json
 import secrets
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import partial
@@ -27,7 +28,7 @@ import streamlit as st
 
 from buraco_app import board
 from buraco_app.calculator import show_score
-from buraco_app.database import page_engine
+from buraco_app.database import page_engine, stand_in_engine
 from buraco_app.game import (
     COACH_MODES,
     LEARNER,
@@ -62,7 +63,7 @@ from buraco_app.settings import (
     rules_summary,
 )
 from buraco_app.sheet_page import error_text, open_id, set_open_id, url_text
-from buraco_app.sheets import MatchNotFound, SheetError, opened
+from buraco_app.sheets import MatchNotFound, SheetError, StorageUnavailable, opened
 from buraco_app.table_view import move_text
 from buraco_app.verdict_view import bullet_list
 from buraco_core.cards import Card
@@ -170,6 +171,7 @@ SAVE_ERROR_KEY = "play_save_error"
 SIDEBAR_AT_OPEN_KEY = "play_sidebar_at_open"  # {game id: the sidebar's rules when it opened}
 MOVED_ELSEWHERE = "moved"  # (SAVE_ERROR_KEY's value when the game moved on elsewhere)
 TAPPED_MOVE_KEY = "play_tapped_move"  # a tap played a move: its run may open the round's end
+STAND_IN_KEY = "play_stand_in"  # why the session's games are in the stand-in (see store)
 SAVED_KEY = "play_saved"  # (the game this session's last saved tap was made on, the saved)
 KEPT_KEY = "play_kept"  # (the store, the learner, their unfinished matches): see unfinished()
 # The round's end opened by a tap far down the board (the learner's batida on a phone) kept
@@ -196,13 +198,38 @@ HINT_ICON = ":material/lightbulb:"  # (Streamlit's own font: an emoji is a box w
 
 
 def store() -> GameStore:
+    """The games' store: the app's database; where that cannot work (a damaged file, a
+    data folder that cannot be written: StorageUnavailable), the server's stand-in
+    (`database.stand_in_engine`) for the rest of the session, said at the page's top: a
+    practice match is played all the same, kept while the server runs."""
     found = st.session_state.get("play_store")
-    engine = page_engine()
-    if isinstance(found, GameStore) and found.engine is engine:
-        return found
-    made = opened(lambda: GameStore(engine))
+    if isinstance(found, GameStore) and STAND_IN_KEY in st.session_state:
+        return found  # (the session stays there: a database mended meanwhile lacks its games)
+    try:
+        engine = page_engine()
+        if isinstance(found, GameStore) and found.engine is engine:
+            return found
+        made = opened(lambda: GameStore(engine))
+    except StorageUnavailable as unavailable:
+        try:
+            made = opened(lambda: GameStore(stand_in_engine()))
+        except SheetError:  # (no temporary folder either: the database's problem is said)
+            raise unavailable from None
+        st.session_state[STAND_IN_KEY] = unavailable
     st.session_state["play_store"] = made
     return made
+
+
+def _stand_in_notice(lang: Lang) -> None:
+    """Why this session's matches are kept by the server only (see store), above the page.
+    A session's first run opens the store here, before the page needs it, so that the
+    notice is there from the start."""
+    if "play_store" not in st.session_state:
+        with suppress(SheetError):  # (said where the page uses the store)
+            store()
+    unavailable = st.session_state.get(STAND_IN_KEY)
+    if isinstance(unavailable, SheetError):
+        st.warning(t("play.stand_in", lang, problem=error_text(unavailable)))
 
 
 def open_game_id() -> str | None:
@@ -231,6 +258,7 @@ def page(lang: Lang) -> None:
             st.warning(t("play.moved_elsewhere", lang))
         elif failed:
             st.error(t("play.not_saved", lang, error=failed))
+        _stand_in_notice(lang)
         try:
             _page(lang)
         except SheetError as exc:  # the store cannot work: said plainly, as on the sheet pages

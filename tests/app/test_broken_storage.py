@@ -19,7 +19,7 @@ from buraco_text import catalog
 from tests.app.test_lessons_practice import NATURAL_TWO, tap
 from tests.app.test_score_pages import metrics
 
-PT = catalog("pt")
+PT, EN = catalog("pt"), catalog("en")
 
 
 def _unusable_folder(tmp_path: Path) -> tuple[str, str]:
@@ -100,6 +100,40 @@ def test_a_damaged_database_file_is_left_as_it_was(
         open_app(page, match="abcdefgh1234", game="abcdefgh1234")
     assert file.read_bytes() == content
     assert sorted(p.name for p in Path(folder).iterdir()) == before
+
+
+@pytest.mark.parametrize("broken", [_unusable_folder, _damaged_file])
+def test_jogar_is_played_all_the_same_and_kept_while_the_server_runs(
+    broken: Callable[[Path], tuple[str, str]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    open_app: Callable[..., AppTest],
+) -> None:
+    """A practice match needs no database: where the app's cannot work, Jogar starts and
+    plays a match all the same, kept by the server (its stand-in) for a refresh or a link,
+    and says so above the page, after the storage's own message. It had only that message,
+    twice, and no match could start."""
+    from buraco_app.database import stand_in_engine
+    from buraco_app.game import GameStore
+    from buraco_core.moves import Draw
+    from tests.app.test_play_page import click, game_id_of, started
+
+    problem, folder = broken(tmp_path)
+    monkeypatch.setenv("BURACO_DATA_DIR", folder)
+    file = Path(folder) / "sheets.sqlite3"
+    content = file.read_bytes() if file.exists() else None
+    at = started(open_app)
+    click(at, "btt-play_board-stock")
+    (notice,) = [w.value for w in at.warning]
+    assert notice.startswith(EN[f"sheet.err.storage_{problem}"])
+    assert notice.endswith(EN["play.stand_in"].split("{problem}")[1])
+    assert not at.error
+    game_id = game_id_of(at)
+    again = open_app("play", lang="en", game=game_id)  # a refresh: a new session
+    assert [w.value for w in again.warning] == [notice]
+    assert any("Your hand (12 cards)" in str(m.value) for m in again.markdown)  # (drawn)
+    assert GameStore(stand_in_engine()).load(game_id).current.moves == (Draw(),)
+    assert (file.read_bytes() if file.exists() else None) == content
 
 
 @pytest.mark.parametrize("page", ["sheet", "practice", "lessons"])
