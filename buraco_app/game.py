@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -167,6 +168,10 @@ def _replayed(rules: RuleSet, players: int, rnd: RoundPlay) -> tuple[State, ...]
     done, states = _REPLAYS.get(key, ((), ()))
     if states and done is moves:  # (this very log: a rerun's, or a move judged here)
         return states
+    if states and len(moves) < len(done) and done[: len(moves)] == moves:
+        # A move taken back (take_back): the replay's start, kept as this log's replay.
+        _REPLAYS[key] = (moves, states[: len(moves) + 1])
+        return _REPLAYS[key][1]
     if not states or moves[: len(done)] != done:
         done, states = (), (deal(rules, players, rnd.seed, rnd.first, rnd.vulnerable),)
     grown = list(states)
@@ -237,6 +242,29 @@ def computer_move(
     moved = _with_round(game, replace(rnd, moves=(*rnd.moves, move)))
     _judged(game, state, moved, after)
     return moved, move, after
+
+
+def take_back(game: Game) -> Game | None:
+    """The game as it was before the learner's last move, where the round goes on, that move
+    is its last (the computers have not moved since), and it brought no card into the hand
+    (a meld laid, a card put on one, a discard): the learner plays that position again. The
+    coach's notes on the move go with it, and so do the refused tries made after it. A card
+    drawn, a lixo or a morto taken was seen, and stays seen: None, as where there is no such
+    move."""
+    rnd = game.current
+    if not rnd.moves:
+        return None
+    *_, before, after = positions(game)
+    if not learner_turn(before) or after.phase is Phase.ENDED:
+        return None
+    kept = Counter(after.hands[LEARNER])
+    kept.subtract(before.hands[LEARNER])
+    if any(count > 0 for count in kept.values()):
+        return None  # (a card came into the hand)
+    cut = len(rnd.moves) - 1
+    notes = {at: said for at, said in rnd.notes.items() if at < cut}
+    stumbles = tuple(s for s in rnd.stumbles if s.at <= cut)
+    return _with_round(game, replace(rnd, moves=rnd.moves[:cut], notes=notes, stumbles=stumbles))
 
 
 def strong_hint(game: Game, state: State, think_ms: int = DEFAULT_THINK_MS) -> Move:

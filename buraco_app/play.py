@@ -49,6 +49,7 @@ from buraco_app.game import (
     round_record,
     standing,
     strong_hint,
+    take_back,
 )
 from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import AsIs, error_cards, html_cards, md_cards
@@ -172,6 +173,7 @@ SIDEBAR_AT_OPEN_KEY = "play_sidebar_at_open"  # {game id: the sidebar's rules wh
 MOVED_ELSEWHERE = "moved"  # (SAVE_ERROR_KEY's value when the game moved on elsewhere)
 TAPPED_MOVE_KEY = "play_tapped_move"  # a tap played a move: its run may open the round's end
 STAND_IN_KEY = "play_stand_in"  # why the session's games are in the stand-in (see store)
+TAKEN_BACK_KEY = "play_taken_back"  # (the game “Desfazer” left, the move it took back)
 SAVED_KEY = "play_saved"  # (the game this session's last saved tap was made on, the saved)
 KEPT_KEY = "play_kept"  # (the store, the learner, their unfinished matches): see unfinished()
 # The round's end opened by a tap far down the board (the learner's batida on a phone) kept
@@ -594,20 +596,39 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
     # What the computers did, said where the learner tapped for it, until their next move.
     since = "" if isinstance(feedback, Feedback) else since_text(game, states, lang)
     hinted = None if their_turn else _kept_hint(game_id, game)  # (asked in this position)
+    undone = st.session_state.get(TAKEN_BACK_KEY)  # (the move “Desfazer” took back, if any)
+    if not (isinstance(undone, tuple) and undone[0] is game):
+        undone = None
     said = isinstance(feedback, Feedback) or their_turn or bool(since) or hinted is not None
+    said = said or undone is not None
     # The learner's "Dica" beside "+ Novo jogo"; once asked, its answer in the middle.
     asks = None if their_turn or hinted else partial(_hint_button, game_id, game, state, lang)
+    # “Desfazer” in that row too, after the learner's move, or after a move taken back (the
+    # one before it, a meld laid); after a discard, beside the computers' buttons. (A button
+    # of its own under the answer, under one's melds after a meld extended and above them
+    # after the discard, had the browser move the melds' widget: a quick tap met the wrong
+    # meld.)
+    answered = (
+        isinstance(feedback, Feedback)
+        and feedback.verdict.ok
+        and feedback.at == len(game.current.moves) - 1
+    )
+    undoes = (answered or undone is not None) and take_back(game) is not None
+    if undoes and not their_turn:
+        asks = partial(_row_buttons, game_id, game, lang, asks)
 
     def answer() -> None:
         if isinstance(feedback, Feedback) and (
             feedback.verdict.ok or board.refusal_stands(BOARD_KEY)
         ):
             _feedback(feedback, game, lang)
+        if undone is not None:
+            _taken_back_text(undone[1], game, lang)
         # The computers' turn: its buttons in the middle of the table, under the answer to
         # the discard that passed the turn, and there again after each “Próxima jogada”.
         # Under the board, a phone had them below the fold after every discard (y 934 of 844).
         if their_turn:
-            _their_turn(game_id, game, state, since, lang)
+            _their_turn(game_id, game, state, since, lang, undoes)
             return
         if since:
             st.info(since)
@@ -712,9 +733,12 @@ def _learner_moves(game: Game) -> Iterator[Move]:
                 yield move
 
 
-def _their_turn(game_id: str, game: Game, state: State, since: str, lang: Lang) -> None:
+def _their_turn(
+    game_id: str, game: Game, state: State, since: str, lang: Lang, undoes: bool = False
+) -> None:
     """What the computers did so far (`since`: since_text), whose turn it is, and the
-    buttons that let the computers play: one move, or all of them up to the learner's turn."""
+    buttons that let the computers play: one move, or all of them up to the learner's turn;
+    and where `undoes`, “Desfazer” for the learner's discard that passed them the turn."""
     turn = t("play.their_turn", lang, who=who(state.turn, lang))
     st.info(f"{since}\n\n{turn}" if since else turn)
     with st.container(horizontal=True):
@@ -731,6 +755,8 @@ def _their_turn(game_id: str, game: Game, state: State, since: str, lang: Lang) 
             on_click=_computer_moves,
             args=(game_id, game, state, True),
         )
+        if undoes:
+            _take_back_button(game_id, game, lang)
 
 
 # With this many cards left in the learner's hand, the page says how to empty it (the morto,
@@ -819,6 +845,44 @@ def _feedback(feedback: Feedback, game: Game, lang: Lang) -> None:
             st.warning(md_cards(f"**{t('play.coach_says', lang)}** {text}  \n{said}"))
     else:
         st.success(md_cards(said))
+
+
+def _row_buttons(game_id: str, game: Game, lang: Lang, hint: Callable[[], None] | None) -> None:
+    """The learner's buttons beside "+ Novo jogo": “Dica” (where it may be asked) and
+    “Desfazer”."""
+    if hint is not None:
+        hint()
+    _take_back_button(game_id, game, lang)
+
+
+def _take_back_button(game_id: str, game: Game, lang: Lang) -> None:
+    """“Desfazer esta jogada”: the learner's last move taken back (game.take_back), where it
+    can be: a learner told by the coach that the discard feeds the opponent plays that
+    position again."""
+    st.button(
+        t("play.take_back", lang),
+        key="play_take_back",
+        help=t("play.take_back_help", lang),
+        on_click=_take_back,
+        args=(game_id, game),
+    )
+
+
+def _take_back(game_id: str, game: Game) -> None:
+    if _answered(game) is not None:
+        return  # (a second tap: taken back already)
+    back = take_back(game)
+    if back is not None and _save(game_id, back, game):
+        st.session_state[TAKEN_BACK_KEY] = (back, game.current.moves[-1])
+        st.session_state.pop(FEEDBACK_KEY, None)
+        board.clear_pick(BOARD_KEY)
+    board.rerun_page(BOARD_KEY)  # (the list of moves and the coach's notes change too)
+
+
+def _taken_back_text(move: Move, game: Game, lang: Lang) -> None:
+    top = lixo_top(positions(game)[-1])  # (the position the move was made in)
+    done = move_text(move, lang, top=top, alone=game.setup.players == 2, rules=game.rules)
+    st.info(md_cards(t("play.taken_back", lang, move=done)))
 
 
 # What the learner's move did to the table, said in the answer to it, where the learner

@@ -32,6 +32,7 @@ from buraco_app.game import (
     next_round,
     positions,
     standing,
+    take_back,
 )
 from buraco_app.inline_cards import as_read
 from buraco_app.play import (
@@ -50,7 +51,7 @@ from buraco_app.play import (
 from buraco_app.settings import QUICK_KEY
 from buraco_app.sheets import StorageUnavailable
 from buraco_core.cards import parse_card, parse_cards
-from buraco_core.judge import play
+from buraco_core.judge import legal_moves, play
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.notation import position_from_data
 from buraco_core.players import make_player, view_of
@@ -394,6 +395,92 @@ def test_after_the_learners_discard_the_next_tap_is_under_its_answer(open_app: O
         assert keys.count("play_to_my_turn") == 1 and keys.index("play_to_my_turn") < hand
     click(again, "play_to_my_turn")
     assert learner_turn(positions(the_game(again))[-1])
+
+
+def test_a_discard_is_taken_back_and_the_position_played_again(open_app: Open) -> None:
+    """“Take this move back” under the answer to the learner's discard, before the computers
+    move: the position before it comes back, the card in the hand, the turn still the
+    learner's, the page saying which move went; another discard is then played from there.
+    A draw cannot be taken back (the card was seen): no button after it."""
+    at = started(open_app)
+    click(at, "btt-play_board-stock")
+    assert "play_take_back" not in _keys(at)  # (the card drawn was seen)
+    hand = hand_cards(at)
+    tap_shown(at, 0)
+    click(at, "btt-play_board-discard")
+    (discarded,) = [m for m in the_game(at).current.moves if isinstance(m, Discard)]
+    keys = _keys(at)  # (beside the computers' buttons, in their row)
+    assert keys.index("play_take_back") == keys.index("play_to_my_turn") + 1
+    click(at, "play_take_back")
+    game = the_game(at)
+    assert game.current.moves == (Draw(),)
+    state = positions(game)[-1]
+    assert state.phase is Phase.PLAY and learner_turn(state)
+    assert sorted(hand_cards(at)) == sorted(hand) and discarded.card in state.hand
+    said = [str(i.value) for i in at.info]
+    assert any(s.startswith("Move taken back: Discard") for s in said), said
+    assert "play_take_back" not in _keys(at) and "play_next_move" not in _keys(at)  # (a draw)
+    tap_shown(at, 1)
+    click(at, "btt-play_board-discard")
+    assert [type(m) for m in the_game(at).current.moves] == [Draw, Discard]
+
+
+def test_a_meld_and_the_discard_after_it_are_taken_back_one_by_one(open_app: Open) -> None:
+    """After a meld laid and a discard: the discard taken back, then the meld (its cards
+    back in the hand); then nothing more, the draw before them having shown its card."""
+    for seed in range(100):  # (a deal whose learner can lay three cards after the draw)
+        game = new_game(Setup("fechado", {}, 2, "basic", "on", seed))
+        drawn, _, _ = learner_move(game, positions(game)[-1], Draw())
+        state = positions(drawn)[-1]
+        lays = [m for m in legal_moves(game.rules, state) if isinstance(m, Lay)]
+        lays = [m for m in lays if len(set(m.melds[0])) == len(m.melds[0])]
+        if lays:
+            break
+    at = open_app("play", lang="en", game=store().create(game))
+    click(at, "btt-play_board-stock")
+    for card in lays[0].melds[0]:
+        tap_card(at, card.symbol)
+    click(at, "btt-play_board-new")
+    tap_shown(at, 0)
+    click(at, "btt-play_board-discard")
+    assert [type(m) for m in the_game(at).current.moves] == [Draw, Lay, Discard]
+    click(at, "play_take_back")
+    assert [type(m) for m in the_game(at).current.moves] == [Draw, Lay]
+    keys = _keys(at)  # (offered again, for the meld, in the row of “+ New meld” and “Hint”)
+    assert keys.index("play_take_back") == keys.index("play_hint") + 1
+    assert keys.index("play_hint") == keys.index("btt-play_board-new") + 1
+    click(at, "play_take_back")
+    assert the_game(at).current.moves == (Draw(),)
+    assert sorted(hand_cards(at)) == sorted(hand_cards(open_app("play", game=game_id_of(at))))
+    assert len(hand_cards(at)) == 12 and "play_take_back" not in _keys(at)
+
+
+def _keys(at: AppTest) -> list[str]:
+    return [getattr(n, "key", "") or "" for n in in_order(at.main)]
+
+
+def test_take_back_is_only_for_the_learners_last_move_that_brought_no_card() -> None:
+    """game.take_back: a discard before the computers move goes, with the coach's note on
+    it; the refused tries before it stay, those after it go. None after a draw (the card
+    was seen), and once a computer has moved."""
+    game = new_game(Setup("fechado", {}, 2, "basic", "on", 3))
+    state = positions(game)[-1]
+    game, verdict, _ = learner_move(game, state, Draw())
+    assert verdict.ok and take_back(game) is None  # (the card drawn was seen)
+    state = positions(game)[-1]
+    wild = next((c for c in state.hand if c.is_wild_kind), None)
+    card = wild or state.hand[0]
+    game, _, _ = learner_move(game, state, Extend(0, (card,)))  # refused: no meld down
+    game, verdict, notes = learner_move(game, state, Discard(card))
+    assert verdict.ok and len(game.current.stumbles) == 1
+    assert bool(game.current.notes) == bool(notes)  # (a wild discarded: the coach says so)
+    back = take_back(game)
+    assert back is not None
+    assert back.current.moves == (Draw(),) and back.current.notes == {}
+    assert back.current.stumbles == game.current.stumbles  # (tried before the discard)
+    assert positions(back)[-1] == state
+    after, _, _ = computer_move(game, positions(game)[-1])
+    assert take_back(after) is None  # (a computer has moved since)
 
 
 def _turn_said(at: AppTest) -> str:
