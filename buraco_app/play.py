@@ -174,6 +174,7 @@ MOVED_ELSEWHERE = "moved"  # (SAVE_ERROR_KEY's value when the game moved on else
 TAPPED_MOVE_KEY = "play_tapped_move"  # a tap played a move: its run may open the round's end
 STAND_IN_KEY = "play_stand_in"  # why the session's games are in the stand-in (see store)
 TAKEN_BACK_KEY = "play_taken_back"  # (the game “Desfazer” left, the move it took back)
+TAKE_BACKS_KEY = "play_take_backs"  # moves taken back this session, by (game id, round)
 SAVED_KEY = "play_saved"  # (the game this session's last saved tap was made on, the saved)
 KEPT_KEY = "play_kept"  # (the store, the learner, their unfinished matches): see unfinished()
 # The round's end opened by a tap far down the board (the learner's batida on a phone) kept
@@ -874,6 +875,8 @@ def _take_back(game_id: str, game: Game) -> None:
     back = take_back(game)
     if back is not None and _save(game_id, back, game):
         st.session_state[TAKEN_BACK_KEY] = (back, game.current.moves[-1])
+        counted = st.session_state.setdefault(TAKE_BACKS_KEY, Counter())
+        counted[game_id, len(game.rounds)] += 1
         st.session_state.pop(FEEDBACK_KEY, None)
         board.clear_pick(BOARD_KEY)
     board.rerun_page(BOARD_KEY)  # (the list of moves and the coach's notes change too)
@@ -1322,6 +1325,10 @@ def _round_end(
     hints = hints_asked(game_id, game)
     if hints:  # (this session's: the round's record does not keep them)
         st.caption(t("play.hints_asked", lang, n=hints))
+    # (As the hints: the moves taken back, whose mistakes the key moments no longer show.)
+    undone = st.session_state.get(TAKE_BACKS_KEY, Counter())[game_id, len(game.rounds)]
+    if undone:
+        st.caption(t("play.taken_back_count", lang, n=undone))
     _replay(game, states, lang)
     number = len(game.rounds) - 1
     st.download_button(

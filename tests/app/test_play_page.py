@@ -455,6 +455,30 @@ def test_a_meld_and_the_discard_after_it_are_taken_back_one_by_one(open_app: Ope
     assert len(hand_cards(at)) == 12 and "play_take_back" not in _keys(at)
 
 
+def test_the_round_end_says_how_many_moves_were_taken_back(open_app: Open) -> None:
+    """The card put on a meld before going out, taken back and put on again: the round's
+    end says one move was taken back, as it says the hints asked (the key moments no longer
+    show what was taken back)."""
+    open_app("play", lang="pt")  # creates the data folder
+    final = played_round(Setup("fechado", {}, 2, "basic", "off", 0), 6)
+    *_, extend, last = final.current.moves  # (the learner's: a card on a meld, the batida)
+    assert isinstance(extend, Extend) and isinstance(last, Discard)
+    game = replace(final, rounds=(replace(final.current, moves=final.current.moves[:-2]),))
+    at = open_app("play", lang="pt", game=store().create(game))
+    for again in (False, True):
+        for card in extend.cards:
+            tap_card(at, card.symbol)
+        tap_meld(at, 0, extend.meld)
+        assert the_game(at).current.moves[-1] == extend
+        if not again:
+            click(at, "play_take_back")
+    tap_card(at, last.card.symbol)
+    click(at, "btt-play_board-discard")
+    assert positions(the_game(at))[-1].phase is Phase.ENDED
+    said = [c.value for c in at.caption]
+    assert "Você desfez 1 jogada nesta rodada." in said, said
+
+
 def _keys(at: AppTest) -> list[str]:
     return [getattr(n, "key", "") or "" for n in in_order(at.main)]
 
