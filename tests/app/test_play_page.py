@@ -398,10 +398,10 @@ def test_after_the_learners_discard_the_next_tap_is_under_its_answer(open_app: O
 
 
 def test_a_discard_is_taken_back_and_the_position_played_again(open_app: Open) -> None:
-    """“Take this move back” under the answer to the learner's discard, before the computers
-    move: the position before it comes back, the card in the hand, the turn still the
-    learner's, the page saying which move went; another discard is then played from there.
-    A draw cannot be taken back (the card was seen): no button after it."""
+    """“Take this move back” beside the computers' buttons after the learner's discard,
+    before they move: the position before it comes back, the card in the hand, the turn
+    still the learner's, the page saying which move went; another discard is then played
+    from there. A draw cannot be taken back (the card was seen): no button after it."""
     at = started(open_app)
     click(at, "btt-play_board-stock")
     assert "play_take_back" not in _keys(at)  # (the card drawn was seen)
@@ -436,6 +436,8 @@ def test_a_meld_and_the_discard_after_it_are_taken_back_one_by_one(open_app: Ope
         lays = [m for m in lays if len(set(m.melds[0])) == len(m.melds[0])]
         if lays:
             break
+    else:
+        raise AssertionError("no deal of 100 where the learner can lay a meld after the draw")
     at = open_app("play", lang="en", game=store().create(game))
     click(at, "btt-play_board-stock")
     for card in lays[0].melds[0]:
@@ -485,8 +487,8 @@ def _keys(at: AppTest) -> list[str]:
 
 def test_take_back_is_only_for_the_learners_last_move_that_brought_no_card() -> None:
     """game.take_back: a discard before the computers move goes, with the coach's note on
-    it; the refused tries before it stay, those after it go. None after a draw (the card
-    was seen), and once a computer has moved."""
+    it; a refused try before it stays. None after a draw (the card was seen), and once a
+    computer has moved."""
     game = new_game(Setup("fechado", {}, 2, "basic", "on", 3))
     state = positions(game)[-1]
     game, verdict, _ = learner_move(game, state, Draw())
