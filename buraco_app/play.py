@@ -666,9 +666,10 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
     _new_game_button(lang, in_progress=True)
 
 
-def _hint_at(game_id: str, game: Game) -> tuple[str, int, int]:
-    """The position a hint is asked in: the game, its round, the moves made in it."""
-    return game_id, len(game.rounds), len(game.current.moves)
+def _hint_at(game_id: str, game: Game) -> tuple[str, int, tuple[Move, ...]]:
+    """The position a hint is asked in: the game, its round, the moves made in it (the moves,
+    not their count: after a move taken back, another move makes as many)."""
+    return game_id, len(game.rounds), game.current.moves
 
 
 def _ask_hint(game_id: str, game: Game, state: State) -> None:

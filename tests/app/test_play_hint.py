@@ -406,3 +406,42 @@ def test_a_random_computers_draw_is_not_said_to_weigh_the_lixo(lang: Lang) -> No
     assert random_said[0].startswith(by_lot[lang]), random_said
     assert "worth" not in random_said[0] and "vale a pena" not in random_said[0]
     assert "worth" in strong_said[0] or "valia a pena" in strong_said[0], strong_said
+
+
+def test_a_hint_asked_after_a_meld_taken_back_is_not_shown_for_another_meld(
+    open_app: Open,
+) -> None:
+    """A hint is kept for the position it was asked in. With a meld taken back and another
+    laid, the position has as many moves as the one the hint was asked in, but other melds:
+    no hint there (it had been kept by the count of moves, and said the other position's)."""
+    from buraco_app.game import learner_move
+    from buraco_core.judge import legal_moves
+    from tests.app.conftest import tap_card
+
+    for seed in range(200):  # (a deal whose learner can lay either of two melds after the draw)
+        game = new_game(Setup("fechado", {}, 2, "basic", "off", seed))
+        drawn, _, _ = learner_move(game, positions(game)[-1], Draw())
+        lays = [
+            m.melds[0]
+            for m in legal_moves(game.rules, positions(drawn)[-1])
+            if isinstance(m, Lay) and len(set(m.melds[0])) == len(m.melds[0])
+        ]
+        apart = [(a, b) for a in lays for b in lays if not set(a) & set(b)]
+        if apart:
+            break
+    else:
+        raise AssertionError("no deal of 200 with two melds of different cards to lay")
+    first, second = apart[0]
+    at = open_app("play", lang="en", game=store().create(game))
+    click(at, "btt-play_board-stock")
+    for card in first:
+        tap_card(at, card.symbol)
+    click(at, "btt-play_board-new")
+    click(at, "play_hint")
+    assert hint_box(at) is not None
+    click(at, "play_take_back")
+    for card in second:
+        tap_card(at, card.symbol)
+    click(at, "btt-play_board-new")
+    assert [m for m in positions(store().load(game_id_of(at)))[-1].sides[0].melds]
+    assert hint_box(at) is None and has_hint_button(at)
