@@ -900,6 +900,7 @@ def draw_sheet(store: SheetStore, sheet: Sheet, watch_id: str | None = None) -> 
             file_name=f"buraco-{watch_id or match.id}.csv",
             mime="text/csv",
             key="sheet_csv",
+            on_click="ignore",  # (a file saved changes nothing on the page: no rerun)
         )
         # The sheet read again: the last tap's messages (about a round another phone may
         # have entered since) go.

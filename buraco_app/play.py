@@ -1339,6 +1339,7 @@ def _round_end(
         mime="application/json",
         help=t("play.export_help", lang),
         key="play_export",
+        on_click="ignore",  # (a file saved changes nothing on the page: no rerun)
     )
     if match.finished:
         _new_game_button(lang)
