@@ -28,6 +28,7 @@ from buraco_app.settings import (
 from buraco_app.sheet_page import (
     QP_MATCH,
     QP_WATCH,
+    csv_texts,
     error_text,
     item_label,
     md_text,
@@ -888,15 +889,7 @@ def draw_sheet(store: SheetStore, sheet: Sheet, watch_id: str | None = None) -> 
         st.download_button(
             t("sheet.csv"),
             # Made when pressed, not on every rerun (the labels in this run's language).
-            data=partial(
-                spreadsheet_csv,
-                sheet,
-                delimiter=t("sheet.csv_delimiter"),
-                round_label=t("sheet.csv_round"),
-                total_label=t("sheet.csv_total"),
-                corrected_label=t("sheet.csv_corrected"),
-                was_text=t("sheet.csv_was"),
-            ),
+            data=partial(spreadsheet_csv, sheet, **csv_texts()),
             file_name=f"buraco-{watch_id or match.id}.csv",
             mime="text/csv",
             key="sheet_csv",

@@ -51,15 +51,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import streamlit.testing.v1.app_test as app_test_module  # noqa: E402
-import streamlit.testing.v1.local_script_runner as local_runner_module  # noqa: E402
-from streamlit.runtime.scriptrunner.script_cache import ScriptCache  # noqa: E402
 from streamlit.runtime.scriptrunner.script_runner import ScriptRunner  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from buraco_app.game import Game, GameStore  # noqa: E402
 from buraco_app.pages import HOME, available_pages  # noqa: E402
 from buraco_core.state import Phase, State  # noqa: E402
+from tests.script_cache import share_one_script_cache  # noqa: E402
 
 AIM = 1.3
 WARM_UP = 3
@@ -121,13 +119,6 @@ class Case:
     change: Interaction
     query: tuple[tuple[str, str], ...] = ()  # the page's link (?match=, ?game=)
     setup: Callable[[AppTest], None] | None = None  # run once before timing
-
-
-def compile_once() -> None:
-    """Every AppTest run shares one ScriptCache, as every session of a server does."""
-    shared = ScriptCache()
-    for module in (app_test_module, local_runner_module):
-        setattr(module, "ScriptCache", lambda: shared)  # noqa: B010 (not exported)
 
 
 _last_script_cpu = [0.0]  # seconds of CPU the last script run took in its own thread
@@ -334,7 +325,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     if not args.recompile:
-        compile_once()
+        share_one_script_cache(setattr)
     time_scripts()
     # AppTest's constructor writes to session state outside a script run, and Streamlit warns
     # of that once per app: it says nothing about the pages, and would bury the table (a filter,

@@ -600,8 +600,13 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
     undone = st.session_state.get(TAKEN_BACK_KEY)  # (the move “Desfazer” took back, if any)
     if not (isinstance(undone, tuple) and undone[0] is game):
         undone = None
-    said = isinstance(feedback, Feedback) or their_turn or bool(since) or hinted is not None
-    said = said or undone is not None
+    said = (
+        isinstance(feedback, Feedback)
+        or their_turn
+        or bool(since)
+        or hinted is not None
+        or undone is not None
+    )
     # The learner's "Dica" beside "+ Novo jogo"; once asked, its answer in the middle.
     asks = None if their_turn or hinted else partial(_hint_button, game_id, game, state, lang)
     # “Desfazer” in that row too, after the learner's move, or after a move taken back (the
@@ -624,7 +629,7 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
         ):
             _feedback(feedback, game, lang)
         if undone is not None:
-            _taken_back_text(undone[1], game, lang)
+            _taken_back_text(undone[1], game, state, lang)
         # The computers' turn: its buttons in the middle of the table, under the answer to
         # the discard that passed the turn, and there again after each “Próxima jogada”.
         # Under the board, a phone had them below the fold after every discard (y 934 of 844).
@@ -883,8 +888,9 @@ def _take_back(game_id: str, game: Game) -> None:
     board.rerun_page(BOARD_KEY)  # (the list of moves and the coach's notes change too)
 
 
-def _taken_back_text(move: Move, game: Game, lang: Lang) -> None:
-    top = lixo_top(positions(game)[-1])  # (the position the move was made in)
+def _taken_back_text(move: Move, game: Game, state: State, lang: Lang) -> None:
+    """“Jogada desfeita: …”, the move named as it was made from `state` (the position now)."""
+    top = lixo_top(state)
     done = move_text(move, lang, top=top, alone=game.setup.players == 2, rules=game.rules)
     st.info(md_cards(t("play.taken_back", lang, move=done)))
 

@@ -26,6 +26,20 @@ def page_store() -> SheetStore:
 
 SHEET_SEEN_KEY = "_sheet_seen"  # session_state: the sheet this session read last
 
+# “Baixar CSV”'s texts: each argument of sheets.spreadsheet_csv, and its key in the catalogs.
+CSV_TEXTS = {
+    "delimiter": "sheet.csv_delimiter",
+    "round_label": "sheet.csv_round",
+    "total_label": "sheet.csv_total",
+    "corrected_label": "sheet.csv_corrected",
+    "was_text": "sheet.csv_was",
+}
+
+
+def csv_texts(lang: Lang | None = None) -> dict[str, str]:
+    """The CSV's texts in the language (the session's), for spreadsheet_csv."""
+    return {name: t(key, lang) for name, key in CSV_TEXTS.items()}
+
 
 def read_sheet(store: SheetStore, match_id: str) -> Sheet:
     """The match's sheet, read whole only when a round was added or undone since this

@@ -123,20 +123,15 @@ def _components_scanned_once() -> Iterator[None]:
 
 @pytest.fixture(scope="session", autouse=True)
 def _scripts_compiled_once() -> Iterator[None]:
-    """A server compiles app.py and each page once and keeps the bytecode for every session
-    (one ScriptCache); AppTest made a cache of its own for every run, and so compiled them
-    again at each one. Every AppTest here shares one, as a server's sessions do."""
+    """Every AppTest here shares one ScriptCache, as a server's sessions do
+    (tests/script_cache.py)."""
     if "streamlit" not in sys.modules:
         yield
         return
-    import streamlit.testing.v1.app_test as app_test
-    import streamlit.testing.v1.local_script_runner as local_script_runner
-    from streamlit.runtime.scriptrunner.script_cache import ScriptCache
+    from tests.script_cache import share_one_script_cache
 
-    shared = ScriptCache()
     with pytest.MonkeyPatch.context() as patch:
-        for module in (app_test, local_script_runner):
-            patch.setattr(module, "ScriptCache", lambda: shared)
+        share_one_script_cache(patch.setattr)
         yield
 
 

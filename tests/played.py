@@ -7,6 +7,7 @@ import random
 from collections.abc import Callable
 
 from buraco_app.game import (
+    CoachMode,
     Game,
     Setup,
     computer_move,
@@ -15,8 +16,13 @@ from buraco_app.game import (
     new_game,
     positions,
 )
+from buraco_core.cards import Card
+from buraco_core.judge import legal_moves
+from buraco_core.moves import Draw, Lay
 from buraco_core.players import make_player, view_of
 from buraco_core.state import Phase, State
+
+Melds = list[tuple[Card, ...]]
 
 
 def played_until(setup: Setup, seed: int, done: Callable[[State], bool]) -> Game:
@@ -44,3 +50,20 @@ def played_on(game: Game, seed: int, done: Callable[[Game, State], bool]) -> Gam
 def played_round(setup: Setup, seed: int) -> Game:
     """A new game whose first round was played to its end."""
     return played_until(setup, seed, lambda state: state.phase is Phase.ENDED)
+
+
+def a_deal_to_lay(wanted: Callable[[Melds], bool], coach: CoachMode = "on") -> tuple[Game, Melds]:
+    """A new 2-player Fechado game, the learner to draw, whose learner could lay these melds
+    after drawing from the stock (melds of different cards, as a tap picks them): the first
+    deal of 200 where `wanted` holds for them."""
+    for seed in range(200):
+        game = new_game(Setup("fechado", {}, 2, "basic", coach, seed))
+        drawn = learner_move(game, positions(game)[-1], Draw())[0]
+        melds = [
+            m.melds[0]
+            for m in legal_moves(game.rules, positions(drawn)[-1])
+            if isinstance(m, Lay) and len(set(m.melds[0])) == len(m.melds[0])
+        ]
+        if wanted(melds):
+            return game, melds
+    raise AssertionError("no deal of 200 with the melds wanted after the draw")

@@ -29,7 +29,7 @@ import pytest
 from sqlalchemy import Engine, create_engine, text
 
 from buraco_app import database, sheets
-from buraco_app.sheet_page import md_text
+from buraco_app.sheet_page import csv_texts, md_text
 from buraco_app.sheets import (
     MatchNotFound,
     SheetError,
@@ -39,7 +39,7 @@ from buraco_app.sheets import (
     spreadsheet_csv,
 )
 from buraco_core import ruleset
-from buraco_text import LANGS, catalog
+from buraco_text import catalog
 
 PT, EN = catalog("pt"), catalog("en")
 
@@ -210,16 +210,6 @@ def test_export_csv(store: SheetStore) -> None:
     assert pt.splitlines()[0].startswith("rodada,")
 
 
-# The page's texts for the CSV: each argument of spreadsheet_csv, and its key in the catalogs.
-CSV_TEXTS = {
-    "delimiter": "sheet.csv_delimiter",
-    "round_label": "sheet.csv_round",
-    "total_label": "sheet.csv_total",
-    "corrected_label": "sheet.csv_corrected",
-    "was_text": "sheet.csv_was",
-}
-
-
 def test_the_csv_opens_in_the_spreadsheet_of_the_learner_s_language(store: SheetStore) -> None:
     """Excel splits a CSV at its language's list separator (“;” in Brazil, where “,” is the
     decimal comma) and reads UTF-8 only after a byte-order mark: “Baixar CSV” gives it both,
@@ -228,14 +218,13 @@ def test_the_csv_opens_in_the_spreadsheet_of_the_learner_s_language(store: Sheet
     store.add_round(match.id, [525, -5])
     store.correct_round(match.id, 1, [520, -5])
     sheet = store.sheet(match.id)
-    labels = {lang: {name: catalog(lang)[key] for name, key in CSV_TEXTS.items()} for lang in LANGS}
-    pt = spreadsheet_csv(sheet, **labels["pt"])
+    pt = spreadsheet_csv(sheet, **csv_texts("pt"))  # (the page's texts, as it passes them)
     assert pt.startswith(b"\xef\xbb\xbf")
     assert list(csv.reader(io.StringIO(pt.decode("utf-8-sig")), delimiter=";")) == [
         ["rodada", "Nós", "João e Conceição", "Nós total", "João e Conceição total", "corrigida"],
         ["1", "520", "-5", "520", "-5", "era Nós +525, João e Conceição -5"],
     ]
-    en = spreadsheet_csv(sheet, **labels["en"]).decode("utf-8-sig")
+    en = spreadsheet_csv(sheet, **csv_texts("en")).decode("utf-8-sig")
     assert en == store.export_csv(match.id)  # the English file is the CSV as it always was
 
 

@@ -9,14 +9,17 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from buraco_app.database import SQLITE_FILE, open_engine, sqlite_url
+from buraco_app.database import SQLITE_FILE, open_engine, sqlite_url, stand_in_engine
+from buraco_app.game import GameStore
 from buraco_app.pages import PAGES
 from buraco_app.progress import ProgressStore, Result
 from buraco_app.sheet_page import md_text
 from buraco_app.sheets import SheetStore
 from buraco_core import ruleset
+from buraco_core.moves import Draw
 from buraco_text import catalog
 from tests.app.test_lessons_practice import NATURAL_TWO, tap
+from tests.app.test_play_page import click, game_id_of, started
 from tests.app.test_score_pages import metrics
 
 PT, EN = catalog("pt"), catalog("en")
@@ -113,11 +116,6 @@ def test_jogar_is_played_all_the_same_and_kept_while_the_server_runs(
     plays a match all the same, kept by the server (its stand-in) for a refresh or a link,
     and says so above the page, after the storage's own message. It had only that message,
     twice, and no match could start."""
-    from buraco_app.database import stand_in_engine
-    from buraco_app.game import GameStore
-    from buraco_core.moves import Draw
-    from tests.app.test_play_page import click, game_id_of, started
-
     problem, folder = broken(tmp_path)
     monkeypatch.setenv("BURACO_DATA_DIR", folder)
     file = Path(folder) / "sheets.sqlite3"

@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from buraco_app.database import open_engine, sqlite_url
 from buraco_app.game import Game, GameStore, Setup, new_game, positions
-from buraco_core.cards import parse_card, parse_cards
+from buraco_core.cards import Card, parse_card, parse_cards
 from buraco_core.judge import check
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.notation import move_from_data, position_from_data
@@ -22,8 +22,8 @@ from buraco_core.players.coach import NoteCode, coach
 from buraco_core.rules import RuleSet, ruleset
 from buraco_core.state import Phase, State
 from buraco_text import Lang
-from tests.app.conftest import hand_cards, in_order, read, tap_shown
-from tests.played import played_round
+from tests.app.conftest import hand_cards, in_order, read, tap_card, tap_shown
+from tests.played import a_deal_to_lay, played_round
 
 Open = Callable[..., AppTest]
 
@@ -414,24 +414,8 @@ def test_a_hint_asked_after_a_meld_taken_back_is_not_shown_for_another_meld(
     """A hint is kept for the position it was asked in. With a meld taken back and another
     laid, the position has as many moves as the one the hint was asked in, but other melds:
     no hint there (it had been kept by the count of moves, and said the other position's)."""
-    from buraco_app.game import learner_move
-    from buraco_core.judge import legal_moves
-    from tests.app.conftest import tap_card
-
-    for seed in range(200):  # (a deal whose learner can lay either of two melds after the draw)
-        game = new_game(Setup("fechado", {}, 2, "basic", "off", seed))
-        drawn, _, _ = learner_move(game, positions(game)[-1], Draw())
-        lays = [
-            m.melds[0]
-            for m in legal_moves(game.rules, positions(drawn)[-1])
-            if isinstance(m, Lay) and len(set(m.melds[0])) == len(m.melds[0])
-        ]
-        apart = [(a, b) for a in lays for b in lays if not set(a) & set(b)]
-        if apart:
-            break
-    else:
-        raise AssertionError("no deal of 200 with two melds of different cards to lay")
-    first, second = apart[0]
+    game, melds = a_deal_to_lay(lambda melds: bool(_apart(melds)), coach="off")
+    first, second = _apart(melds)[0]
     at = open_app("play", lang="en", game=store().create(game))
     click(at, "btt-play_board-stock")
     for card in first:
@@ -445,3 +429,8 @@ def test_a_hint_asked_after_a_meld_taken_back_is_not_shown_for_another_meld(
     click(at, "btt-play_board-new")
     assert [m for m in positions(store().load(game_id_of(at)))[-1].sides[0].melds]
     assert hint_box(at) is None and has_hint_button(at)
+
+
+def _apart(melds: list[tuple[Card, ...]]) -> list[tuple[tuple[Card, ...], tuple[Card, ...]]]:
+    """The pairs of melds that share no card."""
+    return [(a, b) for a in melds for b in melds if not set(a) & set(b)]

@@ -51,7 +51,7 @@ from buraco_app.play import (
 from buraco_app.settings import QUICK_KEY
 from buraco_app.sheets import StorageUnavailable
 from buraco_core.cards import parse_card, parse_cards
-from buraco_core.judge import legal_moves, play
+from buraco_core.judge import play
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.notation import position_from_data
 from buraco_core.players import make_player, view_of
@@ -70,7 +70,7 @@ from tests.app.conftest import (
     tap_meld_at,
     tap_shown,
 )
-from tests.played import played_on, played_round, played_until
+from tests.played import a_deal_to_lay, played_on, played_round, played_until
 
 Open = Callable[..., AppTest]
 
@@ -389,7 +389,7 @@ def test_after_the_learners_discard_the_next_tap_is_under_its_answer(open_app: O
     click(at, "play_next_move")  # (player 2 draws or takes the lixo: still player 2's turn)
     again = open_app("play", lang="en", game=game_id_of(at))  # a new session: no answer
     for page in (at, again):
-        keys = [getattr(n, "key", "") or "" for n in in_order(page.main)]
+        keys = _keys(page)
         hand = min(i for i, k in enumerate(keys) if k.startswith("bthand"))
         assert keys.index("play_next_move") < hand
         assert keys.count("play_to_my_turn") == 1 and keys.index("play_to_my_turn") < hand
@@ -428,19 +428,10 @@ def test_a_discard_is_taken_back_and_the_position_played_again(open_app: Open) -
 def test_a_meld_and_the_discard_after_it_are_taken_back_one_by_one(open_app: Open) -> None:
     """After a meld laid and a discard: the discard taken back, then the meld (its cards
     back in the hand); then nothing more, the draw before them having shown its card."""
-    for seed in range(100):  # (a deal whose learner can lay three cards after the draw)
-        game = new_game(Setup("fechado", {}, 2, "basic", "on", seed))
-        drawn, _, _ = learner_move(game, positions(game)[-1], Draw())
-        state = positions(drawn)[-1]
-        lays = [m for m in legal_moves(game.rules, state) if isinstance(m, Lay)]
-        lays = [m for m in lays if len(set(m.melds[0])) == len(m.melds[0])]
-        if lays:
-            break
-    else:
-        raise AssertionError("no deal of 100 where the learner can lay a meld after the draw")
+    game, melds = a_deal_to_lay(bool)
     at = open_app("play", lang="en", game=store().create(game))
     click(at, "btt-play_board-stock")
-    for card in lays[0].melds[0]:
+    for card in melds[0]:
         tap_card(at, card.symbol)
     click(at, "btt-play_board-new")
     tap_shown(at, 0)
@@ -596,7 +587,7 @@ def test_what_the_computers_did_is_said_in_the_middle_of_the_table(
     click(at, "play_next_move")
     box, lines = computers_did(at) or (None, [])
     assert len(lines) == 1 and lines[0].startswith("Opponent (player 2): "), lines
-    keys = [getattr(n, "key", "") or "" for n in in_order(at.main)]
+    keys = _keys(at)
     assert in_order(at.main).index(box) < keys.index("play_next_move")
     assert "Turn of: " in str(box.value)  # (one box: what was done, then whose turn it is)
     click(at, "play_to_my_turn")
