@@ -20,7 +20,7 @@ from buraco_core.players import make_player, view_of
 from buraco_core.players.coach import Note, NoteCode, coach
 from buraco_core.rules import RuleSet, ruleset
 from buraco_core.state import State, deal
-from buraco_text import Lang, worded
+from buraco_text import Lang, catalog, worded
 
 
 def notes(preset: str, data: dict[str, Any], move: Move) -> tuple[Note, ...]:
@@ -302,6 +302,8 @@ def test_batida_indireta_going_out_with_a_card_that_scored_laid() -> None:
     assert "cabia no jogo 2 da sua dupla: baixando-o você batia do mesmo jeito" in said(found[0])
     assert "5 pontos a mais para a sua dupla; descartado (batida indireta)" in said(found[0])
     assert "5 more points for your side; discarded (indirect batida)" in said(found[0], "en")
+    # Said of a discard already made: what laying it would have done, not "you went out".
+    assert "laid there, you would have gone out just the same" in said(found[0], "en")
     assert notes("fechado", GOING_OUT, Extend(1, parse_cards("5h"))) == ()
     rules = ruleset("fechado").with_options(go_out_by="discard")
     position = position_from_data(rules, {"seed": 9, "players": 4, **GOING_OUT})
@@ -609,6 +611,20 @@ def said(note: Note, lang: Lang = "pt") -> str:
     return text
 
 
+def test_english_notes_on_a_move_made_say_what_the_better_move_would_have_done() -> None:
+    """A note comes after the learner's move: what the better move would have done, as the
+    Portuguese says it (“baixando-o você batia do mesmo jeito”). The English read as done:
+    “laid, you went out just the same” of a batida that never happened, “You could go out
+    now” after the move that did not [audit: English]."""
+    en = catalog("en")
+    hindsight = ("fits_own_meld", "direct_beat_missed", "direct_go_out_missed", "go_out_missed")
+    keys = [k for k in en if k.startswith(tuple(f"cli.coach.note.{c}" for c in hindsight))]
+    keys.append("cli.coach.note.morto_left")
+    assert len(keys) == 15
+    for key in keys:
+        assert "would have" in en[key] or "could have" in en[key], (key, en[key])
+
+
 def coach_says(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], preset: str, data: Any, move: Any
 ) -> str:
@@ -808,7 +824,7 @@ def test_going_out_in_two_steps_is_missed_when_the_wild_is_discarded(
     assert wild.better is None  # (the 9♣ is no better discard: it feeds them)
     assert out.better == Extend(1, parse_cards("2d"))
     assert "Dava para bater agora" in said(out)
-    assert "You could go out now" in said(out, "en")
+    assert "You could have gone out here" in said(out, "en")
     # Both steps named: the 2♦ alone does not go out (audit of Jogar: "names only the first").
     assert out.params["then"] == parse_card("9c")
     shown = coach_says(tmp_path, capsys, "fechado", data, {"type": "discard", "card": "2d"})
