@@ -424,8 +424,9 @@ def tap_answer(side: int, field: Field, problem: str | None, rules: RuleSet) -> 
     text = st.session_state.get(field_key(side, field), "")
     said: list[str] = []
     lines = field_lines(side, field) if len(text) <= MAX_LINES_TEXT else []  # (too long: refused)
-    if any(lines):
-        last = max(i for i, line in enumerate(lines) if line)
+    last = max((i for i, line in enumerate(lines) if line), default=-1)
+    # (A hand line past the side's players is refused under the field: no player to name.)
+    if last >= 0 and (field == "melds" or last < MAX_HANDS_PER_SIDE):
         said.append(t(f"calc.tapped_{field}", n=last + 1, cards=_cards_md(lines[last])))
         after = len(lines) + 1 if field == "melds" else text.count("\n") + 1
         # A new line started: the next tap begins it (a side has no 3rd player to name).

@@ -231,7 +231,16 @@ def test_score_text(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
                 "-65  cartas na mão (1º jogador da dupla: 3♣ K♥ K♥ Q♦ 8♣ JK)",
             ],
         ),
-        ("en", ["140  cards on the table (3 melds: 50 + 55 + 35)", "200  canastra limpa (meld 1)"]),
+        (
+            "en",
+            [
+                "140  cards on the table (3 melds: 50 + 55 + 35)",
+                "200  canastra limpa (meld 1)",
+                # (Not “the side's player 2”, which read as the seat Player 2.)
+                "-15  cards in hand (the side's 2nd player: 7♣ K♦)",
+                "-65  cards in hand (the side's 1st player: 3♣ K♥ K♥ Q♦ 8♣ JK)",
+            ],
+        ),
     ],
 )
 def test_score_text_says_which_meld_and_hand_each_line_counts(

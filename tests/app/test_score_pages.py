@@ -246,7 +246,7 @@ def test_an_invalid_meld_is_explained_in_the_language(open_app: OpenApp) -> None
     assert "gap" in error.value
     at.text_area(key="calc_hands_1").set_value("Zz").run()
     assert any(
-        e.value.startswith("Hand of the side's player 1, card 1: “Zz” is not a card: ")
+        e.value.startswith("Hand of the side's 1st player, card 1: “Zz” is not a card: ")
         for e in at.error
     )
 
@@ -452,6 +452,28 @@ def test_a_tap_is_answered_under_the_cards_tapped(open_app: OpenApp) -> None:
         errors = [e for e in at.error if "4♥" in e.value]
         assert [under_the_grid(at, e) for e in errors] == [True]  # once: the foot points up
         assert at.info[-1].value == catalog(lang)["calc.fix_first"]
+
+
+def test_hand_lines_tapped_are_named_after_the_sides_players(open_app: OpenApp) -> None:
+    """A hand tapped in is the side's 1st or 2nd player's, as the field's label says (“line 1:
+    the side's 1st player”), in both languages: the English “the side's player 2” read as
+    the seat Player 2. A third line is no player's: only its refusal is said."""
+    for lang, first, second in (
+        ("pt", "Mão do 1º jogador da dupla: ", "mão do 2º jogador da dupla."),
+        ("en", "Hand of the side's 1st player: ", "hand of the side's 2nd player."),
+    ):
+        at = open_app("calculator", lang=lang)
+        at.session_state["calc_tap_0_open"] = True
+        at.run()
+        at.segmented_control(key="calc_tap_0_into").set_value("hands").run()
+        tap_card(at, "7c")
+        at.button(key="calc_tap_0_new_line").click().run()
+        [answer] = at.success
+        assert read(answer.value).startswith(first + "7♣")
+        assert answer.value.endswith(second)
+        at.text_area(key="calc_hands_0").set_value("7c\n8c\n9c").run()
+        [refused] = [e for e in at.error if under_the_grid(at, e)]
+        assert refused.value == catalog(lang)["calc.too_many_hands"].format(count=3, most=2)
 
 
 def test_a_meld_still_being_tapped_in_is_no_mistake_yet(open_app: OpenApp) -> None:
