@@ -623,6 +623,10 @@ def test_english_notes_on_a_move_made_say_what_the_better_move_would_have_done()
     assert len(keys) == 15
     for key in keys:
         assert "would have" in en[key] or "could have" in en[key], (key, en[key])
+    # The top card that “made a new meld” with the hand's cards made none: the lixo was left.
+    assert "the 9♦, would have made a new meld with" in worded(
+        "cli.coach.note.lixo_left.new", "en", count=3, card=parse_card("9d"), held="9♣ 9♥"
+    )
 
 
 def coach_says(
