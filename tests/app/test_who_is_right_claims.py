@@ -221,6 +221,21 @@ AT_ONCE: list[tuple[str, str]] = [
     ("is a trinca of aces allowed?", "trincas"),
     ("you can't take the pile with one card in hand | yes you can", "house:single_card_lixo"),
     ("can i discard the card i just took from the pile? | no", "house:lixo_card_back"),
+    # As English speakers say them, these were no house rule the page knew: the Portuguese
+    # (“com uma carta na mão”, “descartar coringa”) was, the English not [audit: English].
+    ("you can't take the lixo with one card in your hand | yes you can", "house:single_card_lixo"),
+    ("can I pick up the pile with a single card in my hand?", "house:single_card_lixo"),
+    ("you can't take the discard pile if you only have one card", "house:single_card_lixo"),
+    ("can I discard the card I just picked up from the lixo?", "house:lixo_card_back"),
+    ("no discarding jokers | says who?", "house:wild_discard"),
+    # Taking back one's own discard is the turn's end, which the sources agree on; it was
+    # answered at once with the house rule of a card from the lixo discarded back (“back”,
+    # “de volta”), a rule about something else.
+    ("can I take back my discard? | no", "agreed:turn_discard"),
+    ("I want my discard back | too late", "agreed:turn_discard"),
+    ("posso pegar meu descarte de volta? | não", "agreed:turn_discard"),
+    ("a carta que veio do lixo, posso jogar de volta? | não pode", "house:lixo_card_back"),
+    ("the card from the lixo, can I throw it back on the pile?", "house:lixo_card_back"),
     ("is a run of mixed suits ok? | no", "agreed:sequence"),
     ("the 2 in its place makes it clean | no, it's dirty", "agreed:dirty_turns_clean"),
     # Every point of RULES.md's tables (the variants' and the rule options') and its common
