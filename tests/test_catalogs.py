@@ -297,3 +297,16 @@ def test_a_meld_laid_or_added_to_reads_as_the_table_writes_it() -> None:
     assert message(added, "en") == "Added Q♠ K♠ to meld 2."
     missing = Reason(Code.CARD_NOT_IN_HAND, {"cards": parse_cards("5s 7h")})
     assert message(missing, "en") == "These cards are not in the hand: 5♠, 7♥."
+
+
+def test_portuguese_adds_cards_to_a_meld_with_one_verb() -> None:
+    """Cards go onto a meld with “acrescentar”, as the practice's button, the move lines and
+    the judge say it (“Acrescentou 7♥ ao jogo 1”): the coach's advice, the hint and the
+    computer's reasons said “juntar”, the course's word for melds merging, which the rules
+    forbid (“Jogos não se juntam”) [audit: Portuguese]. Search words may keep it."""
+    searched = re.compile(r"\.synonyms\.|_phrases\.|\.words$")  # (searched, never shown)
+    shown = {key: text for key, text in PT.items() if not searched.search(key)}
+    assert [k for k, v in shown.items() if re.search(r"\b[Jj]unt(ar|ou|a)\b", v)] == []
+    assert translate("cli.coach.move.extend", "pt", cards="7♥", meld=1) == (
+        "acrescentar 7♥ ao jogo 1"
+    )

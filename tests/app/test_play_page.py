@@ -2256,7 +2256,7 @@ def test_a_computers_reasons_do_not_retell_its_move_in_its_own_words() -> None:
 
     assert done_text(extend, state, "pt") == "acrescentou 7♥ ao jogo 1 deles"
     reasons = why_lines(rules, "basic", state, extend, "pt")
-    assert reasons == ["Juntou cartas a um jogo da dupla, rumo à canastra."]
+    assert reasons == ["Acrescentou cartas a um jogo da dupla, rumo à canastra."]
     discard = why_lines(rules, "basic", state, Discard(parse_card("Kc")), "pt")
     assert not any("Descartou o K♣" in line for line in discard)
 
