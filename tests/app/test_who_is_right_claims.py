@@ -236,6 +236,20 @@ AT_ONCE: list[tuple[str, str]] = [
     ("posso pegar meu descarte de volta? | não", "agreed:turn_discard"),
     ("a carta que veio do lixo, posso jogar de volta? | não pode", "house:lixo_card_back"),
     ("the card from the lixo, can I throw it back on the pile?", "house:lixo_card_back"),
+    # Rules the sources agree on, as English speakers ask them: unanswered, where the same
+    # questions in Portuguese were (“quanto vale o rei?”); the runs joined were answered at
+    # once with the wild 2 beside a natural 2 (“two”).
+    ("what is a king worth? | 10", "agreed:card_points"),
+    ("how many points is an ace?", "agreed:card_points"),
+    ("can I join two of my runs? | no", "agreed:melds_stay_apart"),
+    ("can a meld have two wild cards?", "agreed:one_wild_per_meld"),
+    ("what if we don't take our morto?", "agreed:morto_penalty"),
+    ("can the ace be high?", "agreed:ace_low_high"),
+    ("can I go out without picking up the morto?", "agreed:go_out_needs_morto"),
+    ("do we deal 11 or 13 cards?", "agreed:deal"),
+    ("can a joker ever become clean?", "agreed:joker_never_natural"),
+    ("is it legal to throw away a joker?", "house:wild_discard"),
+    ("can I take the pile when I have just one card?", "house:single_card_lixo"),
     ("is a run of mixed suits ok? | no", "agreed:sequence"),
     ("the 2 in its place makes it clean | no, it's dirty", "agreed:dirty_turns_clean"),
     # Every point of RULES.md's tables (the variants' and the rule options') and its common
