@@ -250,6 +250,13 @@ AT_ONCE: list[tuple[str, str]] = [
     ("can a joker ever become clean?", "agreed:joker_never_natural"),
     ("is it legal to throw away a joker?", "house:wild_discard"),
     ("can I take the pile when I have just one card?", "house:single_card_lixo"),
+    # The same in Portuguese, said another way: “o ás pode ir depois do rei?” was answered at
+    # once with the 13-card canastra's name.
+    ("o ás pode ir depois do rei? | só antes do 2", "agreed:ace_low_high"),
+    ("a dama vale quanto?", "agreed:card_points"),
+    ("quantos pontos vale o ás?", "agreed:card_points"),
+    ("pode juntar meus dois jogos de copas? | não", "agreed:melds_stay_apart"),
+    ("quantas cartas se dá pra cada um?", "agreed:deal"),
     ("is a run of mixed suits ok? | no", "agreed:sequence"),
     ("the 2 in its place makes it clean | no, it's dirty", "agreed:dirty_turns_clean"),
     # Every point of RULES.md's tables (the variants' and the rule options') and its common
