@@ -310,3 +310,18 @@ def test_portuguese_adds_cards_to_a_meld_with_one_verb() -> None:
     assert translate("cli.coach.move.extend", "pt", cards="7♥", meld=1) == (
         "acrescentar 7♥ ao jogo 1"
     )
+
+
+def test_english_says_the_lixo_in_fechado_never_a_closed_lixo() -> None:
+    """“Lixo fechado” is the lixo of Buraco Fechado, where only the top card shows: English
+    keeps the variant's name, as the lessons do (“the lixo in Fechado”); “a closed lixo” is
+    a word the course never teaches, read on “Quem tem razão?”'s list [audit: English]."""
+    files = [ROOT / "buraco_text/locales/en.toml", ROOT / "buraco_course/reference.toml"]
+    files += [*ROOT.glob("lessons/*.toml"), *ROOT.glob("scenarios/*/*.toml")]
+    found = [
+        f"{path.name}: {line.strip()[:80]}"
+        for path in files
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if re.search(r"\bclosed lixo", line, re.IGNORECASE)
+    ]
+    assert not found, found
