@@ -14,7 +14,11 @@ from pathlib import Path
 import pytest
 
 from buraco_cli.main import main
-from buraco_core.notation import move_from_data
+from buraco_core.cards import parse_card
+from buraco_core.judge import apply, round_score
+from buraco_core.moves import Discard
+from buraco_core.notation import move_from_data, position_from_data
+from buraco_core.rules import PRESETS
 from buraco_course import (
     ChooseTask,
     JudgeTask,
@@ -577,6 +581,33 @@ def test_the_jokers_50_is_said_of_the_joker_not_of_every_curinga() -> None:
     assert "o joker (`JK`) custa 50, ou 20 se a mesa usa 20; o 2, 10" in summaries[11]
     for order, text in summaries.items():
         assert "curinga 50" not in text and "na mão custa caro: 50" not in text, order
+
+
+def test_unused_indirect_morto_paid_the_morto_summary_says_when_001() -> None:
+    """[001] “Se um jogador comprar o morto por batida indireta, e o adversário terminar a
+    partida antes de chegar a sua vez, o morto deverá ser pago”: the payment follows the
+    opponents going out. Lesson 8's summary said it was paid “se a rodada acabar antes da vez
+    de quem bateu”, a stock run out too, where its own text (and the judge) counts that morto
+    as taken and charges nothing."""
+    summary = next(x for x in CURRICULUM.lessons if x.id == "the_morto").summary
+    assert "se o adversário bater antes da vez de quem bateu" in summary.pt
+    assert "if the opponents go out before that player's turn" in summary.en
+    for text in (summary.pt, summary.en):
+        assert "se a rodada acabar antes" not in text and "if the round ends before" not in text
+    # The stock ends the round while the morto waits: not paid, as the summary now says.
+    rules = PRESETS["fechado"]
+    last = {
+        "players": 2,
+        "phase": "play",
+        "hands": [["Kc"], 11],
+        "stock": [],
+        "mortos": [11],
+        "morto": ["available", "taken"],
+        "lixo": {"top": "Qd", "count": 85},  # (every other card of the deck)
+    }
+    ended = apply(rules, position_from_data(rules, last), Discard(parse_card("Kc")))
+    assert ended.sides[0].morto.value == "waiting" and ended.phase.value == "ended"
+    assert all(item.code != "morto_not_taken" for item in round_score(rules, ended).sides[0].items)
 
 
 def _figures(text: str) -> list[str]:
