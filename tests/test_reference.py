@@ -757,6 +757,35 @@ def test_what_the_reference_says_of_trinca_suits_is_what_the_core_judges() -> No
     assert judge_meld(parse_cards("7h 7s 7d"), distinct).ok
 
 
+def test_morto_becomes_stock_the_point_says_whose_as_the_judge_plays() -> None:
+    """The stock ran out: “algum morto será utilizado para substituir as cartas do monte”
+    [000]; “um deles passa a ser o novo monte” [003]: which one, none of them says. The point
+    said the side it belonged to would no longer get it, but with neither morto taken the
+    judge keeps the other for whichever side runs out of cards first (the Jogar page says so
+    too); only once the other side has its own is the one gone to the stock this side's."""
+    said = point("morto_becomes_stock").text
+    assert "não o terá mais" not in said.pt and "will no longer get it" not in said.en
+    assert "primeira dupla que ficar sem cartas" in said.pt
+    assert "first side to run out of cards" in said.en
+    rules = PRESETS["fechado"]
+    table = {
+        "players": 2,
+        "phase": "play",
+        "hands": [["Kc", "9d"], 11],
+        "stock": [],
+        "mortos": [11, 11],
+        "lixo": {"top": "Qd", "count": 73},  # (every other card of the deck)
+    }
+    after = apply(rules, position_from_data(rules, table), Discard(parse_card("Kc")))
+    assert len(after.mortos) == 1 and len(after.stock) == 11
+    # Either side may still take the morto left: it is nobody's yet.
+    assert [side.morto.value for side in after.sides] == ["available", "available"]
+    # Once one side has taken its own, the one that became the stock was the other's.
+    table |= {"mortos": [11], "morto": ["taken", "available"], "lixo": {"top": "Qd", "count": 84}}
+    after = apply(rules, position_from_data(rules, table), Discard(parse_card("Kc")))
+    assert [side.morto.value for side in after.sides] == ["taken", "stock"]
+
+
 # --- questions as a newcomer types them at the table -----------------------------------------
 
 
