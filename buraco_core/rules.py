@@ -124,8 +124,9 @@ class RuleSet:
     partner_may_go_out_while_morto_waits: bool = Field(
         False, json_schema_extra={"sources": ["000", "001", "003"], "group": "play"}
     )
+    # [001] paid as if never taken ([003]: picked up only at the next turn); [000] received.
     unused_indirect_morto_paid: bool = Field(
-        True, json_schema_extra={"sources": ["001"], "group": "scoring"}
+        True, json_schema_extra={"sources": ["000", "001", "003"], "group": "scoring"}
     )
     both_mortos_stock_penalty: bool = Field(
         True, json_schema_extra={"sources": ["000", "003"], "group": "scoring"}

@@ -1,5 +1,6 @@
 """Rule sets: presets per RULES.md's tables, aliases, options on top, every value checked."""
 
+import re
 from dataclasses import FrozenInstanceError
 from typing import Any
 
@@ -242,6 +243,25 @@ def test_every_option_is_described_in_both_languages_and_names_its_sources() -> 
         sources = option_sources(name)
         assert sources, name
         assert set(sources) <= {"000", "001", "002", "003"}
+
+
+def test_unused_indirect_morto_paid_names_every_text_of_its_dispute() -> None:
+    """The option settles [001] “o morto deverá ser pago, como se não tivesse sido
+    comprado” (with [003], where it is picked up only “no começo da sua próxima vez”)
+    against [000] “o jogador recebe o morto”. Its description names text 000 for the value
+    off, and the rules reference cites 001 and 003, but `buraco rules` and the sidebar showed
+    “fontes: texto 001” alone. Every text an option's description cites is among its sources."""
+    assert option_sources("unused_indirect_morto_paid") == ("000", "001", "003")
+    for name in OPTION_NAMES:
+        for lang in ("pt", "en"):
+            said = option_description(name, lang)
+            cited = {
+                seed
+                for texts in re.findall(r"\btexts? ((?:\d{3}(?:, | and | e )?)+)", said)
+                + re.findall(r"\btextos? ((?:\d{3}(?:, | e )?)+)", said)
+                for seed in re.findall(r"\d{3}", texts)
+            }
+            assert cited <= set(option_sources(name)), (name, lang, cited)
 
 
 @pytest.mark.parametrize(
