@@ -32,6 +32,7 @@ from buraco_course import (
 from buraco_course.grader import COMMON_ERROR_NAMES
 from buraco_course.problems import Problem
 from buraco_text import Lang, catalog
+from tests.test_reference import cited_texts
 
 ROOT = Path(__file__).resolve().parent.parent
 CURRICULUM = load_curriculum(ROOT)
@@ -105,6 +106,31 @@ def test_every_text_has_both_languages_filled() -> None:
             assert text.pt.strip() and text.en.strip() and text.pt != text.en, scenario.id
         for wrong in scenario.wrong:
             assert wrong.explanation.pt.strip() and wrong.explanation.en.strip()
+
+
+def test_both_mortos_stock_the_exercise_cites_its_texts_among_its_sources() -> None:
+    """“Os dois mortos viraram monte”: going out with no morto once both became the stock
+    [001, 002]; its explanation also names text 003 (“bater: descartando”; “uma fonte diz
+    que ninguém paga”) and follows [000] (“as duas duplas pagam 100”), but the exercise
+    listed 001 and 002 as its sources. Every lesson and exercise lists the texts it names."""
+    scenario = CURRICULUM.scenarios["both_mortos_stock_may_go_out"]
+    assert {"000", "003"} <= set(scenario.sources)
+    for path in [*(ROOT / "lessons").glob("*.toml"), *(ROOT / "scenarios").rglob("*.toml")]:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        named = set().union(*(cited_texts(text) for text in _strings(data)))
+        assert named <= set(data["sources"]), (path.name, named - set(data["sources"]))
+
+
+def _strings(data: object) -> Iterator[str]:
+    """Every text in a course file's data."""
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, dict):
+        for value in data.values():
+            yield from _strings(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _strings(value)
 
 
 def test_a_variation_of_the_sources_set_by_an_option_is_not_called_a_house_rule() -> None:

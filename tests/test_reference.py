@@ -65,6 +65,33 @@ def test_point_links_exist_and_sources_are_seeds(point_id: str) -> None:
     assert bool(p.values) == (p.option is not None)
 
 
+# A text named in a sentence: “texto 001”, “textos 000, 001 e 003”, “(002, 003)”.
+_TEXTS_NAMED = re.compile(
+    r"\b(?:textos?|texts?) ((?:00[0-3](?:, | e | and )?)+)|\(((?:00[0-3](?:, )?)+)\)"
+)
+
+
+def cited_texts(text: str) -> set[str]:
+    """The seed files a text names as the source of what it says."""
+    return {
+        seed
+        for found in _TEXTS_NAMED.findall(text)
+        for seed in re.findall(r"00[0-3]", "".join(found))
+    }
+
+
+def test_unused_indirect_morto_paid_the_point_cites_its_texts_among_its_sources() -> None:
+    """The point quotes [001] (paid as if never taken), [003] (picked up only at the next
+    turn) and [000] (“recebido na batida”), but listed 001 and 003 as its sources: Consulta
+    rápida showed “Fontes: 001, 003” under a text that also rests on 000. Every point's
+    sources hold the texts it names."""
+    assert "000" in point("unused_indirect_morto_paid").sources
+    for p in points():
+        texts = [p.text.pt, p.text.en, *(t for v in p.values.values() for t in (v.pt, v.en))]
+        named = set().union(*(cited_texts(t) for t in texts))
+        assert named <= set(p.sources), (p.id, named - set(p.sources))
+
+
 def test_portuguese_quotes_are_brazilian() -> None:
     """Brazil writes “ ”: no «», no straight quotes in what a person reads."""
     for p in points():
