@@ -155,7 +155,11 @@ class Code(StrEnum):
         "go_out_needs_clean_canastra",
         (*ALL_SEEDS, "option:go_out_requires"),
     )
-    GO_OUT_NEEDS_CANASTRA = "go_out_needs_canastra", ("000", "001", "option:go_out_requires")
+    # Any canastra, clean or dirty: [003] says it so of Fechado, after Pagat.
+    GO_OUT_NEEDS_CANASTRA = (
+        "go_out_needs_canastra",
+        ("000", "001", "003", "option:go_out_requires"),
+    )
     GO_OUT_MUST_DISCARD = "go_out_must_discard", ("003", "option:go_out_by")
 
     # --- the stock running out

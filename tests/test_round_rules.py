@@ -29,7 +29,7 @@ from buraco_core.rules import OPTION_NAMES, RuleSet, ruleset
 from buraco_core.scoring import RoundScore
 from buraco_core.state import EndReason, MortoStatus, Phase, State
 from buraco_core.verdict import Verdict
-from buraco_text import Lang, catalog, first_reason, message
+from buraco_text import Lang, catalog, first_reason, message, sources_text
 
 PRESETS = ("aberto", "fechado", "stbl")
 CLEAN_CANASTRA = ["4h", "5h", "6h", "7h", "8h", "9h", "10h"]
@@ -867,6 +867,28 @@ def test_going_out_needs_the_canastra_the_variant_requires(
         none,
     )
     assert "went_out" in ok(rules, table([CLEAN_CANASTRA]), Discard(card("9c"))).codes
+
+
+def test_going_out_needs_the_canastra_the_variant_requires_fechado_cites_003() -> None:
+    """In Fechado any canastra lets a side go out: [000] “a batida final pode ser feita com
+    canastra suja”, [001]'s table (“Só bate com canastra limpa?”: NÃO), and [003] “no
+    fechado, segundo o Pagat, basta qualquer canastra, limpa ou suja”, the one text that says
+    it in these words. The refusal “falta uma canastra (limpa ou suja)” cited 000 and 001
+    alone."""
+    rules = ruleset("fechado")
+    short = position(
+        rules,
+        players=2,
+        phase="play",
+        hands=[["9c"], 11],
+        melds=[[["5s", "6s", "7s"]], []],
+        mortos=[11],
+        morto=["taken", "available"],
+    )
+    verdict = check(rules, short, Discard(card("9c")))
+    needs = next(r for r in verdict.reasons if r.code == "go_out_needs_canastra")
+    assert {"000", "001", "003"} <= set(needs.sources)
+    assert "textos 000, 001, 003" in sources_text(needs.sources, "pt")
 
 
 @pytest.mark.parametrize("preset", PRESETS)
