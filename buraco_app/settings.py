@@ -54,6 +54,7 @@ from buraco_text import (
     Lang,
     check_lang,
     error_problem,
+    idle_note,
     meant_list,
     option_description,
     option_name,
@@ -150,15 +151,16 @@ def rules_summary(rules: RuleSet, lang: Lang | None = None) -> str:
     if not changed:
         return title
     parts = []
-    idle = rules.idle_options()
     for name, value in changed.items():
         short = option_name(name, lang)
         if isinstance(value, int) and not isinstance(value, bool):
             parts.append(f"{short} {value}")
         else:
             parts.append(f"{short}: {value_text(name, value, lang)}")
-        if name in idle:  # ("STBL + naipes da trinca: diferentes" read as trincas allowed)
-            parts[-1] += f" {t('settings.idle_no_trincas', lang)}"
+        # ("STBL + naipes da trinca: diferentes" was read as trincas allowed)
+        idle = idle_note(rules, name, lang)
+        if idle:
+            parts[-1] += f" {idle}"
     return f"{title} + " + ", ".join(parts)
 
 

@@ -167,10 +167,23 @@ class RuleSet:
         }
 
     def idle_options(self) -> tuple[str, ...]:
-        """The changed options that these rules leave without effect: how a trinca's suits
-        are read, or eight equal cards, where no trinca may be laid (Aberto, STBL) [000, 001]."""
-        idle = () if self.trincas else ("trinca_suits", "eight_of_a_kind_real")
-        return tuple(name for name in self.changed_options() if name in idle)
+        """The changed options that these rules leave without effect (`idled_by` says why)."""
+        return tuple(name for name in self.changed_options() if self.idled_by(name))
+
+    def idled_by(self, name: str) -> str | None:
+        """The option whose value leaves option `name` without effect here, if one does: how
+        a trinca's suits are read, or eight equal cards, where no trinca may be laid (Aberto,
+        STBL) [000, 001]; what a wild or a 2 on top of the lixo may justify, where the lixo
+        is taken with no condition (Aberto: "sem justificada" [000]); the 2's reading, where
+        a wild on top has no condition either [002, 003]."""
+        if name in ("trinca_suits", "eight_of_a_kind_real") and not self.trincas:
+            return "trincas"
+        lixo_top = ("wild_top_card_new_meld_only", "two_on_lixo_may_sit_natural")
+        if name in lixo_top and self.pickup == "free":
+            return "pickup"
+        if name == "two_on_lixo_may_sit_natural" and not self.wild_top_card_new_meld_only:
+            return "wild_top_card_new_meld_only"
+        return None
 
     def with_options(self, **options: Any) -> RuleSet:
         """A copy with some options changed, each value checked."""

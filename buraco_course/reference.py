@@ -31,7 +31,7 @@ from buraco_core.rules import (
     RuleSet,
     option_choices,
 )
-from buraco_text import Lang
+from buraco_text import Lang, idle_note
 
 
 class Text(BaseModel):
@@ -78,10 +78,13 @@ class RulePoint(BaseModel):
         return text.format(value=value) if isinstance(value, int) else text
 
     def at_table(self, rules: RuleSet, lang: Lang = "pt") -> str | None:
-        """What the point says under these rules (None when no option governs it)."""
+        """What the point says under these rules (None when no option governs it), and
+        where a table changed the option to no effect, that it has none."""
         if self.option is None:
             return None
-        return self.value_text(getattr(rules, self.option), lang)
+        said = self.value_text(getattr(rules, self.option), lang)
+        idle = idle_note(rules, self.option, lang)
+        return f"{said} {idle}" if idle else said
 
     def per_preset(self, lang: Lang = "pt") -> tuple[tuple[PresetName, str], ...]:
         """The point under each preset, read from the presets' RuleSets; empty when the

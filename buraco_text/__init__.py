@@ -546,6 +546,14 @@ def value_text(name: str, value: Any, lang: Lang = DEFAULT_LANG) -> str:
     return format_value(value, lang)
 
 
+def idle_note(rules: RuleSet, name: str, lang: Lang = DEFAULT_LANG) -> str | None:
+    """“(sem efeito: sem trincas)”, where these rules leave changed option `name` without
+    effect (RuleSet.idled_by says which option does); None otherwise."""
+    if name not in rules.idle_options():
+        return None
+    return translate(f"settings.idle.{rules.idled_by(name)}", lang)
+
+
 def sources_text(sources: Iterable[str], lang: Lang = DEFAULT_LANG, codes: bool = False) -> str:
     """ "textos 000, 003; opção “trincas”" from ("000", "003", "option:trincas") ("texto 000"
     for one); with `codes`, its name as `--set` takes it too: "opção “pegar o lixo”, --set

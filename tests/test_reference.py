@@ -813,6 +813,23 @@ def test_morto_becomes_stock_the_point_says_whose_as_the_judge_plays() -> None:
     assert [side.morto.value for side in after.sides] == ["taken", "stock"]
 
 
+def test_wild_top_card_new_meld_only_said_without_effect_where_the_lixo_is_free_000() -> None:
+    """Aberto takes the lixo “sem justificada” [000], a wild on top too: a table that set
+    “curinga no lixo só para jogo novo” read at its table “o lixo só é pego para abrir um jogo
+    novo com ele”, which the judge does not play there. It reads now that the option has no
+    effect (as the trinca options already said where no trinca is laid [000, 001])."""
+    wild = point("wild_top_card")
+    aberto = PRESETS["aberto"].with_options(wild_top_card_new_meld_only=True)
+    assert wild.at_table(aberto, "pt") == (
+        "Curinga no topo: o lixo só é pego para abrir um jogo novo com ele."
+        " (sem efeito: lixo livre)"
+    )
+    assert str(wild.at_table(aberto, "en")).endswith("(no effect: the lixo is free)")
+    assert "sem efeito" not in str(wild.at_table(PRESETS["fechado"], "pt"))
+    stbl = PRESETS["stbl"].with_options(trinca_suits="distinct")
+    assert str(point("trinca_suits").at_table(stbl, "pt")).endswith("(sem efeito: sem trincas)")
+
+
 # --- questions as a newcomer types them at the table -----------------------------------------
 
 

@@ -8,6 +8,9 @@ import pytest
 
 from buraco_core import PRESETS, BuracoInputError, RuleSet, ruleset
 from buraco_core.errors import InputCode
+from buraco_core.judge import check
+from buraco_core.moves import TakeLixo
+from buraco_core.notation import position_from_data
 from buraco_core.rules import OPTION_NAMES, option_choices, option_sources, preset_name
 from buraco_text import option_description
 
@@ -243,6 +246,29 @@ def test_every_option_is_described_in_both_languages_and_names_its_sources() -> 
         sources = option_sources(name)
         assert sources, name
         assert set(sources) <= {"000", "001", "002", "003"}
+
+
+def test_wild_top_card_new_meld_only_has_no_effect_where_the_lixo_is_free_000() -> None:
+    """Aberto: “sem justificada para compra do lixo” [000]: the whole lixo is taken with no
+    condition, a wild on top too, so what a wild or a 2 on top may justify [002, 003] changes
+    nothing the judge plays there, and a table that switched those options on is told so
+    (only trinca options were). Nor does the 2's reading where a wild on top is free."""
+    aberto = ruleset("aberto", wild_top_card_new_meld_only=True, two_on_lixo_may_sit_natural=True)
+    assert aberto.idle_options() == ("wild_top_card_new_meld_only", "two_on_lixo_may_sit_natural")
+    assert aberto.idled_by("wild_top_card_new_meld_only") == "pickup"
+    table = {
+        "players": 2,
+        "hands": [["5h", "6h", "Kc"], 11],
+        "melds": [[["3s", "4s", "5s"]], []],
+        "lixo": ["9d", "JK"],
+    }
+    state = position_from_data(aberto, table)
+    assert check(aberto, state, TakeLixo()).ok and check(aberto, state, TakeLixo(extend=0)).ok
+    free_wild = ruleset(
+        "fechado", wild_top_card_new_meld_only=False, two_on_lixo_may_sit_natural=True
+    )
+    assert free_wild.idled_by("two_on_lixo_may_sit_natural") == "wild_top_card_new_meld_only"
+    assert ruleset("fechado", two_on_lixo_may_sit_natural=True).idle_options() == ()
 
 
 def test_unused_indirect_morto_paid_names_every_text_of_its_dispute() -> None:

@@ -2819,3 +2819,20 @@ def test_a_summary_says_a_trinca_option_has_no_effect_without_trincas() -> None:
     assert "sem efeito" not in rules_summary(ruleset("fechado", **options), "pt")
     with_trincas = ruleset("stbl", trincas=True, trinca_suits="distinct")
     assert "sem efeito" not in rules_summary(with_trincas, "pt")
+
+
+def test_a_summary_says_a_lixo_top_option_has_no_effect_where_the_lixo_is_free() -> None:
+    """Aberto takes the lixo with no condition [000]: “Buraco Aberto + curinga no lixo só
+    para jogo novo: sim” read as a wild on top restricted, where the judge takes it freely;
+    the 2's reading needs a wild on top restricted too [002, 003]."""
+    from buraco_app.settings import rules_summary
+
+    aberto = ruleset("aberto", wild_top_card_new_meld_only=True)
+    assert rules_summary(aberto, "pt") == (
+        "Buraco Aberto + curinga no lixo só para jogo novo: sim (sem efeito: lixo livre)"
+    )
+    free_wild = ruleset(
+        "fechado", wild_top_card_new_meld_only=False, two_on_lixo_may_sit_natural=True
+    )
+    assert rules_summary(free_wild, "en").endswith("(no effect: a wild on top has no condition)")
+    assert "sem efeito" not in rules_summary(ruleset("fechado", two_on_lixo_may_sit_natural=True))
