@@ -175,7 +175,8 @@ class RuleSet:
         a trinca's suits are read, or eight equal cards, where no trinca may be laid (Aberto,
         STBL) [000, 001]; what a wild or a 2 on top of the lixo may justify, where the lixo
         is taken with no condition (Aberto: "sem justificada" [000]); the 2's reading, where
-        a wild on top has no condition either [002, 003]."""
+        a wild on top has no condition either [002, 003]; what a vulnerable side's first
+        baixada counts, where no minimum is asked [003]."""
         if name in ("trinca_suits", "eight_of_a_kind_real") and not self.trincas:
             return "trincas"
         lixo_top = ("wild_top_card_new_meld_only", "two_on_lixo_may_sit_natural")
@@ -183,6 +184,8 @@ class RuleSet:
             return "pickup"
         if name == "two_on_lixo_may_sit_natural" and not self.wild_top_card_new_meld_only:
             return "wild_top_card_new_meld_only"
+        if name == "vulnerable_min_counts" and not self.vulnerable_min_meld_points:
+            return "vulnerable_min_meld_points"
         return None
 
     def with_options(self, **options: Any) -> RuleSet:

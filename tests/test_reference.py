@@ -828,6 +828,9 @@ def test_wild_top_card_new_meld_only_said_without_effect_where_the_lixo_is_free_
     assert "sem efeito" not in str(wild.at_table(PRESETS["fechado"], "pt"))
     stbl = PRESETS["stbl"].with_options(trinca_suits="distinct")
     assert str(point("trinca_suits").at_table(stbl, "pt")).endswith("(sem efeito: sem trincas)")
+    counts = PRESETS["fechado"].with_options(vulnerable_min_counts="first_meld")
+    said = str(point("vulnerable_first_baixada").at_table(counts, "en"))
+    assert said.endswith("(no effect: no minimum)")
 
 
 # --- questions as a newcomer types them at the table -----------------------------------------

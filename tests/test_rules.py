@@ -271,6 +271,19 @@ def test_wild_top_card_new_meld_only_has_no_effect_where_the_lixo_is_free_000() 
     assert ruleset("fechado", two_on_lixo_may_sit_natural=True).idle_options() == ()
 
 
+def test_vulnerable_min_counts_has_no_effect_without_a_minimum_003() -> None:
+    """[003] asks a vulnerable side's first baixada for “pelo menos 75 pontos”, and the
+    option says what that baixada counts; with no minimum (0, every preset) it counts
+    nothing, and a table that changed it is told so."""
+    assert ruleset("fechado", vulnerable_min_counts="first_meld").idle_options() == (
+        "vulnerable_min_counts",
+    )
+    with_minimum = ruleset(
+        "fechado", vulnerable_min_meld_points=75, vulnerable_min_counts="first_meld"
+    )
+    assert with_minimum.idle_options() == ()
+
+
 def test_unused_indirect_morto_paid_names_every_text_of_its_dispute() -> None:
     """The option settles [001] “o morto deverá ser pago, como se não tivesse sido
     comprado” (with [003], where it is picked up only “no começo da sua próxima vez”)
