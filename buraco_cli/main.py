@@ -51,6 +51,7 @@ from buraco_text import (
     error_message,
     error_problem,
     grouped,
+    idle_note,
     item_line,
     message,
     option_description,
@@ -2507,6 +2508,8 @@ def _rules(args: argparse.Namespace) -> int:
                     "sources": list(o.sources),
                     "presets": dict(o.presets),
                     **({"value": getattr(chosen, o.name)} if chosen else {}),
+                    # (added: the option that leaves this one without effect here, or null)
+                    **({"idle": chosen.idled_by(o.name)} if chosen else {}),
                 }
                 for o in OPTIONS
             ],
@@ -2521,7 +2524,9 @@ def _rules(args: argparse.Namespace) -> int:
         for o in OPTIONS:
             value = getattr(chosen, o.name)
             mark = "*" if o.name in chosen.changed_options() else " "
-            print(f"{mark} {o.name} = {_shown_value(o.name, value, lang)}")
+            idle = idle_note(chosen, o.name, lang)
+            shown = _shown_value(o.name, value, lang) + (f" {idle}" if idle else "")
+            print(f"{mark} {o.name} = {shown}")
             print(f"      {option_description(o.name, lang)}")
             print(f"      {sources_line(o.sources, lang)}")
         return 0

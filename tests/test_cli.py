@@ -425,6 +425,23 @@ def test_rules_of_one_preset_with_values(capsys: pytest.CaptureFixture[str]) -> 
     assert data["rules"] == {"preset": "fechado", "changed": {"joker_points": 20}}
 
 
+def test_wild_top_card_new_meld_only_rules_says_it_has_no_effect_where_the_lixo_is_free(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`buraco rules aberto --set wild_top_card_new_meld_only=true` listed the option in
+    force, while Aberto takes the lixo with no condition [000] and the judge takes it freely
+    with a wild on top; the line says it has no effect, as the rules bar does, and the JSON
+    adds `idle`: the option that leaves it without one."""
+    args = ("rules", "aberto", "--set", "wild_top_card_new_meld_only=true")
+    code, out, _ = run(capsys, *args)
+    assert code == 0
+    assert "* wild_top_card_new_meld_only = sim (sem efeito: lixo livre)\n" in out
+    assert "* joker_points" not in out and "  trincas = não\n" in out
+    code, data = run_json(capsys, *args)
+    idle = {o["name"]: o.get("idle") for o in data["options"]}
+    assert idle["wild_top_card_new_meld_only"] == "pickup" and idle["trincas"] is None
+
+
 def test_rules_text_shows_sources_and_yes_no(capsys: pytest.CaptureFixture[str]) -> None:
     """`buraco rules` in text mode names each option's sources and says sim/não (yes/no),
     never True/False [issue 12; README]."""
