@@ -99,6 +99,23 @@ def test_wild_note_does_not_depend_on_the_order_the_cards_were_tapped() -> None:
     assert as_tapped[0].better == Lay((parse_cards("3c 4c 5c"),))
 
 
+def test_wild_note_names_the_card_that_is_the_wild_not_a_natural_two() -> None:
+    """2♥ 3♥ with the joker: the joker is the meld's wild and the 2♥ sits in its natural
+    place [003: "o 2 ... pode ser curinga ou carta natural na sequência, entre o ás e o 3";
+    000: "Cada jogo deverá ter no máximo um curinga apenas"]. The note named the 2♥ as the
+    wild that dirtied the meld (Jogar, Aberto), where the clean A♥ 2♥ 3♥ keeps that 2♥."""
+    data = {**PLAY, "hands": [["JK", "Ah", "2h", "3h", "7c", "10d", "Js"], 11, 11, 11]}
+    found = notes("aberto", data, Lay((parse_cards("2h 3h JK"),)))
+    assert codes(found) == [NoteCode.WILD_DIRTIES_MELD]
+    assert found[0].params["card"] == parse_card("JK")
+    assert found[0].better == Lay((parse_cards("Ah 2h 3h"),))
+    assert said(found[0]).startswith("O curinga JK suja um jogo")
+    # A 2 that is the wild is named as before: 3♥ 4♥ 2♠.
+    two = data | {"hands": [["2s", "3h", "4h", "5h", "7c", "10d", "Js"], 11, 11, 11]}
+    found = notes("aberto", two, Lay((parse_cards("3h 4h 2s"),)))
+    assert [n.params["card"] for n in found] == [parse_card("2s")]
+
+
 def test_a_lone_wild_that_completes_the_canastra_gets_no_unrelated_better_move() -> None:
     """A joker alone onto 5♥..10♥ makes the side's first canastra, which Fechado needs to go
     out [000, 001]: no natural of the same meld was in hand, so there was no clean way to

@@ -44,6 +44,7 @@ and the same position with the same seed always gets the same notes.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -489,9 +490,21 @@ def _wild_notes(
     if not clean:
         return []
     best = max(clean, key=lambda o: (o.cards_laid, repr(o.move)))
-    wild = next(c for c in hand_cards(move) if c.is_wild_kind)
+    wild = _wild_laid(mine, view.side) or next(c for c in hand_cards(move) if c.is_wild_kind)
     points = {"limpa": rules.canastra_limpa_points, "suja": rules.canastra_suja_points}
     return [Note(NoteCode.WILD_DIRTIES_MELD, {"card": wild, **points}, best.move)]
+
+
+def _wild_laid(option: Option, side: int) -> Card | None:
+    """The card the move put down as a wild, as the judge placed it: in 2♥ 3♥ JK the joker,
+    the 2♥ sitting in its natural place (the first 2 of the move is not always the wild)."""
+    touched = _melds_made(option.before, option.move, side)
+
+    def wilds(state: State) -> Counter[Card]:
+        melds = state.sides[side].melds
+        return Counter(s.card for i in touched if i < len(melds) for s in melds[i].slots if s.wild)
+
+    return next(iter(wilds(option.after) - wilds(option.before)), None)
 
 
 def _wild_follows(rules: RuleSet, view: SeatView, clean: Option) -> bool:
