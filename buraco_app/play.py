@@ -848,7 +848,7 @@ def _feedback(feedback: Feedback, game: Game, lang: Lang) -> None:
             n.code for at, notes in game.current.notes.items() if at < feedback.at for n in notes
         }
         for note in feedback.notes:
-            text = note_text(note, lang, again=note.code in earlier, top=top)
+            text = note_text(note, lang, note.code in earlier, top, game.rules)
             st.warning(md_cards(f"**{t('play.coach_says', lang)}** {text}  \n{said}"))
     else:
         st.success(md_cards(said))
@@ -930,19 +930,27 @@ def drew_text(verdict: Verdict, lang: Lang) -> str:
     return ""
 
 
-def note_text(note: SavedNote, lang: Lang, again: bool = False, top: Card | None = None) -> str:
+def note_text(
+    note: SavedNote,
+    lang: Lang,
+    again: bool = False,
+    top: Card | None = None,
+    rules: RuleSet | None = None,
+) -> str:
     """A coach note in words, with the better move. `again`: the round had the same note
     before, and the learner has read why; a short reminder of what was missed this time
     (the long note word for word again read as a wall of text), where there is one. `top`:
     the lixo's top card when the move was made, named in a better move that takes it
-    ("Melhor: pegar o lixo e pôr o 9♠ no jogo 5", not "a carta de cima")."""
+    ("Melhor: pegar o lixo e pôr o 9♠ no jogo 5", not "a carta de cima"). With `rules`, a
+    meld to lay is named as it will lie, as the hint names it ("baixar 7♦ 2♣ 9♦", not
+    "7♦ 9♦ 2♣", where the 2♣ read as a natural 2 after the 9♦)."""
     key = f"play.again.{note.code}"
     if not (again and key in catalog(lang)):
         key = f"cli.coach.note.{note.code}"
     text = worded(key, lang, **note.params)
     if note.better is None:
         return text
-    better = mid_sentence(move_text(note.better, lang, top=top))  # ("Melhor: descartar o 3♦.")
+    better = mid_sentence(move_text(note.better, lang, top=top, rules=rules))  # ("Melhor: …")
     return text + " " + better_text(better, note.params.get("then"), lang)
 
 
@@ -1504,7 +1512,7 @@ def key_moments(game: Game, lang: Lang) -> tuple[list[str], list[str]]:
                     reminder[note.code] = len(moments)
                 said.add(note.code)
                 top = lixo_top(states[at]) if at < len(states) else None
-                text = note_text(note, lang, again=again, top=top)
+                text = note_text(note, lang, again=again, top=top, rules=game.rules)
                 moments.append((at, 1, text, lesson_for_code(note.code)))
         for code, moves in more.items():
             at, kind, text, lesson = moments[reminder[code]]

@@ -1106,6 +1106,23 @@ def test_a_batida_in_two_steps_is_told_with_both() -> None:
     assert "depois" not in note_text(alone, "pt")
 
 
+def test_a_better_meld_is_named_as_it_will_lie_on_the_table() -> None:
+    """'Melhor: baixar 7♦ 9♦ 2♣ e depois descartar o 5♦' read as a natural 2 after the 9♦,
+    no meld at all: the better meld is named low to high with the wild in the place it
+    stands for, as the hint and the judge's own line name it [000: "6, 2, 8, 9. No caso
+    acima, a carta 2 está substituindo a carta de valor 7"] (audit of Jogar)."""
+    game = new_game(Setup("fechado", {}, 2, "basic", "on", 3))
+    lay = Lay((parse_cards("7d 9d 2c"),))
+    note = SavedNote("go_out_missed", {"ours": 570, "theirs": 334, "then": "5♦"}, lay)
+    lines, _ = key_moments(
+        replace(game, rounds=(replace(game.current, notes={92: (note,)}),)), "pt"
+    )
+    assert lines[0].endswith("Melhor: baixar 7♦ 2♣ 9♦ e depois descartar o 5♦ para bater.")
+    assert note_text(note, "en", rules=game.rules).endswith(
+        "lay 7♦ 2♣ 9♦, then discard the 5♦ to go out."
+    )
+
+
 def test_the_same_illegal_try_twice_is_one_key_moment() -> None:
     """The lixo tapped twice with a pick that does not justify it: one line, not two
     identical ones (audit of Jogar); another try at the same move stays its own line."""
