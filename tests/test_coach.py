@@ -637,7 +637,7 @@ def test_english_notes_on_a_move_made_say_what_the_better_move_would_have_done()
     hindsight = ("fits_own_meld", "direct_beat_missed", "direct_go_out_missed", "go_out_missed")
     keys = [k for k in en if k.startswith(tuple(f"cli.coach.note.{c}" for c in hindsight))]
     keys.append("cli.coach.note.morto_left")
-    assert len(keys) == 15
+    assert len(keys) == 27  # (the fits_own_meld cases, a canastra or its wild, 18 of them)
     for key in keys:
         assert "would have" in en[key] or "could have" in en[key], (key, en[key])
     # The top card that “made a new meld” with the hand's cards made none: the lixo was left.
@@ -876,6 +876,35 @@ def test_discard_that_fits_the_sides_own_meld() -> None:
     assert notes("fechado", data, Discard(parse_card("Kc"))) == ()
     short = {**data, "hands": [["8h", "Kc"], 11, 11, 11]}
     assert NoteCode.FITS_OWN_MELD not in codes(notes("fechado", short, Discard(parse_card("8h"))))
+
+
+def test_a_card_for_a_meld_that_is_a_canastra_already_or_becomes_one() -> None:
+    """A meld of 7 cards or more is a canastra [000: "Quando um jogo chegar a ter no mínimo 7
+    cartas, ele terá o nome de Canastra"]: the 10♥ discarded where it fitted the side's
+    canastra 3♥..9♥ was said to "deixar a canastra mais perto", though it was one; it now
+    says the card would only add its points. The 9♥ onto 3♥..8♥ makes the canastra (a limpa:
+    200 [000]), and the note says so (audit of Jogar)."""
+    data = {
+        **PLAY,
+        "hands": [["10h", "Kc", "4d", "Qs"], 11, 11, 11],
+        "melds": [[["3h", "4h", "5h", "6h", "7h", "8h", "9h"]], []],
+    }
+    (found,) = notes("fechado", data, Discard(parse_card("10h")))
+    assert found.code is NoteCode.FITS_OWN_MELD and found.params["case"] == "canastra"
+    assert "mais perto" not in said(found) and "closer" not in said(found, "en")
+    assert "o jogo já é canastra, mas colocado nele ainda somava pontos na mesa" in said(found)
+    assert "the meld is a canastra already" in said(found, "en")
+    six = {**data, "melds": [[["3h", "4h", "5h", "6h", "7h", "8h"]], []]}
+    six["hands"] = [["9h", "Kc", "4d", "Qs"], 11, 11, 11]
+    (found,) = notes("fechado", six, Discard(parse_card("9h")))
+    assert found.params == {
+        "card": parse_card("9h"),
+        "meld": 1,
+        "case": "makes_canastra",
+        "bonus": 200,
+    }
+    assert "colocado nele, completava a canastra, que vale 200 pontos de bônus" in said(found)
+    assert "it would complete the canastra, worth a 200-point bonus" in said(found, "en")
 
 
 @pytest.mark.parametrize(

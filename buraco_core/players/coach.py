@@ -328,6 +328,7 @@ def _discard_notes(
     elif extend is not None and len(view.hand) >= 3:
         own_meld: dict[str, Any] = {"card": move.card, "meld": extend.meld + 1}
         own_meld |= _wild_moves(own[extend.meld], (move.card,), rules)
+        own_meld |= _canastra_case(own[extend.meld], move.card, own_meld.get("case"), rules)
         if view.players == 2:
             own_meld["alone"] = True  # (the lixo may serve one opponent, not a pair)
         weak = Note(NoteCode.FITS_OWN_MELD, own_meld, extend)
@@ -394,6 +395,23 @@ def _direct_missed(
     if view.players == 2:
         params["alone"] = True
     return [Note(NoteCode.DIRECT_GO_OUT_MISSED, params, best.move)]
+
+
+def _canastra_case(meld: Meld, card: Card, case: str | None, rules: RuleSet) -> dict[str, Any]:
+    """Where the card is no step towards a canastra: the meld is one already ("canastra":
+    the card only scores its points), or the card makes it one ("makes_canastra", with the
+    canastra's `bonus`) [000: "Quando um jogo chegar a ter no mínimo 7 cartas, ele terá o
+    nome de Canastra"]; joined to the wild's case, if any ("canastra_other_end")."""
+    grown = extended(meld, (card,), rules).meld
+    if meld.canastra(rules) is not None:
+        params: dict[str, Any] = {"case": "canastra"}
+    elif grown is not None and grown.canastra(rules) is not None:
+        params = {"case": "makes_canastra", "bonus": grown.bonus(rules)}
+    else:
+        return {}
+    if case:
+        params["case"] += f"_{case}"
+    return params
 
 
 def _wild_moves(meld: Meld, cards: tuple[Card, ...], rules: RuleSet) -> dict[str, Any]:
