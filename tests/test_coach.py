@@ -62,6 +62,41 @@ def test_discard_that_feeds_the_next_opponent() -> None:
     assert "may take the whole lixo (10 cards)" in said(found[0], "en")
 
 
+@pytest.mark.parametrize(
+    ("card", "case", "as_card", "pt"),
+    [
+        # Their 6♦ 7♦ 8♦ 2♣ (the 2♣ as the 9♦) takes the 4♦ with the 2♣ as the 5♦.
+        ("4d", "other_end", "5d", "com o curinga 2♣ passando para a outra ponta, no lugar do 5♦:"),
+        # The 9♦ takes the 2♣'s place, and the 2♣ goes on as the 10♦.
+        ("9d", "wild_moved", "10d", "no lugar do curinga 2♣, que passa a valer o 10♦:"),
+    ],
+)
+def test_a_discard_that_feeds_the_opponents_meld_by_moving_its_wild(
+    card: str, case: str, as_card: str, pt: str
+) -> None:
+    """A wild at the end of a sequence may stand at either end, and a natural card that
+    takes its place moves it on [000: “colocando-o no lugar de outra carta”]: “O 4♦ cabe no
+    jogo 1 dos adversários” beside their “6♦ 7♦ 8♦ 2♣” read as a mistake, as it did for the
+    side's own meld; the note says how the card fits there too (audit of Jogar)."""
+    data = {
+        **PLAY,
+        "hands": [[card, "Kc", "4s", "Qs"], 11, 11, 11],
+        "melds": [[], [["6d", "7d", "8d", "2c"]]],
+        "lixo": {"top": "3c", "count": 4},
+    }
+    (found,) = notes("fechado", data, Discard(parse_card(card)))
+    assert found.code is NoteCode.FEEDS_OPPONENT
+    assert found.params["case"] == case and found.params["as_card"] == parse_card(as_card)
+    assert said(found).startswith(
+        f"O {parse_card(card).symbol} cabe no jogo 1 dos adversários, {pt}"
+    )
+    assert "the wild 2♣" in said(found, "en")
+    # Jogar's reminder names the wild too, and at a table of two speaks of one opponent.
+    params = {**found.params, "alone": True}
+    assert "do adversário, " in worded("play.again.feeds_opponent", "pt", **params)
+    assert "curinga 2♣" in worded("play.again.feeds_opponent", "pt", **params)
+
+
 def test_a_one_card_lixo_is_not_called_the_whole_lixo() -> None:
     """The 9♥ discarded on an empty lixo: the next player takes that one card ("o lixo
     todo (1 carta)" read oddly at the table; audit of Jogar)."""

@@ -335,7 +335,8 @@ def _discard_notes(
     # Fechado: the card is what lets the next player take the pile. Aberto: anyone may take
     # the open lixo; on a big one the card that fits their meld goes down with the pile.
     elif used and best is not None and (rules.pickup != "free" or count >= BIG_OPEN_LIXO):
-        fed = {"card": move.card, "meld": used[0] + 1, "count": count}
+        fed: dict[str, Any] = {"card": move.card, "meld": used[0] + 1, "count": count}
+        fed |= _wild_moves(theirs[used[0]], (move.card,), rules)
         if view.players == 2:
             fed["alone"] = True  # (one opponent: their meld is one player's, not a pair's)
         weak = Note(NoteCode.FEEDS_OPPONENT, fed, best)
