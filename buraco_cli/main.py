@@ -2117,7 +2117,7 @@ def _coach(args: argparse.Namespace) -> int:
             {
                 "legal": verdict.ok,
                 "reasons": [reason_json(r, partial(message, lang=lang)) for r in reasons],
-                "notes": [_note_json(note, lang, state) for note in notes],
+                "notes": [_note_json(note, lang, state, rules) for note in notes],
                 "rules": rules_label(rules),
             }
         )
@@ -2127,7 +2127,7 @@ def _coach(args: argparse.Namespace) -> int:
     for line in _reason_lines(at_table(reasons, rules, lang), lang):
         print(line)
     for note in notes:
-        print(f"  ! {_note_text(note, lang, state)}")
+        print(f"  ! {_note_text(note, lang, state, rules)}")
     if verdict.ok and not notes:  # (not silence: the coach looked and found nothing to say)
         print("  " + translate("cli.coach.no_notes", lang))
     return 0 if verdict.ok else 1
@@ -2146,13 +2146,13 @@ def _coach_seed(typed: str | None) -> int | str:
     return int(typed)
 
 
-def _note_json(note: Note, lang: Lang, before: State) -> dict[str, Any]:
+def _note_json(note: Note, lang: Lang, before: State, rules: RuleSet) -> dict[str, Any]:
     from buraco_core.moves import Discard
     from buraco_core.notation import move_to_data
 
     data = {
         "code": note.code.value,
-        "message": _note_text(note, lang, before),
+        "message": _note_text(note, lang, before, rules),
         "better": move_to_data(note.better) if note.better else None,
     }
     if "then" in note.params:  # going out in two steps: the discard after `better`
@@ -2160,13 +2160,21 @@ def _note_json(note: Note, lang: Lang, before: State) -> dict[str, Any]:
     return data
 
 
-def _note_text(note: Note, lang: Lang, before: State) -> str:
+def _note_text(note: Note, lang: Lang, before: State, rules: RuleSet) -> str:
     """The note's message, and the better move in words, the lixo's top card named where it
-    takes it ("pegar o lixo e pôr o 9♠ no jogo 5", not "a carta de cima")."""
+    takes it ("pegar o lixo e pôr o 9♠ no jogo 5", not "a carta de cima"), a meld to lay as
+    it will lie ("baixar 7♦ 2♣ 9♦", not "7♦ 9♦ 2♣": the 2♣ read as a natural 2)."""
+    from buraco_core.melds import judged
+    from buraco_core.moves import Lay
+
     text = worded(f"cli.coach.note.{note.code.value}", lang, **note.params)
     if note.better is None:
         return text
-    better = _replay_words(note.better, before, None, lang)
+    move = note.better
+    if isinstance(move, Lay):  # (each group a valid meld: the coach names legal moves)
+        melds = [judged(group, rules).meld for group in move.melds]
+        move = Lay(tuple(m.cards for m in melds if m is not None) or move.melds, move.seat)
+    better = _replay_words(move, before, None, lang)
     return text + " " + better_text(better, note.params.get("then"), lang)
 
 

@@ -692,6 +692,35 @@ def coach_says(
     return capsys.readouterr().out
 
 
+def test_buraco_coach_names_a_better_meld_as_it_will_lie(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`buraco coach` said “Melhor: baixar 7♦ 9♦ 2♣ e depois descartar o 5♦”: the 2♣ read
+    as a natural 2 after the 9♦, no meld at all. The meld is named low to high with the wild
+    where it stands [000: "6, 2, 8, 9. No caso acima, a carta 2 está substituindo a carta
+    de valor 7"], as the page and `buraco judge` name it. (Seed 2: the strong player
+    seeded so goes out there, so the missed batida is noted.)"""
+    position = {
+        "seed": 9,
+        "players": 2,
+        "turn": 0,
+        "phase": "play",
+        "hands": [["2c", "5d", "7d", "9d"], 5],
+        "melds": [[["Qd", "Qd", "Qh", "Qh", "Qs", "Qs", "JK"], ["9c", "10c", "Jc"]], []],
+        "morto": ["taken", "taken"],
+        "mortos": [],
+    }
+    move = {"type": "extend", "meld": 1, "cards": ["2c"]}
+    path = tmp_path / "move.json"
+    path.write_text(json.dumps({"rules": "fechado", "position": position, "move": move}))
+    assert main(["coach", str(path), "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "Melhor: baixar 7♦ 2♣ 9♦ e depois descartar o 5♦ para bater." in out
+    assert main(["coach", str(path), "--seed", "2", "--json", "--lang", "en"]) == 0
+    (note,) = json.loads(capsys.readouterr().out)["notes"]
+    assert note["message"].endswith("lay 7♦ 2♣ 9♦, then discard the 5♦ to go out.")
+
+
 def test_wild_spent_in_the_race_to_the_morto_is_not_scolded() -> None:
     """The strong level puts a wild down to take the morto, to go out, or to empty a short
     hand in the race to the morto (measured: it pays in this engine): a learner who does
