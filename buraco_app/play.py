@@ -71,6 +71,7 @@ from buraco_core.cards import Card
 from buraco_core.codes import Code
 from buraco_core.errors import BuracoInputError
 from buraco_core.judge import go_out_verdict, legal_moves, play
+from buraco_core.melds import extended
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.players import LEVELS
 from buraco_core.rules import RuleSet
@@ -964,6 +965,7 @@ def why_lines(
     kind = {Draw: "draw", TakeLixo: "take", Lay: "lay", Extend: "extend", Discard: "discard"}[
         type(move)
     ]
+    bonus = 0  # (an extension that makes a canastra: its bonus)
     if isinstance(move, TakeLixo) and not move.justified:
         kind = "take_free"  # the whole lixo to the hand, the top card too [000]
     elif isinstance(move, TakeLixo) and len(before.lixo) == 1:
@@ -977,15 +979,19 @@ def why_lines(
         kind = "draw_skip" if can else "draw_cannot"
         if can and level == "random" and not advice:
             kind = "draw_random"  # (it weighs nothing: "não valia a pena" was not its reason)
-    elif kind == "extend" and before.players == 2:
-        kind = "extend_alone"  # (its own meld: at a table of two there is no pair)
+    elif kind == "extend":
+        kind, bonus = _extend_kind(rules, before, move)
+        if before.players == 2:
+            kind += "_alone"  # (its own meld: at a table of two there is no pair)
     if kind == "discard":
         # The last card is no choice among cards: its discard empties the hand (the morto,
         # or going out), where the level's habit told of the safest card, or "never a wild".
         kind = "discard_last" if len(before.hands[before.turn]) == 1 else f"discard_{level}"
     why = "play.hint_why." if advice else "play.why."
     top = lixo_top(before)
-    habit = t(f"{why}{kind}", lang, card=top.symbol if top else "", count=len(before.lixo))
+    habit = t(
+        f"{why}{kind}", lang, card=top.symbol if top else "", count=len(before.lixo), bonus=bonus
+    )
     if isinstance(move, Draw):
         return [habit]  # its events name the card drawn: hidden from the learner
     verdict, after = play(rules, before, move)
@@ -998,6 +1004,25 @@ def why_lines(
     if wild is not None:
         lines.append(t(f"{why}wild", lang, card=wild.symbol))
     return lines
+
+
+def _extend_kind(rules: RuleSet, before: State, move: Move) -> tuple[str, int]:
+    """An extension of the side's own meld, as its reason says it: "extend", on the way to a
+    canastra; "extend_made", which makes the meld a canastra (with its bonus); or
+    "extend_canastra", onto a meld that is one already, where "rumo à canastra" was untrue
+    [000: "Quando um jogo chegar a ter no mínimo 7 cartas, ele terá o nome de Canastra"]."""
+    assert isinstance(move, Extend)
+    side = before.side_of(before.turn)
+    melds = before.sides[side].melds
+    if move.side not in (None, side) or not 0 <= move.meld < len(melds):
+        return "extend", 0
+    meld = melds[move.meld]
+    if meld.canastra(rules) is not None:
+        return "extend_canastra", 0
+    grown = extended(meld, move.cards, rules).meld
+    if grown is not None and grown.canastra(rules) is not None:
+        return "extend_made", grown.bonus(rules)
+    return "extend", 0
 
 
 # The judge's events that a hint says to the learner, as what their move would do: the

@@ -884,6 +884,43 @@ def test_a_computers_draw_at_an_empty_lixo_says_the_lixo_was_empty() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("meld", "card", "pt", "en"),
+    [
+        # 3♥..9♥ is a canastra already: the 10♥ only adds its points.
+        (
+            "3h 4h 5h 6h 7h 8h 9h",
+            "10h",
+            "Acrescentou cartas a uma canastra sua: mais pontos na mesa.",
+            "Added cards to one of its canastras: more points on the table.",
+        ),
+        # The 9♥ makes 3♥..8♥ a canastra limpa (200 [000]).
+        (
+            "3h 4h 5h 6h 7h 8h",
+            "9h",
+            "Acrescentou cartas a um jogo seu e fechou a canastra: 200 pontos de bônus.",
+            "Added cards to one of its melds and completed the canastra: a 200-point bonus.",
+        ),
+    ],
+)
+def test_a_computers_card_onto_a_canastra_is_not_said_to_be_on_the_way_to_one(
+    meld: str, card: str, pt: str, en: str
+) -> None:
+    """A meld of 7 cards or more is a canastra [000: "Quando um jogo chegar a ter no mínimo
+    7 cartas, ele terá o nome de Canastra"]: the computer's card added to one was explained
+    “rumo à canastra”, and the card that completed one said no more than that; the hint,
+    the same words as advice (audit of Jogar)."""
+    rules = ruleset("fechado")
+    data = {"seed": 1, "players": 2, "turn": 1, "phase": "play"}
+    data |= {"hands": [11, [card, "Kc", "4d"]], "melds": [[], [meld.split()]]}
+    before = position_from_data(rules, data)
+    move = Extend(0, parse_cards(card))
+    assert why_lines(rules, "strong", before, move, "pt") == [pt]
+    assert why_lines(rules, "strong", before, move, "en") == [en]
+    advice = why_lines(rules, "strong", before, move, "pt", advice=True)
+    assert advice == [pt.replace("Acrescentou", "Acrescentar").replace("fechou", "fechar")]
+
+
 def test_the_basic_levels_help_tells_its_wild_spent_on_a_big_lixo() -> None:
     """The level's help said a basic player "usa curinga só para fechar canastra ou esvaziar
     a mão": the learner then watched a basic partner take a 5-card lixo with Q♥ JK."""
