@@ -87,6 +87,7 @@ from buraco_text import (
     first_reason,
     message,
     mid_sentence,
+    played_out_text,
     worded,
 )
 
@@ -952,7 +953,9 @@ def note_text(
     if note.better is None:
         return text
     better = mid_sentence(move_text(note.better, lang, top=top, rules=rules))  # ("Melhor: …")
-    return text + " " + better_text(better, note.params.get("then"), lang)
+    figure = played_out_text(note.params, lang)  # (a lixo left: the strong level's playouts)
+    said = [text, better_text(better, note.params.get("then"), lang), figure]
+    return " ".join(part for part in said if part)
 
 
 def why_lines(

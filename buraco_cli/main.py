@@ -58,6 +58,7 @@ from buraco_text import (
     option_name,
     option_words,
     or_list,
+    played_out_text,
     preset_title,
     reads_as_code,
     sources_text,
@@ -2175,7 +2176,9 @@ def _note_text(note: Note, lang: Lang, before: State, rules: RuleSet) -> str:
         melds = [judged(group, rules).meld for group in move.melds]
         move = Lay(tuple(m.cards for m in melds if m is not None) or move.melds, move.seat)
     better = _replay_words(move, before, None, lang)
-    return text + " " + better_text(better, note.params.get("then"), lang)
+    figure = played_out_text(note.params, lang)  # (a lixo left: the strong level's playouts)
+    said = [text, better_text(better, note.params.get("then"), lang), figure]
+    return " ".join(part for part in said if part)
 
 
 def _move_words(move: Move, lang: Lang) -> str:

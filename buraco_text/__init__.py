@@ -250,6 +250,19 @@ def better_text(move: str, then: object | None, lang: Lang = DEFAULT_LANG) -> st
     return translate("cli.coach.better", lang, move=move)
 
 
+def played_out_text(params: Mapping[str, Any], lang: Lang = DEFAULT_LANG) -> str:
+    """A coach note's figure where it rests on the strong level's look-ahead (a lixo left:
+    its rounds played out after the pickup and after the draw), said after the better move;
+    "" for a note without one.
+
+    >>> played_out_text({"gain": 35, "deals": 40}, "en")[-63:]
+    'taking the lixo scored 35 points more than drawing, on average.'
+    """
+    if "gain" not in params:
+        return ""
+    return translate("cli.coach.played_out", lang, gain=params["gain"], deals=params["deals"])
+
+
 def first_reason(reasons: Sequence[Reason], lang: Lang = DEFAULT_LANG) -> str:
     """The first reason as a headline says it. A lead-in that ends in a colon ("... a dupla
     ainda não pode bater:") is followed by the reasons that continue it, which start small

@@ -13,14 +13,15 @@ import pytest
 
 from buraco_cli.main import main
 from buraco_core.cards import parse_card, parse_cards
-from buraco_core.judge import apply
+from buraco_core.judge import apply, legal_moves
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.notation import move_from_data, position_from_data, position_to_data
 from buraco_core.players import make_player, view_of
 from buraco_core.players.coach import Note, NoteCode, coach
+from buraco_core.players.levels import StrongPlayer
 from buraco_core.rules import RuleSet, ruleset
 from buraco_core.state import State, deal
-from buraco_text import Lang, catalog, worded
+from buraco_text import Lang, catalog, played_out_text, worded
 
 
 def notes(preset: str, data: dict[str, Any], move: Move) -> tuple[Note, ...]:
@@ -195,7 +196,8 @@ def test_lixo_worth_taking_left_behind() -> None:
     found = notes("fechado", data, Draw())
     assert codes(found) == [NoteCode.LIXO_LEFT]
     params = {"count": 6, "card": parse_card("10s"), "case": "new", "held": "8♠ 9♠"}
-    assert found[0].params == params
+    assert found[0].params.items() >= params.items()
+    assert found[0].params["gain"] > 0  # (the strong level's playouts: see below)
     assert found[0].better == TakeLixo(new_meld=parse_cards("8s 9s"))
     no_spades = {**data, "hands": [["8d", "9c", "Kc", "4d", "Qh"], 11, 11, 11]}
     assert notes("fechado", no_spades, Draw()) == ()
@@ -273,6 +275,57 @@ def test_lixo_left_is_not_called_weak_where_the_strong_level_draws_itself() -> N
     found = coach(rules, state, Draw(), seed=0)
     assert codes(found) == [NoteCode.LIXO_LEFT]
     assert found[0].better == TakeLixo(extend=1)
+
+
+def test_a_lixo_left_where_the_strong_level_takes_it_gives_its_playouts_figure(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ "Melhor: pegar o lixo" rests on the strong level's look-ahead, its rounds played out
+    after the pickup and after the draw: the note now gives that figure (DESIGN: "a note
+    that rests on simulation gives its figure"), the one the strong player decided by
+    (six_card_lixo with seed 0: it takes the 6-card lixo [002, 003: a lixo worth taking])."""
+    rules, state = six_card_lixo()
+    view = view_of(rules, state, 0)
+    strong = make_player("strong")
+    assert isinstance(strong, StrongPlayer)
+    dealt = view.determinize()
+    weighed = strong.weighed_pickup(
+        rules, view, dealt, list(legal_moves(rules, dealt)), random.Random(0)
+    )
+    assert weighed is not None
+    taken, drawn = weighed[1]
+    (found,) = coach(rules, state, Draw(), seed=0)
+    assert found.code is NoteCode.LIXO_LEFT and found.better == TakeLixo(extend=1)
+    assert found.params["gain"] == round(taken - drawn) >= 0 and found.params["deals"] == 40
+    figure = played_out_text(found.params)
+    assert figure.startswith("Jogando a rodada até o fim em 40 distribuições das cartas que")
+    assert f"pegar o lixo deu em média {found.params['gain']} pontos a mais" in figure
+    # buraco coach says it after the better move, as Jogar does.
+    path = tmp_path / "draw.json"
+    data = {
+        "rules": "fechado",
+        "position": position_to_data(rules, state),
+        "move": {"type": "draw"},
+    }
+    path.write_text(json.dumps(data))
+    assert main(["coach", str(path)]) == 0
+    out = capsys.readouterr().out
+    # (the file's hidden hands are dealt again from its seed: another figure, said the same way)
+    said = "pegar o lixo deu em média"
+    assert said in out and out.index("Melhor: pegar o lixo") < out.index(said)
+    # A small lixo left (no better move named) has no figure: the strong level was not asked.
+    assert (
+        "gain"
+        not in notes(
+            "fechado",
+            {
+                "phase": "draw",
+                "hands": [["8s", "9s", "Kc"], 11, 11, 11],
+                "lixo": {"top": "10s", "count": 3},
+            },
+            Draw(),
+        )[0].params
+    )
 
 
 def test_coach_command_seeds_the_strong_player_as_the_page_does(

@@ -74,6 +74,8 @@ BIG_OPEN_LIXO = 5
 # The strong level whose habits the notes must not contradict (no look-ahead: its meld and
 # discard habits are what it plays; the look-ahead only weighs the draw and going out).
 _STRONG = StrongPlayer(look_ahead=False)
+# The strong level as the Jogar page's computers play it (its default budget, look-ahead on).
+_STRONG_LOOKING = StrongPlayer()
 
 
 class NoteCode(StrEnum):
@@ -252,9 +254,19 @@ def _lixo_left(
         return []
     best = max(clean, key=lambda o: (o.cards_laid, repr(o.move)))
     better = None if view.lixo_size <= SMALL_LIXO else best.move
-    if better is not None and isinstance(_strong_choice(rules, view, seed), Draw):
-        return []
     params = {"count": view.lixo_size, **_pickup_place(view, best.move, rules)}
+    if better is not None:
+        # The strong level's own weighing (DESIGN: a note that rests on simulation gives
+        # its figure): how much better its rounds played out after the pickup than after
+        # the draw; none where it draws itself.
+        weighed = _strong_pickup(rules, view, seed)
+        if weighed is None and isinstance(_strong_choice(rules, view, seed), Draw):
+            return []
+        if weighed is not None:
+            taken, drawn = weighed
+            if drawn > taken:  # (equals: the pickup, as the strong level takes the first)
+                return []
+            params |= {"gain": round(taken - drawn), "deals": _STRONG_LOOKING.deals}
     return [Note(NoteCode.LIXO_LEFT, params, better)]
 
 
@@ -477,7 +489,20 @@ def _strong_discards(
 def _strong_choice(rules: RuleSet, view: SeatView, seed: int | str) -> Move:
     """The move the strong level, look-ahead and all, makes in the seat: the very call a
     computer player of that level makes on the Jogar page, with the same seed."""
-    return StrongPlayer().choose(rules, view, random.Random(seed))
+    return _STRONG_LOOKING.choose(rules, view, random.Random(seed))
+
+
+def _strong_pickup(rules: RuleSet, view: SeatView, seed: int | str) -> tuple[float, float] | None:
+    """At the draw, the strong level's figures for its pickup and for the draw (its rounds
+    played out after each), weighed as `_strong_choice` weighs them, the same seed drawn the
+    same way (its choice at a draw: the position dealt without randomness, then the
+    weighing, the first use of it); None where it weighs none."""
+    state = view.determinize()
+    moves = list(legal_moves(rules, state))
+    if len(moves) == 1:
+        return None
+    weighed = _STRONG_LOOKING.weighed_pickup(rules, view, state, moves, random.Random(seed))
+    return None if weighed is None else (weighed[1][0], weighed[1][1])
 
 
 def _wild_notes(

@@ -264,17 +264,35 @@ class StrongPlayer(BasicPlayer):
         rng: random.Random,
     ) -> Move:
         """Take the lixo or draw: each played out to the end of the round (look-ahead)."""
+        weighed = self.weighed_pickup(rules, view, state, moves, rng)
+        if weighed is None:
+            return super().draw_or_take(rules, view, state, moves, rng)
+        candidates, values = weighed
+        return candidates[values.index(max(values))]
+
+    def weighed_pickup(
+        self,
+        rules: RuleSet,
+        view: SeatView,
+        state: State,
+        moves: Sequence[Move],
+        rng: random.Random,
+    ) -> tuple[tuple[Move, Move], list[float]] | None:
+        """The pickup this level ranks first and the draw, and each one's rounds played out
+        (the side's mean score difference at the round's end, as `weigh` gives it; the first
+        of equals is taken); None where it weighs none and its habits decide: no pickup or no
+        draw, no budget, or an open lixo its habits would not take."""
         draw, best = self.draw_and_best_pickup(rules, view, state, moves)
         if best is None or draw is None or not self.deals:
-            return super().draw_or_take(rules, view, state, moves, rng)
+            return None
         if rules.pickup == "free" and not self.take_pays(rules, view, best):
             # Weighed against basic's play, a small open lixo mostly scores more; but taken
             # every turn it keeps the hand full, the morto unreached and the round going to
             # a stock-out, which is not how Aberto is played: only a pickup the habits would
-            # make is weighed.
-            return draw
+            # make is weighed (habits that draw here).
+            return None
         candidates = (best.move, draw)
-        return self.best_played_out(rules, view, candidates, rng)
+        return candidates, self.played_out(rules, view, candidates, rng)
 
     def play_on(
         self,
@@ -305,9 +323,16 @@ class StrongPlayer(BasicPlayer):
     ) -> Move:
         """The candidate whose rounds, played out, end best for the side (the first of
         equals)."""
-        policies = (_HABITS, _PLAYOUT) if view.side == 0 else (_PLAYOUT, _HABITS)
-        values = weigh(rules, view, candidates, self.deals, policies, rng)
+        values = self.played_out(rules, view, candidates, rng)
         return candidates[values.index(max(values))]
+
+    def played_out(
+        self, rules: RuleSet, view: SeatView, candidates: Sequence[Move], rng: random.Random
+    ) -> list[float]:
+        """Each candidate's rounds played out on `deals` dealt positions: the side's mean
+        score difference at the round's end (`lookahead.weigh`)."""
+        policies = (_HABITS, _PLAYOUT) if view.side == 0 else (_PLAYOUT, _HABITS)
+        return weigh(rules, view, candidates, self.deals, policies, rng)
 
     def meld_move(
         self, rules: RuleSet, view: SeatView, options: Sequence[Option], rng: random.Random
