@@ -50,6 +50,7 @@ from buraco_core.moves import Move
 from buraco_core.notation import move_from_data, move_to_data
 from buraco_core.players import DEFAULT_THINK_MS, LEVELS, make_player, view_of
 from buraco_core.players.coach import Note, coach
+from buraco_core.players.levels import StrongPlayer
 from buraco_core.rules import PRESETS, RuleSet
 from buraco_core.scoring import MatchStanding, RoundScore, match_standing
 from buraco_core.state import Phase, State, deal
@@ -273,6 +274,33 @@ def strong_hint(game: Game, state: State, think_ms: int = DEFAULT_THINK_MS) -> M
     there and as the coach's strong player: so no coach note names a better move than the
     hint (a small lixo left for a draw may still get its remark, which names none)."""
     return _chosen(game, state, "strong", think_ms)
+
+
+@dataclass(frozen=True, slots=True)
+class Weighing:
+    """The strong level's take-or-draw as it chose it: its move, and its rounds played out
+    on `deals` dealt positions after the pickup and after the draw (the side's mean score
+    difference at the round's end), the figures a hint gives."""
+
+    move: Move
+    taken: float
+    drawn: float
+    deals: int
+
+
+def strong_weighing(game: Game, state: State, think_ms: int = DEFAULT_THINK_MS) -> Weighing | None:
+    """Where the strong level weighs taking the lixo against drawing (at the learner's draw):
+    its move, `strong_hint`'s own (seeded alike), with the figures it chose by; None where
+    it weighs none (`strong_hint` then decides by its habits)."""
+    rules = game.rules
+    player = StrongPlayer(think_ms)
+    rng = random.Random(_move_seed(game.current))
+    weighed = player.pickup_weighing(rules, view_of(rules, state, state.turn), rng)
+    if weighed is None:
+        return None
+    (take, draw), (taken, drawn) = weighed
+    # (the first of equals, the pickup, as the player itself chooses)
+    return Weighing(take if taken >= drawn else draw, taken, drawn, player.deals)
 
 
 def _chosen(game: Game, state: State, level: str, think_ms: int) -> Move:

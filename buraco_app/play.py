@@ -39,6 +39,7 @@ from buraco_app.game import (
     Loaded,
     SavedNote,
     Setup,
+    Weighing,
     computer_move,
     finished_scores,
     learner_move,
@@ -49,6 +50,7 @@ from buraco_app.game import (
     round_record,
     standing,
     strong_hint,
+    strong_weighing,
     take_back,
 )
 from buraco_app.i18n import relabel_after_language_change, t
@@ -641,7 +643,7 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
         if since:
             st.info(since)
         if hinted is not None:
-            _hint(game, state, hinted, lang)
+            _hint(game, state, hinted, lang, _kept_weighing(game_id, game))
 
     with st.container(border=True):
         # (A pick reruns only the board: the answer to a move is in it, a refused one's
@@ -684,7 +686,10 @@ def _ask_hint(game_id: str, game: Game, state: State) -> None:
     a rerun, the other language: the move kept)."""
     at = _hint_at(game_id, game)
     if _kept_hint(game_id, game) is None:
-        st.session_state[HINT_KEY] = (at, strong_hint(game, state))
+        # (at a draw the strong player weighs: its figures kept with its move, for the hint)
+        weighing = strong_weighing(game, state)
+        move = weighing.move if weighing is not None else strong_hint(game, state)
+        st.session_state[HINT_KEY] = (at, move, weighing)
     st.session_state.setdefault(HINTS_ASKED_KEY, set()).add(at)
     board.rerun_page(BOARD_KEY)  # (its answer is in the middle of the table, as a move's)
 
@@ -695,6 +700,15 @@ def _kept_hint(game_id: str, game: Game) -> Move | None:
     if isinstance(kept, tuple) and kept[0] == _hint_at(game_id, game):
         move: Move = kept[1]
         return move
+    return None
+
+
+def _kept_weighing(game_id: str, game: Game) -> Weighing | None:
+    """The figures the kept hint's take-or-draw was chosen by, if it was weighed."""
+    kept = st.session_state.get(HINT_KEY)
+    if isinstance(kept, tuple) and len(kept) > 2 and kept[0] == _hint_at(game_id, game):
+        weighing: Weighing | None = kept[2]
+        return weighing
     return None
 
 
@@ -710,20 +724,31 @@ def _hint_button(game_id: str, game: Game, state: State, lang: Lang) -> None:
     )
 
 
-def _hint(game: Game, state: State, move: Move, lang: Lang) -> None:
+def _hint(
+    game: Game, state: State, move: Move, lang: Lang, weighing: Weighing | None = None
+) -> None:
     """At the learner's turn, once asked: what the strong player would do now in the
     learner's seat, and why; the learner still makes the move. Gone once a move is made
     (the hint is kept for the position it was asked in)."""
-    st.info(md_cards(hint_text(game, state, move, lang)), icon=HINT_ICON)
+    st.info(md_cards(hint_text(game, state, move, lang, weighing)), icon=HINT_ICON)
 
 
-def hint_text(game: Game, state: State, move: Move, lang: Lang) -> str:
+def hint_text(
+    game: Game, state: State, move: Move, lang: Lang, weighing: Weighing | None = None
+) -> str:
     """A hint in words (Markdown): the move as the learner would tap it ("baixar 5♣ 5♥ 5♠"),
-    then the strong level's reasons for it, as a computer's move gives them."""
+    then the strong level's reasons for it, as a computer's move gives them; a take-or-draw
+    the strong level weighed (`weighing`) with its figures, the reason it rests on (DESIGN:
+    advice that rests on simulation gives its figure)."""
     alone = game.setup.players == 2
     top = lixo_top(state)  # (named: "pegar o lixo e pôr o 9♠ no jogo 5")
     said = mid_sentence(move_text(move, lang, top=top, alone=alone, rules=game.rules))
     reasons = why_lines(game.rules, "strong", state, move, lang, advice=True)
+    if weighing is not None and weighing.move == move:
+        took = weighing.taken >= weighing.drawn
+        gain = round(abs(weighing.taken - weighing.drawn))
+        key = "play.hint_played_out_take" if took else "play.hint_played_out_draw"
+        reasons.append(t(key, lang, gain=gain, deals=weighing.deals))
     says, because = t("play.hint_says", lang), t("play.hint_because", lang)
     return f"**{says}** {said}.  \n**{because}** {' '.join(reasons)}"
 

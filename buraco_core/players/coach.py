@@ -495,13 +495,8 @@ def _strong_choice(rules: RuleSet, view: SeatView, seed: int | str) -> Move:
 def _strong_pickup(rules: RuleSet, view: SeatView, seed: int | str) -> tuple[float, float] | None:
     """At the draw, the strong level's figures for its pickup and for the draw (its rounds
     played out after each), weighed as `_strong_choice` weighs them, the same seed drawn the
-    same way (its choice at a draw: the position dealt without randomness, then the
-    weighing, the first use of it); None where it weighs none."""
-    state = view.determinize()
-    moves = list(legal_moves(rules, state))
-    if len(moves) == 1:
-        return None
-    weighed = _STRONG_LOOKING.weighed_pickup(rules, view, state, moves, random.Random(seed))
+    same way; None where it weighs none."""
+    weighed = _STRONG_LOOKING.pickup_weighing(rules, view, random.Random(seed))
     return None if weighed is None else (weighed[1][0], weighed[1][1])
 
 

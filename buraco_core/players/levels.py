@@ -270,6 +270,20 @@ class StrongPlayer(BasicPlayer):
         candidates, values = weighed
         return candidates[values.index(max(values))]
 
+    def pickup_weighing(
+        self, rules: RuleSet, view: SeatView, rng: random.Random
+    ) -> tuple[tuple[Move, Move], list[float]] | None:
+        """At the draw, the weighing `choose` makes with `rng` (the randomness drawn the same
+        way: the position dealt in a fixed order, then the playouts), for a coach or a hint
+        to give its figures; None where it weighs none (its habits decide)."""
+        if view.phase is not Phase.DRAW:
+            return None
+        state = view.determinize()
+        moves = list(legal_moves(rules, state))
+        if len(moves) == 1:
+            return None
+        return self.weighed_pickup(rules, view, state, moves, rng)
+
     def weighed_pickup(
         self,
         rules: RuleSet,

@@ -12,7 +12,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from buraco_app.database import open_engine, sqlite_url
-from buraco_app.game import Game, GameStore, Setup, new_game, positions
+from buraco_app.game import Game, GameStore, Setup, new_game, positions, strong_weighing
 from buraco_core.cards import Card, parse_card, parse_cards
 from buraco_core.judge import check
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
@@ -125,7 +125,17 @@ def test_a_hint_is_the_strong_players_move_and_following_it_draws_no_coach_note(
         "en": "The lixo can be taken (4 cards), but it is not worth it now.",
         "pt": "Dá para pegar o lixo (4 cartas), mas agora não vale a pena.",
     }
-    assert said.endswith(f"\n{WHY[lang]} {why[lang]}"), said
+    # The draw rests on the strong player's playouts: their figures close the why.
+    weighing = strong_weighing(game, state)
+    assert weighing is not None and weighing.move == Draw() and weighing.deals == 40
+    gain = round(weighing.drawn - weighing.taken)
+    figure = {
+        "en": f"on 40 deals of the cards you cannot see, drawing scored {gain} points more"
+        " than taking the lixo, on average.",
+        "pt": f"em 40 distribuições das cartas que você não vê, comprar do monte deu em média"
+        f" {gain} pontos a mais que pegar o lixo.",
+    }
+    assert f"\n{WHY[lang]} {why[lang]} " in said and said.endswith(figure[lang]), said
     assert not has_hint_button(at)  # (the hint in its place)
     order = in_order(at.main)
     keys = [getattr(n, "key", "") or "" for n in order]
@@ -154,6 +164,33 @@ def test_a_hint_is_the_strong_players_move_and_following_it_draws_no_coach_note(
     assert game.current.moves[-1] == lay
     assert coach_said(at) == [] and game.current.notes == {}
     assert hint_box(at) is None and has_hint_button(at)
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_hint_to_take_the_lixo_gives_the_figures_it_rests_on(lang: Lang) -> None:
+    """The strong player's take-or-draw is played out on random deals of the hidden cards
+    (DESIGN: advice that rests on simulation gives its figure): the hint says by how much
+    its pickup came out ahead, as the coach's "Melhor: pegar o lixo" does; a hint that was
+    not weighed (a meld to lay) says no figure [002, 003: a lixo worth taking]."""
+    from buraco_app.play import hint_text
+
+    setup = Setup("fechado", {}, 4, "basic", "on", 1010)
+    game = with_moves(setup, [move_from_data(m) for m in ROUND_1010])
+    state = positions(game)[-1]
+    take = TakeLixo(new_meld=parse_cards("Jh Js"))  # (the J♦ on top, with the learner's J♥ J♠)
+    assert check(game.rules, state, take).ok
+    weighed = strong_weighing(game, state)
+    assert weighed is not None
+    weighing = replace(weighed, move=take, taken=30.4, drawn=-5.0)
+    said = hint_text(game, state, take, lang, weighing)
+    figure = {
+        "pt": "Jogando a rodada até o fim em 40 distribuições das cartas que você não vê, pegar"
+        " o lixo deu em média 35 pontos a mais que comprar do monte.",
+        "en": "Playing the round out to its end on 40 deals of the cards you cannot see, taking"
+        " the lixo scored 35 points more than drawing, on average.",
+    }
+    assert said.endswith(figure[lang]), said
+    assert "40" not in hint_text(game, state, take, lang)  # (no weighing: no figure)
 
 
 def test_a_position_is_thought_out_once(open_app: Open, monkeypatch: pytest.MonkeyPatch) -> None:
