@@ -32,7 +32,8 @@ for the same reason. So each judgement call asks that policy:
 - a small lixo left for a draw is a trade-off, not an error (the strong level weighs it by
   playing the round out, and often draws): a one-card lixo gets no note, a pile of up to
   `SMALL_LIXO` cards a note that says it could be taken, without a "better" move; a bigger
-  one is noted only where the strong level itself takes it there.
+  one is noted only where the strong level itself takes it there, with the figures it takes
+  it by (its rounds played out after the pickup and after the draw).
 
 "The strong level there" is one player: `StrongPlayer` at its default budget in the mover's
 seat, seeded with `seed` (the Jogar page passes the seed its computer players get for that
