@@ -328,6 +328,25 @@ def test_a_lixo_left_where_the_strong_level_takes_it_gives_its_playouts_figure(
     )
 
 
+def test_a_lixo_left_where_the_playouts_tie_names_no_better_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the strong level's rounds played out after the pickup and after the draw come
+    out even (to the point), taking the 6-card lixo is no better than drawing: the note says
+    it could be taken, as for a small lixo, and names no "better" move worth “0 pontos a
+    mais” [002, 003: "um lixo grande vale mais para quem tem muitas sequências abertas"]."""
+    from buraco_core.players import coach as coach_module
+
+    rules, state = six_card_lixo()
+    monkeypatch.setattr(coach_module, "_strong_pickup", lambda *_: (12.3, 12.0))
+    (found,) = coach(rules, state, Draw(), seed=0)
+    assert found.code is NoteCode.LIXO_LEFT and found.better is None
+    assert "gain" not in found.params and played_out_text(found.params) == ""
+    monkeypatch.setattr(coach_module, "_strong_pickup", lambda *_: (12.6, 12.0))
+    (found,) = coach(rules, state, Draw(), seed=0)
+    assert found.better == TakeLixo(extend=1) and found.params["gain"] == 1
+
+
 def test_coach_command_seeds_the_strong_player_as_the_page_does(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
