@@ -2182,7 +2182,7 @@ def _note_text(note: Note, lang: Lang, before: State, rules: RuleSet) -> str:
 
 
 def _move_words(move: Move, lang: Lang) -> str:
-    """A move in a few words: "juntar 4♠ ao jogo 1"."""
+    """A move in a few words: "acrescentar 4♠ ao jogo 1"."""
     from buraco_core.moves import Discard, Draw, Extend, Lay, TakeLixo
 
     if isinstance(move, Draw):
