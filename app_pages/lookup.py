@@ -239,6 +239,14 @@ def lixo_headline(answer: LixoAnswer, top: Card) -> None:
     elif answer.ok:
         way = first_way(answer.ways[0], top)
         st.success(md_cards(t("lookup.lixo_yes", count=len(answer.ways), way=way)), icon=NO_ICON)
+        if answer.morto_taken is not None:
+            # The form asks neither the morto nor the lixo's size: where they decide, say how.
+            lead, *rest = at_table(answer.morto_taken.reasons, rules, lang)
+            why = message(lead, lang)
+            if rest:
+                why += " " + "; ".join(message(r, lang).rstrip(".") for r in rest) + "."
+            said = t("lookup.lixo_if_morto_taken", count=answer.lixo_needed, why=why)
+            st.warning(error_cards(said), icon=NO_ICON)
     else:
         deciding = at_table(answer.deciding, rules, lang)
         st.error(
@@ -260,6 +268,9 @@ def lixo_details(answer: LixoAnswer) -> None:
         show_text(t("lookup.lixo_rule", rules=rules_summary(rules, lang)))
         if answer.rule:
             show_reasons(answer.rule, rules=rules)
+        if answer.morto_taken is not None:  # the judge's reasons, with their sources
+            show_text(t("lookup.lixo_morto_taken_rule"))
+            show_reasons(answer.morto_taken.reasons, rules=rules)
         else:  # the lixo is free: taken whole, no card to use [000]
             source = t("meld.source", sources=sources_text(("000", "option:pickup"), lang))
             show_text(f"- {t('lookup.lixo_free_rule')} :gray[({source})]")

@@ -21,7 +21,7 @@ from typing import Literal
 
 from buraco_core.cards import Card, refuse_extra_copies
 from buraco_core.codes import Code
-from buraco_core.judge import blockers_verdict, check, go_out_blockers, lixo_pickups
+from buraco_core.judge import blockers_verdict, check, go_out_blockers, is_legal, lixo_pickups
 from buraco_core.melds import Meld
 from buraco_core.moves import TakeLixo
 from buraco_core.notation import meld_from_data, position_from_data
@@ -53,24 +53,36 @@ def may_go_out(rules: RuleSet, melds: Sequence[Sequence[Card]], morto: MortoAnsw
 
 
 def _lixo_position(
-    rules: RuleSet, top: Card, hand: Sequence[Card], melds: Sequence[Sequence[Card]]
+    rules: RuleSet,
+    top: Card,
+    hand: Sequence[Card],
+    melds: Sequence[Sequence[Card]],
+    lixo_count: int | None = None,
 ) -> State:
     """A two-player table at the start of a turn with this lixo top, hand and melds; every
-    card not given is hidden (the other hand, the mortos, the stock)."""
+    card not given is hidden (the other hand, the mortos, the stock). `lixo_count` given:
+    a table of four where the side already took its morto, with a lixo of that many cards
+    (where a pickup that leaves the hand with a card or none is weighed: at a table of
+    four, its reasons speak of the side, as the form does)."""
     _melds(rules, melds)  # an invalid meld is named as `melds[i]`
     # Counted over every field at once, so the error says how many were typed (the position
     # below stops at the first copy too many: "4h" typed five times was "3 times").
     typed = [top, *hand, *(card for meld in melds for card in meld)]
     refuse_extra_copies(typed, rules.jokers_in_deck, "position")
-    return position_from_data(
-        rules,
-        {
-            "players": 2,
-            "hands": [[str(c) for c in hand], 11],
-            "melds": [[[str(c) for c in m] for m in melds], []],
-            "lixo": [str(top)],
-        },
-    )
+    table: dict[str, object] = {
+        "players": 2,
+        "hands": [[str(c) for c in hand], 11],
+        "melds": [[[str(c) for c in m] for m in melds], []],
+        "lixo": [str(top)],
+    }
+    if lixo_count is not None:
+        table |= {
+            "players": 4,
+            "hands": [[str(c) for c in hand], 11, 11, 11],
+            "lixo": {"top": str(top), "count": lixo_count},
+            "morto": ["taken", "available"],
+        }
+    return position_from_data(rules, table)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,13 +94,20 @@ class LixoAnswer:
     rule that stops it, its option named by the reason's sources (a wild on top, two cards
     from the hand, no trincas). No such attempt: both None, and `plain` says why.
     `rule`: the rule the pickup follows at this table, as the judge states it with its
-    sources, for a yes to say which rule it rests on (empty where the lixo is free)."""
+    sources, for a yes to say which rule it rests on (empty where the lixo is free).
+    `morto_taken`: where every way leaves the hand with one card or none, the judge's verdict
+    on the first way if the side already took its morto and the lixo is its top card alone
+    (the last card could only go out, and the side may not yet); `lixo_needed`, the fewest
+    cards the lixo must then hold for that way to stand (those under the top come to the
+    hand). The form asks neither the morto nor the lixo's size: the yes says it depends."""
 
     ways: tuple[TakeLixo, ...]
     plain: Verdict
     closest: TakeLixo | None = None
     blocked: Verdict | None = None
     rule: tuple[Reason, ...] = ()
+    morto_taken: Verdict | None = None
+    lixo_needed: int = 0
 
     @property
     def ok(self) -> bool:
@@ -184,11 +203,28 @@ def lixo_answer(
     (False, ['wild_top_card_new_meld_only'])
     """
     state = _lixo_position(rules, top, hand, melds)
-    # The plainest ways first: with no wild (2 or joker) from the hand, then the fewest cards
-    # from it; a table reads the first one or two.
-    ways = tuple(sorted(lixo_pickups(rules, state), key=_hand_cards_spent))
+    # With the morto still to take, a pickup that empties the hand is a direct beat [000,
+    # 001, 003]; once taken, a last card could only go out. The ways that stand either way
+    # first, then the plainest: with no wild (2 or joker) from the hand, then the fewest
+    # cards from it; a table reads the first one or two.
+    taken = _lixo_position(rules, top, hand, melds, lixo_count=1)
+    free = rules.pickup == "free"  # (the whole lixo comes to the hand: never a last card)
+
+    def order(way: TakeLixo) -> tuple[bool, int, int]:
+        return (not free and not is_legal(rules, taken, way), *_hand_cards_spent(way))
+
+    ways = tuple(sorted(lixo_pickups(rules, state), key=order))
     plain = check(rules, state, TakeLixo())
     rule = _pickup_rule(rules, state, plain)
+    if ways and order(ways[0])[0]:
+        needed = next(
+            n
+            for n in (2, 3)
+            if is_legal(rules, _lixo_position(rules, top, hand, melds, n), ways[0])
+        )
+        return LixoAnswer(
+            ways, plain, rule=rule, morto_taken=check(rules, taken, ways[0]), lixo_needed=needed
+        )
     if ways:
         return LixoAnswer(ways, plain, rule=rule)
     closest = _closest(rules, state)

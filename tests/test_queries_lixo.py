@@ -148,3 +148,50 @@ def test_a_yes_carries_the_rule_it_rests_on() -> None:
     stricter = fechado.with_options(pickup="top_card_two_from_hand")
     assert Code.PICKUP_NEEDS_TWO_FROM_HAND in [r.code for r in answer(stricter, "Kd", "Jd Qd").rule]
     assert answer(ruleset("aberto"), "Kd", "Jd").rule == ()
+
+
+def _judge_takes(rules: RuleSet, said: LixoAnswer, hand: str, morto: str, lixo: list[str]) -> bool:
+    """The judge on the whole position: four players, the side's morto as given."""
+    state = position_from_data(
+        rules,
+        {"players": 4, "hands": [hand.split(), 11, 11, 11], "lixo": lixo}
+        | {"morto": [morto, "available"]},
+    )
+    return check(rules, state, said.ways[0]).ok
+
+
+def test_going_out_needs_the_morto_taken_so_a_last_card_pickup_depends_on_it_003() -> None:
+    """[003] “Para dá-la, a dupla precisa já ter pegado o seu morto e ter pelo menos uma
+    canastra”; “As outras cartas do lixo vêm para a mão”. 7♥ on a lixo of one card, 5♥ 6♥ the
+    whole hand, no canastra: with the morto still to take, the hand ends and the side takes
+    it (a direct beat [000, 001, 003]); with it taken, the judge refuses, and a lixo of three
+    cards leaves two in the hand. The lookup said a plain yes; the yes now says both."""
+    rules = ruleset("fechado")
+    said = answer(rules, "7h", "5h 6h")
+    assert said.ok and said.morto_taken is not None and said.lixo_needed == 3
+    assert said.morto_taken.codes == (Code.CANNOT_GO_OUT, Code.GO_OUT_NEEDS_CANASTRA)
+    assert _judge_takes(rules, said, "5h 6h", "available", ["7h"])
+    assert not _judge_takes(rules, said, "5h 6h", "taken", ["7h"])
+    assert not _judge_takes(rules, said, "5h 6h", "taken", ["Kc", "7h"])
+    assert _judge_takes(rules, said, "5h 6h", "taken", ["Kc", "Qd", "7h"])
+    # One card left in the hand: the last card could only go out; a lixo of two gives two.
+    one_left = answer(ruleset("stbl"), "7h", "5h 6h Kc")
+    assert one_left.lixo_needed == 2 and one_left.morto_taken is not None
+    assert one_left.morto_taken.codes[0] is Code.LAST_CARD_TRAP
+
+
+@pytest.mark.parametrize(
+    ("preset", "top", "hand", "melds"),
+    [
+        ("fechado", "7h", "5h 6h Kc Qd", []),  # two cards stay in the hand
+        ("fechado", "7h", "5h 6h", ["4s 5s 6s 7s 8s 9s 2c"]),  # a canastra: the side may go out
+        ("aberto", "7h", "", []),  # the whole lixo comes to the hand
+    ],
+)
+def test_a_pickup_that_stands_whatever_the_morto_is_a_plain_yes_003(
+    preset: str, top: str, hand: str, melds: list[str]
+) -> None:
+    """[003] “a dupla precisa já ter pegado o seu morto e ter pelo menos uma canastra”: where
+    two cards stay in the hand, or the side has its canastra, the morto decides nothing."""
+    said = answer(ruleset(preset), top, hand, *melds)
+    assert said.ok and said.morto_taken is None

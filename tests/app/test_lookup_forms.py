@@ -785,3 +785,25 @@ def test_a_500_in_stbl_says_it_counts_only_laid_at_once(open_app: Open) -> None:
     assert "500/real de uma vez" in said
     at = open_app("lookup", cards=cards)  # Fechado: not asked
     assert "aos poucos" not in " ".join(as_read(m.value) for m in at.markdown)
+
+
+def test_a_pickup_that_ends_the_hand_says_it_depends_on_the_morto_003(open_app: Open) -> None:
+    """[003] “Para dá-la, a dupla precisa já ter pegado o seu morto e ter pelo menos uma
+    canastra”. 7♥ with 5♥ 6♥, the whole hand, no canastra: the form asks neither the morto
+    nor the lixo's size, and said a plain “Sim” that the judge refuses once the morto was
+    taken and the lixo is that one card. Above the grid the yes now says when it holds."""
+    at = lixo(open_app("lookup"), "7h", "5h 6h")
+    above = [read(a) for a in _above_grid(at, "lookup_lixo")]
+    assert above[0].startswith("Sim, você pode pegar o lixo: baixe o 7♥ com 5♥ 6♥")
+    assert above[1] == (
+        "Mas, se o morto da dupla já foi pego e estas são todas as suas cartas, só com pelo"
+        " menos 3 cartas no lixo (as de baixo vêm para a mão). Com menos, não: Esta jogada"
+        " acabaria com as cartas da mão, mas a dupla ainda não pode bater: falta uma canastra"
+        " (limpa ou suja) na mesa da dupla."
+    )
+    said = " ".join(read(as_read(m.value)) for m in at.markdown)
+    assert "Com o morto da dupla já pego e só esta carta no lixo:" in said
+    en = lixo(open_app("lookup", lang="en", rules="stbl"), "7h", "5h 6h Kc")
+    assert "only with at least 2 cards in the lixo" in read(en.warning[0].value)
+    # Two cards stay in the hand: the morto decides nothing, no “but”.
+    assert not lixo(open_app("lookup"), "7h", "5h 6h Kc Qd").warning
