@@ -247,6 +247,10 @@ def lixo_headline(answer: LixoAnswer, top: Card) -> None:
                 why += " " + "; ".join(message(r, lang).rstrip(".") for r in rest) + "."
             said = t("lookup.lixo_if_morto_taken", count=answer.lixo_needed, why=why)
             st.warning(error_cards(said), icon=NO_ICON)
+        if answer.vulnerable is not None:  # (nor whether the side is vulnerable [003])
+            short = answer.vulnerable.reasons[0].params
+            key = f"lookup.lixo_if_vulnerable.{rules.vulnerable_min_counts}"
+            st.warning(t(key, needed=short["needed"], points=short["points"]), icon=NO_ICON)
     else:
         deciding = at_table(answer.deciding, rules, lang)
         st.error(
@@ -271,6 +275,9 @@ def lixo_details(answer: LixoAnswer) -> None:
         if answer.morto_taken is not None:  # the judge's reasons, with their sources
             show_text(t("lookup.lixo_morto_taken_rule"))
             show_reasons(answer.morto_taken.reasons, rules=rules)
+        if answer.vulnerable is not None:
+            show_text(t("lookup.lixo_vulnerable_rule"))
+            show_reasons(answer.vulnerable.reasons, rules=rules)
         else:  # the lixo is free: taken whole, no card to use [000]
             source = t("meld.source", sources=sources_text(("000", "option:pickup"), lang))
             show_text(f"- {t('lookup.lixo_free_rule')} :gray[({source})]")

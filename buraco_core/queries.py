@@ -58,12 +58,12 @@ def _lixo_position(
     hand: Sequence[Card],
     melds: Sequence[Sequence[Card]],
     lixo_count: int | None = None,
+    vulnerable: bool = False,
 ) -> State:
     """A two-player table at the start of a turn with this lixo top, hand and melds; every
     card not given is hidden (the other hand, the mortos, the stock). `lixo_count` given:
-    a table of four where the side already took its morto, with a lixo of that many cards
-    (where a pickup that leaves the hand with a card or none is weighed: at a table of
-    four, its reasons speak of the side, as the form does)."""
+    the side already took its morto, and the lixo holds that many cards; `vulnerable`: the
+    side is. Either is a table of four, whose reasons speak of the side, as the form does."""
     _melds(rules, melds)  # an invalid meld is named as `melds[i]`
     # Counted over every field at once, so the error says how many were typed (the position
     # below stops at the first copy too many: "4h" typed five times was "3 times").
@@ -75,12 +75,13 @@ def _lixo_position(
         "melds": [[[str(c) for c in m] for m in melds], []],
         "lixo": [str(top)],
     }
-    if lixo_count is not None:
+    if lixo_count is not None or vulnerable:
         table |= {
             "players": 4,
             "hands": [[str(c) for c in hand], 11, 11, 11],
-            "lixo": {"top": str(top), "count": lixo_count},
-            "morto": ["taken", "available"],
+            "lixo": {"top": str(top), "count": lixo_count or 1},
+            "morto": ["available" if lixo_count is None else "taken", "available"],
+            "vulnerable": [vulnerable, False],
         }
     return position_from_data(rules, table)
 
@@ -99,7 +100,10 @@ class LixoAnswer:
     on the first way if the side already took its morto and the lixo is its top card alone
     (the last card could only go out, and the side may not yet); `lixo_needed`, the fewest
     cards the lixo must then hold for that way to stand (those under the top come to the
-    hand). The form asks neither the morto nor the lixo's size: the yes says it depends."""
+    hand). `vulnerable`: where the rules ask a vulnerable side's first baixada for a minimum
+    and the side has no meld yet, the judge's verdict on the first way if the side is
+    vulnerable, when it refuses it [003]. The form asks neither the morto, nor the lixo's
+    size, nor whether the side is vulnerable: the yes says where they decide."""
 
     ways: tuple[TakeLixo, ...]
     plain: Verdict
@@ -108,6 +112,7 @@ class LixoAnswer:
     rule: tuple[Reason, ...] = ()
     morto_taken: Verdict | None = None
     lixo_needed: int = 0
+    vulnerable: Verdict | None = None
 
     @property
     def ok(self) -> bool:
@@ -206,31 +211,41 @@ def lixo_answer(
     # With the morto still to take, a pickup that empties the hand is a direct beat [000,
     # 001, 003]; once taken, a last card could only go out. The ways that stand either way
     # first, then the plainest: with no wild (2 or joker) from the hand, then the fewest
-    # cards from it; a table reads the first one or two.
+    # cards from it; a table reads the first one or two. A vulnerable side's first baixada
+    # must reach a minimum, where the rules ask one [003]: with no meld yet, the pickup's.
     taken = _lixo_position(rules, top, hand, melds, lixo_count=1)
-    free = rules.pickup == "free"  # (the whole lixo comes to the hand: never a last card)
+    free = rules.pickup == "free"  # (the whole lixo comes to the hand, nothing laid)
+    first_baixada = bool(rules.vulnerable_min_meld_points) and not melds and not free
+    vulnerable = (
+        _lixo_position(rules, top, hand, melds, vulnerable=True) if first_baixada else state
+    )
 
-    def order(way: TakeLixo) -> tuple[bool, int, int]:
-        return (not free and not is_legal(rules, taken, way), *_hand_cards_spent(way))
+    def order(way: TakeLixo) -> tuple[bool, bool, int, int]:
+        return (
+            not free and not is_legal(rules, taken, way),
+            first_baixada and not is_legal(rules, vulnerable, way),
+            *_hand_cards_spent(way),
+        )
 
     ways = tuple(sorted(lixo_pickups(rules, state), key=order))
     plain = check(rules, state, TakeLixo())
     rule = _pickup_rule(rules, state, plain)
-    if ways and order(ways[0])[0]:
+    if not ways:
+        closest, blocked = _closest(rules, state) or (None, None)
+        return LixoAnswer(ways, plain, closest, blocked, rule=rule)
+    last_card, short = order(ways[0])[:2]
+    morto_taken = check(rules, taken, ways[0]) if last_card else None
+    needed = 0
+    if last_card:  # (a lixo of three cards leaves two in the hand: nothing to go out with)
         needed = next(
             n
             for n in (2, 3)
             if is_legal(rules, _lixo_position(rules, top, hand, melds, n), ways[0])
         )
-        return LixoAnswer(
-            ways, plain, rule=rule, morto_taken=check(rules, taken, ways[0]), lixo_needed=needed
-        )
-    if ways:
-        return LixoAnswer(ways, plain, rule=rule)
-    closest = _closest(rules, state)
-    if closest is None:
-        return LixoAnswer(ways, plain, rule=rule)
-    return LixoAnswer(ways, plain, *closest, rule=rule)
+    below = check(rules, vulnerable, ways[0]) if short else None
+    return LixoAnswer(
+        ways, plain, rule=rule, morto_taken=morto_taken, lixo_needed=needed, vulnerable=below
+    )
 
 
 def lixo_ways(

@@ -195,3 +195,36 @@ def test_a_pickup_that_stands_whatever_the_morto_is_a_plain_yes_003(
     two cards stay in the hand, or the side has its canastra, the morto decides nothing."""
     said = answer(ruleset(preset), top, hand, *melds)
     assert said.ok and said.morto_taken is None
+
+
+def test_a_vulnerable_sides_first_baixada_depends_on_whether_it_is_vulnerable_003() -> None:
+    """[003] “ela passa a ser vulnerável em algumas mesas. A partir daí, a primeira baixada
+    da dupla precisa somar pelo menos 75 pontos em cartas” (option
+    vulnerable_min_meld_points). 7♥ with 5♥ 6♥ makes 15 points, the side has no meld, and
+    K♣ Q♦ make nothing: the judge refuses it for a vulnerable side. The form does not ask,
+    and said a plain yes; the answer now carries the judge's refusal."""
+    rules = ruleset("fechado", vulnerable_min_meld_points=75)
+    said = answer(rules, "7h", "5h 6h Kc Qd")
+    assert said.ok and said.vulnerable is not None and said.morto_taken is None
+    assert said.vulnerable.codes == (Code.VULNERABLE_MIN_MELD,)
+    assert said.vulnerable.reasons[0].params["points"] == 15
+    for vulnerable in (False, True):
+        state = position_from_data(
+            rules,
+            {"players": 4, "hands": [["5h", "6h", "Kc", "Qd"], 11, 11, 11], "lixo": ["7h"]}
+            | {"vulnerable": [vulnerable, False]},
+        )
+        assert check(rules, state, said.ways[0]).ok is not vulnerable
+    # A side with a meld on the table has laid its first baixada: nothing to ask.
+    assert answer(rules, "7h", "5h 6h Kc Qd", "Qs Ks As").vulnerable is None
+
+
+@pytest.mark.parametrize(("counts", "first"), [("turn", "5h 6h"), ("first_meld", "8h 9h 10h")])
+def test_a_way_a_vulnerable_side_may_take_comes_first_003(counts: str, first: str) -> None:
+    """[003] “a primeira baixada” read as the whole turn or as one meld (option
+    vulnerable_min_counts): 5♥ 6♥ 7♥ (15 points) stands for the turn, as 8♥ to A♥ in the
+    hand make up the rest; read as one meld, the yes names 7♥ to A♥ (80 points) first."""
+    rules = ruleset("fechado", vulnerable_min_meld_points=75, vulnerable_min_counts=counts)
+    said = answer(rules, "7h", "5h 6h 8h 9h 10h Jh Qh Kh Ah Kc Qd")
+    assert said.ok and said.vulnerable is None and said.morto_taken is None
+    assert set(parse_cards(first)) <= set(said.ways[0].new_meld)

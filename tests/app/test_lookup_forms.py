@@ -807,3 +807,26 @@ def test_a_pickup_that_ends_the_hand_says_it_depends_on_the_morto_003(open_app: 
     assert "only with at least 2 cards in the lixo" in read(en.warning[0].value)
     # Two cards stay in the hand: the morto decides nothing, no “but”.
     assert not lixo(open_app("lookup"), "7h", "5h 6h Kc Qd").warning
+
+
+def test_a_first_baixada_below_the_vulnerable_minimum_says_so_003(open_app: Open) -> None:
+    """[003] “A partir daí, a primeira baixada da dupla precisa somar pelo menos 75 pontos
+    em cartas” (option vulnerable_min_meld_points): the form does not ask whether the side
+    is vulnerable, and said a plain “Sim” that the judge refuses for a vulnerable side."""
+    at = lixo(open_app("lookup", vulnerable_min_meld_points="75"), "7h", "5h 6h Kc Qd")
+    above = [read(a) for a in _above_grid(at, "lookup_lixo")]
+    assert above[0].startswith("Sim, você pode pegar o lixo")
+    assert above[1] == (
+        "Mas, se a dupla está vulnerável, a primeira baixada precisa somar 75 pontos em cartas"
+        " nesta vez: este jogo soma 15, e estas cartas não completam o resto (só se as de baixo"
+        " do lixo completarem)."
+    )
+    said = " ".join(read(as_read(m.value)) for m in at.markdown)
+    assert "Com a dupla vulnerável e só esta carta no lixo:" in said
+    one = {"vulnerable_min_meld_points": "75", "vulnerable_min_counts": "first_meld"}
+    en = lixo(open_app("lookup", lang="en", **one), "7h", "5h 6h Kc Qd")
+    assert read(en.warning[0].value) == (
+        "But if your side is vulnerable, no: its first meld must total 75 card points,"
+        " and this one totals 15."
+    )
+    assert not lixo(open_app("lookup"), "7h", "5h 6h Kc Qd").warning  # no minimum asked
