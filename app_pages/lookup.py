@@ -230,9 +230,9 @@ def first_way(way: TakeLixo, top: Card) -> str:
     return t("lookup.lixo_way_extend", top=top.symbol, meld=(way.extend or 0) + 1, extra=extra)
 
 
-def lixo_headline(answer: LixoAnswer, top: Card) -> None:
+def lixo_headline(answer: LixoAnswer, top: Card, hand: tuple[Card, ...]) -> None:
     """Yes (free, or how: the plainest way and how many there are), or no with the reason
-    that decides."""
+    that decides; under a yes, what the form did not ask that would overturn it."""
     if answer.ok and rules.pickup == "free":
         free_here = rules.preset == "aberto" and "pickup" not in rules.changed_options()
         st.success(t("lookup.lixo_free" if free_here else "lookup.lixo_free_table"), icon=NO_ICON)
@@ -245,7 +245,9 @@ def lixo_headline(answer: LixoAnswer, top: Card) -> None:
             why = message(lead, lang)
             if rest:
                 why += " " + "; ".join(message(r, lang).rstrip(".") for r in rest) + "."
-            said = t("lookup.lixo_if_morto_taken", count=answer.lixo_needed, why=why)
+            # (no hand typed: the core weighed the one card a hand holds at least)
+            key = "lookup.lixo_if_morto_taken" + ("" if hand else "_one")
+            said = t(key, count=answer.lixo_needed, why=why)
             st.warning(error_cards(said), icon=NO_ICON)
         if answer.vulnerable is not None:  # (nor whether the side is vulnerable [003])
             short = answer.vulnerable.reasons[0].params
@@ -313,7 +315,7 @@ if view == "lixo":
         except BuracoInputError as exc:
             st.error(table_problem(exc), icon=NO_ICON)
         else:
-            lixo_headline(answer, top[0])
+            lixo_headline(answer, top[0], hand)
     cards_view.grid_into(
         "lookup_lixo",
         [

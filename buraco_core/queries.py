@@ -78,7 +78,8 @@ def _lixo_position(
     if lixo_count is not None or vulnerable:
         table |= {
             "players": 4,
-            "hands": [[str(c) for c in hand], 11, 11, 11],
+            # (no card typed: nobody starts a turn with none, so one the form was not told)
+            "hands": [[str(c) for c in hand] or 1, 11, 11, 11],
             "lixo": {"top": str(top), "count": lixo_count or 1},
             "morto": ["available" if lixo_count is None else "taken", "available"],
             "vulnerable": [vulnerable, False],
@@ -100,10 +101,11 @@ class LixoAnswer:
     on the first way if the side already took its morto and the lixo is its top card alone
     (the last card could only go out, and the side may not yet); `lixo_needed`, the fewest
     cards the lixo must then hold for that way to stand (those under the top come to the
-    hand). `vulnerable`: where the rules ask a vulnerable side's first baixada for a minimum
-    and the side has no meld yet, the judge's verdict on the first way if the side is
-    vulnerable, when it refuses it [003]. The form asks neither the morto, nor the lixo's
-    size, nor whether the side is vulnerable: the yes says where they decide."""
+    hand; with no hand typed, the one card a hand holds at least). `vulnerable`: where the
+    rules ask a vulnerable side's first baixada for a minimum and the side has no meld yet,
+    the judge's verdict on the first way if the side is vulnerable, when it refuses it
+    [003]. The form asks neither the morto, nor the lixo's size, nor whether the side is
+    vulnerable: the yes says where they decide."""
 
     ways: tuple[TakeLixo, ...]
     plain: Verdict

@@ -228,3 +228,20 @@ def test_a_way_a_vulnerable_side_may_take_comes_first_003(counts: str, first: st
     said = answer(rules, "7h", "5h 6h 8h 9h 10h Jh Qh Kh Ah Kc Qd")
     assert said.ok and said.vulnerable is None and said.morto_taken is None
     assert set(parse_cards(first)) <= set(said.ways[0].new_meld)
+
+
+def test_with_no_hand_typed_the_last_card_is_weighed_as_one_card_003() -> None:
+    """[003] “Para dá-la, a dupla precisa já ter pegado o seu morto e ter pelo menos uma
+    canastra”. 7♥ onto 4♥ 5♥ 6♥ with no hand typed: nobody starts a turn without a card,
+    so the answer weighs one (a lixo of two then leaves two), not an empty hand (three)."""
+    rules = ruleset("fechado")
+    said = answer(rules, "7h", "", "4h 5h 6h")
+    assert said.ok and said.morto_taken is not None and said.lixo_needed == 2
+    assert said.morto_taken.codes == (Code.LAST_CARD_TRAP, Code.GO_OUT_NEEDS_CANASTRA)
+    for lixo, takes in ((["7h"], False), (["Kc", "7h"], True)):
+        state = position_from_data(
+            rules,
+            {"players": 4, "hands": [["Qd"], 11, 11, 11], "lixo": lixo}
+            | {"melds": [[["4h", "5h", "6h"]], []], "morto": ["taken", "available"]},
+        )
+        assert check(rules, state, said.ways[0]).ok is takes

@@ -830,3 +830,15 @@ def test_a_first_baixada_below_the_vulnerable_minimum_says_so_003(open_app: Open
         " and this one totals 15."
     )
     assert not lixo(open_app("lookup"), "7h", "5h 6h Kc Qd").warning  # no minimum asked
+
+
+def test_with_no_hand_typed_the_but_speaks_of_one_card_003(open_app: Open) -> None:
+    """[003] “a dupla precisa já ter pegado o seu morto e ter pelo menos uma canastra”: 7♥
+    onto 4♥ 5♥ 6♥, the hand left empty, said “estas são todas as suas cartas” of no card."""
+    at = lixo(open_app("lookup"), "7h", "", "4h 5h 6h")
+    assert read(at.warning[0].value) == (
+        "Mas, se o morto da dupla já foi pego e você tem uma só carta na mão, só com pelo menos"
+        " 2 cartas no lixo (as de baixo vêm para a mão). Com menos, não: Sobraria uma só carta,"
+        " que só sairia batendo, e a dupla ainda não pode bater: falta uma canastra (limpa ou"
+        " suja) na mesa da dupla."
+    )
