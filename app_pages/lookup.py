@@ -246,7 +246,8 @@ def lixo_headline(answer: LixoAnswer, top: Card, hand: tuple[Card, ...]) -> None
             if rest:
                 why += " " + "; ".join(message(r, lang).rstrip(".") for r in rest) + "."
             # (no hand typed: the core weighed the one card a hand holds at least)
-            key = "lookup.lixo_if_morto_taken" + ("" if hand else "_one")
+            gone = "waiting" if answer.morto_waiting else "taken"
+            key = f"lookup.lixo_if_morto_{gone}" + ("" if hand else "_one")
             said = t(key, count=answer.lixo_needed, why=why)
             st.warning(error_cards(said), icon=NO_ICON)
         if answer.vulnerable is not None:  # (nor whether the side is vulnerable [003])
@@ -275,7 +276,8 @@ def lixo_details(answer: LixoAnswer) -> None:
         if answer.rule:
             show_reasons(answer.rule, rules=rules)
         if answer.morto_taken is not None:  # the judge's reasons, with their sources
-            show_text(t("lookup.lixo_morto_taken_rule"))
+            gone = "waiting" if answer.morto_waiting else "taken"
+            show_text(t(f"lookup.lixo_morto_{gone}_rule"))
             show_reasons(answer.morto_taken.reasons, rules=rules)
         if answer.vulnerable is not None:
             show_text(t("lookup.lixo_vulnerable_rule"))

@@ -59,11 +59,13 @@ def _lixo_position(
     melds: Sequence[Sequence[Card]],
     lixo_count: int | None = None,
     vulnerable: bool = False,
+    waiting: bool = False,
 ) -> State:
     """A two-player table at the start of a turn with this lixo top, hand and melds; every
     card not given is hidden (the other hand, the mortos, the stock). `lixo_count` given:
-    the side already took its morto, and the lixo holds that many cards; `vulnerable`: the
-    side is. Either is a table of four, whose reasons speak of the side, as the form does."""
+    the side already took its morto (`waiting`: it waits for the partner, who beat
+    indirectly), and the lixo holds that many cards; `vulnerable`: the side is. Either is a
+    table of four, whose reasons speak of the side, as the form does."""
     _melds(rules, melds)  # an invalid meld is named as `melds[i]`
     # Counted over every field at once, so the error says how many were typed (the position
     # below stops at the first copy too many: "4h" typed five times was "3 times").
@@ -81,10 +83,14 @@ def _lixo_position(
             # (no card typed: nobody starts a turn with none, so one the form was not told)
             "hands": [[str(c) for c in hand] or 1, 11, 11, 11],
             "lixo": {"top": str(top), "count": lixo_count or 1},
-            "morto": ["available" if lixo_count is None else "taken", "available"],
+            "morto": [_MORTO_GONE[waiting] if lixo_count else "available", "available"],
             "vulnerable": [vulnerable, False],
         }
     return position_from_data(rules, table)
+
+
+# The side's morto where it cannot be taken this turn: taken, or waiting for the partner.
+_MORTO_GONE: dict[bool, object] = {False: "taken", True: {"status": "waiting", "seat": 2}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +105,9 @@ class LixoAnswer:
     sources, for a yes to say which rule it rests on (empty where the lixo is free).
     `morto_taken`: where every way leaves the hand with one card or none, the judge's verdict
     on the first way if the side already took its morto and the lixo is its top card alone
-    (the last card could only go out, and the side may not yet); `lixo_needed`, the fewest
+    (the last card could only go out, and the side may not yet); `morto_waiting`: the way
+    stands with the morto taken, and that verdict is the one while it waits for the partner
+    who beat indirectly (going out waits for it [003]); `lixo_needed`, the fewest
     cards the lixo must then hold for that way to stand (those under the top come to the
     hand; with no hand typed, the one card a hand holds at least). `vulnerable`: where the
     rules ask a vulnerable side's first baixada for a minimum and the side has no meld yet,
@@ -113,6 +121,7 @@ class LixoAnswer:
     blocked: Verdict | None = None
     rule: tuple[Reason, ...] = ()
     morto_taken: Verdict | None = None
+    morto_waiting: bool = False
     lixo_needed: int = 0
     vulnerable: Verdict | None = None
 
@@ -216,6 +225,7 @@ def lixo_answer(
     # cards from it; a table reads the first one or two. A vulnerable side's first baixada
     # must reach a minimum, where the rules ask one [003]: with no meld yet, the pickup's.
     taken = _lixo_position(rules, top, hand, melds, lixo_count=1)
+    waits = _lixo_position(rules, top, hand, melds, lixo_count=1, waiting=True)
     free = rules.pickup == "free"  # (the whole lixo comes to the hand, nothing laid)
     first_baixada = bool(rules.vulnerable_min_meld_points) and not melds and not free
     vulnerable = (
@@ -224,7 +234,7 @@ def lixo_answer(
 
     def order(way: TakeLixo) -> tuple[bool, bool, int, int]:
         return (
-            not free and not is_legal(rules, taken, way),
+            not free and not (is_legal(rules, taken, way) and is_legal(rules, waits, way)),
             first_baixada and not is_legal(rules, vulnerable, way),
             *_hand_cards_spent(way),
         )
@@ -236,17 +246,28 @@ def lixo_answer(
         closest, blocked = _closest(rules, state) or (None, None)
         return LixoAnswer(ways, plain, closest, blocked, rule=rule)
     last_card, short = order(ways[0])[:2]
-    morto_taken = check(rules, taken, ways[0]) if last_card else None
+    # Refused with the morto taken, it is refused with it waiting too (one reason more).
+    only_waiting = last_card and is_legal(rules, taken, ways[0])
+    morto_taken = check(rules, waits if only_waiting else taken, ways[0]) if last_card else None
     needed = 0
     if last_card:  # (a lixo of three cards leaves two in the hand: nothing to go out with)
         needed = next(
             n
             for n in (2, 3)
-            if is_legal(rules, _lixo_position(rules, top, hand, melds, n), ways[0])
+            if all(
+                is_legal(rules, _lixo_position(rules, top, hand, melds, n, waiting=w), ways[0])
+                for w in (False, True)
+            )
         )
     below = check(rules, vulnerable, ways[0]) if short else None
     return LixoAnswer(
-        ways, plain, rule=rule, morto_taken=morto_taken, lixo_needed=needed, vulnerable=below
+        ways,
+        plain,
+        rule=rule,
+        morto_taken=morto_taken,
+        morto_waiting=only_waiting,
+        lixo_needed=needed,
+        vulnerable=below,
     )
 
 

@@ -184,7 +184,6 @@ def test_going_out_needs_the_morto_taken_so_a_last_card_pickup_depends_on_it_003
     ("preset", "top", "hand", "melds"),
     [
         ("fechado", "7h", "5h 6h Kc Qd", []),  # two cards stay in the hand
-        ("fechado", "7h", "5h 6h", ["4s 5s 6s 7s 8s 9s 2c"]),  # a canastra: the side may go out
         ("aberto", "7h", "", []),  # the whole lixo comes to the hand
     ],
 )
@@ -192,7 +191,7 @@ def test_a_pickup_that_stands_whatever_the_morto_is_a_plain_yes_003(
     preset: str, top: str, hand: str, melds: list[str]
 ) -> None:
     """[003] “a dupla precisa já ter pegado o seu morto e ter pelo menos uma canastra”: where
-    two cards stay in the hand, or the side has its canastra, the morto decides nothing."""
+    two cards stay in the hand, or the whole lixo comes to it, the morto decides nothing."""
     said = answer(ruleset(preset), top, hand, *melds)
     assert said.ok and said.morto_taken is None
 
@@ -245,3 +244,25 @@ def test_with_no_hand_typed_the_last_card_is_weighed_as_one_card_003() -> None:
             | {"melds": [[["4h", "5h", "6h"]], []], "morto": ["taken", "available"]},
         )
         assert check(rules, state, said.ways[0]).ok is takes
+
+
+@pytest.mark.parametrize(("received", "depends"), [(False, True), (True, False)])
+def test_going_out_waits_for_a_waiting_morto_so_a_last_card_pickup_depends_on_it_003(
+    received: bool, depends: bool
+) -> None:
+    """[003] “O morto fica à espera, e você o pega no começo da sua próxima vez”; going out
+    needs “já ter pegado o seu morto” ([000, 001]: received at the beat, option
+    partner_may_go_out_while_morto_waits). 7♥ with 5♥ 6♥, the whole hand, beside a
+    canastra: with the morto taken the pickup goes out; while it waits, the judge refuses it."""
+    rules = ruleset("fechado", partner_may_go_out_while_morto_waits=received)
+    said = answer(rules, "7h", "5h 6h", "4s 5s 6s 7s 8s 9s 10s")
+    assert (said.morto_taken is not None) is depends and said.morto_waiting is depends
+    state = position_from_data(
+        rules,
+        {"players": 4, "hands": [["5h", "6h"], 11, 11, 11], "lixo": ["7h"]}
+        | {"melds": [[["4s", "5s", "6s", "7s", "8s", "9s", "10s"]], []]}
+        | {"morto": [{"status": "waiting", "seat": 2}, "available"]},
+    )
+    assert check(rules, state, said.ways[0]).ok is not depends
+    if said.morto_taken is not None:
+        assert Code.GO_OUT_MORTO_WAITING in said.morto_taken.codes and said.lixo_needed == 3

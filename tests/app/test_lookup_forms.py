@@ -796,10 +796,10 @@ def test_a_pickup_that_ends_the_hand_says_it_depends_on_the_morto_003(open_app: 
     above = [read(a) for a in _above_grid(at, "lookup_lixo")]
     assert above[0].startswith("Sim, você pode pegar o lixo: baixe o 7♥ com 5♥ 6♥")
     assert above[1] == (
-        "Mas, se o morto da dupla já foi pego e estas são todas as suas cartas, só com pelo"
-        " menos 3 cartas no lixo (as de baixo vêm para a mão). Com menos, não: Esta jogada"
-        " acabaria com as cartas da mão, mas a dupla ainda não pode bater: falta uma canastra"
-        " (limpa ou suja) na mesa da dupla."
+        "Mas, se o morto da dupla já foi pego (ou espera a vez de quem bateu indireto) e estas"
+        " são todas as suas cartas, só com pelo menos 3 cartas no lixo (as de baixo vêm para a"
+        " mão). Com menos, não: Esta jogada acabaria com as cartas da mão, mas a dupla ainda"
+        " não pode bater: falta uma canastra (limpa ou suja) na mesa da dupla."
     )
     said = " ".join(read(as_read(m.value)) for m in at.markdown)
     assert "Com o morto da dupla já pego e só esta carta no lixo:" in said
@@ -837,8 +837,28 @@ def test_with_no_hand_typed_the_but_speaks_of_one_card_003(open_app: Open) -> No
     onto 4♥ 5♥ 6♥, the hand left empty, said “estas são todas as suas cartas” of no card."""
     at = lixo(open_app("lookup"), "7h", "", "4h 5h 6h")
     assert read(at.warning[0].value) == (
-        "Mas, se o morto da dupla já foi pego e você tem uma só carta na mão, só com pelo menos"
-        " 2 cartas no lixo (as de baixo vêm para a mão). Com menos, não: Sobraria uma só carta,"
-        " que só sairia batendo, e a dupla ainda não pode bater: falta uma canastra (limpa ou"
-        " suja) na mesa da dupla."
+        "Mas, se o morto da dupla já foi pego (ou espera a vez de quem bateu indireto) e você"
+        " tem uma só carta na mão, só com pelo menos 2 cartas no lixo (as de baixo vêm para a"
+        " mão). Com menos, não: Sobraria uma só carta, que só sairia batendo, e a dupla ainda"
+        " não pode bater: falta uma canastra (limpa ou suja) na mesa da dupla."
     )
+
+
+def test_with_the_morto_waiting_a_pickup_that_ends_the_hand_says_so_003(open_app: Open) -> None:
+    """[003] “Batida indireta: você descarta a sua última carta. O morto fica à espera, e você
+    o pega no começo da sua próxima vez”; “a dupla precisa já ter pegado o seu morto” to go
+    out. 7♥ with 5♥ 6♥, the whole hand, beside a canastra: with the morto taken the pickup
+    goes out, but while it waits for the partner the judge refuses it, and the yes was plain."""
+    canastra = "4s 5s 6s 7s 8s 9s 10s"
+    at = lixo(open_app("lookup"), "7h", "5h 6h", canastra)
+    assert read(at.warning[0].value) == (
+        "Mas, se o morto da dupla espera a vez de quem bateu indireto e estas são todas as suas"
+        " cartas, só com pelo menos 3 cartas no lixo (as de baixo vêm para a mão). Com menos,"
+        " não: Esta jogada acabaria com as cartas da mão, mas a dupla ainda não pode bater: o"
+        " morto da dupla ainda espera a próxima vez de quem bateu indireto."
+    )
+    said = " ".join(read(as_read(m.value)) for m in at.markdown)
+    assert "Com o morto da dupla à espera e só esta carta no lixo:" in said
+    # Where the waiting morto was received at the beat [000, 001], nothing waits.
+    received = open_app("lookup", partner_may_go_out_while_morto_waits="true")
+    assert not lixo(received, "7h", "5h 6h", canastra).warning
