@@ -252,13 +252,18 @@ def lixo_answer(
     needed = 0
     if last_card:  # (a lixo of three cards leaves two in the hand: nothing to go out with)
         needed = next(
-            n
-            for n in (2, 3)
-            if all(
-                is_legal(rules, _lixo_position(rules, top, hand, melds, n, waiting=w), ways[0])
-                for w in (False, True)
-            )
+            (
+                n
+                for n in (2, 3)
+                if all(
+                    is_legal(rules, _lixo_position(rules, top, hand, melds, n, waiting=w), ways[0])
+                    for w in (False, True)
+                )
+            ),
+            0,
         )
+        if not needed:  # (refused for a reason no lixo's size mends: no "Mas" it could say)
+            morto_taken = None
     below = check(rules, vulnerable, ways[0]) if short else None
     return LixoAnswer(
         ways,
