@@ -28,6 +28,7 @@ from buraco_text import (
     error_message,
     error_problem,
     message,
+    mid_sentence,
     option_name,
     sources_text,
     unread_text,
@@ -242,7 +243,7 @@ def lixo_headline(answer: LixoAnswer, top: Card, hand: tuple[Card, ...]) -> None
         if answer.morto_taken is not None:
             # The form asks neither the morto nor the lixo's size: where they decide, say how.
             lead, *rest = at_table(answer.morto_taken.reasons, rules, lang)
-            why = message(lead, lang)
+            why = mid_sentence(message(lead, lang))  # (after “Com menos, não:”)
             if rest:
                 why += " " + "; ".join(message(r, lang).rstrip(".") for r in rest) + "."
             # (no hand typed: the core weighed the one card a hand holds at least)

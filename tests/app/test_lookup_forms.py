@@ -798,7 +798,7 @@ def test_a_pickup_that_ends_the_hand_says_it_depends_on_the_morto_003(open_app: 
     assert above[1] == (
         "Mas, se o morto da dupla já foi pego (ou espera a vez de quem bateu indireto) e estas"
         " são todas as suas cartas, só com pelo menos 3 cartas no lixo (as de baixo vêm para a"
-        " mão). Com menos, não: Esta jogada acabaria com as cartas da mão, mas a dupla ainda"
+        " mão). Com menos, não: esta jogada acabaria com as cartas da mão, mas a dupla ainda"
         " não pode bater: falta uma canastra (limpa ou suja) na mesa da dupla."
     )
     said = " ".join(read(as_read(m.value)) for m in at.markdown)
@@ -839,7 +839,7 @@ def test_with_no_hand_typed_the_but_speaks_of_one_card_003(open_app: Open) -> No
     assert read(at.warning[0].value) == (
         "Mas, se o morto da dupla já foi pego (ou espera a vez de quem bateu indireto) e você"
         " tem uma só carta na mão, só com pelo menos 2 cartas no lixo (as de baixo vêm para a"
-        " mão). Com menos, não: Sobraria uma só carta, que só sairia batendo, e a dupla ainda"
+        " mão). Com menos, não: sobraria uma só carta, que só sairia batendo, e a dupla ainda"
         " não pode bater: falta uma canastra (limpa ou suja) na mesa da dupla."
     )
 
@@ -854,7 +854,7 @@ def test_with_the_morto_waiting_a_pickup_that_ends_the_hand_says_so_003(open_app
     assert read(at.warning[0].value) == (
         "Mas, se o morto da dupla espera a vez de quem bateu indireto e estas são todas as suas"
         " cartas, só com pelo menos 3 cartas no lixo (as de baixo vêm para a mão). Com menos,"
-        " não: Esta jogada acabaria com as cartas da mão, mas a dupla ainda não pode bater: o"
+        " não: esta jogada acabaria com as cartas da mão, mas a dupla ainda não pode bater: o"
         " morto da dupla ainda espera a próxima vez de quem bateu indireto."
     )
     said = " ".join(read(as_read(m.value)) for m in at.markdown)
