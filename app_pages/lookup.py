@@ -276,6 +276,9 @@ def lixo_details(answer: LixoAnswer) -> None:
         show_text(t("lookup.lixo_rule", rules=rules_summary(rules, lang)))
         if answer.rule:
             show_reasons(answer.rule, rules=rules)
+        else:  # the lixo is free: taken whole, no card to use [000]
+            source = t("meld.source", sources=sources_text(("000", "option:pickup"), lang))
+            show_text(f"- {t('lookup.lixo_free_rule')} :gray[({source})]")
         if answer.morto_taken is not None:  # the judge's reasons, with their sources
             gone = "waiting" if answer.morto_waiting else "taken"
             show_text(t(f"lookup.lixo_morto_{gone}_rule"))
@@ -283,9 +286,6 @@ def lixo_details(answer: LixoAnswer) -> None:
         if answer.vulnerable is not None:
             show_text(t("lookup.lixo_vulnerable_rule"))
             show_reasons(answer.vulnerable.reasons, rules=rules)
-        else:  # the lixo is free: taken whole, no card to use [000]
-            source = t("meld.source", sources=sources_text(("000", "option:pickup"), lang))
-            show_text(f"- {t('lookup.lixo_free_rule')} :gray[({source})]")
         return
     if answer.closest is not None:
         show_text(t("lookup.lixo_closest", move=move_text(answer.closest, lang)))

@@ -809,6 +809,21 @@ def test_a_pickup_that_ends_the_hand_says_it_depends_on_the_morto_003(open_app: 
     assert not lixo(open_app("lookup"), "7h", "5h 6h Kc Qd").warning
 
 
+def test_a_justified_pickup_is_never_explained_as_a_free_lixo_000(open_app: Open) -> None:
+    """The free lixo (“Lixo livre: quem pega leva a pilha inteira”) is Aberto's rule [000:
+    “sem justificada para compra do lixo”]: a yes in Fechado names the rule of the top card
+    it rests on and never that one, with or without the line on a morto already taken (the
+    free rule was drawn under the yes of every table where the side was not vulnerable)."""
+    free = "Lixo livre: quem pega leva a pilha inteira"
+    for hand in ("5h 6h", "5h 6h Kc Qd"):
+        at = lixo(open_app("lookup"), "7h", hand)
+        said = " ".join(read(as_read(m.value)) for m in at.markdown)
+        assert "Nesta variante o lixo só é pego se a carta de cima" in said
+        assert free not in said
+    aberto = lixo(open_app("lookup", rules="aberto"), "7h", "5h 6h")
+    assert free in " ".join(read(as_read(m.value)) for m in aberto.markdown)
+
+
 def test_a_first_baixada_below_the_vulnerable_minimum_says_so_003(open_app: Open) -> None:
     """[003] “A partir daí, a primeira baixada da dupla precisa somar pelo menos 75 pontos
     em cartas” (option vulnerable_min_meld_points): the form does not ask whether the side
