@@ -1007,8 +1007,8 @@ def test_discard_that_fits_the_sides_own_meld() -> None:
     assert codes(found) == [NoteCode.FITS_OWN_MELD]
     assert found[0].params == {"card": parse_card("8h"), "meld": 1}
     assert found[0].better == Extend(0, (parse_card("8h"),))
-    assert "O 8♥ cabia no seu jogo 1" in said(found[0])
-    assert "The 8♥ fitted your meld 1" in said(found[0], "en")
+    assert "O 8♥ cabia no jogo 1 da sua dupla" in said(found[0])
+    assert "The 8♥ fitted your side's meld 1" in said(found[0], "en")
     assert notes("fechado", data, Discard(parse_card("Kc"))) == ()
     short = {**data, "hands": [["8h", "Kc"], 11, 11, 11]}
     assert NoteCode.FITS_OWN_MELD not in codes(notes("fechado", short, Discard(parse_card("8h"))))
@@ -1051,17 +1051,18 @@ def test_a_card_for_a_meld_that_is_a_canastra_already_or_becomes_one() -> None:
             "4d",
             "other_end",
             "5d",
-            "O 4♦ cabia no seu jogo 1, com o curinga 2♣ passando para a outra ponta, no lugar"
-            " do 5♦:",
-            "The 4♦ fitted your meld 1, with the wild 2♣ moving to the other end, as the 5♦:",
+            "O 4♦ cabia no jogo 1 da sua dupla, com o curinga 2♣ passando para a outra ponta,"
+            " no lugar do 5♦:",
+            "The 4♦ fitted your side's meld 1, with the wild 2♣ moving to the other end, as"
+            " the 5♦:",
         ),
         # The 9♦ takes the 2♣'s place, and the 2♣ goes on as the 10♦.
         (
             "9d",
             "wild_moved",
             "10d",
-            "O 9♦ cabia no seu jogo 1, no lugar do curinga 2♣, que passa a valer o 10♦:",
-            "The 9♦ fitted your meld 1, in the place of the wild 2♣, which moves on to stand"
+            "O 9♦ cabia no jogo 1 da sua dupla, no lugar do curinga 2♣, que passa a valer o 10♦:",
+            "The 9♦ fitted your side's meld 1, in the place of the wild 2♣, which moves on to stand"
             " for the 10♦:",
         ),
     ],
@@ -1095,7 +1096,8 @@ def test_a_card_that_fits_the_own_meld_by_moving_its_wild(
     # (A card that leaves the wild where it stands says nothing of it: the 10♦.)
     data["hands"] = [["10d", "Kc", "4s", "Qs"], 11, 11, 11]
     (plain,) = notes("fechado", data, Discard(parse_card("10d")))
-    assert "case" not in plain.params and said(plain).startswith("O 10♦ cabia no seu jogo 1:")
+    assert "case" not in plain.params
+    assert said(plain).startswith("O 10♦ cabia no jogo 1 da sua dupla:")
 
 
 def test_at_a_table_of_two_the_card_for_the_own_meld_may_serve_the_one_opponent() -> None:
@@ -1112,6 +1114,34 @@ def test_at_a_table_of_two_the_card_for_the_own_meld_may_serve_the_one_opponent(
     assert said(found).endswith("vai para o lixo, onde pode servir ao adversário.")
     assert said(found, "en").endswith("goes to the lixo, where it may serve your opponent.")
     assert "adversários" not in said(found) and "opponents" not in said(found, "en")
+
+
+@pytest.mark.parametrize(
+    ("players", "pt", "en"),
+    [
+        (4, "o 8♥ cabia no jogo 1 da sua dupla", "the 8♥ fitted your side's meld 1"),
+        (2, "o 8♥ cabia no seu jogo 1", "the 8♥ fitted your meld 1"),
+    ],
+)
+@pytest.mark.parametrize("meld", [["5h", "6h", "7h"], ["2h", "3h", "4h", "5h", "6h", "7h"]])
+def test_the_card_for_the_own_meld_is_said_to_fit_the_sides_meld_at_four(
+    players: int, pt: str, en: str, meld: list[str]
+) -> None:
+    """At a table of four the melds are the pair's: the note said “cabia no seu jogo 1”
+    where the other notes say “no jogo 1 da sua dupla” (a lixo left, a batida missed), and
+    the reminder of it said so too. A table of two keeps “seu jogo”, in the reminder of a
+    card that makes a canastra (2♥ to 7♥: 7 cards with the 8♥) as well."""
+    data = {
+        **PLAY,
+        "players": players,
+        "hands": [["8h", "Kc", "4d", "Qs"], *[11] * (players - 1)],
+        "melds": [[meld], []],
+    }
+    (found,) = notes("fechado", data, Discard(parse_card("8h")))
+    assert found.code is NoteCode.FITS_OWN_MELD
+    assert pt in said(found).lower() and en in said(found, "en").lower()
+    assert pt in worded("play.again.fits_own_meld", "pt", **found.params).lower()
+    assert en in worded("play.again.fits_own_meld", "en", **found.params).lower()
 
 
 def test_where_the_move_missed_going_out_no_other_note_names_another_better_move() -> None:
