@@ -400,6 +400,46 @@ def test_direct_beat_missed() -> None:
     assert notes("fechado", loose, Discard(parse_card("Kc"))) == ()
 
 
+@pytest.mark.parametrize(
+    ("players", "risk", "pt", "en"),
+    [
+        (4, False, "O 5♥ cabia no jogo 2 da sua dupla:", "The 5♥ fitted your side's meld 2:"),
+        (2, False, "O 5♥ cabia no seu jogo 2:", "The 5♥ fitted your meld 2:"),
+        (4, True, "O 5♥ cabia no jogo 2 da sua dupla:", "The 5♥ fitted your side's meld 2:"),
+        (2, True, "O 5♥ cabia no seu jogo 2:", "The 5♥ fitted your meld 2:"),
+    ],
+)
+def test_the_last_card_that_took_the_morto_is_said_to_fit_a_meld_by_its_number(
+    players: int, risk: bool, pt: str, en: str
+) -> None:
+    """The note on a batida indireta where the last card had a meld said “cabia num jogo
+    seu” / “fitted one of your melds”, leaving the learner to find which (at a table of
+    four, maybe the partner's): it names the meld as the other notes do, the pair's at four,
+    the player's own at two, and so does Jogar's reminder of it. A note saved before (no
+    meld in it) keeps its old words, with no “{meld}” showing."""
+    theirs = [["4c", "5c", "6c", "7c", "8c", "9c", "10c"]] if risk else []
+    data = {
+        **PLAY,
+        "players": players,
+        "hands": [["5h"], *[11] * (players - 1)],
+        "melds": [[["Kd", "Ks", "Kc"], ["6h", "7h", "8h"]], theirs],
+        "morto": ["available", "taken" if risk else "available"],
+        "mortos": [11] if risk else [11, 11],
+    }
+    (found,) = notes("fechado", data, Discard(parse_card("5h")))
+    assert found.code is NoteCode.DIRECT_BEAT_MISSED
+    assert found.better == Extend(1, parse_cards("5h"))
+    assert said(found).startswith(pt) and said(found, "en").startswith(en)
+    assert ("não pego" in said(found)) is risk
+    again = "De novo, " + pt[0].lower() + pt[1:-1] + " e trazia o morto agora."
+    assert worded("play.again.direct_beat_missed", "pt", **found.params) == again
+    assert en[:-1].lower() in worded("play.again.direct_beat_missed", "en", **found.params)
+    saved = {"card": "5♥"}
+    assert worded("cli.coach.note.direct_beat_missed", "pt", **saved).startswith(
+        "O 5♥ cabia num jogo seu:"
+    )
+
+
 # --- batida direta and batida indireta: the last card laid or discarded [000, 001, 003] ------
 
 # Morto taken, a canastra limpa down: the side may go out; the 5♥ fits its 6♥ 7♥ 8♥.
@@ -480,7 +520,12 @@ def test_batida_indireta_risks_the_morto_where_the_opponents_may_go_out() -> Non
     }
     found = notes("fechado", data, Discard(parse_card("5h")))
     assert codes(found) == [NoteCode.DIRECT_BEAT_MISSED]
-    assert found[0].params == {"card": parse_card("5h"), "case": "risk", "penalty": 100}
+    assert found[0].params == {
+        "card": parse_card("5h"),
+        "meld": 1,
+        "case": "risk_meld",
+        "penalty": 100,
+    }
     assert "se um deles bater antes, o seu morto conta como não pego (100 pontos a menos)" in said(
         found[0]
     )
@@ -489,12 +534,11 @@ def test_batida_indireta_risks_the_morto_where_the_opponents_may_go_out() -> Non
     alone = notes("fechado", two, Discard(parse_card("5h")))
     assert "e o adversário já pegou o morto dele" in said(alone[0])
     no_canastra = {**data, "melds": [[["6h", "7h", "8h"]], [["4c", "5c", "6c"]]]}
-    assert notes("fechado", no_canastra, Discard(parse_card("5h")))[0].params == {
-        "card": parse_card("5h")
-    }
+    plain = {"card": parse_card("5h"), "meld": 1, "case": "meld"}
+    assert notes("fechado", no_canastra, Discard(parse_card("5h")))[0].params == plain
     rules = ruleset("fechado").with_options(unused_indirect_morto_paid=False)
     position = position_from_data(rules, {"seed": 9, "players": 4, **data})
-    assert coach(rules, position, Discard(parse_card("5h")))[0].params == {"card": parse_card("5h")}
+    assert coach(rules, position, Discard(parse_card("5h")))[0].params == plain
 
 
 def test_going_out_missed_while_ahead() -> None:
@@ -744,7 +788,7 @@ def test_english_notes_on_a_move_made_say_what_the_better_move_would_have_done()
     hindsight = ("fits_own_meld", "direct_beat_missed", "direct_go_out_missed", "go_out_missed")
     keys = [k for k in en if k.startswith(tuple(f"cli.coach.note.{c}" for c in hindsight))]
     keys.append("cli.coach.note.morto_left")
-    assert len(keys) == 27  # (the fits_own_meld cases, a canastra or its wild, 18 of them)
+    assert len(keys) == 31  # (the fits_own_meld cases, a canastra or its wild, 18 of them)
     for key in keys:
         assert "would have" in en[key] or "could have" in en[key], (key, en[key])
     # The top card that “made a new meld” with the hand's cards made none: the lixo was left.

@@ -386,14 +386,18 @@ def _direct_missed(
         beats = [o for o in options if o.beat]
         if not beats:
             return []
-        params: dict[str, Any] = {"card": move.card}
+        beat = beats[0].move
+        assert isinstance(beat, Extend)  # (one card in the hand: it goes onto a meld)
+        # The meld named, as the learner finds it on the table (counted from 1); the case
+        # says so ("meld"), and a note saved before it was named keeps its old wording.
+        params: dict[str, Any] = {"card": move.card, "meld": beat.meld + 1, "case": "meld"}
         # (what the table shows of them: their morto taken, the canastra they need down; the
         # hidden hands may not let them)
         if rules.unused_indirect_morto_paid and go_out_verdict(rules, dealt, 1 - view.side).ok:
-            params |= {"case": "risk", "penalty": rules.morto_penalty}
-            if view.players == 2:
-                params["alone"] = True
-        return [Note(NoteCode.DIRECT_BEAT_MISSED, params, beats[0].move)]
+            params |= {"case": "risk_meld", "penalty": rules.morto_penalty}
+        if view.players == 2:
+            params["alone"] = True  # (the meld is the player's own, not a pair's)
+        return [Note(NoteCode.DIRECT_BEAT_MISSED, params, beat)]
     mine = judge_options(rules, dealt, [move], view.seat)[0]
     outs = [o for o in options if _goes_out(o)]
     if not _goes_out(mine) or not outs:
