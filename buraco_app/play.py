@@ -1011,6 +1011,11 @@ def why_lines(
         kind, bonus = _extend_kind(rules, before, move)
         if before.players == 2:
             kind += "_alone"  # (its own meld: at a table of two there is no pair)
+    # The side's morto taken (or waiting for its player, or none left): cards laid now go
+    # towards going out, where "rumo ao morto" was said after the morto was in the hand.
+    morto_ahead = before.sides[before.side_of(before.turn)].morto is MortoStatus.AVAILABLE
+    if kind == "lay" and not morto_ahead:
+        kind = "lay_to_go_out"
     if kind == "discard":
         # The last card is no choice among cards: its discard empties the hand (the morto,
         # or going out), where the level's habit told of the safest card, or "never a wild".
@@ -1030,7 +1035,8 @@ def why_lines(
     lines = [habit, *(_event_text(event, before, lang, advice) for event in said)]
     wild = None if level == "random" or after is None else _wild_spent(before, after)
     if wild is not None:
-        lines.append(t(f"{why}wild", lang, card=wild.symbol))
+        wild_kind = "wild" if morto_ahead else "wild_to_go_out"
+        lines.append(t(f"{why}{wild_kind}", lang, card=wild.symbol))
     return lines
 
 

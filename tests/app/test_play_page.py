@@ -961,6 +961,32 @@ def test_a_computer_wild_laid_as_a_wild_is_explained() -> None:
     assert "curinga" not in lines("random", "5h 6h 2s")
 
 
+@pytest.mark.parametrize("morto", ["taken", {"status": "waiting", "seat": 0, "cards": 11}])
+def test_a_meld_laid_after_the_morto_is_taken_is_for_going_out(morto: Any) -> None:
+    """A partner's meld laid with the side's morto already taken (or waiting for the
+    partner) was said to bring “a canastra e o morto” nearer, and its wild to go down “rumo
+    ao morto e à batida” / “towards the morto and going out”: only going out is ahead, and
+    the reasons (and the hint's) say so. Before the morto, they still name it."""
+    rules = ruleset("fechado")
+    hand = ["5h", "6h", "2s", "Kc", "9d"]
+    data = {"players": 4, "turn": 2, "phase": "play", "hands": [11, 11, hand, 11]}
+    lay = Lay((parse_cards("5h 6h 2s"),))
+
+    def said(morto_status: Any, lang: Lang, advice: bool) -> str:
+        position = {**data, "morto": [morto_status, "available"], "mortos": [11]}
+        state = position_from_data(rules, position)
+        return " ".join(why_lines(rules, "strong", state, lay, lang, advice=advice))
+
+    for advice in (False, True):
+        pt, en = said(morto, "pt", advice), said(morto, "en", advice)
+        assert "aproximam a canastra e a batida." in pt and "rumo à batida." in pt, pt
+        assert "morto" not in pt, pt
+        assert "bring the canastra and going out closer." in en, en
+        assert "go down now, towards going out." in en and "morto" not in en, en
+    before = said("available", "pt", False)
+    assert "a canastra e o morto." in before and "rumo ao morto e à batida." in before
+
+
 @pytest.mark.parametrize("lang", ["pt", "en"])
 def test_a_computer_free_pickup_in_aberto_is_explained_as_the_whole_lixo_to_the_hand(
     lang: Lang,
