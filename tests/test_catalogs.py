@@ -325,3 +325,12 @@ def test_english_says_the_lixo_in_fechado_never_a_closed_lixo() -> None:
         if re.search(r"\bclosed lixo", line, re.IGNORECASE)
     ]
     assert not found, found
+
+
+@pytest.mark.parametrize("page", ["lookup", "lessons", "practice", "calc", "sheet"])
+def test_a_pages_title_names_it_as_the_menu_does(page: str) -> None:
+    """The menu said “Score calculator” and its page's title “Round calculator”, where the
+    Portuguese says “Calculadora” and “Calculadora da rodada”: a page's title holds its
+    name in the menu, in both languages, so the learner knows where they landed."""
+    for texts in (PT, EN):
+        assert texts[f"page.{page}"].lower() in texts[f"{page}.title"].lower(), page
