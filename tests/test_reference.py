@@ -553,16 +553,21 @@ def test_a_question_at_the_table_is_answered_first_by_its_rule(
 
 @pytest.mark.parametrize(
     ("query", "lang", "ace"),
-    [("trinca de ás vale?", "pt", "Ás"), ("is a trinca of aces allowed?", "en", "aces")],
+    [
+        ("trinca de ás vale?", "pt", "Vale trinca, de qualquer valor, inclusive de ases."),
+        ("is a trinca of aces allowed?", "en", "Trincas are allowed, of any rank, aces included."),
+    ],
 )
 def test_trinca_of_aces(query: str, lang: Lang, ace: str) -> None:
     """A trinca of aces: trincas are allowed only where the option says so (Fechado [000,
     001, 003]), and there of any rank, aces too: no source limits the rank [000 “cartas de
     mesmo valor independente do naipe”; 003 “três ou mais cartas iguais”]. The first answer
-    says both, as the core judges `A♥ A♠ A♦`."""
+    says both, as the core judges `A♥ A♠ A♦`: “Vale trinca, de Ás também.” / “Trincas are
+    allowed, aces too.” read as if aces were the odd case; it says any rank, aces included
+    (an ace in running text small, “de ases”)."""
     found = search(query, 1)[0]
     assert found.id == "trincas"
-    assert ace in found.text(lang)
+    assert ace.split(", ")[-1][:-1] in found.text(lang)
     aces = parse_cards("Ah As Ad")
     for preset, said in found.per_preset(lang):
         verdict = judge_meld(aces, PRESETS[preset])
