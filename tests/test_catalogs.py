@@ -125,7 +125,7 @@ def test_portuguese_quotes_and_words_are_brazilian() -> None:
 ENGLISH = re.compile(
     r"\b(usage|error|options|arguments?|required|invalid choice|show this help|the following"
     r"|expected|commands?|legal|illegal|valid meld|points|turn of|player|lessons|checked"
-    r"|missing|unknown|yet to draw|has drawn|round over)\b",
+    r"|missing|unknown|yet to draw|has drawn|after the draw|round over)\b",
     re.IGNORECASE,
 )
 
@@ -334,3 +334,21 @@ def test_a_pages_title_names_it_as_the_menu_does(page: str) -> None:
     name in the menu, in both languages, so the learner knows where they landed."""
     for texts in (PT, EN):
         assert texts[f"page.{page}"].lower() in texts[f"{page}.title"].lower(), page
+
+
+def test_a_turns_phase_is_one_phrase_on_the_seats_and_in_the_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Jogar's seats said “after the draw” where `buraco judge` said “has drawn” (Portuguese
+    “já comprou” in both): one phrase in each language, the command's as the seats'."""
+    for texts in (PT, EN):
+        for phase in ("draw", "play"):
+            assert texts[f"cli.phase.{phase}"] == texts[f"table.phase_{phase}"], phase
+    position = tmp_path / "move.json"
+    position.write_text(
+        '{"position": {"players": 2, "turn": 0, "phase": "draw", "hands": [11, 11]},'
+        ' "move": {"type": "draw", "seat": 0}}',
+        encoding="utf-8",
+    )
+    assert main(["judge", str(position), "--lang", "en"]) == 0
+    assert "turn of player 1, after the draw" in capsys.readouterr().out
