@@ -1095,7 +1095,7 @@ def test_a_reasons_rule_option_is_named_as_set_takes_it(
 @pytest.mark.parametrize(
     ("lang", "natural", "wild"),
     [
-        ("pt", "um (2♥) na posição natural, entre o Ás e o 3", "o outro (2♥) como curinga"),
+        ("pt", "um (2♥) na posição natural, entre o ás e o 3", "o outro (2♥) como curinga"),
         ("en", "one (2♥) in its natural place, between the Ace and the 3", "the other (2♥) as"),
     ],
 )

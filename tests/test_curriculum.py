@@ -814,6 +814,31 @@ def test_cards_in_a_text_are_in_backticks_and_a_title_has_none() -> None:
     assert [title for title in titled if "`" in title] == []
 
 
+# A rank's name after a word of the same sentence (not after its end, a heading's or a list's
+# mark, nor inside a source's words quoted “…”: “de Ás a 2”, as text 001 writes it).
+_RANK_CAPITALISED = re.compile(r"(?<=[\w,;:)`] )(?:Ás|Ases|Reis?|Damas?|Valetes?)\b")
+
+
+def test_a_cards_name_in_portuguese_running_text_is_small() -> None:
+    """A card's name in the middle of a Portuguese sentence is written small (“o ás”, “o
+    rei”, “a dama”), as most texts already did: lessons, exercises, the reference and the
+    catalog wrote “entre o Ás e o 3”, “do Ás ao Rei”, “O Ás pode ir depois do Rei?” beside
+    “depois do rei” and “a dama”. A sentence's first word keeps its capital."""
+    texts = [
+        (path.name, text)
+        for path in _course_files()
+        for lang, text in _shown_texts(tomllib.loads(path.read_text(encoding="utf-8")))
+        if lang == "pt"
+    ]
+    texts += [(key, text) for key, text in catalog("pt").items()]
+    found = [
+        (where, m.group(0))
+        for where, text in texts
+        for m in _RANK_CAPITALISED.finditer(re.sub(r"“[^”]*”", "", text))
+    ]
+    assert found == []
+
+
 def test_the_catalogs_cite_the_texts_as_the_reasons_do() -> None:
     """The Casa's option descriptions, the calculator's and the corte's help, Jogar's lines on
     a morto said “(fonte 003)”, “pela fonte 001”, “nos três modos” (en “(source 003)”), and the

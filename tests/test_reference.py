@@ -137,7 +137,7 @@ def test_card_points_text_agrees_with_the_core() -> None:
     value = {c: card_points(parse_card(c), 50) for c in ("As", "8s", "Ks", "3s", "7s", "2s")}
     assert value["8s"] == value["Ks"] and value["3s"] == value["7s"]
     assert f"Ás vale {value['As']}" in text
-    assert f"do 8 ao Rei, {value['8s']}" in text
+    assert f"do 8 ao rei, {value['8s']}" in text
     assert f"do 3 ao 7, {value['3s']}" in text
     assert f"o 2 vale {value['2s']}" in text
 
