@@ -90,6 +90,7 @@ from buraco_text import (
     message,
     mid_sentence,
     played_out_text,
+    trade_off_text,
     worded,
 )
 
@@ -975,10 +976,11 @@ def note_text(
     if not (again and key in catalog(lang)):
         key = f"cli.coach.note.{note.code}"
     text = worded(key, lang, **note.params)
-    if note.better is None:
-        return text
-    better = mid_sentence(move_text(note.better, lang, top=top, rules=rules))  # ("Melhor: …")
     figure = played_out_text(note.params, lang)  # (a lixo left: the strong level's playouts)
+    if note.better is None:
+        trade_off = "" if again else trade_off_text(note.code, note.params, lang)
+        return " ".join(part for part in (text, trade_off, figure) if part)
+    better = mid_sentence(move_text(note.better, lang, top=top, rules=rules))  # ("Melhor: …")
     said = [text, better_text(better, note.params.get("then"), lang), figure]
     return " ".join(part for part in said if part)
 

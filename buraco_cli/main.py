@@ -62,6 +62,7 @@ from buraco_text import (
     preset_title,
     reads_as_code,
     sources_text,
+    trade_off_text,
     translate,
     unread_text,
     value_text,
@@ -2169,14 +2170,15 @@ def _note_text(note: Note, lang: Lang, before: State, rules: RuleSet) -> str:
     from buraco_core.moves import Lay
 
     text = worded(f"cli.coach.note.{note.code.value}", lang, **note.params)
+    figure = played_out_text(note.params, lang)  # (a lixo left: the strong level's playouts)
     if note.better is None:
-        return text
+        trade_off = trade_off_text(note.code.value, note.params, lang)
+        return " ".join(part for part in (text, trade_off, figure) if part)
     move = note.better
     if isinstance(move, Lay):  # (each group a valid meld: the coach names legal moves)
         melds = [judged(group, rules).meld for group in move.melds]
         move = Lay(tuple(m.cards for m in melds if m is not None) or move.melds, move.seat)
     better = _replay_words(move, before, None, lang)
-    figure = played_out_text(note.params, lang)  # (a lixo left: the strong level's playouts)
     said = [text, better_text(better, note.params.get("then"), lang), figure]
     return " ".join(part for part in said if part)
 

@@ -258,9 +258,21 @@ def played_out_text(params: Mapping[str, Any], lang: Lang = DEFAULT_LANG) -> str
     >>> played_out_text({"gain": 35, "deals": 40}, "en")[-63:]
     'taking the lixo scored 35 points more than drawing, on average.'
     """
-    if "gain" not in params:
+    if "gain" in params:
+        return translate("cli.coach.played_out", lang, gain=params["gain"], deals=params["deals"])
+    if "deals" in params:  # (its rounds played out came out even: no better move, no gain)
+        return translate("cli.coach.played_out_even", lang, deals=params["deals"])
+    return ""
+
+
+def trade_off_text(code: str, params: Mapping[str, Any], lang: Lang = DEFAULT_LANG) -> str:
+    """A small lixo left, where the coach names no better move and gives no playouts: the
+    trade-off of taking it, said after the note; "" for any other note. (A bigger pile is
+    said with the strong level's figure instead: “com poucas cartas, comprar do monte
+    também serve” ended the note on a 6-card lixo too.)"""
+    if code != "lixo_left" or "deals" in params:
         return ""
-    return translate("cli.coach.played_out", lang, gain=params["gain"], deals=params["deals"])
+    return translate("cli.coach.lixo_trade_off", lang)
 
 
 def first_reason(reasons: Sequence[Reason], lang: Lang = DEFAULT_LANG) -> str:

@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from buraco_app.game import SavedNote
+from buraco_app.play import note_text
 from buraco_cli.main import main
 from buraco_core.cards import parse_card, parse_cards
 from buraco_core.judge import apply, legal_moves
@@ -341,10 +343,47 @@ def test_a_lixo_left_where_the_playouts_tie_names_no_better_move(
     monkeypatch.setattr(coach_module, "_strong_pickup", lambda *_: (12.3, 12.0))
     (found,) = coach(rules, state, Draw(), seed=0)
     assert found.code is NoteCode.LIXO_LEFT and found.better is None
-    assert "gain" not in found.params and played_out_text(found.params) == ""
+    assert "gain" not in found.params
     monkeypatch.setattr(coach_module, "_strong_pickup", lambda *_: (12.6, 12.0))
     (found,) = coach(rules, state, Draw(), seed=0)
     assert found.better == TakeLixo(extend=1) and found.params["gain"] == 1
+
+
+def read(note: Note, lang: Lang = "pt") -> str:
+    """The note as Jogar shows it: its message, the better move and any figure after it."""
+    return note_text(SavedNote(note.code.value, dict(note.params), note.better), lang)
+
+
+def test_a_lixo_left_ends_with_what_is_true_for_its_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The note on a lixo left ended “com poucas cartas, comprar do monte também serve” /
+    “with only a few cards, drawing from the stock does as well” on a 6-card lixo too: where
+    the strong level's playouts came out even, and where it took the pile. A small pile
+    keeps that trade-off; a bigger one says the playouts' figure instead: even, or the gain
+    after “Melhor: pegar o lixo” [DESIGN: a note that rests on simulation gives its figure]."""
+    from buraco_core.players import coach as coach_module
+
+    small = {
+        "phase": "draw",
+        "hands": [["8s", "9s", "Kc", "4d", "Qh"], 11, 11, 11],
+        "lixo": {"top": "10s", "count": 2},
+    }
+    (found,) = notes("fechado", small, Draw())
+    assert read(found).endswith("com poucas cartas, comprar do monte também serve.")
+    assert read(found, "en").endswith("with only a few cards, drawing from the stock does as well.")
+    rules, state = six_card_lixo()
+    monkeypatch.setattr(coach_module, "_strong_pickup", lambda *_: (12.3, 12.0))
+    (even,) = coach(rules, state, Draw(), seed=0)
+    monkeypatch.setattr(coach_module, "_strong_pickup", lambda *_: (47.0, 12.0))
+    (taken,) = coach(rules, state, Draw(), seed=0)
+    for big in (even, taken):
+        assert "Dava para pegar o lixo (6 cartas)" in read(big)
+        assert "poucas cartas" not in read(big) and "few cards" not in read(big, "en")
+    assert read(even).endswith(
+        "em 40 distribuições das cartas que você não vê, pegar o lixo e comprar do monte deram"
+        " em média quase o mesmo (menos de 1 ponto de diferença)."
+    )
+    assert read(even, "en").endswith("scored about the same on average (less than a point apart).")
+    assert read(taken).endswith("pegar o lixo deu em média 35 pontos a mais que comprar do monte.")
 
 
 def test_coach_command_seeds_the_strong_player_as_the_page_does(
@@ -927,10 +966,9 @@ def test_a_small_lixo_left_is_said_as_a_possibility_with_its_trade_off(
     assert codes(found) == [NoteCode.LIXO_LEFT] and found[0].better is None
     text = said(found[0])
     assert "Dava para pegar o lixo (2 cartas)" in text
-    assert "com poucas cartas, comprar do monte também serve" in text
-    assert "drawing from the stock does as well" in said(found[0], "en")
     printed = coach_says(tmp_path, capsys, "fechado", data, {"type": "draw"})
     assert "Dava para pegar o lixo (2 cartas)" in printed and "Melhor" not in printed
+    assert "com poucas cartas, comprar do monte também serve" in printed
     big = {**data, "lixo": {"top": "10s", "count": 6}}
     printed = coach_says(tmp_path, capsys, "fechado", big, {"type": "draw"})
     assert "Dava para pegar o lixo (6 cartas)" in printed

@@ -267,10 +267,11 @@ def _lixo_left(
             taken, drawn = weighed
             if drawn > taken:  # (equals: the pickup, as the strong level takes the first)
                 return []
+            params["deals"] = _STRONG_LOOKING.deals  # (the figure: said with or without a gain)
             if round(taken - drawn) <= 0:  # a tie: a judgement call, no "better" of 0 points
                 better = None
             else:
-                params |= {"gain": round(taken - drawn), "deals": _STRONG_LOOKING.deals}
+                params["gain"] = round(taken - drawn)
     return [Note(NoteCode.LIXO_LEFT, params, better)]
 
 

@@ -1226,7 +1226,7 @@ def test_the_same_note_again_in_a_round_is_a_short_reminder() -> None:
     rnd = replace(game.current, notes={9: (second,), 2: (first,), 5: (wild,)})
     lines, _ = key_moments(replace(game, rounds=(rnd,)), "pt")
     assert lines[0].startswith("Jogada 3: Dava para pegar o lixo (6 cartas): a carta de cima")
-    assert "Quanto maior o lixo" in lines[0]
+    assert "cabia no seu jogo 2 (5♥ 6♥ 7♥), sem gastar curinga. Melhor:" in lines[0]
     assert lines[1].startswith("Jogada 6: Descartar um curinga (2♣)")
     assert lines[2] == (
         "Jogada 10: De novo, dava para pegar o lixo (8 cartas): o 8♥ cabia no seu jogo 2"
