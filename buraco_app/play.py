@@ -749,6 +749,8 @@ def hint_text(
         took = weighing.taken >= weighing.drawn
         gain = round(abs(weighing.taken - weighing.drawn))
         key = "play.hint_played_out_take" if took else "play.hint_played_out_draw"
+        if gain == 0:  # (under half a point apart: “0 pontos a mais” read as a riddle)
+            key = "play.hint_played_out_even"
         reasons.append(t(key, lang, gain=gain, deals=weighing.deals))
     says, because = t("play.hint_says", lang), t("play.hint_because", lang)
     return f"**{says}** {said}.  \n**{because}** {' '.join(reasons)}"

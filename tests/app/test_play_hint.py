@@ -191,6 +191,13 @@ def test_a_hint_to_take_the_lixo_gives_the_figures_it_rests_on(lang: Lang) -> No
     }
     assert said.endswith(figure[lang]), said
     assert "40" not in hint_text(game, state, take, lang)  # (no weighing: no figure)
+    # Where the two came out under half a point apart, it said “0 pontos a mais”.
+    even = hint_text(game, state, take, lang, replace(weighing, taken=12.3, drawn=12.0))
+    assert {
+        "pt": "pegar o lixo e comprar do monte deram em média quase o mesmo",
+        "en": "taking the lixo and drawing scored about the same on average",
+    }[lang] in even, even
+    assert " 0 " not in even, even
 
 
 def test_a_position_is_thought_out_once(open_app: Open, monkeypatch: pytest.MonkeyPatch) -> None:
