@@ -814,9 +814,9 @@ def test_cards_in_a_text_are_in_backticks_and_a_title_has_none() -> None:
     assert [title for title in titled if "`" in title] == []
 
 
-# A rank's name after a word of the same sentence (not after its end, a heading's or a list's
-# mark, nor inside a source's words quoted “…”: “de Ás a 2”, as text 001 writes it).
-_RANK_CAPITALISED = re.compile(r"(?<=[\w,;:)`] )(?:Ás|Ases|Reis?|Damas?|Valetes?)\b")
+# A rank's name after a word of the same sentence or a parenthesis (not after its end, a
+# heading's or a list's mark, nor in a source's words quoted “…”: “de Ás a 2”, as 001 has it).
+_RANK_CAPITALISED = re.compile(r"(?:(?<=[\w,;:)`] )|(?<=\())(?:Ás|Ases|Reis?|Damas?|Valetes?)\b")
 
 
 def test_a_cards_name_in_portuguese_running_text_is_small() -> None:
