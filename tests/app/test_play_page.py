@@ -2412,6 +2412,11 @@ def test_with_few_cards_left_the_page_says_how_to_empty_the_hand() -> None:
     clean = [["5h", "6h", "7h", "8h", "9h", "10h", "Jh"]]
     assert said("taken", clean, ["3h", "Kc"]).endswith("Você já pode bater.")
     assert said("taken", clean, ["3h"], "en").endswith("You may go out now.")
+    # (“empty your hand: lay them all” had no “them” to lay: the cards are named)
+    assert "empty your hand: lay all your cards (a direct batida" in said(
+        "available", [], ["3h", "Kc"], "en"
+    )
+    assert "empty your hand: lay all your cards or discard" in said("taken", dirty, ["3h"], "en")
 
 
 def test_the_page_says_how_to_empty_the_hand_when_few_cards_are_left(open_app: Open) -> None:
