@@ -1096,7 +1096,7 @@ def test_a_reasons_rule_option_is_named_as_set_takes_it(
     ("lang", "natural", "wild"),
     [
         ("pt", "um (2♥) na posição natural, entre o ás e o 3", "o outro (2♥) como curinga"),
-        ("en", "one (2♥) in its natural place, between the Ace and the 3", "the other (2♥) as"),
+        ("en", "one (2♥) in its natural place, between the ace and the 3", "the other (2♥) as"),
     ],
 )
 def test_two_of_the_same_2_say_which_is_natural_and_which_the_wild(

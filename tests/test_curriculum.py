@@ -839,6 +839,21 @@ def test_a_cards_name_in_portuguese_running_text_is_small() -> None:
     assert found == []
 
 
+def test_a_cards_name_in_english_running_text_is_small() -> None:
+    """English too writes a rank small in a sentence (“between the ace and the 3”, as the
+    other reasons do): one reason said “between the Ace and the 3”."""
+    capital = re.compile(r"(?:(?<=[\w,;:)`] )|(?<=\())(?:Aces?|Kings?|Queens?|Jacks?)\b")
+    texts = [
+        (path.name, text)
+        for path in _course_files()
+        for lang, text in _shown_texts(tomllib.loads(path.read_text(encoding="utf-8")))
+        if lang == "en"
+    ]
+    texts += [(key, text) for key, text in catalog("en").items()]
+    found = [(where, m.group(0)) for where, text in texts for m in capital.finditer(text)]
+    assert found == []
+
+
 def test_the_catalogs_cite_the_texts_as_the_reasons_do() -> None:
     """The Casa's option descriptions, the calculator's and the corte's help, Jogar's lines on
     a morto said “(fonte 003)”, “pela fonte 001”, “nos três modos” (en “(source 003)”), and the
