@@ -993,3 +993,14 @@ def test_who_starts_cites_what_each_text_says() -> None:
             assert word in text, word
     assert "à direita do carteador" in said.text.pt  # 003's own words, quoted
     assert "o carteador é o último da volta" not in said.text.pt  # (003 never says it)
+
+
+def test_the_deck_without_jokers_is_not_said_to_have_no_wilds() -> None:
+    """Without the jokers the deck has 104 cards and the 2s are its wilds: the answer said
+    “104 cartas, sem curingas: só os 2 são curingas”, no wilds and wilds in one breath,
+    where the English says “no jokers”. The joker is named “joker” there, as the board's
+    message and the option's description do (“o baralho não tem jokers”)."""
+    deck_point = point("deck")
+    assert deck_point.value_text(False, "pt") == "104 cartas, sem jokers: só os 2 são curingas."
+    assert deck_point.value_text(True, "pt") == "108 cartas: dois baralhos e 4 jokers."
+    assert deck_point.text.pt.endswith("uma variação citada pelo texto 003 tira os jokers.")
