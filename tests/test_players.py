@@ -463,6 +463,34 @@ def test_strong_keeps_a_clean_canastra_in_reach() -> None:
     assert isinstance(decide("strong", rules, data), Discard)
 
 
+STARTS_WITH_A_JOKER = ["6c", "7c", "JK", "Kd", "9h", "4h", "10d", "Ah"]
+
+
+@pytest.mark.parametrize("preset", ["fechado", "stbl"])
+def test_strong_keeps_its_wild_out_of_a_short_new_meld_before_a_canastra(preset: str) -> None:
+    """ "Não despeje os curingas ... em sequências curtas" [003]: where the lixo is closed, a
+    side without a canastra does not start 6♣ 7♣ JK; it discards and keeps the joker (never
+    the joker itself [000, 003]). Once the side has a canastra, the joker starts the meld."""
+    rules = ruleset(preset)
+    data: dict[str, Any] = {
+        "players": 4,
+        "phase": "play",
+        "hands": [STARTS_WITH_A_JOKER, 11, 11, 11],
+    }
+    move = decide("strong", rules, data)
+    assert isinstance(move, Discard) and not move.card.is_wild_kind
+    canastra = ["5s", "6s", "7s", "8s", "9s", "10s", "Js"]
+    move = decide("strong", rules, {**data, "melds": [[canastra], []]})
+    assert move == Lay((tuple(parse_cards("6c 7c JK")),)), move
+
+
+def test_strong_in_aberto_still_starts_a_meld_with_a_wild() -> None:
+    """Aberto's open lixo [000] feeds melds fast: there the joker still starts 6♣ 7♣ JK
+    before any canastra (keeping it measured weaker, strong against strong)."""
+    data = {"players": 4, "phase": "play", "hands": [STARTS_WITH_A_JOKER, 11, 11, 11]}
+    assert isinstance(decide("strong", ruleset("aberto"), data), Lay)
+
+
 # --- the command --------------------------------------------------------------------------
 
 

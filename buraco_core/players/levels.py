@@ -21,7 +21,8 @@ harness checks it again. Randomness comes only from the `random.Random` passed i
   that (and in the play-outs themselves) it takes a closed lixo whenever it holds two
   cards or more and an open one much as `basic` does, and goes out when the round's count
   favours its side or the end is near. It puts a wild into a new meld to get cards down
-  sooner (the round is a race to the morto and out) but onto a meld only for a canastra it
+  sooner (the round is a race to the morto and out), where the lixo is closed (Fechado,
+  STBL) only once its side has a canastra, but onto a meld only for a canastra it
   can go out with (a clean one in STBL and Aberto stays in reach) or, once the opponents
   hold their morto, to get the wild out of the hand before they go out; prefers laying out
   (a direct beat) to discarding the last card, and discards safely: it deals the next
@@ -364,11 +365,19 @@ class StrongPlayer(BasicPlayer):
         hurry = view.sides[1 - view.side].morto is MortoStatus.TAKEN
         # A new meld with a wild gets cards down (the race to the morto and out); a wild
         # goes onto a meld only for a canastra the side can go out with, or to empty a hand.
+        # Where the lixo is closed (Fechado, STBL), a side without a canastra keeps its wilds
+        # out of new melds [003: "Não despeje os curingas ... em sequências curtas"]: there a
+        # short meld seldom grows into a canastra, and the wild kept completes one later.
+        # The open lixo of Aberto feeds melds fast, and the wild there still pays (measured:
+        # strong against strong, deals played both ways).
+        new_meld_pays = rules.pickup == "free" or any(
+            m.canastra(rules) is not None for m in side.melds
+        )
         return _clean_else(
             options,
             lambda o: (
                 hurry
-                or isinstance(o.move, Lay)
+                or (new_meld_pays and isinstance(o.move, Lay))
                 or (o.canastras_added > 0 and (has_clean or not needs_clean))
                 or (racing and left - o.cards_laid <= 2)
             ),

@@ -33,12 +33,14 @@ WHY = {"en": "Why:", "pt": "Por quê:"}
 # A round of the page (Fechado, 4 players, deal seed 1010) to the learner's turn at move 10:
 # a 4-card lixo whose J♦ makes a meld with the learner's J♥ J♠. Seeded as the page seeds
 # this move ("1010:9") the strong player draws; seeded 0 it takes the lixo, and the coach
-# seeded so calls the draw weak: the hint must be the page's own strong player's.
+# seeded so calls the draw weak: the hint must be the page's own strong player's. (The
+# opponent at seat 1 discards the 7♦ here, not the 10♥ of the page's own round: there both
+# seeds take the lixo since the strong level keeps its wilds out of short new melds.)
 ROUND_1010 = [
     {"type": "draw"},
     {"type": "discard", "card": "Kd"},
     {"type": "draw"},
-    {"type": "discard", "card": "10h"},
+    {"type": "discard", "card": "7d"},
     {"type": "draw"},
     {"type": "discard", "card": "Ac"},
     {"type": "draw"},

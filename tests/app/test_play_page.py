@@ -1296,12 +1296,13 @@ def test_the_coach_at_the_move_says_a_repeated_note_as_a_reminder(open_app: Open
     setup = Setup("fechado", {}, 2, "basic", "on", 3)
     rules = setup.rules()
 
-    def lixo_worth_taking(state: State) -> bool:
+    def lixo_worth_taking(game: Game, state: State) -> bool:
         if not (learner_turn(state) and state.phase is Phase.DRAW):
             return False
-        return [n.code.value for n in coach(rules, state, Draw())] == ["lixo_left"]
+        seed = f"{game.current.seed}:{len(game.current.moves)}"  # (as the page seeds its coach)
+        return [n.code.value for n in coach(rules, state, Draw(), seed)] == ["lixo_left"]
 
-    game = played_until(setup, 1, lixo_worth_taking)
+    game = played_on(new_game(setup), 1, lixo_worth_taking)
     earlier = SavedNote("lixo_left", {"count": 4}, None)  # said before in this round
     game = replace(game, rounds=(replace(game.current, notes={0: (earlier,)}),))
     at = open_app("play", lang="pt")  # creates the data folder
