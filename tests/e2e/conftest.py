@@ -368,12 +368,15 @@ def top_on_screen(target: Any) -> float:
 
 
 def settled_top(page: Any, target: Any) -> float:
-    """Where `target`'s top comes to rest on the screen (a scroll may follow the rerun)."""
-    top = top_on_screen(target)
+    """Where `target`'s top comes to rest on the screen (a scroll may follow the rerun): the
+    same for three readings in a row, 150 ms apart. (Two in a row were once read before the
+    scroll had begun, in a full run with both cores busy: the alert at the screen's foot.)"""
+    top, still = top_on_screen(target), 0
     for _ in range(20):
         page.wait_for_timeout(150)
         top, was = top_on_screen(target), top
-        if top == was:
+        still = still + 1 if top == was else 0
+        if still == 2:
             break
     return top
 
