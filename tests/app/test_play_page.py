@@ -934,6 +934,17 @@ def test_the_basic_levels_help_tells_its_wild_spent_on_a_big_lixo() -> None:
     assert "take a big lixo" in help_en, help_en
 
 
+def test_the_strong_levels_help_tells_it_keeps_its_wilds_before_a_canastra() -> None:
+    """The strong level keeps its wilds out of new melds in Fechado and STBL until its side
+    has a canastra ("Não despeje os curingas ... em sequências curtas" [003]; tests/
+    test_players.py shows the habit): its help says so, where it said nothing of wilds and a
+    learner would expect the 6♣ 7♣ JK a basic partner lays."""
+    help_pt = translate("play.level_help", "pt").split("\n\n")[2]
+    assert "não abre jogo novo com curinga enquanto a dupla não tem canastra" in help_pt
+    help_en = translate("play.level_help", "en").split("\n\n")[2]
+    assert "starts no new meld with a wild until its side has a canastra" in help_en
+
+
 def test_a_computer_wild_laid_as_a_wild_is_explained() -> None:
     """A partner who lays 5♥ 6♥ 2♠ makes the meld dirty: the learner is told why (the cards
     go down now, for the morto and the batida) and what it costs, as the coach tells them
