@@ -272,17 +272,21 @@ def test_english_keeps_the_batida_and_never_calls_going_out_a_beat() -> None:
     """English keeps the game's own words (lixo, morto, batida): "a direct beat" reads as a
     win in English, not as emptying the hand [audit 14]. Search words may keep "beat" (a
     learner may type it); shown text may not."""
-    root = Path(__file__).resolve().parent.parent
-    files = [root / "buraco_text/locales/en.toml", root / "buraco_course/reference.toml"]
-    files += [*root.glob("lessons/*.toml"), *root.glob("scenarios/*/*.toml")]
-    found = [
+    found = english_lines(r"(?<![_\w])beat(s|en)?\b")
+    assert not [f for f in found if not f.split(": ", 1)[1].startswith(("words = ", '"synonyms.'))]
+
+
+def english_lines(pattern: str) -> list[str]:
+    """The lines of the English texts a learner reads (the catalog, the rules reference, the
+    lessons and the exercises) that match `pattern`, ignoring case, as "file: line"."""
+    files = [ROOT / "buraco_text/locales/en.toml", ROOT / "buraco_course/reference.toml"]
+    files += [*ROOT.glob("lessons/*.toml"), *ROOT.glob("scenarios/*/*.toml")]
+    return [
         f"{path.name}: {line.strip()[:80]}"
         for path in files
         for line in path.read_text(encoding="utf-8").splitlines()
-        if re.search(r"(?<![_\w])beat(s|en)?\b", line, re.IGNORECASE)
-        and not line.startswith(("words = ", '"synonyms.'))
+        if re.search(pattern, line, re.IGNORECASE)
     ]
-    assert not found, found
 
 
 def test_a_meld_laid_or_added_to_reads_as_the_table_writes_it() -> None:
@@ -316,14 +320,7 @@ def test_english_says_the_lixo_in_fechado_never_a_closed_lixo() -> None:
     """“Lixo fechado” is the lixo of Buraco Fechado, where only the top card shows: English
     keeps the variant's name, as the lessons do (“the lixo in Fechado”); “a closed lixo” is
     a word the course never teaches, read on “Quem tem razão?”'s list [audit: English]."""
-    files = [ROOT / "buraco_text/locales/en.toml", ROOT / "buraco_course/reference.toml"]
-    files += [*ROOT.glob("lessons/*.toml"), *ROOT.glob("scenarios/*/*.toml")]
-    found = [
-        f"{path.name}: {line.strip()[:80]}"
-        for path in files
-        for line in path.read_text(encoding="utf-8").splitlines()
-        if re.search(r"\bclosed lixo", line, re.IGNORECASE)
-    ]
+    found = english_lines(r"\bclosed lixo")
     assert not found, found
 
 
