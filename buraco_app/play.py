@@ -644,7 +644,7 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
         if since:
             st.info(since)
         if hinted is not None:
-            _hint(game, state, hinted, lang, _kept_weighing(game_id, game))
+            _hint(game, state, *hinted, lang)
 
     with st.container(border=True):
         # (A pick reruns only the board: the answer to a move is in it, a refused one's
@@ -695,21 +695,13 @@ def _ask_hint(game_id: str, game: Game, state: State) -> None:
     board.rerun_page(BOARD_KEY)  # (its answer is in the middle of the table, as a move's)
 
 
-def _kept_hint(game_id: str, game: Game) -> Move | None:
-    """The hint asked for in the game's position, if any (one asked before is no more)."""
+def _kept_hint(game_id: str, game: Game) -> tuple[Move, Weighing | None] | None:
+    """The hint asked for in the game's position, if any (one asked before is no more): its
+    move, and the figures its take-or-draw was chosen by, if it was weighed."""
     kept = st.session_state.get(HINT_KEY)
     if isinstance(kept, tuple) and kept[0] == _hint_at(game_id, game):
-        move: Move = kept[1]
-        return move
-    return None
-
-
-def _kept_weighing(game_id: str, game: Game) -> Weighing | None:
-    """The figures the kept hint's take-or-draw was chosen by, if it was weighed."""
-    kept = st.session_state.get(HINT_KEY)
-    if isinstance(kept, tuple) and len(kept) > 2 and kept[0] == _hint_at(game_id, game):
-        weighing: Weighing | None = kept[2]
-        return weighing
+        hint: tuple[Move, Weighing | None] = kept[1:]
+        return hint
     return None
 
 
@@ -725,9 +717,7 @@ def _hint_button(game_id: str, game: Game, state: State, lang: Lang) -> None:
     )
 
 
-def _hint(
-    game: Game, state: State, move: Move, lang: Lang, weighing: Weighing | None = None
-) -> None:
+def _hint(game: Game, state: State, move: Move, weighing: Weighing | None, lang: Lang) -> None:
     """At the learner's turn, once asked: what the strong player would do now in the
     learner's seat, and why; the learner still makes the move. Gone once a move is made
     (the hint is kept for the position it was asked in)."""
