@@ -650,6 +650,60 @@ def test_going_out_is_not_called_missed_where_the_strong_player_plays_on() -> No
     assert coach(rules, state, move, seed) == ()
 
 
+# Fechado, 4 players (deal seed 21, its move 92): player 2, the morto taken and the canastra
+# limpa 8♣…A♣ down, holds 6♣ A♦. The 6♣ onto the side's 6♣ 6♥ 6♠, then the A♦ discarded,
+# goes out.
+PLAYS_ON_ANOTHER_WAY = {
+    "players": 4,
+    "turn": 1,
+    "phase": "play",
+    "hands": [["6s"], ["6c", "Ad"], ["3h", "6d", "4c"], 10],
+    "melds": [
+        [
+            ["Qd", "Qs", "Qs"],
+            {"cards": ["7c", "7h", "7h", "7s"], "built_up": True},
+            ["9s", "10s", "JK"],
+            ["As", "2s", "3s"],
+            ["JK", "Kc", "Ac"],
+            {"cards": ["8h", "2s", "10h", "Jh"], "built_up": True},
+            ["10c", "10d", "10d"],
+            {"cards": ["9d", "9h", "9s", "2h"], "built_up": True},
+        ],
+        [
+            ["Kd", "Kh", "Kh"],
+            ["8h", "9h", "10h"],
+            {"cards": ["4c", "4d", "4d", "4h", "4h", "2c"], "built_up": True},
+            {"cards": ["8c", "9c", "10c", "Jc", "JK", "Kc", "Ac"], "built_up": True},
+            ["6c", "6h", "6s"],
+            {"cards": ["Jd", "Qd", "JK", "Ad"], "built_up": True},
+            {"cards": ["3c", "3d", "3h", "3s"], "built_up": True},
+            ["5s", "2c", "7s", "8s"],
+            {"cards": ["Jd", "Jh", "Js", "Js"], "built_up": True},
+        ],
+    ],
+    "lixo": [],
+    "stock": 16,
+    "mortos": [11],
+    "morto": ["available", "taken"],
+    "vulnerable": [False, False],
+}
+
+
+def test_going_out_is_not_called_missed_where_the_strong_player_plays_on_another_way() -> None:
+    """Going out [001, 002, 003] is a call the strong player's look-ahead makes: where the
+    estimate favours it (6♣ onto the 6♣ 6♥ 6♠, then A♦ out) but the seeded strong player
+    plays on by discarding the A♦, the learner who plays on by discarding the 6♣ is not
+    told “Dava para bater”: the Dica, which shows the strong player's move, plays on too.
+    (The coach said it while the learner's move was not the strong player's own.)"""
+    rules = ruleset("fechado")
+    state = position_from_data(rules, {"seed": 9, **PLAYS_ON_ANOTHER_WAY})
+    seed = "21:92"
+    strong = make_player("strong").choose(rules, view_of(rules, state, 1), random.Random(seed))
+    assert strong == Discard(parse_card("Ad"))
+    assert coach(rules, state, Discard(parse_card("6c")), seed) == ()
+    assert coach(rules, state, strong, seed) == ()
+
+
 def test_going_out_missed_is_never_said_of_the_stock_running_out() -> None:
     """A discard that empties the last stock ends the round with no batida bonus [003]:
     that is no going out, and a move that does not do it misses nothing."""

@@ -24,7 +24,7 @@ for the same reason. So each judgement call asks that policy:
 - going out is called missed only where the round's estimate favours the side, where the
   strong habits go out too (a meld move and the last discard count, as they do for it);
   the note gives that estimate. Its look-ahead may still play on (a close call): where the
-  seeded strong player makes the very move, it is not noted;
+  seeded strong player plays on there (the very move, or another), it is not noted;
 - the last card discarded where laying it emptied the hand too (a batida indireta where
   a direta was there): taking the morto, it comes a turn late (and is paid if the
   opponents, who may go out, do so first); going out, the card's points are lost, noted
@@ -610,9 +610,11 @@ def _go_out_missed(
     ours, theirs = round_estimate(rules, view, out)
     if ours <= theirs:
         return []
-    # (Its look-ahead may play on where the estimate favours going out: the move the seeded
-    # strong player makes is no mistake. Asked last, where a note would be made: it is slow.)
-    if _key(_strong_choice(rules, view, seed)) == _key(move):
+    # (Its look-ahead may play on where the estimate favours going out: where the seeded
+    # strong player plays on, with this move or another, going out was no better, and the
+    # Dica, which shows its move, says so too. Asked last, where a note would be made: it is
+    # slow.)
+    if _key(_strong_choice(rules, view, seed)) not in {_key(w[0]) for w in ending}:
         return []
     params: dict[str, Any] = {"ours": ours, "theirs": theirs}
     if then is not None:  # two steps: the better move, then this discard goes out
