@@ -108,6 +108,7 @@ REVIEW_LESSONS = {
     "wild_discarded": "wild_cards",
     "feeds_opponent": "the_lixo",
     "wild_dirties_meld": "canastras",
+    "wild_in_new_meld": "common_errors_and_tips",
     "lixo_left": "the_lixo",
     "fits_own_meld": "the_turn",
     "direct_beat_missed": "the_morto",

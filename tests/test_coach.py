@@ -958,6 +958,65 @@ def test_wild_spent_in_the_race_to_the_morto_is_not_scolded() -> None:
     assert "The wild JK dirties a meld" in said(found[0], "en")
 
 
+def test_a_wild_in_a_short_new_meld_before_the_first_canastra() -> None:
+    """“Não despeje os curingas no lixo nem em sequências curtas” [003]; lesson 14: “Não
+    desperdice curinga, nem no lixo, nem em jogo curto”. Where the lixo is closed (Fechado,
+    STBL) the strong level keeps its wilds out of new melds until its side has a canastra:
+    5♥ 6♥ JK laid from a long hand is noted, with the strong player's move (the Dica's) as
+    the better one. Not in Aberto (the strong level lays it there: it measured better), nor
+    once the side has a canastra, nor where the strong level spends the wild too: to empty a
+    short hand in the race to the morto, or once the opponents hold their morto."""
+    lay = Lay((parse_cards("5h 6h JK"),))
+    long = {**PLAY, "hands": [["5h", "6h", "JK", "Kc", "9d", "Qs", "4c", "7d", "8s"], 11, 11, 11]}
+    for preset in ("fechado", "stbl"):
+        found = notes(preset, long, lay)
+        assert codes(found) == [NoteCode.WILD_IN_NEW_MELD]
+        rules = ruleset(preset)
+        state = position_from_data(rules, {"seed": 9, "players": 4, **long})
+        dica = make_player("strong").choose(rules, view_of(rules, state, 0), random.Random(0))
+        assert found[0].better == dica == Discard(parse_card("Kc"))
+    assert read(found[0]) == (
+        "O curinga JK foi para um jogo novo (5♥ 6♥ JK) antes de a sua dupla ter canastra: no"
+        " Fechado e no STBL, jogo curto raramente vira canastra, e o curinga guardado na mão"
+        " completa uma depois (canastra limpa vale 200, suja vale 100). Melhor: descartar o K♣."
+    )
+    assert read(found[0], "en") == (
+        "The wild JK went into a new meld (5♥ 6♥ JK) before your side had a canastra: in"
+        " Fechado and STBL a short meld seldom grows into a canastra, and the wild kept in your"
+        " hand completes one later (a canastra limpa scores 200, a suja 100). Better: discard"
+        " the K♣."
+    )
+    two = {**long, "players": 2, "hands": [long["hands"][0], 11]}
+    (alone,) = notes("fechado", two, lay)
+    assert "antes de você ter canastra" in read(alone)
+    assert "before you had a canastra" in read(alone, "en")
+    assert notes("aberto", long, lay) == ()
+    canastra = {**long, "melds": [[["4c", "5c", "6c", "7c", "8c", "9c", "10c"]], []]}
+    assert notes("fechado", canastra, lay) == ()
+    short = {**PLAY, "hands": [["5h", "6h", "JK", "Kc", "9d"], 11, 11, 11]}
+    assert notes("fechado", short, lay) == ()
+    hurry = {**long, "morto": ["available", "taken"], "mortos": [11]}
+    assert notes("fechado", hurry, lay) == ()
+    # Six cards are no short meld (003's tip there is another: wait for the natural card).
+    six = {**PLAY, "hands": [["5h", "6h", "7h", "8h", "10h", "JK", "Kc", "9d", "Qs"], 11, 11, 11]}
+    assert notes("fechado", six, Lay((parse_cards("5h 6h 7h 8h JK 10h"),))) == ()
+
+
+def test_a_wild_in_a_lixo_pickups_new_meld_before_the_first_canastra() -> None:
+    """The same habit at the draw [003, lesson 14]: taking a small closed lixo (a 7♥ on top)
+    with 5♥ JK, the better move is the strong player's own, a draw; where it takes the lixo
+    with a wild itself (a bigger pile), no note."""
+    hand = ["5h", "JK", "Kc", "9d", "Qs", "4c", "7d", "8s", "3c", "10d", "Jd"]
+    pickup = TakeLixo(new_meld=tuple(parse_cards("5h JK")))
+    small = {"phase": "draw", "hands": [hand, 11, 11, 11], "lixo": {"top": "7h", "count": 2}}
+    found = notes("fechado", small, pickup)
+    assert codes(found) == [NoteCode.WILD_IN_NEW_MELD]
+    assert found[0].params["meld_cards"] == "5♥ JK 7♥"
+    assert read(found[0]).endswith("Melhor: comprar do monte.")
+    big = {**small, "lixo": {"top": "7h", "count": 6}}
+    assert notes("fechado", big, pickup) == ()
+
+
 def test_a_lixo_left_names_the_meld_its_top_card_fitted(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -33,7 +33,11 @@ for the same reason. So each judgement call asks that policy:
   playing the round out, and often draws): a one-card lixo gets no note, a pile of up to
   `SMALL_LIXO` cards a note that says it could be taken, without a "better" move; a bigger
   one is noted only where the strong level itself takes it there, with the figures it takes
-  it by (its rounds played out after the pickup and after the draw).
+  it by (its rounds played out after the pickup and after the draw);
+- a wild put into a short new meld where the lixo is closed (Fechado, STBL) and the side has no
+  canastra yet is noted only where the seeded strong player's turn there (its move, then its
+  habits on through the turn) puts no wild down: it does to take the morto, to go out, to
+  empty a short hand in the race to the morto, and once the opponents hold their morto.
 
 "The strong level there" is one player: `StrongPlayer` at its default budget in the mover's
 seat, seeded with `seed` (the Jogar page passes the seed its computer players get for that
@@ -69,6 +73,9 @@ from buraco_core.state import EndReason, MortoStatus, Phase, State
 
 # A lixo of this many cards or fewer is a small one: taking it or drawing is a judgement call.
 SMALL_LIXO = 3
+# A new meld of this many cards or fewer is a short one ("sequências curtas" [003]); at six
+# the tip is another (“Evite usar curinga cedo numa sequência de seis cartas” [003]).
+SHORT_MELD = 5
 # An open lixo (Aberto) of this many cards, the discard included, is big: anyone may take
 # it, and a card that fits the next opponents' meld goes down with it.
 BIG_OPEN_LIXO = 5
@@ -83,6 +90,7 @@ class NoteCode(StrEnum):
     WILD_DISCARDED = "wild_discarded"  # a wild on the lixo, with another card to discard
     FEEDS_OPPONENT = "feeds_opponent"  # the next opponent's meld takes the lixo with it
     WILD_DIRTIES_MELD = "wild_dirties_meld"  # a wild where the same cards stayed clean
+    WILD_IN_NEW_MELD = "wild_in_new_meld"  # closed lixo, no canastra yet: a wild in a new meld
     LIXO_LEFT = "lixo_left"  # a clean justified pickup left for a draw
     FITS_OWN_MELD = "fits_own_meld"  # a discard that one of the side's melds could take
     DIRECT_BEAT_MISSED = "direct_beat_missed"  # the last card discarded: it could be laid
@@ -123,6 +131,8 @@ def coach(rules: RuleSet, state: State, move: Move, seed: int | str = 0) -> tupl
         notes.extend(_discard_notes(rules, view, dealt, move, moves, seed))
     if isinstance(move, Lay | Extend | TakeLixo):
         notes.extend(_wild_notes(rules, view, dealt, move, moves))
+    if isinstance(move, Lay | TakeLixo) and not notes:  # (one note on one wild)
+        notes.extend(_wild_in_new_meld(rules, view, dealt, move, seed))
     if state.phase is Phase.PLAY and not _finishes_this_turn(rules, view, dealt, move):
         notes.extend(_go_out_missed(rules, view, dealt, move, moves, seed))
         if not any(n.code is NoteCode.DIRECT_BEAT_MISSED for n in notes):
@@ -570,19 +580,67 @@ def _wild_follows(rules: RuleSet, view: SeatView, clean: Option) -> bool:
         melds = state.sides[side].melds
         return sum(s.wild for i in touched if i < len(melds) for s in melds[i].slots)
 
-    state = clean.after
-    start = wilds(state)
+    return wilds(_strong_turn(rules, view.seat, clean.after)) > wilds(clean.after)
+
+
+def _strong_turn(rules: RuleSet, seat: int, state: State) -> State:
+    """The position after the strong level's habits play the seat's turn on from `state`,
+    its meld moves only (no discard: the turn ends there)."""
     rng = random.Random(0)  # (unused without discards: the strong level's meld habits are fixed)
-    for _ in range(len(state.hands[view.seat]) + 1):  # each step lays a card or more
-        if state.phase is not Phase.PLAY or state.turn != view.seat:
+    for _ in range(len(state.hands[seat]) + 1):  # each step lays a card or more
+        if state.phase is not Phase.PLAY or state.turn != seat:
             break
         melds = [m for m in legal_moves(rules, state) if isinstance(m, Lay | Extend)]
-        options = judge_options(rules, state, melds, view.seat)
-        step = _STRONG.play_on(rules, view_of(rules, state, view.seat), options, (), rng)
+        options = judge_options(rules, state, melds, seat)
+        step = _STRONG.play_on(rules, view_of(rules, state, seat), options, (), rng)
         if step is None:
             break
         state = apply(rules, state, step)
-    return wilds(state) > start
+    return state
+
+
+def _wild_in_new_meld(
+    rules: RuleSet, view: SeatView, dealt: State, move: Lay | TakeLixo, seed: int | str
+) -> list[Note]:
+    """A wild put into a short new meld (a lay, or a pickup's new meld) where the lixo is
+    closed and the side has no canastra yet: there a short meld seldom grows into a canastra,
+    and the wild kept completes one later [003: "Não despeje os curingas no lixo nem em
+    sequências curtas"; lesson 14]. The strong level keeps its wilds so (in Aberto the open
+    lixo feeds melds fast, and it lays them). Not noted where the move takes the morto or
+    goes out (or begins a turn that does), nor where the seeded strong player's turn puts a
+    wild down too: the better move named is its own, the Dica's."""
+    side = view.sides[view.side]
+    if rules.pickup == "free" or any(m.canastra(rules) is not None for m in side.melds):
+        return []
+    if isinstance(move, TakeLixo) and not move.new_meld:
+        return []
+    mine = judge_options(rules, dealt, [move], view.seat)[0]
+    if mine.wilds_added <= 0 or mine.beat or mine.ended:
+        return []
+    wild = _wild_laid(mine, view.side)
+    if wild is None or _finishes_this_turn(rules, view, dealt, move):
+        return []
+    melds = mine.after.sides[view.side].melds
+    made = next(
+        melds[i] for i in _melds_made(dealt, move, view.side) if any(s.wild for s in melds[i].slots)
+    )
+    if len(made.slots) > SHORT_MELD:
+        return []
+    # (Asked last, where a note would be made: the strong player's choice is slow.)
+    strong = _strong_choice(rules, view, seed)
+    if isinstance(strong, Lay | Extend | TakeLixo):
+        after = _strong_turn(rules, view.seat, apply(rules, dealt, strong))
+        if _wild_slots(after, view.side) > _wild_slots(dealt, view.side):
+            return []
+    params: dict[str, Any] = {"card": wild, "meld_cards": _symbols(s.card for s in made.slots)}
+    params |= {"limpa": rules.canastra_limpa_points, "suja": rules.canastra_suja_points}
+    if view.players == 2:
+        params["alone"] = True  # (no pair: "before you had a canastra")
+    return [Note(NoteCode.WILD_IN_NEW_MELD, params, strong)]
+
+
+def _wild_slots(state: State, side: int) -> int:
+    return sum(s.wild for m in state.sides[side].melds for s in m.slots)
 
 
 def _melds_made(before: State, move: Move, side: int) -> tuple[int, ...]:
