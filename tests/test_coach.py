@@ -1238,6 +1238,29 @@ def test_a_card_for_a_meld_that_is_a_canastra_already_or_becomes_one() -> None:
     assert "it would have completed the canastra, worth a 200-point bonus" in said(found, "en")
 
 
+# A canastra de 500, ás a K limpa, laid at once (13 cards).
+FIVE_HUNDRED = {
+    **PLAY,
+    "hands": [["Ah", "9c", "4d", "Qs", "7s"], 11, 11, 11],
+    "melds": [
+        [["Ah", "2h", "3h", "4h", "5h", "6h", "7h", "8h", "9h", "10h", "Jh", "Qh", "Kh"]],
+        [],
+    ],
+}
+
+
+def test_the_high_ace_is_not_said_to_fit_a_500_it_would_make_a_limpa() -> None:
+    """STBL: a 500 or real must be laid at once [002: “cartas precisam ser baixadas de uma
+    vez”]; the 500 with the high ace is a real built up, which scores as a limpa (200, not
+    500). The A♥ discarded is not called a card the side's meld could take (the coach said
+    “Melhor: acrescentar A♥ ao jogo 1”, 285 points given away). In Fechado the same ace
+    makes the real (1000), and the note stands."""
+    assert notes("stbl", FIVE_HUNDRED, Discard(parse_card("Ah"))) == ()
+    (fits,) = notes("fechado", FIVE_HUNDRED, Discard(parse_card("Ah")))
+    assert fits.code is NoteCode.FITS_OWN_MELD
+    assert fits.better == Extend(0, (parse_card("Ah"),))
+
+
 @pytest.mark.parametrize(
     ("card", "case", "as_card", "pt", "en"),
     [

@@ -65,6 +65,7 @@ from buraco_core.players.levels import (
     fits_meld,
     judge_options,
     keep_value,
+    lowers_bonus,
     round_estimate,
 )
 from buraco_core.players.view import SeatView, view_of
@@ -349,6 +350,10 @@ def _discard_notes(
     # is worth more there (points on the table, the canastra nearer) than in the lixo; with
     # fewer, the line is a beat or going out, which other notes weigh.
     extend = next((m for m in moves if isinstance(m, Extend) and m.cards == (move.card,)), None)
+    # (Not where laying it lowers the canastra's bonus: the high ace onto a 500 laid at once,
+    # where big canastras must be [STBL], makes it a limpa.)
+    if extend is not None and lowers_bonus(judge_options(rules, dealt, [extend], view.seat)[0]):
+        extend = None
     weak: Note | None = None
     if move.card.is_wild_kind and discards:
         weak = Note(NoteCode.WILD_DISCARDED, {"card": move.card}, best)

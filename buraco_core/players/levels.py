@@ -621,6 +621,27 @@ def _clean_else(options: Sequence[Option], wild_pays: Callable[[Option], bool]) 
     return _best(wild, _meld_rank).move if wild else None
 
 
+def lowers_bonus(option: Option) -> bool:
+    """Does the move turn the side's canastra de 500 into one worth less? Where a 500 or a
+    real must be laid at once [002: "cartas precisam ser baixadas de uma vez"], a 500 so laid
+    and then extended with the high ace is a real built up: it scores as a limpa (the
+    judge's reading, RULES.md), 300 points of bonus lost for the ace's 15."""
+    move = option.move
+    if not option.rules.big_canastras_at_once or not isinstance(move, Extend | TakeLixo):
+        return False
+    side = option.before.side_of(option.before.turn)
+    melds = option.before.sides[side].melds
+    index = move.extend if isinstance(move, TakeLixo) else move.meld
+    if isinstance(move, Extend) and move.side not in (None, side):
+        return False
+    if index is None or not 0 <= index < len(melds):
+        return False
+    meld = melds[index]
+    if meld.canastra(option.rules) not in ("500", "real"):
+        return False
+    return option.after.sides[side].melds[index].bonus(option.rules) < meld.bonus(option.rules)
+
+
 Ranked = TypeVar("Ranked", Option, Discard)
 
 
