@@ -1261,6 +1261,38 @@ def test_the_high_ace_is_not_said_to_fit_a_500_it_would_make_a_limpa() -> None:
     assert fits.better == Extend(0, (parse_card("Ah"),))
 
 
+def test_the_high_ace_onto_a_500_laid_at_once_makes_it_a_limpa_in_stbl() -> None:
+    """STBL [002: “canastra 500 ... cartas precisam ser baixadas de uma vez”; “canasta real
+    ... as cartas devem ser baixadas de uma vez”]: the 500 with the high ace is a real built
+    up, which scores as a limpa (200 where the 500 scored 500). The learner who lays the ace
+    there is told so, the better move the strong player's (the Dica's), which keeps the 500.
+    In Fechado the ace makes the real (1000): no note; nor onto a 500 built up (a limpa
+    already: nothing lost)."""
+    ace = Extend(0, (parse_card("Ah"),))
+    rules = ruleset("stbl")
+    state = position_from_data(rules, {"seed": 9, "players": 4, **FIVE_HUNDRED})
+    dica = make_player("strong").choose(rules, view_of(rules, state, 0), random.Random(0))
+    assert dica != ace
+    (note,) = notes("stbl", FIVE_HUNDRED, ace)
+    assert note.code is NoteCode.BONUS_LOWERED
+    assert note.better == dica
+    assert note.params == {"card": parse_card("Ah"), "meld": 1, "before": 500, "after": 200}
+    assert said(note) == (
+        "Com o A♥, o jogo 1 da sua dupla vai de ás a ás, mas nesta mesa a canastra real"
+        " precisa ser baixada de uma vez: montada aos poucos, ela conta como limpa. A canastra"
+        " de 500 (500 pontos de bônus) passa a valer 200."
+    )
+    assert said(note, "en") == (
+        "With the A♥, your side's meld 1 runs from ace to ace, but at this table a real"
+        " canastra must be laid all at once: built up, it counts as a limpa. The 500 canastra"
+        " (500 bonus points) drops to 200."
+    )
+    assert notes("fechado", FIVE_HUNDRED, ace) == ()
+    (built_up,) = FIVE_HUNDRED["melds"][0]
+    built = {**FIVE_HUNDRED, "melds": [[{"cards": built_up, "built_up": True}], []]}
+    assert notes("stbl", built, ace) == ()
+
+
 @pytest.mark.parametrize(
     ("card", "case", "as_card", "pt", "en"),
     [

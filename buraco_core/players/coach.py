@@ -37,7 +37,9 @@ for the same reason. So each judgement call asks that policy:
 - a wild put into a short new meld where the lixo is closed (Fechado, STBL) and the side has no
   canastra yet is noted only where the seeded strong player's turn there (its move, then its
   habits on through the turn) puts no wild down: it does to take the morto, to go out, to
-  empty a short hand in the race to the morto, and once the opponents hold their morto.
+  empty a short hand in the race to the morto, and once the opponents hold their morto;
+- a move that lowers a canastra's bonus (STBL: the high ace onto a 500 laid at once makes it
+  a limpa) is noted, unless it takes the morto or goes out: the strong level never makes it.
 
 "The strong level there" is one player: `StrongPlayer` at its default budget in the mover's
 seat, seeded with `seed` (the Jogar page passes the seed its computer players get for that
@@ -92,6 +94,7 @@ class NoteCode(StrEnum):
     FEEDS_OPPONENT = "feeds_opponent"  # the next opponent's meld takes the lixo with it
     WILD_DIRTIES_MELD = "wild_dirties_meld"  # a wild where the same cards stayed clean
     WILD_IN_NEW_MELD = "wild_in_new_meld"  # closed lixo, no canastra yet: a wild in a new meld
+    BONUS_LOWERED = "bonus_lowered"  # STBL: the high ace onto a 500 laid at once (a limpa now)
     LIXO_LEFT = "lixo_left"  # a clean justified pickup left for a draw
     FITS_OWN_MELD = "fits_own_meld"  # a discard that one of the side's melds could take
     DIRECT_BEAT_MISSED = "direct_beat_missed"  # the last card discarded: it could be laid
@@ -134,6 +137,8 @@ def coach(rules: RuleSet, state: State, move: Move, seed: int | str = 0) -> tupl
         notes.extend(_wild_notes(rules, view, dealt, move, moves))
     if isinstance(move, Lay | TakeLixo) and not notes:  # (one note on one wild)
         notes.extend(_wild_in_new_meld(rules, view, dealt, move, seed))
+    if isinstance(move, Extend):
+        notes.extend(_bonus_lowered(rules, view, dealt, move, seed))
     if state.phase is Phase.PLAY and not _finishes_this_turn(rules, view, dealt, move):
         notes.extend(_go_out_missed(rules, view, dealt, move, moves, seed))
         if not any(n.code is NoteCode.DIRECT_BEAT_MISSED for n in notes):
@@ -642,6 +647,25 @@ def _wild_in_new_meld(
     if view.players == 2:
         params["alone"] = True  # (no pair: "before you had a canastra")
     return [Note(NoteCode.WILD_IN_NEW_MELD, params, strong)]
+
+
+def _bonus_lowered(
+    rules: RuleSet, view: SeatView, dealt: State, move: Extend, seed: int | str
+) -> list[Note]:
+    """The high ace onto the side's canastra de 500 where big canastras must be laid at once
+    (STBL) [002: "cartas precisam ser baixadas de uma vez"]: a real built up counts as a
+    limpa, the 500's bonus lost for the ace's points. The strong level never does it (its
+    meld habits skip a move that lowers a bonus), except to take the morto or go out, which
+    is not noted; the better move is its own, the Dica's."""
+    mine = judge_options(rules, dealt, [move], view.seat)[0]
+    if not lowers_bonus(mine) or mine.beat or mine.ended:
+        return []
+    before, after = (s.sides[view.side].melds[move.meld] for s in (dealt, mine.after))
+    params: dict[str, Any] = {"card": move.cards[0], "meld": move.meld + 1}
+    params |= {"before": before.bonus(rules), "after": after.bonus(rules)}
+    if view.players == 2:
+        params["alone"] = True  # (the meld is the learner's own, not a pair's)
+    return [Note(NoteCode.BONUS_LOWERED, params, _strong_choice(rules, view, seed))]
 
 
 def _wild_slots(state: State, side: int) -> int:

@@ -24,7 +24,8 @@ harness checks it again. Randomness comes only from the `random.Random` passed i
   sooner (the round is a race to the morto and out), where the lixo is closed (Fechado,
   STBL) only once its side has a canastra, but onto a meld only for a canastra it
   can go out with (a clean one in STBL and Aberto stays in reach) or, once the opponents
-  hold their morto, to get the wild out of the hand before they go out; prefers laying out
+  hold their morto, to get the wild out of the hand before they go out; never lays a card
+  that lowers a canastra's bonus (`lowers_bonus`: STBL's 500 with the high ace); prefers laying out
   (a direct beat) to discarding the last card, and discards safely: it deals the next
   opponent's hidden hand at random many times from the unseen cards (keeping the cards it
   is known to hold from lixo pickups) and weighs how often that hand, or the opponents'
@@ -613,7 +614,9 @@ def _meld_rank(option: Option) -> tuple[int, int, int, int]:
 
 def _clean_else(options: Sequence[Option], wild_pays: Callable[[Option], bool]) -> Move | None:
     """The best meld move that keeps the side's melds clean; else the best one with a wild
-    that the level thinks pays (`wild_pays`); else None (discard)."""
+    that the level thinks pays (`wild_pays`); else None (discard). Never one that lowers a
+    canastra's bonus (`lowers_bonus`)."""
+    options = [o for o in options if not lowers_bonus(o)]
     clean = [o for o in options if o.wilds_added <= 0]
     if clean:
         return _best(clean, _meld_rank).move
