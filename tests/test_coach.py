@@ -1293,6 +1293,22 @@ def test_the_high_ace_onto_a_500_laid_at_once_makes_it_a_limpa_in_stbl() -> None
     assert notes("stbl", built, ace) == ()
 
 
+def test_the_strong_level_keeps_no_high_ace_for_a_500_it_would_make_a_limpa() -> None:
+    """STBL [002: “cartas precisam ser baixadas de uma vez”]: the high ace's only place is on
+    the side's 500 laid at once, where it would make a limpa; so the strong level (and the
+    Dica) discards it, 15 points fewer in the hand at the end, where it held it as a card
+    the meld could take. In Fechado the ace makes the real: it lays it."""
+    ace = parse_card("Ah")
+    for preset, wanted in (("stbl", Discard(ace)), ("fechado", Extend(0, (ace,)))):
+        rules = ruleset(preset)
+        state = position_from_data(rules, {"seed": 9, "players": 4, **FIVE_HUNDRED})
+        for seed in range(3):
+            choice = make_player("strong").choose(
+                rules, view_of(rules, state, 0), random.Random(seed)
+            )
+            assert choice == wanted, (preset, seed)
+
+
 @pytest.mark.parametrize(
     ("card", "case", "as_card", "pt", "en"),
     [

@@ -754,9 +754,21 @@ def keep_value(card: Card, hand: Sequence[Card], melds: Sequence[Meld], rules: R
     """What keeping the card is worth, in rough points: its connections, a place on the
     side's melds, less the points it costs if it is still in the hand at the end."""
     value = _connections(card, hand, rules)
-    if not card.is_wild_kind and any(fits_meld(m, card, rules) for m in melds):
+    if not card.is_wild_kind and any(
+        fits_meld(m, card, rules) and not _lowers_bonus_of(m, card, rules) for m in melds
+    ):
         value += 15.0
     return value - 0.3 * card_points(card, rules.joker_points)
+
+
+def _lowers_bonus_of(meld: Meld, card: Card, rules: RuleSet) -> bool:
+    """Would the card, laid onto the meld, lower its canastra's bonus (the high ace onto a
+    500 laid at once, where big canastras must be: `lowers_bonus`)? Such a place is no
+    reason to keep the card."""
+    if not rules.big_canastras_at_once or meld.canastra(rules) not in ("500", "real"):
+        return False
+    grown = extended(meld, (card,), rules).meld
+    return grown is not None and grown.bonus(rules) < meld.bonus(rules)
 
 
 def round_estimate(rules: RuleSet, view: SeatView, after: State) -> tuple[int, int]:
