@@ -704,6 +704,61 @@ def test_going_out_is_not_called_missed_where_the_strong_player_plays_on_another
     assert coach(rules, state, strong, seed) == ()
 
 
+GOES_OUT_ANOTHER_WAY = {
+    "players": 4,
+    "turn": 3,
+    "phase": "play",
+    "hands": [["2c", "5s", "2s"], ["3c"], ["2d"], ["4c", "2c"]],
+    "melds": [
+        [
+            {"cards": ["Ah", "2h", "3h", "4h", "5h", "6h", "7h"], "built_up": True},
+            {"cards": ["7d", "8d", "9d", "10d"], "built_up": True},
+            ["Qc", "Kc", "Ac"],
+            {"cards": ["5c", "6c", "7c", "8c", "9c", "10c", "2s"], "built_up": True},
+            {"cards": ["10d", "Jd", "Qd", "Kd"], "built_up": True},
+            {"cards": ["2d", "3d", "4d", "5d", "6d", "7d", "8d"], "built_up": True},
+            {"cards": ["7s", "8s", "9s", "10s", "Js"], "built_up": True},
+        ],
+        [
+            ["Qs", "Ks", "As"],
+            ["3s", "4s", "5s"],
+            {"cards": ["8h", "9h", "10h", "Jh", "Qh", "Kh", "JK"], "built_up": True},
+            {"cards": ["Ad", "2h", "3d", "4d", "5d", "6d"], "built_up": True},
+            {
+                "cards": ["3s", "4s", "JK", "6s", "7s", "8s", "9s", "10s", "Js", "Qs", "Ks", "As"],
+                "built_up": True,
+            },
+            ["9c", "10c", "Jc", "Qc"],
+            {"cards": ["6h", "7h", "8h", "9h", "10h", "Jh", "Qh", "Kh", "Ah"], "built_up": True},
+            {"cards": ["Ac", "JK", "3c", "4c", "5c", "6c", "7c", "8c"], "built_up": True},
+            ["3h", "4h", "5h"],
+            {"cards": ["JK", "Jd", "Qd", "Kd", "Ad"], "built_up": True},
+        ],
+    ],
+    "lixo": [],
+    "stock": ["9d", "Kc", "6s", "Jc"],
+    "mortos": [],
+    "morto": ["stock", "taken"],
+    "vulnerable": [False, False],
+}
+
+
+def test_the_way_out_named_is_the_one_the_dica_plays() -> None:
+    """Going out [001, 002, 003] two ways alike (Aberto: the 2♣ onto meld 8 or onto meld 9,
+    then the 4♣ out): the note names the way the seeded strong player goes out, which the
+    Dica shows, not the other (it named meld 9 where the Dica lays the 2♣ on meld 8)."""
+    rules = ruleset("aberto")
+    state = position_from_data(rules, GOES_OUT_ANOTHER_WAY)
+    seed = "26:188"
+    strong = make_player("strong").choose(rules, view_of(rules, state, 3), random.Random(seed))
+    assert strong == Extend(7, parse_cards("2c"))
+    (note,) = coach(rules, state, Discard(parse_card("4c")), seed)
+    assert note.code is NoteCode.GO_OUT_MISSED
+    assert note.better == strong
+    assert note.params["then"] == parse_card("4c")
+    assert note.params["ours"] > note.params["theirs"]
+
+
 def test_going_out_missed_is_never_said_of_the_stock_running_out() -> None:
     """A discard that empties the last stock ends the round with no batida bonus [003]:
     that is no going out, and a move that does not do it misses nothing."""

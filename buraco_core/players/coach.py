@@ -24,7 +24,8 @@ for the same reason. So each judgement call asks that policy:
 - going out is called missed only where the round's estimate favours the side, where the
   strong habits go out too (a meld move and the last discard count, as they do for it);
   the note gives that estimate. Its look-ahead may still play on (a close call): where the
-  seeded strong player plays on there (the very move, or another), it is not noted;
+  seeded strong player plays on there (the very move, or another), it is not noted; where
+  it goes out, the way named is its own (the Dica's) if its estimate favours the side too;
 - the last card discarded where laying it emptied the hand too (a batida indireta where
   a direta was there): taking the morto, it comes a turn late (and is paid if the
   opponents, who may go out, do so first); going out, the card's points are lost, noted
@@ -701,8 +702,18 @@ def _go_out_missed(
     # strong player plays on, with this move or another, going out was no better, and the
     # Dica, which shows its move, says so too. Asked last, where a note would be made: it is
     # slow.)
-    if _key(_strong_choice(rules, view, seed)) not in {_key(w[0]) for w in ending}:
+    strong = _key(_strong_choice(rules, view, seed))
+    if strong not in {_key(w[0]) for w in ending}:
         return []
+    # The better way named is the strong player's own (the Dica's) where its estimate favours
+    # the side too; else the best one, whose figures the note gives.
+    own = max(
+        (w for w in ending if _key(w[0]) == strong),
+        key=lambda w: (round_estimate(rules, view, w[1])[0], repr(w[0])),
+    )
+    own_ours, own_theirs = round_estimate(rules, view, own[1])
+    if own_ours > own_theirs:
+        better, then, ours, theirs = own[0], own[2], own_ours, own_theirs
     params: dict[str, Any] = {"ours": ours, "theirs": theirs}
     if then is not None:  # two steps: the better move, then this discard goes out
         params["then"] = then
