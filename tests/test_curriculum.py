@@ -780,6 +780,18 @@ def _course_files() -> list[Path]:
     return [*files, ROOT / "buraco_course" / "reference.toml"]
 
 
+def _read_in(lang: Lang) -> list[tuple[str, str]]:
+    """Every text a learner reads in one language, with where it is: the course files' (by
+    file name) and the app's catalog (by key)."""
+    texts = [
+        (path.name, text)
+        for path in _course_files()
+        for text_lang, text in _shown_texts(tomllib.loads(path.read_text(encoding="utf-8")))
+        if text_lang == lang
+    ]
+    return texts + list(catalog(lang).items())
+
+
 def test_lessons_exercises_and_reference_use_the_apps_words_for_variants_and_texts() -> None:
     """The menu says “Variante” and a reason cites “(textos 000, 003)”; the lessons said
     “os três modos” and “(fonte 003)”, and the en “all three ways of playing” and “(source
@@ -824,16 +836,9 @@ def test_a_cards_name_in_portuguese_running_text_is_small() -> None:
     rei”, “a dama”), as most texts already did: lessons, exercises, the reference and the
     catalog wrote “entre o Ás e o 3”, “do Ás ao Rei”, “O Ás pode ir depois do Rei?” beside
     “depois do rei” and “a dama”. A sentence's first word keeps its capital."""
-    texts = [
-        (path.name, text)
-        for path in _course_files()
-        for lang, text in _shown_texts(tomllib.loads(path.read_text(encoding="utf-8")))
-        if lang == "pt"
-    ]
-    texts += [(key, text) for key, text in catalog("pt").items()]
     found = [
         (where, m.group(0))
-        for where, text in texts
+        for where, text in _read_in("pt")
         for m in _RANK_CAPITALISED.finditer(re.sub(r"“[^”]*”", "", text))
     ]
     assert found == []
@@ -843,14 +848,7 @@ def test_a_cards_name_in_english_running_text_is_small() -> None:
     """English too writes a rank small in a sentence (“between the ace and the 3”, as the
     other reasons do): one reason said “between the Ace and the 3”."""
     capital = re.compile(r"(?:(?<=[\w,;:)`] )|(?<=\())(?:Aces?|Kings?|Queens?|Jacks?)\b")
-    texts = [
-        (path.name, text)
-        for path in _course_files()
-        for lang, text in _shown_texts(tomllib.loads(path.read_text(encoding="utf-8")))
-        if lang == "en"
-    ]
-    texts += [(key, text) for key, text in catalog("en").items()]
-    found = [(where, m.group(0)) for where, text in texts for m in capital.finditer(text)]
+    found = [(where, m.group(0)) for where, text in _read_in("en") for m in capital.finditer(text)]
     assert found == []
 
 

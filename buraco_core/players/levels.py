@@ -630,6 +630,7 @@ def lowers_bonus(option: Option) -> bool:
     and then extended with the high ace is a real built up: it scores as a limpa (the
     judge's reading, RULES.md), 300 points of bonus lost for the ace's 15."""
     move = option.move
+    # (Asked of every meld move in the play-outs: the rule that makes it possible first.)
     if not option.rules.big_canastras_at_once or not isinstance(move, Extend | TakeLixo):
         return False
     side = option.before.side_of(option.before.turn)
@@ -639,10 +640,18 @@ def lowers_bonus(option: Option) -> bool:
         return False
     if index is None or not 0 <= index < len(melds):
         return False
-    meld = melds[index]
-    if meld.canastra(option.rules) not in ("500", "real"):
-        return False
-    return option.after.sides[side].melds[index].bonus(option.rules) < meld.bonus(option.rules)
+    return _bonus_lost(melds[index], option.after.sides[side].melds[index], option.rules)
+
+
+def _bonus_lost(meld: Meld, grown: Meld | None, rules: RuleSet) -> bool:
+    """Is the meld, grown (None: refused), worth a smaller canastra bonus? Only where big
+    canastras must be laid at once can a meld lose its bonus by growing (`lowers_bonus`)."""
+    return (
+        rules.big_canastras_at_once
+        and meld.canastra(rules) in ("500", "real")
+        and grown is not None
+        and grown.bonus(rules) < meld.bonus(rules)
+    )
 
 
 Ranked = TypeVar("Ranked", Option, Discard)
@@ -755,20 +764,12 @@ def keep_value(card: Card, hand: Sequence[Card], melds: Sequence[Meld], rules: R
     side's melds, less the points it costs if it is still in the hand at the end."""
     value = _connections(card, hand, rules)
     if not card.is_wild_kind and any(
-        fits_meld(m, card, rules) and not _lowers_bonus_of(m, card, rules) for m in melds
+        # (Not a place that lowers the meld's bonus: the high ace onto a 500, `lowers_bonus`.)
+        fits_meld(m, card, rules) and not _bonus_lost(m, extended(m, (card,), rules).meld, rules)
+        for m in melds
     ):
         value += 15.0
     return value - 0.3 * card_points(card, rules.joker_points)
-
-
-def _lowers_bonus_of(meld: Meld, card: Card, rules: RuleSet) -> bool:
-    """Would the card, laid onto the meld, lower its canastra's bonus (the high ace onto a
-    500 laid at once, where big canastras must be: `lowers_bonus`)? Such a place is no
-    reason to keep the card."""
-    if not rules.big_canastras_at_once or meld.canastra(rules) not in ("500", "real"):
-        return False
-    grown = extended(meld, (card,), rules).meld
-    return grown is not None and grown.bonus(rules) < meld.bonus(rules)
 
 
 def round_estimate(rules: RuleSet, view: SeatView, after: State) -> tuple[int, int]:

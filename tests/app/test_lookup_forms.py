@@ -29,6 +29,11 @@ def lixo(at: AppTest, top: str, hand: str, melds: str = "") -> AppTest:
     return at.run()
 
 
+def said_on(at: AppTest) -> str:
+    """The page's text as a person reads it (cards as symbols, no markdown marks)."""
+    return " ".join(read(as_read(m.value)) for m in at.markdown)
+
+
 def go_out(at: AppTest, melds: str, morto: str = "taken") -> AppTest:
     at.segmented_control(key="lookup_view").set_value("go_out").run()
     at.radio(key="lookup_go_out_morto").set_value(morto)
@@ -771,7 +776,7 @@ def test_the_yes_to_the_lixo_says_which_rule_it_rests_on(
     ways: the rule of this table's pickup, with the texts it rests on [000, 002, 003]."""
     at = lixo(open_app("lookup", lang=lang, **query), top, hand)
     assert at.success and not at.error
-    said = " ".join(read(as_read(m.value)) for m in at.markdown)
+    said = said_on(at)
     assert rule in said
 
 
@@ -801,7 +806,7 @@ def test_a_pickup_that_ends_the_hand_says_it_depends_on_the_morto_003(open_app: 
         " mão). Com menos, não: esta jogada acabaria com as cartas da mão, mas a dupla ainda"
         " não pode bater: falta uma canastra (limpa ou suja) na mesa da dupla."
     )
-    said = " ".join(read(as_read(m.value)) for m in at.markdown)
+    said = said_on(at)
     assert "Com o morto da dupla já pego e só esta carta no lixo:" in said
     en = lixo(open_app("lookup", lang="en", rules="stbl"), "7h", "5h 6h Kc")
     assert "only with at least 2 cards in the lixo" in read(en.warning[0].value)
@@ -817,11 +822,11 @@ def test_a_justified_pickup_is_never_explained_as_a_free_lixo_000(open_app: Open
     free = "Lixo livre: quem pega leva a pilha inteira"
     for hand in ("5h 6h", "5h 6h Kc Qd"):
         at = lixo(open_app("lookup"), "7h", hand)
-        said = " ".join(read(as_read(m.value)) for m in at.markdown)
+        said = said_on(at)
         assert "Nesta variante o lixo só é pego se a carta de cima" in said
         assert free not in said
     aberto = lixo(open_app("lookup", rules="aberto"), "7h", "5h 6h")
-    assert free in " ".join(read(as_read(m.value)) for m in aberto.markdown)
+    assert free in said_on(aberto)
 
 
 def test_a_first_baixada_below_the_vulnerable_minimum_says_so_003(open_app: Open) -> None:
@@ -836,7 +841,7 @@ def test_a_first_baixada_below_the_vulnerable_minimum_says_so_003(open_app: Open
         " nesta vez: este jogo soma 15, e estas cartas não completam o resto (só se as de baixo"
         " do lixo completarem)."
     )
-    said = " ".join(read(as_read(m.value)) for m in at.markdown)
+    said = said_on(at)
     assert "Com a dupla vulnerável e só esta carta no lixo:" in said
     one = {"vulnerable_min_meld_points": "75", "vulnerable_min_counts": "first_meld"}
     en = lixo(open_app("lookup", lang="en", **one), "7h", "5h 6h Kc Qd")
@@ -872,7 +877,7 @@ def test_with_the_morto_waiting_a_pickup_that_ends_the_hand_says_so_003(open_app
         " não: esta jogada acabaria com as cartas da mão, mas a dupla ainda não pode bater: o"
         " morto da dupla ainda espera a próxima vez de quem bateu indireto."
     )
-    said = " ".join(read(as_read(m.value)) for m in at.markdown)
+    said = said_on(at)
     assert "Com o morto da dupla à espera e só esta carta no lixo:" in said
     # Where the waiting morto was received at the beat [000, 001], nothing waits.
     received = open_app("lookup", partner_may_go_out_while_morto_waits="true")
