@@ -199,6 +199,9 @@ CASE_SOURCES: dict[tuple[Code, str], tuple[str, ...]] = {
     (Code.TOOK_LIXO_NEW_MELD, "free"): _FREE_PICKUP,
     (Code.TOOK_LIXO_EXTEND, "free"): _FREE_PICKUP,
     (Code.PICKUP_TOP_CARD_NOT_USED, "free"): _FREE_PICKUP,
+    # A joker or another 2 where a wild 2 of the meld's suit stands: one wild per meld [000,
+    # 003], and the 2 goes home only for natural cards [000, 001, 002, 003].
+    (Code.TWO_WILDS, "two_not_home"): ALL_SEEDS,
     # A joker on top of the lixo: the wild-top-card rule alone [002, 003]; the option for a
     # 2 that could sit in its natural place is the 2's (a joker is never a 2).
     (Code.WILD_TOP_CARD_NEW_MELD_ONLY, "joker"): (

@@ -351,6 +351,12 @@ def extend_meld(meld: Meld, cards: Iterable[Card], rules: RuleSet) -> MeldVerdic
         if grown.wild_slot is not None and grown.wild_slot.card == old_two and grown.wild_as:
             stays |= {"case": "gap", "as_card": grown.wild_as}
         return MeldVerdict(False, (Reason(Code.NATURAL_TWO_STAYS, stays),))
+    waits_for = _two_still_waits_for(meld, grown)
+    if waits_for:
+        # The grown meld has one wild only because the new one took the 2's place.
+        two, wild = meld.wild, grown.wild
+        params = {"wilds": (two, wild), "case": "two_not_home", "card": two, "missing": waits_for}
+        return MeldVerdict(False, (Reason(Code.TWO_WILDS, params),))
     grown = _keep_wild_place(meld, grown)
     notes: list[Reason] = []
     old_slot, new_slot = meld.wild_slot, grown.wild_slot
@@ -380,6 +386,24 @@ def extend_meld(meld: Meld, cards: Iterable[Card], rules: RuleSet) -> MeldVerdic
             )
         )
     return _valid(grown, rules, tuple(notes))
+
+
+def _two_still_waits_for(old: Meld, grown: Meld) -> tuple[Card, ...]:
+    """The natural cards a wild 2 of the meld's suit still waits for, where the grown meld has
+    it home only because a new wild took its place (empty otherwise). It goes home once
+    natural cards run from the 3 to the rest of the meld [000, 001, 002], and a wild moves
+    only for the natural card of its place [000]: another wild does not stand in for it."""
+    slot, wild = old.wild_slot, grown.wild_slot
+    if slot is None or wild is None or old.natural_two is not None:
+        return ()
+    # (the same card as the old wild: the new copy of that 2 is the natural one)
+    if grown.natural_two is not slot.card or wild.card is slot.card:
+        return ()
+    held = {s.card.rank for s in grown.slots if not s.wild}
+    top = min(max(s.position for s in old.slots if not s.wild), KING)
+    suit = old.suit
+    assert suit is not None  # (a meld with a natural 2 is a sequence)
+    return tuple(_NATURAL[rank, suit] for rank in range(3, top + 1) if rank not in held)
 
 
 def _no_place_for_wild(meld: Meld, new: tuple[Card, ...], rules: RuleSet) -> Reason | None:

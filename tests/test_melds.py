@@ -725,6 +725,41 @@ def test_two_returns_home_while_a_joker_joins() -> None:
     assert "clean" not in message(home, "en")
 
 
+def test_a_wild_two_goes_home_for_its_card_not_for_another_wild() -> None:
+    """A 2 of the meld's suit standing in for a card goes back to its natural place once that
+    card comes and the run reaches the 3 [seeds 000, 001, 002]; till then it is the meld's
+    wild, and a wild moves only when the natural card takes its place [seed 000]: a joker
+    laid beside it is a second wild [seeds 000, 003], not its stand-in."""
+    # 3♠ 2♠ 5♠, the 2♠ as the 4♠: the joker may not take the 4♠'s place and send it home.
+    assert refused(extend("3s 2s 5s", "JK"), "two_wilds") == {
+        "wilds": (c("2s"), JOKER),
+        "case": "two_not_home",
+        "card": c("2s"),
+        "missing": (c("4s"),),
+    }
+    # Lesson 5's meld, 4♥ 5♥ 2♥ 7♥ 8♥ 9♥: the 3♥ and a joker as the 6♥ do not clean it up
+    # into 2♥..9♥; only the 6♥ brings the 2♥ home.
+    refused(extend("4h 5h 2h 7h 8h 9h", "3h JK"), "two_wilds")
+    assert extend("4h 5h 2h 7h 8h 9h", "3h 6h").ok
+    # At an end (the 3♠ or the 6♠) the 2♠ goes home with the 3♠, not with the 6♠.
+    refused(extend("4s 5s 2s", "6s JK"), "two_wilds")
+    home = extend("4s 5s 2s", "3s JK")
+    assert home.ok and home.meld is not None
+    assert home.meld.natural_two == c("2s") and home.meld.wild == JOKER
+    # Its card comes, and the joker goes on past the meld: as legal as laid one at a time.
+    assert extend("3s 2s 5s", "4s 7s JK").ok
+    # Another suit's 2 is no stand-in either, where the table allows it beside a natural 2.
+    refused(extend("3s 2s 5s", "2d", wild_two_beside_natural_two=True), "two_wilds")
+    message_pt = message(reason(extend("3s 2s 5s", "JK"), "two_wilds"), "pt")
+    assert message_pt == (
+        "Dois curingas no mesmo jogo (2♠, JK): o 2♠ ainda é o curinga deste jogo e só volta à "
+        "posição natural quando entram as cartas naturais que faltam do 3 ao resto do jogo "
+        "(4♠); outro curinga não toma o lugar dele."
+    )
+    assert "(4♠)" in message(reason(extend("3s 2s 5s", "JK"), "two_wilds"), "en")
+    assert reason(extend("3s 2s 5s", "JK"), "two_wilds").sources == ALL_SEEDS
+
+
 def test_an_extension_may_not_add_a_second_wild() -> None:
     """At most one wild per meld, on the table too [seeds 000, 003]."""
     refused(extend("5s JK 7s", "2h"), "two_wilds")
