@@ -350,9 +350,11 @@ def _pickups(
         )
         for choice in choices:
             for cards in choice:
-                if cards in tried or (cards and not fits(meld, (top, *cards))):
+                # (in one order: two copies of a card in the hand make a pair in both)
+                key = tuple(sorted(cards, key=_ORDER))
+                if key in tried or (cards and not fits(meld, (top, *cards))):
                     continue
-                tried.add(cards)
+                tried.add(key)
                 if two_from_hand and (len(cards) < 2 or judged((top, *cards), rules).meld is None):
                     continue  # [003] the top card and two hand cards in sequence
                 if cards and extended(meld, (top, *cards), rules).meld is None:

@@ -176,6 +176,25 @@ def test_a_run_may_start_at_the_king_when_taking_the_lixo() -> None:
     }
 
 
+def test_a_pickup_onto_a_meld_is_listed_once_with_two_copies_in_the_hand() -> None:
+    """A♦ on top of the lixo goes onto 8♦ 9♦ 10♦ J♦ with Q♦ K♦ from the hand [seeds 000,
+    002, 003; two hand cards where the table is stricter, 003]: a hand holding the K♦ twice
+    (two decks) gets that pickup once, not once per order of the pair."""
+    rules = ruleset("stbl", pickup="top_card_two_from_hand")
+    state = position_from_data(
+        rules,
+        {
+            "players": 2,
+            "phase": "draw",
+            "hands": [["Kd", "5c", "Qd", "9h", "Kd"], 11],
+            "melds": [[["8d", "9d", "10d", "Jd"]], []],
+            "lixo": ["3c", "Ad"],
+        },
+    )
+    onto = [shape(m, rules) for m in lixo_pickups(rules, state) if m.extend == 0]
+    assert onto == [("onto", 0, cards_key(parse_cards("Qd Kd")))]
+
+
 def test_a_run_holds_a_card_twice_only_when_the_hand_holds_both_copies() -> None:
     """A..K..A has the ace at both ends [seeds 000, 001, 003], so it is listed when the hand
     holds both aces and never with one ace, even beside two copies of the 2 (a slip of the
