@@ -1651,7 +1651,8 @@ def _scenarios(args: argparse.Namespace) -> int:
     root = _course_root(args.root)
     curriculum = load_curriculum(root)
     errors = check_curriculum(curriculum) if args.check else list(curriculum.errors)
-    if not curriculum.lessons and not curriculum.scenarios:
+    if not curriculum.lessons and not curriculum.scenarios and not curriculum.errors:
+        # (files that are there but do not load are said each, not as a folder without any)
         raise BuracoInputError(InputCode.NO_COURSE, args.root or "--root")
     if args.json:
         print_json(

@@ -150,6 +150,24 @@ def test_scenarios_check_finding_nothing_is_an_error(
         assert "checked" not in out and "conferid" not in out
 
 
+def test_a_course_whose_every_file_is_broken_names_each_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A folder whose only lesson file is not valid TOML was said to hold no lesson at all
+    ("nenhuma lição ou cenário encontrado aqui"): the author looked for a wrong folder while
+    the file was there. Now the file and what is wrong in it are said."""
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "lessons" / "01_mine.toml").write_text("title = [\n", encoding="utf-8")
+    for lang, wrong in (("pt", "não é TOML válido"), ("en", "not valid TOML")):
+        code, out, err = run(
+            capsys, "scenarios", "--check", "--root", str(tmp_path), "--lang", lang
+        )
+        assert code == 1
+        assert "Traceback" not in err
+        assert "01_mine.toml" in err and wrong in err
+        assert "checked" not in out and "conferid" not in out
+
+
 def test_an_unknown_card_inside_a_position_names_the_token(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
