@@ -1461,8 +1461,8 @@ def morto_penalty_lines(states: Sequence[State], score: RoundScore, lang: Lang) 
     `score`'s sides are the round's, in order: its items decide, as the options do."""
     final = states[-1]
     alone = "_alone" if final.players == 2 else ""
-    paid = {
-        index: item.points
+    paid = {  # what each side pays, as the rule says it: "paga 100" (the score's item is -100)
+        index: -item.points
         for index, side in enumerate(score.sides)
         for item in side.items
         if item.code == "morto_not_taken"

@@ -1652,14 +1652,14 @@ def test_the_record_says_whose_morto_had_become_the_stock_when_the_last_is_taken
             "the stock ran out: the other side's morto became the stock",
             "The other side's morto became the stock when the stock ran out (move {n}): they"
             " ended the round without taking a morto, and a side that does not take its morto"
-            " pays -100 (texts 000, 001, 003).",
+            " pays 100 (texts 000, 001, 003).",
         ),
         (
             1,
             "pt",
             "o monte acabou: o morto da sua dupla virou o monte",
             "O morto da sua dupla virou o monte quando o monte acabou (jogada {n}): a dupla"
-            " terminou a rodada sem pegar o morto, e quem não pega o morto paga -100 (textos"
+            " terminou a rodada sem pegar o morto, e quem não pega o morto paga 100 (textos"
             " 000, 001, 003).",
         ),
     ],
@@ -2510,12 +2510,12 @@ def test_both_mortos_turned_stock_are_said_once_as_paid_by_both() -> None:
 
     assert said(rules, "pt") == [
         "Os dois mortos viraram monte quando o monte acabou (jogadas 1 e 3), e nenhuma dupla"
-        " pegou o seu: as duas pagam -100 (texto 000; pelo texto 003, ninguém perderia: é uma"
+        " pegou o seu: as duas pagam 100 (texto 000; pelo texto 003, ninguém perderia: é uma"
         " opção das regras)."
     ]
     assert said(rules, "en") == [
         "Both mortos became the stock when the stock ran out (moves 1 and 3), and neither"
-        " side took theirs: both pay -100 (text 000; by text 003 neither would lose: a rule"
+        " side took theirs: both pay 100 (text 000; by text 003 neither would lose: a rule"
         " option)."
     ]
     assert said(rules.with_options(both_mortos_stock_penalty=False), "pt") == []
