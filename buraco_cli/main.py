@@ -73,6 +73,7 @@ if TYPE_CHECKING:  # (the moves, the state and scoring load where a command need
     from buraco_core.moves import Move
     from buraco_core.players import RoundRecord
     from buraco_core.players.coach import Note
+    from buraco_core.scoring import SideScore
     from buraco_core.state import State
     from buraco_course.reference import RulePoint
 
@@ -1405,15 +1406,20 @@ def _score(args: argparse.Namespace) -> int:
         print_json(score_json(score) | {"rules": rules_label(rules)})
         return 0
     for side, given in zip(score.sides, sides, strict=True):
-        print(f"{side.name}: {side.total}")
-        for item in side.items:
-            line = item_line(
-                item.code, item.params, lang, hands=len(given.hands), symbols=symbols_ok()
-            )
-            print(f"  {item.points:>6}  {line}")
+        for line in _side_score_lines(side, len(given.hands), lang):
+            print(line)
     # Last, so that the text still starts with the first side's total.
     print(translate("cli.score.rules", lang, rules=_title(rules, lang)))  # (file's and --set's)
     return 0
+
+
+def _side_score_lines(side: SideScore, hands: int, lang: Lang, indent: str = "") -> list[str]:
+    """A side's total, then each item with what it counts (`hands`: the side's players)."""
+    lines = [f"{indent}{side.name}: {side.total}"]
+    for item in side.items:
+        line = item_line(item.code, item.params, lang, hands=hands, symbols=symbols_ok())
+        lines.append(f"{indent}  {item.points:>6}  {line}")
+    return lines
 
 
 # --- judge ---------------------------------------------------------------------------------
@@ -1565,8 +1571,10 @@ def _judge(args: argparse.Namespace) -> int:
         "position": position_to_data(rules, shown, args.view),
         "rules": rules_label(rules),
     }
+    score = None
     if after is not None and after.phase.value == "ended":
-        result["score"] = score_json(round_score(rules, after))["sides"]
+        score = round_score(rules, after)
+        result["score"] = score_json(score)["sides"]
     if args.json:
         print_json(result)
     else:
@@ -1580,8 +1588,13 @@ def _judge(args: argparse.Namespace) -> int:
             phase = translate(f"cli.phase.{after.phase.value}", lang)
             # Seats count from 1 where a person reads them (the JSON's `turn` counts from 0).
             print("  → " + translate("cli.judge.next", lang, seat=after.turn + 1, phase=phase))
-        for side in result.get("score", []):
-            print(f"  {side['name']}: {side['total']}")
+        if score is not None:
+            # Which players make each side, and each side's items: “A: 350” alone said
+            # neither whose 350 it was nor what it counts.
+            print("  " + translate(f"replay.sides_{shown.players}", lang))
+            for side in score.sides:
+                for line in _side_score_lines(side, shown.players // 2, lang, indent="  "):
+                    print(line)
         if args.view is not None:
             print(_seen_by(rules, shown, args.view, lang))
         if hidden_seed is not None and ("score" in result or args.view is not None):
