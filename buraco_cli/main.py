@@ -1413,11 +1413,17 @@ def _score(args: argparse.Namespace) -> int:
     return 0
 
 
-def _side_score_lines(side: SideScore, hands: int, lang: Lang, indent: str = "") -> list[str]:
-    """A side's total, then each item with what it counts (`hands`: the side's players)."""
+def _side_score_lines(
+    side: SideScore, hands: int, lang: Lang, indent: str = "", seated: int | None = None
+) -> list[str]:
+    """A side's total, then each item with what it counts (`hands`: the side's players;
+    `seated`: the side's index where the round was played at seats, its hands then named by
+    seat, “jogador 3”)."""
     lines = [f"{indent}{side.name}: {side.total}"]
     for item in side.items:
-        line = item_line(item.code, item.params, lang, hands=hands, symbols=symbols_ok())
+        line = item_line(
+            item.code, item.params, lang, hands=hands, symbols=symbols_ok(), side=seated
+        )
         lines.append(f"{indent}  {item.points:>6}  {line}")
     return lines
 
@@ -1592,8 +1598,9 @@ def _judge(args: argparse.Namespace) -> int:
             # Which players make each side, and each side's items: “A: 350” alone said
             # neither whose 350 it was nor what it counts.
             print("  " + translate(f"replay.sides_{shown.players}", lang))
-            for side in score.sides:
-                for line in _side_score_lines(side, shown.players // 2, lang, indent="  "):
+            for index, side in enumerate(score.sides):
+                hands = shown.players // 2
+                for line in _side_score_lines(side, hands, lang, "  ", seated=index):
                     print(line)
         if args.view is not None:
             print(_seen_by(rules, shown, args.view, lang))

@@ -501,13 +501,16 @@ def item_line(
     *,
     hands: int | None = None,
     symbols: bool = True,
+    side: int | None = None,
 ) -> str:
     """A score item in words with what it counts, so a table can check it line by line
     against its own count, as [003]'s example counts (cartas na mesa: 50 + 55 + 35): each
     meld's card points, which meld a canastra is, a hand's cards and whose hand (melds and
     players counted from 1). `params` are the item's, as the core gives them or as JSON
     keeps them (cards as text); `hands` is how many hand lines the side had, where known:
-    with one (two players, a side is one player) a hand is not said to be a partner's."""
+    with one (two players, a side is one player) a hand is not said to be a partner's.
+    `side` (from 0), where the round was played at seats (a position): a hand is its
+    seat's, “jogador 3”, as the seats are named around it."""
     text = item_text(code, lang)
     each = params.get("meld_points") or ()
     if code == "table_cards" and len(each) > 1:
@@ -517,6 +520,9 @@ def item_line(
         return f"{text} ({translate('item_detail.meld', lang, n=params['meld'] + 1)})"
     if isinstance(params.get("hand"), int):
         cards = _item_cards(params.get("cards") or (), symbols)
+        if side is not None:  # (the sides sit alternately: a side's 2nd hand, two seats on)
+            seat = translate("item_detail.seat", lang, n=side + 2 * params["hand"] + 1)
+            return f"{text} ({seat}: {cards})" if cards else f"{text} ({seat})"
         if hands is not None and hands < 2:
             return f"{text} ({cards})" if cards else text
         player = translate("item_detail.player", lang, n=params["hand"] + 1)

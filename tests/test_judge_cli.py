@@ -539,15 +539,18 @@ def test_the_score_of_a_move_that_ends_the_round_says_whose_it_is_and_what_it_co
 ) -> None:
     """The round's end printed “A: 295” and “B: -190” alone: neither which players side A
     is nor what the 295 counts. Now the sides' players, and each item as `buraco score`
-    writes it."""
+    writes it, a hand named by its seat, as the position's seats are (from 1)."""
     code, out, _ = run(capsys, tmp_path, ENDING)
     assert code == 0
     assert "  Lado A: jogadores 1 e 3; lado B: jogadores 2 e 4" in out
     assert "  A: 295\n" in out
     assert "200  canastra limpa (jogo 1)\n" in out and "-100  não pegou o morto\n" in out
+    hands = [line.split("(")[1].split(":")[0] for line in out.splitlines() if "na mão (" in line]
+    assert hands == ["jogador 3", "jogador 2", "jogador 4"]
     code, out, _ = run(capsys, tmp_path, ENDING, "--lang", "en")
     assert "  Side A: players 1 and 3; side B: players 2 and 4" in out
     assert "200  canastra limpa (meld 1)\n" in out and "-100  morto not taken\n" in out
+    assert "cards in hand (player 3: " in out
 
 
 def test_cards_given_as_counts_are_said_to_be_an_example_where_they_show(
