@@ -705,18 +705,22 @@ def _middle(
             # (As wide as its words: the lixo's card stays beside them, as on a live board.)
             st.caption(f"{stock} · {lixo}", width="content")
         shown = state.lixo if rules.discard_pile_visible == "all" else state.lixo[-1:]
+        drawn = state.phase is Phase.PLAY
         for offset, card in enumerate(shown):
             top = offset == len(shown) - 1
             # A card inside an open lixo (Aberto shows it all) is no pick: tapped, the board
-            # says why (greyed out, a tap on it did nothing, without a word).
+            # says why (greyed out, a tap on it did nothing, without a word). Nor is the top
+            # card after the draw: picked, it was offered for a meld the judge then refused.
+            pickable = top and not drawn
+            need = "lixo_inside" if not top else "top_after_draw"
             st.button(
                 card.symbol,
                 key=f"btc-{_ink(card)}-{key}-lixo{offset}",
                 type=_card_type(picked=top and pick.top),
-                on_click=_toggle_top if top else _need,
-                args=(key,) if top else (key, "lixo_inside"),
+                on_click=_toggle_top if pickable else _need,
+                args=(key,) if pickable else (key, need),
                 disabled=not live,
-                help=t("board.top_help", lang) if live and top else None,
+                help=t("board.top_help", lang) if live and pickable else None,
             )
         if live:
             st.button(

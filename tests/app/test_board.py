@@ -346,6 +346,28 @@ def test_a_place_without_the_cards_says_what_to_pick(open_app: Open) -> None:
     assert not at.error and not at.success
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "You have already drawn this turn: the lixo is taken only instead of the draw"),
+        ("pt", "Você já comprou nesta vez: o lixo só se pega no lugar da compra"),
+    ],
+)
+def test_the_lixos_top_card_after_the_draw_says_the_draw_is_made(
+    open_app: Open, lang: Lang, said: str
+) -> None:
+    """After the draw, a tap on the lixo's top card picked it and said “Tap one of your
+    melds to put the top card on it”: the meld tapped was then refused (one draw per turn
+    [000, 001, 003]), and “Discard” asked to “pick exactly one card”, one being picked.
+    The tap now says the draw is made, and picks nothing."""
+    at = open_app("practice", scenario="first_meld_three_in_a_row", lang=lang)
+    tap(at, "K♦")  # (the lixo's top card: this hand holds no K♦)
+    assert at.warning and said in at.warning[0].value
+    top = "the lixo's top card" if lang == "en" else "a carta de cima do lixo"
+    assert not picked_cards(at) and not any(top in str(c.value) for c in at.caption)
+    assert not at.error and not at.success
+
+
 def test_progress_updates_in_the_same_rerun_as_the_verdict(open_app: Open) -> None:
     course = load_curriculum()
     lesson = course.lesson("natural_two")
