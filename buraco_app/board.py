@@ -848,9 +848,11 @@ def _hand(
         picked = cards_label([hand[p] for p in pick.cards])
         if pick.top:  # ("10♣ Q♣ e a carta de cima do lixo": run together, it read as one)
             top = t("board.top_picked", lang)
+            # (the top card goes onto one's meld or into a new one: not to the discard;
+            # alone, one card picked: "Escolhida", as for one card of the hand)
+            said = "board.picked_top" if picked else "board.picked_top_alone"
             picked = t("board.top_picked_with", lang, cards=picked) if picked else top
-            # (the top card goes onto one's meld or into a new one: not to the discard)
-            st.caption(t("board.picked_top", lang, cards=picked))
+            st.caption(t(said, lang, cards=picked))
         else:  # (one card alone: "Escolhida: 3♠. Toque onde vai")
             st.caption(t("board.picked", lang, cards=picked, n=len(pick.cards)))
     elif not st.session_state.get(f"{key}_need"):  # (a hint above says what to pick)

@@ -1934,6 +1934,14 @@ def test_the_lixos_top_card_picked_says_where_it_can_go(
     assert len(picked) == 1 and not_said not in picked[0]
 
 
+def test_the_lixos_top_card_picked_alone_is_one_card_picked(open_app: Open) -> None:
+    """“Escolhidas: a carta de cima do lixo.”: one card, said in the plural. As for one card
+    of the hand, “Escolhida”."""
+    at = top_card_picked(open_app, "pt")
+    shown = [str(c.value) for c in at.caption]
+    assert any(c.startswith("Escolhida: a carta de cima do lixo.") for c in shown), shown
+
+
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
