@@ -2655,6 +2655,7 @@ def _rules_search(
     unread = [unread_text(found.unread, bool(found.close), lang)] if named else []
     if not found.all:
         print(" ".join([translate("cli.rules.nothing", lang, query=query), *unread]))
+        print(translate("cli.rules.nothing_try", lang))  # (else a dead end: what to try)
         return 0
     if not found.close:
         print(" ".join([translate("cli.rules.nothing_close", lang, query=query), *unread]))

@@ -631,12 +631,20 @@ def test_rules_search_says_the_words_no_rule_holds(capsys: pytest.CaptureFixture
     assert data["unread"] == []  # (a word aside, in a question the rules answer)
 
 
+# Nothing answers: the next line says what to try, where it ended the answer (a dead end).
+TRY_PT = "Tente outras palavras, como “morto”, “pegar o lixo” ou “canastra suja”.\n"
+TRY_EN = "Try other words, such as “morto”, “take the lixo” or “dirty canastra”.\n"
+
+
 @pytest.mark.parametrize(
     ("words", "said"),
     [
-        (["xyzzy"], "Nada na referência responde a “xyzzy”.\n"),
-        (["xadrez", "peão", "--lang", "en"], "Nothing in the reference answers “xadrez peão”.\n"),
-        (["Xyzzy,", "plugh!"], "Nada na referência responde a “Xyzzy, plugh!”.\n"),
+        (["xyzzy"], "Nada na referência responde a “xyzzy”.\n" + TRY_PT),
+        (
+            ["xadrez", "peão", "--lang", "en"],
+            "Nothing in the reference answers “xadrez peão”.\n" + TRY_EN,
+        ),
+        (["Xyzzy,", "plugh!"], "Nada na referência responde a “Xyzzy, plugh!”.\n" + TRY_PT),
     ],
 )
 def test_rules_search_says_a_word_no_rule_holds_once(
