@@ -21,6 +21,8 @@ st.title(t("practice.title"))
 linked = st.query_params.get("theme")
 if link_unread("practice") and linked in THEMES:
     st.session_state["practice_theme"] = linked
+elif linked and linked not in THEMES:  # (a mistyped link: said, as an unknown exercise is)
+    st.warning(t("practice.unknown_theme", theme=url_text(linked)))
 
 
 def theme_label(theme: str) -> str:

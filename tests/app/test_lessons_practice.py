@@ -187,6 +187,22 @@ def test_an_unknown_scenario_in_the_link_is_a_warning_not_a_crash(open_app: Open
     assert not at.exception and at.warning
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("pt", "Não há tema “natual_two”; abrindo todos os temas."),
+        ("en", "There is no theme “natual_two”; opening all themes."),
+    ],
+)
+def test_an_unknown_theme_in_the_link_is_said(open_app: Open, lang: str, said: str) -> None:
+    """A link with a mistyped theme opened every theme without a word, where a mistyped
+    exercise is said: the learner took the list for the theme's."""
+    at = open_app("practice", theme="natual_two", lang=lang)
+    assert not at.exception
+    assert [str(w.value) for w in at.warning] == [said]
+    assert at.selectbox(key="practice_theme").value == "all"
+
+
 def test_language_switch_changes_the_player(open_app: Open) -> None:
     at = open_scenario(open_app, NATURAL_TWO)
     assert "O 2 volta para casa" in texts(at)
