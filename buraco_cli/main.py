@@ -1400,7 +1400,10 @@ def _score(args: argparse.Namespace) -> int:
             raise BuracoInputError(InputCode.EXPECTED_OBJECT, fields=("sides",))
         file_rules = _rules_of_file(data)
         rules = rules_from_args(args, file_rules.preset, file_rules.changed_options())
-        sides = round_from_data(rules, data)
+        try:
+            sides = round_from_data(rules, data)
+        except BuracoInputError as exc:
+            raise exc.at(_score_path(exc.path, data, lang)) from None
         score = score_round(rules, sides)
     if args.json:
         print_json(score_json(score) | {"rules": rules_label(rules)})
@@ -1411,6 +1414,21 @@ def _score(args: argparse.Namespace) -> int:
     # Last, so that the text still starts with the first side's total.
     print(translate("cli.score.rules", lang, rules=_title(rules, lang)))  # (file's and --set's)
     return 0
+
+
+def _score_path(path: str, data: dict[str, Any], lang: Lang) -> str:
+    """An error's place in a round file, also as the score's text counts it, from 1: a meld
+    as “jogo 1” and a hand as “2º jogador da dupla”, of its side by name, as `buraco replay`
+    names a move both ways (`sides[0].melds[0]` alone was read as the score's meld 0)."""
+    found = re.match(r"sides\[(\d+)\]\.(melds|hands)\[(\d+)\]", path)
+    sides = data.get("sides")
+    if not found or not isinstance(sides, list) or int(found[1]) >= len(sides):
+        return path
+    side, field, index = int(found[1]), found[2], int(found[3]) + 1
+    given = sides[side].get("name") if isinstance(sides[side], dict) else None
+    name = given if isinstance(given, str) and given.strip() else chr(ord("A") + side)
+    what = translate(f"item_detail.{'meld' if field == 'melds' else 'player'}", lang, n=index)
+    return f"{path} ({translate('cli.score.where', lang, side=name, what=what)})"
 
 
 def _side_score_lines(

@@ -168,6 +168,37 @@ def test_a_course_whose_every_file_is_broken_names_each_file(
         assert "checked" not in out and "conferid" not in out
 
 
+@pytest.mark.parametrize(
+    ("round_", "lang", "said"),
+    [
+        (
+            {"sides": [{"melds": [["4h", "5h", "6h"], ["4s", "5s"]], "hands": [[]]}]},
+            "pt",
+            "sides[0].melds[1] (lado A, jogo 2): não é um jogo válido",
+        ),
+        (
+            {"sides": [{"name": "Nós", "melds": [["4h", "5h", "6x"]], "hands": [[]]}]},
+            "en",
+            "sides[0].melds[0][2] (side Nós, meld 1): “6x” is not a card",
+        ),
+        (
+            {"sides": [{"hands": [[]]}, {"hands": [["3c"], ["Zz"]]}]},
+            "pt",
+            "sides[1].hands[1][0] (lado B, 2º jogador da dupla): “Zz” não é uma carta",
+        ),
+    ],
+)
+def test_a_round_files_error_names_the_meld_and_hand_as_the_score_counts_them(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, round_: Any, lang: str, said: str
+) -> None:
+    """“sides[0].melds[1]: não é um jogo válido” counted the melds from 0, where the score
+    says “canastra limpa (jogo 1)”: a person looked at the wrong meld. The JSON path stays,
+    and beside it the side and the meld (or the hand) as the score's text counts them."""
+    path = write(tmp_path, json.dumps(round_))
+    code, _, err = run(capsys, "score", path, "--lang", lang)
+    refused(code, err, said)
+
+
 def test_an_unknown_card_inside_a_position_names_the_token(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
