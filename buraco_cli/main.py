@@ -2262,9 +2262,11 @@ def _replay_words(move: Move, before: State, after: State | None, lang: Lang) ->
         with_cards = " ".join(c.symbol for c in (move.new_meld or move.cards))
         if move.extend is None:
             return translate("replay.take_meld", lang, top=top, cards=with_cards)
-        extra = f" {with_cards}" if with_cards else ""
         meld = move.extend + 1
-        return translate("replay.take_extend_card", lang, top=top, extra=extra, meld=meld)
+        if with_cards:  # (as a new meld's: "o 10♣ com 10♥", where it ran "o 10♣ 10♥" together)
+            say = "replay.take_extend_with"
+            return translate(say, lang, top=top, cards=with_cards, meld=meld)
+        return translate("replay.take_extend_card", lang, top=top, extra="", meld=meld)
     return _move_words(move, lang)
 
 

@@ -129,6 +129,28 @@ def test_a_text_replay_names_the_card_drawn_and_the_lixos_top_card(
     assert not any("carta de cima" in line for line in pickups)
 
 
+def test_a_pickup_onto_a_meld_with_hand_cards_says_them_apart_from_the_top_card(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """“pegar o lixo e pôr o 10♣ J♣ no jogo 1” ran the hand's card into the top card, as
+    if both came from the lixo; said as a new meld's pickup is: the top card “com” them."""
+    record = {
+        "rules": "fechado",
+        "position": {
+            "players": 2,
+            "phase": "draw",
+            "hands": [["Jc", "Qs", "4d", "5d", "9h"], 11],
+            "melds": [[["7c", "8c", "9c"]], []],
+            "lixo": ["3s", "10c"],
+        },
+        "moves": [{"type": "take_lixo", "extend": 0, "cards": ["Jc"]}],
+    }
+    code, out, _ = run(capsys, tmp_path, record)
+    assert code == 0 and "1. jogador 1: pegar o lixo e pôr o 10♣ com J♣ no jogo 1\n" in out
+    code, out, _ = run(capsys, tmp_path, record, "--lang", "en")
+    assert "1. player 1: take the lixo and put the 10♣ with J♣ on meld 1\n" in out
+
+
 def test_the_pages_export_replays_with_its_house_options(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
