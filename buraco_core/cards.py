@@ -60,6 +60,9 @@ _PT_RANK_TOKEN = re.compile(r"^([DVR])(.)$")
 _NUMBER_RANK_TOKEN = re.compile(r"^(1[1-3]?)(.)$")
 # The ace written with its Portuguese accent (ás): not a card either; the error says to write A.
 _ACCENTED_ACE_TOKEN = re.compile(r"^(Á)(.)$")
+# The suit written before the rank (`h10`, `♥10`, `S4`): not a card either; the error says
+# to write the rank first.
+_SUIT_FIRST_TOKEN = re.compile(r"^(.)\s*(10|[2-9AJQKT])$")
 
 
 class Card:
@@ -192,6 +195,7 @@ def parse_card(token: str) -> Card:
     match = _TOKEN.match(text)
     if match is None:
         _written_rank(token, text)
+        _suit_first(token, text)
         if _LONE_RANK.match(text):  # (“5 5 5”: a trinca typed without its suits)
             raise BuracoInputError(InputCode.NOT_A_CARD, token=token, case="no_suit", rank=text)
         raise BuracoInputError(InputCode.NOT_A_CARD, token=token)
@@ -250,6 +254,26 @@ def _written_rank(token: str, text: str) -> None:
         raise BuracoInputError(
             InputCode.NOT_A_CARD, token=token, case=case, card=card, symbol=card.symbol
         )
+
+
+def _suit_first(token: str, text: str) -> None:
+    """The suit written before the rank (`h10`, `♥10`): raise the error that says to write
+    the rank first (`case` suit_first). Otherwise return.
+
+    >>> try:
+    ...     parse_card("♥10")
+    ... except BuracoInputError as err:
+    ...     print(err.values["case"], err.values["card"], err.values["symbol"])
+    suit_first 10h 10♥
+    """
+    found = _SUIT_FIRST_TOKEN.match(text)
+    suit = _SUIT_BY_TEXT.get(found.group(1).lower()) if found else None
+    if found is None or suit is None:
+        return
+    card = Card(_RANK_BY_TEXT[found.group(2)], suit)
+    raise BuracoInputError(
+        InputCode.NOT_A_CARD, token=token, case="suit_first", card=card, symbol=card.symbol
+    )
 
 
 # What a phone keyboard makes of typed cards: a space between rank and suit ("4 ♥", the suit

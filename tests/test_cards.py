@@ -96,8 +96,9 @@ def test_notation_ranks_suits_symbols_and_joker_case_insensitive(
 
 
 # (1s, 11h: their own message, test_a_rank_written_as_its_number_says_to_write_its_letter;
-# a lone rank, 4 or 10: test_a_rank_without_its_suit_says_to_add_it)
-@pytest.mark.parametrize("token", ["1x", "15h", "4x", "h4", "JKK", "", "B♠", "♠10"])
+# a lone rank, 4 or 10: test_a_rank_without_its_suit_says_to_add_it; the suit first, h4 or
+# ♠10: test_a_suit_written_before_the_rank_says_to_write_the_rank_first)
+@pytest.mark.parametrize("token", ["1x", "15h", "4x", "x4", "JKK", "", "B♠", "♠1"])
 def test_unparseable_token_names_the_token_and_the_notation(token: str) -> None:
     """An unparseable token is an error naming the token and saying what the notation is
     [issue 2, cards]."""
@@ -198,6 +199,26 @@ def test_a_rank_written_as_its_number_says_to_write_its_letter(
     assert f"write {card} or {symbol}" in en
     for lang, text in (("pt", pt), ("en", en)):
         assert all(letter in text for letter in SUIT_LETTERS[lang]), text
+
+
+@pytest.mark.parametrize(
+    ("token", "card", "symbol"),
+    [("h10", "10h", "10♥"), ("♥10", "10h", "10♥"), ("S4", "4s", "4♠"), ("dK", "Kd", "K♦")],
+)
+def test_a_suit_written_before_the_rank_says_to_write_the_rank_first(
+    token: str, card: str, symbol: str
+) -> None:
+    """`h10` or `♥10`, the suit first as some score pads write it: the error (same code) says
+    the card to write, the rank first, in both languages [newcomer review]."""
+    with pytest.raises(BuracoInputError) as info:
+        parse_card(token)
+    error = info.value
+    assert error.code is InputCode.NOT_A_CARD and error.values["card"] == parse_card(card)
+    pt, en = error_problem(error, "pt"), error_problem(error, "en")
+    assert pt.startswith(f"“{token}” não é uma carta: o naipe vem depois do valor; ")
+    assert f"escreva {card} ou {symbol}" in pt
+    assert en.startswith(f"“{token}” is not a card: the suit comes after the rank; ")
+    assert f"write {card} or {symbol}" in en
 
 
 @pytest.mark.parametrize(
