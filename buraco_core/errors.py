@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:  # only the converter below reads it: the core starts without pydantic
     from pydantic import ValidationError
@@ -149,6 +149,10 @@ def field_path(loc: tuple[int | str, ...]) -> str:
     return out
 
 
+# The ids of lessons, exercises and themes: what `from_validation` explains in words.
+ID_PATTERN: Final = r"^[a-z0-9_]+$"
+
+
 def typed(value: Any) -> str:
     """A value a person gave, as a message shows it back: text in curly quotes (“maybe”),
     anything else as JSON writes it (2, null, true, [1, 0]), which is how it was typed.
@@ -233,8 +237,20 @@ def from_validation(
         return BuracoInputError(InputCode.EXPECTED_BOOL, path, got=value)
     if kind == "string_type":  # (a card as 0 or ["4h"]: what came, as for a list or a number)
         return BuracoInputError(InputCode.EXPECTED_TEXT, path, case="got", got=value)
+    if kind == "string_too_short" and int(context.get("min_length", 1)) > 1:
+        # (a lesson's id of two letters: "a non-empty text" was no help)
+        least = context["min_length"]
+        return BuracoInputError(
+            InputCode.EXPECTED_TEXT, path, case="at_least", least=least, got=value
+        )
     if kind == "string_too_short":
         return BuracoInputError(InputCode.EXPECTED_TEXT, path)
+    if kind == "string_too_long":  # (not echoed: too long to read back)
+        most = context.get("max_length")
+        return BuracoInputError(InputCode.EXPECTED_TEXT, path, case="at_most", most=most)
+    if kind == "string_pattern_mismatch" and context.get("pattern") == ID_PATTERN:
+        # (pydantic's English and a regular expression said nothing to a lesson's author)
+        return BuracoInputError(InputCode.EXPECTED_TEXT, path, case="id", got=value)
     if kind == "literal_error":
         allowed = _literal_values(str(context.get("expected", "")))
         return BuracoInputError(InputCode.NOT_ONE_OF, path, value=value, allowed=allowed)

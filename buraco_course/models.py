@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from buraco_core.errors import BuracoInputError, InputCode
+from buraco_core.errors import ID_PATTERN, BuracoInputError, InputCode
 from buraco_core.moves import Move
 from buraco_core.notation import MoveData, position_from_data
 from buraco_core.rules import PresetName, RuleSet, ruleset
@@ -38,7 +38,7 @@ Theme = Literal[
 ]  # fmt: skip
 THEMES: tuple[str, ...] = get_args(Theme)
 Seed = Literal["000", "001", "002", "003"]
-Id = Annotated[str, Field(pattern=r"^[a-z0-9_]+$", min_length=3, max_length=60)]
+Id = Annotated[str, Field(pattern=ID_PATTERN, min_length=3, max_length=60)]
 
 
 class _Strict(BaseModel):

@@ -169,6 +169,46 @@ def test_a_course_whose_every_file_is_broken_names_each_file(
 
 
 @pytest.mark.parametrize(
+    ("given", "pt", "en"),
+    [
+        (
+            "tw",
+            "id: esperava um texto de pelo menos 3 caracteres, veio “tw”",
+            "id: expected a text of at least 3 characters, got “tw”",
+        ),
+        (
+            "Two-goes-home",
+            "id: esperava só letras minúsculas sem acento, algarismos e _ (como two_goes_home), "
+            "veio “Two-goes-home”",
+            "id: expected only lowercase letters without accents, digits and _ (like "
+            "two_goes_home), got “Two-goes-home”",
+        ),
+        (
+            "x" * 61,
+            "id: esperava um texto de no máximo 60 caracteres",
+            "id: expected a text of at most 60 characters",
+        ),
+    ],
+)
+def test_a_lessons_id_out_of_shape_says_what_an_id_is(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, given: str, pt: str, en: str
+) -> None:
+    """An author's id of two letters was “esperava um texto não vazio”, and one with capitals
+    or a hyphen came with pydantic's English and its regular expression: each now says what
+    an id is, in the author's language."""
+    lesson = (ROOT / "lessons" / "01_cards_and_points.toml").read_text(encoding="utf-8")
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "lessons" / "01_mine.toml").write_text(
+        lesson.replace('id = "cards_and_points"', f'id = "{given}"', 1), encoding="utf-8"
+    )
+    for lang, said in (("pt", pt), ("en", en)):
+        code, _out, err = run(capsys, "scenarios", "--root", str(tmp_path), "--lang", lang)
+        assert code == 1 and "Traceback" not in err
+        assert "01_mine.toml: " + said in err
+        assert "String should" not in err
+
+
+@pytest.mark.parametrize(
     ("round_", "lang", "said"),
     [
         (
