@@ -110,6 +110,16 @@ def test_a_field_of_another_move_type_is_refused_never_dropped() -> None:
         move_from_data({"type": "draw", "card": "4h"})
 
 
+def test_a_discards_card_written_in_an_extend_is_said_to_be_the_discards() -> None:
+    """`"card": ["4s"]` in an extend: the field is the discard's, and that is the mistake; the
+    error said its value was no text, in quotes (“esperava um texto entre aspas”), so the
+    writer fixed the value and met the same field refused next [newcomer review]."""
+    with pytest.raises(BuracoInputError) as info:
+        move_from_data({"type": "extend", "meld": 0, "card": ["4s"]})
+    assert (info.value.code, info.value.path) == (InputCode.NOT_FOR_MOVE, "move.card")
+    assert "os campos dela: cards, meld" in error_message(info.value, "pt")
+
+
 def test_going_out_without_the_canastra_says_which_one_the_rules_ask_for() -> None:
     """go_out_requires [seed 001, 002]: the message says what these rules ask for (a clean
     canastra, or any), not both possibilities."""
