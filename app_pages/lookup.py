@@ -43,7 +43,7 @@ MORE_KEY = "lookup_more"  # {search: how many answers to draw}
 TOPIC_KEY = "lookup_topic"  # the topic listed, offered when nothing answers a question
 # "waiting": a partner beat indirectly and the morto waits for their turn; whether the side
 # may go out meanwhile is option partner_may_go_out_while_morto_waits [000, 001] vs [003].
-MORTO_ANSWERS: tuple[MortoAnswer, ...] = ("taken", "available", "waiting", "stock")
+MORTO_ANSWERS: tuple[MortoAnswer, ...] = ("taken", "available", "waiting", "stock", "stock_ours")
 
 # A shared link opens the same question: the view and what was typed for it are in the
 # address (its language and rules are already). URL parameter: (session key, views it is for).

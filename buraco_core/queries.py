@@ -29,8 +29,9 @@ from buraco_core.rules import RuleSet
 from buraco_core.state import MortoStatus, State
 from buraco_core.verdict import Reason, Verdict, headline_order
 
-# The side's morto as asked at the table; "stock": both mortos became the stock untaken.
-MortoAnswer = Literal["taken", "available", "waiting", "stock"]
+# The side's morto as asked at the table; "stock": both mortos became the stock untaken;
+# "stock_ours": the side's became the stock, and the other side's did not (it took it, or may).
+MortoAnswer = Literal["taken", "available", "waiting", "stock", "stock_ours"]
 
 
 def _melds(rules: RuleSet, melds: Sequence[Sequence[Card]]) -> tuple[Meld, ...]:
@@ -44,8 +45,8 @@ def may_go_out(rules: RuleSet, melds: Sequence[Sequence[Card]], morto: MortoAnsw
     """May a side with these melds on the table go out (the batida final)? The reasons say
     what is missing: the morto, the canastra the rules ask for [001, 002, 003]. Melds that
     hold more copies of a card than the deck, together, are bad input (`melds`)."""
-    status = MortoStatus(morto)
-    no_morto = status is MortoStatus.STOCK
+    status = MortoStatus.STOCK if morto == "stock_ours" else MortoStatus(morto)
+    no_morto = morto == "stock"  # (only where nobody has a morto to take [001, 002])
     judged = _melds(rules, melds)  # (a meld that holds too many alone is named first)
     refuse_extra_copies((card for meld in melds for card in meld), rules.jokers_in_deck, "melds")
     blockers = go_out_blockers(rules, judged, status, no_morto)

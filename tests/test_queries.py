@@ -34,6 +34,15 @@ def test_going_out_once_both_mortos_became_the_stock_needs_no_morto() -> None:
     assert may_go_out(ruleset("fechado"), [CLEAN], "stock").ok
 
 
+def test_going_out_needs_the_morto_once_only_the_sides_own_became_the_stock() -> None:
+    """Going out needs the side's morto [001, 002, 003]; only where both mortos became the
+    stock does it need none [001, 002]. A side whose morto became the stock while the other
+    side's did not (taken, or still there) never has one to take: it may not go out."""
+    verdict = may_go_out(ruleset("fechado"), [CLEAN], "stock_ours")
+    assert not verdict.ok and verdict.codes == ("go_out_needs_morto",)
+    assert verdict.reasons[0].params.get("case") == "stock"
+
+
 def test_a_meld_that_is_no_meld_is_bad_input_naming_it() -> None:
     with pytest.raises(BuracoInputError) as info:
         may_go_out(ruleset("fechado"), [CLEAN, parse_cards("4c 9d Kh")], "taken")

@@ -427,6 +427,23 @@ def test_going_out_when_the_mortos_became_stock_says_no_morto_is_needed(open_app
     assert bullets and all(line[2].isupper() for line in bullets), bullets  # “Falta pegar…”
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("pt", "o morto da dupla virou monte, e sem morto não se bate nesta rodada"),
+        ("en", "the side's morto became the stock, and without a morto there is no going out"),
+    ],
+)
+def test_going_out_when_only_our_morto_became_stock_says_no(
+    open_app: Open, lang: str, said: str
+) -> None:
+    """Our morto became the stock and theirs did not: we have no morto to take, and going out
+    needs one [001, 002, 003]. The form offered only “nobody took one: both became stock”
+    (a wrong yes) or “not taken yet” (“falta pegar o morto”, with none to take)."""
+    at = go_out(open_app("lookup", lang=lang), "4h 5h 6h 7h 8h 9h 10h", morto="stock_ours")
+    assert at.error and said in at.error[0].value
+
+
 def test_a_mistyped_top_card_is_not_met_with_the_first_steps_hint(open_app: Open) -> None:
     """“4p” gets its own error under the field; the caption for an empty form (“Toque a
     carta de cima…”) would read as if nothing had been typed."""
