@@ -338,7 +338,12 @@ def go_out_headline(verdict: Verdict) -> None:
         st.success(t("lookup.go_out_yes"), icon=NO_ICON)
         return
     why = "; ".join(message(r, lang).rstrip(".") for r in at_table(verdict.reasons, rules, lang))
-    st.error(error_cards(t("lookup.go_out_no_why", why=why + ".")), icon=NO_ICON)
+    # A morto gone to the stock never comes back: not "ainda não" but "nesta rodada, não".
+    never = any(
+        r.code == "go_out_needs_morto" and r.params.get("case") == "stock" for r in verdict.reasons
+    )
+    said = "lookup.go_out_no_round_why" if never else "lookup.go_out_no_why"
+    st.error(error_cards(t(said, why=why + ".")), icon=NO_ICON)
 
 
 if view == "go_out":

@@ -442,6 +442,9 @@ def test_going_out_when_only_our_morto_became_stock_says_no(
     (a wrong yes) or “not taken yet” (“falta pegar o morto”, with none to take)."""
     at = go_out(open_app("lookup", lang=lang), "4h 5h 6h 7h 8h 9h 10h", morto="stock_ours")
     assert at.error and said in at.error[0].value
+    # Not “ainda não” (“yet”): no morto comes back this round.
+    headline = {"pt": "Nesta rodada não dá para bater", "en": "You may not go out this round"}
+    assert at.error[0].value.startswith(headline[lang])
 
 
 def test_a_mistyped_top_card_is_not_met_with_the_first_steps_hint(open_app: Open) -> None:
