@@ -42,7 +42,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from buraco_core.cards import ACE, ACE_HIGH, Card, card_points
+from buraco_core.cards import ACE, ACE_HIGH, Card, Suit, card_points, deck
 from buraco_core.judge import apply, legal_moves
 from buraco_core.melds import Meld, extended, judged
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo, hand_cards
@@ -232,8 +232,8 @@ class BasicPlayer:
     def discard(
         self, rules: RuleSet, view: SeatView, discards: Sequence[Discard], rng: random.Random
     ) -> Move:
-        own = view.melds_of(view.side)
-        return _best(discards, lambda d: keep_value(d.card, view.hand, own, rules), lowest=True)
+        keeping = _Keeping(view.hand, view.melds_of(view.side), rules)
+        return _best(discards, lambda d: keeping.value(d.card), lowest=True)
 
 
 class StrongPlayer(BasicPlayer):
@@ -396,11 +396,11 @@ class StrongPlayer(BasicPlayer):
     ) -> Move:
         if len(discards) == 1:
             return discards[0]
-        own = view.melds_of(view.side)
+        keeping = _Keeping(view.hand, view.melds_of(view.side), rules)
         danger = _Danger(rules, view, self.samples, rng)
 
         def cost(discard: Discard) -> float:
-            return keep_value(discard.card, view.hand, own, rules) + danger.cost(discard.card)
+            return keeping.value(discard.card) + danger.cost(discard.card)
 
         return _best(discards, cost, lowest=True)
 
@@ -416,7 +416,7 @@ class _Danger:
     def __init__(self, rules: RuleSet, view: SeatView, samples: int, rng: random.Random) -> None:
         self.rules = rules
         self.next_seat = (view.seat + 1) % view.players
-        self.melds = view.melds_of(self.next_seat % 2)
+        self.melds = _MeldsByPlace(view.melds_of(self.next_seat % 2))
         self.pile = view.lixo_size + 1
         known = view.known_held[self.next_seat]
         pool = view.unseen()
@@ -435,9 +435,9 @@ class _Danger:
         rules = self.rules
         if rules.pickup == "free":
             # Anyone may take the open lixo: what matters is what the card gives them.
-            fits = any(fits_meld(m, card, rules) for m in self.melds)
+            fits = any(fits_meld(m, card, rules) for m in self.melds.near(card))
             return (15.0 if fits else 0.0) + 2.0 * self.pile * self._chance(card)
-        on_meld = any(top_card_fits(m, card, rules) for m in self.melds)
+        on_meld = any(top_card_fits(m, card, rules) for m in self.melds.near(card))
         chance = 1.0 if on_meld else self._chance(card)
         return chance * self.pile * 12.0
 
@@ -449,38 +449,54 @@ class _Danger:
 
 
 class _HandShape:
-    """A hand as sets of (position, suit) and counts, to ask quickly whether two of its
-    cards make a new meld with a given card."""
+    """A hand as a row of places per suit and counts, to ask quickly whether two of its
+    cards make a new meld with a given card. (Asked for every card, of every dealt hand, at
+    every discard: the places are bits, see `_PLACE_BITS`.)"""
 
     def __init__(self, cards: Sequence[Card]) -> None:
-        self.places: set[tuple[int, object]] = set()
-        self.ranks: dict[int, int] = {}
-        self.wilds = 0
+        rows: dict[Suit | None, int] = {}  # per suit, the bits of the places held
+        ranks: dict[int, int] = {}
+        wilds = 0
         for card in cards:
-            if card.is_wild_kind:
-                self.wilds += 1
-                if card.suit is not None:
-                    self.places.add((2, card.suit))
+            suit, rank = card.suit, card.rank
+            if suit is None or rank == 2:  # (`is_wild_kind`, a call saved per card)
+                wilds += 1
+                if suit is not None:  # a 2 of a suit holds the place of a 2
+                    rows[suit] = rows.get(suit, 0) | _PLACE_BITS[card]
                 continue
-            self.places.add((card.rank, card.suit))
-            if card.rank == ACE:
-                self.places.add((ACE_HIGH, card.suit))
-            self.ranks[card.rank] = self.ranks.get(card.rank, 0) + 1
+            rows[suit] = rows.get(suit, 0) | _PLACE_BITS[card]
+            ranks[rank] = ranks.get(rank, 0) + 1
+        self.rows, self.ranks, self.wilds = rows, ranks, wilds
+        self.places = sum(row.bit_count() for row in rows.values())
 
     def melds_with(self, card: Card, trincas: bool) -> bool:
         if card.is_wild_kind:
-            return len(self.places) >= 2  # a rough count: a wild starts almost any meld
-        suit = card.suit
+            return self.places >= 2  # a rough count: a wild starts almost any meld
+        row = self.rows.get(card.suit, 0)
         for p in (card.rank, ACE_HIGH) if card.rank == ACE else (card.rank,):
-            near = [(p + d, suit) in self.places for d in (-2, -1, 1, 2)]
-            if (near[0] and near[1]) or (near[1] and near[2]) or (near[2] and near[3]):
-                return True
-            if self.wilds and any(near):
+            near = (row >> p) & 0b11011  # the places p-2, p-1, p+1, p+2 (`_PLACE_BITS`)
+            if _RUN_AROUND[near] or (self.wilds and near):
                 return True
         if trincas:
             same = self.ranks.get(card.rank, 0)
             return same >= 2 or (same >= 1 and self.wilds > 0)
         return False
+
+
+# Each card's places as bits of its suit's row: place p is bit p + 2 (so that p - 2 of the
+# low ace is a bit too), an ace both low and high; a joker has none.
+_PLACE_BITS: dict[Card, int] = {
+    card: 0
+    if card.suit is None
+    else (1 << card.rank + 2) | ((1 << ACE_HIGH + 2) if card.rank == ACE else 0)
+    for card in deck()
+}
+# Per pattern of the four places around p (bits 0, 1, 3, 4 for p-2, p-1, p+1, p+2): do two
+# of them next to each other make a run with p?
+_RUN_AROUND = tuple(
+    bool((near & 0b00011) == 0b00011 or (near & 0b01010) == 0b01010 or (near & 0b11000) == 0b11000)
+    for near in range(32)
+)
 
 
 # --- judging options ------------------------------------------------------------------------
@@ -708,27 +724,89 @@ def _lays_from_lixo(rules: RuleSet, view: SeatView, pickup: Option) -> bool:
     return any(o.wilds_added <= 0 for o in judge_options(rules, after, moves, view.seat))
 
 
-def _connections(card: Card, hand: Sequence[Card], rules: RuleSet) -> float:
-    """How much a card belongs with the rest of the hand: neighbours of its suit (a run in
-    the making), cards of its rank where trincas count."""
-    if card.is_wild_kind:
-        return 100.0
-    value = 0.0
-    places = {card.rank, ACE_HIGH} if card.rank == ACE else {card.rank}
-    copies = -1  # the card itself is in the hand
-    for other in hand:
-        if other.suit is None or other.rank == 2:
-            continue
-        if other == card:
-            copies += 1
-            continue
-        if other.suit == card.suit:
-            others = {other.rank, ACE_HIGH} if other.rank == ACE else {other.rank}
-            gap = min(abs(a - b) for a in places for b in others)
-            value += 12.0 if gap == 1 else 6.0 if gap == 2 else 0.0
-        elif rules.trincas and other.rank == card.rank:
-            value += 10.0
-    return value + 3.0 * copies
+class _Keeping:
+    """`keep_value` for the cards of one hand: the hand's runs and ranks and the side's melds
+    by suit are sorted out once, since a discard asks it of every card (and the play-outs of
+    the look-ahead, at every turn)."""
+
+    def __init__(self, hand: Sequence[Card], melds: Sequence[Meld], rules: RuleSet) -> None:
+        self.rules = rules
+        self.melds = _MeldsByPlace(melds)
+        self.rows: dict[Suit | None, list[int]] = {}  # natural cards' ranks, by suit
+        self.ranks: dict[int, int] = {}  # natural cards by rank
+        for card in hand:
+            if card.suit is None or card.rank == 2:
+                continue
+            self.rows.setdefault(card.suit, []).append(card.rank)
+            self.ranks[card.rank] = self.ranks.get(card.rank, 0) + 1
+
+    def value(self, card: Card) -> float:
+        """What keeping the card is worth, in rough points: its connections, a place on the
+        side's melds, less the points it costs if it is still in the hand at the end."""
+        rules = self.rules
+        value = self.connections(card)
+        if not card.is_wild_kind and any(
+            # (Not a place that lowers the meld's bonus: the high ace onto a 500, `lowers_bonus`.)
+            fits_meld(m, card, rules)
+            and not (
+                rules.big_canastras_at_once
+                and _bonus_lost(m, extended(m, (card,), rules).meld, rules)
+            )
+            for m in self.melds.near(card)
+        ):
+            value += 15.0
+        return value - 0.3 * card_points(card, rules.joker_points)
+
+    def connections(self, card: Card) -> float:
+        """How much a card belongs with the rest of the hand: neighbours of its suit (a run
+        in the making), cards of its rank where trincas count."""
+        if card.is_wild_kind:
+            return 100.0
+        rank = card.rank
+        row = self.rows.get(card.suit, ())
+        near = _NEAR_VALUE[rank]
+        # (Whole numbers of points: summed in any order, the same float.)
+        value = sum(near[other] for other in row)  # (its copies are 0 apart: worth 0)
+        copies = row.count(rank) - 1  # the card itself is in the hand
+        if self.rules.trincas:
+            value += 10.0 * (self.ranks.get(rank, 0) - copies - 1)  # its rank, other suits
+        return value + 3.0 * copies
+
+
+# Per two ranks of one suit, what the second is worth as a neighbour of the first: next to it
+# 12, one apart 6 (an ace both low and high).
+_NEAR_VALUE: tuple[tuple[float, ...], ...] = tuple(
+    tuple(
+        {1: 12.0, 2: 6.0}.get(
+            min(
+                abs(a - b)
+                for a in ((r, ACE_HIGH) if r == ACE else (r,))
+                for b in ((o, ACE_HIGH) if o == ACE else (o,))
+            ),
+            0.0,
+        )
+        for o in range(14)
+    )
+    for r in range(14)
+)
+
+
+class _MeldsByPlace:
+    """Melds by where a natural card could go onto them: sequences by suit, trincas by rank
+    (`fits_meld` looks there first); a wild may go onto any."""
+
+    def __init__(self, melds: Sequence[Meld]) -> None:
+        self.all = tuple(melds)
+        self.places: dict[object, list[Meld]] = {}
+        for meld in melds:
+            place = meld.rank if meld.kind == "trinca" else meld.suit
+            self.places.setdefault(place, []).append(meld)
+
+    def near(self, card: Card) -> Sequence[Meld]:
+        """The melds the card might go onto (`fits_meld` rules out the others at once)."""
+        if card.is_wild_kind:
+            return self.all
+        return (*self.places.get(card.rank, ()), *self.places.get(card.suit, ()))
 
 
 def fits_meld(meld: Meld, card: Card, rules: RuleSet) -> bool:
@@ -760,16 +838,8 @@ def top_card_fits(meld: Meld, card: Card, rules: RuleSet) -> bool:
 
 
 def keep_value(card: Card, hand: Sequence[Card], melds: Sequence[Meld], rules: RuleSet) -> float:
-    """What keeping the card is worth, in rough points: its connections, a place on the
-    side's melds, less the points it costs if it is still in the hand at the end."""
-    value = _connections(card, hand, rules)
-    if not card.is_wild_kind and any(
-        # (Not a place that lowers the meld's bonus: the high ace onto a 500, `lowers_bonus`.)
-        fits_meld(m, card, rules) and not _bonus_lost(m, extended(m, (card,), rules).meld, rules)
-        for m in melds
-    ):
-        value += 15.0
-    return value - 0.3 * card_points(card, rules.joker_points)
+    """What keeping the card is worth, in rough points (`_Keeping.value`)."""
+    return _Keeping(hand, melds, rules).value(card)
 
 
 def round_estimate(rules: RuleSet, view: SeatView, after: State) -> tuple[int, int]:
