@@ -656,7 +656,9 @@ def lowers_bonus(option: Option) -> bool:
         return False
     if index is None or not 0 <= index < len(melds):
         return False
-    return _bonus_lost(melds[index], option.after.sides[side].melds[index], option.rules)
+    # The meld grown as the judge grows it (`_meld_change`), not the whole next position.
+    cards = (option.before.lixo[-1], *move.cards) if isinstance(move, TakeLixo) else move.cards
+    return _bonus_lost(melds[index], extended(melds[index], cards, option.rules).meld, option.rules)
 
 
 def _bonus_lost(meld: Meld, grown: Meld | None, rules: RuleSet) -> bool:
