@@ -467,11 +467,11 @@ class _HandShape:
             rows[suit] = rows.get(suit, 0) | _PLACE_BITS[card]
             ranks[rank] = ranks.get(rank, 0) + 1
         self.rows, self.ranks, self.wilds = rows, ranks, wilds
-        self.places = sum(row.bit_count() for row in rows.values())
+        self.place_count = sum(row.bit_count() for row in rows.values())
 
     def melds_with(self, card: Card, trincas: bool) -> bool:
         if card.is_wild_kind:
-            return self.places >= 2  # a rough count: a wild starts almost any meld
+            return self.place_count >= 2  # a rough count: a wild starts almost any meld
         row = self.rows.get(card.suit, 0)
         for p in (card.rank, ACE_HIGH) if card.rank == ACE else (card.rank,):
             near = (row >> p) & 0b11011  # the places p-2, p-1, p+1, p+2 (`_PLACE_BITS`)
@@ -748,7 +748,8 @@ class _Keeping:
         rules = self.rules
         value = self.connections(card)
         if not card.is_wild_kind and any(
-            # (Not a place that lowers the meld's bonus: the high ace onto a 500, `lowers_bonus`.)
+            # (Not a place that lowers the meld's bonus: the high ace onto a 500, `lowers_bonus`;
+            # the grown meld judged only where the rule makes that possible.)
             fits_meld(m, card, rules)
             and not (
                 rules.big_canastras_at_once
@@ -776,7 +777,7 @@ class _Keeping:
 
 
 # Per two ranks of one suit, what the second is worth as a neighbour of the first: next to it
-# 12, one apart 6 (an ace both low and high).
+# 12, with one place between them 6 (an ace both low and high).
 _NEAR_VALUE: tuple[tuple[float, ...], ...] = tuple(
     tuple(
         {1: 12.0, 2: 6.0}.get(
@@ -799,7 +800,7 @@ class _MeldsByPlace:
 
     def __init__(self, melds: Sequence[Meld]) -> None:
         self.all = tuple(melds)
-        self.places: dict[object, list[Meld]] = {}
+        self.places: dict[object, list[Meld]] = {}  # a suit's sequences, a rank's trincas
         for meld in melds:
             place = meld.rank if meld.kind == "trinca" else meld.suit
             self.places.setdefault(place, []).append(meld)
