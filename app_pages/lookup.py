@@ -349,7 +349,9 @@ def go_out_headline(verdict: Verdict) -> None:
 if view == "go_out":
     st.caption(t("lookup.rules_caption", rules=rules_summary(rules, lang)))
     melds = side_melds("lookup_go_out_melds")
-    # Asked above the grid with the melds: the answer shows under them.
+    # The answer right under the melds, then the morto's choices it depends on, then the grid:
+    # on a phone the answer stays on the screen above the five choices.
+    answer_slot = st.container()
     relabel_after_language_change("lookup_go_out_morto")
     morto = st.radio(
         t("lookup.morto"),
@@ -358,15 +360,16 @@ if view == "go_out":
         key="lookup_go_out_morto",
     )
     verdict: Verdict | None = None
-    if melds == []:
-        st.caption(t("lookup.go_out_first"))  # no verdict before there is a meld
-    elif melds is not None and morto is not None:
-        try:
-            verdict = may_go_out(rules, melds, morto)
-        except BuracoInputError as exc:
-            st.error(table_problem(exc), icon=NO_ICON)
-        else:
-            go_out_headline(verdict)
+    with answer_slot:
+        if melds == []:
+            st.caption(t("lookup.go_out_first"))  # no verdict before there is a meld
+        elif melds is not None and morto is not None:
+            try:
+                verdict = may_go_out(rules, melds, morto)
+            except BuracoInputError as exc:
+                st.error(table_problem(exc), icon=NO_ICON)
+            else:
+                go_out_headline(verdict)
     cards_view.card_pickers(
         "lookup_go_out", "lookup_go_out_melds", new_line="↵ " + t("cards.next_meld")
     )
