@@ -210,15 +210,8 @@ def test_a_suit_written_before_the_rank_says_to_write_the_rank_first(
 ) -> None:
     """`h10` or `♥10`, the suit first as some score pads write it: the error (same code) says
     the card to write, the rank first, in both languages [newcomer review]."""
-    with pytest.raises(BuracoInputError) as info:
-        parse_card(token)
-    error = info.value
-    assert error.code is InputCode.NOT_A_CARD and error.values["card"] == parse_card(card)
-    pt, en = error_problem(error, "pt"), error_problem(error, "en")
-    assert pt.startswith(f"“{token}” não é uma carta: o naipe vem depois do valor; ")
-    assert f"escreva {card} ou {symbol}" in pt
-    assert en.startswith(f"“{token}” is not a card: the suit comes after the rank; ")
-    assert f"write {card} or {symbol}" in en
+    said = ("o naipe vem depois do valor; ", "the suit comes after the rank; ")
+    assert_says_to_write(token, card, symbol, *said)
 
 
 @pytest.mark.parametrize(
@@ -228,14 +221,21 @@ def test_a_suit_written_before_the_rank_says_to_write_the_rank_first(
 def test_an_ace_written_with_its_accent_says_to_write_a(token: str, card: str, symbol: str) -> None:
     """Ás is how the ace is written in Portuguese, and a phone's keyboard offers the accent:
     the error (same code) says the card to write, A with no accent, in both languages."""
+    said = ("o ás se escreve A, sem acento", "the ace is written A, with no accent")
+    assert_says_to_write(token, card, symbol, *said)
+
+
+def assert_says_to_write(token: str, card: str, symbol: str, pt_says: str, en_says: str) -> None:
+    """The token is refused (not_a_card) with a message, in each language, that opens with
+    what was wrong and names the card to write instead."""
     with pytest.raises(BuracoInputError) as info:
         parse_card(token)
     error = info.value
     assert error.code is InputCode.NOT_A_CARD and error.values["card"] == parse_card(card)
     pt, en = error_problem(error, "pt"), error_problem(error, "en")
-    assert pt.startswith(f"“{token}” não é uma carta: o ás se escreve A, sem acento")
+    assert pt.startswith(f"“{token}” não é uma carta: {pt_says}")
     assert f"escreva {card} ou {symbol}" in pt
-    assert en.startswith(f"“{token}” is not a card: the ace is written A, with no accent")
+    assert en.startswith(f"“{token}” is not a card: {en_says}")
     assert f"write {card} or {symbol}" in en
 
 
