@@ -421,27 +421,22 @@ _MOVE_FIELDS: dict[str, frozenset[str]] = {
 }
 
 
-def _refuse_foreign(given: set[str], kind: str, where: str) -> None:
-    foreign = sorted(given - _MOVE_FIELDS[kind])
-    if foreign:
-        raise BuracoInputError(
-            InputCode.NOT_FOR_MOVE,
-            f"{where}.{foreign[0]}",
-            move=kind,
-            fields=tuple(sorted(_MOVE_FIELDS[kind])),
-        )
-
-
 def move_from_data(data: Any, where: str = "move") -> Move:
     """Read a move; errors name the field."""
     kind = data.get("type") if isinstance(data, dict) else None
     if isinstance(kind, str) and kind in _MOVE_FIELDS:
-        # Said before the field's value is read: `"card": ["4s"]` in an extend is a field of
-        # the discard's, whatever it holds (its value's error hid the mistake).
-        _refuse_foreign(set(data) & set(MoveData.model_fields), kind, where)
-    m: MoveData = _validated(MoveData, data, where)
-    # A field of another move type would otherwise be dropped and a different move judged.
-    _refuse_foreign(m.model_fields_set, m.type, where)
+        # A field of another move type would otherwise be dropped and a different move
+        # judged. Said before the fields' values are read: `"card": ["4s"]` in an extend is
+        # the discard's field, whatever it holds (its value's error hid the mistake).
+        foreign = sorted(set(data) & set(MoveData.model_fields) - _MOVE_FIELDS[kind])
+        if foreign:
+            raise BuracoInputError(
+                InputCode.NOT_FOR_MOVE,
+                f"{where}.{foreign[0]}",
+                move=kind,
+                fields=tuple(sorted(_MOVE_FIELDS[kind])),
+            )
+    m: MoveData = _validated(MoveData, data, where)  # (a valid move has its `type`: checked)
 
     def need(value: Any, name: str) -> Any:
         if value is None:

@@ -568,7 +568,8 @@ def _meld_change(rules: RuleSet, state: State, move: Move) -> MeldChange | None:
     side's melds), which `judge_options` plays out whole. The move is a listed one, so legal
     (tests/test_players.py holds the two ways to the same figures). The figures of the
     melds it leaves alone do not change: only the change is counted."""
-    melds = state.sides[state.side_of(state.turn)].melds
+    side = state.side_of(state.turn)
+    melds = state.sides[side].melds
     if isinstance(move, Lay):
         laid = []
         for group in move.melds:
@@ -578,7 +579,8 @@ def _meld_change(rules: RuleSet, state: State, move: Move) -> MeldChange | None:
             laid.append(meld)
         return (), tuple(laid)
     if isinstance(move, Extend):
-        return None if move.side is not None else _extension(melds, move.meld, move.cards, rules)
+        mine = move.side in (None, side)  # (the side's own melds, named or not)
+        return _extension(melds, move.meld, move.cards, rules) if mine else None
     if isinstance(move, TakeLixo) and state.lixo:
         top = state.lixo[-1]
         if not move.justified:
@@ -645,20 +647,15 @@ def lowers_bonus(option: Option) -> bool:
     real must be laid at once [002: "cartas precisam ser baixadas de uma vez"], a 500 so laid
     and then extended with the high ace is a real built up: it scores as a limpa (the
     judge's reading, RULES.md), 300 points of bonus lost for the ace's 15."""
-    move = option.move
     # (Asked of every meld move in the play-outs: the rule that makes it possible first.)
-    if not option.rules.big_canastras_at_once or not isinstance(move, Extend | TakeLixo):
+    if not option.rules.big_canastras_at_once or not isinstance(option.move, Extend | TakeLixo):
         return False
-    side = option.before.side_of(option.before.turn)
-    melds = option.before.sides[side].melds
-    index = move.extend if isinstance(move, TakeLixo) else move.meld
-    if isinstance(move, Extend) and move.side not in (None, side):
-        return False
-    if index is None or not 0 <= index < len(melds):
-        return False
-    # The meld grown as the judge grows it (`_meld_change`), not the whole next position.
-    cards = (option.before.lixo[-1], *move.cards) if isinstance(move, TakeLixo) else move.cards
-    return _bonus_lost(melds[index], extended(melds[index], cards, option.rules).meld, option.rules)
+    # The meld grown as the judge grows it, not the whole next position.
+    change = _meld_change(option.rules, option.before, option.move)
+    if change is None or len(change[0]) != 1:
+        return False  # (refused, onto the other side's, a new meld, or the lixo to the hand)
+    (meld,), (grown,) = change
+    return _bonus_lost(meld, grown, option.rules)
 
 
 def _bonus_lost(meld: Meld, grown: Meld | None, rules: RuleSet) -> bool:
