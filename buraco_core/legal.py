@@ -29,7 +29,7 @@ from itertools import combinations
 from operator import attrgetter
 from typing import Final
 
-from buraco_core.cards import ACE, ACE_HIGH, KING, WILD_KINDS, Card, Suit, deck
+from buraco_core.cards import ACE, ACE_HIGH, KING, WILD_KINDS, Card, Suit, copies_in_deck, deck
 from buraco_core.judge import baixada_short, is_legal
 from buraco_core.melds import (
     MAX_SEQUENCE,
@@ -182,13 +182,53 @@ class _Singles:
             bit = unknown & -unknown
             unknown ^= bit
             card = _CARD_OF_BIT[bit]
-            # A wild is a candidate for any meld: a cheap count of places goes first.
-            if (card not in WILD_KINDS or fits(self.meld, (card,))) and extended(
-                self.meld, (card,), self.rules
-            ).meld is not None:
+            fit = joins_alone(self.meld, card, self.rules)
+            if fit is None:  # A wild is a candidate for any meld: a cheap count goes first.
+                fit = (card not in WILD_KINDS or fits(self.meld, (card,))) and extended(
+                    self.meld, (card,), self.rules
+                ).meld is not None
+            if fit:
                 self.fit |= bit
             else:
                 self.refused |= bit
+
+
+def joins_alone(meld: Meld, card: Card, rules: RuleSet) -> bool | None:
+    """Whether the judge lets this one card onto a meld on the table, said without asking
+    it where the answer is plain (None elsewhere: the judge decides). A listing tries every
+    hand card that might fit each meld of the side, and for each the judge arranges the
+    whole meld anew (`extend_meld`, about 10 µs, a fifth of random play): most are trincas,
+    and runs of naturals from the 3 to the king. A test holds this to the judge's answer for
+    every card on every meld of many rounds (tests/test_legal_moves.py).
+
+    - A trinca [000, 003]: trincas allowed, a joker only where the deck has them, no more
+      copies of a card than the deck holds, a natural of its rank (of a suit it lacks where
+      the rules want them distinct), one wild at most.
+    - A run of naturals from the 3 to the king, no wild [000, 001]: a natural of its suit
+      from the 3 to the king next to either end; any wild (it stands at a free end).
+    """
+    cards = meld.cards
+    if meld.kind == "trinca":
+        if not rules.trincas:
+            return False
+        if not rules.jokers_in_deck and (card.suit is None or any(c.suit is None for c in cards)):
+            return False
+        if card in cards and cards.count(card) >= copies_in_deck(card, rules.jokers_in_deck):
+            return False
+        if card in WILD_KINDS:
+            return meld.wild_slot is None
+        if card.rank != meld.rank:
+            return False
+        return rules.trinca_suits != "distinct" or all(
+            slot.wild or slot.card.suit is not card.suit for slot in meld.slots
+        )
+    if meld.wild_slot is not None or meld.low < 3 or meld.high > KING:
+        return None  # (a wild, a 2 or an ace in the run: the judge decides)
+    if card in WILD_KINDS:
+        return rules.jokers_in_deck or card.suit is not None
+    if card.suit is not meld.suit or not 3 <= card.rank <= KING:
+        return None
+    return card.rank == meld.low - 1 or card.rank == meld.high + 1
 
 
 # Remembered per table meld and rule set, by identity (as in melds; the entry keeps both).

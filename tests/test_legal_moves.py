@@ -15,8 +15,10 @@ from typing import Any
 
 import pytest
 
-from buraco_core.cards import Card, parse_cards
+from buraco_core.cards import JOKER, Card, deck, parse_cards
 from buraco_core.judge import apply, check, legal_moves, lixo_pickups
+from buraco_core.legal import joins_alone
+from buraco_core.melds import extend_meld, judge_meld
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.notation import position_from_data
 from buraco_core.rules import RuleSet, ruleset
@@ -239,3 +241,44 @@ def test_a_suits_runs_are_made_from_the_places_that_may_be_in_one() -> None:
                     assert runs == made, (bin(places), bin(usable), wilds, runs, made)
     assert passed_over > 3_000  # (every suit of a card or two, or of cards far apart)
     assert narrowed > 3_000
+
+
+@pytest.mark.parametrize(
+    ("preset", "options"),
+    [
+        ("fechado", {}),
+        ("fechado", {"trinca_suits": "distinct"}),
+        ("fechado", {"jokers_in_deck": False}),
+        ("stbl", {}),
+        ("aberto", {}),
+    ],
+    ids=str,
+)
+def test_a_single_card_joins_a_meld_as_the_judge_says(preset: str, options: dict[str, Any]) -> None:
+    """`legal_moves` tries the single cards of a hand on a trinca, or on a run of naturals
+    from the 3 to the king, by `joins_alone`, without the judge's arrangement of the whole
+    meld: wherever it answers, it answers as the judge does, for every kind of card, on every
+    meld of these rounds and on edge cases laid by hand (two copies of a card already, a
+    wild already, a suit twice, a run at the king) [000, 001, 003]."""
+    rules = ruleset(preset, **options)  # type: ignore[arg-type]
+    melds = {
+        meld
+        for state in positions(rules, 4, seed=11, count=150)
+        for side in state.sides
+        for meld in side.melds
+    }
+    for text in ("7h 7h 7s", "7h 7s JK", "7h 7s 2c", "7h 7h 7s 7s 7c 7c 7d", "Kc Kd Ks 2s",
+                 "3h 4h 5h", "Jh Qh Kh", "3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks"):  # fmt: skip
+        made = judge_meld(parse_cards(text), rules).meld
+        if made is not None:
+            melds.add(made)
+    answered = {"trinca": 0, "sequence": 0}
+    for meld in melds:
+        for card in dict.fromkeys((*deck(), JOKER)):
+            said = joins_alone(meld, card, rules)
+            if said is not None:
+                answered[meld.kind] += 1
+                assert said == (extend_meld(meld, (card,), rules).meld is not None), (meld, card)
+    # (the rounds lay many of both: the check is not empty)
+    assert answered["sequence"] >= 200
+    assert answered["trinca"] >= (200 if rules.trincas else 0)
