@@ -5,7 +5,9 @@ the stretches of places of one suit that the hand holds but for one (a wild take
 trincas from the cards of one rank; extensions try only the cards that could fit a meld
 (`natural_ranks`, `fits`: cheap counts of places and wilds that never refuse what the
 judge accepts). Each candidate's meld verdict comes from the judge (remembered, see
-`melds.judged`). Where that verdict settles the move, because the move leaves two cards or
+`melds.judged`), but for a single card onto a trinca or onto a run of naturals from the 3
+to the king, which `joins_alone` tells by the judge's own tests (a test holds the two to the
+same answer). Where that verdict settles the move, because the move leaves two cards or
 more in the hand (or the side may still take a morto) and no first-meld minimum applies,
 the move is listed at once; otherwise the judge checks the whole move. The brute-force
 test (tests/test_legal_moves.py) holds the two ways to the same answer.
