@@ -9,6 +9,7 @@ import hashlib
 import html
 import json
 import re
+import textwrap
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
@@ -489,6 +490,22 @@ def score_chart(score: RoundScore, lang: Lang, hands: Sequence[int] = ()) -> go.
     return _bar_chart(bars, t("calc.total", lang), lang)
 
 
+# The longest line of a bar's label: on a 390 px phone the labels and the bars share 358 px,
+# and "cartas na mesa (10 jogos: 35 + 50 + …)" on one line took them all (its start cut off
+# at the screen's left, the bars squeezed into 60 px). Longer labels go on more lines.
+CHART_LABEL_LINE = 26
+# Room beside the bars, as a share of their span, for a short bar's points written outside
+# it: a -5 beside -100 and +630 was cut to "5" at the chart's edge.
+CHART_TEXT_ROOM = 0.15
+
+
+def chart_label(label: str) -> str:
+    """An item's label on the chart: broken at spaces into lines of CHART_LABEL_LINE
+    characters at most (a word longer than that keeps its line)."""
+    lines = textwrap.wrap(label, CHART_LABEL_LINE, break_long_words=False, break_on_hyphens=False)
+    return "<br>".join(lines) or label
+
+
 # Built once per score shown: the page reruns at every keystroke and tap while the score
 # stays the same, and a plotly figure costs more to build than the rest of the page. The
 # figure is only read by st.plotly_chart (which copies it), so sessions may share it.
@@ -498,7 +515,7 @@ def _bar_chart(sides: tuple[Bars, ...], total_label: str, lang: Lang) -> go.Figu
 
     fig = go.Figure()
     for index, (name, item_labels, item_points, total) in enumerate(sides):
-        labels = [*item_labels, f"<b>{html.escape(total_label)}</b>"]
+        labels = [*map(chart_label, item_labels), f"<b>{html.escape(total_label)}</b>"]
         points = [*item_points, total]
         fig.add_bar(
             y=labels,
@@ -510,13 +527,19 @@ def _bar_chart(sides: tuple[Bars, ...], total_label: str, lang: Lang) -> go.Figu
             textposition="auto",
         )
     rows = len({label for trace in fig.data for label in trace.y})
+    values = [0, *(p for _, _, points, total in sides for p in (*points, total))]
+    low, high = min(values), max(values)
+    room = CHART_TEXT_ROOM * (high - low)
+    xaxis: dict[str, Any] = {"zeroline": True, "zerolinecolor": "#888"}
+    if room:  # (nothing but zeros: plotly's own range)
+        xaxis["range"] = [low - room if low < 0 else 0, high + room if high > 0 else 0]
     fig.update_layout(
         barmode="group",
         height=120 + 34 * rows * len(sides),
         margin={"l": 8, "r": 8, "t": 36, "b": 8},
         legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 0},
         yaxis={"autorange": "reversed", "automargin": True},
-        xaxis={"zeroline": True, "zerolinecolor": "#888"},
+        xaxis=xaxis,
     )
     return fig
 

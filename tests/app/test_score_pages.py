@@ -153,8 +153,34 @@ def test_calculator_scores_the_worked_example(open_app: OpenApp) -> None:
     (spec,) = plotly_specs(at)
     bars = {trace["name"]: dict(zip(trace["y"], trace["x"], strict=True)) for trace in spec["data"]}
     assert bars["Nós"]["canastra limpa (jogo 1)"] == 200
-    assert bars["Nós"]["cartas na mesa (3 jogos: 50 + 55 + 35)"] == 140
+    assert bars["Nós"]["cartas na mesa (3 jogos:<br>50 + 55 + 35)"] == 140
     assert bars["Nós"]["<b>Total</b>"] == 525 and bars["Eles"]["<b>Total</b>"] == -5
+
+
+def test_the_chart_fits_a_phone_long_labels_on_lines_and_room_for_short_bars(
+    open_app: OpenApp,
+) -> None:
+    """On a 390 px phone a round's chart (the Jogar page's end of a round draws it too) had
+    “cartas na mesa (10 jogos: 50 + 55 + …)” on one line: its start off the screen's left,
+    the bars squeezed into 60 px, the -20 of a short bar cut to “0”. Each label's line is
+    short now, and the bars' range leaves room for the points written beside them."""
+    at = open_app("calculator", joker_points="20")
+    tens = "\n".join(["4h 5h 6h 7h 8h 9h 10h", "5s 6s 7s 2d 9s 10s Js", "Qc Kc Ac", "3d 4d 5d"])
+    tens += "\n6c 6d 6s\n7c 7d 7h\n8c 8d 8h\n9c 9d 9h\nKs Kc Ks\nJc Jd Jh"
+    for key, text in {**WORKED, "melds_0": tens, "hands_0": "\n3c 7c Kd"}.items():
+        at.text_area(key=f"calc_{key}").set_value(text)
+    at.radio(key="calc_went_out").set_value(0).run()
+    at.segmented_control(key="calc_view").set_value("chart").run()
+    assert not at.exception and not at.error
+    (spec,) = plotly_specs(at)
+    labels = [label for trace in spec["data"] for label in trace["y"]]
+    assert any(label.startswith("cartas na mesa (10 jogos:") for label in labels), labels
+    lines = [line for label in labels for line in label.split("<br>")]
+    assert max(map(len, lines)) <= 26, lines
+    points = [x for trace in spec["data"] for x in trace["x"]]
+    low, high = spec["layout"]["xaxis"]["range"]
+    span = max(points) - min(points)
+    assert low <= min(points) - span / 10 and high >= max(points) + span / 10, (low, high, points)
 
 
 @pytest.mark.parametrize("lang", ["pt", "en"])
