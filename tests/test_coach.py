@@ -1070,6 +1070,42 @@ def test_a_wild_in_a_lixo_pickups_new_meld_before_the_first_canastra() -> None:
     assert read(found[0]).endswith("Melhor: comprar do monte.")
     big = {**small, "lixo": {"top": "7h", "count": 6}}
     assert notes("fechado", big, pickup) == ()
+    assert "guardado na mão" in read(found[0])  # (the JK came from the hand: kept, it stays)
+
+
+def test_a_wild_from_the_lixos_top_is_not_said_to_be_kept_in_the_hand() -> None:
+    """A position from a played round: the lixo's top card a joker, taken with 6♣ 7♣ into a
+    new meld before the side's first canastra. The note said “o curinga guardado na mão
+    completa uma depois”, of a wild that was never in the hand (the top card of a closed
+    lixo goes into a meld); it says where the wild came from, and what it does to the meld."""
+    ours = [["5s", "6s", "7s", "8s", "2h", "10s"], ["9c", "9d", "9h", "9s"], ["6c", "6h", "6s"]]
+    ours += [
+        ["6h", "7h", "8h", "9h", "10h", "2s"],
+        ["Kc", "Kd", "Kd", "Kh", "Ks"],
+        ["7h", "7s", "2c"],
+    ]
+    ours += [["Ad", "2d", "3d", "4d", "5d"], ["Ac", "Ac", "Ad", "As"]]
+    theirs = [["10c", "Jc", "Qc", "Kc"], ["4c", "4h", "4s", "4s"], ["Js", "Qs", "Ks", "As"]]
+    theirs += [["8c", "9c", "10c", "Jc", "Qc", "JK"], ["Jd", "Jh", "Jh", "Js", "2c"]]
+    theirs += [["3c", "3h", "3h", "3s", "JK"], ["4d", "5d", "6d", "7d", "8d"]]
+    data = {
+        "phase": "draw",
+        "hands": [["6c", "7c", "8d"], 1, 0, 3],
+        "melds": [ours, theirs],
+        "lixo": {"top": "JK", "count": 4},
+        "morto": [{"status": "waiting", "seat": 2}, "taken"],
+        "mortos": [],
+    }
+    (found,) = notes("fechado", data, TakeLixo(new_meld=tuple(parse_cards("6c 7c"))))
+    assert found.code is NoteCode.WILD_IN_NEW_MELD and found.better == Draw()
+    assert read(found) == (
+        "O curinga JK, a carta de cima do lixo, foi para um jogo novo (6♣ 7♣ JK) antes de a"
+        " sua dupla ter canastra: no Fechado e no STBL, jogo curto raramente vira canastra, e"
+        " com o curinga ele já começa sujo (canastra limpa vale 200, suja vale 100)."
+        " Melhor: comprar do monte."
+    )
+    assert "kept in your hand" not in read(found, "en")
+    assert "the lixo's top card" in read(found, "en")
 
 
 def test_a_lixo_left_names_the_meld_its_top_card_fitted(

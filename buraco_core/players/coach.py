@@ -645,6 +645,10 @@ def _wild_in_new_meld(
             return []
     params: dict[str, Any] = {"card": wild, "meld_cards": _symbols(s.card for s in made.slots)}
     params |= {"limpa": rules.canastra_limpa_points, "suja": rules.canastra_suja_points}
+    if isinstance(move, TakeLixo) and view.lixo_top == wild:
+        # ("top": the wild was the lixo's top card, never in the hand; "the wild kept in
+        # your hand completes one later" said what the learner could not have done.)
+        params["case"] = "top"
     if view.players == 2:
         params["alone"] = True  # (no pair: "before you had a canastra")
     return [Note(NoteCode.WILD_IN_NEW_MELD, params, strong)]
