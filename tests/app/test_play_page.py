@@ -154,6 +154,26 @@ def test_start_deals_the_learner_eleven_cards_and_keeps_the_game_in_the_link(
     assert positions(game)[-1].turn == 0  # the learner begins the first round
 
 
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_coachs_first_choice_says_when_it_speaks_not_that_every_move_gets_a_word(
+    open_app: Open, lang: str
+) -> None:
+    """The coach's first choice read “comenta cada jogada” / “comments on every move”, under
+    an intro saying it comments on the moves that give points away: a newcomer, choosing
+    it, played turn after turn without a word and wondered whether it was on. The choices
+    say when it speaks: as the moves are made, at the round's end, or never."""
+    at = open_app("play", lang=lang)
+    assert (
+        list(at.radio(key="play_coach").options)
+        == {
+            "pt": ["comenta na hora", "só no fim da rodada", "desligado"],
+            "en": ["comments as you play", "only at the end of the round", "off"],
+        }[lang]
+    )
+    intro = translate("play.intro", lang)  # (the intro says which moves: weak ones)
+    assert "entregam pontos" in intro or "give points away" in intro
+
+
 def test_an_illegal_move_is_explained_and_the_board_stays(open_app: Open) -> None:
     at = started(open_app)
     before = sorted(hand_cards(at))

@@ -82,7 +82,7 @@ def test_play_setup_keeps_its_choices_shown_after_a_change_of_language(
     expect(main.get_by_role("radio", name="4 (você e um parceiro contra dois)")).to_be_checked()
     to_english(page, settle, "Play against the computer")
     screenshot(page, "play_language_switched")
-    for choice in ("4 (you and a partner against two)", "comments on every move"):
+    for choice in ("4 (you and a partner against two)", "comments as you play"):
         expect(main.get_by_role("radio", name=choice)).to_be_checked()
     # (the match's rules: the rules bar's variant, Fechado, still the one chosen)
     expect(main.get_by_text("The match's rules: Buraco Fechado")).to_be_visible()
