@@ -562,13 +562,15 @@ def show_score(score: RoundScore, lang: Lang, hands: Sequence[int] = ()) -> None
         return
     tables = []
     for k, side in enumerate(score.sides):
-        rows = [f"| {t('calc.item')} | {t('calc.points')} |", "|:--|--:|"]
+        # Headed by the side's name: on a phone the tables stand one under the other, and
+        # with "Item" on top whose table it was showed only on its last line, off-screen.
+        rows = [f"| {md_text(side.name)} | {t('calc.points')} |", "|:--|--:|"]
         rows += [
             f"| {md_cards(item_label(i.code, i.params, lang, _hands(hands, k)))}"
             f" | {signed(i.points, lang)} |"
             for i in side.items
         ]
-        rows.append(f"| **{md_text(side.name)}** | **{grouped(side.total, lang)}** |")
+        rows.append(f"| **{t('calc.total')}** | **{grouped(side.total, lang)}** |")
         tables.append("\n".join(rows))
     st.markdown("\n\n".join(tables))
 

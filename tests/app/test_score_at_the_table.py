@@ -135,11 +135,11 @@ def test_a_side_with_nothing_typed_is_left_out_and_each_sides_morto_is_said(
     at.text_area(key="calc_hands_0").set_value("7c").run()
     assert metrics(at) == {"Nós": "10"}  # 15 on the table, 5 in hand
     assert PT["calc.side_empty"].format(name="Eles") in [c.value for c in at.caption]
-    (table,) = [m.value for m in at.markdown if "| Item |" in m.value]
+    (table,) = [m.value for m in at.markdown if "| Nós |" in m.value]
     assert "| pegou o morto | 0 |" in table and "Eles" not in table
     at.checkbox(key="calc_morto_0").uncheck().run()
     assert metrics(at) == {"Nós": "-90"}
-    (table,) = [m.value for m in at.markdown if "| Item |" in m.value]
+    (table,) = [m.value for m in at.markdown if "| Nós |" in m.value]
     assert "| não pegou o morto | -100 |" in table and "pegou o morto | 0" not in table
     at.text_area(key="calc_hands_1").set_value("3c").run()  # Eles typed: both counted
     assert metrics(at) == {"Nós": "-90", "Eles": "-5"}

@@ -157,6 +157,26 @@ def test_calculator_scores_the_worked_example(open_app: OpenApp) -> None:
     assert bars["Nós"]["<b>Total</b>"] == 525 and bars["Eles"]["<b>Total</b>"] == -5
 
 
+@pytest.mark.parametrize(
+    ("lang", "sides", "points"),
+    [("pt", ("Nós", "Eles"), "Pontos"), ("en", ("Us", "Them"), "Points")],
+)
+def test_each_sides_table_is_headed_by_the_sides_name(
+    open_app: OpenApp, lang: str, sides: tuple[str, str], points: str
+) -> None:
+    """A round's tables (the calculator's, and the Jogar page's at a round's end) stand one
+    under the other on a phone, each headed “Item | Pontos”: whose table it was showed only
+    on its last line, below the fold. Each is headed by its side's name now, and ends in
+    its total [003: each side counts its own cards]."""
+    at = enter_worked_example(open_app("calculator", joker_points="20", lang=lang))
+    tables = at.markdown[0].value.split("\n\n")
+    assert [table.splitlines()[0] for table in tables] == [f"| {s} | {points} |" for s in sides]
+    assert [table.splitlines()[-1] for table in tables] == [
+        "| **Total** | **525** |",
+        "| **Total** | **-5** |",
+    ]
+
+
 def test_the_chart_fits_a_phone_long_labels_on_lines_and_room_for_short_bars(
     open_app: OpenApp,
 ) -> None:
@@ -191,7 +211,7 @@ def test_before_a_round_has_anything_in_it_no_totals_only_what_to_type(
     reader wonders what was counted): it says what to type until the round holds a card."""
     at = open_app("calculator", lang=lang)
     assert not metrics(at) and not at.main.subheader
-    assert not [m for m in at.markdown if "| Item |" in m.value or "| Points |" in m.value]
+    assert not [m for m in at.markdown if "| Pontos |" in m.value or "| Points |" in m.value]
     assert translate("calc.nothing_yet", lang) in [c.value for c in at.caption]
     at.text_area(key="calc_hands_1").set_value("3c").run()
     assert list(metrics(at).values()) == ["-5"]  # (the side with nothing typed: left out)
