@@ -1616,8 +1616,8 @@ def _judge(args: argparse.Namespace) -> int:
             # Which players make each side, and each side's items: “A: 350” alone said
             # neither whose 350 it was nor what it counts.
             print("  " + translate(f"replay.sides_{shown.players}", lang))
+            hands = shown.players // 2
             for index, side in enumerate(score.sides):
-                hands = shown.players // 2
                 for line in _side_score_lines(side, hands, lang, "  ", seated=index):
                     print(line)
         if args.view is not None:
@@ -2266,7 +2266,7 @@ def _replay_words(move: Move, before: State, after: State | None, lang: Lang) ->
         if with_cards:  # (as a new meld's: "o 10♣ com 10♥", where it ran "o 10♣ 10♥" together)
             say = "replay.take_extend_with"
             return translate(say, lang, top=top, cards=with_cards, meld=meld)
-        return translate("replay.take_extend_card", lang, top=top, extra="", meld=meld)
+        return translate("replay.take_extend_card", lang, top=top, meld=meld)
     return _move_words(move, lang)
 
 
