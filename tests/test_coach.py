@@ -15,7 +15,7 @@ from buraco_app.game import SavedNote
 from buraco_app.play import note_text
 from buraco_cli.main import main
 from buraco_core.cards import parse_card, parse_cards
-from buraco_core.judge import apply, legal_moves
+from buraco_core.judge import apply, check, legal_moves
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.notation import move_from_data, position_from_data, position_to_data
 from buraco_core.players import make_player, view_of
@@ -1242,6 +1242,67 @@ def test_no_discard_note_for_the_strong_levels_own_discard() -> None:
         "lixo": {"top": "3c", "count": 10},
     }
     assert notes("fechado", wild, Discard(parse_card("2d"))) == ()
+
+
+def test_the_3h_onto_the_opponents_3c_3s_jk_is_noted_where_another_discard_was_better() -> None:
+    """A finding from Jogar (four players, Fechado): the learner discarded the 3♥ with the
+    opponents' 3♣ 3♠ JK on the table, and the coach said nothing. The 3♥ does feed them: a
+    trinca takes a card of its rank, with at most one wild [000, 001, 003; lesson 13], and in
+    Fechado the lixo is taken with its top card onto the side's own meld [002, 003; lesson
+    7]; the next player is on the side that owns the meld. Where another card was the
+    better discard, the note is there; its silence came from one of the filters below, each
+    right by the rules and by the coach's contract (module docstring)."""
+    rules = ruleset("fechado")
+    trinca = [["3c", "3s", "JK"]]
+    data = {
+        **PLAY,
+        "hands": [["3h", "Kc", "4d", "5s"], 11, 11, 11],
+        "melds": [[], trinca],
+        "lixo": {"top": "7d", "count": 6},
+    }
+    (found,) = notes("fechado", data, Discard(parse_card("3h")))
+    assert found.code is NoteCode.FEEDS_OPPONENT
+    assert found.params == {"card": parse_card("3h"), "meld": 1, "count": 7}
+    assert found.better == Discard(parse_card("Kc"))
+    assert "pode pegar o lixo todo (7 cartas) e pôr o 3♥ nesse jogo" in said(found)
+    # The judge (as `buraco judge` says it): the next player takes the lixo onto that meld.
+    state = position_from_data(rules, {"seed": 9, "players": 4, **data})
+    after = apply(rules, state, Discard(parse_card("3h")))
+    pickup = check(rules, after, TakeLixo(extend=0))
+    assert pickup.ok and after.turn == 1 and "wild_in_trinca" in pickup.codes
+
+    # 1. `best`: every other card feeds them too (the 7♣ onto their 8♣ 9♣ 10♣ J♣, the 8♦
+    # onto their 4♦ 5♦ 6♦ 7♦), so there is no better discard to name, and no note. With the
+    # K♠, which fits none of their melds, in the 8♦'s place the note names it.
+    every = {
+        **data,
+        "hands": [["3h", "7c", "8d"], 11, 11, 11],
+        "melds": [[], [*trinca, ["8c", "9c", "10c", "Jc"], ["4d", "5d", "6d", "7d"]]],
+    }
+    assert notes("fechado", every, Discard(parse_card("3h"))) == ()
+    one_safe = {**every, "hands": [["3h", "7c", "Ks"], 11, 11, 11]}
+    (found,) = notes("fechado", one_safe, Discard(parse_card("3h")))
+    assert found.code is NoteCode.FEEDS_OPPONENT and found.better == Discard(parse_card("Ks"))
+
+    # 2. `_strong_discards`: the lixo is only the 3♥ itself, and every other card is in a
+    # pair (K♦ K♠, Q♥ Q♣, each a trinca in the making). The strong level weighs the one card
+    # the opponents would take (and a card of theirs on the table) against breaking a pair,
+    # and discards the 3♥ itself, whatever its seed: the coach does not call it weak. With
+    # three cards under it, the pile is worth more than the pair, and the note is there.
+    pairs = {**data, "hands": [["3h", "Kd", "Ks", "Qh", "Qc"], 11, 11, 11], "lixo": []}
+    assert notes("fechado", pairs, Discard(parse_card("3h"))) == ()
+    view = view_of(rules, position_from_data(rules, {"seed": 9, "players": 4, **pairs}), 0)
+    discards = [m for m in legal_moves(rules, view.determinize()) if isinstance(m, Discard)]
+    for seed in range(5):
+        chosen = StrongPlayer().discard(rules, view, discards, random.Random(seed))
+        assert chosen == Discard(parse_card("3h"))
+    pile = {**pairs, "lixo": {"top": "7d", "count": 3}}
+    (found,) = notes("fechado", pile, Discard(parse_card("3h")))
+    assert found.code is NoteCode.FEEDS_OPPONENT and found.params["count"] == 4
+
+    # 3. `_fed`: the judge refuses the pickup where it would leave the next player a last
+    # card they may not discard (test_no_feed_to_an_opponent_who_may_not_take_the_lixo_with
+    # _one_card), and nothing is fed where the discard goes out.
 
 
 def test_going_out_in_two_steps_is_missed_when_the_wild_is_discarded(
