@@ -251,15 +251,20 @@ def better_text(move: str, then: object | None, lang: Lang = DEFAULT_LANG) -> st
 
 
 def played_out_text(params: Mapping[str, Any], lang: Lang = DEFAULT_LANG) -> str:
-    """A coach note's figure where it rests on the strong level's look-ahead (a lixo left:
-    its rounds played out after the pickup and after the draw), said after the better move;
-    "" for a note without one.
+    """A coach note's figure where it rests on the strong level's look-ahead (a lixo left, or
+    a wild from its top put into a new meld: its rounds played out after the pickup and
+    after the draw), said after the better move; "" for a note without one.
 
     >>> played_out_text({"gain": 35, "deals": 40}, "en")[-63:]
     'taking the lixo scored 35 points more than drawing, on average.'
+    >>> played_out_text({"draw_gain": 55, "deals": 40}, "en")[-63:]
+    'drawing scored 55 points more than taking the lixo, on average.'
     """
     if "gain" in params:
         return translate("cli.coach.played_out", lang, gain=params["gain"], deals=params["deals"])
+    if "draw_gain" in params:  # (a wild from the lixo's top: the draw played out better)
+        gain, deals = params["draw_gain"], params["deals"]
+        return translate("cli.coach.played_out_draw", lang, gain=gain, deals=deals)
     if "deals" in params:  # (its rounds played out came out even: no better move, no gain)
         return translate("cli.coach.played_out_even", lang, deals=params["deals"])
     return ""

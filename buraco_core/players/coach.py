@@ -39,6 +39,9 @@ for the same reason. So each judgement call asks that policy:
   canastra yet is noted only where the seeded strong player's turn there (its move, then its
   habits on through the turn) puts no wild down: it does to take the morto, to go out, to
   empty a short hand in the race to the morto, and once the opponents hold their morto;
+  where the wild was the lixo's top card and the strong player draws instead, the note
+  gives the figures it draws by (its rounds played out after its pickup and after the
+  draw), and names no better move where they come out even;
 - a move that lowers a canastra's bonus (STBL: the high ace onto a 500 laid at once makes it
   a limpa) is noted, unless it takes the morto or goes out: the strong level never makes it.
 
@@ -645,13 +648,26 @@ def _wild_in_new_meld(
             return []
     params: dict[str, Any] = {"card": wild, "meld_cards": _symbols(s.card for s in made.slots)}
     params |= {"limpa": rules.canastra_limpa_points, "suja": rules.canastra_suja_points}
+    better: Move | None = strong
     if isinstance(move, TakeLixo) and view.lixo_top == wild:
         # ("top": the wild was the lixo's top card, never in the hand; "the wild kept in
         # your hand completes one later" said what the learner could not have done.)
         params["case"] = "top"
+        if isinstance(strong, Draw):
+            # The draw rests on the strong level's rounds played out after its pickup and
+            # after the draw: their figure is said, and a tie names no better move (DESIGN: a
+            # note that rests on simulation gives its figure; the seed decided a near tie).
+            weighed = _strong_pickup(rules, view, seed)
+            if weighed is not None:
+                taken, drawn = weighed
+                params["deals"] = _STRONG_LOOKING.deals
+                if round(drawn - taken) > 0:
+                    params["draw_gain"] = round(drawn - taken)
+                else:
+                    better = None
     if view.players == 2:
         params["alone"] = True  # (no pair: "before you had a canastra")
-    return [Note(NoteCode.WILD_IN_NEW_MELD, params, strong)]
+    return [Note(NoteCode.WILD_IN_NEW_MELD, params, better)]
 
 
 def _bonus_lowered(
