@@ -212,6 +212,12 @@ def _add(match_id: str, names: tuple[str, ...], number: int) -> None:
         # nothing is stored, and the points typed stay in the fields for one more tap.
         new = store.add_round(match_id, points, detail=detail, expected_number=number)
     except SheetError as exc:
+        if exc.code == "add_stale" and _already_entered(match_id, number, points):
+            # Two quick taps: the first stored the round, and its run was cut short by the
+            # second before it said so. Not "another phone": this one, asked once.
+            _errors()["add"] = t("sheet.err.added_twice", number=number, next=number + 1)
+            st.session_state[ADDED_KEY] = (match_id, number, None)
+            return
         _fail(exc, {"match": "add"} if exc.code in STALE_ADD else None)
         return
     clear_corte(CORTE)
@@ -235,6 +241,16 @@ def _add(match_id: str, names: tuple[str, ...], number: int) -> None:
         name=md_text(names[side]),
         total=signed(new.points[side], current_lang()),
     )
+
+
+def _already_entered(match_id: str, number: int, points: list[Any]) -> bool:
+    """Round `number` is stored with just these points (typed, the cut added)."""
+    try:
+        typed = tuple(parse_points(p) for p in points)
+        stored = page_store().sheet(match_id).rounds
+    except SheetError:
+        return False
+    return any(r.number == number and r.points == typed for r in stored)
 
 
 def _clear_messages() -> None:

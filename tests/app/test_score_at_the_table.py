@@ -66,6 +66,33 @@ def test_a_round_another_phone_entered_first_is_not_stored_twice(open_app: OpenA
     assert [r.points for r in _store().sheet(match_id).rounds] == [(10, 20), (100, 400), (50, 60)]
 
 
+def test_two_quick_taps_on_enter_round_say_it_is_entered_not_another_phone(
+    open_app: OpenApp,
+) -> None:
+    """Two quick taps on "Lançar rodada 2" (a phone at the table): the first stored the
+    round, and its run was cut short by the second before it said so or emptied the fields
+    (the state left here: round 2 stored, this phone's form still saying round 2). The second
+    tap said “Outro celular já lançou a rodada 2”, about this very phone, over the same points
+    still in the fields: a third tap stored them again as round 3. Now it says the round is
+    entered and was not stored again, and one more tap is still there for a round alike."""
+    at = open_app("sheet")
+    match_id = start_match(at, "Nós", "Eles")
+    submit_round(at, "10", "20")
+    _store().add_round(match_id, ["300", "200"], expected_number=2)  # the first tap's round
+
+    submit_round(at, "300", "200")
+    assert not at.exception
+    assert [r.points for r in _store().sheet(match_id).rounds] == [(10, 20), (300, 200)]
+    (warning,) = at.warning
+    assert warning.value == PT["sheet.err.added_twice"].format(number=2, next=3)
+    assert "Outro celular" not in warning.value
+    assert _add_button(at).label == "Lançar rodada 3"
+    _add_button(at).click()  # a round 3 with the same points, meant: one more tap
+    at.run()
+    assert at.success[0].value == "Rodada 3 lançada."
+    assert [r.points for r in _store().sheet(match_id).rounds][-1] == (300, 200)
+
+
 def test_a_round_undone_on_another_phone_is_said_before_adding(open_app: OpenApp) -> None:
     phone_a = open_app("sheet", lang="en")
     match_id = start_match(phone_a, "Us", "Them")
