@@ -91,6 +91,10 @@ FIX_ROUND_KEY = "sheet_fix_round"  # the round chosen there (its number, from 1)
 FIX_ASK_KEY = "sheet_fix_ask"  # {"number", "before", "after"}: the correction to confirm
 # Where the correction's messages go: under its panel, whatever field the store named.
 FIX_FIELDS = {"match": "fix", "number": "fix", "points": "fix"}
+# The matches this session had open, the latest first: [(match id, names)], for the start
+# form (“Nova partida” or “Sair desta partida” left the last one's code nowhere on screen).
+RECENT_KEY = "sheet_recent"
+MAX_RECENT = 5
 WATCH_LINK = re.compile(r"[?&]watch=([A-Za-z0-9_-]+)")
 
 
@@ -403,6 +407,21 @@ def _again(match: Match) -> None:
     st.session_state[TARGET_SEEN_KEY] = current_rules().target_score  # (kept, not reset)
 
 
+def _reopen(match_id: str) -> None:
+    _errors().clear()
+    set_open_match(match_id)
+    ask_for_the_top()  # (the list is half a page down; the sheet's totals are at its top)
+
+
+def remember(match: Match) -> None:
+    """The match open now, first among this session's for the start form."""
+    recent: list[tuple[str, tuple[str, ...]]] = st.session_state.get(RECENT_KEY, [])
+    if recent and recent[0][0] == match.id:
+        return
+    others = [r for r in recent if r[0] != match.id]
+    st.session_state[RECENT_KEY] = [(match.id, match.names), *others][:MAX_RECENT]
+
+
 def _close() -> None:
     _errors().clear()
     st.session_state.pop(UNDO_ASK_KEY, None)
@@ -468,6 +487,16 @@ def draw_start(store: SheetStore) -> None:
     show_error("database")
 
     st.subheader(t("sheet.open_title"))
+    recent: list[tuple[str, tuple[str, ...]]] = st.session_state.get(RECENT_KEY, [])
+    if recent:
+        st.caption(t("sheet.recent"))
+        for match_id, names in recent:
+            st.button(
+                t("sheet.recent_open", names=" × ".join(md_text(n) for n in names), id=match_id),
+                on_click=_reopen,
+                args=(match_id,),
+                key=f"sheet_recent_{match_id}",
+            )
     st.text_input(t("sheet.open_label"), key=OPEN_KEY, placeholder=t("sheet.open_placeholder"))
     show_error("open")
     st.button(t("sheet.open"), on_click=_open, key="sheet_open")
@@ -917,6 +946,7 @@ def draw_sheet(store: SheetStore, sheet: Sheet, watch_id: str | None = None) -> 
         st.button(t("sheet.close"), on_click=_close, key="sheet_close")
     if watch_id is None:
         share(sheet, store)
+        remember(match)
         # The run got to its end: the fields this page shows now were emptied after the
         # last round, and what is sent from them was typed anew.
         st.session_state[DRAWN_KEY] = (match.id, len(sheet.rounds) + 1)

@@ -397,6 +397,38 @@ def test_a_match_over_starts_the_next_with_the_same_sides(open_app: OpenApp) -> 
     assert second.target == 1000
 
 
+def test_the_last_match_is_a_tap_away_after_the_next_one_starts(open_app: OpenApp) -> None:
+    """“Nova partida com os mesmos lados”, then the next match: the last one's code was on
+    screen nowhere any more, and the start form offered only “Link ou código da partida” to
+    find it (the code was at the foot of the old sheet, seen by nobody at the table). The
+    start form now lists this visit's matches, the latest first, one tap from each."""
+    at = open_app("sheet")
+    first = start_match(at, "Ana e Bia", "Caio e Duda", target=1000)
+    submit_round(at, "1200", "300")
+    at.button(key="sheet_again").click().run()
+    assert PT["sheet.recent"] in [c.value for c in at.caption]
+    assert at.button(key=f"sheet_recent_{first}").label == f"↩ Ana e Bia × Caio e Duda · `{first}`"
+    at.button(key="sheet_start").click().run()
+    second = str(at.query_params["match"])
+    at.button(key="sheet_close").click().run()  # “Sair desta partida”
+    recent = [b.key for b in at.button if str(b.key).startswith("sheet_recent_")]
+    assert recent == [f"sheet_recent_{second}", f"sheet_recent_{first}"]
+    at.button(key=f"sheet_recent_{first}").click().run()
+    assert at.query_params["match"] == first
+    assert metrics(at) == {"Ana e Bia": "1200", "Caio e Duda": "300"}
+
+
+def test_a_watchers_link_is_not_listed_among_the_visits_matches(open_app: OpenApp) -> None:
+    """The list holds the write key (the match code): a match seen by its read-only link is
+    not in it."""
+    store = _store()
+    match = store.create_match(["Us", "Them"], rules=PRESETS["fechado"])
+    watcher = open_app("sheet", lang="en", watch=store.watch_id(match.id))
+    watcher.button(key="sheet_close").click().run()
+    assert not [b for b in watcher.button if str(b.key).startswith("sheet_recent_")]
+    assert EN["sheet.recent"] not in [c.value for c in watcher.caption]
+
+
 def test_the_next_match_keeps_the_last_ones_rules(open_app: OpenApp) -> None:
     """A phone that opened the match by its code (its own rules Buraco Fechado) scored a
     Fechado STBL match with a house option: “Nova partida com os mesmos lados” started the
