@@ -31,6 +31,7 @@ from buraco_app.sheet_page import (
     csv_texts,
     error_text,
     item_label,
+    label_text,
     md_text,
     open_match_id,
     page_store,
@@ -577,7 +578,7 @@ def add_form(sheet: Sheet) -> None:
             for i, name in enumerate(sheet.match.names):
                 with st.container():
                     number_field(
-                        t("sheet.points_of", name=md_text(name)),
+                        t("sheet.points_of", name=label_text(name)),
                         points_key(i),
                         placeholder=t("sheet.points_placeholder"),  # (a grey 0 looks typed)
                     )
@@ -663,7 +664,7 @@ def fix_panel(sheet: Sheet, standing: MatchStanding) -> None:
             with st.container(horizontal=True, vertical_alignment="top" if said else "bottom"):
                 for i, name in enumerate(names):
                     with st.container():
-                        number_field(t("sheet.fix_points_of", name=md_text(name)), fix_key(i))
+                        number_field(t("sheet.fix_points_of", name=label_text(name)), fix_key(i))
                         show_error(f"fix[{i}]")
             with st.container(horizontal=True):
                 st.form_submit_button(

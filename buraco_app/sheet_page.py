@@ -66,6 +66,22 @@ def md_text(text: str) -> str:
     return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
 
 
+# A field's label is Markdown of one line, and its accessible name the label as written: a
+# screen reader read "Pontos (Ana \& Beto)" out, backslash and all. There only the marks
+# that format a line are escaped (and an entity's "&"), so most names go in as typed.
+_LABEL_ACTIVE = re.compile(r"([\\`*_~\[\]!<>$:])|&(?=#?\w+;)")
+
+
+def label_text(text: str) -> str:
+    """User text (a side's name) for a field's label: shown exactly as typed, and read by a
+    screen reader with no backslash but before a mark that would format it.
+
+    >>> label_text("Ana & Beto, Sr. Silva"), label_text("**x** :red[y] &amp;")
+    ('Ana & Beto, Sr. Silva', '\\\\*\\\\*x\\\\*\\\\* \\\\:red\\\\[y\\\\] \\\\&amp;')
+    """
+    return _LABEL_ACTIVE.sub(lambda m: "\\" + m.group(0), text)
+
+
 # What turns a crafted link's text into a link, an image, HTML, emphasis or a colour.
 _MARKDOWN_ACTIVE = re.compile(r"([\\`*\[\]()!<>~$])")
 

@@ -788,6 +788,23 @@ def test_names_are_shown_as_text(open_app: OpenApp) -> None:
     assert match_id
 
 
+def test_a_points_field_is_read_out_by_its_sides_name_as_typed(open_app: OpenApp) -> None:
+    """A field's label is its accessible name as written: escaped as a message is, a screen
+    reader read “Pontos (Ana \\& Beto)” out, backslash and all. The points fields (a round's,
+    a correction's) say the side's name as typed; only a mark that would format the label is
+    escaped, so “**x**” still shows as typed."""
+    at = open_app("sheet")
+    start_match(at, "Ana & Beto", "Sr. Silva-Souza")
+    labels = [at.text_input(key=f"sheet_points_{i}").label for i in range(2)]
+    assert labels == ["Pontos (Ana & Beto)", "Pontos (Sr. Silva-Souza)"]
+    submit_round(at, "10", "20")
+    at.button(key="sheet_fix").click().run()
+    assert at.text_input(key="sheet_fix_points_0").label == "Pontos certos de Ana & Beto"
+    at = open_app("sheet")
+    start_match(at, "**x** :red[y]", "Eles")
+    assert at.text_input(key="sheet_points_0").label == r"Pontos (\*\*x\*\* \:red\[y\])"
+
+
 def test_unknown_match_in_the_link(open_app: OpenApp) -> None:
     at = open_app("sheet", lang="en", match="AAAAAAAAAAAA")
     assert at.error[0].value == "There is no match with the code “AAAAAAAAAAAA”."
