@@ -466,7 +466,10 @@ def _option_widget(
     # the text its field holds).
     value = getattr(rules, name)
     st.session_state[key] = str(value) if option.choices is None else value
-    label = option_description(name, lang)
+    # Headed by its name, the one the lessons, the judge's reasons (“opção “pegar o lixo””)
+    # and the rules line (“Buraco Fechado + trincas: não”) give it: the description alone
+    # left a learner sent here looking for that name among 27 options.
+    label = f"**{option_name(name, lang)}** · {option_description(name, lang)}"
     if changed:
         label += " ✎"  # differs from the preset
     common: dict[str, Any] = {"key": key, "on_change": _on_option_change, "args": (option, key)}

@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from buraco_app.pages import available_pages, not_found_notice, unknown_page
 from buraco_core.rules import OPTION_NAMES, PRESETS
-from buraco_text import catalog
+from buraco_text import Lang, catalog, option_name
 
 PT, EN = catalog("pt"), catalog("en")
 
@@ -128,6 +128,28 @@ def test_house_options_intro_says_they_include_what_sets_the_variants_apart(
     intro = at.main.caption[0].value
     assert intro.startswith(says)
     assert not intro.startswith(("Os pontos em que as fontes", "The points where the sources"))
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_each_house_option_is_headed_by_the_name_lessons_and_reasons_give_it(
+    open_app: OpenApp, lang: Lang
+) -> None:
+    """Lesson 7 says a table that follows text 003 “switches on the option “lixo 2 in its
+    natural place””, and the judge's reasons end “(option “taking the lixo”)”; “House”
+    labelled each option by its long description only, so a learner sent there found no
+    option by that name (an English newcomer's walk through Lessons and Variants). Each
+    label now begins with the option's name, in bold."""
+    at = open_app("variants", lang=lang)
+    at.session_state["rules_bar_house"] = True  # the popover opened
+    at.run()
+    prefix = "rules_page_opt_"
+    widgets = [*at.main.toggle, *at.main.selectbox, *at.main.text_input]
+    labels = {
+        w.key.removeprefix(prefix): w.label for w in widgets if (w.key or "").startswith(prefix)
+    }
+    assert set(labels) == set(OPTION_NAMES)
+    for name, label in labels.items():
+        assert label.startswith(f"**{option_name(name, lang)}** · "), label
 
 
 def test_query_params_set_language_and_rules(open_app: OpenApp) -> None:
