@@ -110,8 +110,15 @@ VIEWS = ("differ", "meld", "move", "all")
 # Each part's heading is Markdown's ### (as st.subheader draws it), in the same element as
 # the text under it: each element costs a rerun as much as a line of work.
 def draw_differ() -> None:
+    # With a house rule changed, a column for the table (as on "all"), and the rows it
+    # changed that the variants share: a learner who switched one saw this part unmoved.
+    yours = current_rules()
+    changed = yours.changed_options()
+    names = options_where_presets_differ()
+    names += [name for name in OPTION_NAMES if name in changed and name not in names]
     show_table(
-        preset_table(options_where_presets_differ(), lang), f"### {t('variants.differ', lang)}"
+        preset_table(names, lang, yours=yours if changed else None),
+        f"### {t('variants.differ', lang)}",
     )
     # Where the variants differ and the sources disagree besides: folded, as on "all".
     disputed = judged.disputed_differences(lang)

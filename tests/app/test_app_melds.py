@@ -304,6 +304,24 @@ def test_variants_tables_come_from_the_presets(open_app: OpenApp) -> None:
     assert [c.strip() for c in trincas.strip("|").split("|")][1:] == ["no", "yes", "no"]
 
 
+def test_where_the_variants_differ_shows_the_house_rule_just_changed(open_app: OpenApp) -> None:
+    """An English newcomer on Variants switched trincas off in “House” to see what a house
+    rule changes: “Where the variants differ”, the part open, stayed as it was (Fechado
+    “yes”), the change said only in the line above it; “All the rules” had a column for the
+    table. The first part has it too, with the rows the table changed that the variants
+    share (the joker at 20)."""
+    from buraco_text import option_description
+
+    at = open_app("variants", lang="en", trincas="false", joker_points="20")
+    differ_table = next(m.value for m in at.markdown if "| Rule |" in m.value)
+    assert "| Rule | Aberto | Fechado | STBL | Your table |" in differ_table
+    rows = [line for line in differ_table.splitlines() if line.startswith("| ")]
+    trincas = next(r for r in rows if option_description("trincas", "en") in r)
+    assert [c.strip() for c in trincas.strip("|").split("|")][1:] == ["no", "yes", "no", "**no** ✎"]
+    joker = next(r for r in rows if option_description("joker_points", "en") in r)
+    assert [c.strip() for c in joker.strip("|").split("|")][1:] == ["50", "50", "50", "**20** ✎"]
+
+
 def _headings(at: AppTest) -> list[str]:
     """The main area's ### headings (a part's heading is drawn with the text under it)."""
     return [
