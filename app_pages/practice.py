@@ -19,10 +19,16 @@ st.title(t("practice.title"))
 # The theme is in the address (?theme=...): a shared link, or the learner back another day,
 # opens it (read once a session: pages.link_unread).
 linked = st.query_params.get("theme")
+kept = st.session_state.get("practice_open")  # (theme, exercise) open last in this session
 if link_unread("practice") and linked in THEMES:
     st.session_state["practice_theme"] = linked
 elif linked and linked not in THEMES:  # (a mistyped link: said, as an unknown exercise is)
     st.warning(t("practice.unknown_theme", theme=url_text(linked)))
+elif "practice_theme" not in st.session_state and kept is not None:
+    # Back from another page (the menu, the browser's back after “See it in lesson”): the
+    # theme's list, undrawn there, lost its value, and the learner on “the lixo” found
+    # “all themes” and its first exercise. The theme open last comes back with its exercise.
+    st.session_state["practice_theme"] = kept[0]
 
 
 def theme_label(theme: str) -> str:
@@ -60,9 +66,8 @@ if not ids:
     st.info(t("practice.none"))
     st.stop()
 wanted = st.query_params.get("scenario", "")
-# The theme and the exercise open last in this session: the menu, or the browser's back
-# from a lesson, brings an address without the exercise, and the learner to another one.
-kept = st.session_state.get("practice_open")
+# The theme and the exercise open last in this session (`kept`): the menu, or the browser's
+# back from a lesson, brings an address without the exercise, and the learner to another one.
 if wanted in ids:
     index = ids.index(wanted)
 elif wanted and wanted not in course.scenarios:

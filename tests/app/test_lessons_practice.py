@@ -605,6 +605,24 @@ def test_back_in_exercicios_the_learner_finds_the_exercise_they_were_on(
     assert at.selectbox[1].value == "table_adds_hand_subtracts"
 
 
+def test_back_in_practice_the_learner_finds_the_theme_and_exercise_they_were_on(
+    open_app: Open, switch_to: Callable[[AppTest, str], AppTest]
+) -> None:
+    """An English newcomer in Practice on “the lixo”, its third exercise, tapped “See it in
+    lesson 6” (or the menu's Lessons) and came back by the browser's back or the menu:
+    Practice showed “all themes” and its first exercise (“On the table it scores…”), theme
+    and exercise lost. The theme's list, left undrawn on the other page, lost its value."""
+    at = open_app("practice", lang="en", theme="lixo", scenario="aberto_lixo_instead_of_stock")
+    assert at.selectbox(key="practice_theme").value == "lixo"
+    at.query_params.clear()  # (what the menu leaves in the address)
+    switch_to(at, "lessons")
+    at.query_params.clear()
+    switch_to(at, "practice")
+    assert at.selectbox(key="practice_theme").value == "lixo"
+    assert at.selectbox[1].value == "aberto_lixo_instead_of_stock"
+    assert at.query_params["theme"] == "lixo"
+
+
 def test_the_next_lesson_opens_at_its_introduction(open_app: Open) -> None:
     at = open_app("lessons", lesson="cards_and_points", lang="en")
     press(at, "Start the exercises →")
