@@ -185,9 +185,13 @@ def view_switch(name: str, views: Sequence[str], lang: Lang) -> str:
     """The switch with which a page draws one of its parts at a time (so that a rerun builds
     nothing nobody looks at): widget key `name`, labels `{name}.label` and `{name}.{view}`.
     The first view is the default, and stays chosen while the one chosen before is not
-    offered."""
+    offered. The view chosen last in the session comes back after another page: the switch,
+    undrawn there, loses its value (a learner back on Variants from Lessons found “Where
+    they differ” where they had left “All the rules”)."""
+    last = f"_{name}_last"  # (no widget's key: kept while other pages run)
     if st.session_state.get(name) not in views:
-        st.session_state[name] = views[0]
+        kept = st.session_state.get(last)
+        st.session_state[name] = kept if kept in views else views[0]
     view = st.segmented_control(
         t(f"{name}.label", lang),
         views,
@@ -196,6 +200,7 @@ def view_switch(name: str, views: Sequence[str], lang: Lang) -> str:
         key=name,
         label_visibility="collapsed",
     )
+    st.session_state[last] = view or views[0]
     return view or views[0]
 
 

@@ -332,6 +332,20 @@ def _headings(at: AppTest) -> list[str]:
     ]
 
 
+def test_back_on_variants_the_part_chosen_is_still_open(
+    open_app: OpenApp, switch_to: Callable[[AppTest, str], AppTest]
+) -> None:
+    """An English newcomer had Variants open at “All the rules”, went to Lessons by the menu
+    and came back: the page showed “Where they differ” again (the switch, undrawn on the
+    other page, lost its value). The part chosen last comes back."""
+    at = open_app("variants", lang="en")
+    at.segmented_control(key="variants_view").set_value("all").run()
+    switch_to(at, "lessons")
+    switch_to(at, "variants")
+    assert at.segmented_control(key="variants_view").value == "all"
+    assert _headings(at) == ["Every house rule, per variant"]
+
+
 def test_variants_draws_the_part_chosen(open_app: OpenApp) -> None:
     """One part of the page at a time: where the variants differ first, every rule on a tap,
     and the card field only in the "same meld" part."""
