@@ -219,7 +219,22 @@ def test_a_wrong_answer_is_quoted_in_the_language_switched_to(open_app: Open) ->
     at.button(key=f"{key}_check").click().run()
     assert "Ainda não: “Sim, vale” não resolve." in texts(at)
     at.radio(key="lang").set_value("en").run()
-    assert "Not yet: “Yes, it is legal” does not solve it." in texts(at)
+    assert "Not yet: “Yes” does not solve it." in texts(at)
+
+
+@pytest.mark.parametrize(
+    ("scenario", "question"),
+    [("suja_or_limpa", "Is this meld valid?"), (PICKUP, "Is it legal?")],
+)
+def test_a_yes_or_no_question_is_answered_yes_or_no_in_english(
+    open_app: Open, scenario: str, question: str
+) -> None:
+    """“Is this meld valid?” offered “Yes, it is legal” and “No, it is not” (an English
+    newcomer in Lessons: a meld is valid, a move legal); the Portuguese “Sim, vale” fits
+    both. The answers are “Yes” and “No”, for a meld and for a move alike."""
+    at = open_scenario(open_app, scenario, lang="en")
+    assert question in texts(at)
+    assert at.radio(key=f"sc_{scenario}_legal").options == ["Yes", "No"]
 
 
 def test_exercises_visited_leave_no_session_key_behind(open_app: Open) -> None:
