@@ -1125,6 +1125,10 @@ def test_a_wild_from_the_lixos_top_is_not_said_to_be_kept_in_the_hand(
     (even,) = notes("fechado", data, TakeLixo(new_meld=tuple(parse_cards("6c 7c"))))
     assert even.code is NoteCode.WILD_IN_NEW_MELD and even.better is None
     assert "draw_gain" not in even.params
+    # (figures that would have the strong level take the lixo are not said beside its draw)
+    monkeypatch.setattr(coach_module, "_strong_pickup", lambda *_: (13.0, 12.0))
+    (other,) = notes("fechado", data, TakeLixo(new_meld=tuple(parse_cards("6c 7c"))))
+    assert other.better == Draw() and "deals" not in other.params
     assert read(even).endswith(
         "pegar o lixo e comprar do monte deram em média quase o mesmo (menos de 1 ponto de"
         " diferença)."

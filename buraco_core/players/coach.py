@@ -658,7 +658,7 @@ def _wild_in_new_meld(
             # after the draw: their figure is said, and a tie names no better move (DESIGN: a
             # note that rests on simulation gives its figure; the seed decided a near tie).
             weighed = _strong_pickup(rules, view, seed)
-            if weighed is not None:
+            if weighed is not None and weighed[1] > weighed[0]:  # (as it drew: drawn > taken)
                 taken, drawn = weighed
                 params["deals"] = _STRONG_LOOKING.deals
                 if round(drawn - taken) > 0:
