@@ -176,6 +176,8 @@ def draw_same_move() -> None:
         key="variants_scenario",
         filter_mode=None,  # no typing: Streamlit's "No results" is English only
         placeholder=t("screen.choose", lang),
+        # Kept while another page is shown: back from Lessons, it was at its first position.
+        persist_state="session",
     )
     scenario = moves[chosen]
     move = judged.judged_move(chosen)

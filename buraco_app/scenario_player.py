@@ -8,7 +8,7 @@ its source; a hint on request, the solution after a try.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -60,6 +60,10 @@ class Attempt:
     # The answer itself (yes or no, options picked, totals): quoted back in the language
     # shown, and says why it fails.
     last_value: Any = None
+    # The answer's widgets as last drawn, by widget key: Streamlit drops a widget's value
+    # while a page (or a step) that does not draw it runs, and a learner back from another
+    # page found the feedback quoting an answer no longer in its fields.
+    inputs: dict[str, Any] = field(default_factory=dict)
 
     @property
     def result(self) -> progress.Result | None:
@@ -240,7 +244,7 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
             with st.container(border=True):
                 seat = learner_seat(scenario)
                 board.show_board(rules, scenario.state, f"{key}_table", lang, seat=seat)
-        answer = view.answer(key, lang)
+        answer = _kept_answer(view, attempt, key, lang)
     # A horizontal container keeps the buttons side by side on a phone (columns stack).
     with st.container(horizontal=True):
         checked = not on_board and st.button(
@@ -281,6 +285,18 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
     if attempt.solution_shown:
         _solution(view, scenario, lang)
     return attempt
+
+
+def _kept_answer(view: _View[Any], attempt: Attempt, key: str, lang: Lang) -> Answer | None:
+    """The answer's widgets drawn with the values they were last drawn with (set before
+    they are drawn, where Streamlit dropped them), and those values kept for next time."""
+    keys = view.input_keys(key)
+    for name in keys:
+        if name not in st.session_state and name in attempt.inputs:
+            st.session_state[name] = attempt.inputs[name]
+    answer = view.answer(key, lang)
+    attempt.inputs = {name: st.session_state[name] for name in keys if name in st.session_state}
+    return answer
 
 
 def learner_seat(scenario: Scenario) -> int:
@@ -335,6 +351,10 @@ class _View(Generic[TaskT]):
         """Why the answer `value` fails, in a line or two, without giving the answer away."""
         return []
 
+    def input_keys(self, key: str) -> list[str]:
+        """The keys of the answer's widgets (keyed from `key`)."""
+        return []
+
     def clear(self, key: str) -> None:
         """Set the answer's widgets (keyed from `key`) back to no answer: a callback's work,
         before they are drawn, so that the browser shows them cleared too."""
@@ -384,6 +404,9 @@ class _JudgeView(_View[JudgeTask]):
     def said(self, value: Any, lang: Lang) -> str:
         return t(f"practice.{value}", lang)
 
+    def input_keys(self, key: str) -> list[str]:
+        return [f"{key}_legal"]
+
     def clear(self, key: str) -> None:
         st.session_state[f"{key}_legal"] = None
 
@@ -400,9 +423,12 @@ class _ChooseView(_View[ChooseTask]):
     def said(self, value: Any, lang: Lang) -> str:
         return ", ".join(str(i + 1) for i in value or ())  # ("": no option ticked)
 
+    def input_keys(self, key: str) -> list[str]:
+        return [f"{key}_option_{i}" for i in range(len(self.task.options))]
+
     def clear(self, key: str) -> None:
-        for i in range(len(self.task.options)):
-            st.session_state[f"{key}_option_{i}"] = False
+        for name in self.input_keys(key):
+            st.session_state[name] = False
 
     def why_wrong(self, grade: Grade, value: Any, lang: Lang) -> list[str]:
         """Each option picked that does not hold, with the core's first reason; how many
@@ -433,9 +459,13 @@ class _ScoreView(_View[ScoreTask]):
         totals = _score_input(self.scenario, key, lang)
         return Answer(lambda: self.task.grade(self.scenario, totals), totals)
 
+    def input_keys(self, key: str) -> list[str]:
+        # (A side's name is the same in either language: the fields' keys are too.)
+        return [f"{key}_total_{name}" for name, _ in score_sides(self.scenario.id, "pt")]
+
     def clear(self, key: str) -> None:
-        for side in round_from_data(self.scenario.ruleset(), self.task.round):
-            st.session_state[f"{key}_total_{side.name}"] = 0
+        for name in self.input_keys(key):
+            st.session_state[name] = 0
 
     def why_wrong(self, grade: Grade, value: Any, lang: Lang) -> list[str]:
         """Per side: right, or more or less than the count gives (not by how much)."""
@@ -522,7 +552,8 @@ def _score_input(scenario: Scenario, key: str, lang: Lang) -> dict[str, int]:
             totals[name] = int(
                 st.number_input(
                     t("practice.score.total", lang, name=name),
-                    value=0,
+                    # (No value=: 0 to start with, and a total set before it is drawn, kept
+                    # or cleared, raises no Streamlit warning of a value set twice.)
                     step=5,
                     # No min/max: the browser's range check speaks English and keeps the last
                     # good number; any total typed is graded, and the grade says how far off.

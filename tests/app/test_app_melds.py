@@ -18,6 +18,7 @@ from buraco_course.reference import answers, points, search
 from buraco_text import catalog, message
 
 PT, EN = catalog("pt"), catalog("en")
+PICKUP = "fechado_pickup_needs_top_card"  # a position the variants judge apart (002, 003)
 
 OpenApp = Callable[..., AppTest]
 
@@ -344,6 +345,29 @@ def test_back_on_variants_the_part_chosen_is_still_open(
     switch_to(at, "variants")
     assert at.segmented_control(key="variants_view").value == "all"
     assert _headings(at) == ["Every house rule, per variant"]
+
+
+@pytest.mark.parametrize("view", ["meld", "move"])
+def test_back_on_variants_the_meld_typed_and_the_position_chosen_are_still_there(
+    open_app: OpenApp, switch_to: Callable[[AppTest, str], AppTest], view: str
+) -> None:
+    """Back on Variants from another page, “Same move” was at its first position again
+    (the list, undrawn on the other page, lost its value); the cards typed in “Same meld”
+    must stay too. Each comes back as left."""
+    at = open_app("variants", lang="en")
+    at.segmented_control(key="variants_view").set_value(view).run()
+    if view == "meld":
+        at.text_input(key="variants_cards").input("5h 5s 5d").run()
+    else:
+        assert at.selectbox(key="variants_scenario").value != PICKUP  # (not the first)
+        at.selectbox(key="variants_scenario").set_value(PICKUP).run()
+    switch_to(at, "lessons")
+    switch_to(at, "variants")
+    assert not at.exception, at.exception
+    if view == "meld":
+        assert at.text_input(key="variants_cards").value == "5h 5s 5d"
+    else:
+        assert at.selectbox(key="variants_scenario").value == PICKUP
 
 
 def test_variants_draws_the_part_chosen(open_app: OpenApp) -> None:

@@ -1060,3 +1060,71 @@ def test_a_deck_without_jokers_still_has_the_2s_as_curingas_003(open_app: Open) 
     assert "jokers no baralho: não" in shown
     assert "o baralho não tem jokers (104 cartas): só os 2 são curingas" in shown
     assert "curingas no baralho" not in shown and "não tem curingas" not in shown
+
+
+@pytest.mark.parametrize(
+    ("scenario", "answer", "kept"),
+    [
+        (
+            "no_second_wild",
+            lambda at, key: at.radio(key=f"{key}_legal").set_value("yes"),
+            lambda at, key: at.radio(key=f"{key}_legal").value == "yes",
+        ),
+        (
+            "which_runs_are_sequences",
+            lambda at, key: at.checkbox(key=f"{key}_option_1").check(),
+            lambda at, key: (
+                [at.checkbox(key=f"{key}_option_{i}").value for i in range(3)]
+                == [False, True, False]
+            ),
+        ),
+        (
+            "table_adds_hand_subtracts",
+            lambda at, key: at.number_input(key=f"{key}_total_A").set_value(35),
+            lambda at, key: at.number_input(key=f"{key}_total_A").value == 35,
+        ),
+    ],
+)
+def test_back_in_practice_the_answer_checked_is_still_in_its_fields(
+    open_app: Open,
+    switch_to: Callable[[AppTest, str], AppTest],
+    scenario: str,
+    answer: Callable[[AppTest, str], object],
+    kept: Callable[[AppTest, str], bool],
+) -> None:
+    """A newcomer checked an answer, went to Lessons by the menu and came back: the
+    feedback still quoted it (“Not yet: “2” does not solve it.”) but the fields were empty
+    (Streamlit drops a widget's value while a page that does not draw it runs)."""
+    at = open_scenario(open_app, scenario, lang="en")
+    key = f"sc_{scenario}"
+    answer(at, key)
+    at.button(key=f"{key}_check").click().run()
+    said = texts(at)
+    at.query_params.clear()  # (what the menu leaves in the address)
+    switch_to(at, "lessons")
+    at.query_params.clear()
+    switch_to(at, "practice")
+    assert not at.exception, at.exception
+    assert at.selectbox[1].value == scenario
+    assert kept(at, key)
+    assert texts(at) == said  # (the same feedback, under the same answer)
+
+
+def test_back_in_a_lesson_the_answer_checked_is_still_in_its_fields(
+    open_app: Open, switch_to: Callable[[AppTest, str], AppTest]
+) -> None:
+    """As in Practice: a lesson's exercise keeps the answer given when the learner comes
+    back from another page, or from the step before."""
+    scenario = "which_runs_are_sequences"
+    at = open_app("lessons", lang="en", exercise=scenario)
+    key = f"sc_{scenario}"
+    at.checkbox(key=f"{key}_option_1").check().run()
+    at.button(key=f"{key}_check").click().run()
+    switch_to(at, "practice")
+    at.query_params.clear()
+    switch_to(at, "lessons")
+    assert not at.exception, at.exception
+    assert at.checkbox(key=f"{key}_option_1").value
+    at.button[-2].click().run()  # "Back": the exercise before
+    at.button[-1].click().run()  # "Next": this one again
+    assert at.checkbox(key=f"{key}_option_1").value
