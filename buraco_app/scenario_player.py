@@ -64,6 +64,8 @@ class Attempt:
     # while a page (or a step) that does not draw it runs, and a learner back from another
     # page found the feedback quoting an answer no longer in its fields.
     inputs: dict[str, Any] = field(default_factory=dict)
+    # "Conferir" pressed with nothing marked (no try), and nothing marked since.
+    unanswered: bool = False
 
     @property
     def result(self) -> progress.Result | None:
@@ -268,15 +270,16 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
                 on_click=start_over,
                 args=(scenario,),
             )
+    if answer is not None:
+        attempt.unanswered = False
     if checked:
-        if answer is None:
-            st.session_state[f"{key}_missing"] = True
+        if answer is None:  # (nothing marked: no try, and a word on what to do)
+            attempt.unanswered = True
         else:
-            st.session_state.pop(f"{key}_missing", None)
             attempt.last_value = answer.value
             _graded(scenario, attempt, answer.grade())
             st.rerun()  # as above: progress bar, marks and lesson list with this result
-    if st.session_state.get(f"{key}_missing"):
+    if attempt.unanswered:
         st.warning(t("practice.answer_first", lang))
     if attempt.hint:
         st.info(md_cards(t("practice.hint_is", lang, hint=scenario.hint.get(lang))))
@@ -418,10 +421,12 @@ class _JudgeView(_View[JudgeTask]):
 class _ChooseView(_View[ChooseTask]):
     def answer(self, key: str, lang: Lang) -> Answer | None:
         picked = _choose_input(self.task, key, lang)
+        if not picked:  # (no exercise has none hold: nothing ticked is no answer yet)
+            return None
         return Answer(lambda: self.task.grade(self.scenario, picked), picked)
 
     def said(self, value: Any, lang: Lang) -> str:
-        return ", ".join(str(i + 1) for i in value or ())  # ("": no option ticked)
+        return ", ".join(str(i + 1) for i in value or ())
 
     def input_keys(self, key: str) -> list[str]:
         return [f"{key}_option_{i}" for i in range(len(self.task.options))]

@@ -285,6 +285,8 @@ def test_every_task_kind_shows_its_solution_and_explanation_after_a_try(
     else:
         if kind == "judge":
             at.radio(key=f"{key}_legal").set_value("yes").run()
+        elif kind == "choose":  # (nothing ticked is no try)
+            at.checkbox(key=f"{key}_option_0").check().run()
         at.button(key=f"{key}_check").click().run()
     at.button(key=f"{key}_solution").click().run()
     assert not at.exception
@@ -931,15 +933,34 @@ def test_a_discard_that_misses_the_canastra_limpa_is_not_said_to_dirty_the_meld(
     assert "jogo limpo" not in headline
 
 
-def test_checking_with_no_option_ticked_quotes_no_empty_answer(open_app: Open) -> None:
-    """A learner who pressed "Check" before ticking any option read 'Not yet: “” does not
-    solve it.'; now a plain "Not yet.", and how many options that hold are left."""
-    scenario = "which_wilds_fit"
-    at = open_scenario(open_app, scenario, lang="en")
-    at.button(key=f"sc_{scenario}_check").click().run()
-    said = str(at.error[0].value)
-    assert "“”" not in said
-    assert said.startswith("**Not yet.**") and "options that hold are left unmarked" in said
+@pytest.mark.parametrize("lang", ["pt", "en"])
+@pytest.mark.parametrize(
+    ("scenario", "answer"),
+    [
+        ("which_wilds_fit", lambda at, key: at.checkbox(key=f"{key}_option_0").check()),
+        ("no_second_wild", lambda at, key: at.radio(key=f"{key}_legal").set_value("no")),
+    ],
+)
+def test_checking_with_nothing_marked_asks_for_an_answer_and_counts_no_try(
+    open_app: Open, scenario: str, answer: Callable[[AppTest, str], object], lang: str
+) -> None:
+    """A newcomer pressed “Check” before ticking any option: it read “Not yet.”, counted a
+    try and unlocked “Solution: after a try”. Nothing marked is no answer: a word on what
+    to do, in the learner's language, and no try; the first answer marked is the first."""
+    at = open_scenario(open_app, scenario, lang=lang)
+    key = f"sc_{scenario}"
+    said = catalog(lang)
+    at.button(key=f"{key}_check").click().run()
+    assert [w.value for w in at.warning] == [said["practice.answer_first"]]
+    assert not at.error and not at.success
+    assert at.button(key=f"{key}_solution").disabled
+    assert at.button(key=f"{key}_solution").label == said["practice.solution_after_try"]
+    answer(at, key)
+    at.run()
+    assert not at.warning  # (an answer marked: nothing left to ask for)
+    at.button(key=f"{key}_check").click().run()
+    assert at.error or at.success
+    assert not at.button(key=f"{key}_solution").disabled
 
 
 def test_picking_a_going_out_without_the_morto_names_the_common_error_003(open_app: Open) -> None:
