@@ -142,7 +142,10 @@ def draw_same_meld() -> None:
     with st.container(key=MELD_MARK):
         cards = cards_view.card_input(CARDS_KEY, answer=_tap_answer)
         built_up = st.toggle(
-            t("variants.built_up", lang), key=BUILT_UP_KEY, help=t("variants.built_up_help", lang)
+            t("variants.built_up", lang),
+            key=BUILT_UP_KEY,
+            help=t("variants.built_up_help", lang),
+            persist_state="session",  # (kept with the cards while another page is shown)
         )
         if cards:
             show_deciding(

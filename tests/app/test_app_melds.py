@@ -351,13 +351,15 @@ def test_back_on_variants_the_part_chosen_is_still_open(
 def test_back_on_variants_the_meld_typed_and_the_position_chosen_are_still_there(
     open_app: OpenApp, switch_to: Callable[[AppTest, str], AppTest], view: str
 ) -> None:
-    """Back on Variants from another page, “Same move” was at its first position again
-    (the list, undrawn on the other page, lost its value); the cards typed in “Same meld”
-    must stay too. Each comes back as left."""
+    """Back on Variants from another page, “Same move” was at its first position again,
+    and “Same meld” had its cards but no longer “built up” (the example of the 500: the
+    list and the switch, undrawn on the other page, lost their values). Each comes back as
+    left."""
     at = open_app("variants", lang="en")
     at.segmented_control(key="variants_view").set_value(view).run()
     if view == "meld":
         at.text_input(key="variants_cards").input("5h 5s 5d").run()
+        at.toggle(key="variants_built_up").set_value(True).run()
     else:
         assert at.selectbox(key="variants_scenario").value != PICKUP  # (not the first)
         at.selectbox(key="variants_scenario").set_value(PICKUP).run()
@@ -366,6 +368,7 @@ def test_back_on_variants_the_meld_typed_and_the_position_chosen_are_still_there
     assert not at.exception, at.exception
     if view == "meld":
         assert at.text_input(key="variants_cards").value == "5h 5s 5d"
+        assert at.toggle(key="variants_built_up").value
     else:
         assert at.selectbox(key="variants_scenario").value == PICKUP
 
