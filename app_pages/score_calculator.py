@@ -66,14 +66,20 @@ def _send(
         # The number on the button: if another phone entered (or undid) a round since,
         # nothing is stored, and the button, drawn again with the next number, sends it.
         new = page_store().add_round(match_id, totals, detail=detail, expected_number=number)
+        said = t("calc.sent_ok", number=new.number)
     except SheetError as exc:
-        st.session_state[FLASH_KEY] = (
-            "warning" if exc.code in STALE_ADD else "error",
-            error_text(exc),
-        )
-        return
-    st.session_state.setdefault(SENT_KEY, {})[fingerprint] = new.number
-    st.session_state[FLASH_KEY] = ("success", t("calc.sent_ok", number=new.number))
+        if exc.code in ("add_stale", "match_over") and _sent_before(match_id, number, fingerprint):
+            # Two quick taps: the first stored the round, and its run was cut short by the
+            # second before it drew the button again. Not "another phone": this one, once.
+            said = t("calc.sent_once", number=number)
+        else:
+            st.session_state[FLASH_KEY] = (
+                "warning" if exc.code in STALE_ADD else "error",
+                error_text(exc),
+            )
+            return
+    st.session_state.setdefault(SENT_KEY, {})[fingerprint] = number
+    st.session_state[FLASH_KEY] = ("success", said)
     try:
         won = read_sheet(page_store(), match_id).standing().finished
     except SheetError:
@@ -81,7 +87,25 @@ def _send(
     if won:
         # The match is over and this round is on its sheet: the form is the next match's.
         calculator.clear(len(totals))
-        st.session_state[FLASH_KEY] = ("success", t("calc.sent_last", number=new.number))
+        st.session_state[FLASH_KEY] = ("success", t("calc.sent_last", number=number))
+
+
+def _fingerprint(match_id: str, detail: dict[str, Any] | None) -> str:
+    """This count for this match: the same round typed again is sent once, not per tap."""
+    return hashlib.sha256(
+        json.dumps([match_id, detail], sort_keys=True, default=str).encode()
+    ).hexdigest()
+
+
+def _sent_before(match_id: str, number: int, fingerprint: str) -> bool:
+    """Round `number` is stored with just this count (the same detail, so the same points)."""
+    try:
+        stored = page_store().sheet(match_id).rounds
+    except SheetError:
+        return False
+    return any(
+        r.number == number and _fingerprint(match_id, r.detail) == fingerprint for r in stored
+    )
 
 
 def open_sheet(store_error: list[str]) -> Sheet | None:
@@ -234,9 +258,7 @@ elif score is not None:
             "input": data,
             "score": score_json(score),
         }
-        fingerprint = hashlib.sha256(
-            json.dumps([sheet.match.id, detail], sort_keys=True, default=str).encode()
-        ).hexdigest()
+        fingerprint = _fingerprint(sheet.match.id, detail)
         sent = st.session_state.get(SENT_KEY, {}).get(fingerprint)
         totals = [side.total for side in score.sides]
         number = len(sheet.rounds) + 1

@@ -128,6 +128,35 @@ def test_the_calculator_does_not_send_over_a_round_another_phone_entered(
     assert [r.points for r in _store().sheet(match_id).rounds] == [(100, 400), (15, -5)]
 
 
+def test_two_quick_taps_on_send_to_the_sheet_say_it_is_sent_not_another_phone(
+    open_app: OpenApp, switch_to: Any
+) -> None:
+    """Two quick taps on “Lançar no placar (rodada 1)”: the first stored the round, and its
+    run was cut short by the second before it drew the button again (the state left here:
+    round 1 stored with this very calculation, this phone's button still saying round 1;
+    AppTest cannot cut a run short, so a second session sends the same count). The second
+    tap said “Outro celular já lançou a rodada 1 (…); a sua não foi guardada”, about this
+    very phone. Now it says the round is on the sheet, sent once, and the button says so."""
+    at = open_app("sheet")
+    match_id = start_match(at, "Nós", "Eles")
+    switch_to(at, "calculator")
+    first_tap = open_app("calculator", match=match_id)
+    for phone in (at, first_tap):
+        phone.text_area(key="calc_melds_0").set_value("4h 5h 6h")
+        phone.text_area(key="calc_hands_1").set_value("3c").run()
+    first_tap.button(key="calc_send").click().run()
+    assert [r.points for r in _store().sheet(match_id).rounds] == [(15, -5)]
+
+    assert at.button(key="calc_send").label == "Lançar no placar (rodada 1)"
+    at.button(key="calc_send").click().run()
+    assert not at.exception
+    assert [r.points for r in _store().sheet(match_id).rounds] == [(15, -5)]
+    assert [w.value for w in at.warning] == []  # (not “Outro celular já lançou a rodada 1”)
+    assert at.success[0].value == PT["calc.sent_once"].format(number=1)
+    send = at.button(key="calc_send")
+    assert send.label == "✓ Lançada como rodada 1" and send.disabled
+
+
 # --- D4: an empty round ------------------------------------------------------------------
 
 
