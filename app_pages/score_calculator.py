@@ -39,6 +39,7 @@ from buraco_app.sheet_page import (
     page_store,
     read_sheet,
     set_open_match,
+    stored_round,
 )
 from buraco_app.sheets import (
     STALE_ADD,
@@ -99,13 +100,8 @@ def _fingerprint(match_id: str, detail: dict[str, Any] | None) -> str:
 
 def _sent_before(match_id: str, number: int, fingerprint: str) -> bool:
     """Round `number` is stored with just this count (the same detail, so the same points)."""
-    try:
-        stored = page_store().sheet(match_id).rounds
-    except SheetError:
-        return False
-    return any(
-        r.number == number and _fingerprint(match_id, r.detail) == fingerprint for r in stored
-    )
+    stored = stored_round(match_id, number)
+    return stored is not None and _fingerprint(match_id, stored.detail) == fingerprint
 
 
 def open_sheet(store_error: list[str]) -> Sheet | None:

@@ -38,6 +38,7 @@ from buraco_app.sheet_page import (
     read_sheet,
     set_open_match,
     show_chart,
+    stored_round,
     typed_for_side,
 )
 from buraco_app.sheet_view import (
@@ -252,10 +253,10 @@ def _already_entered(match_id: str, number: int, points: list[Any]) -> bool:
     """Round `number` is stored with just these points (typed, the cut added)."""
     try:
         typed = tuple(parse_points(p) for p in points)
-        stored = page_store().sheet(match_id).rounds
     except SheetError:
         return False
-    return any(r.number == number and r.points == typed for r in stored)
+    stored = stored_round(match_id, number)
+    return stored is not None and stored.points == typed
 
 
 def _clear_messages() -> None:

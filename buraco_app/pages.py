@@ -185,13 +185,11 @@ def view_switch(name: str, views: Sequence[str], lang: Lang) -> str:
     """The switch with which a page draws one of its parts at a time (so that a rerun builds
     nothing nobody looks at): widget key `name`, labels `{name}.label` and `{name}.{view}`.
     The first view is the default, and stays chosen while the one chosen before is not
-    offered. The view chosen last in the session comes back after another page: the switch,
-    undrawn there, loses its value (a learner back on Variants from Lessons found “Where
-    they differ” where they had left “All the rules”)."""
-    last = f"_{name}_last"  # (no widget's key: kept while other pages run)
+    offered. The view chosen last in the session comes back after another page (a learner
+    back on Variants from Lessons found “Where they differ” where they had left “All the
+    rules”): the switch's value is kept while other pages run, as the card fields' is."""
     if st.session_state.get(name) not in views:
-        kept = st.session_state.get(last)
-        st.session_state[name] = kept if kept in views else views[0]
+        st.session_state[name] = views[0]
     view = st.segmented_control(
         t(f"{name}.label", lang),
         views,
@@ -199,8 +197,8 @@ def view_switch(name: str, views: Sequence[str], lang: Lang) -> str:
         required=True,
         key=name,
         label_visibility="collapsed",
+        persist_state="session",
     )
-    st.session_state[last] = view or views[0]
     return view or views[0]
 
 

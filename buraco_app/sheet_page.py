@@ -12,7 +12,7 @@ import streamlit as st
 from buraco_app.database import page_engine
 from buraco_app.i18n import t
 from buraco_app.inline_cards import md_cards
-from buraco_app.sheets import Sheet, SheetError, SheetStore, opened, store_for
+from buraco_app.sheets import Round, Sheet, SheetError, SheetStore, opened, store_for
 from buraco_core.cards import parse_cards
 from buraco_core.errors import BuracoInputError
 from buraco_text import Lang, item_line, item_text
@@ -22,6 +22,17 @@ def page_store() -> SheetStore:
     """The store for a page, through `st.connection(..., type="sql")`; StorageUnavailable
     (a SheetError) when the database cannot work."""
     return opened(lambda: store_for(page_engine()))
+
+
+def stored_round(match_id: str, number: int) -> Round | None:
+    """Round `number` of the match as stored now; None where it is not (or the store cannot
+    be read). A second quick tap finds there the round its first tap stored, whose run it
+    cut short before the page said so."""
+    try:
+        rounds = page_store().sheet(match_id).rounds
+    except SheetError:
+        return None
+    return next((r for r in rounds if r.number == number), None)
 
 
 SHEET_SEEN_KEY = "_sheet_seen"  # session_state: the sheet this session read last
