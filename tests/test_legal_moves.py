@@ -21,7 +21,7 @@ from buraco_core.legal import joins_alone
 from buraco_core.melds import extend_meld, judge_meld
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.notation import position_from_data
-from buraco_core.rules import RuleSet, ruleset
+from buraco_core.rules import OPTIONS, PRESET_NAMES, RuleSet, ruleset
 from buraco_core.state import Phase, State, deal
 
 SETUPS = [
@@ -154,6 +154,40 @@ def test_legal_moves_agree_with_brute_force_many(
 ) -> None:
     rules = ruleset(preset, **options)  # type: ignore[arg-type]
     for state in positions(rules, players, seed=100 + players, count=120):
+        compare(rules, state)
+
+
+def _house_rules() -> list[tuple[str, str, Any]]:
+    """Each value of each rule option of play (the points the sources disagree on), under
+    the first preset whose own value differs and leaves it with an effect."""
+    cases: list[tuple[str, str, Any]] = []
+    for spec in OPTIONS:
+        if spec.group != "play" or spec.choices is None:
+            continue
+        for value in spec.choices:
+            for preset in PRESET_NAMES:
+                rules = ruleset(preset)
+                if getattr(rules, spec.name) != value:
+                    changed = rules.with_options(**{spec.name: value})
+                    if not changed.idled_by(spec.name):
+                        cases.append((preset, spec.name, value))
+                        break
+    return cases
+
+
+@pytest.mark.parametrize(
+    ("preset", "option", "value"), _house_rules(), ids=lambda part: str(part).lower()
+)
+def test_legal_moves_agree_with_brute_force_under_each_house_rule(
+    preset: str, option: str, value: Any
+) -> None:
+    """A table that plays a disputed point its own way (RULES.md's options, each with its
+    sources) gets the same complete listing: the lookup pages ask `legal_moves` whether the
+    lixo may be taken or a card laid, so under a house rule too they must agree with the
+    judge."""
+    rules = ruleset(preset, **{option: value})
+    players = 4 if len(option) % 2 else 2  # (both table sizes over the options)
+    for state in positions(rules, players, seed=len(option), count=12):
         compare(rules, state)
 
 
