@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from buraco_app.inline_cards import as_read
 from buraco_app.progress import Result
-from buraco_course import load_curriculum
+from buraco_course import THEMES, load_curriculum
 from buraco_text import catalog
 from tests.app.conftest import hand_cards, in_order, tap_card, tap_meld
 
@@ -601,9 +601,21 @@ def test_each_theme_says_how_many_of_its_exercises_are_solved(open_app: Open) ->
     tap(at, "4♠", "Meld 1:")
     themes = at.selectbox(key="practice_theme").options
     total = len(load_curriculum().scenarios)
-    assert themes[0] == f"all themes · 1/{total}"
-    assert "the natural 2 · 1/12" in themes
-    assert "cards and points · 0/4" in themes
+    assert themes[0] == f"All themes · 1/{total}"
+    assert "The natural 2 · 1/12" in themes
+    assert "Cards and points · 0/4" in themes
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_practice_theme_names_start_with_a_capital_letter(open_app: Open, lang: str) -> None:
+    """The list of themes in Exercícios read “todos os temas”, “cartas e pontos”, “o lixo”,
+    “o morto”: names in a list, lowercase, where the lessons' titles beside them, and every
+    other choice in the app, start with a capital. Each theme's name does now, in both
+    languages (“Todos os temas”, “O 2 natural”; “All themes”, “The natural 2”)."""
+    at = open_app("practice", lang=lang)
+    themes = at.selectbox(key="practice_theme").options
+    assert len(themes) == 1 + len(THEMES)
+    assert [name for name in themes if not name[0].isupper()] == []
 
 
 def test_back_in_exercicios_the_learner_finds_the_exercise_they_were_on(

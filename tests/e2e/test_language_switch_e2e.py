@@ -1,6 +1,6 @@
 """Pages after a change of language in the sidebar, in a real browser: a choice list keeps
 its value and shows it in the new language (Streamlit's browser side kept the old label:
-"nobody" in "Quem cortou", "Round 1: …" in "Rodada a corrigir", "todos os temas" in
+"nobody" in "Quem cortou", "Round 1: …" in "Rodada a corrigir", "Todos os temas" in
 Practice), and a radio still shows its choice (Jogar's showed none chosen)."""
 
 from __future__ import annotations
@@ -93,4 +93,4 @@ def test_practice_theme_follows_a_change_of_language(open_page: OpenPage, settle
     page = open_page("practice", DESKTOP)
     expect(page.get_by_role("combobox", name="Tema")).to_be_visible()
     to_english(page, settle, "Practice")
-    assert shown_choices(page)[0] == "all themes · 0/76"  # (its exercises solved: none yet)
+    assert shown_choices(page)[0] == "All themes · 0/76"  # (its exercises solved: none yet)
