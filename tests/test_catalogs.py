@@ -349,3 +349,14 @@ def test_a_turns_phase_is_one_phrase_on_the_seats_and_in_the_command(
     )
     assert main(["judge", str(position), "--lang", "en"]) == 0
     assert "turn of player 1, after the draw" in capsys.readouterr().out
+
+
+def test_the_score_sheet_is_the_placar_in_every_message() -> None:
+    """The score sheet's page is “Placar” (the menu, “Ver o placar”, “Lançar no placar”),
+    but when the app's storage failed the same sheet was “a súmula” (“A súmula e o progresso
+    das lições estão indisponíveis…”), a word of a referee's match report that no card table
+    uses; and Jogar's saved matches were “os jogos guardados”, where a jogo is a meld. The
+    messages say “o placar” and “as partidas guardadas” now."""
+    assert [key for key, text in PT.items() if "súmula" in text.lower()] == []
+    assert "as partidas guardadas" in PT["sheet.err.unreachable"]
+    assert "the saved matches" in EN["sheet.err.unreachable"]

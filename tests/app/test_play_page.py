@@ -843,6 +843,24 @@ def test_an_unknown_game_link_offers_a_new_game(open_app: Open) -> None:
     assert at.button(key="play_start")
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("pt", "Não há partida “nosuchgame123” guardada. Comece uma nova."),
+        ("en", "No match “nosuchgame123” is stored. Start a new one."),
+    ],
+)
+def test_an_unknown_game_link_says_no_such_match_not_no_such_meld(
+    open_app: Open, lang: str, said: str
+) -> None:
+    """A link to a match no longer kept said “Não há jogo “…” guardado. Comece um novo.”,
+    where everywhere else Jogar says “partida” (“Nova partida”, “Suas partidas sem
+    terminar”) and a jogo is a meld (“+ Novo jogo” on the same board); in English, “No game”
+    beside “New match”. It is a match (partida) in both languages now."""
+    at = open_app("play", lang=lang, game="nosuchgame123")
+    assert [w.value for w in at.warning] == [said]
+
+
 def test_a_match_in_progress_is_left_only_when_confirmed(open_app: Open) -> None:
     """One tap on "New match" mid-match would lose it from the page: it asks first, "No"
     goes on with the same match, "Yes" opens the setup form."""
