@@ -603,7 +603,7 @@ def test_the_jokers_50_is_said_of_the_joker_not_of_every_curinga() -> None:
     ou 20”, where lesson 3 has just taught that every 2 is a curinga too: a learner read
     that a 2 held at the end costs 50."""
     summaries = {lesson.order: lesson.summary.pt for lesson in CURRICULUM.lessons}
-    assert "o joker (`JK`) 50 (ou 20" in summaries[1]
+    assert "o joker (`JK`): 50 (ou 20" in summaries[1]
     assert "o joker (`JK`) custa 50, ou 20 se a mesa usa 20; o 2, 10" in summaries[11]
     for order, text in summaries.items():
         assert "curinga 50" not in text and "na mão custa caro: 50" not in text, order

@@ -585,6 +585,29 @@ def test_a_lessons_summary_lists_the_exercises_left_each_a_tap_away(open_app: Op
     assert step_caption(at).startswith("Exercise 3 of 6")
 
 
+@pytest.mark.parametrize(
+    ("lesson", "lang", "said"),
+    [
+        ("cards_and_points", "pt", "Ás: 15; do 8 ao K: 10; do 3 ao 7: 5; o 2: 10;"),
+        ("cards_and_points", "en", "Ace: 15; 8 to K: 10; 3 to 7: 5; a 2: 10;"),
+        ("canastras", "pt", "Limpa (sem curinga): 200; suja (com curinga): 100; de 500"),
+        ("canastras", "en", "Limpa (no wild): 200; suja (with a wild): 100; de 500"),
+    ],
+)
+def test_a_lessons_summary_gives_each_card_its_points_apart(
+    open_app: Open, lesson: str, lang: str, said: str
+) -> None:
+    """Lesson 1's summary read “Ás 15; do 8 ao K 10; do 3 ao 7 5; o 2 10”: a value's last
+    rank ran into its points (“do 3 ao 7 5”, “o 2 10”, in English “3 to 7 5; a 2 10”), as
+    lesson 4's “de 500 (ás a K limpa) 500”. Each value is said after a colon now, as the
+    lesson's own table has them in two columns [seeds 000-003]."""
+    course = load_curriculum()
+    (found,) = [x for x in course.lessons if x.id == lesson]
+    at = open_app("lessons", lesson=lesson, lang=lang, step=str(len(found.scenarios) + 1))
+    summary = "\n".join(str(m.value) for m in at.markdown)
+    assert said in summary
+
+
 def test_the_exercise_list_shows_cards_without_markdown_backticks(open_app: Open) -> None:
     """A select box shows its options as plain text: "○ `A♣ 2♣ 3♣` é limpo" kept its
     backticks in the list of exercises."""
