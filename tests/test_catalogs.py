@@ -360,3 +360,14 @@ def test_the_score_sheet_is_the_placar_in_every_message() -> None:
     assert [key for key, text in PT.items() if "súmula" in text.lower()] == []
     assert "as partidas guardadas" in PT["sheet.err.unreachable"]
     assert "the saved matches" in EN["sheet.err.unreachable"]
+
+
+def test_the_house_button_is_named_in_quotes_where_a_text_sends_you_to_it() -> None:
+    """Variants said “mude-o em Casa se a sua mesa joga diferente” and “Combine antes e mude
+    em Casa”: unquoted, a Brazilian reads “change it at home”, where the text means the
+    rules bar's button “Casa” (English “change it in House”). Every text that sends the
+    reader to that button names it in quotes, as the home page and the lessons do
+    (“em “Casa””, “under “House””)."""
+    for lang, unquoted in (("pt", re.compile(r"\bem Casa\b")), ("en", re.compile(r"\bin House\b"))):
+        assert [key for key, text in catalog(lang).items() if unquoted.search(text)] == [], lang
+    assert "mude-o em “Casa” se a sua mesa joga diferente" in PT["variants_decide.same_value"]

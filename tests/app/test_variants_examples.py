@@ -164,7 +164,7 @@ def test_a_meld_judged_alike_by_a_shared_option_names_it(open_app: OpenApp) -> N
     assert len(boxes) == 1
     name = option_name("wild_two_beside_natural_two", "pt")
     assert f"As três variantes usam o mesmo valor de “{name}” (não)" in boxes[0]
-    assert "mude-o em Casa" in boxes[0]
+    assert "mude-o em “Casa”" in boxes[0]
 
 
 def test_a_shared_option_the_table_already_changed_is_not_offered_again(
@@ -180,9 +180,9 @@ def test_a_shared_option_the_table_already_changed_is_not_offered_again(
     box = next(i.value for i in at.info if i.value.startswith(ALIKE_BUT))
     name = option_name("joker_points", "pt")
     assert f"As três variantes usam o mesmo valor de “{name}” (50); a sua mesa joga 20" in box
-    assert f"“{name}” (50): mude-o em Casa" not in box
+    assert f"“{name}” (50): mude-o em “Casa”" not in box
     # The option the table left as the presets have it is still offered.
-    assert f"“{option_name('jokers_in_deck', 'pt')}” (sim): mude-o em Casa" in box
+    assert f"“{option_name('jokers_in_deck', 'pt')}” (sim): mude-o em “Casa”" in box
 
 
 def test_eight_of_a_kind_names_the_real_option_too(open_app: OpenApp) -> None:
