@@ -184,7 +184,8 @@ def test_a_rank_written_as_its_number_says_to_write_its_letter(
 ) -> None:
     """1 for the ace and 11, 12, 13 for J, Q, K are how a card's value is counted, not the
     notation's ranks: the error (same code) says the card to write instead, in both
-    languages, with the letters the suits are written with."""
+    languages, with the letters the suits are written with. The ranks' names are lowercase,
+    as in every other line (“A = Ás (1), J = valete (11)” capitalised the ace alone)."""
     with pytest.raises(BuracoInputError) as info:
         parse_card(token)
     error = info.value
@@ -192,7 +193,7 @@ def test_a_rank_written_as_its_number_says_to_write_its_letter(
     assert error.values["card"] == parse_card(card)
     pt, en = error_problem(error, "pt"), error_problem(error, "en")
     assert pt.startswith(f"“{token}” não é uma carta: ")
-    assert "A = Ás (1), J = valete (11), Q = dama (12), K = rei (13)" in pt
+    assert "A = ás (1), J = valete (11), Q = dama (12), K = rei (13)" in pt
     assert f"escreva {card} ou {symbol}" in pt
     assert en.startswith(f"“{token}” is not a card: ")
     assert "A = ace (1), J = jack (11), Q = queen (12), K = king (13)" in en
