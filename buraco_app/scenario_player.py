@@ -43,7 +43,7 @@ from buraco_course import (
     ScoreTask,
     load_curriculum,
 )
-from buraco_text import Lang, first_reason, mid_sentence, sources_text
+from buraco_text import Lang, and_list, first_reason, mid_sentence, sources_text
 
 TaskT = TypeVar("TaskT", MoveTask, JudgeTask, ChooseTask, ScoreTask)
 
@@ -367,6 +367,13 @@ class _View(Generic[TaskT]):
         """The answer `value` in words, quoted back when it is wrong ("" quotes nothing)."""
         return ""
 
+    def not_yet(self, value: Any, lang: Lang) -> str:
+        """The first line for a wrong answer `value`: "Ainda não: “Sim” não resolve."."""
+        answer = self.said(value, lang)
+        if answer:
+            return t("practice.wrong", lang, answer=answer)
+        return t("practice.wrong_plain", lang)
+
 
 class _MoveView(_View[MoveTask]):
     verdict_when_wrong = True
@@ -425,8 +432,15 @@ class _ChooseView(_View[ChooseTask]):
             return None
         return Answer(lambda: self.task.grade(self.scenario, picked), picked)
 
-    def said(self, value: Any, lang: Lang) -> str:
-        return ", ".join(str(i + 1) for i in value or ())
+    def not_yet(self, value: Any, lang: Lang) -> str:
+        """The options marked, by the numbers beside them, as a person says them: "Ainda
+        não: marcar as opções 1 e 3 não resolve." (the marking as a whole: one of them may
+        hold, the lines after it say which does not)."""
+        numbers = [str(i + 1) for i in sorted(value or ())]
+        if not numbers:
+            return t("practice.wrong_plain", lang)
+        options = and_list(numbers, lang)
+        return t("practice.wrong_options", lang, n=len(numbers), options=options)
 
     def input_keys(self, key: str) -> list[str]:
         return [f"{key}_option_{i}" for i in range(len(self.task.options))]
@@ -600,11 +614,7 @@ def _feedback(scenario: Scenario, attempt: Attempt, view: _View[Any], lang: Lang
     else:
         why = view.why_wrong(grade, attempt.last_value, lang)
         # In the language shown now: a switch after checking quoted the answer in the other.
-        answer = view.said(attempt.last_value, lang)
-        if answer:
-            said = t("practice.wrong", lang, answer=answer)
-        else:
-            said = t("practice.wrong_plain", lang)
+        said = view.not_yet(attempt.last_value, lang)
         named = board_task.common_error_line(grade, lang)
         st.error(error_cards("  \n".join([f"**{said}**", *why, *named])))
         if grade.wrong is not None:

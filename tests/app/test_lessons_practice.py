@@ -720,6 +720,30 @@ def test_why_an_option_fails_goes_on_after_its_colon_in_small_letters(
     assert says in as_read(at.error[0].value)
 
 
+@pytest.mark.parametrize(
+    ("lang", "marked", "says"),
+    [
+        ("pt", (1,), "Ainda não: marcar a opção 2 não resolve."),
+        ("pt", (0, 1), "Ainda não: marcar as opções 1 e 2 não resolve."),
+        ("en", (1,), "Not yet: marking option 2 does not solve it."),
+        ("en", (0, 1, 3), "Not yet: marking options 1, 2 and 4 does not solve it."),
+    ],
+)
+def test_a_wrong_choice_says_the_options_marked_by_their_numbers_in_words(
+    open_app: Open, lang: str, marked: tuple[int, ...], says: str
+) -> None:
+    """Lesson 2, "A dama e o Ás no lugar certo", options marked wrong: it said “Ainda não:
+    “2” não resolve.” / “Ainda não: “1, 2” não resolve.”, a number in quotes as if typed.
+    The options are named as a person says them, by the numbers beside them (from 1)."""
+    at = open_scenario(open_app, "which_runs_are_sequences", lang=lang)
+    for option in marked:
+        at.checkbox(key=f"sc_which_runs_are_sequences_option_{option}").check()
+    at.button(key="sc_which_runs_are_sequences_check").click().run()
+    said = as_read(at.error[0].value)
+    assert said.startswith(f"**{says}**"), said
+    assert "“" not in said.split("\n")[0]
+
+
 def page_links(at: AppTest) -> list[str]:
     return [str(link.proto.label) for link in at.get("page_link")]
 
