@@ -3,9 +3,11 @@
 The catalogs are `locales/pt.toml` (Brazilian Portuguese, the default) and `locales/en.toml`:
 flat dotted keys ("reason.two_wilds", "option.pickup.value.free", "page.home"), `{name}`
 placeholders, and `{name|one|other}` for a word that agrees with a number ("1 carta",
-"2 cartas"; "falta 1", "faltam 2"). The `buraco` command and the app both read them from
-here, so they say the same thing. Buraco's own words (canastra, lixo, morto, batida, trinca)
-stay in both languages.
+"2 cartas"; "falta 1", "faltam 2"), or `{name|none|one|other}` where none is said in
+words, `#` in a form standing for the number ("você não tem nenhum", "você tem 2": `{count|você
+não tem nenhum|você tem #|você tem #}`). The `buraco` command and the app both read them
+from here, so they say the same thing. Buraco's own words (canastra, lixo, morto, batida,
+trinca) stay in both languages.
 
 >>> translate("reason.lixo_empty", "en")
 'The lixo is empty.'
@@ -107,7 +109,8 @@ class _Params(dict[str, str]):
         return "{" + key + "}"  # a missing param shows as itself rather than breaking a page
 
 
-_PLURAL = re.compile(r"\{(\w+)\|([^{}|]*)\|([^{}|]*)\}")  # {count|carta|cartas}
+# {count|carta|cartas}, {count|vazio|# carta|# cartas}: one and other, or none, one and other.
+_PLURAL = re.compile(r"\{(\w+)((?:\|[^{}|]*){2,3})\}")
 
 
 def translate(key: str, lang: Lang = DEFAULT_LANG, **params: Any) -> str:
@@ -122,7 +125,12 @@ def translate(key: str, lang: Lang = DEFAULT_LANG, **params: Any) -> str:
         number = params.get(found[1])
         if not isinstance(number, int):
             return found[0]
-        return found[2] if abs(number) == 1 else found[3]
+        forms = found[2][1:].split("|")
+        if len(forms) == 3 and number == 0:
+            form = forms[0]
+        else:
+            form = forms[-2] if abs(number) == 1 else forms[-1]
+        return form.replace("#", format_value(number, lang))
 
     text = _PLURAL.sub(agree, text)
     return text.format_map(_Params({k: format_value(v, lang) for k, v in params.items()}))

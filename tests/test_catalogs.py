@@ -110,6 +110,26 @@ def test_words_agree_with_their_number() -> None:
     assert message(one, "pt") == "Um jogo novo precisa de pelo menos 3 cartas; aqui há só 1."
 
 
+@pytest.mark.parametrize(
+    ("lang", "alone", "said"),
+    [
+        ("pt", False, "Não há jogo número 1 na mesa da dupla (ela não tem nenhum)."),
+        ("pt", True, "Não há jogo número 1 entre os seus jogos na mesa (você não tem nenhum)."),
+        ("en", False, "There is no meld number 1 on the side's table (it has none)."),
+        ("en", True, "There is no meld number 1 among your melds (you have none)."),
+    ],
+)
+def test_no_meld_on_the_table_is_said_as_none_never_0(lang: str, alone: bool, said: str) -> None:
+    """ "(há 0)", "(você tem 0)": a person at the table says nenhum. The catalog's zero form,
+    `{count|none|one|other}`; one and more read as before."""
+    params = {"meld": 0, "number": 1, "count": 0, "alone": alone}
+    assert message(Reason(Code.NO_SUCH_MELD, params), lang) == said
+    two = message(Reason(Code.NO_SUCH_MELD, {**params, "number": 3, "count": 2}), lang)
+    assert two.endswith(("(você tem 2).", "(há 2).", "(you have 2).", "(there are 2)."))
+    one = message(Reason(Code.NO_SUCH_MELD, {**params, "number": 2, "count": 1}), lang)
+    assert one.endswith(("(você tem 1).", "(há 1).", "(you have 1).", "(there is 1)."))
+
+
 def test_portuguese_quotes_and_words_are_brazilian() -> None:
     """Brazil quotes with “ ”, writes "vereditos"; seats are counted from 1 [issue 12]."""
     texts = " ".join(PT.values())

@@ -823,6 +823,36 @@ def test_a_files_index_from_0_is_said_beside_the_number_a_person_reads(
     assert reason["params"][name] == reason["params"]["index"] == move[name]
 
 
+@pytest.mark.parametrize(
+    ("players", "lang", "said"),
+    [
+        (2, "pt", "entre os seus jogos na mesa: você não tem nenhum."),
+        (2, "en", "among your melds: you have none."),
+        (4, "pt", "na mesa da dupla: ela não tem nenhum."),
+        (4, "en", "on the side's table: it has none."),
+    ],
+)
+def test_a_meld_asked_for_with_none_on_the_table_says_none_not_0(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, players: int, lang: str, said: str
+) -> None:
+    """A card added to meld 1 with no meld laid ended “…: você tem 0.” / “há 0”: a person
+    says nenhum. The code and its params stay as they were (count 0): a contract."""
+    position = {
+        "players": players,
+        "phase": "play",
+        "hands": [["4h", "6s", "9c"], *[11] * (players - 1)],
+    }
+    move = {"type": "extend", "meld": 0, "cards": ["4h"]}
+    data = {"position": position, "move": move}
+    code, answer = run_json(capsys, tmp_path, data, "--lang", lang)
+    reason = answer["reasons"][0]
+    assert code == 1 and reason["code"] == "no_such_meld"
+    assert reason["params"]["count"] == 0 and reason["params"]["number"] == 1
+    assert reason["message"].endswith(said), reason["message"]
+    code, out, _ = run(capsys, tmp_path, data, "--lang", lang)
+    assert said in out and " 0." not in out
+
+
 def test_a_lixo_taken_onto_a_meld_past_the_table_names_the_extend_field(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
