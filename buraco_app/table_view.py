@@ -106,12 +106,11 @@ def table_markdown(rules: RuleSet, state: State, lang: Lang, seat: int | None = 
     parts += _melds_block(t(melds_title(state, False), lang), state.sides[side].melds, lang)
     parts += _melds_block(t(melds_title(state, True), lang), state.sides[other].melds, lang)
 
+    # (An empty lixo: its heading says so, "Lixo (vazio)", and nothing under it.)
     parts.append(f"**{t('table.lixo', lang, count=len(state.lixo))}**")
-    if not state.lixo:
-        parts.append(caption_md(t("table.lixo_empty", lang)))
-    elif rules.discard_pile_visible == "all":
+    if state.lixo and rules.discard_pile_visible == "all":
         parts += [cards_html(state.lixo, size="sm"), caption_md(t("table.lixo_all", lang))]
-    else:
+    elif state.lixo:
         parts += [cards_html(state.lixo[-1:], size="sm"), caption_md(t("table.lixo_top", lang))]
 
     statuses = [

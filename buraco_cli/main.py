@@ -1649,14 +1649,13 @@ def _seen_by(rules: RuleSet, state: State, seat: int, lang: Lang) -> str:
         melds = state.sides[shown_side].melds
         laid = " · ".join(" ".join(_card_text(c) for c in meld.cards) for meld in melds)
         lines.append(f"    {say(key)}: {laid or say('table.no_melds')}")
-    lixo = say("table.lixo", count=len(state.lixo))
+    lixo = say("table.lixo", count=len(state.lixo))  # "Lixo (vazio)": nothing after it
     if not state.lixo:
-        shown = say("table.lixo_empty")
+        lines.append(f"    {lixo}")
     elif rules.discard_pile_visible == "top":
-        shown = say("cli.view.top", card=_card_text(state.lixo[-1]))
+        lines.append(f"    {lixo}: {say('cli.view.top', card=_card_text(state.lixo[-1]))}")
     else:
-        shown = " ".join(_card_text(c) for c in state.lixo)
-    lines.append(f"    {lixo}: {shown}")
+        lines.append(f"    {lixo}: {' '.join(_card_text(c) for c in state.lixo)}")
     mortos = [_morto_said(state, s, lang) for s in (side, 1 - side)]
     lines.append(
         "    "

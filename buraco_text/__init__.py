@@ -13,8 +13,8 @@ trinca) stay in both languages.
 'The lixo is empty.'
 >>> translate("lessons.step", "pt", n=1, total=5)
 'Exercício 1 de 5'
->>> translate("table.lixo", "pt", count=1), translate("table.lixo", "pt", count=2)
-('Lixo (1 carta)', 'Lixo (2 cartas)')
+>>> [translate("table.lixo", "pt", count=n) for n in (0, 1, 2)]
+['Lixo (vazio)', 'Lixo (1 carta)', 'Lixo (2 cartas)']
 """
 
 from __future__ import annotations

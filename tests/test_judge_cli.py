@@ -157,6 +157,21 @@ def test_view_prints_what_the_seat_sees(capsys: pytest.CaptureFixture[str], tmp_
     assert data["position"]["lixo"] == ["9c"]  # Aberto shows the whole lixo
 
 
+@pytest.mark.parametrize(("lang", "said"), [("pt", "Lixo (vazio)"), ("en", "Lixo (empty)")])
+def test_an_empty_lixo_in_the_view_is_said_once(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, lang: str, said: str
+) -> None:
+    """`buraco judge --view` with nothing discarded read “Lixo (0 cartas): vazio”, empty
+    said twice. It reads “Lixo (vazio)”; a lixo with cards as before, “Lixo (1 carta): 9♣”."""
+    data = {**ILLEGAL, "move": {"type": "draw"}}
+    code, out, _ = run(capsys, tmp_path, data, "--view", "0", "--lang", lang)
+    assert code == 0
+    lixo = [line.strip() for line in out.splitlines() if line.strip().startswith("Lixo")]
+    assert lixo == [said], out
+    _, out, _ = run(capsys, tmp_path, LEGAL, "--view", "0")
+    assert "    Lixo (1 carta): 9♣" in out, out
+
+
 def test_lang_en_gives_the_english_messages(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

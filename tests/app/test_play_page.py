@@ -154,6 +154,27 @@ def test_start_deals_the_learner_eleven_cards_and_keeps_the_game_in_the_link(
     assert positions(game)[-1].turn == 0  # the learner begins the first round
 
 
+@pytest.mark.parametrize(("lang", "said"), [("pt", "Lixo (vazio)"), ("en", "Lixo (empty)")])
+def test_on_the_first_turn_the_lixo_reads_empty_not_0_cards(
+    open_app: Open, lang: str, said: str
+) -> None:
+    """Jogar's first turn, nothing discarded yet: the lixo's button read “Lixo (0 cartas)”.
+    It reads “Lixo (vazio)”, once; the variants' tables (table_markdown) said it twice,
+    “Lixo (0 cartas)” and “vazio” under it, and say it once too."""
+    from buraco_app.table_view import table_markdown
+
+    at = open_app("play", lang=lang)
+    at.segmented_control(key=QUICK_KEY).set_value("fechado").run()
+    click(at, "play_start")
+    labels = [b.label for b in at.button]
+    assert said in labels and not any("(0 " in label for label in labels), labels
+    game = the_game(at)
+    first = positions(game)[0]
+    shown = table_markdown(game.rules, first, lang)  # type: ignore[arg-type]
+    assert said in shown and "(0 " not in shown
+    assert ("vazio" if lang == "pt" else "empty") not in shown.replace(said, "")
+
+
 @pytest.mark.parametrize("lang", ["pt", "en"])
 def test_the_coachs_first_choice_says_when_it_speaks_not_that_every_move_gets_a_word(
     open_app: Open, lang: str
