@@ -433,22 +433,48 @@ def option_line(dispute: Dispute, rules: RuleSet, lang: Lang) -> str:
     )
 
 
+def outside_answer(dispute: Dispute, rules: RuleSet, lang: Lang) -> str | None:
+    """At a table of a variant the dispute is not about (Dispute.variants: going out in
+    Fechado, at an Aberto or STBL table), the rule there, as the point says it, and that the
+    sources agree on it there; where the table changed the option, that it is its choice and
+    what the sources agree on. None where the table's variant is disputed."""
+    if rules.preset in dispute.variants:
+        return None
+    said = point(dispute.points[0])
+    agreed = said.at_table(PRESETS[rules.preset], lang) or ""
+    value = said.at_table(rules, lang) or ""
+    changed = getattr(rules, dispute.option) != getattr(PRESETS[rules.preset], dispute.option)
+    return t(
+        "who.outside_house" if changed else "who.outside",
+        lang,
+        value=value,
+        agreed=agreed,
+        preset=preset_title(rules.preset, lang),
+        sources=sources_text(said.sources, lang),
+        variants=and_list([preset_title(p, lang) for p in dispute.variants], lang),
+    )
+
+
 def draw_dispute(dispute: Dispute, rules: RuleSet, lang: Lang) -> None:
     """One disputed point under the table's rules: the table's answer and the option that
     settles it, each reading with its sources, the presets that follow it, the reading of
     the user's table, and a link that plays it."""
-    at_table = dispute.reading_of(rules)
+    # A point disputed in another variant only: no reading is this table's (going out with a
+    # dirty canastra at an Aberto table is no matter of text 003's reading for Fechado).
+    outside = outside_answer(dispute, rules, lang)
+    at_table = None if outside else dispute.reading_of(rules)
     summary = rules_summary(rules, lang)
     settled_by = option_line(dispute, rules, lang)
-    if at_table is not None:
+    said = outside or (at_table.text(lang) if at_table is not None else None)
+    if said is not None:
         # The answer first, in one box: on a phone the readings start a screen further down.
-        answer = t("who.answer", lang, rules=summary, answer=at_table.text(lang))
+        answer = t("who.answer", lang, rules=summary, answer=said)
         st.success(f"{answer}\n\n{settled_by}", icon=NO_ICON)
     # The point (and the table's rules and option, where no reading is the table's): one
     # Markdown block (### as st.subheader).
     rules_line = (
         caption_md(t("who.rules", lang, rules=summary)) + f"\n\n{settled_by}\n\n"
-        if at_table is None
+        if said is None
         else ""
     )
     st.markdown(f"{rules_line}### {dispute.title(lang)}")

@@ -650,3 +650,46 @@ def test_the_claims_are_kept_while_another_page_is_shown(
     assert at.text_input(key="who_claim_1").value == "posso pegar o lixo com um 2 em cima?"
     assert at.text_input(key="who_claim_2").value == "so se for pra jogo novo"
     assert at.radio(key="who_dispute_found").value == "two_on_top_of_lixo"
+
+
+@pytest.mark.parametrize(
+    ("lang", "rules", "value"),
+    [
+        ("pt", "aberto", "Precisa de uma canastra limpa (ou de 500, ou real)."),
+        ("pt", "stbl", "Precisa de uma canastra limpa (ou de 500, ou real)."),
+        ("en", "aberto", "It needs a clean canastra (or a 500, or a real)."),
+    ],
+)
+def test_going_out_with_a_dirty_canastra_at_an_aberto_or_stbl_table_is_no_dispute(
+    open_app: OpenApp, lang: str, rules: str, value: str
+) -> None:
+    """Going out needs a clean canastra in Aberto and STBL, in every source [000, 001,
+    002, 003]; only in Fechado do they disagree (any canastra [000, 001] vs. a clean one
+    [003]). At an Aberto table “pode bater com canastra suja?” was answered “O próprio
+    texto 003 pede sempre uma canastra limpa.”, text 003's Fechado reading marked as the
+    table's: as if only 003 said so. Now the rule there, that the sources agree on it
+    there, and that the dispute is Fechado's; no Fechado reading is marked the table's."""
+    texts = PT if lang == "pt" else EN
+    at = claim(open_app("who", lang=lang, rules=rules), "pode bater com canastra suja?", "")
+    assert at.radio(key="who_dispute_found").value == "go_out_in_fechado"
+    (answer,) = at.success
+    first = answer.value.split("\n\n")[0]
+    assert first.startswith(texts["who.answer"].split("{rules}")[0])
+    assert value in first and "000, 001, 002, 003" in first and "Fechado" in first
+    assert "003 pede sempre" not in first and "003 itself" not in first
+    shown = " ".join(m.value for m in at.markdown)
+    assert texts["who.your_table"] not in shown and "✓" not in shown
+
+
+def test_going_out_with_a_dirty_canastra_at_an_aberto_table_that_allows_it_says_so(
+    open_app: OpenApp,
+) -> None:
+    """An Aberto table that chose “qualquer canastra” (house option go_out_requires): its
+    rule, said to be the table's choice, and what the sources agree on in Aberto."""
+    at = claim(
+        open_app("who", rules="aberto", go_out_requires="any_canastra"), "bater com suja?", ""
+    )
+    (answer,) = at.success
+    first = answer.value.split("\n\n")[0]
+    assert first.split("): ", 1)[1].startswith("Basta qualquer canastra, limpa ou suja.")
+    assert "escolha da casa" in first and "Precisa de uma canastra limpa" in first
