@@ -9,7 +9,7 @@ from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import NO_ICON, error_cards, md_cards, show_text
 from buraco_app.limits import MAX_CARDS_TEXT, MAX_LINES_TEXT, MAX_SEARCH_TEXT, too_long
 from buraco_app.pages import link_unread, page_link
-from buraco_app.rules_view import show_point
+from buraco_app.rules_view import show_point, value_sources
 from buraco_app.settings import current_lang, current_rules, rules_bar, rules_summary
 from buraco_app.sheet_page import url_text
 from buraco_app.table_view import as_laid, cards_text, move_text
@@ -387,7 +387,9 @@ if view == "go_out":
         # 001] vs [003]: the answer says the value it was given under.
         needs = reference_point("go_out_requires").at_table(rules, lang)
         name = option_name("go_out_requires", lang)
-        st.caption(t("lookup.go_out_requires", name=name, needs=needs))
+        # (and where it comes from: in Fechado the sources disagree, [000, 001] vs [003])
+        sources = value_sources("go_out_requires", rules, lang)
+        st.caption(t("lookup.go_out_requires", name=name, needs=needs, sources=sources))
         st.caption(t(f"lookup.go_out_by.{rules.go_out_by}"))
 
 if view == "rules":

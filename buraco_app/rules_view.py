@@ -16,7 +16,7 @@ from buraco_app.i18n import t
 from buraco_app.inline_cards import caption_md, show_text
 from buraco_app.pages import page_link
 from buraco_core.rules import OPTIONS, PRESET_NAMES, PRESETS, RuleSet, option_sources
-from buraco_course.reference import RulePoint
+from buraco_course.reference import RulePoint, disputes
 from buraco_text import (
     Lang,
     option_description,
@@ -68,6 +68,29 @@ def _preset_table(
         text += " " + caption_md(source)
         lines.append("| " + " | ".join(_cell(c) for c in [text, *values]) + " |")
     return "\n".join(lines)
+
+
+def value_sources(option: str, rules: RuleSet, lang: Lang) -> str:
+    """Where the table's value of an option comes from: where the sources dispute it in the
+    table's variant, the reading it follows and who reads otherwise ("textos 000, 001; em
+    disputa: o texto 003 diz outra coisa"); else the option's sources, as the core declares
+    them."""
+    for dispute in disputes():
+        if dispute.option != option or rules.preset not in dispute.variants:
+            continue
+        follows = dispute.reading_of(rules)
+        if follows is None:
+            continue
+        others = sorted({s for r in dispute.readings if r != follows for s in r.sources})
+        others = [s for s in others if s not in follows.sources] or others
+        key = "lookup.sources_disputed_one" if len(others) == 1 else "lookup.sources_disputed_many"
+        return t(
+            key,
+            lang,
+            sources=sources_text(follows.sources, lang),
+            others=sources_text(others, lang),
+        )
+    return sources_text(option_sources(option), lang)
 
 
 def show_table(markdown_table: str, above: str = "") -> None:

@@ -634,19 +634,36 @@ def test_a_question_asked_has_its_link_to_copy(open_app: Open) -> None:
 
 
 @pytest.mark.parametrize(
-    ("rules", "ok", "needs"),
+    ("query", "ok", "needs"),
     [
-        ("fechado", True, "Basta qualquer canastra, limpa ou suja."),
-        ("stbl", False, "Precisa de uma canastra limpa (ou de 500, ou real)."),
+        (
+            {"rules": "fechado"},
+            True,
+            "Basta qualquer canastra, limpa ou suja."
+            " (textos 000, 001; em disputa: o texto 003 diz outra coisa)",
+        ),
+        (
+            {"rules": "stbl"},
+            False,
+            "Precisa de uma canastra limpa (ou de 500, ou real). (textos 000, 001, 002, 003)",
+        ),
+        (
+            {"rules": "fechado", "go_out_requires": "clean_canastra"},
+            False,
+            "Precisa de uma canastra limpa (ou de 500, ou real)."
+            " (texto 003; em disputa: os textos 000, 001 dizem outra coisa)",
+        ),
     ],
 )
-def test_going_out_says_which_canastra_the_table_needs(
-    open_app: Open, rules: str, ok: bool, needs: str
+def test_going_out_says_which_canastra_the_table_needs_and_who_says_so(
+    open_app: Open, query: dict[str, str], ok: bool, needs: str
 ) -> None:
-    """Going out needs a canastra: clean in Aberto and STBL; any in Fechado by [000, 001],
-    a clean one by [003]'s main text (option go_out_requires). “Sim, a dupla pode bater” with
-    a dirty canastra is the Fechado default's answer: the option in force is said with it."""
-    at = go_out(open_app("lookup", rules=rules), "4h 5h 6h 7h 8h 9h JK")
+    """Going out needs a canastra: clean in Aberto and STBL, in every source; any in
+    Fechado by [000, 001], a clean one by [003]'s main text (option go_out_requires).
+    “Sim, a dupla pode bater” with a dirty canastra is the Fechado default's answer: the
+    option in force is said with it, and (it said only the option) its sources, and in
+    Fechado that the sources disagree: the table arguing sees the answer is a choice."""
+    at = go_out(open_app("lookup", **query), "4h 5h 6h 7h 8h 9h JK")
     assert bool(at.success) is ok
     assert f"Nesta mesa (opção “bater com”): {needs}" in [c.value for c in at.caption]
 
