@@ -220,25 +220,44 @@ def side_melds(key: str) -> list[tuple[Card, ...]] | None:
     return melds
 
 
-def first_way(way: TakeLixo, top: Card) -> str:
-    """The plainest way, short, for the answer above the grid: "K♦ com J♦ Q♦", "7♠ no jogo 1"
-    (the ways in full are below the grid, a screen down on a phone)."""
+def first_way(way: TakeLixo, top: Card, melds: list[tuple[Card, ...]]) -> str:
+    """The plainest way, short, for the answer above the grid: "K♦ com J♦ Q♦", "7♠ no jogo
+    2, o de 4♠ 5♠ 6♠" (the meld named by its cards: with three lines typed, "jogo 2" was
+    left to count) (the ways in full are below the grid, a screen down on a phone)."""
     if way.new_meld:
         return t(
             "lookup.lixo_way_new", top=top.symbol, cards=cards_text(as_laid(way.new_meld, rules))
         )
-    extra = f" + {cards_text(way.cards)}" if way.cards else ""
-    return t("lookup.lixo_way_extend", top=top.symbol, meld=(way.extend or 0) + 1, extra=extra)
+    # ("o J♥ com A♥ no jogo 8", as move_text says it: "no jogo 8 + A♥" read as elsewhere)
+    extra = t("move.extend_with", cards=cards_text(way.cards)) if way.cards else ""
+    index = way.extend or 0
+    return t(
+        "lookup.lixo_way_extend",
+        top=top.symbol,
+        meld=index + 1,
+        extra=extra,
+        cards=cards_text(as_laid(melds[index], rules)),
+    )
 
 
-def lixo_headline(answer: LixoAnswer, top: Card, hand: tuple[Card, ...]) -> None:
+def way_text(way: TakeLixo, melds: list[tuple[Card, ...]]) -> str:
+    """A way in full, the meld it goes onto named by its cards too: "… no jogo 2 (4♥ 5♥ 6♥)"."""
+    said = move_text(way, lang)
+    if way.extend is None or way.extend >= len(melds):
+        return said
+    return f"{said} ({cards_text(as_laid(melds[way.extend], rules))})"
+
+
+def lixo_headline(
+    answer: LixoAnswer, top: Card, hand: tuple[Card, ...], melds: list[tuple[Card, ...]]
+) -> None:
     """Yes (free, or how: the plainest way and how many there are), or no with the reason
     that decides; under a yes, what the form did not ask that would overturn it."""
     if answer.ok and rules.pickup == "free":
         free_here = rules.preset == "aberto" and "pickup" not in rules.changed_options()
         st.success(t("lookup.lixo_free" if free_here else "lookup.lixo_free_table"), icon=NO_ICON)
     elif answer.ok:
-        way = first_way(answer.ways[0], top)
+        way = first_way(answer.ways[0], top, melds)
         st.success(md_cards(t("lookup.lixo_yes", count=len(answer.ways), way=way)), icon=NO_ICON)
         if answer.morto_taken is not None:
             # The form asks neither the morto nor the lixo's size: where they decide, say how.
@@ -263,7 +282,7 @@ def lixo_headline(answer: LixoAnswer, top: Card, hand: tuple[Card, ...]) -> None
         )
 
 
-def lixo_details(answer: LixoAnswer) -> None:
+def lixo_details(answer: LixoAnswer, melds: list[tuple[Card, ...]]) -> None:
     """The ways to take it and the rule they follow, or the closest try and the judge's
     reasons against it."""
     if answer.ok:
@@ -271,7 +290,7 @@ def lixo_details(answer: LixoAnswer) -> None:
         if ways:
             show_text(t("lookup.lixo_ways"))
             for way in ways[:8]:
-                show_text(f"- {move_text(way, lang)}")
+                show_text(f"- {way_text(way, melds)}")
         # A yes names its rule and sources too, as a no does: the table may argue over it.
         show_text(t("lookup.lixo_rule", rules=rules_summary(rules, lang)))
         if answer.rule:
@@ -288,7 +307,7 @@ def lixo_details(answer: LixoAnswer) -> None:
             show_reasons(answer.vulnerable.reasons, rules=rules)
         return
     if answer.closest is not None:
-        show_text(t("lookup.lixo_closest", move=move_text(answer.closest, lang)))
+        show_text(t("lookup.lixo_closest", move=way_text(answer.closest, melds)))
     show_reasons(answer.why_not.reasons, rules=rules)
 
 
@@ -318,7 +337,7 @@ if view == "lixo":
         except BuracoInputError as exc:
             st.error(table_problem(exc), icon=NO_ICON)
         else:
-            lixo_headline(answer, top[0], hand)
+            lixo_headline(answer, top[0], hand, melds)
     cards_view.grid_into(
         "lookup_lixo",
         [
@@ -328,8 +347,8 @@ if view == "lixo":
         ],
         new_line="↵ " + t("cards.next_meld"),
     )
-    if answer is not None:
-        lixo_details(answer)
+    if answer is not None and melds is not None:
+        lixo_details(answer, melds)
 
 
 def go_out_headline(verdict: Verdict) -> None:

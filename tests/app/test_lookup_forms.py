@@ -760,7 +760,7 @@ def test_a_tap_sent_with_the_address_of_an_earlier_tap_keeps_every_card(open_app
             "7s",
             "3c",
             "4s 5s 6s",
-            "Sim, você pode pegar o lixo: ponha o 7♠ no jogo 1 (1 jeito",
+            "Sim, você pode pegar o lixo: ponha o 7♠ no jogo 1, o de 4♠ 5♠ 6♠ (1 jeito",
         ),
         ("en", "Kd", "Qd Jd 2c", "", "Yes, you may take the lixo: lay the K♦ with J♦ Q♦ (4 ways"),
     ],
@@ -919,3 +919,43 @@ def test_with_the_morto_waiting_a_pickup_that_ends_the_hand_says_so_003(open_app
     # Where the waiting morto was received at the beat [000, 001], nothing waits.
     received = open_app("lookup", partner_may_go_out_while_morto_waits="true")
     assert not lixo(received, "7h", "5h 6h", canastra).warning
+
+
+@pytest.mark.parametrize(
+    ("lang", "top", "hand", "said", "way"),
+    [
+        (
+            "pt",
+            "7h",
+            "Kc",
+            "Sim, você pode pegar o lixo: ponha o 7♥ no jogo 2, o de 4♥ 5♥ 6♥ (1 jeito",
+            "Pegar o lixo e pôr a carta de cima no jogo 2 (4♥ 5♥ 6♥)",
+        ),
+        (
+            "pt",
+            "Qs",
+            "Js Kc",
+            "Sim, você pode pegar o lixo: ponha o Q♠ com J♠ no jogo 1, o de 8♠ 9♠ 10♠ (1 jeito",
+            "Pegar o lixo e pôr a carta de cima com J♠ no jogo 1 (8♠ 9♠ 10♠)",
+        ),
+        (
+            "en",
+            "7h",
+            "Kc",
+            "Yes, you may take the lixo: put the 7♥ on meld 2, the one with 4♥ 5♥ 6♥ (1 way",
+            "Take the lixo and put its top card on meld 2 (4♥ 5♥ 6♥)",
+        ),
+    ],
+)
+def test_the_yes_to_the_lixo_names_the_meld_by_its_cards_not_only_its_line(
+    open_app: Open, lang: str, top: str, hand: str, said: str, way: str
+) -> None:
+    """Fechado, the top card justified onto a meld on the table [002, 003]. Three melds typed,
+    one a line: “ponha o 7♥ no jogo 2” left the phone's owner to count the lines (and the
+    ways under the grid said “no jogo 2” alone); a card the hand adds read “no jogo 1 + J♠”,
+    as if laid elsewhere. Now the meld is named by its cards too, and the hand's card goes
+    with the top card, as the ways say it."""
+    melds = "8s 9s 10s\n4h 5h 6h\nQd Kd Ad"
+    at = lixo(open_app("lookup", lang=lang), top, hand, melds)
+    assert read(_above_grid(at, "lookup_lixo")[0]).startswith(said)
+    assert f"- {way}" in [read(as_read(m.value)) for m in at.markdown]
