@@ -332,6 +332,9 @@ AGREED_RULES: dict[str, str] = {
     "turn_meld": "baixar",
     "turn_discard": "descartar baixar",
     "lixo_whole_pile": "lixo",
+    # The direct batida's morto at once, the turn going on [000, 001, 003]: "bateu direto,
+    # continua jogando | não, espera a próxima vez" was the partner while the morto waits.
+    "direct_beat": "morto bater",
 }
 # (The -100 of a morto that became the stock, or that an indirect batida left unused, is a
 # disputed point; going out without the morto is another rule.)
@@ -351,6 +354,9 @@ AGREED_UNLESS: dict[str, str] = {
     "turn_meld": "vulnerável 75",
     "turn_discard": "bater morto",
     "lixo_whole_pile": "ver olhar aparece mostra espalhar justificar",
+    # (The partner going out meanwhile, and the morto of an indirect batida paid, are
+    # disputed.)
+    "direct_beat": "parceiro parceira partner paga pagar perde perder pay lose",
 }
 
 

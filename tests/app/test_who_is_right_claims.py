@@ -184,6 +184,16 @@ CLAIMS: list[tuple[str, str]] = [
     ("2 de copas no jogo de copas é curinga? | só se não estiver no lugar", "agreed:natural_two"),
     # Melds stay apart [000] (melds_stay_apart): a trinca and a run too, not "trincas".
     ("pode juntar a trinca com a sequencia? | nao", "agreed:melds_stay_apart"),
+    # A direct batida takes the morto at once and the turn goes on, an indirect one leaves it
+    # for the player's next turn [000, 001, 003] (direct_beat): all sources alike. “Bateu
+    # direto … continua jogando | não, espera a próxima vez” was answered at once with the
+    # partner going out while the morto waits, a disputed point about something else.
+    (
+        "bateu direto pega o morto e continua jogando | não, espera a próxima vez",
+        "agreed:direct_beat",
+    ),
+    ("baixei tudo, pego o morto na hora? | só na próxima vez", "agreed:direct_beat"),
+    ("after a direct batida do I keep playing with the morto? | no", "agreed:direct_beat"),
     # (Said otherwise, these are only offered, or the rule answers them.)
     ("o morto é 100 pontos negativos", "agreed:morto_penalty"),
     ("a dupla que não pegou o morto perde 100 | perde mais", "agreed:morto_penalty"),
