@@ -433,7 +433,7 @@ def option_line(dispute: Dispute, rules: RuleSet, lang: Lang) -> str:
         "who.option",
         lang,
         name=option_name(option, lang),
-        value=value_text(option, getattr(rules, option), lang),
+        value=value_text(option, getattr(rules, option), lang) + idle_mark(option, rules, lang),
         variants=variants,
         house=t("rules_bar.house_none", lang),
     )
@@ -461,13 +461,35 @@ def outside_answer(dispute: Dispute, rules: RuleSet, lang: Lang) -> str | None:
     )
 
 
+# The option that leaves a point without effect at a table (RuleSet.idled_by), as a player
+# says it: a 2 on top of the lixo at an Aberto table, where the lixo is free, was answered
+# “Sim: com “Coringa ou Dois” no topo, o lixo só se pega para começar um jogo novo”.
+IDLED_BY = ("trincas", "pickup", "wild_top_card_new_meld_only", "vulnerable_min_meld_points")
+
+
+def idle_answer(dispute: Dispute, rules: RuleSet, lang: Lang) -> str | None:
+    """Where the table's rules leave the point without effect (no trincas, a free lixo, a
+    wild on top with no condition, no minimum for a vulnerable side): that it does not
+    arise here, and why; None where it does."""
+    by = rules.idled_by(dispute.option)
+    if by not in IDLED_BY or variants_differ(dispute):  # (each reading is a variant's)
+        return None
+    return t(f"who.idle.{by}", lang)
+
+
+def idle_mark(option: str, rules: RuleSet, lang: Lang) -> str:
+    """“ (sem efeito: sem trincas)” after the option's value where the table leaves it so."""
+    by = rules.idled_by(option)
+    return " " + t(f"settings.idle.{by}", lang) if by in IDLED_BY else ""
+
+
 def draw_dispute(dispute: Dispute, rules: RuleSet, lang: Lang) -> None:
     """One disputed point under the table's rules: the table's answer and the option that
     settles it, each reading with its sources, the presets that follow it, the reading of
     the user's table, and a link that plays it."""
     # A point disputed in another variant only: no reading is this table's (going out with a
     # dirty canastra at an Aberto table is no matter of text 003's reading for Fechado).
-    outside = outside_answer(dispute, rules, lang)
+    outside = outside_answer(dispute, rules, lang) or idle_answer(dispute, rules, lang)
     at_table = None if outside else dispute.reading_of(rules)
     summary = rules_summary(rules, lang)
     settled_by = option_line(dispute, rules, lang)

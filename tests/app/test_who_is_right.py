@@ -693,3 +693,65 @@ def test_going_out_with_a_dirty_canastra_at_an_aberto_table_that_allows_it_says_
     first = answer.value.split("\n\n")[0]
     assert first.split("): ", 1)[1].startswith("Basta qualquer canastra, limpa ou suja.")
     assert "escolha da casa" in first and "Precisa de uma canastra limpa" in first
+
+
+@pytest.mark.parametrize(
+    ("lang", "query", "dispute", "wrong", "said"),
+    [
+        # Aberto: the lixo is taken whole, no condition [000] (a 2 on top is no matter).
+        (
+            "pt",
+            {"rules": "aberto"},
+            "two_on_top_of_lixo",
+            "o lixo só se pega para começar um jogo novo",
+            "Não se aplica: nesta mesa o lixo é livre",
+        ),
+        # Aberto and STBL lay no trincas [000, 001, 003]: their suits are no matter.
+        (
+            "pt",
+            {"rules": "aberto"},
+            "trinca_suits",
+            "Vale: trinca",
+            "Não se aplica: nesta mesa não se baixa trinca (lavadeira)",
+        ),
+        (
+            "pt",
+            {"rules": "stbl"},
+            "eight_of_a_kind",
+            "oito iguais são uma canastra comum",
+            "Não se aplica: nesta mesa não se baixa trinca (lavadeira)",
+        ),
+        # No vulnerable side unless a table plays it [003, optional]: its first baixada neither.
+        (
+            "pt",
+            {},
+            "vulnerable_first_baixada",
+            "lida como tudo o que a dupla baixa",
+            "Não se aplica: nesta mesa não há dupla vulnerável",
+        ),
+        (
+            "en",
+            {"rules": "aberto"},
+            "two_on_top_of_lixo",
+            "to start a new meld",
+            "It does not arise: at this table the lixo is free",
+        ),
+    ],
+)
+def test_a_point_the_table_never_meets_is_said_not_to_arise(
+    open_app: OpenApp, lang: str, query: dict[str, str], dispute: str, wrong: str, said: str
+) -> None:
+    """An Aberto table asks “um 2 no topo do lixo é sempre curinga?”: it was answered “Sim:
+    com “Coringa ou Dois” no topo, o lixo só se pega para começar um jogo novo”, wrong there,
+    where the lixo is free [000]; trinca suits were “Vale” where no trinca is laid. Where the
+    table's rules leave the point without effect (RuleSet.idled_by), the answer says it does
+    not arise and why, the option's value marked “sem efeito”, no reading marked the
+    table's."""
+    texts = PT if lang == "pt" else EN
+    at = open_app("who", lang=lang, **query)
+    at.radio(key="who_dispute").set_value(dispute).run()
+    (answer,) = at.success
+    first, option = answer.value.split("\n\n")[:2]
+    assert said in first and wrong not in first
+    assert "(sem efeito:" in option or "(no effect:" in option
+    assert texts["who.your_table"] not in " ".join(m.value for m in at.markdown)
