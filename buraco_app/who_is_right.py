@@ -414,13 +414,25 @@ def presets_following(dispute: Dispute, reading: Reading) -> list[PresetName]:
 SOURCE_IDS = ("000", "001", "002", "003")
 
 
+# Options whose 0 turns the rule off (their descriptions say “0 = desligado”).
+OFF_AT_ZERO = ("vulnerable_min_meld_points", "corte_44_points")
+
+
+def _value(option: str, value: object, lang: Lang) -> str:
+    """An option's value as a player reads it: “0 (desligado)”, not a bare 0, where 0 is off
+    (“As três variantes jogam 0” said nothing at the table)."""
+    if option in OFF_AT_ZERO and value == 0:
+        return t("who.off", lang)
+    return value_text(option, value, lang)
+
+
 def option_line(dispute: Dispute, rules: RuleSet, lang: Lang) -> str:
     """The option that settles the point: its value at this table, each variant's (grouped
     where they agree), and where the table changes it."""
     option = dispute.option
     by_value: dict[str, list[str]] = {}
     for preset in PRESET_NAMES:
-        value = value_text(option, getattr(PRESETS[preset], option), lang)
+        value = _value(option, getattr(PRESETS[preset], option), lang)
         by_value.setdefault(value, []).append(preset_title(preset, lang))
     if len(by_value) == 1:
         variants = t("who.variants_same", lang, value=next(iter(by_value)))
@@ -433,7 +445,7 @@ def option_line(dispute: Dispute, rules: RuleSet, lang: Lang) -> str:
         "who.option",
         lang,
         name=option_name(option, lang),
-        value=value_text(option, getattr(rules, option), lang) + idle_mark(option, rules, lang),
+        value=_value(option, getattr(rules, option), lang) + idle_mark(option, rules, lang),
         variants=variants,
         house=t("rules_bar.house_none", lang),
     )

@@ -755,3 +755,27 @@ def test_a_point_the_table_never_meets_is_said_not_to_arise(
     assert said in first and wrong not in first
     assert "(sem efeito:" in option or "(no effect:" in option
     assert texts["who.your_table"] not in " ".join(m.value for m in at.markdown)
+
+
+@pytest.mark.parametrize(
+    ("lang", "dispute", "said"),
+    [
+        (
+            "pt",
+            "vulnerability",
+            "nesta mesa, **0 (desligado)**. As três variantes jogam 0 (desligado).",
+        ),
+        ("pt", "corte_44", "nesta mesa, **0 (desligado)**. As três variantes jogam 0 (desligado)."),
+        ("en", "corte_44", "at this table, **0 (off)**. All three variants play 0 (off)."),
+    ],
+)
+def test_an_option_off_at_zero_is_said_off_not_a_bare_zero(
+    open_app: OpenApp, lang: str, dispute: str, said: str
+) -> None:
+    """The vulnerable side's minimum and the corte de 44 [003, optional variations] are off
+    at 0: “Decide a opção “vulnerável: mínimo”: nesta mesa, **0**. As três variantes jogam
+    0.” told the table nothing."""
+    at = open_app("who", lang=lang)
+    at.radio(key="who_dispute").set_value(dispute).run()
+    (answer,) = at.success
+    assert said in answer.value
