@@ -17,6 +17,7 @@ import streamlit as st
 
 from buraco_app.i18n import t
 from buraco_app.inline_cards import NO_ICON, caption_md
+from buraco_app.rules_view import IDLED_BY
 from buraco_app.settings import rules_summary, url_params
 from buraco_core.rules import OPTIONS, PRESET_NAMES, PRESETS, PresetName, RuleSet
 from buraco_course.reference import (
@@ -473,16 +474,12 @@ def outside_answer(dispute: Dispute, rules: RuleSet, lang: Lang) -> str | None:
     )
 
 
-# The option that leaves a point without effect at a table (RuleSet.idled_by), as a player
-# says it: a 2 on top of the lixo at an Aberto table, where the lixo is free, was answered
-# “Sim: com “Coringa ou Dois” no topo, o lixo só se pega para começar um jogo novo”.
-IDLED_BY = ("trincas", "pickup", "wild_top_card_new_meld_only", "vulnerable_min_meld_points")
-
-
 def idle_answer(dispute: Dispute, rules: RuleSet, lang: Lang) -> str | None:
     """Where the table's rules leave the point without effect (no trincas, a free lixo, a
     wild on top with no condition, no minimum for a vulnerable side): that it does not
-    arise here, and why; None where it does."""
+    arise here, and why; None where it does. (A 2 on top of the lixo at an Aberto table,
+    where the lixo is free, was answered “Sim: com “Coringa ou Dois” no topo, o lixo só se
+    pega para começar um jogo novo”.)"""
     by = rules.idled_by(dispute.option)
     if by not in IDLED_BY or variants_differ(dispute):  # (each reading is a variant's)
         return None

@@ -220,6 +220,32 @@ def test_a_rule_the_variants_say_alike_is_said_once(
 
 
 @pytest.mark.parametrize(
+    ("query", "rules", "said"),
+    [
+        # Aberto lays no trincas [000, 001, 003]: their suits do not arise.
+        ("naipes da trinca", {"rules": "aberto"}, "7♥ 7♥ 7♠ vale. (sem efeito: sem trincas)**"),
+        # Aberto takes the lixo whole, no condition [000]: a 2 on top does not matter.
+        ("2 no topo do lixo", {"rules": "aberto"}, "o 2 também. (sem efeito: lixo livre)**"),
+        # No vulnerable side unless the table plays it [003, optional].
+        ("primeira baixada vulnerável", {}, "somam juntos. (sem efeito: sem mínimo)**"),
+    ],
+)
+def test_a_rule_the_table_never_meets_says_it_has_no_effect_there(
+    open_app: OpenApp, query: str, rules: dict[str, str], said: str
+) -> None:
+    """At an Aberto table, “Naipes da trinca” read “Na sua mesa e nas três variantes:
+    **Naipes quaisquer: 7♥ 7♥ 7♠ vale.**”, where no trinca may be laid at all. Where the
+    table's rules leave the point without effect (RuleSet.idled_by), its value here says
+    so, as a changed option's already did, and the variants' value follows apart."""
+    at = open_app("lookup", **rules)
+    at.segmented_control(key="lookup_view").set_value("rules").run()
+    at.text_input(key="lookup_search").input(query).run()
+    first = as_read(at.main.markdown[0].value)
+    assert "Na sua mesa: **" in first and said in first, first
+    assert "Nas três variantes: " in first
+
+
+@pytest.mark.parametrize(
     ("lang", "query"),
     [
         ("pt", "como pego o morto?"),
