@@ -481,6 +481,10 @@ def idle_answer(dispute: Dispute, rules: RuleSet, lang: Lang) -> str | None:
     where the lixo is free, was answered “Sim: com “Coringa ou Dois” no topo, o lixo só se
     pega para começar um jogo novo”.)"""
     by = rules.idled_by(dispute.option)
+    # (How a closed lixo is justified, at a table where it is free: no reading is its own.)
+    free = dispute.option == "pickup" and rules.pickup == "free"
+    if free and not variants_differ(dispute) and dispute.reading_of(rules) is None:
+        by = "pickup"
     if by not in IDLED_BY or variants_differ(dispute):  # (each reading is a variant's)
         return None
     return t(f"who.idle.{by}", lang)

@@ -779,3 +779,23 @@ def test_an_option_off_at_zero_is_said_off_not_a_bare_zero(
     at.radio(key="who_dispute").set_value(dispute).run()
     (answer,) = at.success
     assert said in answer.value
+
+
+def test_how_a_closed_lixo_is_justified_does_not_arise_where_the_lixo_is_free(
+    open_app: OpenApp,
+) -> None:
+    """“Pra pegar o lixo tem que ter duas cartas na mão” at an Aberto table: the stricter
+    pickup [003] is about the closed lixo; in Aberto it is taken whole, with no condition
+    [000]. No answer was given (only “Sua mesa: Buraco Aberto” and the option line); now it
+    says the question does not arise there, and why."""
+    at = claim(
+        open_app("who", rules="aberto"),
+        "pra pegar o lixo tem que ter duas cartas na mão",
+        "basta encaixar a de cima no jogo",
+    )
+    assert at.radio(key="who_dispute_found").value == "stricter_pickup"
+    (answer,) = at.success
+    assert answer.value.startswith(
+        "Na sua mesa (Buraco Aberto): Não se aplica: nesta mesa o lixo é livre"
+    )
+    assert "nesta mesa, **livre**" in answer.value
