@@ -409,7 +409,15 @@ if view == "go_out":
         # (and where it comes from: in Fechado the sources disagree, [000, 001] vs [003])
         sources = value_sources("go_out_requires", rules, lang)
         st.caption(t("lookup.go_out_requires", name=name, needs=needs, sources=sources))
-        st.caption(t(f"lookup.go_out_by.{rules.go_out_by}"))
+        # (how the last card may go is disputed too, [000, 001, 002] vs [003])
+        by = value_sources("go_out_by", rules, lang)
+        st.caption(
+            t(
+                f"lookup.go_out_by.{rules.go_out_by}",
+                name=option_name("go_out_by", lang),
+                sources=by,
+            )
+        )
 
 if view == "rules":
     # The same reference and search as `buraco rules --search` (buraco_course.reference).

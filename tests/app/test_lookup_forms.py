@@ -959,3 +959,28 @@ def test_the_yes_to_the_lixo_names_the_meld_by_its_cards_not_only_its_line(
     at = lixo(open_app("lookup", lang=lang), top, hand, melds)
     assert read(_above_grid(at, "lookup_lixo")[0]).startswith(said)
     assert f"- {way}" in [read(as_read(m.value)) for m in at.markdown]
+
+
+@pytest.mark.parametrize(
+    ("query", "said"),
+    [
+        (
+            {},
+            "Bate-se com a última carta num jogo ou no lixo (opção “bater”; textos 000, 001,"
+            " 002; em disputa: o texto 003 diz outra coisa).",
+        ),
+        (
+            {"go_out_by": "discard"},
+            "Nesta mesa só se bate descartando: guarde uma carta para o lixo (opção “bater”;"
+            " texto 003; em disputa: os textos 000, 001, 002 dizem outra coisa).",
+        ),
+    ],
+)
+def test_going_out_says_how_the_last_card_may_go_and_who_says_so(
+    open_app: Open, query: dict[str, str], said: str
+) -> None:
+    """Going out by any last card, onto a meld or the lixo [000, 001, 002], or only by
+    discarding it [003] (option go_out_by): the line under “Posso bater?” said the table's
+    way with neither its option nor its sources, where the table may be arguing just that."""
+    at = go_out(open_app("lookup", **query), "4h 5h 6h 7h 8h 9h 10h")
+    assert said in [c.value for c in at.caption]
