@@ -192,7 +192,9 @@ CLAIMS: list[tuple[str, str]] = [
         "bateu direto pega o morto e continua jogando | não, espera a próxima vez",
         "agreed:direct_beat",
     ),
-    ("baixei tudo, pego o morto na hora? | só na próxima vez", "agreed:direct_beat"),
+    ("bati direto, pego o morto na hora? | só na próxima vez", "agreed:direct_beat"),
+    # (Going out by melding every card is the disputed go_out_by [000, 001, 002] vs [003].)
+    ("tem que descartar pra bater? | não, pode baixar tudo", "go_out_by"),
     ("after a direct batida do I keep playing with the morto? | no", "agreed:direct_beat"),
     # (Said otherwise, these are only offered, or the rule answers them.)
     ("o morto é 100 pontos negativos", "agreed:morto_penalty"),
