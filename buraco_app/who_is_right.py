@@ -19,6 +19,8 @@ from buraco_app.i18n import t
 from buraco_app.inline_cards import NO_ICON, caption_md
 from buraco_app.rules_view import IDLED_BY
 from buraco_app.settings import rules_summary, url_params
+from buraco_core.cards import Card, parse_cards
+from buraco_core.errors import BuracoInputError
 from buraco_core.rules import OPTIONS, PRESET_NAMES, PRESETS, PresetName, RuleSet
 from buraco_course.reference import (
     Dispute,
@@ -392,6 +394,32 @@ def match(*claims: str) -> Match:
     said = set(search_terms(" ".join(claims)))
     sure = not house and not agreed and bool(found) and _sure(said, found[0])
     return Match(house_rules=house, points=found, sure=sure, agreed=agreed)
+
+
+# A card as a claim writes it: "4h", "10♠", "Q♦", "JK" (the rank's letters in capitals: "as"
+# is an article, "As" at a claim's start rarely the ace with two more cards beside it).
+_CARD = re.compile(r"(?<![\w♣♦♥♠])(?:10|[2-9AJQKT])[cdhsCDHS♣♦♥♠]\ufe0f?(?![\w])|\bJK\b")
+MIN_MELD = 3  # (a new meld's cards [000]: fewer are no meld to judge)
+# A card mistyped ("5x"): the claim's cards are not offered, a meld without it judged instead.
+_TYPO = re.compile(r"(?<![\w])(?:10|[2-9])[a-zA-Z]\w*")
+
+
+def melds_said(*claims: str) -> list[tuple[Card, ...]]:
+    """The melds a claim writes out in cards (“4h 5h JK 7h 8h 9h 10h é limpa”), each as the
+    meld lookup would read it: the judge settles them, not a disputed point."""
+    found = []
+    for claim in claims:
+        tokens = _CARD.findall(claim)
+        typos = [w for w in _TYPO.findall(claim) if not _CARD.fullmatch(w)]
+        if len(tokens) < MIN_MELD or typos:
+            continue
+        try:
+            cards = parse_cards(" ".join(tokens))
+        except BuracoInputError:
+            continue
+        if cards not in found:
+            found.append(cards)
+    return found
 
 
 def rules_for(rules: RuleSet, dispute: Dispute, reading: Reading) -> RuleSet:

@@ -799,3 +799,43 @@ def test_how_a_closed_lixo_is_justified_does_not_arise_where_the_lixo_is_free(
         "Na sua mesa (Buraco Aberto): Não se aplica: nesta mesa o lixo é livre"
     )
     assert "nesta mesa, **livre**" in answer.value
+
+
+@pytest.mark.parametrize(
+    ("lang", "claims", "cards", "label"),
+    [
+        (
+            "pt",
+            ("4h 5h JK 7h 8h 9h 10h é limpa", "é suja"),
+            "4♥ 5♥ JK 7♥ 8♥ 9♥ 10♥",
+            "Julgar o jogo: 4♥ 5♥ JK 7♥ 8♥ 9♥ 10♥",
+        ),
+        (
+            "en",
+            ("3♠ 2♠ 5♠ plus the 4♠ turns clean", "no, it stays dirty"),
+            "3♠ 2♠ 5♠ 4♠",
+            "Judge the meld: 3♠ 2♠ 5♠ 4♠",
+        ),
+    ],
+)
+def test_cards_written_in_a_claim_are_one_tap_from_the_meld_judge(
+    open_app: OpenApp, lang: str, claims: tuple[str, str], cards: str, label: str
+) -> None:
+    """“4h 5h JK 7h 8h 9h 10h é limpa | é suja”: the argument is about one meld, which the
+    judge settles (a canastra suja: the joker stands for the 6♥ [000, 003]); the page only
+    offered the canastras' bonuses, unsure. Now a link opens the meld lookup with those
+    cards, under the table's rules."""
+    at = claim(open_app("who", lang=lang), *claims)
+    links_ = [e.proto for e in at.get("page_link") if e.proto.page == "lookup"]
+    assert [p.label for p in links_] == [label]
+    assert parse_qs(links_[0].query_string) == {"cards": [cards]}
+
+
+@pytest.mark.parametrize(
+    "said", ["As cartas do lixo vêm todas", "tem as 3 cartas e 2 curingas", "4h 5x 6h 7h vale?"]
+)
+def test_words_that_only_look_like_cards_offer_no_meld(open_app: OpenApp, said: str) -> None:
+    """The article “as”, numbers said in words, or a card mistyped (“5x”): no meld is offered
+    (a meld without the mistyped card would be another meld)."""
+    at = claim(open_app("who"), said, "")
+    assert not [e for e in at.get("page_link") if e.proto.page == "lookup"]
