@@ -422,9 +422,35 @@ def melds_said(*claims: str) -> list[tuple[Card, ...]]:
     return found
 
 
+# What a reading says besides its option's value: the canastras' [003] variation is suja 150
+# AND limpa 300 (the dispute's option is the limpa's alone). Its link set the limpa only, and
+# a table at suja 100, limpa 300 was told it played “Variação: suja 150, limpa 300”.
+ALONGSIDE: dict[str, dict[str, dict[str, int]]] = {
+    "canastra_bonuses": {
+        "200": {"canastra_suja_points": 100},
+        "300": {"canastra_suja_points": 150},
+    },
+}
+
+
+def reading_options(dispute: Dispute, reading: Reading) -> dict[str, object]:
+    """The option settings a reading means: its option's, and what it says alongside."""
+    alongside = ALONGSIDE.get(dispute.id, {}).get(str(reading.value), {})
+    return {**dispute.options_for(reading), **alongside}
+
+
+def table_reading(dispute: Dispute, rules: RuleSet) -> Reading | None:
+    """The reading these rules follow, all it says (None if they follow none)."""
+    found = dispute.reading_of(rules)
+    if found is None:
+        return None
+    settings = reading_options(dispute, found)
+    return found if all(getattr(rules, k) == v for k, v in settings.items()) else None
+
+
 def rules_for(rules: RuleSet, dispute: Dispute, reading: Reading) -> RuleSet:
     """The table's rules with the dispute settled as this reading says."""
-    return rules.with_options(**dispute.options_for(reading))
+    return rules.with_options(**reading_options(dispute, reading))
 
 
 def share_url(
@@ -531,7 +557,7 @@ def draw_dispute(dispute: Dispute, rules: RuleSet, lang: Lang) -> None:
     # A point disputed in another variant only: no reading is this table's (going out with a
     # dirty canastra at an Aberto table is no matter of text 003's reading for Fechado).
     outside = outside_answer(dispute, rules, lang) or idle_answer(dispute, rules, lang)
-    at_table = None if outside else dispute.reading_of(rules)
+    at_table = None if outside else table_reading(dispute, rules)
     summary = rules_summary(rules, lang)
     settled_by = option_line(dispute, rules, lang)
     said = outside or (at_table.text(lang) if at_table is not None else None)

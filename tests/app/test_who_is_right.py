@@ -839,3 +839,24 @@ def test_words_that_only_look_like_cards_offer_no_meld(open_app: OpenApp, said: 
     (a meld without the mistyped card would be another meld)."""
     at = claim(open_app("who"), said, "")
     assert not [e for e in at.get("page_link") if e.proto.page == "lookup"]
+
+
+def test_the_canastras_150_and_300_link_plays_both_and_a_table_at_100_and_300_is_not_told_so(
+    open_app: OpenApp,
+) -> None:
+    """[003]'s variation pays a suja 150 and a limpa 300 (RULES.md, canastra bonuses). Its
+    link set the limpa's 300 alone: the table it opened paid a suja 100. And a table that
+    changed only the limpa to 300 read “Na sua mesa: Variação: suja 150, limpa 300.”."""
+    at = open_app("who")
+    at.radio(key="who_dispute").set_value("canastra_bonuses").run()
+    variation = links(at)[1]
+    assert variation.get("canastra_limpa_points") == ["300"]
+    assert variation.get("canastra_suja_points") == ["150"]
+    assert links(at)[0].get("canastra_suja_points") in (None, ["100"])
+    mixed = open_app("who", canastra_limpa_points="300")
+    mixed.radio(key="who_dispute").set_value("canastra_bonuses").run()
+    assert not mixed.success and "suja 150" not in " ".join(e.value for e in mixed.success)
+    both = open_app("who", canastra_limpa_points="300", canastra_suja_points="150")
+    both.radio(key="who_dispute").set_value("canastra_bonuses").run()
+    (answer,) = both.success
+    assert "Variação: suja 150, limpa 300." in answer.value
