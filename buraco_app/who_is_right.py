@@ -21,6 +21,7 @@ from buraco_app.rules_view import IDLED_BY
 from buraco_app.settings import rules_summary, url_params
 from buraco_core.cards import Card, parse_cards
 from buraco_core.errors import BuracoInputError
+from buraco_core.melds import MIN_MELD
 from buraco_core.rules import OPTIONS, PRESET_NAMES, PRESETS, PresetName, RuleSet
 from buraco_course.reference import (
     Dispute,
@@ -399,7 +400,6 @@ def match(*claims: str) -> Match:
 # A card as a claim writes it: "4h", "10♠", "Q♦", "JK" (the rank's letters in capitals: "as"
 # is an article, "As" at a claim's start rarely the ace with two more cards beside it).
 _CARD = re.compile(r"(?<![\w♣♦♥♠])(?:10|[2-9AJQKT])[cdhsCDHS♣♦♥♠]\ufe0f?(?![\w])|\bJK\b")
-MIN_MELD = 3  # (a new meld's cards [000]: fewer are no meld to judge)
 # A card mistyped ("5x"): the claim's cards are not offered, a meld without it judged instead.
 _TYPO = re.compile(r"(?<![\w])(?:10|[2-9])[a-zA-Z]\w*")
 
@@ -411,7 +411,7 @@ def melds_said(*claims: str) -> list[tuple[Card, ...]]:
     for claim in claims:
         tokens = _CARD.findall(claim)
         typos = [w for w in _TYPO.findall(claim) if not _CARD.fullmatch(w)]
-        if len(tokens) < MIN_MELD or typos:
+        if len(tokens) < MIN_MELD or typos:  # (fewer cards are no meld to judge)
             continue
         try:
             cards = parse_cards(" ".join(tokens))
