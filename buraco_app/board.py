@@ -482,6 +482,7 @@ def live_board(
     refused: bool = False,
     how_learned: bool = False,
     hint: Callable[[], None] | None = None,
+    keep_sort: bool = False,
 ) -> None:
     """`show_board` where the learner plays: a pick (a card of the hand, the lixo's top card,
     "Desfazer", "Separar jogo", a hint, the sort) reruns only the board, the learner's most
@@ -491,9 +492,13 @@ def live_board(
     pick makes out of date: the whole page reruns once, to grey it. `how_learned`: the
     learner has made the moves the how-to caption under the hand teaches (`taps_learned`):
     it is one line, the rest folded. `hint`: draws the page's hint button (Jogar's "Dica")
-    beside "+ Novo jogo", in a row the board has anyway."""
+    beside "+ Novo jogo", in a row the board has anyway. `keep_sort`: the hand's sort switch
+    keeps its value while another page is shown (a board whose key is the same each visit,
+    Jogar's: an exercise's board, one key per exercise, would leave a key behind each)."""
     st.session_state.pop(_page_key(key), None)  # (the whole page runs already)
-    _live_board(rules, state, key, lang, on_move, marks, seat, answer, refused, how_learned, hint)
+    _live_board(
+        rules, state, key, lang, on_move, marks, seat, answer, refused, how_learned, hint, keep_sort
+    )
 
 
 @st.fragment
@@ -509,10 +514,11 @@ def _live_board(
     refused: bool,
     how_learned: bool,
     hint: Callable[[], None] | None,
+    keep_sort: bool,
 ) -> None:
     if st.session_state.pop(_page_key(key), False) or (refused and not refusal_stands(key)):
         st.rerun()  # (the page's whole run, this fragment's args made anew)
-    show_board(rules, state, key, lang, on_move, marks, seat, answer, how_learned, hint)
+    show_board(rules, state, key, lang, on_move, marks, seat, answer, how_learned, hint, keep_sort)
 
 
 def show_board(
@@ -526,6 +532,7 @@ def show_board(
     answer: Callable[[], None] | None = None,
     how_learned: bool = False,
     hint: Callable[[], None] | None = None,
+    keep_sort: bool = False,
 ) -> None:
     """The table from `seat`'s chair (default: the player on turn). With `on_move` the cards
     and places are buttons that make a move (it returns whether the move was played);
@@ -619,7 +626,7 @@ def show_board(
     if need:  # (above the hand, as a refused move: under it a phone had it off-screen)
         st.warning(t(f"board.need.{need}", lang))
     justified = rules.pickup != "free"
-    _hand(state, seat, key, lang, live, pick, marks, justified, how_learned)
+    _hand(state, seat, key, lang, live, pick, marks, justified, how_learned, keep_sort)
     _marks_text(marks, lang)
 
 
@@ -819,11 +826,15 @@ def _hand(
     marks: Changes,
     justified: bool,
     how_learned: bool,
+    keep_sort: bool,
 ) -> None:
     hand = state.hands[seat]
     head = st.container(horizontal=True, vertical_alignment="center")
     head.markdown(f"**{t('table.your_hand', lang, count=len(hand))}**")
-    by_rank = head.toggle(t("board.by_rank", lang), key=f"{key}_by_rank")
+    # (kept while another page is shown, as the pages' switches are: a learner back on
+    # Jogar from a lookup found the hand by suit again)
+    kept: Literal["session"] | None = "session" if keep_sort else None
+    by_rank = head.toggle(t("board.by_rank", lang), key=f"{key}_by_rank", persist_state=kept)
     set_aside = {p for g in pick.groups for p in g}
     shown = [p for p in hand_order(hand, by_rank) if p not in set_aside]
     labels = hand_labels(hand, marks.new_cards)

@@ -664,6 +664,7 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
             answer=answer if said else None,
             how_learned=board.taps_learned(_learner_moves(game)),
             hint=asks,
+            keep_sort=True,  # (one board, one key: "Por valor" kept after another page)
         )
     near_the_end = going_out_text(rules, state, lang)
     if near_the_end:

@@ -847,6 +847,23 @@ def test_the_game_is_back_in_the_link_after_another_page(open_app: Open) -> None
     assert len(hand_cards(at)) == 11
 
 
+def test_the_hand_sorted_by_rank_stays_so_after_another_page(
+    open_app: Open, switch_to: Callable[[AppTest, str], AppTest]
+) -> None:
+    """A newcomer turned on “Por valor” over the hand, looked something up on another
+    page and came back: the hand was by suit again and the switch off (undrawn on the
+    other page, it lost its value). It stays as it was left, as the page switches do."""
+    at = started(open_app)
+    key = "play_board_by_rank"
+    at.toggle(key=key).set_value(True).run()
+    by_rank = hand_cards(at)
+    switch_to(at, "lessons")
+    switch_to(at, "play")
+    assert not at.exception, at.exception
+    assert at.toggle(key=key).value
+    assert hand_cards(at) == by_rank
+
+
 def test_a_game_resumes_from_its_link(open_app: Open) -> None:
     at = started(open_app)
     click(at, "btt-play_board-stock")
