@@ -528,6 +528,9 @@ def _computer_moves(game_id: str, game: Game, state: State, to_my_turn: bool) ->
 
 
 def _next_round(game_id: str, game: Game) -> None:
+    # The answer to the round's last move (the learner's batida) is no answer on the new
+    # round's table: drawn there, it looked for its move among the new round's, and failed.
+    st.session_state.pop(FEEDBACK_KEY, None)
     if _answered(game) is not None:
         return  # (a second tap: the next round is open)
     if _save(game_id, next_round(game, standing(game)), game):

@@ -2115,6 +2115,29 @@ def test_the_round_ended_by_the_learners_tap_opens_at_its_top(open_app: Open) ->
     assert not scrolls(open_app("play", lang="en", game=game_id))
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_after_going_out_oneself_the_next_round_opens_without_an_error(
+    open_app: Open, players: int
+) -> None:
+    """A learner went out by a discard, read the round's end and tapped “Next round”: the
+    new round's table showed “This app has encountered an error” under the stock (4
+    players, 1280x800; the computer opens round 2). The answer to the batida, kept for the
+    page, was drawn on the new round's table and looked for its position in the new round.
+    The new round opens with no answer of the round before: the computer's turn, its
+    buttons."""
+    at = open_app("play", lang="en")  # creates the data folder
+    game, batida = _before_the_learners_batida(players)
+    game_id = store().create(game)
+    at = open_app("play", lang="en", game=game_id)
+    tap_card(at, batida.card.symbol)
+    click(at, "btt-play_board-discard")
+    assert "you (player 1) went out" in " ".join(str(s.value) for s in at.success)
+    click(at, "play_next_round")
+    assert "Round 2" in [h.value for h in at.subheader]
+    assert not at.error and not at.warning  # (no answer of round 1's last move)
+    assert "Turn of: Opponent (player 2), the computer." in [str(i.value) for i in at.info]
+
+
 def test_at_a_rounds_start_little_comes_above_the_hand(open_app: Open) -> None:
     """On a phone (390x844) the first turn's hand began at y=875, below the fold: above it,
     the target on a line of its own and two empty meld sections (audit of Jogar). The target
