@@ -617,17 +617,36 @@ def show_board(
     # As at a table, seen from one's chair: the other side's melds across it, the stock and
     # the lixo in the middle, one's own melds in front of one, then the hand. On a phone
     # one's melds, tapped to extend them, sat above the middle row, away from the hand.
+    # A hint on what to pick, said where the tap was, as a refused move's answer: under the
+    # hand a phone had it off-screen; above the hand, after a tap on "Descartar" with many
+    # melds of one's own between, it was too, and the tap seemed to do nothing.
+    need = st.session_state.get(f"{key}_need") if live else None
+    need_at = NEED_PLACES.get(need, "hand") if need else None
     melds_of(other=True)
+    if need_at == "theirs":
+        st.warning(t(f"board.need.{need}", lang))
     _middle(rules, state, seat, key, lang, live, pick, target)
+    if need_at == "middle":
+        st.warning(t(f"board.need.{need}", lang))
     if answer is not None and tapped is None:
         answer()
     melds_of(other=False)
-    need = st.session_state.get(f"{key}_need") if live else None
-    if need:  # (above the hand, as a refused move: under it a phone had it off-screen)
+    if need_at == "hand":  # ("+ Novo jogo", one's melds: just above the hand)
         st.warning(t(f"board.need.{need}", lang))
     justified = rules.pickup != "free"
     _hand(state, seat, key, lang, live, pick, marks, justified, how_learned, keep_sort)
     _marks_text(marks, lang)
+
+
+# Where a hint on what to pick (`{key}_need`, `board.need.<need>`) is said: under the row
+# of the stock, the lixo and "Descartar" for a tap there; under the other side's melds for
+# the lixo's top card tapped onto one of theirs; else just above the hand.
+NEED_PLACES = {
+    "discard": "middle",
+    "lixo_inside": "middle",
+    "top_after_draw": "middle",
+    "top_theirs": "theirs",
+}
 
 
 def seat_places(players: int, seat: int) -> dict[str, int]:

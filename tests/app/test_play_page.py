@@ -2072,6 +2072,36 @@ def test_a_hint_on_what_to_pick_is_said_above_the_hand_where_the_tap_was(open_ap
     assert keys.index("btt-play_board-discard") < order.index(at.warning[0]) < min(hand)
 
 
+def test_discard_tapped_with_two_cards_says_so_under_it_not_below_ones_melds(
+    open_app: Open,
+) -> None:
+    """Late in a round on a phone (390x844, six melds of one's own), two cards picked and
+    “Descartar” tapped: nothing seemed to happen. “Para descartar, escolha uma carta só” was
+    drawn above the hand, under one's melds, ~400 px below the button, off the screen. A
+    hint on what to pick after a tap in the row of the stock, the lixo and “Descartar” is
+    said under that row, above one's melds, as a refused discard's answer is."""
+    open_app("play", lang="en")  # creates the data folder
+    game = played_until(
+        Setup("fechado", {}, 2, "basic", "on", 7),
+        5,
+        lambda s: (
+            learner_turn(s)
+            and s.phase is Phase.PLAY
+            and len(s.sides[0].melds) >= 2
+            and len(s.hand) >= 2
+        ),
+    )
+    at = open_app("play", lang="en", game=store().create(game))
+    for place in (0, 1):
+        tap_shown(at, place)
+    click(at, "btt-play_board-discard")
+    assert at.warning and "one card" in str(at.warning[0].value)
+    order = in_order(at.main)
+    keys = [getattr(n, "key", "") or "" for n in order]
+    ours = keys.index("btm-play_board-0")  # one's melds
+    assert keys.index("btt-play_board-discard") < order.index(at.warning[0]) < ours
+
+
 def _before_the_learners_batida(players: int) -> tuple[Game, Discard]:
     """A game played on (the learner's seat by a basic player's moves) up to the learner's
     discard that goes out, and that discard."""
