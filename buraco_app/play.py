@@ -492,6 +492,12 @@ def _learner_moved(game_id: str, game: Game, state: State, move: Move) -> bool:
         st.session_state.pop(FEEDBACK_KEY, None)
         return False
     saved = after.current.notes.get(len(game.current.moves), ()) if notes else ()
+    hinted = _kept_hint(game_id, game)
+    if hinted is not None and hinted[0] == move:
+        # The learner did what “Dica” said (“comprar do monte”, weighed on 40 deals): a
+        # judgement call against it (a small lixo left, no better move named) read as the
+        # coach scolding the hint. Not said then (nor among the key moments, as ever).
+        saved = tuple(n for n in saved if not judgement_call(n))
     st.session_state[FEEDBACK_KEY] = Feedback(move, verdict, saved, len(game.current.moves))
     st.session_state[TAPPED_MOVE_KEY] = verdict.ok
     return verdict.ok
@@ -1561,7 +1567,7 @@ def key_moments(game: Game, lang: Lang) -> tuple[list[str], list[str]]:
             for note in notes:
                 # A small lixo left is a judgement call (the note names no better move): said
                 # at the move, not listed among the round's key moments.
-                if note.code == "lixo_left" and note.better is None:
+                if judgement_call(note):
                     continue
                 if note.code in reminder:
                     more.setdefault(note.code, []).append(at + 1)
@@ -1596,6 +1602,11 @@ def key_moments(game: Game, lang: Lang) -> tuple[list[str], list[str]]:
     curriculum = course()
     lessons = sorted({m[3] for m in moments}, key=lambda i: curriculum.lesson(i).order)
     return lines, lessons
+
+
+def judgement_call(note: SavedNote) -> bool:
+    """A small lixo left for a draw: the note names no better move (a judgement call)."""
+    return note.code == "lixo_left" and note.better is None
 
 
 def lesson_for_code(code: str) -> str:

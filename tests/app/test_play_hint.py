@@ -23,7 +23,7 @@ from buraco_core.rules import RuleSet, ruleset
 from buraco_core.state import Phase, State
 from buraco_text import Lang
 from tests.app.conftest import hand_cards, in_order, read, tap_card, tap_shown
-from tests.played import a_deal_to_lay, played_round
+from tests.played import a_deal_to_lay, played_on, played_round
 
 Open = Callable[..., AppTest]
 
@@ -166,6 +166,36 @@ def test_a_hint_is_the_strong_players_move_and_following_it_draws_no_coach_note(
     assert game.current.moves[-1] == lay
     assert coach_said(at) == [] and game.current.notes == {}
     assert hint_box(at) is None and has_hint_button(at)
+
+
+@pytest.mark.parametrize("asked", [True, False])
+def test_drawing_as_the_hint_said_brings_no_coach_remark_against_it(
+    open_app: Open, asked: bool
+) -> None:
+    """A newcomer asked “Dica” (“comprar do monte”: drawing scored more than taking the
+    lixo, played out on 40 deals), drew, and got a yellow “Treinador: Dava para pegar o lixo
+    (2 cartas)…”, then “De novo, dava para pegar o lixo…”: the coach seemed to scold the
+    hint. That remark names no better move (a judgement call, never among the key moments);
+    after the hint's own move it is not said. Without the hint asked it still is."""
+    open_app("play", lang="en")  # creates the data folder
+    setup = Setup("fechado", {}, 2, "basic", "on", 1)
+    game = played_on(new_game(setup), 1, lambda g, _: len(g.current.moves) == 145)
+    state = positions(game)[-1]  # (what the test rests on: a small lixo the hint leaves)
+    assert state.phase is Phase.DRAW and len(state.lixo) == 2
+    assert [n.code for n in coach(game.rules, state, Draw(), "1:145")] == [NoteCode.LIXO_LEFT]
+    at = open_app("play", lang="en", game=store().create(game))
+    if asked:
+        click(at, "play_hint")
+        assert hint_said(at).startswith("The strong player would: draw from the stock."), hint_said(
+            at
+        )
+    click(at, "btt-play_board-stock")
+    coach_says = coach_said(at)
+    if asked:
+        assert not coach_says, coach_says
+        assert any("Your move: Draw from the stock" in str(s.value) for s in at.success)
+    else:
+        assert coach_says and "lixo" in coach_says[0]
 
 
 @pytest.mark.parametrize("lang", ["pt", "en"])
