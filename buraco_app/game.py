@@ -272,7 +272,8 @@ def strong_hint(game: Game, state: State, think_ms: int = DEFAULT_THINK_MS) -> M
     """The move the `strong` level would make now in the seat on turn (the learner's, when
     the learner asks for a hint), from that seat's view, seeded as a computer player's move
     there and as the coach's strong player: so no coach note names a better move than the
-    hint (a small lixo left for a draw may still get its remark, which names none)."""
+    hint (a small lixo left for a draw gets its remark, which names none, only where the
+    learner drew without the hint: play.judgement_call)."""
     return _chosen(game, state, "strong", think_ms)
 
 
