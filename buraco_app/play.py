@@ -1025,11 +1025,21 @@ def why_lines(
     if kind == "discard":
         # The last card is no choice among cards: its discard empties the hand (the morto,
         # or going out), where the level's habit told of the safest card, or "never a wild".
-        kind = "discard_last" if len(before.hands[before.turn]) == 1 else f"discard_{level}"
+        hand = before.hands[before.turn]
+        kind = "discard_last" if len(hand) == 1 else f"discard_{level}"
+        if len(hand) > 1 and len(set(hand)) == 1:
+            # Every card alike (JK JK after the morto): no card to choose, where “a carta mais
+            # segura” was said of a joker the next player then took the lixo with.
+            kind = "discard_only"
     why = "play.hint_why." if advice else "play.why."
     top = lixo_top(before)
+    shown = move.card if isinstance(move, Discard) and kind == "discard_only" else top
     habit = t(
-        f"{why}{kind}", lang, card=top.symbol if top else "", count=len(before.lixo), bonus=bonus
+        f"{why}{kind}",
+        lang,
+        card=shown.symbol if shown else "",
+        count=len(before.lixo),
+        bonus=bonus,
     )
     if isinstance(move, Draw):
         return [habit]  # its events name the card drawn: hidden from the learner

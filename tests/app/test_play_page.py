@@ -962,6 +962,28 @@ def test_a_computers_draw_at_an_empty_lixo_says_the_lixo_was_empty() -> None:
     ]
 
 
+@pytest.mark.parametrize("level", ["random", "basic", "strong"])
+def test_a_discard_from_a_hand_of_one_kind_is_said_to_be_no_choice(level: str) -> None:
+    """Holding JK JK after the morto, “Dica” said “Descartar o JK – a carta mais segura: a que
+    o próximo adversário menos pode usar …” (h1's hand at 390x844), and the next player took
+    the lixo with it: with every card alike there is no card to choose, and the reason says
+    so, for the computer's move and as advice, in both languages (a basic player's “nunca um
+    curinga” was untrue there too)."""
+    rules = ruleset("fechado")
+    data = {"seed": 1, "players": 2, "turn": 0, "phase": "play", "hands": [["JK", "JK"], 11]}
+    before = position_from_data(rules, data)
+    move = Discard(parse_card("JK"))
+    assert why_lines(rules, level, before, move, "pt") == [
+        "Descartou o JK: as cartas da mão eram todas iguais, não havia escolha."
+    ]
+    assert why_lines(rules, level, before, move, "en", advice=True) == [
+        "Discard the JK: every card in your hand is the same, there is no choice."
+    ]
+    # Two kinds of card: the level's own habit, as before.
+    mixed = position_from_data(rules, data | {"hands": [["JK", "9c"], 11]})
+    assert "iguais" not in " ".join(why_lines(rules, level, mixed, move, "pt"))
+
+
 @pytest.mark.parametrize(
     ("meld", "card", "pt", "en"),
     [
