@@ -865,3 +865,37 @@ def test_the_catalogs_cite_the_texts_as_the_reasons_do() -> None:
         for m in _NOT_THE_APPS_WORDS[lang].finditer(text.replace("{mode}", ""))
     ]
     assert found == []
+
+
+# Exercises whose answer a disputed point decides though they play a preset's defaults: the
+# option is named too, so that a table reading the other source knows what to change.
+_DEFAULT_DECIDES = [
+    ("wild_two_beside_natural_two", "wild_two_beside_natural_two"),  # [000] vs [003]
+    ("go_out_with_dirty_canastra", "go_out_requires"),  # Fechado: any [000, 001], clean [003]
+    ("five_hundred_at_once_in_stbl", "big_canastras_at_once"),  # [002]: laid all at once
+    ("score_real_and_built_up_500", "big_canastras_at_once"),
+]
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+@pytest.mark.parametrize(
+    ("scenario_id", "option"),
+    [
+        *sorted((s.id, o) for s in CURRICULUM.scenarios.values() for o in s.options),
+        *_DEFAULT_DECIDES,
+    ],
+)
+def test_an_exercise_a_table_option_decides_names_the_option_as_casa_shows_it(
+    scenario_id: str, option: str, lang: Lang
+) -> None:
+    """A variation or a disputed point is an option with a default per preset (RULES.md),
+    and an exercise played under one, or decided by one, names it as “Casa” shows it. “Guarde
+    uma carta para o lixo” (bater: descartando, [003]) said “uma fonte descreve a batida sempre
+    com descarte, e esta mesa adotou essa regra”; “Nesta mesa o curinga vale 20”, “Oito reis:
+    uma real”, “Arredondando para a dezena de cima” and six more named no option: a teacher
+    asked which one the table had changed, and to what."""
+    scenario = CURRICULUM.scenarios[scenario_id]
+    shown = catalog(lang)[f"option.{option}.name"]
+    texts = [scenario.explanation.get(lang), *(w.explanation.get(lang) for w in scenario.wrong)]
+    named = {m.group(1) for text in texts for m in _NAMES_AN_OPTION.finditer(text)}
+    assert any(label == shown or label.startswith(f"{shown}: ") for label in named), named
