@@ -899,3 +899,41 @@ def test_an_exercise_a_table_option_decides_names_the_option_as_casa_shows_it(
     texts = [scenario.explanation.get(lang), *(w.explanation.get(lang) for w in scenario.wrong)]
     named = {m.group(1) for text in texts for m in _NAMES_AN_OPTION.finditer(text)}
     assert any(label == shown or label.startswith(f"{shown}: ") for label in named), named
+
+
+@pytest.mark.parametrize(
+    ("lesson_id", "scenario_id", "pt", "en"),
+    [
+        # [003] variations: 104 cards, no jokers.
+        ("cards_and_points", "no_jokers_at_this_table", "104 cartas", "104 cards"),
+        # Trincas only in Fechado [000, 001].
+        ("sequences_and_the_ace", "trinca_only_in_fechado", "trinca", "trinca"),
+        # [003]: the morto is picked up at the start of the next turn; [000, 001] at the beat.
+        (
+            "the_morto",
+            "partner_waits_for_the_morto",
+            "“parceiro bate com o morto à espera”",
+            "“partner goes out while the morto waits”",
+        ),
+        # [001, 002]: with no morto taken, going out only once both mortos became stock.
+        (
+            "stock_out",
+            "both_mortos_stock_may_go_out",
+            "só fica liberada depois que os dois viraram monte",
+            "opens only once both have become stock",
+        ),
+    ],
+)
+def test_a_lesson_summary_states_the_rule_its_exercises_ask(
+    lesson_id: str, scenario_id: str, pt: str, en: str
+) -> None:
+    """A lesson's summary is what it taught, and its exercises ask it. Lesson 8's exercise
+    “O morto espera o parceiro” and lesson 10's “Os dois mortos viraram monte” turn on a rule
+    their summaries never said (the partner waits for the indirect morto, [003]; going out
+    opens once both mortos are stock, [001, 002]); lesson 2's “Três noves de naipes
+    diferentes” on trincas, lesson 1's “Baralho sem curingas de figura” on 104 cards."""
+    lesson = CURRICULUM.lesson(lesson_id)
+    assert scenario_id in lesson.scenarios
+    assert pt in lesson.summary.pt
+    assert en in lesson.summary.en
+    assert 3 <= lesson.summary.pt.count("\n- ") + 1 <= 5
