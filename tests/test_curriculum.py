@@ -937,3 +937,29 @@ def test_a_lesson_summary_states_the_rule_its_exercises_ask(
     assert pt in lesson.summary.pt
     assert en in lesson.summary.en
     assert 3 <= lesson.summary.pt.count("\n- ") + 1 <= 5
+
+
+def test_a_direct_beat_laid_as_a_new_meld_is_told_it_is_direct_too() -> None:
+    """“Batida direta: o morto vem na hora” takes any move that beats directly [000, 001,
+    003], a new `6♣ 7♣ 8♣` too, and its explanation said “As três cartas rendem mais no jogo
+    do parceiro”: they score the same points either way. What the partner's meld gives is
+    six cards, one short of a canastra; the explanation says that, and that a new meld beats
+    directly as well."""
+    scenario = CURRICULUM.scenarios["direct_beat_takes_morto_now"]
+    task = scenario.task
+    assert isinstance(task, MoveTask)
+    new_meld = move_from_data({"type": "lay", "cards": ["6c", "7c", "8c"]})
+    assert task.grade(scenario, new_meld).correct
+    assert "rendem mais" not in scenario.explanation.pt
+    assert "do most" not in scenario.explanation.en
+    assert "jogo novo" in scenario.explanation.pt and "new meld" in scenario.explanation.en
+
+
+def test_a_choose_title_asks_what_only_the_right_options_do() -> None:
+    """“Qual jogada deixa uma carta só?”: every option of lesson 9's exercise leaves one card
+    (the 9♣ on the clubs keeps the J♥; the J♥ on the hearts keeps the 9♣; the discard keeps
+    the 9♣). What sets the right ones apart is that they may (English already asked “Which
+    move may leave a single card?”)."""
+    scenario = CURRICULUM.scenarios["last_card_needs_a_canastra"]
+    assert scenario.title.pt == "Qual jogada pode deixar uma carta só?"
+    assert " may " in scenario.title.en
