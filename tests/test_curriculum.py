@@ -963,3 +963,33 @@ def test_a_choose_title_asks_what_only_the_right_options_do() -> None:
     scenario = CURRICULUM.scenarios["last_card_needs_a_canastra"]
     assert scenario.title.pt == "Qual jogada pode deixar uma carta só?"
     assert " may " in scenario.title.en
+
+
+def test_an_unused_indirect_morto_is_paid_as_the_exercise_counts_it_001() -> None:
+    """[001] “Se um jogador comprar o morto por batida indireta, e o adversário terminar a
+    partida antes de chegar a sua vez, o morto deverá ser pago, como se não tivesse sido
+    comprado”: lesson 8 teaches it (option “morto indireto não usado é pago”, on in the three
+    presets), its summary states it, and no exercise asked it. “O morto que esperava quando
+    você bateu” does; its round is the one the judge scores when you go out while the
+    opponents' morto waits: B pays 100 and the morto's 11 cards count nowhere."""
+    scenario = CURRICULUM.scenarios["unused_indirect_morto_is_paid"]
+    assert scenario.id in CURRICULUM.lesson("the_morto").scenarios
+    task = scenario.task
+    assert isinstance(task, ScoreTask)
+    rules = PRESETS["fechado"]
+    assert rules.unused_indirect_morto_paid
+    before = {
+        "players": 4,
+        "phase": "play",
+        "hands": [["Kh"], [], ["4h", "6d"], ["9h", "4c"]],
+        "melds": [
+            [["3c", "4c", "5c", "6c", "7c", "8c", "9c"], ["10s", "Js", "Qs"]],
+            [["5s", "6s", "7s", "8s"], ["Jd", "Qd", "Kd", "Ad"]],
+        ],
+        "lixo": ["2d", "10h", "Ks"],
+        "morto": ["taken", {"status": "waiting", "seat": 1}],
+    }
+    ended = apply(rules, position_from_data(rules, before), Discard(parse_card("Kh")))
+    assert ended.phase.value == "ended" and ended.sides[1].morto.value == "waiting"
+    totals = {side.name: side.total for side in round_score(rules, ended).sides}
+    assert totals == task.answer
