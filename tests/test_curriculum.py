@@ -993,3 +993,19 @@ def test_an_unused_indirect_morto_is_paid_as_the_exercise_counts_it_001() -> Non
     assert ended.phase.value == "ended" and ended.sides[1].morto.value == "waiting"
     totals = {side.name: side.total for side in round_score(rules, ended).sides}
     assert totals == task.answer
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_variant_difference_exercise_says_what_each_variant_plays(lang: Lang) -> None:
+    """An exercise on a difference between the variants says what each of the three plays
+    (RULES.md: lessons explain the disagreement). “Um 2♠ no topo, mesmo que fosse natural”
+    said “a regra do lixo fechado” and “no Aberto”: a learner reading Portuguese heard of a
+    lixo that is closed, not that Fechado and STBL refuse the pickup."""
+    silent = [
+        (s.id, variant)
+        for s in CURRICULUM.scenarios.values()
+        if "variant_difference" in s.themes
+        for variant in ("Aberto", "Fechado", "STBL")
+        if variant not in s.explanation.get(lang)
+    ]
+    assert silent == []
