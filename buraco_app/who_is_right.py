@@ -165,7 +165,11 @@ def points_for(*claims: str, limit: int = 3) -> list[Dispute]:
     # Scores equal to two places tie on what was said (they differ by the length of a
     # point's texts): the point whose name the players said whole comes first. “Vale
     # trinca?” is the trincas point's question; trinca suits' point holds the same ideas.
-    ranked.sort(key=lambda r: (-round(r[0], 2), r[1], r[2]))
+    # A point that gives way (GIVES_WAY) scores at most as the best of those that do not,
+    # and comes after it: still offered, never first.
+    cap = max((r[0] for r in ranked if not _gives_way(said, r[3])), default=math.inf)
+    ranked = [(min(s, cap) if _gives_way(said, d) else s, w, o, d) for s, w, o, d in ranked]
+    ranked.sort(key=lambda r: (-round(r[0], 2), _gives_way(said, r[3]), r[1], r[2]))
     best = ranked[0][0] if ranked else 0.0
     return [d for score, _, _, d in ranked if score >= best / 2][:limit]
 
@@ -223,6 +227,25 @@ def _named(said: set[str], dispute: Dispute) -> bool:
     )
 
 
+# A point about a wild in general gives way to the one about a 2 where the players speak of
+# a 2 (search_terms' "two") and of its natural place (any of these ideas): "o 2 em cima do
+# lixo é curinga, só pra jogo novo | não, o 2 vai pro lugar natural no meu jogo" argues
+# whether a 2 in its natural place is a wild at all (two_on_top_of_lixo, [002] vs [003]),
+# and was answered outright with the wild on top of the lixo, whose question those claims
+# say whole. It is still offered, after the best of the others, and its name said whole no
+# longer outweighs theirs.
+GIVES_WAY: dict[str, tuple[str, str]] = {
+    "wild_top_card_new_meld_only": ("two", "natural lugar place posição"),
+}
+
+
+def _gives_way(said: set[str], dispute: Dispute) -> bool:
+    if dispute.id not in GIVES_WAY:
+        return False
+    subject, place = GIVES_WAY[dispute.id]
+    return subject in said and bool(said & set(search_terms(place)))
+
+
 def _numbers(said: set[str]) -> set[str]:
     return {i for i in said if i.isdigit()}
 
@@ -234,7 +257,12 @@ def _sure(said: set[str], dispute: Dispute) -> bool:
     return (
         names_an_idea
         and whole > 0
-        and all(_said_whole(said, d) < whole for d in table_points() if d != dispute)
+        and not _gives_way(said, dispute)
+        and all(
+            _said_whole(said, d) < whole
+            for d in table_points()
+            if d != dispute and not _gives_way(said, d)
+        )
     )
 
 

@@ -47,6 +47,32 @@ def test_claims_find_the_disputed_point(first: str, second: str, dispute: str) -
 
 
 @pytest.mark.parametrize(
+    "claims",
+    [
+        (
+            "o 2 em cima do lixo é curinga, só pra jogo novo",
+            "não, o 2 vai pro lugar natural no meu jogo",
+        ),
+        (
+            "the 2 on top of the lixo is a wild, new meld only",
+            "no, the 2 goes to its natural place",
+        ),
+        ("o 2 do lixo é curinga", "não, vai pro lugar natural"),
+    ],
+)
+def test_a_2_from_the_lixo_going_to_its_natural_place_is_the_2s_point_not_any_wild(
+    claims: tuple[str, str],
+) -> None:
+    """Whether a 2 on top of the lixo that would sit in its natural place is a wild at all
+    ([002] “Coringa ou Dois”: new meld only; [003]: only a wild is restricted, and that 2 is
+    none) is the point two_on_top_of_lixo. These claims say the question of a wild on top of
+    the lixo whole, and were answered outright with it; that point is still offered."""
+    found = match(*claims)
+    assert found.sure and found.points[0].id == "two_on_top_of_lixo"
+    assert "wild_top_card_new_meld_only" in [d.id for d in found.points]
+
+
+@pytest.mark.parametrize(
     ("claims", "point"),
     [
         (("o coringa vale 50", "o coringa vale 20"), "joker_value"),

@@ -366,6 +366,17 @@ AT_ONCE: list[tuple[str, str]] = [
     ("how many cards each? | 11", "agreed:deal"),
     ("posso pegar so a de cima do lixo? | tem q levar tudo", "agreed:lixo_whole_pile"),
     ("can I take just the top card of the pile? | no, the whole pile", "agreed:lixo_whole_pile"),
+    # A 2 from the lixo going to its natural place is the 2's point [002 vs 003], not a wild
+    # on top of the lixo in general, whose question the first claim says whole.
+    (
+        "o 2 em cima do lixo é curinga, só pra jogo novo | não, o 2 vai pro lugar natural no"
+        " meu jogo",
+        "two_on_top_of_lixo",
+    ),
+    (
+        "the 2 on top of the lixo is a wild, new meld only | no, it goes to its natural place",
+        "two_on_top_of_lixo",
+    ),
 ]
 # (Argued so, these are only offered, the right point among them: not sure, rightly.)
 CLAIMS += [
