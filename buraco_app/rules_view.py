@@ -147,7 +147,10 @@ def show_point(point: RulePoint, rules: RuleSet, lang: Lang) -> None:
                 lines.append(f"{t('lookup.per_preset', lang)}: {per_preset}")
     with st.container(border=True):
         show_text("  \n".join(lines))  # (its cards, `3♠ 2♠ 5♠`, as cards, not as code)
-        about = [f"{t('lookup.sources', lang)}: " + ", ".join(point.sources)]
+        # Its sources as every other line of the app says them (“Textos 000, 001”, a line
+        # of its own), not “Fontes: 000, 001”.
+        said = sources_text(point.sources, lang)
+        about = [said[:1].upper() + said[1:]]
         if point.option is not None:
             about.append(t("lookup_reference.option", lang, name=option_name(point.option, lang)))
         st.caption(" · ".join(about))

@@ -253,6 +253,35 @@ def test_ranks_a_rule_names_without_suits_are_plain_words(
     assert "`" not in answer and "Q K A" in answer
 
 
+@pytest.mark.parametrize(
+    ("lang", "query", "said"),
+    [
+        (
+            "pt",
+            "curinga no topo do lixo",
+            "Textos 002, 003 · opção “curinga no lixo só para jogo novo”",
+        ),
+        (
+            "en",
+            "wild on top of the lixo",
+            "Texts 002, 003 · option “wild on the lixo only for a new meld”",
+        ),
+    ],
+)
+def test_a_rules_sources_are_said_as_texts_as_everywhere_else(
+    open_app: Open, lang: str, query: str, said: str
+) -> None:
+    """Under a rule of the reference the caption read “Fontes: 002, 003”, where every other
+    line of the app (the answers' lines, the options' table, Quem tem razão) says “textos
+    002, 003”: it says so there too, a line of its own beginning with a capital."""
+    at = open_app("lookup", lang=lang)
+    at.segmented_control(key="lookup_view").set_value("rules").run()
+    at.text_input(key="lookup_search").input(query).run()
+    captions = [c.value for c in at.caption]
+    assert said in captions
+    assert not any(c.startswith(("Fontes", "Sources")) for c in captions), captions
+
+
 def _titles(at: AppTest) -> list[str]:
     return [m.value.split("  \n")[0].strip("*") for m in at.markdown if m.value.startswith("**")]
 
