@@ -368,15 +368,19 @@ AGREED_RULES: dict[str, str] = {
     # continua jogando | não, espera a próxima vez" was the partner while the morto waits.
     "direct_beat": "morto bater",
 }
-# (The -100 of a morto that became the stock, or that an indirect batida left unused, is a
-# disputed point; going out without the morto is another rule.)
+# (The -100 where both mortos became the stock and no side took one, or of a morto an
+# indirect batida left unused, is a disputed point; going out without the morto is another
+# rule. One morto become the stock, the side that did not take it pays -100 [000, 001, 003]:
+# “acabou o monte, quem não pegou o morto perde 100” is this rule, the both-mortos dispute
+# only offered beside it.)
 AGREED_UNLESS: dict[str, str] = {
     "one_wild_per_meld": "natural",  # (a wild 2 beside a natural 2 is disputed)
     "natural_two": "lixo",  # (a 2 on top of the lixo that would sit naturally is disputed)
     "dirty_turns_clean": "lixo",
     "sequence": "trinca",
     "card_points": "canastra trinca",  # ("canastra de ás vale 500?" is the canastra de 500)
-    "morto_penalty": "monte indireto indireta indirect bater",
+    "morto_penalty": "ninguém nenhum nenhuma dois duas both nobody neither indireto indireta"
+    " indirect bater",
     # (The partner going out while the morto waits after an indirect beat is disputed.)
     "go_out_needs_morto": "parceiro espera esperando indireto indireta indirect waits waiting",
     # (The canastra's bonuses and the 13-card canastra are rule options; the vulnerable

@@ -577,6 +577,28 @@ AGREED_CLAIMS = [
 ]
 
 
+@pytest.mark.parametrize(
+    "claims",
+    [
+        ("acabou o monte, quem não pegou o morto perde 100", ""),
+        ("the stock ran out: the side without its morto loses 100", "yes"),
+    ],
+)
+def test_the_side_without_its_morto_when_the_stock_ran_out_pays_the_morto_penalty(
+    claims: tuple[str, str],
+) -> None:
+    """The stock ran out and one morto became the stock: the side that did not take it
+    pays -100, as every source that speaks of it says [000, 001, 003] (morto_penalty).
+    Only where both mortos became the stock, no side having taken one, do they disagree
+    ([000] both pay, [003] neither): the claim was answered outright with that dispute. It
+    is offered beside the rule now; “ninguém pegou” or “os dois mortos” still ask it."""
+    found = match(*claims)
+    assert [p.id for p in found.agreed] == ["morto_penalty"] and not found.sure
+    assert "both_mortos_stock" in [d.id for d in found.points]
+    assert not match("acabou o monte e ninguém pegou morto, quem perde 100?").agreed
+    assert not match("both mortos became the stock: who loses 100?").agreed
+
+
 @pytest.mark.parametrize(("claims", "rule"), AGREED_CLAIMS)
 def test_a_claim_about_an_agreed_rule_chooses_no_disputed_point(
     claims: tuple[str, str], rule: str

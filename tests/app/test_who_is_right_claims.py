@@ -164,6 +164,9 @@ CLAIMS: list[tuple[str, str]] = [
     ("precisa de canastra limpa pra pegar o morto? | não precisa", "agreed:morto_who_takes"),
     ("quem não pega o morto perde 100 | perde 200", "agreed:morto_penalty"),
     ("a side without its morto loses 100 points", "agreed:morto_penalty"),
+    # A morto become the stock, the side that did not take it pays [000, 001, 003]: only
+    # both mortos become the stock are disputed (both_mortos_stock).
+    ("acabou o monte, quem não pegou o morto perde 100", "agreed:morto_penalty"),
     ("pode dar a volta, rei, ás e 2?", "agreed:no_wrap_around"),
     ("K-A-2 é sequência? | não vale", "agreed:no_wrap_around"),
     ("can a run wrap around from king to ace to 2?", "agreed:no_wrap_around"),
