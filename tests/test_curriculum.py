@@ -15,7 +15,7 @@ import pytest
 
 from buraco_cli.main import main
 from buraco_core.cards import parse_card
-from buraco_core.judge import apply, round_score
+from buraco_core.judge import apply, play, round_score
 from buraco_core.moves import Discard
 from buraco_core.notation import move_from_data, position_from_data
 from buraco_core.rules import PRESETS
@@ -1009,3 +1009,51 @@ def test_a_variant_difference_exercise_says_what_each_variant_plays(lang: Lang) 
         if variant not in s.explanation.get(lang)
     ]
     assert silent == []
+
+
+def test_a_vulnerable_sides_first_baixada_needs_75_in_cards_003() -> None:
+    """[003] “Quando uma dupla chega a metade do alvo … a primeira baixada da dupla precisa
+    somar pelo menos 75 pontos em cartas”: lesson 11 teaches it (option “vulnerável:
+    mínimo”, 0 in the three presets) and no exercise asked it. “Dupla vulnerável: 40 pontos
+    não abrem a rodada” does: `10♠ J♠ Q♠ K♠` (40), with loose cards that cannot make up the
+    rest, is refused to a vulnerable side at 75, and laid by the same side at 0, or by a side
+    that is not vulnerable."""
+    scenario = CURRICULUM.scenarios["vulnerable_side_opens_with_75"]
+    assert scenario.id in CURRICULUM.lesson("scoring").scenarios
+    task = scenario.task
+    assert isinstance(task, JudgeTask) and task.judged_move is not None and not task.legal
+    lay = task.judged_move
+    assert scenario.options == {"vulnerable_min_meld_points": 75}
+    at_75 = PRESETS["fechado"].with_options(vulnerable_min_meld_points=75)
+    refused = play(at_75, scenario_state(scenario, at_75), lay)[0]
+    assert not refused.ok and refused.codes == ("vulnerable_min_meld",)
+    assert play(PRESETS["fechado"], scenario_state(scenario, PRESETS["fechado"]), lay)[0].ok
+    assert scenario.position is not None
+    not_vulnerable = position_from_data(at_75, {**scenario.position, "vulnerable": [False, False]})
+    assert play(at_75, not_vulnerable, lay)[0].ok
+
+
+def test_a_vulnerable_sides_first_baixada_counts_the_whole_turn_003() -> None:
+    """[003] says “a primeira baixada” and not whether that is the whole turn or one meld;
+    the project reads the whole turn (option “vulnerável: o que conta”, “a vez inteira” in
+    the three presets), and no exercise asked it. “Dupla vulnerável: 35 agora, 40 em
+    seguida” does: `Q♣ K♣ A♣` (35) is laid while `8♥ 9♥ 10♥ J♥` (40) waits in the hand,
+    the discard waits until both are down (75), and a table counting one meld refuses the
+    35."""
+    scenario = CURRICULUM.scenarios["vulnerable_baixada_counts_the_whole_turn"]
+    assert scenario.id in CURRICULUM.lesson("scoring").scenarios
+    task = scenario.task
+    assert isinstance(task, JudgeTask) and task.judged_move is not None and task.legal
+    lay = task.judged_move
+    turn = PRESETS["fechado"].with_options(vulnerable_min_meld_points=75)
+    assert turn.vulnerable_min_counts == "turn" and scenario.ruleset() == turn
+    verdict, laid = play(turn, scenario_state(scenario, turn), lay)
+    assert verdict.ok and laid is not None
+    too_soon = play(turn, laid, Discard(parse_card("4d")))[0]
+    assert not too_soon.ok and too_soon.codes == ("vulnerable_min_meld",)
+    hearts = move_from_data({"type": "lay", "cards": ["8h", "9h", "10h", "Jh"]})
+    both = apply(turn, laid, hearts)
+    assert play(turn, both, Discard(parse_card("4d")))[0].ok
+    one_meld = turn.with_options(vulnerable_min_counts="first_meld")
+    refused = play(one_meld, scenario_state(scenario, one_meld), lay)[0]
+    assert not refused.ok and refused.codes == ("vulnerable_min_meld",)
