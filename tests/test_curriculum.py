@@ -17,8 +17,9 @@ from buraco_cli.main import main
 from buraco_core.cards import parse_card
 from buraco_core.judge import apply, play, round_score
 from buraco_core.moves import Discard
-from buraco_core.notation import move_from_data, position_from_data
+from buraco_core.notation import move_from_data, position_from_data, round_from_data
 from buraco_core.rules import PRESETS
+from buraco_core.scoring import score_round
 from buraco_course import (
     ChooseTask,
     JudgeTask,
@@ -1057,3 +1058,34 @@ def test_a_vulnerable_sides_first_baixada_counts_the_whole_turn_003() -> None:
     one_meld = turn.with_options(vulnerable_min_counts="first_meld")
     refused = play(one_meld, scenario_state(scenario, one_meld), lay)[0]
     assert not refused.ok and refused.codes == ("vulnerable_min_meld",)
+
+
+def _totals_under(scenario_id: str, **options: object) -> dict[str, int]:
+    """A score exercise's round scored by the core under Fechado with these options."""
+    scenario = CURRICULUM.scenarios[scenario_id]
+    assert isinstance(scenario.task, ScoreTask)
+    rules = PRESETS["fechado"].with_options(**options)
+    score = score_round(rules, round_from_data(rules, scenario.task.round))
+    return {side.name: side.total for side in score.sides}
+
+
+def test_a_corte_of_fewer_than_44_cards_costs_the_cutters_side_100_003() -> None:
+    """[003], “Variações comuns”: “Corte de 44: se quem corta deixa exatamente 44 cartas, a
+    sua dupla ganha 100 pontos. Se deixar menos de 44, perde 100.” Lesson 12 teaches it
+    (option “corte de 44: pontos”, 0 in the three presets) and no exercise asked it. “O corte
+    de 44 que saiu com 43” does: A, the cutter's side, loses the 100 (275, where the cut
+    off gives 375 and an exact cut 475)."""
+    scenario = CURRICULUM.scenarios["corte_of_43_costs_100"]
+    assert scenario.id in CURRICULUM.lesson("variants_and_house_rules").scenarios
+    task = scenario.task
+    assert isinstance(task, ScoreTask)
+    assert scenario.options == {"corte_44_points": 100}
+    assert _totals_under(scenario.id, corte_44_points=100) == task.answer == {"A": 275, "B": 25}
+    assert _totals_under(scenario.id) == {"A": 375, "B": 25}
+    exact = {
+        **task.round,
+        "sides": [{**task.round["sides"][0], "corte_cards": 44}, task.round["sides"][1]],
+    }
+    rules = scenario.ruleset()
+    assert score_round(rules, round_from_data(rules, exact)).sides[0].total == 475
+    assert {w.totals["A"] for w in scenario.wrong if w.totals} == {375, 475}
