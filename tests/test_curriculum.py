@@ -1089,3 +1089,15 @@ def test_a_corte_of_fewer_than_44_cards_costs_the_cutters_side_100_003() -> None
     rules = scenario.ruleset()
     assert score_round(rules, round_from_data(rules, exact)).sides[0].total == 475
     assert {w.totals["A"] for w in scenario.wrong if w.totals} == {375, 475}
+
+
+def test_a_batida_worth_50_scores_as_the_exercise_counts_it_003() -> None:
+    """[003] “bônus de batida, de 100 pontos … (há fontes e mesas com 50)”: lessons 11 and 12
+    teach it (option “batida”, 100 in the three presets) and no exercise asked it. “Nesta
+    mesa a batida vale 50” does: A 315 at 50, the wrong answer 365 being the default's."""
+    scenario = CURRICULUM.scenarios["batida_worth_fifty"]
+    assert scenario.id in CURRICULUM.lesson("variants_and_house_rules").scenarios
+    assert isinstance(scenario.task, ScoreTask)
+    assert scenario.options == {"batida_points": 50}
+    assert _totals_under(scenario.id, batida_points=50) == scenario.task.answer
+    assert [w.totals for w in scenario.wrong] == [_totals_under(scenario.id)]
