@@ -1101,3 +1101,20 @@ def test_a_batida_worth_50_scores_as_the_exercise_counts_it_003() -> None:
     assert scenario.options == {"batida_points": 50}
     assert _totals_under(scenario.id, batida_points=50) == scenario.task.answer
     assert [w.totals for w in scenario.wrong] == [_totals_under(scenario.id)]
+
+
+def test_canastras_at_150_and_300_score_as_the_exercise_counts_them_003() -> None:
+    """[003], “Variações comuns”: “Canastra suja de 150 e limpa de 300, em vez de 100 e 200.”
+    Lessons 4 and 12 teach it (options “suja” and “limpa”, 100 and 200 in the three presets)
+    and no exercise asked it. “Canastras a 150 e 300” does: A 645 and B 205, the first wrong
+    answer being the default's, the second the limpa raised alone."""
+    scenario = CURRICULUM.scenarios["canastras_at_150_and_300"]
+    assert scenario.id in CURRICULUM.lesson("variants_and_house_rules").scenarios
+    assert isinstance(scenario.task, ScoreTask)
+    both = {"canastra_suja_points": 150, "canastra_limpa_points": 300}
+    assert scenario.options == both
+    assert _totals_under(scenario.id, **both) == scenario.task.answer
+    assert [w.totals for w in scenario.wrong] == [
+        _totals_under(scenario.id),
+        _totals_under(scenario.id, canastra_limpa_points=300),
+    ]
