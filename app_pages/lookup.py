@@ -216,7 +216,7 @@ def side_melds(key: str) -> list[tuple[Card, ...]] | None:
                 t("lookup.bad_line", line=number, problem=error_message(exc, lang)), icon=NO_ICON
             )
             return None
-    cards_view.read_as(text or "", melds)
+    cards_view.read_as(text or "", melds, melds=True)
     return melds
 
 

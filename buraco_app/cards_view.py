@@ -400,10 +400,22 @@ def card_input(
 _SUIT_LETTER = re.compile(r"(?:10|[2-9AJQKT])[cdhs]\b", re.IGNORECASE)
 
 
-def read_as(text: str, groups: Sequence[Sequence[Card]]) -> None:
+def read_as(text: str, groups: Sequence[Sequence[Card]], *, melds: bool = False) -> None:
     """Under a field whose text names a suit by its letter: the cards read, in symbols
-    (groups, such as melds, apart), so that `4c` typed for copas shows as 4♣ (paus)."""
+    (groups, such as melds, apart), so that `4c` typed for copas shows as 4♣ (paus).
+
+    `melds`: the groups are a side's melds, one per line, which an answer names “jogo 2”:
+    two or more are read back one per line, each numbered from 1 as the answer counts them
+    (“jogo 2: Q♥ K♥ A♥”), a blank line typed between them not counted, as the core does not."""
     if not _SUIT_LETTER.search(text) or not any(groups):
+        return
+    if melds and len(groups) > 1:
+        lines = (
+            t("cards.read_as_meld", n=number, cards=" ".join(card.symbol for card in group))
+            for number, group in enumerate(groups, start=1)
+        )
+        # (a Markdown line break: a phone wraps a line of several melds anywhere)
+        st.caption(md_cards(t("cards.read_as", cards="  \n" + "  \n".join(lines))))
         return
     shown = "  ·  ".join(" ".join(card.symbol for card in group) for group in groups if group)
     st.caption(md_cards(t("cards.read_as", cards=shown)))

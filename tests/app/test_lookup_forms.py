@@ -185,6 +185,26 @@ def test_cards_typed_with_suit_letters_are_shown_back_in_symbols(open_app: Open)
     assert not any(c.value.startswith("Lido como") for c in tapped.caption)
 
 
+def test_the_melds_read_back_are_numbered_as_the_answer_names_them(open_app: Open) -> None:
+    """The answer says “no jogo 2”: the read-back under the side's melds shows which line
+    that is, one meld a line, counted from 1 (a blank line typed between them not counted,
+    as the answer does not count it), on a phone too (no line of melds wrapped anywhere)."""
+    at = lixo(open_app("lookup"), "Jh", "3c", "4s 5s 6s\n\nQh Kh Ah")
+    assert "no jogo 2, o de" in at.success[0].value
+    read_back = [c.value for c in at.caption if c.value.startswith("Lido como")][-1]
+    assert [line.strip() for line in read_back.split("\n")] == [
+        "Lido como:",
+        "jogo 1: 4♠ 5♠ 6♠",
+        "jogo 2: :red[Q♥] :red[K♥] :red[A♥]",
+    ]
+    assert all(line.endswith("  ") for line in read_back.split("\n")[:-1])  # line breaks
+    en = lixo(open_app("lookup", lang="en"), "Jh", "3c", "4s 5s 6s\nQh Kh Ah")
+    assert "on meld 2, the one with" in en.success[0].value
+    read_en = [c.value for c in en.caption if c.value.startswith("Read as")][-1]
+    lines = [line.strip() for line in read_en.split("\n")]
+    assert lines[1:] == ["meld 1: 4♠ 5♠ 6♠", "meld 2: :red[Q♥] :red[K♥] :red[A♥]"]
+
+
 def test_a_portuguese_suit_initial_says_what_to_write(open_app: Open) -> None:
     at = lixo(open_app("lookup"), "4p", "5h 6h")
     assert not at.exception and len(at.error) == 1
