@@ -1004,3 +1004,15 @@ def test_the_deck_without_jokers_is_not_said_to_have_no_wilds() -> None:
     assert deck_point.value_text(False, "pt") == "104 cartas, sem jokers: só os 2 são curingas."
     assert deck_point.value_text(True, "pt") == "108 cartas: dois baralhos e 4 jokers."
     assert deck_point.text.pt.endswith("uma variação citada pelo texto 003 tira os jokers.")
+
+
+def test_a_sources_portuguese_name_quoted_in_english_says_what_it_means() -> None:
+    """Text 002 names what on top of the lixo closes it “Coringa ou Dois” [002]: quoted in
+    an English answer (“Yes: with “Coringa ou Dois” on top…”), a visitor read Portuguese
+    they could not follow. Every English text quoting it says it is a joker or a 2."""
+    quoting = [p.text("en") for p in points() if "Coringa ou Dois" in p.text("en")]
+    quoting += [
+        r.text("en") for d in disputes() for r in d.readings if "Coringa ou Dois" in r.text("en")
+    ]
+    assert len(quoting) >= 2
+    assert all("joker or" in text for text in quoting), quoting
