@@ -233,9 +233,11 @@ def _named(said: set[str], dispute: Dispute) -> bool:
 # whether a 2 in its natural place is a wild at all (two_on_top_of_lixo, [002] vs [003]),
 # and was answered outright with the wild on top of the lixo, whose question those claims
 # say whole. It is still offered, after the best of the others, and its name said whole no
-# longer outweighs theirs.
+# longer outweighs theirs. So where they ask of a 2 on the lixo at all: “is a 2 on the pile
+# wild?” is the 2's question (“is a 2 on top of the lixo always a wild?”), and was answered
+# at once with the wild on top, whose name “wild on the discard pile” it says whole too.
 GIVES_WAY: dict[str, tuple[str, str]] = {
-    "wild_top_card_new_meld_only": ("two", "natural lugar place posição"),
+    "wild_top_card_new_meld_only": ("two", "natural lugar place posição lixo"),
 }
 
 
@@ -375,12 +377,16 @@ AGREED_RULES: dict[str, str] = {
 # only offered beside it.)
 AGREED_UNLESS: dict[str, str] = {
     "one_wild_per_meld": "natural",  # (a wild 2 beside a natural 2 is disputed)
-    "natural_two": "lixo",  # (a 2 on top of the lixo that would sit naturally is disputed)
+    # (A 2 on top of the lixo that would sit naturally is disputed; a trinca has no natural
+    # place: “can a trinca have two of the same suit?” is the trinca's suits.)
+    "natural_two": "lixo trinca",
     "dirty_turns_clean": "lixo",
     "sequence": "trinca",
     "card_points": "canastra trinca",  # ("canastra de ás vale 500?" is the canastra de 500)
+    # (A morto taken and never used is the unused indirect-beat morto's: “do we lose 100 for
+    # a morto we took but never played?”)
     "morto_penalty": "ninguém nenhum nenhuma dois duas both nobody neither indireto indireta"
-    " indirect bater",
+    " indirect bater never nunca played jogou",
     # (The partner going out while the morto waits after an indirect beat is disputed.)
     "go_out_needs_morto": "parceiro espera esperando indireto indireta indirect waits waiting",
     # (The canastra's bonuses and the 13-card canastra are rule options; the vulnerable

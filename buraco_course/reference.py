@@ -238,7 +238,8 @@ _SYNONYMS: dict[str, str] = {
     "three": "3 tre three",  # (“três” without its accent and its “plural”)
     "morto": "morto dead",
     "partner": "parceiro parceira dupla partner side team",
-    "penalty": "penalidade multa perde perder perco perdem penalty lose loses",
+    "penalty": "penalidade multa perde perder perco perdem penalty lose loses penalised "
+    "penalized penalise penalize",
     "deal": "distribuicao distribuir distribui deal dealt dealer carteador embaralhar embaralha "
     "shuffle",
     "deck": "baralho deck",

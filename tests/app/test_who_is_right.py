@@ -73,6 +73,34 @@ def test_a_2_from_the_lixo_going_to_its_natural_place_is_the_2s_point_not_any_wi
 
 
 @pytest.mark.parametrize(
+    ("claim", "right"),
+    [
+        # (RULES.md's disputed points: a 2 on top of the Fechado lixo [002 vs 003]; trinca
+        # suits [000 vs 003]; the unused indirect-beat morto [001]. Agreed: the 2 in its
+        # natural place is no wild [000, 001, 002, 003]; the side without its morto pays
+        # -100 [000, 001, 002, 003].)
+        ("is a 2 on the pile wild?", "two_on_top_of_lixo"),
+        ("can a trinca have two of the same suit?", "trinca_suits"),
+        ("do we lose 100 for a morto we took but never played?", "unused_indirect_morto"),
+        ("can a 2 stay in its natural place and keep the canastra clean?", "agreed:natural_two"),
+        ("do we get penalised for the morto?", "agreed:morto_penalty"),
+    ],
+)
+def test_an_english_visitors_question_is_answered_with_its_own_point(
+    claim: str, right: str
+) -> None:
+    """An English speaker at a Brazilian table asks as a visitor would: each was answered
+    at once with another point (the wild on top of the lixo; the natural 2; the morto's
+    -100; the wild 2 beside a natural 2), or, the morto's penalty, only with disputed points
+    about other mortos, where the sources agree [audit: English visitor]."""
+    found = match(claim)
+    if right.startswith("agreed:"):
+        assert [p.id for p in found.agreed][:1] == [right.removeprefix("agreed:")]
+    else:
+        assert not found.agreed and found.sure and found.points[0].id == right
+
+
+@pytest.mark.parametrize(
     ("claims", "point"),
     [
         (("o coringa vale 50", "o coringa vale 20"), "joker_value"),
@@ -651,17 +679,19 @@ def test_the_page_answers_an_agreed_rule_with_the_rule(
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("pt", "2 em cima do lixo é sempre curinga?"),
-        ("en", "is a 2 on top of the lixo always a wild?"),
+        ("pt", "tem que justificar o lixo?"),
+        ("en", "do I have to justify taking the lixo?"),
     ],
 )
 def test_a_claim_the_page_is_not_sure_of_offers_points_and_says_so(
     open_app: OpenApp, lang: str, said: str
 ) -> None:
-    """A 2 on top of the lixo is two points at once (a 2 that may sit natural, and a wild on
-    top): the page says, in the user's language, that no point surely fits, and offers the
-    near ones with none chosen and none drawn. (The morto's -100, once answered so, is the
-    rule the sources agree on: below.)"""
+    """Justifying the lixo is two points at once (whether the pickup is justified at all,
+    and the stricter pickup's two cards from the hand): the page says, in the user's
+    language, that no point surely fits, and offers the near ones with none chosen and none
+    drawn. (The morto's -100, once answered so, is the rule the sources agree on: below. A
+    2 on top of the lixo, once the example here, is the 2's own point: “is a 2 on top of the
+    lixo always a wild?” is its question.)"""
     texts = PT if lang == "pt" else EN
     at = claim(open_app("who", lang=lang), said, "")
     assert not at.exception and not at.success

@@ -380,6 +380,96 @@ AT_ONCE: list[tuple[str, str]] = [
         "the 2 on top of the lixo is a wild, new meld only | no, it goes to its natural place",
         "two_on_top_of_lixo",
     ),
+    # An English-speaking visitor at a Brazilian table, each disputed point of RULES.md and
+    # its common errors as a visitor asks them (Buraco's words kept: canastra, lixo, morto,
+    # batida). Four were answered at once with another point: “can a trinca have two of the
+    # same suit?” with the natural 2, “can a 2 stay in its natural place and keep the
+    # canastra clean?” with the wild 2 beside a natural 2, “do we lose 100 for a morto we
+    # took but never played?” with the morto's -100, “I went out on a discard … penalised
+    # for the morto?” with the partner going out while the morto waits (now only offered);
+    # “is a 2 on the pile wild?” was the wild on top of the lixo, “do we get penalised for
+    # the morto?” only offered disputed points [audit: English visitor].
+    ("can we meld three sevens? | not in aberto", "trincas"),
+    ("are sets allowed? | only runs here", "trincas"),
+    ("can I lay down three kings?", "trincas"),
+    ("can I see all the cards in the lixo? | only the top one", "discard_pile_visible"),
+    ("can I spread the discard pile to look at it?", "discard_pile_visible"),
+    ("can I just take the lixo? | you have to use the top card", "pickup stricter_pickup"),
+    ("is a joker on the lixo only good for a new meld?", "wild_top_card_new_meld_only"),
+    (
+        "the joker on top of the lixo, can I put it on my canastra? | only a new meld",
+        "wild_top_card_new_meld_only",
+    ),
+    ("how much is a joker worth? | 50 | no, 20", "joker_value"),
+    ("is a joker 20 or 50 points?", "joker_value"),
+    ("is a clean ace to king canastra a 500 or a real?", "canastra_500_name"),
+    ("how much is a canastra from ace to king worth?", "canastra_500_name"),
+    ("does the 500 canastra have to go down all at once?", "big_canastras_at_once"),
+    (
+        "I built my real bit by bit, does it still count 1000? | no, only a clean one",
+        "big_canastras_at_once",
+    ),
+    (
+        "can I use a 2 as a wild when there's already a natural 2 in the run?",
+        "wild_two_beside_natural_two",
+    ),
+    ("a natural 2 and a wild 2 in the same meld? | not allowed", "wild_two_beside_natural_two"),
+    ("do I need two cards from my hand to take the lixo? | one is enough", "stricter_pickup"),
+    ("do you have to discard to go out? | no, you can meld everything", "go_out_by"),
+    ("can you go out without discarding?", "go_out_by"),
+    ("can I go out by melding all my cards?", "go_out_by"),
+    ("can you go out with a dirty canastra?", "go_out_in_fechado"),
+    ("can you go out with a dirty canastra? | no, you need a clean one", "go_out_in_fechado"),
+    ("do we need a clean canastra to go out in fechado?", "go_out_in_fechado"),
+    ("is a dirty canastra enough to go out?", "go_out_in_fechado"),
+    ("how much is the batida worth? | 100 | 50", "batida_bonus"),
+    ("what's the bonus for going out?", "batida_bonus"),
+    ("does the batida give 50 or 100?", "batida_bonus"),
+    ("is a clean canastra 200 or 300?", "canastra_bonuses"),
+    ("how much does a dirty canastra score? | 100 | 150", "canastra_bonuses"),
+    ("what's a clean canastra worth?", "canastra_bonuses"),
+    ("do we play with the jokers?", "jokers_in_deck"),
+    ("should we take the jokers out of the deck? | no", "jokers_in_deck"),
+    ("are there jokers in the pack?", "jokers_in_deck"),
+    ("eight kings is a real canastra? | no such thing", "eight_of_a_kind"),
+    ("are eight of a kind worth 1000?", "eight_of_a_kind"),
+    ("do we get penalised for the morto?", "agreed:morto_penalty unused_indirect_morto"),
+    ("do we lose 100 for a morto we took but never played?", "unused_indirect_morto"),
+    (
+        "nobody took a morto and the stock ran out, does everybody lose 100? | nobody loses",
+        "both_mortos_stock",
+    ),
+    ("both mortos went into the stock: who pays?", "both_mortos_stock"),
+    ("how many points to win the game? | 3000", "target"),
+    ("do we play to 3000 or 5000?", "target"),
+    ("is there a minimum to open when you're vulnerable?", "vulnerability"),
+    ("do we round the score up to the nearest ten?", "rounding"),
+    ("I cut exactly 44 cards, do I get 100?", "corte_44"),
+    ("is there a bonus for cutting 44?", "corte_44"),
+    (
+        "I went out on a discard and my morto is waiting: can my partner go out? | not before"
+        " you pick it up",
+        "partner_while_morto_waits",
+    ),
+    ("can my partner go out while my morto is waiting?", "partner_while_morto_waits"),
+    ("is a 2 on the pile wild?", "two_on_top_of_lixo wild_top_card_new_meld_only"),
+    ("is a 2 on the lixo wild?", "two_on_top_of_lixo wild_top_card_new_meld_only"),
+    (
+        "the 2 of hearts on the lixo fits my hearts run, can I take it? | a 2 on top is always"
+        " a wild",
+        "two_on_top_of_lixo",
+    ),
+    ("is a 2 on top of the discard pile always wild?", "two_on_top_of_lixo"),
+    ("can a trinca have two of the same suit?", "trinca_suits"),
+    ("does a set need different suits? | no, any suits", "trinca_suits"),
+    ("when vulnerable, is the 75 for the whole turn or one meld?", "vulnerable_first_baixada"),
+    ("can I go out without the morto?", "agreed:go_out_needs_morto"),
+    ("two jokers in one run? | only one wild per meld", "agreed:one_wild_per_meld"),
+    (
+        "can a 2 stay in its natural place and keep the canastra clean?",
+        "agreed:natural_two agreed:dirty_turns_clean",
+    ),
+    ("do we get penalised if we don't take the morto?", "agreed:morto_penalty"),
 ]
 # (Argued so, these are only offered, the right point among them: not sure, rightly.)
 CLAIMS += [
@@ -392,6 +482,22 @@ CLAIMS += [
         "o 2 de espadas ta no lixo, meu jogo é 3 4 5 de espadas | é curinga, so jogo novo",
         "two_on_top_of_lixo",
     ),
+    # (An English visitor's, only offered: the right point first or among them.)
+    ("do I have to justify taking the lixo?", "pickup stricter_pickup"),
+    ("what does a joker left in my hand cost?", "joker_value"),
+    ("what's a canastra real? | ace to ace", "canastra_500_name"),
+    ("to pick up the pile I need a pair in hand that runs with the top card", "stricter_pickup"),
+    (
+        "I went out on a discard, they finished before my turn, do we get penalised for the morto?",
+        "unused_indirect_morto",
+    ),
+    ("once we pass 1500 do we need 75 points to open?", "vulnerability"),
+    ("we scored 435, does that round to 440?", "rounding"),
+    (
+        "does the meld I made with the lixo count towards the 75?",
+        "vulnerable_first_baixada vulnerability",
+    ),
+    ("can I take the lixo in fechado if I can't use the top card?", "pickup"),
 ]
 CLAIMS += AT_ONCE
 
