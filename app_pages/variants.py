@@ -201,6 +201,14 @@ def draw_same_move() -> None:
         _draw_move,
         own=scenario.ruleset(),  # (a house-rule position: its own table too)
     )
+    # The way to the lesson that teaches this difference, open at this position's exercise
+    # (as Exercícios leads to it): a teacher shows the verdicts, then the class plays it.
+    home = course.lesson(scenario.lesson)
+    page_link(
+        "lessons",
+        t("practice.in_lesson", lang, n=home.order, title=home.title.get(lang)),
+        query={"exercise": scenario.id},
+    )
 
 
 def draw_all() -> None:

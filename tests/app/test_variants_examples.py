@@ -487,3 +487,31 @@ def test_the_same_move_table_reads_its_melds_and_hands_in_lines(
     assert none in table
     lines = [line for line in table.split("\n\n") if counts in line]
     assert lines and lines[0].startswith(":small[:gray[" + counts[:7])
+
+
+def test_the_same_move_leads_to_its_exercise_in_the_lesson(
+    open_app: OpenApp, switch_to: Callable[[AppTest, str], AppTest]
+) -> None:
+    """A teacher showed “Bater só com canastra suja” judged by the three variants, then
+    wanted the class to play it: the page led nowhere (the position is an exercise of
+    lesson 9, “A batida final”, found only through the lesson list). A link under
+    the verdicts opens that lesson at that exercise, as Exercícios does."""
+    from urllib.parse import parse_qsl
+
+    from buraco_app.scenario_player import course
+
+    at = open_app("variants")
+    at.segmented_control(key="variants_view").set_value("move").run()
+    at.selectbox(key="variants_scenario").set_value("go_out_with_dirty_canastra").run()
+    assert not at.exception
+    home = course().lesson(course().scenarios["go_out_with_dirty_canastra"].lesson)
+    (link,) = [e.proto for e in at.get("page_link") if e.proto.page == "lessons"]
+    assert link.label == f"Ver na lição {home.order}, “{home.title.get('pt')}” →"
+    assert dict(parse_qsl(link.query_string)) == {"exercise": "go_out_with_dirty_canastra"}
+    # The link opens the lesson at that exercise.
+    at.query_params.clear()
+    at.query_params.update(dict(parse_qsl(link.query_string)))
+    switch_to(at, "lessons")
+    assert not at.exception
+    assert at.query_params["lesson"] == home.id
+    assert at.subheader[0].value == "Bater só com canastra suja"
