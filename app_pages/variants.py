@@ -25,6 +25,7 @@ CARDS_KEY = "variants_cards"
 MELD_MARK = "variants_meld"  # the cards field and the verdicts under it
 BUILT_UP_KEY = "variants_built_up"
 EXAMPLE_KEY = "variants_example"
+VARIANTS_LESSON = "variants_and_house_rules"  # (its introduction has the table, and why)
 # Example melds that the presets judge differently (a test checks each does): (i18n key,
 # cards, built up).
 EXAMPLES: dict[str, tuple[str, bool]] = {
@@ -119,6 +120,13 @@ def draw_differ() -> None:
     show_table(
         preset_table(names, lang, yours=yours if changed else None),
         f"### {t('variants.differ', lang)}",
+    )
+    # The lesson that teaches this table (lesson 12), for a class to read and play it.
+    lesson = player.course().lesson(VARIANTS_LESSON)
+    page_link(
+        "lessons",
+        t("practice.in_lesson", lang, n=lesson.order, title=lesson.title.get(lang)),
+        query={"lesson": lesson.id},
     )
     # Where the variants differ and the sources disagree besides: folded, as on "all".
     disputed = judged.disputed_differences(lang)

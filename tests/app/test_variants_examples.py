@@ -515,3 +515,23 @@ def test_the_same_move_leads_to_its_exercise_in_the_lesson(
     assert not at.exception
     assert at.query_params["lesson"] == home.id
     assert at.subheader[0].value == "Bater só com canastra suja"
+
+
+def test_where_the_variants_differ_leads_to_the_variants_lesson(
+    open_app: OpenApp, switch_to: Callable[[AppTest, str], AppTest]
+) -> None:
+    """A teacher projecting “Onde diferem” wanted the class to read the lesson behind the
+    table (lesson 12: the same table, what STBL means, the house rules): the part ended on
+    the table and “As fontes discordam”, with no way there but the menu and the lesson list.
+    A link under the table opens that lesson."""
+    from urllib.parse import parse_qsl
+
+    at = open_app("variants", lang="en")
+    assert at.segmented_control(key="variants_view").value == "differ"
+    (link,) = [e.proto for e in at.get("page_link") if e.proto.page == "lessons"]
+    assert link.label == "See it in lesson 12, “The variants and house rules” →"
+    at.query_params.clear()
+    at.query_params.update(dict(parse_qsl(link.query_string)))
+    switch_to(at, "lessons")
+    assert not at.exception
+    assert at.selectbox[0].value == "variants_and_house_rules"
