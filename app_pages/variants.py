@@ -172,7 +172,7 @@ def draw_same_move() -> None:
     changed = set(current_rules().changed_options())
 
     def deciding(i: str) -> set[str]:
-        house = {name for name, _ in judged.move_deciding_house(i, lang)}
+        house = {name for name, _, _ in judged.move_deciding_house(i, lang)}
         return {*judged.move_deciding(i, lang), *judged.move_deciding_alike(i, lang), *house}
 
     ids = sorted(judged.variant_scenario_ids(), key=lambda i: not changed & deciding(i))

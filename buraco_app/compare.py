@@ -15,9 +15,16 @@ import streamlit as st
 
 from buraco_app.i18n import get_lang, t
 from buraco_app.settings import current_rules, rules_summary
-from buraco_core.rules import OPTIONS, PRESET_NAMES, PRESETS, RuleSet, option_choices
+from buraco_core.rules import (
+    OPTIONS,
+    PRESET_NAMES,
+    PRESETS,
+    PresetName,
+    RuleSet,
+    option_choices,
+)
 from buraco_course.reference import disputes
-from buraco_text import option_name, preset_title, value_text
+from buraco_text import and_list, option_name, preset_title, value_text
 
 T = TypeVar("T")
 
@@ -123,25 +130,34 @@ def house_deciding(
     judge: Callable[[RuleSet], T],
     key: Callable[[T], Hashable],
     valid: Callable[[T], bool] = lambda _: True,
-) -> list[tuple[str, Any]]:
+) -> list[tuple[str, Any, tuple[PresetName, ...]]]:
     """The values of the options the presets set differently that no preset plays (the
-    stricter pickup of some tables [003]) and that decide this answer: under some preset,
-    the option set to that value changes it. As (option, value) pairs."""
-    found = []
+    stricter pickup of some tables [003]) and that decide this answer, with the presets
+    under which they do: there the option set to that value gives an answer that none of
+    the values the presets play gives (“Mesa rígida”: the three take the lixo, a strict
+    table does not; where Fechado already refuses the lixo, the strict pickup refuses it
+    too and decides nothing new). As (option, value, presets) triples."""
+    found: list[tuple[str, Any, tuple[PresetName, ...]]] = []
     for option in (o for o in OPTIONS if o.presets_differ):
-        played = set(option.presets.values())
+        played = tuple(dict.fromkeys(option.presets.values()))
         for value in (v for v in other_values(option.name) if v not in played):
+            presets: list[PresetName] = []
             for preset in PRESET_NAMES:
-                base = judge(PRESETS[preset])
                 other = judge(PRESETS[preset].with_options(**{option.name: value}))
-                if valid(base) and valid(other) and key(other) != key(base):
-                    found.append((option.name, value))
-                    break
+                if not valid(other):
+                    continue
+                known = (judge(PRESETS[preset].with_options(**{option.name: v})) for v in played)
+                if key(other) not in {key(answer) for answer in known if valid(answer)}:
+                    presets.append(preset)
+            if presets:
+                found.append((option.name, value, tuple(presets)))
     return found
 
 
 def show_deciding(
-    options: Sequence[str], alike: Sequence[str] = (), house: Sequence[tuple[str, Any]] = ()
+    options: Sequence[str],
+    alike: Sequence[str] = (),
+    house: Sequence[tuple[str, Any, tuple[PresetName, ...]]] = (),
 ) -> None:
     """Once, above the columns: the options that make the variants answer differently, with
     each variant's value, those the three set alike that decide it all the same (a table
@@ -176,14 +192,20 @@ def show_deciding(
                 yours=value_text(name, played, lang),
             )
         )
+    # Where the value decides under some variants only, they are named: a Fechado table
+    # told “numa mesa assim o veredito muda” set it in “Casa” and saw the same verdict.
     lines += [
         t(
-            "variants_decide.house_value",
+            "variants_decide.house_value"
+            if len(presets) == len(PRESET_NAMES)
+            else "variants_decide.house_value_in",
             lang,
             name=option_name(name, lang),
             value=value_text(name, value, lang),
+            presets=and_list([preset_title(p, lang) for p in presets], lang),
+            count=len(presets),
         )
-        for name, value in house
+        for name, value, presets in house
     ]
     if options:
         head = t("variants_decide.decides", lang, count=len(options))

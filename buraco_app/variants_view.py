@@ -19,7 +19,7 @@ from buraco_core.judge import play
 from buraco_core.melds import MeldVerdict, extend_meld, judge_meld
 from buraco_core.moves import Move
 from buraco_core.notation import position_from_data
-from buraco_core.rules import OPTIONS, PRESETS, RuleSet
+from buraco_core.rules import OPTIONS, PRESETS, PresetName, RuleSet
 from buraco_core.state import State
 from buraco_core.verdict import Verdict
 from buraco_course import scenario_state
@@ -139,8 +139,11 @@ def move_deciding_alike(scenario_id: str, lang: Lang) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=128)
-def move_deciding_house(scenario_id: str, lang: Lang) -> tuple[tuple[str, Any], ...]:
-    """The values no preset plays that decide this move (the stricter pickup [003])."""
+def move_deciding_house(
+    scenario_id: str, lang: Lang
+) -> tuple[tuple[str, Any, tuple[PresetName, ...]], ...]:
+    """The values no preset plays that decide this move (the stricter pickup [003]), with
+    the presets under which they do."""
     return tuple(
         house_deciding(
             lambda rules: move_result(scenario_id, rules, lang),

@@ -535,3 +535,39 @@ def test_where_the_variants_differ_leads_to_the_variants_lesson(
     switch_to(at, "lessons")
     assert not at.exception
     assert at.selectbox[0].value == "variants_and_house_rules"
+
+
+def box_of(at: AppTest) -> str:
+    (box,) = [i.value for i in at.info if i.value.startswith((*DECIDES, ALIKE_BUT))]
+    return box
+
+
+def test_a_house_rule_said_to_change_the_verdict_changes_it_where_said(
+    open_app: OpenApp,
+) -> None:
+    """Rule “stricter pickup” [003: two hand cards in sequence with the top card]. On
+    “Pegar o lixo sem usar a carta de cima” the box said “Nenhuma das três joga “pegar o
+    lixo: justificada + 2 da mão”…: numa mesa assim o veredito muda”: a teacher at a
+    Fechado table set it in “Casa”, and “Sua mesa” refused the lixo as Fechado already
+    did (only an Aberto table turned strict would judge otherwise, and as Fechado does).
+    Said now only where that value gives an answer no variant's own value gives, naming
+    the variants under which it does; “numa mesa assim” where it is all three."""
+    strict = "“pegar o lixo: justificada + 2 da mão”"
+    at = open_app("variants")
+    at.segmented_control(key="variants_view").set_value("move").run()
+    for position in ("fechado_pickup_needs_top_card", "aberto_takes_the_whole_lixo"):
+        at.selectbox(key="variants_scenario").set_value(position).run()
+        assert strict not in box_of(at)
+    at.selectbox(key="variants_scenario").set_value("joker_on_top_only_new_meld").run()
+    assert (
+        f"Nenhuma das três joga {strict}, regra de outras mesas: Buraco Aberto com essa regra"
+        " julgaria diferente (escolha a variante e mude em “Casa” para ver)."
+    ) in box_of(at)
+    at.selectbox(key="variants_scenario").set_value("stricter_table_two_from_hand").run()
+    assert f"{strict}, regra de outras mesas: numa mesa assim o veredito muda" in box_of(at)
+    # What is said holds: a Fechado table turned strict judges the pickup of a lixo whose
+    # top card is unusable as Fechado does.
+    at = open_app("variants", pickup="top_card_two_from_hand")
+    at.segmented_control(key="variants_view").set_value("move").run()
+    at.selectbox(key="variants_scenario").set_value("fechado_pickup_needs_top_card").run()
+    assert [e.value for e in at.error] == ["✗ Jogada inválida"] * 3  # Fechado, STBL, yours
