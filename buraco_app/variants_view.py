@@ -14,6 +14,7 @@ from buraco_app.scenario_player import course
 from buraco_app.table_view import table_markdown
 from buraco_app.verdict_view import reasons_text
 from buraco_core.cards import Card
+from buraco_core.codes import Code
 from buraco_core.errors import BuracoInputError
 from buraco_core.judge import play
 from buraco_core.melds import MeldVerdict, extend_meld, judge_meld
@@ -119,6 +120,16 @@ def move_answer(result: MoveResult) -> tuple[object, ...]:
     return (result,) if isinstance(result, str) else (result.ok, result.codes)
 
 
+def move_verdict(result: MoveResult) -> tuple[object, ...]:
+    """What a table that plays another value of a house option sees change: the move legal
+    or not, and whether it goes out. (Not its reasons: “bater só descartando” adds one to
+    a move already refused, and the box said that option decided it; a teacher who set it
+    in “Casa” saw the same “✗ Jogada inválida”.)"""
+    if isinstance(result, str):
+        return (result,)
+    return (result.ok, Code.WENT_OUT in result.codes)
+
+
 @lru_cache(maxsize=128)
 def move_deciding(scenario_id: str, lang: Lang) -> tuple[str, ...]:
     return tuple(deciding_options(lambda rules: move_result(scenario_id, rules, lang), move_answer))
@@ -132,7 +143,7 @@ def move_deciding_alike(scenario_id: str, lang: Lang) -> tuple[str, ...]:
     return tuple(
         alike_deciding(
             lambda rules: move_result(scenario_id, rules, lang),
-            move_answer,
+            move_verdict,
             valid=lambda result: not isinstance(result, str),
         )
     )
@@ -147,7 +158,7 @@ def move_deciding_house(
     return tuple(
         house_deciding(
             lambda rules: move_result(scenario_id, rules, lang),
-            move_answer,
+            move_verdict,
             valid=lambda result: not isinstance(result, str),
         )
     )

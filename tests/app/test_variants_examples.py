@@ -571,3 +571,41 @@ def test_a_house_rule_said_to_change_the_verdict_changes_it_where_said(
     at.segmented_control(key="variants_view").set_value("move").run()
     at.selectbox(key="variants_scenario").set_value("fechado_pickup_needs_top_card").run()
     assert [e.value for e in at.error] == ["✗ Jogada inválida"] * 3  # Fechado, STBL, yours
+
+
+def test_a_shared_option_said_to_decide_a_move_changes_its_verdict(open_app: OpenApp) -> None:
+    """Rule “bater” [000, 001, 002: any last card; 003: only by a discard]. On “O morto
+    espera o parceiro” the box said “As três variantes usam o mesmo valor de “bater” (num
+    jogo ou no lixo): mude-o em “Casa” se a sua mesa joga diferente”: a teacher who set
+    “só descartando” saw the same “✗ Jogada inválida” (the move is refused while the morto
+    waits [003]; that table only adds a reason). An option is said to decide a move only
+    where another of its values makes it legal or not, or going out or not; on “Uma
+    jogada, três mesas” (a Fechado batida by laying three queens) “bater” still decides."""
+    from buraco_app import variants_view as judged
+    from buraco_app.compare import other_values
+    from buraco_core.codes import Code
+
+    name = option_name("go_out_by", "pt")
+    at = open_app("variants")
+    at.segmented_control(key="variants_view").set_value("move").run()
+    at.selectbox(key="variants_scenario").set_value("partner_waits_for_the_morto").run()
+    assert f"“{name}”" not in box_of(at)
+    assert f"“{option_name('partner_may_go_out_while_morto_waits', 'pt')}”" in box_of(at)
+    at.selectbox(key="variants_scenario").set_value("one_move_three_tables").run()
+    assert f"“{name}”" in box_of(at)
+    # Every shared option named on a position changes, under some variant, its verdict.
+    for position in judged.variant_scenario_ids():
+        for option in judged.move_deciding_alike(position, "pt"):
+            seen = set()
+            for preset in PRESET_NAMES:
+                for value in other_values(option):
+                    result = judged.move_result(
+                        position, PRESETS[preset].with_options(**{option: value}), "pt"
+                    )
+                    if not isinstance(result, str):
+                        seen.add((preset, result.ok, Code.WENT_OUT in result.codes))
+            assert any(
+                (p, ok, out) != (q, ok2, out2) and p == q
+                for p, ok, out in seen
+                for q, ok2, out2 in seen
+            ), (position, option)
