@@ -17,7 +17,7 @@ import streamlit as st
 from buraco_app import board
 from buraco_app.i18n import t
 from buraco_app.inline_cards import error_cards, md_cards, show_text
-from buraco_app.table_view import move_text
+from buraco_app.table_view import move_text, vulnerable_text
 from buraco_app.verdict_view import bullet_list, reason_line
 from buraco_core.judge import play, round_score
 from buraco_core.moves import Discard, Move
@@ -92,6 +92,9 @@ def play_on_board(
     # hint was asked), its red read as the answer to the new pick. The grade stays recorded.
     earlier = played is not None and played.after is None and not board.refusal_stands(key)
     with st.container(border=True):
+        vulnerable = vulnerable_text(state, rules, lang, state.turn)  # as Jogar says it
+        if vulnerable:
+            st.caption(vulnerable)
         if played is not None and played.after is not None:
             marks = board.changes(state, played.after, played.verdict, played.move)
             board.show_board(rules, played.after, key, lang, marks=marks, seat=state.turn)

@@ -67,7 +67,7 @@ from buraco_app.settings import (
 )
 from buraco_app.sheet_page import error_text, open_id, set_open_id, url_text
 from buraco_app.sheets import MatchNotFound, SheetError, StorageUnavailable, opened
-from buraco_app.table_view import move_text
+from buraco_app.table_view import move_text, vulnerable_text
 from buraco_app.verdict_view import bullet_list
 from buraco_core.cards import Card
 from buraco_core.codes import Code
@@ -822,18 +822,6 @@ def going_out_text(rules: RuleSet, state: State, lang: Lang) -> str:
         return f"{how} {t(f'play.go_out_now{alone}', lang)}"
     lacks = " ".join(message(r, lang) for r in verdict.reasons)
     return f"{how} {t('play.go_out_not_yet', lang, lacks=lacks)}"
-
-
-def vulnerable_text(state: State, rules: RuleSet, lang: Lang) -> str:
-    """Which side is vulnerable this round, and what that asks of its first meld [003]; empty
-    when neither is (or the house rule is off)."""
-    alone = "_alone" if state.players == 2 else ""
-    points = rules.vulnerable_min_meld_points
-    return " ".join(
-        t(f"play.vulnerable_{whose}{alone}", lang, points=points)
-        for whose, side in (("ours", state.sides[0]), ("theirs", state.sides[1]))
-        if side.vulnerable and points > 0
-    )
 
 
 def _totals(match: MatchStanding, players: int, lang: Lang) -> None:

@@ -29,7 +29,7 @@ from buraco_app.inline_cards import (
 from buraco_app.settings import current_rules, rules_summary
 from buraco_app.sheet_page import error_text
 from buraco_app.sheets import SheetError, failure_code, opened
-from buraco_app.table_view import cards_text, move_text
+from buraco_app.table_view import cards_text, move_text, vulnerable_text
 from buraco_app.verdict_view import show_reasons
 from buraco_core.cards import parse_cards
 from buraco_core.notation import move_from_data, round_from_data
@@ -245,6 +245,11 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
         if scenario.position is not None:
             with st.container(border=True):
                 seat = learner_seat(scenario)
+                # Which side is vulnerable, as Jogar says it above its board (the goal alone
+                # said it: the board did not).
+                vulnerable = vulnerable_text(scenario.state, rules, lang, seat)
+                if vulnerable:
+                    st.caption(vulnerable)
                 board.show_board(rules, scenario.state, f"{key}_table", lang, seat=seat)
         answer = _kept_answer(view, attempt, key, lang)
     # A horizontal container keeps the buttons side by side on a phone (columns stack).

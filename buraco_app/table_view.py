@@ -73,6 +73,20 @@ def move_text(
     return t(f"{key}take_lixo", lang)
 
 
+def vulnerable_text(state: State, rules: RuleSet, lang: Lang, seat: int = 0) -> str:
+    """Which side is vulnerable this round, told to the one at `seat` (Jogar's learner sits
+    at 0), and what that asks of its first meld [003]; empty when neither is (or the house
+    rule is off). Jogar and the exercises' board say it alike."""
+    alone = "_alone" if state.players == 2 else ""
+    points = rules.vulnerable_min_meld_points
+    ours = state.side_of(seat)
+    return " ".join(
+        t(f"play.vulnerable_{whose}{alone}", lang, points=points)
+        for whose, side in (("ours", state.sides[ours]), ("theirs", state.sides[1 - ours]))
+        if side.vulnerable and points > 0
+    )
+
+
 def _melds_block(title: str, melds: Sequence[Meld], lang: Lang) -> list[str]:
     if not melds:
         # One line, as the board says it: a title and its "nenhum" as two paragraphs stood

@@ -1208,3 +1208,25 @@ def test_back_in_a_lesson_the_answer_checked_is_still_in_its_fields(
     at.button[-2].click().run()  # "Back": the exercise before
     at.button[-1].click().run()  # "Next": this one again
     assert at.checkbox(key=f"{key}_option_1").value
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("pt", "Sua dupla está vulnerável nesta rodada: a primeira baixada precisa somar"),
+        ("en", "Your side is vulnerable this round: its first meld must total at least 75"),
+    ],
+)
+def test_the_exercise_board_says_which_side_is_vulnerable_as_jogar_does_003(
+    open_app: Open, lang: str, said: str
+) -> None:
+    """A position with a vulnerable side [003] (“Quando uma dupla chega a metade do alvo …”)
+    says so on the board, in Jogar's words (the goal alone said it); a position with none
+    says nothing of it."""
+    at = open_scenario(open_app, "vulnerable_side_opens_with_75", lang=lang)
+    captions = [str(c.value) for c in at.caption]
+    assert any(c.startswith(said) for c in captions), captions
+    assert not any(
+        "vulner" in c
+        for c in (str(c.value) for c in open_scenario(open_app, PICKUP, lang=lang).caption)
+    )
