@@ -600,6 +600,8 @@ def score_sides(scenario_id: str, lang: Lang) -> tuple[tuple[str, str], ...]:
         ]
         if side.went_out:
             flags.append(t("practice.score.went_out", lang))
+        if side.corte_cards is not None:  # (the goal alone said it: the board did not)
+            flags.append(t("practice.score.corte", lang, cards=side.corte_cards))
         parts = [f"**{t('practice.score.side', lang, name=side.name)}** · {' · '.join(flags)}"]
         parts += [meld_html(meld, size="sm", lang=lang) for meld in side.melds]
         for number, hand in enumerate(side.hands):

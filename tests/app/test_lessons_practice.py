@@ -1230,3 +1230,20 @@ def test_the_exercise_board_says_which_side_is_vulnerable_as_jogar_does_003(
         "vulner" in c
         for c in (str(c.value) for c in open_scenario(open_app, PICKUP, lang=lang).caption)
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("pt", "Dupla A** · pegou o morto · bateu · cortou e deixou 43 cartas"),
+        ("en", "Side A** · took the morto · went out · cut and left 43 cards"),
+    ],
+)
+def test_a_score_exercise_shows_the_cards_the_corte_left_003(
+    open_app: Open, lang: str, said: str
+) -> None:
+    """The corte de 44 [003] (“Variações comuns”: “se quem corta deixa exatamente 44
+    cartas…”) counts in a score exercise: the side that cut says how many cards it left,
+    beside “bateu” (the goal alone said it)."""
+    at = open_scenario(open_app, "corte_of_43_costs_100", lang=lang)
+    assert said in " ".join(str(m.value) for m in at.markdown)
