@@ -6,7 +6,7 @@ import streamlit as st
 from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import NO_ICON
 from buraco_app.limits import MAX_SEARCH_TEXT, too_long
-from buraco_app.pages import ask_for_the_top, page_link, top_if_asked
+from buraco_app.pages import ask_for_the_top, link_within_session, page_link, top_if_asked
 from buraco_app.rules_view import show_point
 from buraco_app.settings import current_lang, current_rules, rules_bar
 from buraco_app.table_view import cards_text
@@ -51,9 +51,11 @@ found = match(*claims) if said else None
 for rule in found.house_rules if found else ():
     st.info(t("who.house", rule=t(f"who.house.{rule}")), icon="🏠")
 # Cards written out in a claim (“4h 5h JK 7h 8h 9h 10h é limpa”): the meld lookup judges
-# them, one tap away, with these rules.
+# them, one tap away, with these rules (its meld view, whichever the session had open).
 for cards in melds_said(*claims) if said else ():
-    page_link("lookup", t("who.meld_link", cards=cards_text(cards)), {"cards": cards_text(cards)})
+    link_within_session("lookup")
+    linked = {"view": "meld", "cards": cards_text(cards)}
+    page_link("lookup", t("who.meld_link", cards=cards_text(cards)), linked)
 # A rule the four sources agree on is answered with the rule, as the reference says it.
 if found and found.agreed:
     st.success(t("who.agreed"), icon=NO_ICON)

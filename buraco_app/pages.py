@@ -71,6 +71,15 @@ def link_unread(page: str) -> bool:
     return unread
 
 
+def link_within_session(url_path: str) -> None:
+    """Where a page offers a link with parameters to `url_path`, a page that reads its link
+    once a session (`link_unread`): that page reads its address again on its next visit.
+    st.page_link moves within the session, so a session that had opened the page before
+    ignored the link (“Julgar o jogo” from “Quem tem razão?” opened an empty lookup). A
+    visit by the menu reads a bare address: nothing to read, nothing undone."""
+    st.session_state.pop(f"{url_path}_link_read", None)
+
+
 def page_link(url_path: str, label: str, query: dict[str, str] | None = None) -> None:
     """A link to one of the app's pages, with the icon the navigation gives it (and `query`,
     that page's own parameters, in its address)."""

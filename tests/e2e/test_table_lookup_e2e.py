@@ -203,3 +203,34 @@ def test_every_tap_of_an_open_sheet_is_a_fingertip_high_on_a_touch_screen(
     main.get_by_label("Pontos (Eles)", exact=True).fill("0")
     _tap_and_see(page, "Lançar rodada 2", button(name="Nova partida com os mesmos lados"))
     assert page.evaluate(_SHORT_TAPS) == [], "the match over"
+
+
+def test_the_meld_of_a_claim_opens_in_the_lookup_already_visited(
+    open_page: OpenPage, phone: dict[str, int], screenshot: Callable[[Any, str], Any]
+) -> None:
+    """“Quem tem razão?” offers the meld a claim writes out, “Julgar o jogo: 4♥ 5♥ JK …”, one
+    tap from the meld lookup. A session that had opened the lookup before (on “Posso pegar
+    o lixo?”) got it empty: the lookup reads its link once a session, and st.page_link
+    moves within the session (h1's teacher, in a browser). The lookup opens on the meld,
+    judged: a joker in seven cards makes a canastra suja [000, 001, 002, 003]."""
+    page = open_page("lookup?view=lixo", phone)
+    expect(page.get_by_text("Carta de cima do lixo", exact=False).first).to_be_visible()
+    choose_in_sidebar(page, "who")
+    main = page.locator("[data-testid='stMain']")
+    first = main.locator(".st-key-who_claim_1 input")
+    first.fill("4h 5h JK 7h 8h 9h 10h é limpa")
+    first.press("Enter")
+    wait_for_app(page)
+    second = main.locator(".st-key-who_claim_2 input")
+    second.fill("não, é suja")
+    second.press("Enter")
+    wait_for_app(page)
+    link = main.get_by_role("link", name="Julgar o jogo", exact=False)
+    link.scroll_into_view_if_needed()
+    link.click()
+    page.wait_for_url("**/lookup*")
+    wait_for_app(page)
+    field = page.locator(".st-key-lookup_cards input, .st-key-lookup_cards textarea").first
+    expect(field).to_have_value("4♥ 5♥ JK 7♥ 8♥ 9♥ 10♥")
+    expect(page.get_by_text("canastra suja", exact=False).first).to_be_visible()
+    screenshot(page, "who_meld_opens_in_lookup_phone")
