@@ -906,7 +906,7 @@ def test_cards_written_in_a_claim_are_one_tap_from_the_meld_judge(
     at = claim(open_app("who", lang=lang), *claims)
     links_ = [e.proto for e in at.get("page_link") if e.proto.page == "lookup"]
     assert [p.label for p in links_] == [label]
-    assert parse_qs(links_[0].query_string) == {"cards": [cards]}
+    assert parse_qs(links_[0].query_string) == {"view": ["meld"], "cards": [cards]}
 
 
 @pytest.mark.parametrize(
