@@ -220,6 +220,11 @@ def side_melds(key: str) -> list[tuple[Card, ...]] | None:
     return melds
 
 
+def meld_cards(melds: list[tuple[Card, ...]], index: int) -> str:
+    """The side's meld `index` (from 0) by its cards, as laid: "4♥ 5♥ 6♥"."""
+    return cards_text(as_laid(melds[index], rules))
+
+
 def first_way(way: TakeLixo, top: Card, melds: list[tuple[Card, ...]]) -> str:
     """The plainest way, short, for the answer above the grid: "K♦ com J♦ Q♦", "7♠ no jogo
     2, o de 4♠ 5♠ 6♠" (the meld named by its cards: with three lines typed, "jogo 2" was
@@ -236,7 +241,7 @@ def first_way(way: TakeLixo, top: Card, melds: list[tuple[Card, ...]]) -> str:
         top=top.symbol,
         meld=index + 1,
         extra=extra,
-        cards=cards_text(as_laid(melds[index], rules)),
+        cards=meld_cards(melds, index),
     )
 
 
@@ -245,7 +250,7 @@ def way_text(way: TakeLixo, melds: list[tuple[Card, ...]]) -> str:
     said = move_text(way, lang)
     if way.extend is None or way.extend >= len(melds):
         return said
-    return f"{said} ({cards_text(as_laid(melds[way.extend], rules))})"
+    return f"{said} ({meld_cards(melds, way.extend)})"
 
 
 def lixo_headline(

@@ -1013,12 +1013,15 @@ def why_lines(
     if kind == "discard":
         # The last card is no choice among cards: its discard empties the hand (the morto,
         # or going out), where the level's habit told of the safest card, or "never a wild".
+        # Every card alike (JK JK after the morto) is no choice either, where “a carta mais
+        # segura” was said of a joker the next player then took the lixo with.
         hand = before.hands[before.turn]
-        kind = "discard_last" if len(hand) == 1 else f"discard_{level}"
-        if len(hand) > 1 and len(set(hand)) == 1:
-            # Every card alike (JK JK after the morto): no card to choose, where “a carta mais
-            # segura” was said of a joker the next player then took the lixo with.
+        if len(hand) == 1:
+            kind = "discard_last"
+        elif len(set(hand)) == 1:
             kind = "discard_only"
+        else:
+            kind = f"discard_{level}"
     why = "play.hint_why." if advice else "play.why."
     top = lixo_top(before)
     shown = move.card if isinstance(move, Discard) and kind == "discard_only" else top

@@ -24,6 +24,7 @@ from buraco_text import (
     preset_title,
     sources_text,
     value_text,
+    without_effect,
 )
 
 
@@ -110,11 +111,6 @@ def _names(names: list[str], lang: Lang) -> str:
     return t("lookup.presets_and", lang, first=", ".join(names[:-1]), last=names[-1])
 
 
-# The options that leave another without effect (RuleSet.idled_by), each with its note in
-# the catalog (settings.idle.NAME).
-IDLED_BY = ("trincas", "pickup", "wild_top_card_new_meld_only", "vulnerable_min_meld_points")
-
-
 def show_point(point: RulePoint, rules: RuleSet, lang: Lang) -> None:
     """One point of the rules reference as `buraco rules --search` gives it: what it says,
     at the user's table and per variant where an option governs it, the option, its
@@ -126,9 +122,9 @@ def show_point(point: RulePoint, rules: RuleSet, lang: Lang) -> None:
         here = point.at_table(rules, lang)
         # A point the table never meets (trinca suits at an Aberto table, where no trinca is
         # laid): its value is said to have no effect here, as a changed option's is.
-        idle = not changed and rules.idled_by(point.option) in IDLED_BY
+        idle = None if changed else without_effect(rules, point.option, lang)
         if idle and here is not None:
-            here += " " + t(f"settings.idle.{rules.idled_by(point.option)}", lang)
+            here += " " + idle
         # Variants that say the same are named together: the same sentence three times was
         # four lines on a phone.
         alike: dict[str, list[str]] = {}

@@ -441,9 +441,7 @@ class _ChooseView(_View[ChooseTask]):
         """The options marked, by the numbers beside them, as a person says them: "Ainda
         não: marcar as opções 1 e 3 não resolve." (the marking as a whole: one of them may
         hold, the lines after it say which does not)."""
-        numbers = [str(i + 1) for i in sorted(value or ())]
-        if not numbers:
-            return t("practice.wrong_plain", lang)
+        numbers = [str(i + 1) for i in sorted(value)]  # (never none: see `answer`)
         options = and_list(numbers, lang)
         return t("practice.wrong_options", lang, n=len(numbers), options=options)
 

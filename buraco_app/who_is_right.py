@@ -17,7 +17,6 @@ import streamlit as st
 
 from buraco_app.i18n import t
 from buraco_app.inline_cards import NO_ICON, caption_md
-from buraco_app.rules_view import IDLED_BY
 from buraco_app.settings import rules_summary, url_params
 from buraco_core.cards import Card, parse_cards
 from buraco_core.errors import BuracoInputError
@@ -45,6 +44,7 @@ from buraco_text import (
     sources_text,
     translate,
     value_text,
+    without_effect,
 )
 
 # --- the points a table argues over ----------------------------------------------------------
@@ -577,15 +577,15 @@ def idle_answer(dispute: Dispute, rules: RuleSet, lang: Lang) -> str | None:
     free = dispute.option == "pickup" and rules.pickup == "free"
     if free and not variants_differ(dispute) and dispute.reading_of(rules) is None:
         by = "pickup"
-    if by not in IDLED_BY or variants_differ(dispute):  # (each reading is a variant's)
+    if by is None or variants_differ(dispute):  # (each reading is a variant's)
         return None
     return t(f"who.idle.{by}", lang)
 
 
 def idle_mark(option: str, rules: RuleSet, lang: Lang) -> str:
     """“ (sem efeito: sem trincas)” after the option's value where the table leaves it so."""
-    by = rules.idled_by(option)
-    return " " + t(f"settings.idle.{by}", lang) if by in IDLED_BY else ""
+    note = without_effect(rules, option, lang)
+    return f" {note}" if note else ""
 
 
 def draw_dispute(dispute: Dispute, rules: RuleSet, lang: Lang) -> None:

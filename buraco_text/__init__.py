@@ -595,7 +595,14 @@ def idle_note(rules: RuleSet, name: str, lang: Lang = DEFAULT_LANG) -> str | Non
     effect (RuleSet.idled_by says which option does); None otherwise."""
     if name not in rules.idle_options():
         return None
-    return translate(f"settings.idle.{rules.idled_by(name)}", lang)
+    return without_effect(rules, name, lang)
+
+
+def without_effect(rules: RuleSet, name: str, lang: Lang = DEFAULT_LANG) -> str | None:
+    """`idle_note` for option `name` whether changed or not: a point the table never meets
+    (trinca suits at an Aberto table, where no trinca is laid); None where it has effect."""
+    by = rules.idled_by(name)
+    return None if by is None else translate(f"settings.idle.{by}", lang)
 
 
 def sources_text(sources: Iterable[str], lang: Lang = DEFAULT_LANG, codes: bool = False) -> str:
