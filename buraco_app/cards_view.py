@@ -116,6 +116,17 @@ opacity:1;visibility:visible;pointer-events:auto;padding:0 .5rem .5rem}}
 padding:0 12px;font-size:14px;color:{BLACK}}}
 [data-testid="stCode"] [data-testid="stBaseButton-elementToolbar"]::after{{
 content:attr(aria-label)}}}}
+/* Side by side (compare.side_by_side), wider than a phone: each column's heading and answer
+on the two rows of a grid (a subgrid each), so the answers start level beside a heading that
+wraps to more lines than the others'. */
+@media (min-width:641px){{
+.st-key-bt_compare>[data-testid="stLayoutWrapper"]>[data-testid="stHorizontalBlock"]{{
+display:grid;grid-auto-flow:column;grid-auto-columns:minmax(0,1fr);grid-template-rows:auto auto}}
+.st-key-bt_compare>[data-testid="stLayoutWrapper"]>[data-testid="stHorizontalBlock"]>
+[data-testid="stColumn"]{{display:grid;grid-row:span 2;grid-template-rows:subgrid;row-gap:1rem;
+width:auto;min-width:0}}
+.st-key-bt_compare [data-testid="stHorizontalBlock"]>[data-testid="stColumn"]>
+[data-testid="stVerticalBlock"]{{display:contents}}}}
 @media (max-width:640px){{
 .bt-table table{{font-size:.85em}} .bt-table th,.bt-table td{{padding:.3em}}
 .bt-table table,.bt-table thead,.bt-table tbody{{display:block}}
@@ -125,7 +136,6 @@ content:attr(aria-label)}}}}
 .bt-table td:first-child{{background:rgba(128,128,128,.08)}}
 .st-key-lesson_text th,.st-key-lesson_text td{{padding:6px}}
 [data-testid="stExpanderDetails"]:has([class*="st-key-btg-"]){{padding-inline:8px}}
-p:has(>.bt-pad){{display:none}}
 [role="radiogroup"]:has(>button[data-variant="segmented_control"]){{gap:6px}}
 button[data-variant="segmented_control"]{{margin-right:0!important;border-radius:8px!important}}
 button[data-variant="segmented_control"]:not([data-selected]):not([data-hovered]):not(

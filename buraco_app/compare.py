@@ -52,21 +52,26 @@ def side_by_side(
     yours = current_rules()
     lang = get_lang()
     results = []
-    for column, (title, rules) in zip(st.columns(len(tables)), tables, strict=True):
-        with column:
-            # Every column gets a second line, so the verdicts below stay aligned; a blank
-            # one (bt-pad) is not drawn on a phone, where the columns lie one under another.
-            if rules.changed_options():
-                note = f":gray[{rules_summary(rules, lang)}]"
-            elif rules == yours:
-                note = f":gray[✓ {t('variants.yours_title', lang)}]"
-            else:
-                note = '<span class="bt-pad">\u00a0</span>'
-            st.markdown(f"#### {title}\n{note}", unsafe_allow_html=True)
-            result = judge(rules)
-            draw(result, rules)
-            results.append((title, rules, result))
+    # Each column is its heading and its answer, two blocks: on a wide screen the answers
+    # start level whatever the headings' lengths (the style sheet's subgrid); on a phone they stack.
+    with st.container(key=COMPARE_KEY):
+        for column, (title, rules) in zip(st.columns(len(tables)), tables, strict=True):
+            with column:
+                if rules.changed_options():
+                    note = f"\n:gray[{rules_summary(rules, lang)}]"
+                elif rules == yours:
+                    note = f"\n:gray[✓ {t('variants.yours_title', lang)}]"
+                else:
+                    note = ""
+                st.markdown(f"#### {title}{note}")
+                with st.container():
+                    result = judge(rules)
+                    draw(result, rules)
+                results.append((title, rules, result))
     return results
+
+
+COMPARE_KEY = "bt_compare"  # (its columns styled in cards_view.CARD_CSS)
 
 
 def deciding_options(judge: Callable[[RuleSet], T], key: Callable[[T], Hashable]) -> list[str]:

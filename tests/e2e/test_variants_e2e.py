@@ -48,3 +48,29 @@ def test_the_variants_links_open_the_lesson_and_the_exercise(
     settle(page)
     assert "lesson=going_out" in page.url
     screenshot(page, "variants_move_lesson_opened_phone")
+
+
+def test_the_same_move_verdicts_start_level_beside_a_table_whose_summary_wraps(
+    open_page: OpenPage, settle: Settle, screenshot: Shot
+) -> None:
+    """At 1280x800 with two house options set, a fourth column, “Sua mesa”, names them in
+    three lines under its heading, where the others have none: its verdict stood a line or
+    two below the other three. Each column's heading and answer now lie on a grid's rows."""
+    page = open_page("variants?rules=fechado&batida_points=50&pickup=top_card_two_from_hand")
+    main = page.locator("[data-testid='stMain']")
+    main.get_by_role("radio", name="Mesma jogada", exact=True).click()
+    settle(page)
+    columns = main.locator(".st-key-bt_compare [data-testid='stColumn']")
+    expect(columns).to_have_count(4, timeout=SLOW)
+    expect(columns.nth(3)).to_contain_text("batida 50")
+    verdicts = main.locator(".st-key-bt_compare [data-testid='stAlert']")
+    expect(verdicts).to_have_count(4)
+    verdicts.first.scroll_into_view_if_needed()
+    heights = [columns.nth(i).locator("h4").bounding_box() for i in range(4)]
+    tops = [verdicts.nth(i).bounding_box() for i in range(4)]
+    assert all(box is not None for box in (*heights, *tops))
+    screenshot(page, "variants_same_move_four_tables_desktop")
+    # The headings start level (the fourth's summary runs three lines below its own) ...
+    assert len({round(box["y"]) for box in heights if box}) == 1
+    # ... and the four verdicts start level all the same.
+    assert max(box["y"] for box in tops if box) - min(box["y"] for box in tops if box) < 1
