@@ -630,7 +630,7 @@ def _vulnerable_block(
         if side.melds and not baixada_short(rules, side):
             return None
         points = sum(m.card_points(rules) for m in melds)
-        if points < needed and _can_make_up(rules, hand, needed - points):
+        if points < needed and _can_make_up(rules, hand, needed - points, melds):
             return None
     return _r(Code.VULNERABLE_MIN_MELD, points=points, needed=needed) if points < needed else None
 
@@ -645,11 +645,16 @@ def baixada_short(rules: RuleSet, side: SideState) -> int:
     return max(0, needed - sum(m.card_points(rules) for m in side.melds))
 
 
-def _can_make_up(rules: RuleSet, hand: Sequence[Card], short: int) -> bool:
-    """Whether melds from the hand, keeping two cards, total `short` card points more.
-    A search with a budget: past it the answer is no, and the move is refused rather than
-    risk leaving the player unable to end the turn (DESIGN.md)."""
-    from buraco_core.legal import meld_groups  # legal builds on this module
+def _can_make_up(
+    rules: RuleSet, hand: Sequence[Card], short: int, melds: Sequence[Meld] = ()
+) -> bool:
+    """Whether the hand can still add `short` card points to the turn's baixada, keeping two
+    cards: melds laid from it, then, if that is not enough, its cards added one at a time to
+    the turn's melds (`melds`, those laid so far, and those the search lays): 8♥ 9♥ 10♥ laid
+    for 65 with J♥ in the hand makes 75. A search with a budget: past it the answer is no,
+    and the move is refused rather than risk leaving the player unable to end the turn
+    (DESIGN.md)."""
+    from buraco_core.legal import fits, meld_groups  # legal builds on this module
 
     points = {card: card_points(card, rules.joker_points) for card in set(hand)}
     if sum(points[c] for c in hand) - min(points.values(), default=0) < short:
@@ -659,18 +664,19 @@ def _can_make_up(rules: RuleSet, hand: Sequence[Card], short: int) -> bool:
     for group in meld_groups(hand, rules, wild_anywhere=MIN_MELD):
         meld = judged(group, rules).meld
         if meld is not None:
-            groups.append((meld.card_points(rules), group))
+            groups.append((meld.card_points(rules), group, meld))
     groups.sort(key=lambda g: -g[0])
     budget = [2000]
 
-    def search(start: int, left: list[Card], total: int) -> bool:
+    def search(start: int, left: list[Card], total: int, laid: tuple[Meld, ...] | None) -> bool:
+        """Melds from `groups[start:]`; with `laid`, cards onto those melds too."""
         if total >= short:
             return True
         for index in range(start, len(groups)):
             budget[0] -= 1
             if budget[0] < 0:
                 return False
-            value, group = groups[index]
+            value, group, meld = groups[index]
             rest = list(left)
             try:
                 for card in group:
@@ -678,11 +684,32 @@ def _can_make_up(rules: RuleSet, hand: Sequence[Card], short: int) -> bool:
             except ValueError:
                 continue
             # Two cards kept: one left alone could meet the last-card trap.
-            if len(rest) >= 2 and search(index + 1, rest, total + value):
+            grown = None if laid is None else (*laid, meld)
+            if len(rest) >= 2 and search(index + 1, rest, total + value, grown):
                 return True
+        if laid is None or len(left) <= 2:
+            return False
+        for at, meld in enumerate(laid):
+            for card in dict.fromkeys(left):
+                budget[0] -= 1
+                if budget[0] < 0:
+                    return False
+                if not fits(meld, (card,)):
+                    continue  # (a cheap count first: most cards fit no meld)
+                longer = extended(meld, (card,), rules).meld
+                if longer is None:
+                    continue
+                rest = list(left)
+                rest.remove(card)
+                now = (*laid[:at], longer, *laid[at + 1 :])
+                if search(start, rest, total + points[card], now):
+                    return True
         return False
 
-    return search(0, list(hand), 0)
+    if search(0, list(hand), 0, None):  # (melds alone first: the search as it always was)
+        return True
+    budget[0] = 2000
+    return search(0, list(hand), 0, tuple(melds))
 
 
 # --- small helpers -------------------------------------------------------------------------

@@ -1019,6 +1019,45 @@ def test_vulnerable_min_counts_turn(preset: str) -> None:
     assert after.turn == 1
 
 
+@pytest.mark.parametrize("preset", PRESETS)
+def test_vulnerable_min_counts_turn_cards_added_to_the_turns_melds_count(preset: str) -> None:
+    """[003] "a primeira baixada", read as everything laid down in that turn: a card added to
+    a meld of that turn is laid down in it too. So a meld that leaves the baixada short is
+    let through where the hand can make up the rest by adding cards to the turn's melds, as
+    well as by laying new ones: after Q♣ K♣ A♣ (35), 8♥ 9♥ 10♥ (30) with J♥ or J♣ in the hand
+    makes 75 once the jack is added. Before, only new melds were counted, and 8♥ 9♥ 10♥ was
+    refused ("esta soma 65") though the turn could reach 75. Without such a card it is still
+    refused."""
+    rules = ruleset(preset, vulnerable_min_meld_points=75)
+    opened = [["Qc", "Kc", "Ac"]]  # laid this turn: a vulnerable side's melds below 75
+    for jack, onto in (("Jh", 1), ("Jc", 0)):
+        hand = ["8h", "9h", "10h", jack, "4d", "7d", "3s"]
+        state = position(
+            rules,
+            players=2,
+            phase="play",
+            hands=[hand, 11],
+            vulnerable=[True, False],
+            melds=[opened, []],
+        )
+        state = apply(rules, state, Lay((cards("8h 9h 10h"),)))  # 65: the jack adds 10
+        assert refused(rules, state, Discard(card("4d"))) == ("vulnerable_min_meld",)
+        state = apply(rules, state, Extend(onto, (card(jack),)))
+        ok(rules, state, Discard(card("4d")))
+    hand = ["8h", "9h", "10h", "5c", "4d", "7d", "3s"]  # nothing adds the 10 missing
+    state = position(
+        rules,
+        players=2,
+        phase="play",
+        hands=[hand, 11],
+        vulnerable=[True, False],
+        melds=[opened, []],
+    )
+    verdict = check(rules, state, Lay((cards("8h 9h 10h"),)))
+    assert verdict.codes == ("vulnerable_min_meld",)
+    assert verdict.reasons[0].params["points"] == 65
+
+
 @pytest.mark.parametrize("counts", ["turn", "first_meld"])
 def test_vulnerable_min_counts_pickup_meld(counts: str) -> None:
     """The lixo's pickup meld is part of the turn's baixada under "turn" (it counts with the
