@@ -179,6 +179,13 @@ def results() -> dict[str, progress.Result]:
     return found
 
 
+def _known_results() -> dict[str, progress.Result]:
+    """The learner's results as results() last read them in this session, without asking
+    the database again ({} when it could not say: results() has warned about that)."""
+    kept: tuple[str, dict[str, progress.Result]] | None = st.session_state.get(_RESULTS_KEY)
+    return kept[1] if kept is not None and kept[0] == learner_id() else {}
+
+
 def latest_scenario() -> str | None:
     """The scenario the learner last saved a result for (see progress.ProgressStore.latest);
     None when there is none, or the database cannot say (results() warns about that)."""
@@ -260,7 +267,9 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
         if st.button(t("practice.hint", lang), key=f"{key}_hint"):
             attempt.hint = True
         # Greyed out until a first try, and saying so: a tooltip would not show on a phone.
-        untried = attempt.tries == 0
+        # A result saved before (a try, or the solution seen) is a try: a learner who
+        # reloaded the page found the solution greyed out again.
+        untried = attempt.tries == 0 and scenario.id not in _known_results()
         solution = t("practice.solution_after_try" if untried else "practice.solution", lang)
         if st.button(solution, key=f"{key}_solution", disabled=untried):
             attempt.solution_shown = True

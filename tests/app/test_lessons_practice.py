@@ -1022,6 +1022,28 @@ def test_checking_with_nothing_marked_asks_for_an_answer_and_counts_no_try(
     assert not at.button(key=f"{key}_solution").disabled
 
 
+def test_the_solution_stays_open_after_a_reload_once_the_exercise_was_tried(
+    open_app: Open,
+) -> None:
+    """A learner who tried an exercise in Lições (here solved it) and reloaded the page (a
+    new session, the same learner in the link) found “Solução: depois de tentar” greyed out
+    again, as if never tried. The progress saved says it was: the solution stays open. A
+    learner who never tried it still finds it greyed out."""
+    key = f"sc_{NATURAL_TWO}"
+    at = open_app("lessons", lesson="natural_two", step="2")
+    assert at.button(key=f"{key}_solution").disabled
+    tap(at, "4♠", "Jogo 1:")  # (solved: the 2♠ goes home, and the result is saved)
+    learner = str(at.query_params["learner"])
+    again = open_app("lessons", lesson="natural_two", step="2", learner=learner)
+    solution = again.button(key=f"{key}_solution")
+    assert not solution.disabled and solution.label == PT["practice.solution"]
+    solution.click().run()
+    assert not again.exception and not again.warning
+    stranger = open_app("lessons", lesson="natural_two", step="2", learner="someone_else_1")
+    solution = stranger.button(key=f"{key}_solution")
+    assert solution.disabled and solution.label == PT["practice.solution_after_try"]
+
+
 def test_picking_a_going_out_without_the_morto_names_the_common_error_003(open_app: Open) -> None:
     """[003]: going out without the morto is a common error; picking that move among the
     options of "Erro 3, a outra metade" is believing it allowed."""
