@@ -17,6 +17,7 @@ from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import NO_ICON, md_cards
 from buraco_app.limits import MAX_LINK_TEXT, number_field, too_long
 from buraco_app.pages import ask_for_the_top, page_link, top_if_asked, view_switch
+from buraco_app.scenario_player import remembered_learner_id
 from buraco_app.settings import (
     current_lang,
     current_rules,
@@ -93,9 +94,13 @@ FIX_ROUND_KEY = "sheet_fix_round"  # the round chosen there (its number, from 1)
 FIX_ASK_KEY = "sheet_fix_ask"  # {"number", "before", "after"}: the correction to confirm
 # Where the correction's messages go: under its panel, whatever field the store named.
 FIX_FIELDS = {"match": "fix", "number": "fix", "points": "fix"}
-# The matches this session had open, the latest first: [(match id, names)], for the start
+# The matches this learner had open, the latest first: [(match id, names)], for the start
 # form (“Nova partida” or “Sair desta partida” left the last one's code nowhere on screen).
+# Kept in the store by the learner's id too (the lessons' and Jogar's, in the browser's
+# cookie): a reload, a new session, reads them back once (RECENT_READ_KEY: from which store,
+# for which learner).
 RECENT_KEY = "sheet_recent"
+RECENT_READ_KEY = "_sheet_recent_read"
 MAX_RECENT = 5
 WATCH_LINK = re.compile(r"[?&]watch=([A-Za-z0-9_-]+)")
 
@@ -415,13 +420,37 @@ def _reopen(match_id: str) -> None:
     ask_for_the_top()  # (the list is half a page down; the sheet's totals are at its top)
 
 
-def remember(match: Match) -> None:
-    """The match open now, first among this session's for the start form."""
+def recent_matches(store: SheetStore) -> list[tuple[str, tuple[str, ...]]]:
+    """The learner's recent matches, the latest first: this session's, and those the store
+    keeps for the learner, read once a session (the phone reloaded the tab: the session and
+    its list were gone, and only the match's link or code found it again)."""
     recent: list[tuple[str, tuple[str, ...]]] = st.session_state.get(RECENT_KEY, [])
+    learner = remembered_learner_id()
+    read = st.session_state.get(RECENT_READ_KEY)
+    if isinstance(read, tuple) and read[0] is store and read[1] == learner:
+        return recent
+    st.session_state[RECENT_READ_KEY] = (store, learner)  # (once, even if the read fails)
+    try:
+        kept = [(m.id, m.names) for m in store.recent_matches(learner, MAX_RECENT)]
+    except SheetError:  # (a busy store: the page works without the list; its link still opens)
+        kept = []
+    here = {match_id for match_id, _ in recent}
+    recent = [*recent, *(r for r in kept if r[0] not in here)][:MAX_RECENT]
+    st.session_state[RECENT_KEY] = recent
+    return recent
+
+
+def remember(store: SheetStore, match: Match) -> None:
+    """The match open now, first among the learner's for the start form, in this session
+    and in the store."""
+    recent = recent_matches(store)
     if recent and recent[0][0] == match.id:
         return
     others = [r for r in recent if r[0] != match.id]
     st.session_state[RECENT_KEY] = [(match.id, match.names), *others][:MAX_RECENT]
+    # (Not kept, a database that only reads: the session's list has it, the sheet works.)
+    with suppress(SheetError):
+        store.remember_match(remembered_learner_id(), match.id)
 
 
 def _close() -> None:
@@ -489,7 +518,7 @@ def draw_start(store: SheetStore) -> None:
     show_error("database")
 
     st.subheader(t("sheet.open_title"))
-    recent: list[tuple[str, tuple[str, ...]]] = st.session_state.get(RECENT_KEY, [])
+    recent = recent_matches(store)
     if recent:
         st.caption(t("sheet.recent"))
         for match_id, names in recent:
@@ -948,7 +977,7 @@ def draw_sheet(store: SheetStore, sheet: Sheet, watch_id: str | None = None) -> 
         st.button(t("sheet.close"), on_click=_close, key="sheet_close")
     if watch_id is None:
         share(sheet, store)
-        remember(match)
+        remember(store, match)
         # The run got to its end: the fields this page shows now were emptied after the
         # last round, and what is sent from them was typed anew.
         st.session_state[DRAWN_KEY] = (match.id, len(sheet.rounds) + 1)

@@ -19,6 +19,11 @@ Tables:
   row holds the points now; undoing a round removes its corrections with it (a new round
   of that number must not look corrected). A database older than this table gets it from
   create_all on opening, with no correction in it.
+- learner_matches(learner, match_id, opened_at): the matches a learner (the lessons' and
+  Jogar's learner id, kept in the browser's cookie: buraco_app/progress.py) opened, and
+  when last, for the score sheet's list of recent matches, which a reload of the page kept
+  only in the lost session. A table of its own, as Jogar's learner_games, not a column: a
+  database older than it gets it from create_all on opening, its matches untouched.
 
 Safety: every write is one transaction. Adding, correcting or undoing a round first locks
 the match (PostgreSQL: SELECT ... FOR UPDATE; SQLite: BEGIN IMMEDIATE, one writer at a
@@ -244,6 +249,21 @@ watch_links = Table(
         unique=True,
     ),
 )
+
+
+learner_matches = Table(
+    "learner_matches",
+    metadata,
+    Column("learner", String(40), primary_key=True),
+    Column(
+        "match_id",
+        String(32),
+        ForeignKey("matches.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    Column("opened_at", DateTime(timezone=True), nullable=False),
+)
+RECENT_LOOKED_AT = 30  # a learner's latest matches read for the list of recent ones
 
 
 # A match's Version (rounds and corrections counted, the latest of each), asked on every
@@ -625,7 +645,48 @@ class SheetStore:
             return known
         return self.sheet(match_id)
 
+    def recent_matches(self, learner: str, limit: int = 5) -> list[Match]:
+        """The matches `learner` opened (remember_match), the last opened first; one that
+        cannot be read is left out (its own link says why)."""
+        query = (
+            select(learner_matches.c.match_id)
+            .where(learner_matches.c.learner == learner)
+            # (the id breaks a tie: the same list, in the same order, on every read)
+            .order_by(learner_matches.c.opened_at.desc(), learner_matches.c.match_id.desc())
+            .limit(RECENT_LOOKED_AT)
+        )
+
+        def read(conn: Connection) -> list[Match]:
+            found: list[Match] = []
+            for match_id in conn.execute(query).scalars().all():
+                try:  # (a stored value this version cannot read fails as it is decoded)
+                    found.append(self._match(conn, match_id))
+                except (SheetError, ValueError, TypeError, KeyError):
+                    continue
+                if len(found) == limit:
+                    break
+            return found
+
+        return self._read(read)
+
     # --- writing
+
+    def remember_match(self, learner: str, match_id: str) -> None:
+        """Keep that `learner` opened the match now: first among their recent_matches."""
+        match_id = check_match_id(match_id)
+        now = datetime.now(UTC)
+        mine = (learner_matches.c.learner == learner) & (learner_matches.c.match_id == match_id)
+
+        def write(conn: Connection) -> None:
+            self._match(conn, match_id)  # (MatchNotFound, not the foreign key's refusal)
+            if conn.execute(update(learner_matches).where(mine).values(opened_at=now)).rowcount:
+                return
+            # (Another tab may insert it first: the IntegrityError retries, and updates.)
+            conn.execute(
+                insert(learner_matches).values(learner=learner, match_id=match_id, opened_at=now)
+            )
+
+        self._write(write)
 
     def create_match(
         self, names: Sequence[str], *, rules: RuleSet, target: Any | None = None

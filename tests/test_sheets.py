@@ -403,6 +403,31 @@ def test_a_database_from_before_corrections_gets_the_table(backend: Backend) -> 
     again.engine.dispose()
 
 
+def test_a_database_from_before_the_recent_matches_gets_the_table(backend: Backend) -> None:
+    """A database written before learner_matches: the store opened by this code adds it,
+    every match and round stays, and a learner's matches are listed the last opened first;
+    one whose record this version cannot read is left out, the others listed."""
+    store = backend.store()
+    first, second, third = (store.create_match([n, "B"], rules=FECHADO_20) for n in "ACD")
+    store.add_round(first.id, [10, 20])
+    with store.engine.begin() as conn:  # as a database written before the list existed
+        conn.execute(text("DROP TABLE learner_matches"))
+    store.engine.dispose()
+    again = backend.store()  # the server restarted with this code
+    assert [r.points for r in again.sheet(first.id).rounds] == [(10, 20)]
+    for match in (first, second, third, first):
+        again.remember_match("learner-0001", match.id)
+    assert [m.id for m in again.recent_matches("learner-0001")] == [first.id, third.id, second.id]
+    assert [m.id for m in again.recent_matches("learner-0001", limit=1)] == [first.id]
+    assert again.recent_matches("someone_else_1") == []
+    with again.engine.begin() as conn:  # (a record from a newer version of the app)
+        conn.execute(text("UPDATE matches SET options = '[1]' WHERE id = :id"), {"id": third.id})
+    assert [m.id for m in again.recent_matches("learner-0001")] == [first.id, second.id]
+    with pytest.raises(MatchNotFound):
+        again.remember_match("learner-0001", "NoSuchMatch1")
+    again.engine.dispose()
+
+
 def test_phones_correcting_one_round_at_once_store_one_correction(
     backend: Backend, store: SheetStore
 ) -> None:

@@ -5,6 +5,7 @@ line with any name."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from streamlit.testing.v1 import AppTest
@@ -445,6 +446,74 @@ def test_the_last_match_is_a_tap_away_after_the_next_one_starts(open_app: OpenAp
     at.button(key=f"sheet_recent_{first}").click().run()
     assert at.query_params["match"] == first
     assert metrics(at) == {"Ana e Bia": "1200", "Caio e Duda": "300"}
+
+
+def _recent(at: AppTest) -> list[str]:
+    """The start form's recent matches, as their buttons' keys (the latest first)."""
+    return [str(b.key) for b in at.button if str(b.key).startswith("sheet_recent_")]
+
+
+def test_a_match_opened_is_still_offered_after_the_phone_reloads_the_tab(
+    open_app: OpenApp,
+) -> None:
+    """The start form listed the visit's matches only while the session lasted: a phone that
+    reloaded the tab (a new session) found the list gone, and the match only by its link or
+    code. The list is the learner's now (the id in the browser's cookie, or the link's, as
+    Jogar lists a learner's unfinished matches): a new session offers the same matches, one
+    tap from each; another learner is offered none of them."""
+    learner = "learner-0001"
+    at = open_app("sheet", learner=learner)
+    first = start_match(at, "Ana e Bia", "Caio e Duda")
+    submit_round(at, "300", "150")
+    at.button(key="sheet_close").click().run()
+    second = start_match(at, "Eva", "Fábio")
+    reloaded = open_app("sheet", learner=learner)  # the session gone: the same learner
+    assert "match" not in reloaded.query_params
+    assert PT["sheet.recent"] in [c.value for c in reloaded.caption]
+    assert _recent(reloaded) == [f"sheet_recent_{second}", f"sheet_recent_{first}"]
+    label = reloaded.button(key=f"sheet_recent_{first}").label
+    assert label == f"↩ Ana e Bia × Caio e Duda · `{first}`"
+    reloaded.button(key=f"sheet_recent_{first}").click().run()
+    assert reloaded.query_params["match"] == first
+    assert metrics(reloaded) == {"Ana e Bia": "300", "Caio e Duda": "150"}
+    reloaded.button(key="sheet_close").click().run()
+    assert _recent(reloaded) == [f"sheet_recent_{first}", f"sheet_recent_{second}"]
+    # (and a reload while a sheet is open keeps that order: nothing written again)
+    assert _recent(open_app("sheet", learner=learner)) == _recent(reloaded)
+    assert not _recent(open_app("sheet", learner="someone_else_1"))
+
+
+def test_a_data_folder_from_before_the_recent_list_keeps_its_matches(
+    open_app: OpenApp,
+) -> None:
+    """A data folder made by a version without the learners' recent matches (no table for
+    them): the store adds the table on opening, every match and round stays as it was, and
+    a match opened there is offered after a reload."""
+    engine = database.open_engine(database.sqlite_url())
+    old = [t for t in sheets.metadata.sorted_tables if t.name != "learner_matches"]
+    sheets.metadata.create_all(engine, tables=old)
+    with engine.begin() as conn:  # (a match as the earlier version wrote it)
+        conn.execute(
+            sheets.matches.insert().values(
+                id="OldMatch0001",
+                names=["Nós", "Eles"],
+                target=3000,
+                preset="fechado",
+                options={},
+                created_at=datetime.now(UTC),
+            )
+        )
+        conn.execute(
+            sheets.rounds.insert().values(
+                match_id="OldMatch0001", number=1, points=[120, -40], created_at=datetime.now(UTC)
+            )
+        )
+    engine.dispose()
+    at = open_app("sheet", match="OldMatch0001", learner="learner-0001")
+    assert metrics(at) == {"Nós": "120", "Eles": "-40"}
+    again = open_app("sheet", learner="learner-0001")
+    assert _recent(again) == ["sheet_recent_OldMatch0001"]
+    assert [r.points for r in _store().sheet("OldMatch0001").rounds] == [(120, -40)]
 
 
 def test_a_watchers_link_is_not_listed_among_the_visits_matches(open_app: OpenApp) -> None:
