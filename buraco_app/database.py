@@ -75,6 +75,18 @@ def storage_place() -> str:
     return str((data_dir() / SQLITE_FILE).resolve())
 
 
+def sqlite_file() -> Path | None:
+    """The SQLite file the pages use, as storage_place finds it (BURACO_DATABASE_URL's, else
+    the data folder's); None for a database server, or one in memory."""
+    url = os.environ.get(ENV_DATABASE_URL, "").strip()
+    if not url:
+        return data_dir() / SQLITE_FILE
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    return Path(parsed.database.removeprefix("file:"))
+
+
 def open_engine(url: str) -> Engine:
     """An engine for a URL, as the pages would open it (without Streamlit)."""
     return create_engine(url, **engine_options(url))

@@ -118,7 +118,9 @@ class MatchNotFound(SheetError):
 
 class StorageUnavailable(SheetError):
     """The database cannot be opened: the data folder cannot be created or written
-    (`storage_folder`), the file is not a database (`storage_damaged`), its tables are not
+    (`storage_folder`), a folder stands where its file should be (`storage_not_a_file`),
+    the file may be read but not written (`storage_file_read_only`: a write refused), the
+    file is not a database (`storage_damaged`), its tables are not
     laid out as this version of the app expects (`storage_schema`), the database server
     refused the app's login (`storage_login`) or its tables to the app's user
     (`storage_permission`), or it only reads (`storage_read_only`). Retrying will not help;
@@ -153,7 +155,16 @@ def storage_problem(exc: DBAPIError) -> str | None:
     # A database server that only reads (a replica, or set read-only): not the data folder.
     if "read-only transaction" in words:
         return "storage_read_only"
+    # SQLite's file (or its folder) that the server may read but not write ("attempt to
+    # write a readonly database"): what is saved still shows; it was called a data folder
+    # that cannot be made.
+    if "readonly database" in words:
+        return "storage_file_read_only"
     if any(w in words for w in ("unable to open", "readonly", "read-only", "disk i/o", "full")):
+        # A folder where the SQLite file should be: the data folder itself is fine.
+        file = database.sqlite_file()
+        if "unable to open" in words and file is not None and file.is_dir():
+            return "storage_not_a_file"
         return "storage_folder"
     # The server refused the app's login: a wrong user, password or database name in
     # BURACO_DATABASE_URL (PostgreSQL's words, sent as the connection is made).

@@ -38,7 +38,33 @@ def _damaged_file(tmp_path: Path) -> tuple[str, str]:
     return "damaged", str(folder)
 
 
-@pytest.mark.parametrize("broken", [_unusable_folder, _damaged_file])
+def _folder_for_a_file(tmp_path: Path) -> tuple[str, str]:
+    """A folder where the database file should be: it was said as a data folder that
+    cannot be created or written, which the data folder was not."""
+    folder = tmp_path / "data"
+    (folder / "sheets.sqlite3").mkdir(parents=True)
+    return "not_a_file", str(folder)
+
+
+def _truncated_file(tmp_path: Path) -> tuple[str, str]:
+    """A real database with a match in it, cut to half its length (a copy stopped short)."""
+    folder = tmp_path / "data"
+    _two_matches(folder)
+    file = folder / "sheets.sqlite3"
+    with sqlite3.connect(file) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    for journal in folder.glob("sheets.sqlite3-*"):
+        journal.unlink()
+    content = file.read_bytes()
+    file.write_bytes(content[: len(content) // 2])
+    return "damaged", str(folder)
+
+
+BROKEN = [_unusable_folder, _damaged_file, _folder_for_a_file, _truncated_file]
+
+
+@pytest.mark.parametrize("broken", BROKEN)
 @pytest.mark.parametrize("page", [p.url_path for p in PAGES])
 def test_every_page_opens_and_says_storage_is_unavailable(
     broken: Callable[[Path], tuple[str, str]],
@@ -90,11 +116,15 @@ def test_the_data_folder_is_made_once_and_again_when_removed(
             sqlite_url(folder)
 
 
+@pytest.mark.parametrize("broken", [_damaged_file, _truncated_file])
 def test_a_damaged_database_file_is_left_as_it_was(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, open_app: Callable[..., AppTest]
+    broken: Callable[[Path], tuple[str, str]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    open_app: Callable[..., AppTest],
 ) -> None:
     """Nothing is written over a damaged file: its owner may still rescue what it holds."""
-    _, folder = _damaged_file(tmp_path)
+    _, folder = broken(tmp_path)
     monkeypatch.setenv("BURACO_DATA_DIR", folder)
     before = sorted(p.name for p in Path(folder).iterdir())
     file = Path(folder) / "sheets.sqlite3"
@@ -105,7 +135,7 @@ def test_a_damaged_database_file_is_left_as_it_was(
     assert sorted(p.name for p in Path(folder).iterdir()) == before
 
 
-@pytest.mark.parametrize("broken", [_unusable_folder, _damaged_file])
+@pytest.mark.parametrize("broken", [_unusable_folder, _damaged_file, _folder_for_a_file])
 def test_jogar_is_played_all_the_same_and_kept_while_the_server_runs(
     broken: Callable[[Path], tuple[str, str]],
     tmp_path: Path,
@@ -119,7 +149,7 @@ def test_jogar_is_played_all_the_same_and_kept_while_the_server_runs(
     problem, folder = broken(tmp_path)
     monkeypatch.setenv("BURACO_DATA_DIR", folder)
     file = Path(folder) / "sheets.sqlite3"
-    content = file.read_bytes() if file.exists() else None
+    content = file.read_bytes() if file.is_file() else None
     at = started(open_app)
     click(at, "btt-play_board-stock")
     (notice,) = [w.value for w in at.warning]
@@ -131,7 +161,7 @@ def test_jogar_is_played_all_the_same_and_kept_while_the_server_runs(
     assert [w.value for w in again.warning] == [notice]
     assert any("Your hand (12 cards)" in str(m.value) for m in again.markdown)  # (drawn)
     assert GameStore(stand_in_engine()).load(game_id).current.moves == (Draw(),)
-    assert (file.read_bytes() if file.exists() else None) == content
+    assert (file.read_bytes() if file.is_file() else None) == content
 
 
 @pytest.mark.parametrize("page", ["sheet", "practice", "lessons"])

@@ -19,7 +19,7 @@ from buraco_app.progress import ProgressStore, Result
 from buraco_core import ruleset
 from buraco_text import catalog
 from tests.app.test_lessons_practice import NATURAL_TWO, tap
-from tests.app.test_score_pages import metrics, submit_round
+from tests.app.test_score_pages import enter_worked_example, metrics, submit_round
 
 PT, EN = catalog("pt"), catalog("en")
 OpenApp = Callable[..., AppTest]
@@ -59,7 +59,7 @@ def test_a_read_only_database_refuses_each_sheet_write_whole(
     read_only = sheets.SheetStore(database.open_engine(url))
     with pytest.raises(sheets.StorageUnavailable) as refused:
         WRITES[write](read_only, match_id)
-    assert refused.value.code == "storage_folder"
+    assert refused.value.code == "storage_file_read_only"
     assert store.sheet(match_id).rounds[0].points == (100, 250)
     assert len(store.sheet(match_id).rounds) == 1
 
@@ -75,14 +75,20 @@ def test_the_sheet_page_says_a_read_only_database_cannot_save(
     at = open_app("sheet", lang="en", match=match_id)
     assert metrics(at) == {"Nós": "100", "Eles": "250"}  # reading still works
     submit_round(at, "40", "60")
-    assert [e.value.split(" (Where")[0] for e in at.error] == [EN["sheet.err.storage_folder"]]
+    assert [e.value.split(" (Where")[0] for e in at.error] == [
+        EN["sheet.err.storage_file_read_only"]
+    ]
     assert metrics(at) == {"Nós": "100", "Eles": "250"}
     at.button(key="sheet_undo").click().run()
     at.button(key="sheet_undo_yes").click().run()
-    assert [e.value.split(" (Where")[0] for e in at.error] == [EN["sheet.err.storage_folder"]]
+    assert [e.value.split(" (Where")[0] for e in at.error] == [
+        EN["sheet.err.storage_file_read_only"]
+    ]
     at.button(key="sheet_close").click().run()
     at.button(key="sheet_start").click().run()
-    assert [e.value.split(" (Where")[0] for e in at.error] == [EN["sheet.err.storage_folder"]]
+    assert [e.value.split(" (Where")[0] for e in at.error] == [
+        EN["sheet.err.storage_file_read_only"]
+    ]
     assert "match" not in at.query_params
     assert len(store.sheet(match_id).rounds) == 1
 
@@ -98,7 +104,41 @@ def test_progress_that_cannot_be_saved_is_a_warning_not_a_crash(
     at = open_app("practice", scenario=NATURAL_TWO, lang="en", learner="learner-0001")
     tap(at, "4♠", "Meld 1:")  # solved: the save is refused
     warnings = [w.value for w in at.warning]
-    assert EN["sheet.err.storage_folder"] in warnings
+    assert EN["sheet.err.storage_file_read_only"] in warnings
+    assert ProgressStore(store.engine).results("learner-0001") == {NATURAL_TWO: Result.SEEN}
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_each_page_that_saves_says_the_database_file_only_reads_in_the_users_language(
+    lang: str,
+    open_app: OpenApp,
+    played: tuple[str, sheets.SheetStore],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A database file the server may read but not write: the calculator's “Lançar no
+    placar”, an exercise solved in Lições and a match started in Jogar each said “a pasta de
+    dados do app não pode ser criada nem gravada”, a folder that was there and fine. Each
+    says now that the file only reads, in the learner's language, where the file is, and
+    nothing saved is lost."""
+    match_id, store = played
+    _read_only(monkeypatch, tmp_path)
+    said = catalog(lang)["sheet.err.storage_file_read_only"]
+    calculator = open_app("calculator", lang=lang, match=match_id)
+    enter_worked_example(calculator)
+    calculator.button(key="calc_send").click().run()
+    (error,) = [e.value for e in calculator.error]
+    assert error.startswith(said) and "sheets\\.sqlite3" in error  # (where: the file)
+    lessons = open_app("lessons", lang=lang, lesson="natural_two", step="2", learner="learner-0001")
+    tap(lessons, "4♠", "Jogo 1:" if lang == "pt" else "Meld 1:")
+    assert said in [w.value for w in lessons.warning]
+    play = open_app("play", lang=lang)
+    play.button(key="play_start").click().run()
+    shown = [m.value for m in [*play.error, *play.warning]]
+    assert shown and all(said in text for text in shown)
+    for at in (calculator, lessons, play):
+        assert not at.exception
+    assert [r.points for r in store.sheet(match_id).rounds] == [(100, 250)]
     assert ProgressStore(store.engine).results("learner-0001") == {NATURAL_TWO: Result.SEEN}
 
 
