@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 import streamlit as st
 
 from buraco_app.i18n import get_lang, t
-from buraco_app.settings import current_rules, rules_summary
+from buraco_app.settings import current_rules, rules_summary, use_option
 from buraco_core.rules import (
     OPTIONS,
     PRESET_NAMES,
@@ -24,7 +24,7 @@ from buraco_core.rules import (
     option_choices,
 )
 from buraco_course.reference import disputes
-from buraco_text import and_list, option_name, preset_title, value_text
+from buraco_text import Lang, and_list, option_name, preset_title, value_text
 
 T = TypeVar("T")
 
@@ -201,7 +201,9 @@ def show_deciding(
     # told “numa mesa assim o veredito muda” set it in “Casa” and saw the same verdict.
     lines += [
         t(
-            "variants_decide.house_value"
+            "variants_decide.house_value_yours"
+            if getattr(yours, name) == value and yours.preset in presets
+            else "variants_decide.house_value"
             if len(presets) == len(PRESET_NAMES)
             else "variants_decide.house_value_in",
             lang,
@@ -217,3 +219,41 @@ def show_deciding(
     else:
         head = t("variants_decide.alike_but", lang, count=len(alike) + len(house))
     st.info(head + "  \n" + "  \n".join(lines), icon="⚖️")
+    _tries(alike, house, yours, lang)
+
+
+def _tries(
+    alike: Sequence[str],
+    house: Sequence[tuple[str, Any, tuple[PresetName, ...]]],
+    yours: RuleSet,
+    lang: Lang,
+) -> None:
+    """Under the box, a tap that sets at the user's table the value it says would change
+    the verdict (a teacher told “mude em “Casa” para ver” looked for it among 27 options):
+    the other value of a shared option (where it has one), and a value no variant plays,
+    with a variant under which it decides where the table's own does not."""
+    tries: list[tuple[str, Any, PresetName | None]] = []
+    for name in alike:
+        shared = getattr(PRESETS[PRESET_NAMES[0]], name)
+        others = [v for v in other_values(name) if v != shared]
+        if len(others) == 1 and getattr(yours, name) == shared:
+            tries.append((name, others[0], None))
+    for name, value, presets in house:
+        preset = None if yours.preset in presets else presets[0]
+        if getattr(yours, name) != value or preset is not None:
+            tries.append((name, value, preset))
+    if not tries:
+        return
+    for name, value, preset in tries:  # (one under another: a row cut their labels short)
+        said = {"name": option_name(name, lang), "value": value_text(name, value, lang)}
+        label = (
+            t("variants_decide.try_yours", lang, **said)
+            if preset is None
+            else t("variants_decide.try_in", lang, preset=preset_title(preset, lang), **said)
+        )
+        st.button(
+            label,
+            key=f"variants_try_{name}_{value}",
+            on_click=use_option,
+            args=(name, value, preset),
+        )

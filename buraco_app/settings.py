@@ -554,6 +554,24 @@ def _reset_options() -> None:
     st.session_state[_OVERRIDES] = {}
 
 
+def use_option(name: str, value: Any, preset: str | None = None) -> None:
+    """One house option set at the session's table (and its variant, with `preset`), from a
+    page's callback: Variantes' “Ver na sua mesa com …” under the option that decides a
+    verdict (the widgets drawn after it show it; the other house options stay)."""
+    _clear_notices()
+    st.session_state[_CHOSEN] = True
+    st.session_state.pop(_ERROR, None)
+    if preset is not None:
+        st.session_state[PRESET_KEY] = preset
+    base = PRESETS[current_preset()]
+    overrides = {k: v for k, v in current_overrides().items() if getattr(base, k) != v}
+    if getattr(base, name) == value:
+        overrides.pop(name, None)
+    else:
+        overrides[name] = value
+    st.session_state[_OVERRIDES] = overrides
+
+
 def use_rules(preset: str, options: dict[str, Any]) -> None:
     """Make a preset and its house options the session's rules, from a page's callback (the
     widgets drawn after it show them): the Placar's next match with the last one's rules.

@@ -17,7 +17,7 @@ from buraco_core import judge_meld, parse_cards
 from buraco_core.cards import Card, Suit
 from buraco_core.melds import extend_meld
 from buraco_core.rules import OPTIONS, PRESET_NAMES, PRESETS, RuleSet
-from buraco_text import Lang, catalog, option_name, sources_text
+from buraco_text import Lang, catalog, option_name, sources_text, value_text
 from tests.app.conftest import in_order
 
 OpenApp = Callable[..., AppTest]
@@ -609,3 +609,41 @@ def test_a_shared_option_said_to_decide_a_move_changes_its_verdict(open_app: Ope
                 for p, ok, out in seen
                 for q, ok2, out2 in seen
             ), (position, option)
+
+
+def test_a_tap_under_the_box_sets_at_the_table_the_value_it_says_would_change_the_verdict(
+    open_app: OpenApp,
+) -> None:
+    """The box said “mude-o em “Casa”” (or “escolha a variante e mude em “Casa” para ver”),
+    and a teacher looked for that option among 27 in “Casa”. Under the box, one tap sets it
+    at the user's table (and the variant where it decides): the column “Sua mesa” then
+    shows the verdict it changes. Rule “2 curinga ao lado do 2 natural” [000 forbids it,
+    003 only limits a meld to one wild]; rule “stricter pickup” [003]."""
+    at = open_app("variants")
+    at.segmented_control(key="variants_view").set_value("meld").run()
+    at.text_input(key="variants_cards").input("2h 3h 4h 2s").run()
+    name = option_name("wild_two_beside_natural_two", "pt")
+    tap = at.button(key="variants_try_wild_two_beside_natural_two_True")
+    assert tap.label == f"Ver na sua mesa com “{name}: sim”"
+    assert [e.value for e in at.error] == ["✗ Jogo inválido"] * 3
+    tap.click().run()
+    assert not at.exception
+    assert at.query_params["wild_two_beside_natural_two"] == "true"
+    assert [e.value for e in at.error] == ["✗ Jogo inválido"] * 3  # the three variants
+    assert [s.value for s in at.success][-1].startswith("✓ Jogo válido")  # “Sua mesa”
+    assert "a sua mesa joga sim: veja “Sua mesa” abaixo" in box_of(at)
+    assert not [b for b in at.button if b.key.startswith("variants_try_")]  # (done)
+
+    strict = ("pickup", "top_card_two_from_hand")
+    at = open_app("variants")
+    at.segmented_control(key="variants_view").set_value("move").run()
+    at.selectbox(key="variants_scenario").set_value("joker_on_top_only_new_meld").run()
+    tap = at.button(key=f"variants_try_{strict[0]}_{strict[1]}")
+    said = f"“{option_name(strict[0], 'pt')}: {value_text(strict[0], strict[1], 'pt')}”"
+    assert tap.label == f"Ver o Buraco Aberto com {said}"  # (decides under Aberto only)
+    tap.click().run()
+    assert not at.exception
+    assert at.query_params["rules"] == "aberto" and at.query_params["pickup"] == strict[1]
+    assert [s.value for s in at.success] == ["✓ Jogada válida"]  # Buraco Aberto's own
+    assert [e.value for e in at.error] == ["✗ Jogada inválida"] * 3  # Fechado, STBL, yours
+    assert f"{said}, regra de outras mesas; a sua mesa joga: veja “Sua mesa” abaixo" in box_of(at)
