@@ -1218,6 +1218,16 @@ def _why_unreadable(exc: OSError | ValueError, lang: Lang) -> str:
         return translate("cli.err.no_permission", lang)
     if isinstance(exc, ValueError):  # a NUL byte in the name (no file has one)
         return translate("cli.err.bad_name", lang)
+    return _path_problem(exc, lang)
+
+
+def _path_problem(exc: OSError, lang: Lang) -> str:
+    """Why a path could not be used, read or written: a name too long for the system (a
+    name of 300 letters, said as ENAMETOOLONG), a link to itself (ELOOP), else the code."""
+    if exc.errno == errno.ENAMETOOLONG:
+        return translate("cli.err.path_too_long", lang)
+    if exc.errno == errno.ELOOP:
+        return translate("cli.err.link_loop", lang)
     code = errno.errorcode.get(exc.errno or 0, type(exc).__name__)
     return translate("cli.err.unreadable", lang, code=code)
 
@@ -1685,7 +1695,7 @@ def _scenarios(args: argparse.Namespace) -> int:
     from buraco_course import check_curriculum, load_curriculum
 
     lang = _lang(args)
-    root = _course_root(args.root)
+    root = _course_root(args.root, lang)
     curriculum = load_curriculum(root)
     errors = check_curriculum(curriculum) if args.check else list(curriculum.errors)
     if not curriculum.lessons and not curriculum.scenarios and not curriculum.errors:
@@ -1732,7 +1742,7 @@ def _scenarios(args: argparse.Namespace) -> int:
     return 1 if errors else 0
 
 
-def _course_root(root: str | None) -> Path | None:
+def _course_root(root: str | None, lang: Lang) -> Path | None:
     """The folder `--root` names, refused when it is no folder: an empty name (which would
     read the project's own course, as if no --root were given), a path that does not exist
     or a file (each said, not taken for a folder that holds no lessons)."""
@@ -1741,9 +1751,14 @@ def _course_root(root: str | None) -> Path | None:
     if not root.strip():
         raise BuracoInputError(InputCode.EXPECTED_TEXT, "--root")
     folder = Path(root)
-    if not folder.exists():
+    try:
+        exists, is_dir = folder.exists(), folder.is_dir()
+    except OSError as exc:  # (a name too long: Path.exists says so by a traceback)
+        detail = _path_problem(exc, lang)
+        raise BuracoInputError(InputCode.CANNOT_READ, root, detail=detail) from None
+    if not exists:
         raise BuracoInputError(InputCode.NO_COURSE, root, case="missing")
-    if not folder.is_dir():
+    if not is_dir:
         raise BuracoInputError(InputCode.NO_COURSE, root, case="file")
     return folder
 
@@ -1938,7 +1953,11 @@ def _killed_as_interrupted() -> Iterator[None]:
 
 
 def _why_unwritable(exc: OSError, path: Path, lang: Lang) -> str:
-    if isinstance(exc, FileExistsError | NotADirectoryError) or path.is_file():
+    try:
+        is_file = path.is_file()
+    except OSError:  # (a name too long: asking about it fails as the write did)
+        is_file = False
+    if isinstance(exc, FileExistsError | NotADirectoryError) or is_file:
         return translate("cli.err.not_folder", lang)
     if isinstance(exc, PermissionError):
         return translate("cli.err.no_write_permission", lang)
@@ -1953,8 +1972,7 @@ def _write_problem(exc: OSError, lang: Lang) -> str:
         return translate("cli.err.disk_full", lang)
     if exc.errno == errno.EROFS:
         return translate("cli.err.read_only", lang)
-    code = errno.errorcode.get(exc.errno or 0, type(exc).__name__)
-    return translate("cli.err.unreadable", lang, code=code)
+    return _path_problem(exc, lang)
 
 
 MAX_ROUNDS = 100_000  # a typo past it: at the basic level, a day of play

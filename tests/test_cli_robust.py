@@ -1976,3 +1976,48 @@ def test_a_course_file_given_for_json_is_named_as_toml(
     assert ":1:1:" not in err
     if command != "coach":  # (coach reads judge's format)
         assert f"buraco schema {command}" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["judge", "{long}.json"], "não foi possível ler"),
+        (["replay", "{long}/round-001.json"], "não foi possível ler"),
+        (["scenarios", "--root", "{long}"], "não foi possível ler"),
+        (["selfplay", "--rounds", "1", "--save", "{long}"], "não foi possível gravar"),
+        (["selfplay", "--rounds", "1", "--save", "records/{long}"], "não foi possível gravar"),
+    ],
+)
+def test_a_name_too_long_for_the_system_is_said_not_a_traceback(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    said: str,
+) -> None:
+    """A folder or file name of 300 letters (a pasted path gone wrong) ended `selfplay
+    --save` and `scenarios --root` in an OSError traceback (exit 1), and a file to read was
+    “erro do sistema ENAMETOOLONG”: now bad input (exit 2), the name whole, and why."""
+    monkeypatch.chdir(tmp_path)
+    long = "x" * 300
+    given = [word.format(long=long) for word in argv]
+    code, out, err = run(capsys, *given)
+    refused(code, err, long, f"{said}: o nome é longo demais para o sistema: encurte-o")
+    assert "ENAMETOOLONG" not in err and not out and err.startswith("buraco: erro: ")
+    code, _, err = run(capsys, *given, "--lang", "en")
+    refused(code, err, "the name is too long for the system: shorten it")
+
+
+@pytest.mark.skipif(os.name == "nt", reason="a symbolic link to itself: POSIX")
+def test_a_link_to_itself_is_said_in_words_not_as_a_system_code(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`ln -s loop loop`, then `buraco judge loop`: “erro do sistema ELOOP”, a code no
+    newcomer reads; now said in words, for a file read and for a folder `--save` makes."""
+    monkeypatch.chdir(tmp_path)
+    os.symlink("loop", "loop")
+    code, _, err = run(capsys, "judge", "loop")
+    refused(code, err, "loop: não foi possível ler: o caminho passa por um atalho")
+    code, _, err = run(capsys, "selfplay", "--rounds", "1", "--save", "loop/x", "--lang", "en")
+    refused(code, err, "loop/x: could not write: the path goes through a shortcut")
+    assert "ELOOP" not in err
