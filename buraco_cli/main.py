@@ -1003,9 +1003,13 @@ MAX_DIGITS = 15
 MAX_CARDS_TEXT = 10_000  # characters of cards on the command line (two decks are ~400)
 
 
-def read_json(path: str, lang: Lang = DEFAULT_LANG) -> Any:
+def read_json(
+    path: str, lang: Lang = DEFAULT_LANG, place: Callable[[str, Any], str] | None = None
+) -> Any:
     """Read JSON from a file or stdin ("-"); a bad file is bad input naming the place.
-    UTF-8 with or without a BOM; size, nesting and numbers are bounded."""
+    UTF-8 with or without a BOM; size, nesting and numbers are bounded. `place` names a
+    field as the command's text also counts it (`moves[3].meld (jogada 4)`), given the
+    field's path and the file's data."""
     where = _file_label(path)
     if not path.strip():  # ("" would read as the current folder; " " as a file named so)
         where = translate("cli.metavar.file", lang)  # as the usage line names the argument
@@ -1067,7 +1071,7 @@ def read_json(path: str, lang: Lang = DEFAULT_LANG) -> Any:
         raise BuracoInputError(InputCode.TOO_DEEP, where, limit=MAX_JSON_DEPTH) from None
     except ValueError:  # an integer past Python's digit limit
         raise BuracoInputError(InputCode.NUMBER_TOO_LONG, where, limit=MAX_DIGITS) from None
-    _check_bounds(data, where)
+    _check_bounds(data, where, None if place is None else lambda field: place(field, data))
     return data
 
 
@@ -1256,7 +1260,7 @@ def _read_bytes(path: str) -> bytes | str:
     return buffer.read(MAX_FILE_BYTES + 1) if buffer is not None else sys.stdin.read()
 
 
-def _check_bounds(data: Any, where: str) -> None:
+def _check_bounds(data: Any, where: str, place: Callable[[str], str] | None = None) -> None:
     """Refuse JSON nested deeper than MAX_JSON_DEPTH or with numbers longer than MAX_DIGITS,
     walking without recursion so that the check itself cannot overflow."""
     # Each value with its path ("sides[0].went_out"), so that a refusal names the field.
@@ -1265,7 +1269,7 @@ def _check_bounds(data: Any, where: str) -> None:
         value, depth, path = stack.pop()
         if depth > MAX_JSON_DEPTH:
             raise BuracoInputError(InputCode.TOO_DEEP, where, limit=MAX_JSON_DEPTH)
-        at = f"{where}: {path}" if path else where
+        at = f"{where}: {place(path) if place else path}" if path else where
         if isinstance(value, int) and not isinstance(value, bool):
             if abs(value) >= 10**MAX_DIGITS:
                 raise BuracoInputError(InputCode.NUMBER_TOO_LONG, at, limit=MAX_DIGITS)
@@ -1404,7 +1408,7 @@ def _score(args: argparse.Namespace) -> int:
     from buraco_core.scoring import score_round
 
     lang = _lang(args)
-    data = read_json(args.file, lang)
+    data = read_json(args.file, lang, partial(_score_path, lang=lang))
     with _fields_of(args.file, data, "score"):
         if not isinstance(data, dict):
             raise BuracoInputError(InputCode.EXPECTED_OBJECT, fields=("sides",))
@@ -1426,12 +1430,12 @@ def _score(args: argparse.Namespace) -> int:
     return 0
 
 
-def _score_path(path: str, data: dict[str, Any], lang: Lang) -> str:
+def _score_path(path: str, data: Any, lang: Lang) -> str:
     """An error's place in a round file, also as the score's text counts it, from 1: a meld
     as “jogo 1” and a hand as “2º jogador da dupla”, of its side by name, as `buraco replay`
     names a move both ways (`sides[0].melds[0]` alone was read as the score's meld 0)."""
     found = re.match(r"sides\[(\d+)\]\.(melds|hands)\[(\d+)\]", path)
-    sides = data.get("sides")
+    sides = data.get("sides") if isinstance(data, dict) else None
     if not found or not isinstance(sides, list) or int(found[1]) >= len(sides):
         return path
     side, field, index = int(found[1]), found[2], int(found[3]) + 1
@@ -2364,6 +2368,15 @@ def _replay_data(data: Any, lang: Lang) -> tuple[dict[str, Any], RuleSet, State,
     return claimed, rules, state, moves
 
 
+def _move_path(path: str, data: Any, lang: Lang) -> str:
+    """A field of a record's move as `_replay_move` names it, both ways: `moves[9].meld
+    (jogada 10)`; any other field as it is (`data`, the record, is not needed)."""
+    found = re.match(r"moves\[(\d+)\]", path)
+    if not found:
+        return path
+    return f"{path} ({translate('replay.move_number', lang, number=int(found[1]) + 1)})"
+
+
 def _replay_move(raw: Any, index: int, players: int, lang: Lang) -> Move:
     """A record's move; an error in it names the move as the JSON does (moves[3], from 0)
     and as the replay's text numbers it (jogada 4): a person editing the record by hand
@@ -2383,7 +2396,7 @@ def _replay(args: argparse.Namespace) -> int:
     from buraco_core.notation import move_to_data
 
     lang = _lang(args)
-    data = read_json(args.file, lang)
+    data = read_json(args.file, lang, partial(_move_path, lang=lang))
     with _fields_of(args.file, data, "replay"):
         claimed, rules, state, moves = _replay_data(data, lang)
     unread = _unread_deal(data)

@@ -239,6 +239,22 @@ def test_a_round_files_error_names_the_meld_and_hand_as_the_score_counts_them(
     refused(code, err, said)
 
 
+def test_a_number_too_long_in_a_round_file_names_the_meld_as_the_score_counts_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A number too long inside a meld or a hand (`1e999`, 18 digits) was said at
+    `sides[0].melds[1][0]` alone, where a bad card there names the side and the meld too:
+    now both, as the score's text counts them."""
+    meld = '{"name": "Nós", "melds": [["4h", "5h", "6h"], [1e999]]}'
+    hand = '{"hands": [[], [123456789012345678]]}'
+    path = write(tmp_path, '{"sides": [' + meld + ", " + hand + "]}")
+    code, _, err = run(capsys, "score", path)
+    refused(code, err, "sides[1].hands[1][0] (lado B, 2º jogador da dupla): número longo demais")
+    path = write(tmp_path, '{"sides": [' + meld + "]}")
+    code, _, err = run(capsys, "score", path, "--lang", "en")
+    refused(code, err, "sides[0].melds[1][0] (side Nós, meld 2): a number too large")
+
+
 def test_an_unknown_card_inside_a_position_names_the_token(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

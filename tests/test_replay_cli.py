@@ -296,6 +296,31 @@ def test_a_bad_move_in_a_hand_edited_record_names_it_as_the_text_numbers_it(
     assert said in err.splitlines()[0], err
 
 
+@pytest.mark.parametrize(
+    ("edit", "said"),
+    [
+        ('"meld": 100000000000000000000', "moves[3].meld (jogada 4): número longo demais"),
+        ('"meld": 1e999', "moves[3].meld (jogada 4): número grande demais"),
+        ('"card": "\\ud800"', "moves[3].card (jogada 4): traz meio caractere"),
+    ],
+)
+def test_a_number_too_long_in_a_move_names_the_move_as_the_text_numbers_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, edit: str, said: str
+) -> None:
+    """A move's number of 21 digits (or 1e999, or half a character) was said at
+    `moves[3].meld` alone, counted from 0, where every other error in a move names it both
+    ways, as the README says: now `moves[3].meld (jogada 4)` too, found either way."""
+    record = selfplay_record()
+    move = record["moves"][3]
+    record["moves"][3] = {k: v for k, v in move.items() if f'"{k}"' not in edit} | {"edited": 0}
+    record = json.dumps(record).replace('"edited": 0', edit)
+    code, out, err = run(capsys, tmp_path, record)
+    assert code == 2 and out == ""
+    assert said in err.splitlines()[0], err
+    code, _, err = run(capsys, tmp_path, record, "--lang", "en")
+    assert "(move 4):" in err.splitlines()[0], err
+
+
 def test_a_record_without_seed_or_position_is_bad_input(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
