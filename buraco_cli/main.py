@@ -217,11 +217,15 @@ def _say(exc: BuracoInputError, lang: Lang) -> None:
     listed = error_lines(exc, lang)
     if listed is None or len(translate("cli.error", lang, problem=problem)) <= LISTED_PAST:
         _print_error(problem, lang)
-        return
-    head, *choices = listed
-    _print_error(head, lang)
-    for choice in choices:
-        _print_line(choice, hang=4)  # (wrapped under its words, past the bullet)
+    else:
+        head, *choices = listed
+        _print_error(head, lang)
+        for choice in choices:
+            _print_line(choice, hang=4)  # (wrapped under its words, past the bullet)
+    undecoded = [ch for ch in problem if _undecoded(ch)]
+    if undecoded:  # (`b\xe1sico`: said why it is written so)
+        byte = _visible(undecoded[0])
+        _print_error(translate("cli.not_utf8_typed", lang, byte=byte), lang, "cli.notice")
 
 
 def _print_error(problem: str, lang: Lang, key: str = "cli.error") -> None:
@@ -247,9 +251,17 @@ def _visible(text: str) -> str:
     def shown(ch: str) -> str:
         if ch.isprintable():
             return ch
+        if _undecoded(ch):  # the byte itself: `b\xe1sico` typed in a Latin-1 terminal
+            return f"\\x{ord(ch) - 0xDC00:02x}"
         return _ESCAPES.get(ch) or (f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
 
     return text if text.isprintable() else "".join(map(shown, text))
+
+
+def _undecoded(ch: str) -> bool:
+    """A byte of the command line (or a file's name) that is no UTF-8, as Python keeps it:
+    a lone surrogate U+DC80 to U+DCFF ("surrogateescape")."""
+    return "\udc80" <= ch <= "\udcff"
 
 
 def terminal_width(stream: Any = None) -> int | None:

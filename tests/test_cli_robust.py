@@ -2037,3 +2037,23 @@ def test_a_link_to_itself_is_said_in_words_not_as_a_system_code(
     code, _, err = run(capsys, "selfplay", "--rounds", "1", "--save", "loop/x", "--lang", "en")
     refused(code, err, "loop/x: could not write: the path goes through a shortcut")
     assert "ELOOP" not in err
+
+
+def test_a_word_typed_in_a_latin1_terminal_shows_its_byte_and_why(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """“básico” typed in a terminal that sends Latin-1 reaches the command as bytes that are
+    no UTF-8, which Python keeps as U+DCxx: the error showed “b\\udce1sico”, a code no one
+    typed. Now the byte, “b\\xe1sico”, and a notice says why (the terminal's encoding)."""
+    typed_in_latin1 = b"forte,b\xe1sico".decode("utf-8", "surrogateescape")
+    code, out, err = run(capsys, "selfplay", "--rounds", "1", "--levels", typed_in_latin1)
+    refused(code, err, "“b\\xe1sico”")
+    assert "udc" not in err and not out
+    assert (
+        "buraco: aviso: o que está escrito como \\xe1 é um byte que não é UTF-8: o terminal" in err
+    )
+    card = b"5\xe9h".decode("utf-8", "surrogateescape")
+    code, _, err = run(capsys, "meld", "4h", card, "--lang", "en")
+    refused(code, err, "“5\\xe9h” is not a card", "note: what is written as \\xe9 is a byte")
+    code, _, err = run(capsys, "meld", "4h", "5x")  # (a plain typo: no such notice)
+    assert code == 2 and "aviso" not in err
