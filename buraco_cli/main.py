@@ -2046,9 +2046,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         try:
             for number, record in enumerate(played, start=1):
                 if save is not None:
-                    # (Numbered to sort in order: as many digits as the last round needs, at
-                    # least 3.)
-                    name = f"round-{number:0{max(3, len(str(args.rounds)))}d}.json"
+                    name = _record_name(number, args.rounds)
                     _save_record(save / name, record.to_data(), lang)
                 if sys.stderr.isatty() and not args.json:  # a long run shows it is running
                     progress = translate(
@@ -2100,7 +2098,20 @@ def _selfplay(args: argparse.Namespace) -> int:
             seconds=_decimal(figures["seconds"], lang),
         )
     )
+    if save is not None:  # where the records went, and how to replay one (the next step)
+        import shlex  # (only here: kept out of every start)
+
+        first, last = (_record_name(n, args.rounds) for n in (1, figures["rounds"]))
+        saved = "cli.selfplay.saved" if figures["rounds"] > 1 else "cli.selfplay.saved_one"
+        example = shlex.quote(str(save / first))
+        print(say(saved, first=first, last=last, folder=args.save, example=example))
     return _selfplay_end(stopped, lang)
+
+
+def _record_name(number: int, rounds: int) -> str:
+    """Round `number`'s record: numbered to sort in order, with as many digits as the last
+    round needs, at least 3 (`round-001.json`)."""
+    return f"round-{number:0{max(3, len(str(rounds)))}d}.json"
 
 
 def _selfplay_end(stopped: KeyboardInterrupt | BuracoInputError | None, lang: Lang) -> int:

@@ -1157,6 +1157,31 @@ def test_selfplay_saves_each_rounds_record_for_replay(
         assert [side["total"] for side in data["score"]] == record["scores"]
 
 
+def test_selfplay_says_where_it_saved_the_records_and_how_to_replay_one(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`buraco selfplay --save rodadas` printed its figures and nothing of the records: a
+    newcomer did not know they were written, nor the next step. The text now ends with the
+    records' names, the folder, and the replay command to paste (quoted where the path has a
+    space); the JSON is unchanged."""
+    monkeypatch.chdir(tmp_path)
+    argv = ["selfplay", "--rounds", "3", "--players", "2", "--levels", "random,random"]
+    code, out, _ = run(capsys, *argv, "--save", "rodadas")
+    assert code == 0
+    assert out.splitlines()[-1] == (
+        "  registros: round-001.json a round-003.json, na pasta rodadas; para conferir um:"
+        " buraco replay rodadas/round-001.json"
+    )
+    code, out, _ = run(capsys, *argv[:2], "1", *argv[3:], "--save", "my rounds", "--lang", "en")
+    assert code == 0
+    assert out.splitlines()[-1] == (
+        "  record: round-001.json, in the folder my rounds; to check it:"
+        " buraco replay 'my rounds/round-001.json'"
+    )
+    code, out, _ = run(capsys, *argv, "--save", "again", "--json")
+    assert code == 0 and "records" not in json.loads(out) and "registros" not in out
+
+
 def test_a_saved_record_puts_each_move_on_a_line_of_its_own(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
