@@ -2391,6 +2391,23 @@ def _replay_data(data: Any, lang: Lang) -> tuple[dict[str, Any], RuleSet, State,
     return claimed, rules, state, moves
 
 
+def _refuse_a_folder_of_records(path: str) -> None:
+    """`buraco replay rodadas`, the folder `selfplay --save` filled, where a record in it is
+    meant: said so, with the command for its first record (a folder without records is
+    refused as any folder is, by read_json)."""
+    try:
+        records = sorted(Path(path).glob("round-*.json")) if Path(path).is_dir() else []
+    except OSError:  # (a name too long: read_json says so)
+        return
+    if records:
+        import shlex  # (only for this message: kept out of every start)
+
+        first = shlex.quote(str(records[0]))
+        raise BuracoInputError(
+            InputCode.CANNOT_READ, path, case="records", count=len(records), file=first
+        )
+
+
 def _move_path(path: str, data: Any, lang: Lang) -> str:
     """A field of a record's move as `_replay_move` names it, both ways: `moves[9].meld
     (jogada 10)`; any other field as it is (`data`, the record, is not needed)."""
@@ -2419,6 +2436,7 @@ def _replay(args: argparse.Namespace) -> int:
     from buraco_core.notation import move_to_data
 
     lang = _lang(args)
+    _refuse_a_folder_of_records(args.file)
     data = read_json(args.file, lang, partial(_move_path, lang=lang))
     with _fields_of(args.file, data, "replay"):
         claimed, rules, state, moves = _replay_data(data, lang)

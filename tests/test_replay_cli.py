@@ -474,3 +474,27 @@ def test_a_legal_extend_is_told_without_the_files_index(
     for reason in extends:
         assert "no arquivo" not in reason["message"], reason["message"]
         assert not {"case", "field", "index"} & set(reason["params"]), reason["params"]
+
+
+def test_the_folder_selfplay_saved_given_to_replay_names_a_record_in_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`buraco replay rodadas`, the folder `selfplay --save rodadas` had just filled, was
+    “é uma pasta, não um arquivo”, leaving a newcomer to guess the file: it now says how many
+    records the folder holds and gives the command for the first (a folder without records
+    is said as before)."""
+    folder = tmp_path / "rodadas"
+    argv = ["selfplay", "--rounds", "2", "--players", "2", "--levels", "random,random"]
+    assert main([*argv, "--save", str(folder)]) == 0
+    capsys.readouterr()
+    code = main(["replay", str(folder)])
+    out, err = capsys.readouterr()
+    assert code == 2 and not out
+    assert err == (
+        f"buraco: erro: {folder}: não foi possível ler: é uma pasta, com 2 registros de rodadas:"
+        f" dê um deles, como em buraco replay {folder / 'round-001.json'}\n"
+    )
+    code = main(["replay", str(folder), "--lang", "en"])
+    assert code == 2 and "it is a folder, holding 2 round records" in capsys.readouterr().err
+    code = main(["replay", str(tmp_path)])  # (no record in it: a folder, as before)
+    assert code == 2 and "é uma pasta, não um arquivo" in capsys.readouterr().err
