@@ -1480,8 +1480,10 @@ def _rules_of_file(data: dict[str, Any]) -> RuleSet:
     if not isinstance(base, str):
         raise BuracoInputError(InputCode.UNKNOWN_RULES, f"rules {typed(base)}")
     options = data.get("options", {})
-    if not isinstance(options, dict):
-        raise BuracoInputError(InputCode.EXPECTED_OBJECT, "options", fields=OPTION_NAMES)
+    if not isinstance(options, dict):  # (what came, and the shape: not 27 names in a row)
+        raise BuracoInputError(
+            InputCode.EXPECTED_OBJECT, "options", case="options", got=typed(options)
+        )
     return ruleset(base, **options)
 
 

@@ -2057,3 +2057,30 @@ def test_a_word_typed_in_a_latin1_terminal_shows_its_byte_and_why(
     refused(code, err, "“5\\xe9h” is not a card", "note: what is written as \\xe9 is a byte")
     code, _, err = run(capsys, "meld", "4h", "5x")  # (a plain typo: no such notice)
     assert code == 2 and "aviso" not in err
+
+
+@pytest.mark.parametrize("command", ["score", "judge", "coach", "replay"])
+def test_options_of_the_wrong_kind_say_what_came_and_the_shape(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    """`"options": ["joker_points=20"]` (the --set form, typed into a file) was “options:
+    esperava um objeto JSON com jokers_in_deck, joker_points, …”, 27 names in a row and not
+    a word of what the file held: now what came, and the shape, `{"joker_points": 20}`."""
+    files = {
+        "score": {"sides": []},
+        "judge": LEGAL,
+        "coach": LEGAL,
+        "replay": {"seed": 0, "moves": []},
+    }
+    data = {**files[command], "options": ["joker_points=20"]}
+    code, out, err = run(capsys, command, write(tmp_path, json.dumps(data)))
+    refused(
+        code,
+        err,
+        'options: esperava um objeto JSON, veio ["joker_points=20"]: cada opção pelo nome,'
+        ' como {"joker_points": 20} (os nomes: buraco rules)',
+    )
+    assert "jokers_in_deck" not in err and not out
+    data = {**files[command], "options": "stbl"}
+    code, _, err = run(capsys, command, write(tmp_path, json.dumps(data)), "--lang", "en")
+    refused(code, err, "options: expected a JSON object, got “stbl”: each option by its name")
