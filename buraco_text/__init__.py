@@ -2,10 +2,11 @@
 
 The catalogs are `locales/pt.toml` (Brazilian Portuguese, the default) and `locales/en.toml`:
 flat dotted keys ("reason.two_wilds", "option.pickup.value.free", "page.home"), `{name}`
-placeholders, and `{name|one|other}` for a word that agrees with a number ("1 carta",
-"2 cartas"; "falta 1", "faltam 2"), or `{name|none|one|other}` where none is said in
-words, `#` in a form standing for the number ("você não tem nenhum", "você tem 2": `{count|você
-não tem nenhum|você tem #|você tem #}`). The `buraco` command and the app both read them
+placeholders, and `{name|one|other}` for a word that agrees with a number, or with how many
+items a list holds ("1 carta", "2 cartas"; "falta 1", "faltam 2"; "esta carta"), or
+`{name|none|one|other}` where none is said in words, `#` in a form standing for the number
+("você não tem nenhum", "você tem 2": `{count|você não tem nenhum|você tem #|você tem #}`).
+The `buraco` command and the app both read them
 from here, so they say the same thing. Buraco's own words (canastra, lixo, morto, batida,
 trinca) stay in both languages.
 
@@ -123,6 +124,8 @@ def translate(key: str, lang: Lang = DEFAULT_LANG, **params: Any) -> str:
 
     def agree(found: re.Match[str]) -> str:
         number = params.get(found[1])
+        if isinstance(number, list | tuple):  # (cards: “esta carta”, “estas cartas”)
+            number = len(number)
         if not isinstance(number, int):
             return found[0]
         forms = found[2][1:].split("|")

@@ -323,6 +323,17 @@ def test_a_meld_laid_or_added_to_reads_as_the_table_writes_it() -> None:
     assert message(missing, "en") == "These cards are not in the hand: 5♠, 7♥."
 
 
+def test_one_card_not_in_the_hand_is_said_in_the_singular() -> None:
+    """Laying 4♣ 4♥ 4♠ without the 4♠ read “Estas cartas não estão na mão: 4♠.” (a newcomer
+    at `buraco judge`): a list's words agree with how many cards it holds, as a number's do
+    (`{cards|one|other}`)."""
+    one = Reason(Code.CARD_NOT_IN_HAND, {"cards": parse_cards("4s")})
+    assert message(one, "pt") == "Esta carta não está na mão: 4♠."
+    assert message(one, "en") == "This card is not in the hand: 4♠."
+    two = Reason(Code.CARD_NOT_IN_HAND, {"cards": parse_cards("5s 7h")})
+    assert message(two, "pt") == "Estas cartas não estão na mão: 5♠, 7♥."
+
+
 def test_portuguese_adds_cards_to_a_meld_with_one_verb() -> None:
     """Cards go onto a meld with “acrescentar”, as the practice's button, the move lines and
     the judge say it (“Acrescentou 7♥ ao jogo 1”): the coach's advice, the hint and the
