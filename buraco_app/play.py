@@ -76,7 +76,7 @@ from buraco_core.judge import go_out_verdict, legal_moves, play
 from buraco_core.melds import extended
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.players import LEVELS
-from buraco_core.rules import RuleSet
+from buraco_core.rules import PRESETS, RuleSet
 from buraco_core.scoring import MatchStanding, RoundScore, ScoreItem, SideScore
 from buraco_core.state import EndReason, MortoStatus, Phase, State
 from buraco_core.verdict import Reason, Verdict
@@ -544,6 +544,14 @@ def _next_round(game_id: str, game: Game) -> None:
     board.clear_pick(BOARD_KEY)
 
 
+def _target_unsaid(rules: RuleSet) -> RuleSet:
+    """The rules with the preset's match target, for a summary that says the match's own
+    target after it (“…, to 500 points”): a match to 500 read “Buraco Aberto + match to
+    500, to 500 points”."""
+    preset = PRESETS[rules.preset].target_score
+    return rules if rules.target_score == preset else rules.with_options(target_score=preset)
+
+
 def _game(game_id: str, game: Game, lang: Lang) -> None:
     rules = game.rules
     states = positions(game)
@@ -557,7 +565,7 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
     # (a box there put a phone's hand below the fold), the why in its help.
     follow_rules(rules)  # (where the session chose none: the sidebar then says the game's)
     chosen = current_rules()
-    summary = rules_summary(rules, lang)
+    summary = rules_summary(_target_unsaid(rules), lang)  # (the target is said after it)
     if chosen == rules:
         game_rules, why = t("play.game_rules", lang, rules=summary, target=match.target), None
     else:

@@ -3094,3 +3094,31 @@ def test_a_summary_says_a_lixo_top_option_has_no_effect_where_the_lixo_is_free()
     )
     assert rules_summary(free_wild, "en").endswith("(no effect: a wild on top has no condition)")
     assert "sem efeito" not in rules_summary(ruleset("fechado", two_on_lixo_may_sit_natural=True))
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "this match's rules: Buraco Aberto, to 500 points"),
+        ("pt", "regras desta partida: Buraco Aberto, até 500 pontos"),
+    ],
+)
+def test_a_match_to_fewer_points_says_its_target_once(
+    open_app: Open, lang: Lang, said: str
+) -> None:
+    """A match to 500 (House: “match to” 500, then Start): the caption over the board read
+    “this match's rules: Buraco Aberto + match to 500, to 500 points”, the target twice.
+    It says the target once, after the rules; another house option is still named."""
+    open_app("play", lang=lang)  # creates the data folder
+    game_id = store().create(new_game(Setup("aberto", {"target_score": 500}, 2, "basic", "on", 5)))
+    at = open_app("play", lang=lang, game=game_id, rules="aberto", target_score="500")
+    caption = str(at.caption[0].value)
+    assert said in caption, caption
+    assert caption.count("500") == 1, caption
+    options = {"target_score": 500, "batida_points": 50}
+    game_id = store().create(new_game(Setup("aberto", options, 2, "basic", "on", 5)))
+    at = open_app(
+        "play", lang=lang, game=game_id, rules="aberto", target_score="500", batida_points="50"
+    )
+    caption = str(at.caption[0].value)
+    assert caption.count("500") == 1 and "50," in caption, caption
