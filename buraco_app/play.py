@@ -198,6 +198,7 @@ KEPT_MARK = "play-go-on-"  # a kept match's button (+ its id); its look: board.B
 LOADED_KEY = "play_loaded"  # the game this session last read or saved (game.Loaded)
 REPLAY_KEY = "play_replay_open"  # the folded replay of the round: open?
 REPLAY_STEP_KEY = "play_replay_step"  # (its slider's key, the move it showed), kept folded
+RESTORED_KEY = "play_restored"  # the games this session has opened (restore_answer)
 ALL_MOVES_KEY = "play_all_moves"  # the folded list of every move of the round: open?
 # The learner's hint ("Dica"): the strong player's move for the position it was asked in,
 # ((game id, round, moves made), move), kept so that a rerun never thinks again; and the
@@ -608,6 +609,7 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
     vulnerable = vulnerable_text(state, rules, lang)
     if vulnerable:  # (else the first meld laid was refused for a rule no word had named)
         st.caption(vulnerable)
+    restore_answer(game_id, game, states)
     feedback = st.session_state.get(FEEDBACK_KEY)
     marks = None
     if isinstance(feedback, Feedback) and feedback.verdict.ok and len(states) > 1:
@@ -694,6 +696,30 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
         with every:
             _move_list(game, states, 0, lang)
     _new_game_button(lang, in_progress=True)
+
+
+def restore_answer(game_id: str, game: Game, states: Sequence[State]) -> None:
+    """The answer to the learner's last move, where the round's last move is theirs, on the
+    first run of a session that opens the game: a reload (or a phone reopening the tab)
+    right after the learner's discard had the page come back with "Turn of: Opponent"
+    alone, the coach's note on the discard gone and no “Take this move back”, though the
+    move could still be taken back (game.take_back). Drawn as the tap's answer was, from the
+    record: the judge's verdict, the coach's saved notes (not a judgement call: whether the
+    learner followed a hint is not kept)."""
+    opened = st.session_state.setdefault(RESTORED_KEY, set())
+    if game_id in opened:
+        return
+    opened.add(game_id)
+    moves = game.current.moves
+    if isinstance(st.session_state.get(FEEDBACK_KEY), Feedback) or not moves:
+        return
+    before = states[-2]
+    if before.turn != LEARNER or states[-1].phase is Phase.ENDED:
+        return
+    at = len(moves) - 1
+    notes = tuple(n for n in game.current.notes.get(at, ()) if not judgement_call(n))
+    verdict = play(game.rules, before, moves[-1])[0]
+    st.session_state[FEEDBACK_KEY] = Feedback(moves[-1], verdict, notes, at)
 
 
 def _hint_at(game_id: str, game: Game) -> tuple[str, int, tuple[Move, ...]]:

@@ -3122,3 +3122,41 @@ def test_a_match_to_fewer_points_says_its_target_once(
     )
     caption = str(at.caption[0].value)
     assert caption.count("500") == 1 and "50," in caption, caption
+
+
+def _a_wild_discarded_with_the_coachs_note() -> Game:
+    """A 2-player STBL game whose learner drew, then discarded a wild, which the coach noted."""
+    for seed in range(60):
+        game = new_game(Setup("stbl", {}, 2, "basic", "on", seed))
+        state = positions(game)[-1]
+        if not learner_turn(state):
+            continue
+        game = learner_move(game, state, Draw())[0]
+        state = positions(game)[-1]
+        wild = [c for c in state.hand if c.is_wild_kind]
+        if wild:
+            game, verdict, notes = learner_move(game, state, Discard(wild[0]))
+            if verdict.ok and notes:
+                return game
+    raise AssertionError("no deal of 60 to discard a wild")
+
+
+def test_a_reload_after_the_learners_discard_keeps_the_coachs_note_and_take_back(
+    open_app: Open,
+) -> None:
+    """A reload (or a phone reopening the tab) right after the learner's discard of a wild,
+    the coach's note on it just said: the page came back with “Turn of: Opponent” alone,
+    the note gone and no “Take this move back”, though the move could still be taken back.
+    The answer to the learner's last move comes back as it was, with the take-back beside
+    the computers' buttons; once taken back, the answer is not drawn again."""
+    open_app("play", lang="en")  # creates the data folder
+    game_id = store().create(_a_wild_discarded_with_the_coachs_note())
+    at = open_app("play", lang="en", game=game_id)  # a new session: the reload
+    said = [str(w.value) for w in at.warning]
+    assert any(s.startswith("**Coach:**") and "Your move: Discard the" in s for s in said), said
+    keys = _keys(at)
+    assert keys.index("play_take_back") == keys.index("play_to_my_turn") + 1
+    click(at, "play_take_back")
+    assert the_game(at).current.moves == (Draw(),)
+    assert not at.warning and not [s for s in at.success if "Your move" in str(s.value)]
+    assert any(str(i.value).startswith("Move taken back: Discard") for i in at.info)
