@@ -1060,6 +1060,37 @@ def test_a_vulnerable_sides_first_baixada_counts_the_whole_turn_003() -> None:
     assert not refused.ok and refused.codes == ("vulnerable_min_meld",)
 
 
+def test_a_vulnerable_side_completes_its_baixada_before_discarding_003() -> None:
+    """[003] a vulnerable side's first baixada needs 75 in cards, read as the whole turn
+    (option “vulnerável: o que conta”, “a vez inteira” in the three presets), and lesson 11
+    only asked it as yes or no. “Dupla vulnerável: complete a baixada antes de descartar” is
+    a move: `Q♣ K♣ A♣` (35) already down this turn, `8♥ 9♥ 10♥ J♥` (40) makes 75 and the
+    discard is let through; a discard first is refused (the baixada waits at 35), and
+    `8♥ 9♥ 10♥` alone is allowed (the `J♥` can still join) but leaves the discard waiting
+    at 65, so it is not the answer."""
+    scenario = CURRICULUM.scenarios["vulnerable_complete_the_baixada"]
+    lesson = CURRICULUM.lesson("scoring").scenarios
+    assert lesson.index(scenario.id) > lesson.index("vulnerable_baixada_counts_the_whole_turn")
+    task = scenario.task
+    assert isinstance(task, MoveTask) and not task.success_codes
+    turn = PRESETS["fechado"].with_options(vulnerable_min_meld_points=75)
+    assert turn.vulnerable_min_counts == "turn" and scenario.ruleset() == turn
+    state = scenario_state(scenario, turn)
+    discard = Discard(parse_card("4d"))
+    first = play(turn, state, discard)[0]
+    assert not first.ok and first.codes == ("vulnerable_min_meld",)
+    assert first.reasons[0].params == {"points": 35, "needed": 75, "case": "discard"}
+    assert not task.grade(scenario, discard).correct
+    verdict, laid = play(turn, state, task.solution_move)
+    assert verdict.ok and laid is not None and task.grade(scenario, task.solution_move).correct
+    assert play(turn, laid, discard)[0].ok
+    short = move_from_data({"type": "lay", "cards": ["8h", "9h", "10h"]})
+    verdict, at_65 = play(turn, state, short)
+    assert verdict.ok and at_65 is not None and not task.grade(scenario, short).correct
+    waits = play(turn, at_65, discard)[0]
+    assert not waits.ok and waits.reasons[0].params["points"] == 65
+
+
 def _totals_under(scenario_id: str, **options: object) -> dict[str, int]:
     """A score exercise's round scored by the core under Fechado with these options."""
     scenario = CURRICULUM.scenarios[scenario_id]

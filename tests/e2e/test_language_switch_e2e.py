@@ -93,4 +93,4 @@ def test_practice_theme_follows_a_change_of_language(open_page: OpenPage, settle
     page = open_page("practice", DESKTOP)
     expect(page.get_by_role("combobox", name="Tema")).to_be_visible()
     to_english(page, settle, "Practice")
-    assert shown_choices(page)[0] == "All themes · 0/82"  # (its exercises solved: none yet)
+    assert shown_choices(page)[0] == "All themes · 0/83"  # (its exercises solved: none yet)
