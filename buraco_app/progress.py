@@ -5,6 +5,12 @@ The learner is a random id, created on the first visit, kept in a cookie of the 
 same browser finds its progress without any link) and in the URL (`?learner=...`): the link
 carries the progress to another device, like a score sheet's `?match=`. Only improvements
 are saved.
+
+A wrong try alone is kept too, as a row whose result is TRIED (0), below every Result: it
+opens “Solução: depois de tentar” after a reload and counts as nothing else (results() and
+latest() pass it over, and any result saved later replaces it). A row, not a table: a data
+folder from before needs no change, and an older version of the app passes a 0 over as a
+value it does not know.
 """
 
 from __future__ import annotations
@@ -47,6 +53,9 @@ class Result(IntEnum):
     PERFECT = 3  # solved at the first try, no hint
 
 
+TRIED = 0  # the stored result of a wrong try alone: below every Result, and none of them
+
+
 class ProgressStore:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -58,12 +67,18 @@ class ProgressStore:
         SheetStore._retry(lambda: _METADATA.create_all(engine), (DBAPIError,))
 
     def results(self, learner: str) -> dict[str, Result]:
+        return self.read(learner)[0]
+
+    def read(self, learner: str) -> tuple[dict[str, Result], frozenset[str]]:
+        """The learner's results, and every scenario tried (with a result, or a wrong try
+        alone): one query."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(PROGRESS.c.scenario, PROGRESS.c.result).where(PROGRESS.c.learner == learner)
-            )
-            found = {row.scenario: _known(row.result) for row in rows}
-            return {scenario: result for scenario, result in found.items() if result is not None}
+            ).all()
+        found = {row.scenario: _known(row.result) for row in rows}
+        results = {scenario: result for scenario, result in found.items() if result is not None}
+        return results, frozenset(found)
 
     def latest(self, learner: str) -> str | None:
         """The scenario of the learner's latest saved result: where a learner who comes back
@@ -71,7 +86,7 @@ class ProgressStore:
         with self.engine.connect() as conn:
             return conn.execute(
                 select(PROGRESS.c.scenario)
-                .where(PROGRESS.c.learner == learner)
+                .where(PROGRESS.c.learner == learner, PROGRESS.c.result > TRIED)
                 .order_by(PROGRESS.c.updated_at.desc())
                 .limit(1)
             ).scalar_one_or_none()
@@ -82,6 +97,15 @@ class ProgressStore:
         One upsert that keeps the better result, so many learners saving at once never race
         between a read and a write; a writer that still finds the database busy retries a few
         times before giving up."""
+        return self._keep(learner, scenario, result) or result
+
+    def record_try(self, learner: str, scenario: str) -> None:
+        """Keep that the learner tried the scenario (a wrong try): a row with TRIED where
+        there is none, any result already saved left as it is."""
+        self._keep(learner, scenario, TRIED)
+
+    def _keep(self, learner: str, scenario: str, result: int) -> Result | None:
+        """The upsert that keeps the better result; the best stored (None: TRIED)."""
         now = datetime.now(UTC)
         started = time.monotonic()
         for attempt in range(_ATTEMPTS):
@@ -93,7 +117,7 @@ class ProgressStore:
                             PROGRESS.c.learner == learner, PROGRESS.c.scenario == scenario
                         )
                     ).scalar_one()
-                    return _known(best) or result
+                    return _known(best)
             except OperationalError as exc:  # "database is locked" past SQLite's busy timeout
                 waited_out = time.monotonic() - started >= database.BUSY_TIMEOUT_S
                 if attempt == _ATTEMPTS - 1 or unreachable(exc) or waited_out:  # (as SheetStore)
@@ -112,7 +136,7 @@ def _known(stored: object) -> Result | None:
 
 
 def _keep_best(
-    engine: Engine, learner: str, scenario: str, result: Result, now: datetime
+    engine: Engine, learner: str, scenario: str, result: int, now: datetime
 ) -> Executable:
     """INSERT ... ON CONFLICT DO UPDATE, keeping the higher result (SQLite and PostgreSQL)."""
     dialect = engine.dialect.name

@@ -161,6 +161,9 @@ def progress_store() -> progress.ProgressStore:
 # a rerun (a tap, a language switch) then reads no database. Another session's saves for
 # the same learner (another device) show in a new session.
 _RESULTS_KEY = "progress_results"
+# The exercises the learner tried, with a result or a wrong try alone (read with the
+# results): their solution is open after a reload.
+_TRIED_KEY = "progress_tried"
 
 
 def results() -> dict[str, progress.Result]:
@@ -171,11 +174,12 @@ def results() -> dict[str, progress.Result]:
     if kept is not None and kept[0] == learner:
         return kept[1]
     try:
-        found = progress_store().results(learner)
+        found, tried = progress_store().read(learner)
     except (SheetError, SQLAlchemyError) as exc:  # (unusable, busy or refused)
         _progress_unavailable(exc)
         return {}
     st.session_state[_RESULTS_KEY] = (learner, found)
+    st.session_state[_TRIED_KEY] = (learner, set(tried))
     return found
 
 
@@ -184,6 +188,13 @@ def _known_results() -> dict[str, progress.Result]:
     the database again ({} when it could not say: results() has warned about that)."""
     kept: tuple[str, dict[str, progress.Result]] | None = st.session_state.get(_RESULTS_KEY)
     return kept[1] if kept is not None and kept[0] == learner_id() else {}
+
+
+def _known_tried() -> set[str]:
+    """The exercises the learner tried, as results() last read them in this session, with
+    this session's saves since (empty when the database could not say)."""
+    kept: tuple[str, set[str]] | None = st.session_state.get(_TRIED_KEY)
+    return kept[1] if kept is not None and kept[0] == learner_id() else set()
 
 
 def latest_scenario() -> str | None:
@@ -198,6 +209,7 @@ def latest_scenario() -> str | None:
 def _save(scenario: Scenario, attempt: Attempt) -> None:
     result = attempt.result
     if result is None:
+        _save_try(scenario, attempt)
         return
     learner = learner_id()
     try:
@@ -208,6 +220,24 @@ def _save(scenario: Scenario, attempt: Attempt) -> None:
     kept = st.session_state.get(_RESULTS_KEY)
     if kept is not None and kept[0] == learner:
         kept[1][scenario.id] = best
+        _known_tried().add(scenario.id)
+
+
+def _save_try(scenario: Scenario, attempt: Attempt) -> None:
+    """Keep a wrong try (once), so that the solution is open after a reload; it counts as
+    nothing else. Said nowhere when it cannot be kept: the learner asked nothing saved, and
+    a result that cannot be saved is said (the solution is greyed out after a reload, as
+    before). Not tried either where the progress could not be read (results() said so),
+    nor again in this session once it failed (a read-only file refuses it each time)."""
+    learner = learner_id()
+    kept: tuple[str, set[str]] | None = st.session_state.get(_TRIED_KEY)
+    if attempt.tries == 0 or kept is None or kept[0] != learner or scenario.id in kept[1]:
+        return
+    kept[1].add(scenario.id)  # (this session's try: the attempt knows it anyway)
+    try:
+        progress_store().record_try(learner, scenario.id)
+    except (SheetError, SQLAlchemyError):  # (unusable, busy or refused)
+        return
 
 
 def _progress_unavailable(exc: Exception) -> None:
@@ -267,9 +297,9 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
         if st.button(t("practice.hint", lang), key=f"{key}_hint"):
             attempt.hint = True
         # Greyed out until a first try, and saying so: a tooltip would not show on a phone.
-        # A result saved before (a try, or the solution seen) is a try: a learner who
-        # reloaded the page found the solution greyed out again.
-        untried = attempt.tries == 0 and scenario.id not in _known_results()
+        # A try saved before (a wrong one alone, a result, or the solution seen) is a try:
+        # a learner who reloaded the page found the solution greyed out again.
+        untried = attempt.tries == 0 and scenario.id not in _known_tried()
         solution = t("practice.solution_after_try" if untried else "practice.solution", lang)
         if st.button(solution, key=f"{key}_solution", disabled=untried):
             attempt.solution_shown = True

@@ -1044,6 +1044,40 @@ def test_the_solution_stays_open_after_a_reload_once_the_exercise_was_tried(
     assert solution.disabled and solution.label == PT["practice.solution_after_try"]
 
 
+def test_the_solution_stays_open_after_a_reload_once_a_wrong_try_was_made(
+    open_app: Open,
+) -> None:
+    """A wrong try alone was not kept: after a reload (a new session, the same learner in
+    the link) “Solução: depois de tentar” was greyed out again, though the learner had
+    tried. The store keeps the try now, and counts it as nothing else: Lições still says
+    none of the lesson's exercises solved, every mark is still ○, Exercícios' count is
+    still 0, and Lições without a lesson in the link still opens where it did."""
+    key = f"sc_{NATURAL_TWO}"
+    at = open_app("lessons", lesson="natural_two", step="2")
+    tap(at, "4♠", "Descartar")  # (legal, and not the answer: a wrong try)
+    assert at.warning and at.warning[0].value.startswith("**Válida, mas")
+    learner = str(at.query_params["learner"])
+    again = open_app("lessons", lesson="natural_two", step="2", learner=learner)
+    solution = again.button(key=f"{key}_solution")
+    assert not solution.disabled and solution.label == PT["practice.solution"]
+    stranger = open_app("lessons", lesson="natural_two", step="2", learner="someone_else_1")
+    assert stranger.button(key=f"{key}_solution").disabled
+    assert progress_text(again) == progress_text(stranger)
+    assert progress_text(again).startswith("0 de ")
+    assert step_caption(again) == step_caption(stranger) and "◐" not in step_caption(again)
+    assert [s.options for s in again.selectbox] == [s.options for s in stranger.selectbox]
+    practice = open_app("practice", learner=learner)
+    assert (
+        practice.selectbox[0].value
+        == open_app("practice", learner="someone_else_1").selectbox[0].value
+    )
+    home = open_app("lessons", learner=learner)
+    assert home.query_params.get("lesson") == open_app(
+        "lessons", learner="someone_else_2"
+    ).query_params.get("lesson")
+    assert "step" not in home.query_params
+
+
 def test_picking_a_going_out_without_the_morto_names_the_common_error_003(open_app: Open) -> None:
     """[003]: going out without the morto is a common error; picking that move among the
     options of "Erro 3, a outra metade" is believing it allowed."""
