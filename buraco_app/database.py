@@ -228,7 +228,26 @@ def connection_kwargs(
     if section:
         return {}  # dialect/host/username...: st.connection reads [connections.sheets] itself
     url = sqlite_url()
+    url = read_only_folder_url(data_dir()) or url
     return {"url": url, **engine_options(url)}
+
+
+def read_only_folder_url(directory: Path) -> str | None:
+    """The data folder's SQLite file opened to be read only, where the folder cannot be
+    written (its permissions, a read-only mount, chattr +i) and the file is in it; else
+    None. SQLite cannot even read a file in WAL mode there by the plain URL (it must make
+    the -shm file beside it): every page said the progress and the score sheets could not
+    be saved, and showed none of what was saved. `immutable=1` reads it without the -shm;
+    left out where a -wal file stands beside it (a server stopped short: its last writes
+    are there, which immutable would not read; mode=ro reads them with the -shm there too).
+    The writes are then refused as a read-only file's (`sheets.failure_code`). Asked at
+    every call: a folder made writable again is written at the next tap."""
+    file = directory / SQLITE_FILE
+    if os.access(directory, os.W_OK) or not file.is_file():
+        return None
+    wal = file.with_name(f"{SQLITE_FILE}-wal")
+    flags = "mode=ro" if wal.exists() else "mode=ro&immutable=1"
+    return f"sqlite:///file:{file.resolve()}?{flags}&uri=true"
 
 
 def _secrets_section() -> dict[str, Any]:

@@ -6,7 +6,10 @@ opens and says plainly what is wrong"]."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+import shutil
+import subprocess
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -140,6 +143,62 @@ def test_each_page_that_saves_says_the_database_file_only_reads_in_the_users_lan
         assert not at.exception
     assert [r.points for r in store.sheet(match_id).rounds] == [(100, 250)]
     assert ProgressStore(store.engine).results("learner-0001") == {NATURAL_TWO: Result.SEEN}
+
+
+@pytest.fixture
+def read_only_folder(played: tuple[str, sheets.SheetStore], tmp_path: Path) -> Iterator[Path]:
+    """The data folder of `played` (the pages' one) that the server may not write, for
+    real: chattr +i as root (root writes past permissions), else its permissions; skipped
+    where neither keeps a file from being made in it. The store closed first, as a
+    stopped server leaves it: no -wal or -shm file beside the database."""
+    played[1].engine.dispose()
+    assert not list(tmp_path.glob(f"{database.SQLITE_FILE}-*"))
+    root = os.geteuid() == 0
+    if root and shutil.which("chattr"):
+        made = subprocess.run(["chattr", "+i", str(tmp_path)], capture_output=True).returncode
+        undo = ["chattr", "-i", str(tmp_path)]
+    else:
+        made = 0 if not root else 1
+        tmp_path.chmod(0o555)
+        undo = ["chmod", "755", str(tmp_path)]
+    try:
+        if made != 0 or os.access(tmp_path, os.W_OK):
+            pytest.skip("no way here to keep the server from writing in a folder")
+        with pytest.raises(OSError):
+            (tmp_path / "probe").touch()
+        yield tmp_path
+    finally:
+        subprocess.run(undo, capture_output=True)
+
+
+def test_a_data_folder_the_server_may_not_write_shows_what_is_saved_and_says_so(
+    open_app: OpenApp,
+    played: tuple[str, sheets.SheetStore],
+    read_only_folder: Path,
+) -> None:
+    """A data folder the server may read but not write, its database in it: SQLite could
+    not even read the file (it makes a -shm file beside it), and every page said the sheets
+    and the progress could not be saved while showing none of what was saved. Now the file
+    is read as it is: the match's round shows, a new round is refused as a read-only file's,
+    the exercise whose solution was seen keeps its solution open, and solving it says the
+    progress cannot be saved; the folder is left as it was."""
+    match_id, _ = played
+    before = sorted((f.name, f.read_bytes()) for f in read_only_folder.iterdir())
+    said = EN["sheet.err.storage_file_read_only"]
+    sheet = open_app("sheet", lang="en", match=match_id)
+    assert metrics(sheet) == {"Nós": "100", "Eles": "250"}
+    assert not sheet.error and not sheet.warning
+    submit_round(sheet, "40", "60")
+    assert [e.value.split(" (Where")[0] for e in sheet.error] == [said]
+    assert metrics(sheet) == {"Nós": "100", "Eles": "250"}
+    lessons = open_app("lessons", lang="en", lesson="natural_two", step="2", learner="learner-0001")
+    assert not lessons.warning
+    assert not lessons.button(key=f"sc_{NATURAL_TWO}_solution").disabled  # (seen: saved)
+    tap(lessons, "4♠", "Meld 1:")
+    assert said in [w.value for w in lessons.warning]
+    for at in (sheet, lessons):
+        assert not at.exception
+    assert sorted((f.name, f.read_bytes()) for f in read_only_folder.iterdir()) == before
 
 
 def _refuse_every_round(store: sheets.SheetStore) -> None:
