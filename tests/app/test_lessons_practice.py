@@ -1270,7 +1270,7 @@ def test_back_in_a_lesson_the_answer_checked_is_still_in_its_fields(
     ("lang", "said"),
     [
         ("pt", "Sua dupla está vulnerável nesta rodada: a primeira baixada precisa somar"),
-        ("en", "Your side is vulnerable this round: its first meld must total at least 75"),
+        ("en", "Your side is vulnerable this round: its first baixada must total at least 75"),
     ],
 )
 def test_the_exercise_board_says_which_side_is_vulnerable_as_jogar_does_003(

@@ -2453,7 +2453,7 @@ def test_a_vulnerable_round_says_so_before_the_first_meld(
     at = open_app("play", lang="en", game=game_id)
     line = next(str(c.value) for c in at.caption if "vulnerable this round" in str(c.value))
     assert f"{said} vulnerable this round" in line
-    assert "first meld must total at least 75 card points" in line
+    assert "first baixada must total at least 75 card points" in line
     assert ("The other side" if players == 4 else "Your opponent is") in line
     at = open_app("play", lang="en", game=calm)
     assert not any("vulnerable this round" in str(c.value) for c in at.caption)
