@@ -1029,30 +1029,25 @@ def test_vulnerable_min_counts_turn_cards_added_to_the_turns_melds_count(preset:
     refused ("esta soma 65") though the turn could reach 75. Without such a card it is still
     refused."""
     rules = ruleset(preset, vulnerable_min_meld_points=75)
-    opened = [["Qc", "Kc", "Ac"]]  # laid this turn: a vulnerable side's melds below 75
-    for jack, onto in (("Jh", 1), ("Jc", 0)):
-        hand = ["8h", "9h", "10h", jack, "4d", "7d", "3s"]
-        state = position(
+
+    def opened(hand: list[str]) -> State:
+        """Q♣ K♣ A♣ laid this turn: a vulnerable side's melds below 75 are its baixada's."""
+        return position(
             rules,
             players=2,
             phase="play",
             hands=[hand, 11],
             vulnerable=[True, False],
-            melds=[opened, []],
+            melds=[[["Qc", "Kc", "Ac"]], []],
         )
+
+    for jack, onto in (("Jh", 1), ("Jc", 0)):
+        state = opened(["8h", "9h", "10h", jack, "4d", "7d", "3s"])
         state = apply(rules, state, Lay((cards("8h 9h 10h"),)))  # 65: the jack adds 10
         assert refused(rules, state, Discard(card("4d"))) == ("vulnerable_min_meld",)
         state = apply(rules, state, Extend(onto, (card(jack),)))
         ok(rules, state, Discard(card("4d")))
-    hand = ["8h", "9h", "10h", "5c", "4d", "7d", "3s"]  # nothing adds the 10 missing
-    state = position(
-        rules,
-        players=2,
-        phase="play",
-        hands=[hand, 11],
-        vulnerable=[True, False],
-        melds=[opened, []],
-    )
+    state = opened(["8h", "9h", "10h", "5c", "4d", "7d", "3s"])  # nothing adds the 10 missing
     verdict = check(rules, state, Lay((cards("8h 9h 10h"),)))
     assert verdict.codes == ("vulnerable_min_meld",)
     assert verdict.reasons[0].params["points"] == 65
