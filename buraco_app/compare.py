@@ -242,8 +242,6 @@ def _tries(
         preset = None if yours.preset in presets else presets[0]
         if getattr(yours, name) != value or preset is not None:
             tries.append((name, value, preset))
-    if not tries:
-        return
     for name, value, preset in tries:  # (one under another: a row cut their labels short)
         said = {"name": option_name(name, lang), "value": value_text(name, value, lang)}
         label = (
