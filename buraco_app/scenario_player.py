@@ -183,13 +183,6 @@ def results() -> dict[str, progress.Result]:
     return found
 
 
-def _known_results() -> dict[str, progress.Result]:
-    """The learner's results as results() last read them in this session, without asking
-    the database again ({} when it could not say: results() has warned about that)."""
-    kept: tuple[str, dict[str, progress.Result]] | None = st.session_state.get(_RESULTS_KEY)
-    return kept[1] if kept is not None and kept[0] == learner_id() else {}
-
-
 def _known_tried() -> set[str]:
     """The exercises the learner tried, as results() last read them in this session, with
     this session's saves since (empty when the database could not say)."""
