@@ -116,6 +116,10 @@ class RoundPlay:
     moves: tuple[Move, ...] = ()
     notes: dict[int, tuple[SavedNote, ...]] = field(default_factory=dict)  # by move index
     stumbles: tuple[Stumble, ...] = ()
+    # What the round's end counts, kept with the game (a reload, another device): the
+    # positions the learner asked a hint in, and the learner's moves taken back.
+    hints: int = 0
+    taken_back: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,7 +269,16 @@ def take_back(game: Game) -> Game | None:
     cut = len(rnd.moves) - 1
     notes = {at: said for at, said in rnd.notes.items() if at < cut}
     stumbles = tuple(s for s in rnd.stumbles if s.at <= cut)
-    return _with_round(game, replace(rnd, moves=rnd.moves[:cut], notes=notes, stumbles=stumbles))
+    back = replace(
+        rnd, moves=rnd.moves[:cut], notes=notes, stumbles=stumbles, taken_back=rnd.taken_back + 1
+    )
+    return _with_round(game, back)
+
+
+def hint_asked(game: Game) -> Game:
+    """The game with one more hint counted in its round (a position the learner asked one
+    in: the page counts a position once)."""
+    return _with_round(game, replace(game.current, hints=game.current.hints + 1))
 
 
 def strong_hint(game: Game, state: State, think_ms: int = DEFAULT_THINK_MS) -> Move:
@@ -413,10 +426,18 @@ def game_to_data(game: Game) -> dict[str, Any]:
                     {"at": x.at, "move": move_to_data(x.move), "codes": list(x.codes)}
                     for x in r.stumbles
                 ],
+                **_counts(r),
             }
             for r in game.rounds
         ],
     }
+
+
+def _counts(rnd: RoundPlay) -> dict[str, int]:
+    """The round's counts of hints and moves taken back, where there are any: a game saved
+    before they were kept reads back as it was stored (GameStore.save compares the two)."""
+    counts = {"hints": rnd.hints, "taken_back": rnd.taken_back}
+    return {name: n for name, n in counts.items() if n}
 
 
 def game_from_data(data: Any) -> Game:
@@ -454,6 +475,8 @@ def game_from_data(data: Any) -> Game:
                 tuple(move_from_data(m) for m in r["moves"]),
                 notes,
                 stumbles,
+                max(0, int(r.get("hints", 0))),  # (a game saved before they were kept: 0)
+                max(0, int(r.get("taken_back", 0))),
             )
         )
     game = new_game(setup)

@@ -42,6 +42,7 @@ from buraco_app.game import (
     Weighing,
     computer_move,
     finished_scores,
+    hint_asked,
     learner_move,
     learner_turn,
     new_game,
@@ -181,7 +182,6 @@ MOVED_ELSEWHERE = "moved"  # (SAVE_ERROR_KEY's value when the game moved on else
 TAPPED_MOVE_KEY = "play_tapped_move"  # a tap played a move: its run may open the round's end
 STAND_IN_KEY = "play_stand_in"  # why the session's games are in the stand-in (see store)
 TAKEN_BACK_KEY = "play_taken_back"  # (the game “Desfazer” left, the move it took back)
-TAKE_BACKS_KEY = "play_take_backs"  # moves taken back this session, by (game id, round)
 SAVED_KEY = "play_saved"  # (the game this session's last saved tap was made on, the saved)
 KEPT_KEY = "play_kept"  # (the store, the learner, their unfinished matches): see unfinished()
 # The round's end opened by a tap far down the board (the learner's batida on a phone) kept
@@ -202,7 +202,8 @@ RESTORED_KEY = "play_restored"  # the games this session has opened (restore_ans
 ALL_MOVES_KEY = "play_all_moves"  # the folded list of every move of the round: open?
 # The learner's hint ("Dica"): the strong player's move for the position it was asked in,
 # ((game id, round, moves made), move), kept so that a rerun never thinks again; and the
-# positions a hint was asked in this session, counted at the round's end.
+# positions a hint was asked in this session, each counted once in the game (its round's
+# `hints`, which the round's end says).
 HINT_KEY = "play_hint_given"
 HINTS_ASKED_KEY = "play_hints_asked"
 HINT_ICON = ":material/lightbulb:"  # (Streamlit's own font: an emoji is a box where none is)
@@ -737,7 +738,13 @@ def _ask_hint(game_id: str, game: Game, state: State) -> None:
         weighing = strong_weighing(game, state)
         move = weighing.move if weighing is not None else strong_hint(game, state)
         st.session_state[HINT_KEY] = (at, move, weighing)
-    st.session_state.setdefault(HINTS_ASKED_KEY, set()).add(at)
+    asked = st.session_state.setdefault(HINTS_ASKED_KEY, set())
+    counted = hint_asked(game)  # (kept with the game: the round's end counts it after a reload)
+    if at not in asked and _save(game_id, counted, game):
+        asked.add(at)  # (not saved: the page says why, and a hint asked again counts)
+        undone = st.session_state.get(TAKEN_BACK_KEY)
+        if isinstance(undone, tuple) and undone[0] is game:  # (“Move taken back” stays)
+            st.session_state[TAKEN_BACK_KEY] = (counted, undone[1])
     board.rerun_page(BOARD_KEY)  # (its answer is in the middle of the table, as a move's)
 
 
@@ -790,12 +797,6 @@ def hint_text(
         reasons.append(t(key, lang, gain=gain, deals=weighing.deals))
     says, because = t("play.hint_says", lang), t("play.hint_because", lang)
     return f"**{says}** {said}.  \n**{because}** {' '.join(reasons)}"
-
-
-def hints_asked(game_id: str, game: Game) -> int:
-    """How many positions of the current round the learner asked a hint in, this session."""
-    asked = st.session_state.get(HINTS_ASKED_KEY, set())
-    return sum(1 for at in asked if at[:2] == (game_id, len(game.rounds)))
 
 
 def _learner_moves(game: Game) -> Iterator[Move]:
@@ -935,8 +936,6 @@ def _take_back(game_id: str, game: Game) -> None:
     back = take_back(game)
     if back is not None and _save(game_id, back, game):
         st.session_state[TAKEN_BACK_KEY] = (back, game.current.moves[-1])
-        counted = st.session_state.setdefault(TAKE_BACKS_KEY, Counter())
-        counted[game_id, len(game.rounds)] += 1
         st.session_state.pop(FEEDBACK_KEY, None)
         board.clear_pick(BOARD_KEY)
     board.rerun_page(BOARD_KEY)  # (the list of moves and the coach's notes change too)
@@ -1437,11 +1436,11 @@ def _round_end(
     for line in morto_penalty_lines(states, score, lang):
         st.caption(line)
     _key_moments(game, lang)
-    hints = hints_asked(game_id, game)
-    if hints:  # (this session's: the round's record does not keep them)
+    hints = game.current.hints  # (kept with the game: a reload counts them all)
+    if hints:
         st.caption(t("play.hints_asked", lang, n=hints))
     # (As the hints: the moves taken back, whose mistakes the key moments no longer show.)
-    undone = st.session_state.get(TAKE_BACKS_KEY, Counter())[game_id, len(game.rounds)]
+    undone = game.current.taken_back
     if undone:
         st.caption(t("play.taken_back_count", lang, n=undone))
     _replay(game, states, lang)

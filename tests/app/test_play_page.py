@@ -10,6 +10,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,6 +27,8 @@ from buraco_app.game import (
     Stumble,
     computer_move,
     finished_scores,
+    game_to_data,
+    hint_asked,
     learner_move,
     learner_turn,
     new_game,
@@ -511,6 +514,52 @@ def test_the_round_end_says_how_many_moves_were_taken_back(open_app: Open) -> No
     assert positions(the_game(at))[-1].phase is Phase.ENDED
     said = [c.value for c in at.caption]
     assert "Você desfez 1 jogada nesta rodada." in said, said
+
+
+def test_the_round_end_counts_the_hints_and_moves_taken_back_after_a_reload(
+    open_app: Open,
+) -> None:
+    """A hint asked and a card put on a meld taken back, then the page reloaded (a new
+    session opens the game) before going out: the round's end still says one hint and one
+    move taken back. They had been kept by the browser's session alone: after a reload it
+    said neither (“Você pediu 1 dica” gone), as if the round had been played unaided."""
+    open_app("play", lang="pt")  # creates the data folder
+    final = played_round(Setup("fechado", {}, 2, "basic", "off", 0), 6)
+    *_, extend, last = final.current.moves  # (the learner's: a card on a meld, the batida)
+    game = replace(final, rounds=(replace(final.current, moves=final.current.moves[:-2]),))
+    at = open_app("play", lang="pt", game=store().create(game))
+    click(at, "play_hint")
+    for card in extend.cards:
+        tap_card(at, card.symbol)
+    tap_meld(at, 0, extend.meld)
+    click(at, "play_take_back")
+    again = open_app("play", lang="pt", game=game_id_of(at))  # (a reload: a new session)
+    for card in extend.cards:
+        tap_card(again, card.symbol)
+    tap_meld(again, 0, extend.meld)
+    tap_card(again, last.card.symbol)
+    click(again, "btt-play_board-discard")
+    assert positions(the_game(again))[-1].phase is Phase.ENDED
+    said = [c.value for c in again.caption]
+    assert "Você pediu 1 dica nesta rodada." in said, said
+    assert "Você desfez 1 jogada nesta rodada." in said, said
+
+
+def test_a_game_saved_before_the_counts_were_kept_loads_and_saves_with_none(
+    tmp_path: Path,
+) -> None:
+    """A stored game from before the round kept its hints and moves taken back (no such
+    fields) reads with 0 of each, and a move saved on it is not refused as a game that
+    moved on elsewhere (its record compared as read)."""
+    game = new_game(Setup("fechado", {}, 2, "basic", "on", 3))
+    data = game_to_data(game)
+    assert "hints" not in data["rounds"][0] and "taken_back" not in data["rounds"][0]
+    kept = GameStore(open_engine(sqlite_url(tmp_path)))
+    game_id = kept.create(game)
+    read = kept.load(game_id)
+    assert (read.current.hints, read.current.taken_back) == (0, 0)
+    kept.save(game_id, hint_asked(read), read)
+    assert kept.load(game_id).current.hints == 1
 
 
 def _keys(at: AppTest) -> list[str]:
