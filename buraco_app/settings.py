@@ -473,12 +473,23 @@ def _option_widget(
     if changed:
         label += " ✎"  # differs from the preset
     common: dict[str, Any] = {"key": key, "on_change": _on_option_change, "args": (option, key)}
+    if option.choices == (False, True):
+        st.toggle(label, **common)  # (its name for a screen reader leaves the ** out)
+        return
+    # A field's and a list's label is their name for a screen reader as written: it read
+    # “asterisk asterisk match to asterisk asterisk”. Their label is plain there; the bold
+    # one is drawn above them, hidden from a screen reader as Streamlit hides its own.
+    field = st.container(gap=None)
+    look = "font-size: 0.875rem; margin-bottom: 0.25rem"  # (as Streamlit's own label)
+    shown = f'<div aria-hidden="true" style="{look}">\n\n{label}\n\n</div>'
+    field.markdown(shown, unsafe_allow_html=True)
+    common["label_visibility"] = "collapsed"
+    label = label.replace("**", "")
     if option.choices is None:
-        number_field(label, **common)  # read by the core's RuleSet (_on_option_change)
-    elif option.choices == (False, True):
-        st.toggle(label, **common)
+        with field:
+            number_field(label, **common)  # read by the core's RuleSet (_on_option_change)
     else:
-        st.selectbox(
+        field.selectbox(
             label,
             option.choices,
             format_func=lambda v: value_text(name, v, lang),

@@ -138,7 +138,8 @@ def test_each_house_option_is_headed_by_the_name_lessons_and_reasons_give_it(
     natural place””, and the judge's reasons end “(option “taking the lixo”)”; “House”
     labelled each option by its long description only, so a learner sent there found no
     option by that name (an English newcomer's walk through Lessons and Variants). Each
-    label now begins with the option's name, in bold."""
+    label now begins with the option's name, in bold (a list's or a field's, whose label a
+    screen reader is given as written, in bold above it: their label is plain)."""
     at = open_app("variants", lang=lang)
     at.session_state["rules_bar_house"] = True  # the popover opened
     at.run()
@@ -148,8 +149,12 @@ def test_each_house_option_is_headed_by_the_name_lessons_and_reasons_give_it(
         w.key.removeprefix(prefix): w.label for w in widgets if (w.key or "").startswith(prefix)
     }
     assert set(labels) == set(OPTION_NAMES)
+    toggles = {(w.key or "").removeprefix(prefix) for w in at.main.toggle}
+    shown = " ".join(str(m.value) for m in at.main.markdown)
     for name, label in labels.items():
-        assert label.startswith(f"**{option_name(name, lang)}** · "), label
+        bold = f"**{option_name(name, lang)}** · "
+        assert label.startswith(bold if name in toggles else bold.replace("**", "")), label
+        assert name in toggles or f">\n\n{bold}" in shown, name
 
 
 def test_query_params_set_language_and_rules(open_app: OpenApp) -> None:

@@ -321,3 +321,32 @@ def test_a_help_icon_opens_when_tapped_beside_it_on_a_phone(
         expect(page.get_by_test_id("stTooltipContent")).to_contain_text("JK")
     finally:
         context.close()
+
+
+# The controls a screen reader names by their label, as the browser computes the name.
+_NAMED_CONTROLS = ("switch", "checkbox", "combobox", "textbox", "spinbutton")
+
+
+def test_the_house_options_are_named_to_a_screen_reader_without_asterisks(
+    open_page: OpenPage, settle: Settle, screenshot: Shot
+) -> None:
+    """Each house option is labelled “**name** · description”. A toggle's name for a screen
+    reader leaves the Markdown out, but a list's and a number field's were the label as
+    written: “asterisk asterisk match to asterisk asterisk · Points that win the match.”"""
+    page = open_page("?lang=en")
+    page.get_by_test_id("stSidebar").get_by_text("House rules", exact=True).click()
+    settle(page)
+    expect(page.get_by_role("textbox", name="Points that win the match.")).to_be_visible()
+    tree = page.context.new_cdp_session(page).send("Accessibility.getFullAXTree")
+    named: dict[str, list[str]] = {}  # each control's name, by role
+    for node in tree["nodes"]:
+        role = node.get("role", {}).get("value")
+        if role in _NAMED_CONTROLS:
+            named.setdefault(role, []).append(node.get("name", {}).get("value", ""))
+    assert len(named.get("combobox", [])) > 1 and len(named.get("switch", [])) > 1, named
+    said = [n for role in _NAMED_CONTROLS for n in named.get(role, [])]
+    assert [n for n in said if "*" in n] == []
+    assert "match to · Points that win the match." in said, said
+    assert "trinca suits · A trinca's suits" in " | ".join(said)
+    page.get_by_role("combobox", name="trinca suits", exact=False).scroll_into_view_if_needed()
+    screenshot(page, "house_options_named_desktop")
