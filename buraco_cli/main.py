@@ -1423,7 +1423,7 @@ def _score(args: argparse.Namespace) -> int:
     data = read_json(args.file, lang, partial(_score_path, lang=lang))
     with _fields_of(args.file, data, "score"):
         if not isinstance(data, dict):
-            raise BuracoInputError(InputCode.EXPECTED_OBJECT, fields=("sides",))
+            raise _not_an_object(data, ("sides",))
         file_rules = _rules_of_file(data)
         rules = rules_from_args(args, file_rules.preset, file_rules.changed_options())
         try:
@@ -1473,6 +1473,12 @@ def _side_score_lines(
 
 
 # --- judge ---------------------------------------------------------------------------------
+
+
+def _not_an_object(data: Any, fields: tuple[str, ...]) -> BuracoInputError:
+    """A file whose top level is no JSON object (a list, a number, a text): the fields it
+    should hold, and what came (the code stays expected_object; `got` and `case` added)."""
+    return BuracoInputError(InputCode.EXPECTED_OBJECT, fields=fields, case="got", got=typed(data))
 
 
 def _rules_of_file(data: dict[str, Any]) -> RuleSet:
@@ -1533,7 +1539,7 @@ def _judge_data(data: Any) -> tuple[RuleSet, State, Move, int | None]:
 
     fields = ("move", "options", "position", "rules")  # (sorted, as every field list is said)
     if not isinstance(data, dict):
-        raise BuracoInputError(InputCode.EXPECTED_OBJECT, fields=fields)
+        raise _not_an_object(data, fields)
     unknown = sorted(set(data) - set(fields))
     if unknown:
         raise BuracoInputError(InputCode.UNKNOWN_FIELD, unknown[0], fields=fields)
@@ -2376,7 +2382,7 @@ def _replay_data(data: Any, lang: Lang) -> tuple[dict[str, Any], RuleSet, State,
     """A record's claimed outcome, its rules, the round's start and its moves."""
     # The fields a message lists, sorted as score's and judge's are (not as declared).
     if not isinstance(data, dict):
-        raise BuracoInputError(InputCode.EXPECTED_OBJECT, fields=tuple(sorted(REPLAY_FIELDS)))
+        raise _not_an_object(data, tuple(sorted(REPLAY_FIELDS)))
     unknown = sorted(set(data) - {*REPLAY_FIELDS, *RECORD_OUTCOME})
     if unknown:
         fields = tuple(sorted({*REPLAY_FIELDS, *RECORD_OUTCOME}))

@@ -456,7 +456,7 @@ def test_the_fields_a_file_may_hold_are_listed_sorted_by_every_command(
     code, _, err = run(capsys, command, write(tmp_path, data))
     first = err.splitlines()[0]
     assert code == 2 and said in first, first
-    fields = first.split(said, 1)[1].split(", ")
+    fields = first.split(said, 1)[1].split(", mas veio ")[0].split(", ")  # (what came, last)
     assert (fields == sorted(fields) and "options" in fields) or fields == ["sides"], first
 
 
@@ -2084,3 +2084,34 @@ def test_options_of_the_wrong_kind_say_what_came_and_the_shape(
     data = {**files[command], "options": "stbl"}
     code, _, err = run(capsys, command, write(tmp_path, json.dumps(data)), "--lang", "en")
     refused(code, err, "options: expected a JSON object, got “stbl”: each option by its name")
+
+
+@pytest.mark.parametrize("command", ["score", "judge", "coach", "replay"])
+@pytest.mark.parametrize(
+    ("data", "came"),
+    [("[1, 2]", "[1, 2]"), ("42", "42"), ('"rodada 1"', "“rodada 1”"), ("null", "null")],
+)
+def test_a_file_that_is_no_object_says_what_came(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str, data: str, came: str
+) -> None:
+    """A file whose top level is a list, a number or a text was “esperava um objeto JSON com
+    sides” and not a word of what it held: now what came too, as a file's options of the
+    wrong kind say it (the code stays expected_object)."""
+    code, out, err = run(capsys, command, write(tmp_path, data))
+    refused(code, err, "esperava um objeto JSON com ", f", mas veio {came}\n")
+    assert not out
+    code, _, err = run(capsys, command, write(tmp_path, data), "--lang", "en")
+    refused(code, err, "expected a JSON object with ", f", but got {came}\n")
+
+
+def test_a_long_list_given_for_a_round_is_echoed_short(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """What came is echoed as far as a message echoes a value: a list of records given
+    whole to `buraco replay` is its start and an ellipsis, not the file."""
+    records = [{"seed": seed, "moves": [{"type": "draw"}] * 50} for seed in range(20)]
+    code, _, err = run(capsys, "replay", write(tmp_path, json.dumps(records)))
+    first = err.splitlines()[0]
+    refused(code, first, ', mas veio [{"seed": 0, "moves": [{"type": "draw"}')
+    came = first.split(", mas veio ", 1)[1]
+    assert came.endswith("…") and len(came) <= 80, first
