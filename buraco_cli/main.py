@@ -194,6 +194,10 @@ def _handled(handler: Handler, args: argparse.Namespace, lang: Lang) -> int:
         toml = exc.code is InputCode.NOT_JSON and exc.values.get("case") == "toml"
         if schema and (exc.code in _FILE_SHAPE or toml) and in_file and not other:
             _print_line(translate("cli.see_schema", lang, schema=schema))
+        plainly = exc.code is InputCode.NOT_JSON and exc.values.get("case") in ("csv", "text")
+        if schema and plainly:  # (a CSV, a text: what the command reads, and where it is had)
+            command = args.command_parser.prog.split()[-1]
+            _print_line(translate(f"cli.reads.{schema}", lang, command=command))
         code = 2
     except RecursionError:  # a backstop: read_json refuses deep JSON before anything recurses
         problem = translate("input_error.too_deep", lang, limit=MAX_JSON_DEPTH)
@@ -1069,6 +1073,9 @@ def read_json(
     except json.JSONDecodeError as exc:
         if _is_toml(text):  # (a course's exercise or lesson, given where JSON is read)
             raise BuracoInputError(InputCode.NOT_JSON, where, case="toml") from None
+        plainly = _plainly_not_json(text)
+        if plainly is not None:  # (what it is; _handled says what the command reads instead)
+            raise BuracoInputError(InputCode.NOT_JSON, where, **plainly) from None
         # Stopped at the very end, or in a string still open there: the text ends before
         # its JSON does (a file cut short).
         ended = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
@@ -1096,6 +1103,33 @@ def _is_toml(text: str) -> bool:
         return bool(tomllib.loads(text))
     except tomllib.TOMLDecodeError:
         return False
+
+
+def _plainly_not_json(text: str) -> dict[str, str] | None:
+    """The `not_json` case of a text that is plainly no JSON: a table of values a line, none
+    braced (the Placar's “Baixar CSV”, a spreadsheet's export: `buraco score` said
+    “esperava um valor … [ ou {” at line 1, column 1 of it), or a text that starts with a
+    word, or with no JSON value and holds no brace (a command's printed text, a note), with
+    its first line; None for a text meant as JSON, whose slip is named where it is."""
+    lines = [line for line in text.splitlines() if line.strip()]  # (not all blank: refused)
+    braced = "{" in text
+    if len(lines) >= 2 and not braced:
+        import csv  # (only for a file that is no JSON)
+
+        for delimiter in (";", ",", "\t"):
+            rows = list(csv.reader(lines, delimiter=delimiter))
+            widths = {len(row) for row in rows}
+            numbers = any(re.fullmatch(r"\s*[-+]?\d+\s*", cell) for row in rows for cell in row)
+            if len(widths) == 1 and min(widths) >= 2 and numbers:
+                return {"case": "csv"}
+    first = lines[0].strip()
+    worded = first[:1].isalpha() or not (braced or first[:1] in _JSON_STARTS)
+    return {"case": "text", "start": first} if worded else None
+
+
+# What a text meant as JSON starts with: a value, or a slip of one (quotes of another kind,
+# a sign or a point before a number), said where it is.
+_JSON_STARTS = frozenset("{[\"'“”‘’-+.0123456789")
 
 
 # The start of each message of Python's JSON reader -> the `not_json` case that says, in

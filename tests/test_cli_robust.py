@@ -18,7 +18,7 @@ import pytest
 
 from buraco_cli import app_command
 from buraco_cli.main import main
-from buraco_core import players
+from buraco_core import players, ruleset
 from tests.test_judge_cli import LEGAL
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -2115,3 +2115,76 @@ def test_a_long_list_given_for_a_round_is_echoed_short(
     refused(code, first, ', mas veio [{"seed": 0, "moves": [{"type": "draw"}')
     came = first.split(", mas veio ", 1)[1]
     assert came.endswith("…") and len(came) <= 80, first
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_placars_csv_given_to_score_says_what_score_reads_and_how_to_get_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, lang: str
+) -> None:
+    """The Placar's “⬇ Baixar CSV” (as the page makes it: “;” and a byte-order mark in
+    Portuguese, “,” in English) given to `buraco score` was “1:1: não é um JSON válido:
+    esperava um valor: um número, um texto entre aspas duplas, …”, as if a brace were
+    missing: now it is named a CSV, and the next line says what score reads (a round's cards)
+    and where one is had (the help's example, the schema, Jogar's saved round for replay)."""
+    from buraco_app import database
+    from buraco_app.sheet_page import csv_texts
+    from buraco_app.sheets import SheetStore, spreadsheet_csv
+
+    store = SheetStore(database.open_engine(database.sqlite_url(tmp_path / "data")))
+    match = store.create_match(["Nós", "Eles"], rules=ruleset("fechado"))
+    store.add_round(match.id, [525, -5])
+    store.add_round(match.id, [-100, 250])
+    store.correct_round(match.id, 2, [-100, 260])  # (the “corrigida” column too)
+    sheet = write(tmp_path, spreadsheet_csv(store.sheet(match.id), **csv_texts(lang)), "p.csv")
+    store.engine.dispose()
+    code, out, err = run(capsys, "score", sheet, "--lang", lang)
+    first, second = err.splitlines()
+    said = {
+        "pt": (
+            ": é uma planilha CSV, não um JSON (como a que o Placar baixa",
+            "buraco score conta",
+        ),
+        "en": (": is a CSV spreadsheet, not JSON (as the Score sheet gives", "buraco score counts"),
+    }[lang]
+    refused(code, first, sheet + said[0])
+    assert second.startswith(said[1]) and "buraco score --help" in second, second
+    assert "buraco schema score" in second and "buraco replay" in second, second
+    assert "válido" not in err and "valid" not in err and not out
+
+
+@pytest.mark.parametrize(
+    ("command", "reads"),
+    [
+        ("score", "buraco score conta uma rodada pelas cartas"),
+        ("judge", "buraco judge lê uma jogada num JSON"),
+        ("coach", "buraco coach lê uma jogada num JSON"),
+        ("replay", "buraco replay lê o registro de uma rodada"),
+    ],
+)
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("rodada;Nós;Eles\n1;525;-5\n", "é uma planilha CSV, não um JSON"),
+        ("A: 520\n     140  cartas na mesa\n", "não é um JSON: é um texto que começa com “A: 520”"),
+        ("✓ Jogada válida\n", "não é um JSON: é um texto que começa com “✓ Jogada válida”"),
+    ],
+)
+def test_a_text_plainly_not_json_says_what_the_command_reads(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    command: str,
+    reads: str,
+    text: str,
+    said: str,
+) -> None:
+    """A CSV, or a command's printed text saved and given back, was told of a value missing
+    at line 1, column 1: now what it is, and what the command reads instead; a text meant as
+    JSON still has its slip named where it is (the code stays not_json)."""
+    code, _, err = run(capsys, command, write(tmp_path, text, "x.txt"))
+    first, second = err.splitlines()
+    refused(code, first, f"x.txt: {said}")
+    assert second.startswith(reads), second
+    for meant in ("[1, 2,]", "'sides'", '# a note\n{"sides": []}'):
+        code, _, err = run(capsys, command, write(tmp_path, meant, "x.txt"))
+        refused(code, err, "x.txt:1:", "não é um JSON válido")
+        assert reads not in err
