@@ -556,6 +556,16 @@ _ARGPARSE_KEYS = {
 _GETTEXT = "_"  # the name of argparse's gettext function in its module
 
 
+def _whole(typed: str) -> int:
+    """A whole number option's value as a person types it, digits 0-9 after a sign, if any
+    (`--seed -5`, `--rounds +3`): not the rest of what Python's int() takes, `1_0` (read as
+    10) or other scripts' digits (full-width `１０`), refused as any word is, by argparse's
+    “esperava um número inteiro, veio …” (exit 2)."""
+    if not re.fullmatch(r"\s*[-+]?[0-9]+\s*", typed):
+        raise ValueError(typed)
+    return int(typed)
+
+
 class _HelpFormatter(argparse.HelpFormatter):
     """Help wrapped to the terminal's width, but an example written in lines keeps them:
     each command on a line of its own, whole, to copy and paste (wrapped, a command was cut
@@ -857,7 +867,7 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
     judge = command("judge")
     judge.add_argument("file", metavar=text("metavar.file"), help=text("arg.file"))
     _lang_json_args(judge, lang)
-    judge.add_argument("--view", type=int, metavar=text("metavar.seat"), help=text("arg.view"))
+    judge.add_argument("--view", type=_whole, metavar=text("metavar.seat"), help=text("arg.view"))
     judge.set_defaults(handler=_judge, schema="judge")
 
     scenarios = command("scenarios")
@@ -876,7 +886,7 @@ def _parser(lang: Lang = DEFAULT_LANG) -> argparse.ArgumentParser:
     coach.set_defaults(handler=_coach, schema="judge")
 
     app = command("app")
-    app.add_argument("--port", type=int, metavar=text("metavar.port"), help=text("arg.port"))
+    app.add_argument("--port", type=_whole, metavar=text("metavar.port"), help=text("arg.port"))
     app.add_argument(
         "--lang", default=argparse.SUPPRESS, metavar=text("metavar.lang"), help=text("arg.lang_app")
     )
@@ -1895,15 +1905,15 @@ def _selfplay_args(parser: argparse.ArgumentParser, lang: Lang) -> None:
         return translate(f"cli.arg.{key}", lang)
 
     _rule_args(parser, lang)
-    parser.add_argument("--rounds", type=int, default=10, metavar="N", help=text("rounds"))
-    parser.add_argument("--players", type=int, choices=(2, 4), default=4, help=text("players"))
+    parser.add_argument("--rounds", type=_whole, default=10, metavar="N", help=text("rounds"))
+    parser.add_argument("--players", type=_whole, choices=(2, 4), default=4, help=text("players"))
     # The default as the help's language names the levels (either is taken).
     levels = "forte,básico" if lang == "pt" else "strong,basic"
     parser.add_argument("--levels", default=levels, metavar="A,B", help=text("levels"))
     # None: the players' own default, read in _selfplay (importing the players here would slow
     # every start of `buraco`, `meld` included).
-    parser.add_argument("--think", type=int, default=None, metavar="MS", help=text("think"))
-    parser.add_argument("--seed", type=int, default=0, metavar="S", help=text("seed"))
+    parser.add_argument("--think", type=_whole, default=None, metavar="MS", help=text("think"))
+    parser.add_argument("--seed", type=_whole, default=0, metavar="S", help=text("seed"))
     dir_metavar = translate("cli.metavar.dir", lang)
     parser.add_argument("--save", metavar=dir_metavar, help=text("save"))
     parser.set_defaults(handler=_selfplay)

@@ -2188,3 +2188,57 @@ def test_a_text_plainly_not_json_says_what_the_command_reads(
         code, _, err = run(capsys, command, write(tmp_path, meant, "x.txt"))
         refused(code, err, "x.txt:1:", "não é um JSON válido")
         assert reads not in err
+
+
+@pytest.mark.parametrize(
+    ("command", "option", "value"),
+    [
+        ("selfplay", "--rounds", "1_0"),
+        ("selfplay", "--rounds", "１０"),  # (full-width digits, as a Japanese keyboard types)
+        ("selfplay", "--seed", "1_0"),
+        ("selfplay", "--seed", "٣"),  # (an Arabic-Indic 3)
+        ("selfplay", "--think", "1_000"),
+        ("selfplay", "--players", "４"),
+        ("judge", "--view", "０"),
+        ("app", "--port", "8_601"),
+    ],
+)
+def test_a_number_no_person_types_is_refused_as_a_word_is(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    command: str,
+    option: str,
+    value: str,
+) -> None:
+    """`--rounds 1_0` played 10 rounds and `--seed １０` dealt from seed 10: Python's int()
+    reads underscores and any script's digits, which no one types for a number (1_0 is a
+    typo). Now they are refused as “dez” is, naming what came (exit 2, nothing run)."""
+    started: list[list[str]] = []
+    monkeypatch.setattr(app_command.os, "execv", lambda _, argv: started.append(argv))
+    rest = {
+        "selfplay": ["--rounds", "1", "--levels", "random,random"],
+        "judge": ["-"],  # (LEGAL, read from stdin)
+        "app": [],
+    }[command]
+    for lang, said in (("pt", "esperava um número inteiro, veio"), ("en", "expected a whole")):
+        monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(LEGAL)))
+        try:
+            code = main(["--lang", lang, command, *rest, option, value])
+        except SystemExit as exit_:
+            code = exit_.code  # type: ignore[assignment]
+        out, err = capsys.readouterr()
+        assert code == 2 and not out and not started, (out, err)
+        first = err.splitlines()[0]
+        assert first.startswith(f"buraco: {'erro' if lang == 'pt' else 'error'}: {option}: ")
+        assert said in first and f"“{value}”" in first, first
+
+
+def test_a_whole_number_with_a_sign_or_spaces_is_still_read(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """What a person may type for a number stays a number: a sign (`--seed -5`, `--rounds
+    +1`) and spaces around it (a value quoted with them)."""
+    argv = ["selfplay", "--rounds", " +1 ", "--seed", "-5", "--players", "2", "--json"]
+    code, out, _ = run(capsys, *argv, "--levels", "random,random")
+    figures = json.loads(out)
+    assert code == 0 and (figures["rounds"], figures["seed"], figures["players"]) == (1, -5, 2)
