@@ -8,6 +8,7 @@ its source; a hint on request, the solution after a try.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, ClassVar, Generic, TypeVar
@@ -227,10 +228,8 @@ def _save_try(scenario: Scenario, attempt: Attempt) -> None:
     if attempt.tries == 0 or kept is None or kept[0] != learner or scenario.id in kept[1]:
         return
     kept[1].add(scenario.id)  # (this session's try: the attempt knows it anyway)
-    try:
+    with suppress(SheetError, SQLAlchemyError):  # (unusable, busy or refused)
         progress_store().record_try(learner, scenario.id)
-    except (SheetError, SQLAlchemyError):  # (unusable, busy or refused)
-        return
 
 
 def _progress_unavailable(exc: Exception) -> None:

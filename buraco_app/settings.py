@@ -535,12 +535,17 @@ def _on_option_change(option: OptionSpec, key: str) -> None:
     except BuracoInputError as exc:
         st.session_state[_ERROR] = (name, _refusal(option, value, exc))
         return
-    base = PRESETS[current_preset()]
+    _set_option(name, getattr(rules, name))
+
+
+def _set_option(name: str, value: Any) -> None:
+    """The option set at the session's table: kept among the overrides only where it differs
+    from the variant's value."""
     overrides = current_overrides()
-    if getattr(rules, name) == getattr(base, name):
+    if getattr(PRESETS[current_preset()], name) == value:
         overrides.pop(name, None)
     else:
-        overrides[name] = getattr(rules, name)
+        overrides[name] = value
     st.session_state[_OVERRIDES] = overrides
 
 
@@ -569,18 +574,10 @@ def use_option(name: str, value: Any, preset: str | None = None) -> None:
     """One house option set at the session's table (and its variant, with `preset`), from a
     page's callback: Variantes' “Ver na sua mesa com …” under the option that decides a
     verdict (the widgets drawn after it show it; the other house options stay)."""
-    _clear_notices()
-    st.session_state[_CHOSEN] = True
-    st.session_state.pop(_ERROR, None)
     if preset is not None:
         st.session_state[PRESET_KEY] = preset
-    base = PRESETS[current_preset()]
-    overrides = {k: v for k, v in current_overrides().items() if getattr(base, k) != v}
-    if getattr(base, name) == value:
-        overrides.pop(name, None)
-    else:
-        overrides[name] = value
-    st.session_state[_OVERRIDES] = overrides
+    _on_preset_change()  # (the table chosen; options the variant now has are no changes)
+    _set_option(name, value)
 
 
 def use_rules(preset: str, options: dict[str, Any]) -> None:

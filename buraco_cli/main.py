@@ -2478,8 +2478,7 @@ def _replay_move(raw: Any, index: int, players: int, lang: Lang) -> Move:
     try:
         return _seated(move_from_data(raw, f"moves[{index}]"), players, f"moves[{index}]")
     except BuracoInputError as exc:
-        number = translate("replay.move_number", lang, number=index + 1)
-        raise exc.at(f"{exc.path} ({number})") from None
+        raise exc.at(_move_path(exc.path or f"moves[{index}]", raw, lang)) from None
 
 
 def _replay(args: argparse.Namespace) -> int:

@@ -645,6 +645,9 @@ def baixada_short(rules: RuleSet, side: SideState) -> int:
     return max(0, needed - sum(m.card_points(rules) for m in side.melds))
 
 
+_MAKE_UP_BUDGET: Final = 2000  # steps of each search in _can_make_up
+
+
 def _can_make_up(
     rules: RuleSet, hand: Sequence[Card], short: int, melds: Sequence[Meld] = ()
 ) -> bool:
@@ -666,7 +669,7 @@ def _can_make_up(
         if meld is not None:
             groups.append((meld.card_points(rules), group, meld))
     groups.sort(key=lambda g: -g[0])
-    budget = [2000]
+    budget = [_MAKE_UP_BUDGET]
 
     def search(start: int, left: list[Card], total: int, laid: tuple[Meld, ...] | None) -> bool:
         """Melds from `groups[start:]`; with `laid`, cards onto those melds too."""
@@ -708,7 +711,7 @@ def _can_make_up(
 
     if search(0, list(hand), 0, None):  # (melds alone first: the search as it always was)
         return True
-    budget[0] = 2000
+    budget[0] = _MAKE_UP_BUDGET
     return search(0, list(hand), 0, tuple(melds))
 
 

@@ -6,9 +6,8 @@ placeholders, and `{name|one|other}` for a word that agrees with a number, or wi
 items a list holds ("1 carta", "2 cartas"; "falta 1", "faltam 2"; "esta carta"), or
 `{name|none|one|other}` where none is said in words, `#` in a form standing for the number
 ("você não tem nenhum", "você tem 2": `{count|você não tem nenhum|você tem #|você tem #}`).
-The `buraco` command and the app both read them
-from here, so they say the same thing. Buraco's own words (canastra, lixo, morto, batida,
-trinca) stay in both languages.
+The `buraco` command and the app both read them from here, so they say the same thing.
+Buraco's own words (canastra, lixo, morto, batida, trinca) stay in both languages.
 
 >>> translate("reason.lixo_empty", "en")
 'The lixo is empty.'
