@@ -35,18 +35,20 @@ from buraco_app.verdict_view import show_reasons
 from buraco_core.cards import parse_cards
 from buraco_core.notation import move_from_data, round_from_data
 from buraco_course import (
+    PLAYS_ON,
     ChooseTask,
     Curriculum,
     Grade,
     JudgeTask,
+    MatchTask,
     MoveTask,
     Scenario,
     ScoreTask,
     load_curriculum,
 )
-from buraco_text import Lang, and_list, first_reason, mid_sentence, sources_text
+from buraco_text import Lang, and_list, first_reason, grouped, mid_sentence, signed, sources_text
 
-TaskT = TypeVar("TaskT", MoveTask, JudgeTask, ChooseTask, ScoreTask)
+TaskT = TypeVar("TaskT", MoveTask, JudgeTask, ChooseTask, ScoreTask, MatchTask)
 
 
 @dataclass
@@ -545,6 +547,79 @@ class _ScoreView(_View[ScoreTask]):
             st.markdown(f"**{name}: {side.total}** — {items}")
 
 
+class _MatchView(_View[MatchTask]):
+    """Who has won the match? The totals before the round and what each side made in it,
+    then one choice: a side, or nobody yet."""
+
+    def answer(self, key: str, lang: Lang) -> Answer | None:
+        st.markdown(self._table(lang, after=False))
+        relabel_after_language_change(f"{key}_winner")
+        winner = st.radio(
+            t("practice.match.question", lang),
+            [*self.task.before, PLAYS_ON],
+            format_func=lambda v: self.said(v, lang),
+            index=None,
+            key=f"{key}_winner",
+        )
+        if winner is None:
+            return None
+        return Answer(lambda: self.task.grade(self.scenario, winner), winner)
+
+    def said(self, value: Any, lang: Lang) -> str:
+        if value == PLAYS_ON:
+            return t("practice.match.plays_on", lang)
+        return t("practice.match.wins", lang, name=value)
+
+    def input_keys(self, key: str) -> list[str]:
+        return [f"{key}_winner"]
+
+    def clear(self, key: str) -> None:
+        st.session_state[f"{key}_winner"] = None
+
+    def why_wrong(self, grade: Grade, value: Any, lang: Lang) -> list[str]:
+        """The rule the answer missed, without the totals: the match over, nobody at the
+        target, or the side named not ahead of every other (a tie at the top included)."""
+        standing = self.task.standing(self.scenario)
+        target = grouped(standing.target, lang)
+        if value == PLAYS_ON:
+            return [t("practice.why.match_over", lang, target=target)]
+        if standing.winner is None and max(standing.totals) < standing.target:
+            return [t("practice.why.match_short", lang, target=target)]
+        return [t("practice.why.match_not_ahead", lang, name=value)]
+
+    def solution(self, lang: Lang) -> None:
+        standing = self.task.standing(self.scenario)
+        target = grouped(standing.target, lang)
+        top = max(standing.totals)
+        if standing.winner is not None:
+            verdict = t("practice.match.verdict_wins", lang, name=standing.winner, target=target)
+        elif top >= standing.target:
+            verdict = t("practice.match.verdict_tie", lang, points=grouped(top, lang))
+        else:
+            verdict = t("practice.match.verdict_short", lang, target=target)
+        st.markdown(f"{self._table(lang, after=True)}\n\n{verdict}")
+
+    def _table(self, lang: Lang, after: bool) -> str:
+        """The sides' totals before the round and what each made in it (and the totals
+        after, for the solution), under the match's target: one Markdown table."""
+        standing = self.task.standing(self.scenario)
+        heads = [t("practice.match.before", lang), t("practice.match.round", lang)]
+        if after:
+            heads.append(t("practice.match.after", lang))
+        lines = [f"| | {' | '.join(heads)} |", "|---|" + "---:|" * len(heads)]
+        for name, total in zip(standing.names, standing.totals, strict=True):
+            row = [
+                grouped(self.task.before[name], lang),
+                signed(self.task.round.get(name, 0), lang),
+            ]
+            if after:
+                row.append(f"**{grouped(total, lang)}**")
+            side = t("practice.score.side", lang, name=name).replace(" ", "\u00a0")  # one line
+            lines.append(f"| {side} | {' | '.join(row)} |")
+        target = t("practice.match.target", lang, target=grouped(standing.target, lang))
+        return "\n".join(lines) + f"\n\n{caption_md(target)}"
+
+
 def _seat_params(params: Mapping[str, Any], side: int) -> dict[str, Any]:
     """A score item's values with its hand (counted within the side) as the seat at the
     table, so that "jogador 3" is the same player in the hands above and in the solution."""
@@ -560,6 +635,7 @@ _VIEWS: dict[str, type[_View[Any]]] = {
     "judge": _JudgeView,
     "choose": _ChooseView,
     "score": _ScoreView,
+    "match": _MatchView,
 }
 
 

@@ -8,10 +8,12 @@ from buraco_course.checker import check_curriculum, check_scenario
 from buraco_course.grader import Grade, scenario_state
 from buraco_course.loader import Curriculum, load_curriculum
 from buraco_course.models import (
+    PLAYS_ON,
     THEMES,
     ChooseTask,
     JudgeTask,
     Lesson,
+    MatchTask,
     MoveTask,
     Scenario,
     ScoreTask,
@@ -20,12 +22,14 @@ from buraco_course.models import (
 )
 
 __all__ = [
+    "PLAYS_ON",
     "THEMES",
     "ChooseTask",
     "Curriculum",
     "Grade",
     "JudgeTask",
     "Lesson",
+    "MatchTask",
     "MoveTask",
     "Scenario",
     "ScoreTask",

@@ -14,7 +14,7 @@ from buraco_core.errors import ID_PATTERN, BuracoInputError, InputCode
 from buraco_core.moves import Move
 from buraco_core.notation import MoveData, position_from_data
 from buraco_core.rules import PresetName, RuleSet, ruleset
-from buraco_core.scoring import RoundScore
+from buraco_core.scoring import MatchStanding, RoundScore, match_standing
 from buraco_core.state import State
 from buraco_core.verdict import Verdict
 from buraco_course.grader import (
@@ -67,6 +67,7 @@ class Wrong(_Strict):
     legal: bool | None = None
     choice: list[int] | None = None
     totals: dict[str, int] | None = None
+    winner: str | None = None
     codes: list[str] = Field(default_factory=list)
     explanation: Text
 
@@ -297,7 +298,64 @@ def _totals(totals: dict[str, int]) -> str:
     return ", ".join(f"{side} {points}" for side, points in totals.items())
 
 
-Task = Annotated[MoveTask | JudgeTask | ChooseTask | ScoreTask, Field(discriminator="kind")]
+PLAYS_ON = "none"  # a match task's answer while the match goes on: no side has won yet
+
+
+class MatchTask(_Task):
+    """Who has won the match once this round is added? `before`: each side's total before
+    the round; `round`: what each side made in it; `winner`: a side's name, or "none" while
+    the match goes on (no side at the target yet, or a tie at the top) [003]."""
+
+    kind: Literal["match"]
+    before: dict[str, int] = Field(min_length=2)
+    round: dict[str, int]
+    winner: str
+
+    @property
+    def needs_position(self) -> bool:
+        return False
+
+    def standing(self, scenario: Scenario) -> MatchStanding:
+        """The core's standing after the round (a side missing from `round` made 0 in it:
+        the check says so)."""
+        names = list(self.before)
+        rows = [list(self.before.values()), [self.round.get(name, 0) for name in names]]
+        return match_standing(scenario.ruleset(), names, rows)
+
+    def expected(self, scenario: Scenario) -> str:
+        return self.standing(scenario).winner or PLAYS_ON
+
+    def grade(self, scenario: Scenario, winner: str) -> Grade:
+        wrong = next((w for w in scenario.wrong if w.winner == winner), None)
+        return Grade(winner == self.expected(scenario), None, wrong)
+
+    def problems(self, scenario: Scenario, rules: RuleSet) -> list[Problem]:
+        problems: list[Problem] = []
+        sides = list(self.before)
+        if sorted(self.round) != sorted(sides):
+            said = ", ".join(self.round)
+            problems.append(
+                problem("task.round", "match_sides_differ", says=said, sides=", ".join(sides))
+            )
+        choices = [*sides, PLAYS_ON]
+        if self.winner not in choices:
+            problems.append(
+                problem("task.winner", "not_a_winner", says=self.winner, choices=", ".join(choices))
+            )
+        expected = self.expected(scenario)
+        if self.winner in choices and self.winner != expected:
+            problems.append(
+                problem("task.winner", "winner_differs", says=self.winner, core=expected)
+            )
+        for i, wrong in enumerate(scenario.wrong):
+            if wrong.winner not in choices or wrong.winner == expected:
+                problems.append(problem(f"wrong[{i}]", "wrong_not_other_winner"))
+        return problems
+
+
+Task = Annotated[
+    MoveTask | JudgeTask | ChooseTask | ScoreTask | MatchTask, Field(discriminator="kind")
+]
 
 
 # --- scenarios and lessons -------------------------------------------------------------------

@@ -21,9 +21,12 @@ from buraco_core.notation import move_from_data, position_from_data, round_from_
 from buraco_core.rules import PRESETS
 from buraco_core.scoring import score_round
 from buraco_course import (
+    PLAYS_ON,
     ChooseTask,
     JudgeTask,
+    MatchTask,
     MoveTask,
+    Scenario,
     ScoreTask,
     check_curriculum,
     check_scenario,
@@ -90,7 +93,7 @@ def test_variant_difference_scenarios_give_different_verdicts_per_preset() -> No
 
 def test_every_task_kind_is_used() -> None:
     kinds = {type(s.task) for s in CURRICULUM.scenarios.values()}
-    assert kinds == {MoveTask, JudgeTask, ChooseTask, ScoreTask}
+    assert kinds == {MoveTask, JudgeTask, ChooseTask, ScoreTask, MatchTask}
 
 
 def test_the_worked_example_is_an_exercise() -> None:
@@ -168,6 +171,46 @@ def test_a_wrong_expected_answer_is_reported_by_the_core(tmp_path: Path) -> None
     path.write_text(path.read_text().replace("A = 525", "A = 526"))
     problems = check_curriculum(load_curriculum(root))
     assert any("worked_example_round" in str(p) and "task.answer" in str(p) for p in problems)
+
+
+MATCH = Path("scenarios/scoring/match_higher_total_wins.toml")
+
+
+@pytest.mark.parametrize(
+    ("written", "wrong", "where", "says"),
+    [
+        ('winner = "A"', 'winner = "B"', "task.winner", "says B, the rules judge says A"),
+        (
+            'winner = "A"',
+            'winner = "C"',
+            "task.winner",
+            "“C” is not an answer: write one of A, B, none",
+        ),
+        (
+            "round = { A = 180, B = 260 }",
+            "round = { A = 180, C = 260 }",
+            "task.round",
+            "the round gives the sides A, C",
+        ),
+        (
+            'winner = "B"\nexplanation',
+            'winner = "A"\nexplanation',
+            "wrong[0]",
+            "must be another of the sides",
+        ),
+    ],
+)
+def test_a_match_task_the_judge_disagrees_with_is_reported(
+    tmp_path: Path, written: str, wrong: str, where: str, says: str
+) -> None:
+    root = _copy_course(tmp_path)
+    path = root / MATCH
+    assert written in path.read_text()
+    path.write_text(path.read_text().replace(written, wrong, 1))
+    problems = [str(p) for p in check_curriculum(load_curriculum(root))]
+    assert any("match_higher_total_wins" in p and where in p and says in p for p in problems), (
+        problems
+    )
 
 
 def test_an_invalid_file_names_the_file_and_the_field(tmp_path: Path) -> None:
@@ -327,6 +370,12 @@ def test_the_right_answer_is_graded_correct_and_each_wrong_one_gets_its_explanat
         for wrong in scenario.wrong:
             assert wrong.choice is not None
             graded = task.grade(scenario, wrong.choice)
+            assert not graded.correct and graded.wrong == wrong
+    elif isinstance(task, MatchTask):
+        assert task.grade(scenario, task.winner).correct
+        for wrong in scenario.wrong:
+            assert wrong.winner is not None
+            graded = task.grade(scenario, wrong.winner)
             assert not graded.correct and graded.wrong == wrong
     else:
         assert isinstance(task, ScoreTask)
@@ -1149,3 +1198,50 @@ def test_canastras_at_150_and_300_score_as_the_exercise_counts_them_003() -> Non
         _totals_under(scenario.id),
         _totals_under(scenario.id, canastra_limpa_points=300),
     ]
+
+
+# --- the match: its end and its winner [003] -----------------------------------------------
+
+
+def _match(scenario_id: str) -> tuple[Scenario, MatchTask]:
+    scenario = CURRICULUM.scenarios[scenario_id]
+    assert isinstance(scenario.task, MatchTask)
+    return scenario, scenario.task
+
+
+def test_the_match_ends_at_the_target_and_the_higher_total_wins_003() -> None:
+    """“Ao alcançar 3000, vence quem tiver mais pontos” [003]: both sides pass 3000 in one
+    round; the side that went out (B, 3060) does not take the match from the higher (A,
+    3130)."""
+    scenario, task = _match("match_higher_total_wins")
+    standing = task.standing(scenario)
+    assert standing.totals == (3130, 3060) and standing.winner == "A"
+    assert task.grade(scenario, "A").correct
+    went_out = task.grade(scenario, "B")
+    assert not went_out.correct and went_out.wrong is not None
+    assert "going out ends only the round" in went_out.wrong.explanation.en
+
+
+def test_a_tie_at_the_top_plays_on_003() -> None:
+    """Level at 3100 after the round: nobody has more points, so nobody has won [003]; the
+    side that made more in the round (A) has not."""
+    scenario, task = _match("match_tie_at_the_top_plays_on")
+    assert task.standing(scenario).totals == (3100, 3100)
+    assert task.grade(scenario, PLAYS_ON).correct
+    assert not task.grade(scenario, "A").correct and not task.grade(scenario, "B").correct
+
+
+def test_a_round_that_takes_points_keeps_the_match_open_000_003() -> None:
+    """2980 and a round of −60 (the morto never taken costs 100 [000]): 2920, short of
+    the target, so the match goes on [003]."""
+    scenario, task = _match("match_a_round_can_take_points")
+    assert task.standing(scenario).totals == (2920, 2710)
+    assert task.grade(scenario, PLAYS_ON).correct and not task.grade(scenario, "A").correct
+
+
+def test_a_match_exercise_plays_to_the_tables_target_where_its_options_set_one() -> None:
+    """The target is the rule set's (`target_score`, 3000 by default [003]; 2000, 3500 or
+    5000 at some tables [003]): the same totals end a match to 2000 differently."""
+    scenario, task = _match("match_a_round_can_take_points")
+    to_2000 = scenario.model_copy(update={"options": {"target_score": 2000}})
+    assert task.standing(to_2000).winner == "A"

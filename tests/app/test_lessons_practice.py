@@ -24,6 +24,8 @@ PT = catalog("pt")
 NATURAL_TWO = "two_goes_home_cleans_canastra"  # move task, seed 000/001: 2♠ returns home
 PICKUP = "fechado_pickup_needs_top_card"  # judge task, variant difference
 WORKED = "worked_example_round"  # score task, RULES.md's worked example
+MATCH_WON = "match_higher_total_wins"  # match task: both sides pass 3000, A ends higher
+MATCH_TIE = "match_tie_at_the_top_plays_on"  # match task: level at 3100, the match goes on
 
 
 def texts(at: AppTest) -> str:
@@ -272,7 +274,7 @@ def test_variants_page_same_move_three_verdicts(open_app: Open) -> None:
     }
 
 
-@pytest.mark.parametrize("kind", ["move", "judge", "choose", "score"])
+@pytest.mark.parametrize("kind", ["move", "judge", "choose", "score", "match"])
 def test_every_task_kind_shows_its_solution_and_explanation_after_a_try(
     open_app: Open, kind: str
 ) -> None:
@@ -287,6 +289,8 @@ def test_every_task_kind_shows_its_solution_and_explanation_after_a_try(
             at.radio(key=f"{key}_legal").set_value("yes").run()
         elif kind == "choose":  # (nothing ticked is no try)
             at.checkbox(key=f"{key}_option_0").check().run()
+        elif kind == "match":  # (nothing picked is no try)
+            at.radio(key=f"{key}_winner").set_value("none").run()
         at.button(key=f"{key}_check").click().run()
     at.button(key=f"{key}_solution").click().run()
     assert not at.exception
@@ -438,6 +442,7 @@ def test_a_solved_exercise_can_be_done_again_for_the_first_try_star(open_app: Op
             "table_adds_hand_subtracts",
             lambda at, key: at.number_input(key=f"{key}_total_A").set_value(35),
         ),
+        (MATCH_WON, lambda at, key: at.radio(key=f"{key}_winner").set_value("A")),
     ],
 )
 def test_doing_an_exercise_again_starts_with_no_answer_given(
@@ -1303,3 +1308,47 @@ def test_a_score_exercise_shows_the_cards_the_corte_left_003(
     beside “bateu” (the goal alone said it)."""
     at = open_scenario(open_app, "corte_of_43_costs_100", lang=lang)
     assert said in " ".join(str(m.value) for m in at.markdown)
+
+
+def test_the_match_exercise_shows_the_totals_and_asks_who_has_won(open_app: Open) -> None:
+    """The match's target, each side's total before the round and what it made in it (not
+    the total after: that is the learner's sum), then a side or “nobody yet” to pick."""
+    at = open_scenario(open_app, MATCH_WON)
+    shown = texts(at)
+    assert "| Dupla\u00a0A | 2950 | +180 |" in shown and "| Dupla\u00a0B | 2800 | +260 |" in shown
+    assert "Partida até 3000 pontos." in shown and "3130" not in shown
+    options = at.radio(key=f"sc_{MATCH_WON}_winner").options
+    assert options == ["A dupla A ganhou", "A dupla B ganhou", "Ninguém ainda: a partida continua"]
+
+
+@pytest.mark.parametrize(
+    ("scenario", "picked", "said"),
+    [
+        # The side that went out, not ahead: its own explanation, and the rule it missed.
+        (MATCH_WON, "B", ("a batida encerra só a rodada", "A dupla B não termina à frente.")),
+        (MATCH_WON, "none", ("Uma dupla alcançou 3000 pontos: a partida acabou.",)),
+        # Level at the top: the side that made more this round is not ahead.
+        (MATCH_TIE, "A", ("3100 a 3100, empate", "A dupla A não termina à frente.")),
+    ],
+)
+def test_a_wrong_winner_says_the_match_rule_it_missed(
+    open_app: Open, scenario: str, picked: str, said: tuple[str, ...]
+) -> None:
+    at = open_scenario(open_app, scenario)
+    at.radio(key=f"sc_{scenario}_winner").set_value(picked).run()
+    at.button(key=f"sc_{scenario}_check").click().run()
+    shown = as_read(at.error[0].value) + texts(at)  # (the wrong answer's own explanation below)
+    assert all(part in shown for part in said), shown
+
+
+def test_the_match_exercises_solution_adds_up_the_totals_and_names_the_winner(
+    open_app: Open,
+) -> None:
+    at = open_scenario(open_app, MATCH_WON, lang="en")
+    at.radio(key=f"sc_{MATCH_WON}_winner").set_value("A").run()
+    at.button(key=f"sc_{MATCH_WON}_check").click().run()
+    assert at.success
+    at.button(key=f"sc_{MATCH_WON}_solution").click().run()
+    shown = texts(at)
+    assert "| Side\u00a0A | 2950 | +180 | **3130** |" in shown
+    assert "Side **A** wins: once a side reaches 3000" in shown
