@@ -16,6 +16,7 @@ rather than a new column, which a database made by an earlier version would lack
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from collections import Counter
@@ -120,6 +121,9 @@ class RoundPlay:
     # positions the learner asked a hint in, and the learner's moves taken back.
     hints: int = 0
     taken_back: int = 0
+    # The positions those hints were counted in (`hint_mark`), so that a hint asked again in
+    # one, after a reload too, is not counted again (a game saved before: none).
+    hinted: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,9 +280,22 @@ def take_back(game: Game) -> Game | None:
 
 
 def hint_asked(game: Game) -> Game:
-    """The game with one more hint counted in its round (a position the learner asked one
-    in: the page counts a position once)."""
-    return _with_round(game, replace(game.current, hints=game.current.hints + 1))
+    """The game with one more hint counted in its round, for the position it is in; the game
+    itself where a hint was counted in that position already (asked again, after a reload
+    or in another tab: one hint)."""
+    rnd = game.current
+    mark = hint_mark(rnd.moves)
+    if mark in rnd.hinted:
+        return game
+    return _with_round(game, replace(rnd, hints=rnd.hints + 1, hinted=(*rnd.hinted, mark)))
+
+
+def hint_mark(moves: Sequence[Move]) -> str:
+    """A round's position as kept among its hints: the moves made to it, their count and a
+    digest (the moves, not their count alone: after a move taken back, another move makes
+    as many; the same move made again, the same position)."""
+    made = json.dumps([move_to_data(m) for m in moves], sort_keys=True)
+    return f"{len(moves)}:{hashlib.sha256(made.encode()).hexdigest()[:16]}"
 
 
 def strong_hint(game: Game, state: State, think_ms: int = DEFAULT_THINK_MS) -> Move:
@@ -433,10 +450,15 @@ def game_to_data(game: Game) -> dict[str, Any]:
     }
 
 
-def _counts(rnd: RoundPlay) -> dict[str, int]:
-    """The round's counts of hints and moves taken back, where there are any: a game saved
-    before they were kept reads back as it was stored (GameStore.save compares the two)."""
-    counts = {"hints": rnd.hints, "taken_back": rnd.taken_back}
+def _counts(rnd: RoundPlay) -> dict[str, Any]:
+    """The round's counts of hints and moves taken back, and the positions its hints were
+    counted in, where there are any: a game saved before they were kept reads back as it
+    was stored (GameStore.save compares the two)."""
+    counts: dict[str, Any] = {
+        "hints": rnd.hints,
+        "taken_back": rnd.taken_back,
+        "hinted": list(rnd.hinted),
+    }
     return {name: n for name, n in counts.items() if n}
 
 
@@ -477,10 +499,19 @@ def game_from_data(data: Any) -> Game:
                 stumbles,
                 max(0, int(r.get("hints", 0))),  # (a game saved before they were kept: 0)
                 max(0, int(r.get("taken_back", 0))),
+                _hinted(r.get("hinted", [])),
             )
         )
     game = new_game(setup)
     return replace(game, rounds=tuple(rounds))
+
+
+def _hinted(data: Any) -> tuple[str, ...]:
+    """The positions a round's hints were counted in, as stored (a game saved before they
+    were kept: none)."""
+    if not isinstance(data, list) or not all(isinstance(m, str) for m in data):
+        raise ValueError("hinted")
+    return tuple(data)
 
 
 # --- the store ------------------------------------------------------------------------------

@@ -201,11 +201,10 @@ REPLAY_STEP_KEY = "play_replay_step"  # (its slider's key, the move it showed), 
 RESTORED_KEY = "play_restored"  # the games this session has opened (restore_answer)
 ALL_MOVES_KEY = "play_all_moves"  # the folded list of every move of the round: open?
 # The learner's hint ("Dica"): the strong player's move for the position it was asked in,
-# ((game id, round, moves made), move), kept so that a rerun never thinks again; and the
-# positions a hint was asked in this session, each counted once in the game (its round's
-# `hints`, which the round's end says).
+# ((game id, round, moves made), move), kept so that a rerun never thinks again. Each
+# position a hint was asked in is counted once, with the game (game.hint_asked: its round's
+# `hints`, which the round's end says), so a reload asking it again adds none.
 HINT_KEY = "play_hint_given"
-HINTS_ASKED_KEY = "play_hints_asked"
 HINT_ICON = ":material/lightbulb:"  # (Streamlit's own font: an emoji is a box where none is)
 
 
@@ -738,10 +737,10 @@ def _ask_hint(game_id: str, game: Game, state: State) -> None:
         weighing = strong_weighing(game, state)
         move = weighing.move if weighing is not None else strong_hint(game, state)
         st.session_state[HINT_KEY] = (at, move, weighing)
-    asked = st.session_state.setdefault(HINTS_ASKED_KEY, set())
     counted = hint_asked(game)  # (kept with the game: the round's end counts it after a reload)
-    if at not in asked and _save(game_id, counted, game):
-        asked.add(at)  # (not saved: the page says why, and a hint asked again counts)
+    # (counted before in this position: the game itself. Not saved: the page says why, and
+    # a hint asked again counts.)
+    if counted is not game and _save(game_id, counted, game):
         undone = st.session_state.get(TAKEN_BACK_KEY)
         if isinstance(undone, tuple) and undone[0] is game:  # (“Move taken back” stays)
             st.session_state[TAKEN_BACK_KEY] = (counted, undone[1])

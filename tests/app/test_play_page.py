@@ -5,6 +5,7 @@ round, and the game resumed from its link."""
 from __future__ import annotations
 
 import html
+import json
 import random
 import re
 from collections import Counter
@@ -27,6 +28,7 @@ from buraco_app.game import (
     Stumble,
     computer_move,
     finished_scores,
+    game_from_data,
     game_to_data,
     hint_asked,
     learner_move,
@@ -545,6 +547,35 @@ def test_the_round_end_counts_the_hints_and_moves_taken_back_after_a_reload(
     assert "Você desfez 1 jogada nesta rodada." in said, said
 
 
+def test_a_hint_asked_again_after_a_reload_in_the_same_position_counts_once(
+    open_app: Open,
+) -> None:
+    """“Dica” asked, the page reloaded (a new session on the same ?game=), “Dica” asked again
+    in the same position: one hint. The positions already counted were kept by the browser's
+    session alone, so the reload counted it again and the round's end said “Você pediu 2
+    dicas” for one. A hint in a new position (after a card put on a meld) still counts: 2."""
+    open_app("play", lang="pt")  # creates the data folder
+    final = played_round(Setup("fechado", {}, 2, "basic", "off", 0), 6)
+    *_, extend, last = final.current.moves  # (the learner's: a card on a meld, the batida)
+    game = replace(final, rounds=(replace(final.current, moves=final.current.moves[:-2]),))
+    at = open_app("play", lang="pt", game=store().create(game))
+    click(at, "play_hint")
+    assert the_game(at).current.hints == 1
+    again = open_app("play", lang="pt", game=game_id_of(at))  # (a reload: a new session)
+    click(again, "play_hint")
+    assert the_game(again).current.hints == 1
+    for card in extend.cards:
+        tap_card(again, card.symbol)
+    tap_meld(again, 0, extend.meld)
+    click(again, "play_hint")
+    assert the_game(again).current.hints == 2
+    tap_card(again, last.card.symbol)
+    click(again, "btt-play_board-discard")
+    assert positions(the_game(again))[-1].phase is Phase.ENDED
+    said = [c.value for c in again.caption]
+    assert "Você pediu 2 dicas nesta rodada." in said, said
+
+
 def test_a_game_saved_before_the_counts_were_kept_loads_and_saves_with_none(
     tmp_path: Path,
 ) -> None:
@@ -564,6 +595,31 @@ def test_a_game_saved_before_the_counts_were_kept_loads_and_saves_with_none(
 
 def _keys(at: AppTest) -> list[str]:
     return [getattr(n, "key", "") or "" for n in in_order(at.main)]
+
+
+def test_a_hint_counts_once_a_position_also_after_a_move_taken_back_and_made_again() -> None:
+    """game.hint_asked counts a position once, kept with the game (a stored game reads them
+    back): a discard taken back and made again is the same position, another discard made
+    instead is a new one, though the round has as many moves."""
+    game = new_game(Setup("fechado", {}, 2, "basic", "off", 3))
+    game = learner_move(game, positions(game)[-1], Draw())[0]
+    drawn = positions(game)[-1]
+    first, other = drawn.hand[0], next(c for c in drawn.hand if c != drawn.hand[0])
+    game = hint_asked(game)
+    assert game.current.hints == 1 and hint_asked(game) is game
+    game = hint_asked(learner_move(game, drawn, Discard(first))[0])
+    assert game.current.hints == 2
+    back = take_back(game)
+    assert back is not None and hint_asked(back) is back  # (the position after the draw)
+    game = hint_asked(learner_move(back, drawn, Discard(other))[0])
+    assert game.current.hints == 3  # (as many moves, another position)
+    back = take_back(game)
+    assert back is not None
+    again = learner_move(back, drawn, Discard(first))[0]
+    assert hint_asked(again) is again
+    read = game_from_data(json.loads(json.dumps(game_to_data(again))))
+    assert read.current.hinted == again.current.hinted and read.current.hints == 3
+    assert hint_asked(read) is read
 
 
 def test_take_back_is_only_for_the_learners_last_move_that_brought_no_card() -> None:
