@@ -19,7 +19,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import Connection, make_url
@@ -85,6 +85,30 @@ def sqlite_file() -> Path | None:
     if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
         return None
     return Path(parsed.database.removeprefix("file:"))
+
+
+def read_only_cause(file: Path | None) -> Literal["folder", "file"] | None:
+    """Why a SQLite file that is there can be read but not written, as the server's
+    permissions say: its folder may not be written ("folder": SQLite makes its journal
+    files beside the file), or the file itself ("file"); None where both may be, where
+    there is no such file (a folder that cannot be made is said as the store opens), or
+    `file` is None (a database server)."""
+    if file is None or not file.is_file():
+        return None
+    if not os.access(file.parent, os.W_OK):
+        return "folder"
+    if not os.access(file, os.W_OK):
+        return "file"
+    return None
+
+
+def engine_file(engine: Engine) -> Path | None:
+    """The SQLite file an engine opens (by a plain path or a `file:` URI, as
+    `read_only_folder_url` makes it); None for a database server, or one in memory."""
+    url = engine.url
+    if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
+        return None
+    return Path(url.database.removeprefix("file:"))
 
 
 def open_engine(url: str) -> Engine:

@@ -119,12 +119,12 @@ class MatchNotFound(SheetError):
 class StorageUnavailable(SheetError):
     """The database cannot be opened: the data folder cannot be created or written
     (`storage_folder`), a folder stands where its file should be (`storage_not_a_file`),
-    the file may be read but not written (`storage_file_read_only`: a write refused), the
-    file is not a database (`storage_damaged`), its tables are not
-    laid out as this version of the app expects (`storage_schema`), the database server
-    refused the app's login (`storage_login`) or its tables to the app's user
-    (`storage_permission`), or it only reads (`storage_read_only`). Retrying will not help;
-    someone must fix the server."""
+    the file may be read but not written (`storage_file_read_only`: a write refused; or
+    `storage_folder_read_only`, its folder the server may not write), the file is not a
+    database (`storage_damaged`), its tables are not laid out as this version of the app
+    expects (`storage_schema`), the database server refused the app's login
+    (`storage_login`) or its tables to the app's user (`storage_permission`), or it only
+    reads (`storage_read_only`). Retrying will not help; someone must fix the server."""
 
 
 def opened(open_store: Callable[[], T]) -> T:
@@ -157,8 +157,11 @@ def storage_problem(exc: DBAPIError) -> str | None:
         return "storage_read_only"
     # SQLite's file (or its folder) that the server may read but not write ("attempt to
     # write a readonly database"): what is saved still shows; it was called a data folder
-    # that cannot be made.
+    # that cannot be made. The folder, where it is the cause, is named: “o arquivo … só
+    # pode ser lido” sent whoever runs the server to the file, which was fine.
     if "readonly database" in words:
+        if database.read_only_cause(database.sqlite_file()) == "folder":
+            return "storage_folder_read_only"
         return "storage_file_read_only"
     if any(w in words for w in ("unable to open", "readonly", "read-only", "disk i/o", "full")):
         # A folder where the SQLite file should be: the data folder itself is fine.

@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -153,20 +154,42 @@ def read_only_folder(played: tuple[str, sheets.SheetStore], tmp_path: Path) -> I
     stopped server leaves it: no -wal or -shm file beside the database."""
     played[1].engine.dispose()
     assert not list(tmp_path.glob(f"{database.SQLITE_FILE}-*"))
-    root = os.geteuid() == 0
-    if root and shutil.which("chattr"):
-        made = subprocess.run(["chattr", "+i", str(tmp_path)], capture_output=True).returncode
-        undo = ["chattr", "-i", str(tmp_path)]
-    else:
-        made = 0 if not root else 1
-        tmp_path.chmod(0o555)
-        undo = ["chmod", "755", str(tmp_path)]
-    try:
-        if made != 0 or os.access(tmp_path, os.W_OK):
-            pytest.skip("no way here to keep the server from writing in a folder")
+    with _not_writable(tmp_path, 0o555, 0o755):
         with pytest.raises(OSError):
             (tmp_path / "probe").touch()
         yield tmp_path
+
+
+@pytest.fixture
+def read_only_file(played: tuple[str, sheets.SheetStore], tmp_path: Path) -> Iterator[Path]:
+    """The database file of `played` that the server may read but not write, in a folder
+    it may write (as `read_only_folder` does it, for the file)."""
+    played[1].engine.dispose()
+    file = tmp_path / database.SQLITE_FILE
+    with _not_writable(file, 0o444, 0o644):
+        assert os.access(tmp_path, os.W_OK)
+        with pytest.raises(OSError), file.open("ab"):
+            pass
+        yield file
+
+
+@contextmanager
+def _not_writable(path: Path, mode: int, undone: int) -> Iterator[None]:
+    """`path` kept from being written, for real: chattr +i as root (root writes past
+    permissions), else its permissions (`mode`, then `undone`); the test skipped where
+    neither keeps it from being written."""
+    root = os.geteuid() == 0
+    if root and shutil.which("chattr"):
+        made = subprocess.run(["chattr", "+i", str(path)], capture_output=True).returncode
+        undo = ["chattr", "-i", str(path)]
+    else:
+        made = 0 if not root else 1
+        path.chmod(mode)
+        undo = ["chmod", f"{undone:o}", str(path)]
+    try:
+        if made != 0 or os.access(path, os.W_OK):
+            pytest.skip("no way here to keep the server from writing in a folder or file")
+        yield
     finally:
         subprocess.run(undo, capture_output=True)
 
@@ -184,7 +207,7 @@ def test_a_data_folder_the_server_may_not_write_shows_what_is_saved_and_says_so(
     progress cannot be saved; the folder is left as it was."""
     match_id, _ = played
     before = sorted((f.name, f.read_bytes()) for f in read_only_folder.iterdir())
-    said = EN["sheet.err.storage_file_read_only"]
+    said = EN["sheet.err.storage_folder_read_only"]
     sheet = open_app("sheet", lang="en", match=match_id)
     assert metrics(sheet) == {"Nós": "100", "Eles": "250"}
     assert not sheet.error and not sheet.warning
@@ -199,6 +222,45 @@ def test_a_data_folder_the_server_may_not_write_shows_what_is_saved_and_says_so(
     for at in (sheet, lessons):
         assert not at.exception
     assert sorted((f.name, f.read_bytes()) for f in read_only_folder.iterdir()) == before
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_data_folder_the_server_may_not_write_is_named_as_the_folder_not_the_file(
+    lang: str,
+    open_app: OpenApp,
+    played: tuple[str, sheets.SheetStore],
+    read_only_folder: Path,
+) -> None:
+    """A round refused in a data folder the server may not write: the message said “o
+    arquivo do banco de dados do app só pode ser lido”, sending whoever runs the server to
+    a file that was fine. It names the folder now, in the learner's language."""
+    match_id, _ = played
+    sheet = open_app("sheet", lang=lang, match=match_id)
+    submit_round(sheet, "40", "60")
+    (error,) = [e.value for e in sheet.error]
+    assert error.startswith(catalog(lang)["sheet.err.storage_folder_read_only"]), error
+    folder = {"pt": "a pasta de dados do app só pode ser lida", "en": "data folder can be read"}
+    file = {"pt": "o arquivo", "en": "database file"}
+    assert folder[lang] in error and file[lang] not in error
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_database_file_the_server_may_not_write_is_named_as_the_file(
+    lang: str,
+    open_app: OpenApp,
+    played: tuple[str, sheets.SheetStore],
+    read_only_file: Path,
+) -> None:
+    """The database file itself the server may not write, in a folder it may: the message
+    names the file (and not the folder), in the learner's language."""
+    match_id, _ = played
+    sheet = open_app("sheet", lang=lang, match=match_id)
+    assert metrics(sheet) == {"Nós": "100", "Eles": "250"}
+    submit_round(sheet, "40", "60")
+    (error,) = [e.value for e in sheet.error]
+    assert error.startswith(catalog(lang)["sheet.err.storage_file_read_only"]), error
+    file = {"pt": "o arquivo do banco de dados do app só pode ser lido", "en": "database file"}
+    assert file[lang] in error and "pasta de dados" not in error and "data folder" not in error
 
 
 def _refuse_every_round(store: sheets.SheetStore) -> None:
