@@ -15,6 +15,7 @@ lang = current_lang()
 course = player.course()
 done = player.results()
 st.title(t("lessons.title"))
+player.read_only_notice()  # (a result solved would not be kept)
 
 ids = [lesson.id for lesson in course.lessons]
 OPEN_KEY = "lessons_open"  # the lesson open last in this session

@@ -15,6 +15,7 @@ lang = current_lang()
 course = player.course()
 done = player.results()
 st.title(t("practice.title"))
+player.read_only_notice()  # (a result solved would not be kept)
 
 # The theme is in the address (?theme=...): a shared link, or the learner back another day,
 # opens it (read once a session: pages.link_unread).

@@ -37,6 +37,7 @@ from buraco_app.sheet_page import (
     md_text,
     open_match_id,
     page_store,
+    read_only_notice,
     read_sheet,
     set_open_match,
     stored_round,
@@ -133,6 +134,7 @@ over = sheet is not None and sheet.standing().finished
 for store_problem in store_problems:
     st.error(store_problem, icon=NO_ICON)
 if sheet is not None:
+    read_only_notice()  # (“Lançar no placar” would not be kept)
     names = sheet.match.names
     standing = sheet.standing()
     both = " × ".join(md_text(n) for n in names)

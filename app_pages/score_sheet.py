@@ -36,6 +36,7 @@ from buraco_app.sheet_page import (
     md_text,
     open_match_id,
     page_store,
+    read_only_notice,
     read_sheet,
     set_open_match,
     show_chart,
@@ -998,6 +999,7 @@ if watch_id and not st.query_params.get(QP_MATCH):
     except SheetError as exc:  # said once, then the page as without the link (as a bad ?match=)
         st.error(error_text(exc), icon=NO_ICON)
         del st.query_params[QP_WATCH]
+read_only_notice()  # (not to a watcher, who saves nothing)
 match_id = open_match_id()
 sheet: Sheet | None = None
 if match_id is not None:

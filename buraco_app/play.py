@@ -66,7 +66,7 @@ from buraco_app.settings import (
     rules_bar,
     rules_summary,
 )
-from buraco_app.sheet_page import error_text, open_id, set_open_id, url_text
+from buraco_app.sheet_page import error_text, open_id, read_only_notice, set_open_id, url_text
 from buraco_app.sheets import MatchNotFound, SheetError, StorageUnavailable, opened
 from buraco_app.table_view import move_text, vulnerable_text
 from buraco_app.verdict_view import bullet_list
@@ -270,6 +270,8 @@ def page(lang: Lang) -> None:
         elif failed:
             st.error(t("play.not_saved", lang, error=failed))
         _stand_in_notice(lang)
+        if STAND_IN_KEY not in st.session_state:  # (there its notice said why already)
+            read_only_notice(lang)
         try:
             _page(lang)
         except SheetError as exc:  # the store cannot work: said plainly, as on the sheet pages

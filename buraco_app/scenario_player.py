@@ -169,6 +169,10 @@ _RESULTS_KEY = "progress_results"
 _TRIED_KEY = "progress_tried"
 
 
+# That results() could not read the progress, and said why (read again at every run).
+_UNREAD_KEY = "progress_unread"
+
+
 def results() -> dict[str, progress.Result]:
     """The learner's results; none, with a note saying why, when the database cannot work."""
     learner = learner_id()
@@ -180,10 +184,19 @@ def results() -> dict[str, progress.Result]:
         found, tried = progress_store().read(learner)
     except (SheetError, SQLAlchemyError) as exc:  # (unusable, busy or refused)
         _progress_unavailable(exc)
+        st.session_state[_UNREAD_KEY] = True
         return {}
+    st.session_state.pop(_UNREAD_KEY, None)
     st.session_state[_RESULTS_KEY] = (learner, found)
     st.session_state[_TRIED_KEY] = (learner, set(tried))
     return found
+
+
+def read_only_notice() -> None:
+    """Lições' and Exercícios' `sheet_page.read_only_notice`, but where results() said why
+    the progress could not be read: the same cause said twice, the second time shorter."""
+    if not st.session_state.get(_UNREAD_KEY):
+        sheet_page.read_only_notice()
 
 
 def _known_tried() -> set[str]:

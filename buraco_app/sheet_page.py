@@ -9,7 +9,7 @@ from typing import Any
 
 import streamlit as st
 
-from buraco_app.database import page_engine
+from buraco_app.database import engine_file, page_engine, read_only_cause
 from buraco_app.i18n import t
 from buraco_app.inline_cards import md_cards
 from buraco_app.sheets import Round, Sheet, SheetError, SheetStore, opened, store_for
@@ -22,6 +22,26 @@ def page_store() -> SheetStore:
     """The store for a page, through `st.connection(..., type="sql")`; StorageUnavailable
     (a SheetError) when the database cannot work."""
     return opened(lambda: store_for(page_engine()))
+
+
+# What a page that saves says as it opens where the pages' database can be read but not
+# written, by its cause (database.read_only_cause).
+READ_ONLY_NOTICES = {"folder": "sheet.read_only.folder", "file": "sheet.read_only.file"}
+
+
+def read_only_notice(lang: Lang | None = None) -> None:
+    """Said as a page that saves opens (Placar, the calculator with a match open, Lições,
+    Exercícios, Jogar), where the server may read the pages' database but not write it:
+    nothing new will be kept, and why. It was said only at the first tap that saved, after
+    a round entered, an exercise solved, or a hand played. Nothing where the store cannot
+    be opened at all: the page says that itself."""
+    try:
+        engine = page_engine()
+    except SheetError:
+        return
+    cause = read_only_cause(engine_file(engine))
+    if cause is not None:
+        st.warning(t(READ_ONLY_NOTICES[cause], lang))
 
 
 def stored_round(match_id: str, number: int) -> Round | None:

@@ -19,6 +19,7 @@ from sqlalchemy.exc import DBAPIError
 from streamlit.testing.v1 import AppTest
 
 from buraco_app import database, sheets
+from buraco_app.game import GameStore
 from buraco_app.progress import ProgressStore, Result
 from buraco_core import ruleset
 from buraco_text import catalog
@@ -210,18 +211,102 @@ def test_a_data_folder_the_server_may_not_write_shows_what_is_saved_and_says_so(
     said = EN["sheet.err.storage_folder_read_only"]
     sheet = open_app("sheet", lang="en", match=match_id)
     assert metrics(sheet) == {"Nós": "100", "Eles": "250"}
-    assert not sheet.error and not sheet.warning
+    notice = EN["sheet.read_only.folder"]  # (said as the page opens)
+    assert not sheet.error and [w.value for w in sheet.warning] == [notice]
     submit_round(sheet, "40", "60")
     assert [e.value.split(" (Where")[0] for e in sheet.error] == [said]
     assert metrics(sheet) == {"Nós": "100", "Eles": "250"}
     lessons = open_app("lessons", lang="en", lesson="natural_two", step="2", learner="learner-0001")
-    assert not lessons.warning
+    assert [w.value for w in lessons.warning] == [notice]
     assert not lessons.button(key=f"sc_{NATURAL_TWO}_solution").disabled  # (seen: saved)
     tap(lessons, "4♠", "Meld 1:")
     assert said in [w.value for w in lessons.warning]
     for at in (sheet, lessons):
         assert not at.exception
     assert sorted((f.name, f.read_bytes()) for f in read_only_folder.iterdir()) == before
+
+
+@pytest.fixture
+def games_table(played: tuple[str, sheets.SheetStore]) -> None:
+    """Jogar's table in the database of `played` (a server that had Jogar played on it)."""
+    GameStore(played[1].engine)
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_data_folder_the_server_may_not_write_is_said_as_each_page_that_saves_opens(
+    lang: str,
+    open_app: OpenApp,
+    played: tuple[str, sheets.SheetStore],
+    games_table: None,
+    read_only_folder: Path,
+) -> None:
+    """Placar, the calculator with a match open, Lições, Exercícios and Jogar showed what
+    was saved and said nothing until a tap that saves: a learner could play a whole hand,
+    or a table enter a round, to hear only then that it could not be kept. Each says it as
+    it opens now, once, in the learner's language: nothing new will be kept, and why."""
+    match_id, _ = played
+    notice = catalog(lang)["sheet.read_only.folder"]
+    learner = {"learner": "learner-0001"}
+    pages = {
+        "sheet": open_app("sheet", lang=lang, match=match_id),
+        "sheet, no match open": open_app("sheet", lang=lang),
+        "calculator": open_app("calculator", lang=lang, match=match_id),
+        "lessons": open_app("lessons", lang=lang, lesson="natural_two", step="2", **learner),
+        "practice": open_app("practice", lang=lang, scenario=NATURAL_TWO, **learner),
+        "play": open_app("play", lang=lang),
+    }
+    for name, at in pages.items():
+        assert [w.value for w in at.warning] == [notice], name
+        assert not at.error and not at.exception, name
+    assert metrics(pages["sheet"]) == {"Nós": "100", "Eles": "250"}  # (what is saved shows)
+    assert "play_start" in [b.key for b in pages["play"].button]
+    # Not where nothing is saved: the calculator without a match, Consulta.
+    for page in ("calculator", "lookup"):
+        assert not open_app(page, lang=lang).warning, page
+
+
+@pytest.mark.parametrize("page", ["lessons", "practice"])
+def test_lessons_in_a_read_only_data_folder_without_the_progress_table_say_it_once(
+    page: str, open_app: OpenApp, tmp_path: Path
+) -> None:
+    """The progress' table never made (no exercise was solved before the folder became
+    read-only): Lições and Exercícios say the progress cannot be read, with why, and not the
+    notice of the other pages a second time below it."""
+    store = sheets.SheetStore(database.open_engine(database.sqlite_url(tmp_path)))
+    store.engine.dispose()
+    with _not_writable(tmp_path, 0o555, 0o755):
+        at = open_app(page, lang="pt")
+        (warning,) = [w.value for w in at.warning]
+        assert warning.startswith(PT["sheet.err.storage_folder_read_only"]), warning
+
+
+def test_jogar_in_a_read_only_data_folder_without_its_table_says_it_once(
+    open_app: OpenApp,
+    played: tuple[str, sheets.SheetStore],
+    read_only_folder: Path,
+) -> None:
+    """Jogar's table never made (the folder was read-only before Jogar was played): its
+    matches are kept by the server only, said at the top with why (the folder, named as
+    the folder); the notice of the other pages is not said a second time."""
+    at = open_app("play", lang="en")
+    (warning,) = [w.value for w in at.warning]
+    assert warning.startswith(EN["sheet.err.storage_folder_read_only"]), warning
+    assert EN["sheet.read_only.folder"] not in warning
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_database_file_the_server_may_not_write_is_said_as_a_page_opens(
+    lang: str,
+    open_app: OpenApp,
+    played: tuple[str, sheets.SheetStore],
+    games_table: None,
+    read_only_file: Path,
+) -> None:
+    """As a read-only data folder is (above), the database file itself: named as the file."""
+    match_id, _ = played
+    notice = catalog(lang)["sheet.read_only.file"]
+    for at in (open_app("sheet", lang=lang, match=match_id), open_app("play", lang=lang)):
+        assert [w.value for w in at.warning] == [notice]
 
 
 @pytest.mark.parametrize("lang", ["pt", "en"])
