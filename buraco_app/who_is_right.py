@@ -369,6 +369,11 @@ AGREED_RULES: dict[str, str] = {
     # The direct batida's morto at once, the turn going on [000, 001, 003]: "bateu direto,
     # continua jogando | não, espera a próxima vez" was the partner while the morto waits.
     "direct_beat": "morto bater",
+    # Who wins the match: the higher total once a side reaches the target [003], not the
+    # side that went out or got there first (a tie at the top plays on, the project's
+    # reading). "Empatou acima de 3000, quem bateu ganha" was offered "quem bate leva o
+    # bônus de 100": the target's number alone is disputed (2000, 3500, 5000).
+    "target_score": "partida ganha ganhar vence vencer match wins win 3000 alvo target",
 }
 # (The -100 where both mortos became the stock and no side took one, or of a morto an
 # indirect batida left unused, is a disputed point; going out without the morto is another
@@ -399,6 +404,9 @@ AGREED_UNLESS: dict[str, str] = {
     # (The partner going out meanwhile, and the morto of an indirect batida paid, are
     # disputed.)
     "direct_beat": "parceiro parceira partner paga pagar perde perder pay lose",
+    # (How many points win is the disputed target: “até quantos pontos vai a partida?”;
+    # what going out earns, the batida's bonus: “quem bate ganha 100”.)
+    "target_score": "quantos 2000 3500 5000 how many 100",
 }
 
 

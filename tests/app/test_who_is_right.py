@@ -938,3 +938,30 @@ def test_the_canastras_150_and_300_link_plays_both_and_a_table_at_100_and_300_is
     both.radio(key="who_dispute").set_value("canastra_bonuses").run()
     (answer,) = both.success
     assert "Variação: suja 150, limpa 300." in answer.value
+
+
+@pytest.mark.parametrize(
+    ("lang", "claim", "said"),
+    [
+        (
+            "pt",
+            "empatou acima de 3000, quem bateu ganha",
+            "a batida encerra a rodada, não a partida",
+        ),
+        (
+            "en",
+            "tied above 3000, who wins the match?",
+            "going out ends the round, not the match",
+        ),
+    ],
+)
+def test_a_claim_on_who_wins_the_match_gets_the_target_rule_003(
+    open_app: OpenApp, lang: str, claim: str, said: str
+) -> None:
+    """“Ao alcançar 3000, vence quem tiver mais pontos” [003]: a table arguing that the side
+    that went out wins, or who wins a tie at the top, gets that rule, with what the project
+    does where the text is silent (a tie plays on)."""
+    at = open_app("who", lang=lang)
+    at.text_input(key="who_claim_1").input(claim).run()
+    shown = " ".join(m.value for m in at.markdown)
+    assert said in shown and ("empate" in shown if lang == "pt" else "tie" in shown)

@@ -202,6 +202,14 @@ CLAIMS: list[tuple[str, str]] = [
     # (Said otherwise, these are only offered, or the rule answers them.)
     ("o morto é 100 pontos negativos", "agreed:morto_penalty"),
     ("a dupla que não pegou o morto perde 100 | perde mais", "agreed:morto_penalty"),
+    # Who wins the match: the higher total once a side reaches the target [003], not the
+    # side that went out (it was offered the batida's bonus); how many points win is the
+    # disputed target, and what going out earns the batida's bonus.
+    ("empatou acima de 3000, quem bateu ganha", "agreed:target_score"),
+    ("quem bater primeiro ganha a partida | não, quem tiver mais pontos", "agreed:target_score"),
+    ("tied above 3000, who wins the match?", "agreed:target_score"),
+    ("whoever goes out first wins the match", "agreed:target_score"),
+    ("quem bate ganha 100 pontos", "batida_bonus"),
     # --- claims the page cannot place: none of the points, or too vague to choose one
     ("canastra de 2 vale quanto?", ""),
     ("pode trocar cartas com o parceiro? | não pode", ""),
