@@ -358,12 +358,17 @@ def error_problem(error: BuracoInputError, lang: Lang = DEFAULT_LANG) -> str:
     """What was wrong, in the language, without the path. Cards print as they are typed
     (`Kh`): the message points at what the person wrote."""
     values = {
-        # (a file's path is told whole, up to a path's limit: it is to be typed again)
+        # (What the person typed is cut short; the rest, our own words (an explanation, the
+        # choices, an example) and a file's path, which is to be typed again, is told whole,
+        # up to a path's limit, a path being what the longest of them may quote.)
         k: _shortened(
-            str(v) if isinstance(v, Card) else v, PATH_LIMIT if k == "file" else ECHO_LIMIT
+            str(v) if isinstance(v, Card) else v, ECHO_LIMIT if k in ECHOED else PATH_LIMIT
         )
         for k, v in error.values.items()
     }
+    for k in ECHOED.intersection(values):  # (several typed values: each cut short)
+        if isinstance(values[k], list | tuple):
+            values[k] = type(values[k])(_shortened(v) for v in values[k])
     meant = _choices_meant(error, lang)
     if meant is not None:
         values["allowed"] = meant_list(meant, lang)
@@ -470,6 +475,12 @@ def unread_text(words: Sequence[str], answered: bool, lang: Lang = DEFAULT_LANG)
 # message: enough to recognise it, never megabytes of it.
 ECHO_LIMIT = 80
 PATH_LIMIT = 400
+# The values of an input error that echo what was typed (a token, a value, what came, a
+# field's name); the others are the project's words, never cut mid-sentence.
+# (`unknown` and `names` are lists of typed words: --levels' unknown ones, the sides' names.)
+ECHOED = frozenset(
+    {"token", "value", "got", "start", "word", "field", "first", "second", "rank", "view"}
+).union({"unknown", "names"})
 
 
 def _shortened(value: Any, limit: int = ECHO_LIMIT) -> Any:

@@ -569,6 +569,36 @@ def test_the_command_to_use_instead_names_a_long_path_whole(
     refused(code, err, f"use buraco judge {shlex.quote(given)}")
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("pt", "é um arquivo, não uma pasta"), ("en", "is a file, not a folder")],
+)
+def test_why_a_path_cannot_be_read_is_said_whole_however_long_the_file_name(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, lang: str, said: str
+) -> None:
+    """The command's own explanation is never cut as a typed value is: a file taken for a
+    folder, with a name of 50-odd letters, ended “… é um arquivo, não um…”."""
+    name = "rodada-de-sabado-a-noite-com-a-turma-do-clube-final.json"
+    write(tmp_path, "{}", name)
+    code, _, err = run(capsys, "score", str(tmp_path / name / "placar.json"), "--lang", lang)
+    refused(code, err, f"“{name}” {said}")
+    assert "…" not in err
+
+
+def test_a_long_typed_value_is_still_cut_short(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """What was typed is echoed only as far as it can be recognised, each of several values
+    too (`--levels forte,xxx…`): the explanation after it whole."""
+    typed = "x" * 300
+    code, _, err = run(capsys, "selfplay", "--levels", f"forte,{typed}")
+    refused(code, err, "“" + "x" * 78 + "…", "um nível para cada lado, ex.: --levels forte,básico")
+    assert typed not in err
+    path = write(tmp_path, json.dumps(LEGAL))
+    code, _, err = run(capsys, "judge", path, "--view", "9" * 300, "--lang", "en")
+    refused(code, err, "9" * 79 + "…", "(--view 0 is player 1)")
+
+
 @pytest.mark.parametrize("command", ["judge", "score", "coach", "replay"])
 def test_a_folder_given_as_file_is_named_and_called_a_folder(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
