@@ -1998,6 +1998,45 @@ def _sync_folder(folder: Path) -> None:
         os.close(handle)
 
 
+class _CtrlC:
+    """Where a selfplay run is, for its Ctrl-C: `playing` (a round being played or saved,
+    which the Ctrl-C stops there) and whether it was `pressed`."""
+
+    playing = True
+    pressed = False
+
+
+@contextmanager
+def _ctrl_c_once() -> Iterator[_CtrlC]:
+    """A selfplay run's Ctrl-C: the first stops it (a KeyboardInterrupt where a round is
+    played or saved; else noted, for the run to stop at its next round); any other, while the
+    rounds played are summed and their figures printed, is ignored. A second Ctrl-C a few
+    milliseconds after the first, as a person presses it, printed no figures at all."""
+    import signal
+    import threading
+
+    ctrl_c = _CtrlC()
+    # (Only the main thread may set a handler; a run started ignoring Ctrl-C, in the
+    # background, keeps ignoring it.)
+    main = threading.current_thread() is threading.main_thread()
+    if not main or signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        yield ctrl_c
+        return
+
+    def pressed(_signum: int, _frame: object) -> None:
+        if ctrl_c.pressed:  # (already stopping: the figures come in a moment)
+            return
+        ctrl_c.pressed = True
+        if ctrl_c.playing:
+            raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGINT, pressed)
+    try:
+        yield ctrl_c
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 @contextmanager
 def _killed_as_interrupted() -> Iterator[None]:
     """While records are saved, a kill (SIGTERM) ends the run through Python, as Ctrl-C
@@ -2083,81 +2122,91 @@ def _selfplay(args: argparse.Namespace) -> int:
         value, least = str(args.seed), str(1 - 10**MAX_DIGITS)
         raise BuracoInputError(InputCode.TOO_SMALL, "--seed", value=value, least=least)
     save = _save_folder(args.save, lang) if args.save is not None else None  # before the wait
-    start = time.perf_counter()
-    played = play_rounds(
-        rules, (levels[0], levels[1]), args.rounds, args.players, args.seed, args.think
-    )
-
-    stopped: KeyboardInterrupt | BuracoInputError | None = None
-
-    def saved_and_shown() -> Iterator[RoundRecord]:
-        """Each round as it ends: saved, counted on the terminal, then summed and dropped.
-        Ctrl-C, or a record that cannot be saved (a full disk), ends the run there: the
-        rounds that ended (and were saved) are still summed and shown."""
-        nonlocal stopped
-        try:
-            for number, record in enumerate(played, start=1):
-                if save is not None:
-                    name = _record_name(number, args.rounds)
-                    _save_record(save / name, record.to_data(), lang)
-                if sys.stderr.isatty() and not args.json:  # a long run shows it is running
-                    progress = translate(
-                        "cli.selfplay.progress", lang, number=number, rounds=args.rounds
-                    )
-                    print(f"\r{progress}", end="", file=sys.stderr, flush=True)
-                yield record
-        except (KeyboardInterrupt, BuracoInputError) as exc:
-            stopped = exc
-
-    with _killed_as_interrupted() if save is not None else nullcontext():
-        figures = summarize(saved_and_shown())
-    if sys.stderr.isatty() and not args.json:
-        print("\r\033[K", end="", file=sys.stderr, flush=True)
-    if stopped is not None and not figures["rounds"]:  # (no round ended: nothing to show)
-        raise stopped
-    figures |= {"seconds": round(time.perf_counter() - start, 2)}
-    if args.json:
-        print_json(
-            figures
-            | {
-                "levels": levels,
-                "players": args.players,
-                "seed": args.seed,
-                "think_ms": args.think,
-                "rules": rules_label(rules),
-                # (`rounds` then counts the rounds that ended)
-                "interrupted": stopped is not None,
-            }
+    with _ctrl_c_once() as ctrl_c:
+        start = time.perf_counter()
+        played = play_rounds(
+            rules, (levels[0], levels[1]), args.rounds, args.players, args.seed, args.think
         )
+
+        stopped: KeyboardInterrupt | BuracoInputError | None = None
+
+        def saved_and_shown() -> Iterator[RoundRecord]:
+            """Each round as it ends: saved, counted on the terminal, then summed and dropped.
+            Ctrl-C, or a record that cannot be saved (a full disk), ends the run there: the
+            rounds that ended (and were saved) are still summed and shown."""
+            nonlocal stopped
+            try:
+                for number, record in enumerate(played, start=1):
+                    if save is not None:
+                        name = _record_name(number, args.rounds)
+                        _save_record(save / name, record.to_data(), lang)
+                    if sys.stderr.isatty() and not args.json:  # a long run shows it is running
+                        progress = translate(
+                            "cli.selfplay.progress", lang, number=number, rounds=args.rounds
+                        )
+                        print(f"\r{progress}", end="", file=sys.stderr, flush=True)
+                    ctrl_c.playing = False  # (while the round is summed: noted, then stopped here)
+                    yield record
+                    ctrl_c.playing = True
+                    if ctrl_c.pressed:
+                        raise KeyboardInterrupt
+            except (KeyboardInterrupt, BuracoInputError) as exc:
+                stopped = exc
+            ctrl_c.playing = False  # (the figures are being printed: a Ctrl-C now is ignored)
+
+        with _killed_as_interrupted() if save is not None else nullcontext():
+            figures = summarize(saved_and_shown())
+        if sys.stderr.isatty() and not args.json:
+            print("\r\033[K", end="", file=sys.stderr, flush=True)
+        if stopped is not None and not figures["rounds"]:  # (no round ended: nothing to show)
+            raise stopped
+        figures |= {"seconds": round(time.perf_counter() - start, 2)}
+        if args.json:
+            print_json(
+                figures
+                | {
+                    "levels": levels,
+                    "players": args.players,
+                    "seed": args.seed,
+                    "think_ms": args.think,
+                    "rules": rules_label(rules),
+                    # (`rounds` then counts the rounds that ended)
+                    "interrupted": stopped is not None,
+                }
+            )
+            return _selfplay_end(stopped, lang)
+        a, b = (_level_name(name, lang) for name in levels)
+        say = partial(translate, lang=lang)
+        title = _title(rules, lang)
+        counted = {"rounds": args.rounds, "players": args.players, "a": a, "b": b, "rules": title}
+        if stopped is not None:
+            print(say("cli.selfplay.head_stopped", played=figures["rounds"], **counted))
+        else:
+            print(say("cli.selfplay.head", **counted))
+        wins, mean = figures["wins"], [_decimal(x, lang) for x in figures["mean_score"]]
+        print(say("cli.selfplay.wins", a=wins[0], b=wins[1]))
+        print(say("cli.selfplay.mean", a=mean[0], b=mean[1]))
+        print(
+            say(
+                "cli.selfplay.endings", batidas=figures["batidas"], stock_outs=figures["stock_outs"]
+            )
+        )
+        print(
+            say(
+                "cli.selfplay.moves",
+                moves=figures["moves"],
+                illegal=figures["illegal_attempts"],
+                seconds=_decimal(figures["seconds"], lang),
+            )
+        )
+        if save is not None:  # where the records went, and how to replay one (the next step)
+            import shlex  # (only here: kept out of every start)
+
+            first, last = (_record_name(n, args.rounds) for n in (1, figures["rounds"]))
+            saved = "cli.selfplay.saved" if figures["rounds"] > 1 else "cli.selfplay.saved_one"
+            example = shlex.quote(str(save / first))
+            print(say(saved, first=first, last=last, folder=args.save, example=example))
         return _selfplay_end(stopped, lang)
-    a, b = (_level_name(name, lang) for name in levels)
-    say = partial(translate, lang=lang)
-    title = _title(rules, lang)
-    counted = {"rounds": args.rounds, "players": args.players, "a": a, "b": b, "rules": title}
-    if stopped is not None:
-        print(say("cli.selfplay.head_stopped", played=figures["rounds"], **counted))
-    else:
-        print(say("cli.selfplay.head", **counted))
-    wins, mean = figures["wins"], [_decimal(x, lang) for x in figures["mean_score"]]
-    print(say("cli.selfplay.wins", a=wins[0], b=wins[1]))
-    print(say("cli.selfplay.mean", a=mean[0], b=mean[1]))
-    print(say("cli.selfplay.endings", batidas=figures["batidas"], stock_outs=figures["stock_outs"]))
-    print(
-        say(
-            "cli.selfplay.moves",
-            moves=figures["moves"],
-            illegal=figures["illegal_attempts"],
-            seconds=_decimal(figures["seconds"], lang),
-        )
-    )
-    if save is not None:  # where the records went, and how to replay one (the next step)
-        import shlex  # (only here: kept out of every start)
-
-        first, last = (_record_name(n, args.rounds) for n in (1, figures["rounds"]))
-        saved = "cli.selfplay.saved" if figures["rounds"] > 1 else "cli.selfplay.saved_one"
-        example = shlex.quote(str(save / first))
-        print(say(saved, first=first, last=last, folder=args.save, example=example))
-    return _selfplay_end(stopped, lang)
 
 
 def _record_name(number: int, rounds: int) -> str:

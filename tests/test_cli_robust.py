@@ -1926,6 +1926,71 @@ def test_ctrl_c_in_a_long_selfplay_keeps_the_figures_of_the_rounds_played(
         assert "  vitórias: A " in out
 
 
+def test_a_second_ctrl_c_while_the_figures_are_printed_keeps_them(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Ctrl-C pressed twice, as a person does, the second while the rounds played were being
+    summed: the figures were lost (only "interrompido"). The second is ignored: the figures
+    of the 2 rounds, each record whole, no temporary file; exit 130, one line on stderr."""
+    real_play, real_summarize = players.play_rounds, players.summarize
+
+    def ctrl_c_at_the_third(*args: Any, **kwargs: Any) -> Any:
+        rounds = real_play(*args, **kwargs)
+        yield next(rounds)
+        yield next(rounds)
+        os.kill(os.getpid(), signal.SIGINT)  # the first Ctrl-C
+
+    def ctrl_c_again(records: Any) -> Any:
+        figures = real_summarize(records)
+        os.kill(os.getpid(), signal.SIGINT)  # the second, milliseconds later
+        return figures
+
+    monkeypatch.setattr(players, "play_rounds", ctrl_c_at_the_third)
+    monkeypatch.setattr(players, "summarize", ctrl_c_again)
+    argv = ["selfplay", "--rounds", "1000", "--players", "2", "--levels", "random,random"]
+    code, out, err = run(capsys, *argv, "--save", str(tmp_path))
+    assert (code, err.strip()) == (130, "buraco: interrompido (Ctrl-C)")
+    assert out.startswith("Computador contra computador, interrompido: 2 de 1000 rodadas")
+    assert "round-0001.json a round-0002.json" in out, out
+    records = sorted(p.name for p in tmp_path.iterdir())
+    assert records == ["round-0001.json", "round-0002.json"]  # (no .tmp left)
+    for record in records:
+        json.loads((tmp_path / record).read_text(encoding="utf-8"))
+
+
+def test_ctrl_c_twice_at_once_keeps_the_figures_and_the_records(tmp_path: Path) -> None:
+    """The same with real signals, two SIGINTs sent one right after the other to `buraco
+    selfplay --save` once it writes its records (the figures were lost 10 times in 10)."""
+    argv = ["selfplay", "--rounds", "100000", "--players", "2", "--levels", "random,random"]
+    argv += ["--lang", "en"]
+    for attempt in range(2):
+        folder = tmp_path / str(attempt)
+        child = subprocess.Popen(
+            [sys.executable, "-m", "buraco_cli", *argv, "--save", str(folder)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        )
+        try:
+            for _ in range(600):
+                if list(folder.glob("round-*.json")) or child.poll() is not None:
+                    break
+                time.sleep(0.02)
+            child.send_signal(signal.SIGINT)
+            time.sleep(0)  # (the child takes the first before the second: not one pending)
+            child.send_signal(signal.SIGINT)
+            out, err = child.communicate(timeout=30)
+        finally:
+            child.kill()
+        assert "stopped:" in out and "buraco replay" in out, (out, err)
+        assert err.strip() == "buraco: interrupted (Ctrl-C)" and "Traceback" not in err
+        assert not list(folder.glob(".*"))
+        for record in folder.glob("round-*.json"):
+            json.loads(record.read_text(encoding="utf-8"))
+
+
 def test_a_save_folder_that_takes_no_file_is_refused_before_playing(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
