@@ -39,7 +39,9 @@ class Curriculum:
 def _load(model: type[BaseModel], path: Traversable) -> Any:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:  # (Python's English, “'utf-8' codec can't decode…”, was said)
+        raise BuracoInputError(InputCode.NOT_UTF8, str(path), at=exc.start) from None
+    except OSError as exc:
         raise BuracoInputError(InputCode.CANNOT_READ, str(path), detail=str(exc)) from None
     except tomllib.TOMLDecodeError as exc:
         raise _not_toml(str(path), str(exc)) from None

@@ -168,6 +168,24 @@ def test_a_course_whose_every_file_is_broken_names_each_file(
         assert "checked" not in out and "conferid" not in out
 
 
+def test_a_lesson_saved_as_latin_1_is_said_not_utf8_in_the_authors_language(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A lesson saved in another encoding (Latin-1, as an old editor saves “ç”) came with
+    Python's English, “'utf-8' codec can't decode byte 0xe7…”, in Portuguese too: now the
+    file's line says that it is not UTF-8 text, where, and to save it as UTF-8."""
+    lesson = (ROOT / "lessons" / "01_cards_and_points.toml").read_text(encoding="utf-8")
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "lessons" / "01_mine.toml").write_bytes(lesson.encode("latin-1", "replace"))
+    for lang, said in (("pt", "não é texto UTF-8"), ("en", "not UTF-8 text")):
+        code, _out, err = run(
+            capsys, "scenarios", "--check", "--root", str(tmp_path), "--lang", lang
+        )
+        assert code == 1 and "Traceback" not in err
+        assert "01_mine.toml: " + said in err, err
+        assert "codec" not in err
+
+
 @pytest.mark.parametrize(
     ("given", "pt", "en"),
     [
