@@ -476,11 +476,12 @@ def unread_text(words: Sequence[str], answered: bool, lang: Lang = DEFAULT_LANG)
 ECHO_LIMIT = 80
 PATH_LIMIT = 400
 # The values of an input error that echo what was typed (a token, a value, what came, a
-# field's name); the others are the project's words, never cut mid-sentence.
-# (`unknown` and `names` are lists of typed words: --levels' unknown ones, the sides' names.)
+# field's name; `unknown` and `names` are lists of typed words: --levels' unknown ones, the
+# sides' names); the others are the project's words, never cut mid-sentence.
 ECHOED = frozenset(
     {"token", "value", "got", "start", "word", "field", "first", "second", "rank", "view"}
-).union({"unknown", "names"})
+    | {"unknown", "names"}
+)
 
 
 def _shortened(value: Any, limit: int = ECHO_LIMIT) -> Any:
