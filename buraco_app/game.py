@@ -715,3 +715,77 @@ class GameStore:
                 return fn(conn)
 
         return SheetStore._retry(run, (IntegrityError, OperationalError))
+
+
+class KeptHereStore(GameStore):
+    """Games where the app's database may be read but not written (a data folder or file
+    the server may only read): the games saved in it (`saved`) read from it, new games and
+    moves kept in `kept` (the server's stand-in, `database.stand_in_engine`), while the
+    server runs. A saved game is copied there, under its own id, at its first move here: its
+    link opens it as it goes on; the database keeps it as it was."""
+
+    def __init__(self, saved: GameStore, kept: Engine) -> None:
+        super().__init__(kept)
+        self.saved = saved
+
+    def load(self, game_id: str) -> Game:
+        try:
+            return super().load(game_id)
+        except GameNotFound:
+            return self.saved.load(game_id)
+
+    def load_since(self, game_id: str, known: Loaded | None) -> Loaded:
+        try:
+            return super().load_since(game_id, known)
+        except GameNotFound:
+            return self.saved.load_since(game_id, known)
+
+    def save(self, game_id: str, game: Game, base: Game | Loaded | None = None) -> Loaded:
+        self._copied(check_match_id(game_id))
+        return super().save(game_id, game, base)
+
+    def unfinished(self, learner: str, limit: int = 5) -> list[Loaded]:
+        """The learner's unfinished matches of both, a saved one played on here as it is
+        here (or not at all, where it ended here)."""
+        here = super().unfinished(learner, limit)
+        saved = self.saved.unfinished(learner, limit)
+        ids = [s.game_id for s in saved]
+        with self.engine.connect() as conn, conn.begin():
+            copied = set(conn.execute(select(games.c.id).where(games.c.id.in_(ids))).scalars())
+        found = [*here, *(s for s in saved if s.game_id not in copied)]
+        found.sort(key=lambda s: (_utc(s.saved_at), s.game_id), reverse=True)
+        return found[:limit]
+
+    def _copied(self, game_id: str) -> None:
+        """The saved game `game_id` copied here as it is stored (its time too, so that a
+        move made on it as read is saved as one made on what is stored), whose it is with
+        it; nothing where it is here already. GameNotFound where it is in neither."""
+        with self.engine.connect() as conn, conn.begin():
+            if conn.execute(_SAVED_AT, {"game_id": game_id}).first() is not None:
+                return
+
+        def read() -> tuple[Any, str | None]:
+            with self.saved.engine.connect() as conn, conn.begin():
+                found = conn.execute(select(games).where(games.c.id == game_id)).first()
+                learner = conn.execute(
+                    select(learner_games.c.learner).where(learner_games.c.game == game_id)
+                ).scalar()
+                return found, learner
+
+        row, whose = SheetStore._retry(read, (OperationalError,))
+        if row is None:
+            raise GameNotFound("game", "game_unknown", f"no game {game_id!r}", id=game_id)
+
+        def write(conn: Connection) -> None:
+            if conn.execute(_SAVED_AT, {"game_id": game_id}).first() is not None:
+                return  # (copied meanwhile, from another session)
+            conn.execute(insert(games).values(**row._mapping))
+            if whose is not None:
+                conn.execute(insert(learner_games).values(game=game_id, learner=whose))
+
+        self._write(write)
+
+
+def _utc(moment: datetime) -> datetime:
+    """A time as SQLite gives it back (without its zone: UTC) comparable with one with."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)

@@ -28,7 +28,7 @@ import streamlit as st
 
 from buraco_app import board
 from buraco_app.calculator import show_score
-from buraco_app.database import page_engine, stand_in_engine
+from buraco_app.database import engine_file, page_engine, read_only_cause, stand_in_engine
 from buraco_app.game import (
     COACH_MODES,
     LEARNER,
@@ -36,6 +36,7 @@ from buraco_app.game import (
     Game,
     GameMoved,
     GameStore,
+    KeptHereStore,
     Loaded,
     SavedNote,
     Setup,
@@ -181,6 +182,11 @@ SIDEBAR_AT_OPEN_KEY = "play_sidebar_at_open"  # {game id: the sidebar's rules wh
 MOVED_ELSEWHERE = "moved"  # (SAVE_ERROR_KEY's value when the game moved on elsewhere)
 TAPPED_MOVE_KEY = "play_tapped_move"  # a tap played a move: its run may open the round's end
 STAND_IN_KEY = "play_stand_in"  # why the session's games are in the stand-in (see store)
+# The database's own error where it may be read but not written, and Jogar's cause for it:
+# its table never made there (the folder read-only before Jogar was played), all its games
+# in the stand-in, said as where its table is there (play.read_only.*), not as the sheets'
+# error, which spoke of “o placar e o progresso das lições” only.
+READ_ONLY_CAUSES = {"storage_folder_read_only": "folder", "storage_file_read_only": "file"}
 TAKEN_BACK_KEY = "play_taken_back"  # (the game “Desfazer” left, the move it took back)
 SAVED_KEY = "play_saved"  # (the game this session's last saved tap was made on, the saved)
 KEPT_KEY = "play_kept"  # (the store, the learner, their unfinished matches): see unfinished()
@@ -212,7 +218,10 @@ def store() -> GameStore:
     """The games' store: the app's database; where that cannot work (a damaged file, a
     data folder that cannot be written: StorageUnavailable), the server's stand-in
     (`database.stand_in_engine`) for the rest of the session, said at the page's top: a
-    practice match is played all the same, kept while the server runs."""
+    practice match is played all the same, kept while the server runs. Where the database
+    may be read but not written (its folder or file), its games are read from it and new
+    games and moves kept in the stand-in (game.KeptHereStore): a saved game opens by its
+    link and plays on."""
     found = st.session_state.get("play_store")
     if isinstance(found, GameStore) and STAND_IN_KEY in st.session_state:
         return found  # (the session stays there: a database mended meanwhile lacks its games)
@@ -221,6 +230,12 @@ def store() -> GameStore:
         if isinstance(found, GameStore) and found.engine is engine:
             return found
         made = opened(lambda: GameStore(engine))
+        cause = read_only_cause(engine_file(engine))
+        if cause is not None:  # (read, not written: its games read, new ones kept here)
+            saved = made
+            with suppress(SheetError):  # (no temporary folder: a save says the file's error)
+                made = opened(lambda: KeptHereStore(saved, stand_in_engine()))
+                st.session_state[STAND_IN_KEY] = cause
     except StorageUnavailable as unavailable:
         try:
             made = opened(lambda: GameStore(stand_in_engine()))
@@ -239,7 +254,11 @@ def _stand_in_notice(lang: Lang) -> None:
         with suppress(SheetError):  # (said where the page uses the store)
             store()
     unavailable = st.session_state.get(STAND_IN_KEY)
-    if isinstance(unavailable, SheetError):
+    code = unavailable.code if isinstance(unavailable, SheetError) else ""
+    cause = READ_ONLY_CAUSES.get(code, unavailable)
+    if cause in ("folder", "file"):  # (the database only reads: said as Jogar's, once)
+        st.warning(t(f"play.read_only.{cause}", lang))
+    elif isinstance(unavailable, SheetError):
         st.warning(t("play.stand_in", lang, problem=error_text(unavailable)))
 
 

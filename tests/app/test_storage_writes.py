@@ -19,11 +19,14 @@ from sqlalchemy.exc import DBAPIError
 from streamlit.testing.v1 import AppTest
 
 from buraco_app import database, sheets
-from buraco_app.game import GameStore
+from buraco_app.game import GameStore, Setup, new_game
+from buraco_app.play import KEPT_MARK
 from buraco_app.progress import ProgressStore, Result
 from buraco_core import ruleset
 from buraco_text import catalog
+from tests.app.conftest import hand_cards
 from tests.app.test_lessons_practice import NATURAL_TWO, tap
+from tests.app.test_play_page import click
 from tests.app.test_score_pages import enter_worked_example, metrics, submit_round
 
 PT, EN = catalog("pt"), catalog("en")
@@ -125,7 +128,8 @@ def test_each_page_that_saves_says_the_database_file_only_reads_in_the_users_lan
     placar”, an exercise solved in Lições and a match started in Jogar each said “a pasta de
     dados do app não pode ser criada nem gravada”, a folder that was there and fine. Each
     says now that the file only reads, in the learner's language, where the file is, and
-    nothing saved is lost."""
+    nothing saved is lost. (Jogar, which keeps its matches in the server's memory there,
+    says that: test_jogar_in_a_read_only_data_folder_opens_saved_games_and_plays_new_ones.)"""
     match_id, store = played
     _read_only(monkeypatch, tmp_path)
     said = catalog(lang)["sheet.err.storage_file_read_only"]
@@ -137,10 +141,10 @@ def test_each_page_that_saves_says_the_database_file_only_reads_in_the_users_lan
     lessons = open_app("lessons", lang=lang, lesson="natural_two", step="2", learner="learner-0001")
     tap(lessons, "4♠", "Jogo 1:" if lang == "pt" else "Meld 1:")
     assert said in [w.value for w in lessons.warning]
-    play = open_app("play", lang=lang)
+    play = open_app("play", lang=lang)  # (plays all the same: said as Jogar's, once)
     play.button(key="play_start").click().run()
-    shown = [m.value for m in [*play.error, *play.warning]]
-    assert shown and all(said in text for text in shown)
+    assert not play.error and "game" in play.query_params
+    assert [w.value for w in play.warning] == [catalog(lang)["play.read_only.file"]]
     for at in (calculator, lessons, play):
         assert not at.exception
     assert [r.points for r in store.sheet(match_id).rounds] == [(100, 250)]
@@ -256,7 +260,8 @@ def test_a_data_folder_the_server_may_not_write_is_said_as_each_page_that_saves_
         "play": open_app("play", lang=lang),
     }
     for name, at in pages.items():
-        assert [w.value for w in at.warning] == [notice], name
+        said = catalog(lang)["play.read_only.folder"] if name == "play" else notice  # (plays)
+        assert [w.value for w in at.warning] == [said], name
         assert not at.error and not at.exception, name
     assert metrics(pages["sheet"]) == {"Nós": "100", "Eles": "250"}  # (what is saved shows)
     assert "play_start" in [b.key for b in pages["play"].button]
@@ -280,18 +285,71 @@ def test_lessons_in_a_read_only_data_folder_without_the_progress_table_say_it_on
         assert warning.startswith(PT["sheet.err.storage_folder_read_only"]), warning
 
 
+@pytest.mark.parametrize("lang", ["pt", "en"])
 def test_jogar_in_a_read_only_data_folder_without_its_table_says_it_once(
+    lang: str,
     open_app: OpenApp,
     played: tuple[str, sheets.SheetStore],
     read_only_folder: Path,
 ) -> None:
     """Jogar's table never made (the folder was read-only before Jogar was played): its
-    matches are kept by the server only, said at the top with why (the folder, named as
-    the folder); the notice of the other pages is not said a second time."""
-    at = open_app("play", lang="en")
-    (warning,) = [w.value for w in at.warning]
-    assert warning.startswith(EN["sheet.err.storage_folder_read_only"]), warning
-    assert EN["sheet.read_only.folder"] not in warning
+    matches are kept by the server only, said once at the top with why (the folder, named
+    as the folder), as Jogar's: it said the sheets' error, “O placar e o progresso das
+    lições não podem ser salvos”, as if Jogar were not concerned; the notice of the other
+    pages is not said a second time."""
+    words = catalog(lang)
+    at = open_app("play", lang=lang)
+    assert [w.value for w in at.warning] == [words["play.read_only.folder"]]
+    click(at, "play_start")
+    assert [w.value for w in at.warning] == [words["play.read_only.folder"]]
+    assert not at.error and "game" in at.query_params
+
+
+@pytest.fixture
+def saved_game(played: tuple[str, sheets.SheetStore]) -> str:
+    """A match of the learner's started in Jogar, saved in the database of `played` (its
+    table made): its id."""
+    setup = Setup("fechado", {}, 2, "basic", "on", 7)
+    return GameStore(played[1].engine).create(new_game(setup), "learner-0001")
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_jogar_in_a_read_only_data_folder_opens_saved_games_and_plays_new_ones(
+    lang: str,
+    open_app: OpenApp,
+    played: tuple[str, sheets.SheetStore],
+    saved_game: str,
+    read_only_folder: Path,
+) -> None:
+    """A data folder the server may read but not write, Jogar's table in it: “Começar” said
+    an error, while the page's notice said only that nothing would be kept, and no match
+    could be played. Now a match saved before opens by its link and plays on, and a new one
+    starts and plays, both kept in the server's memory while it runs (as where the table is
+    missing); said once, at the top, in the learner's language. The folder is left as it
+    was."""
+    before = sorted((f.name, f.read_bytes()) for f in read_only_folder.iterdir())
+    notice = catalog(lang)["play.read_only.folder"]
+    old = open_app("play", lang=lang, game=saved_game)
+    assert [w.value for w in old.warning] == [notice]
+    assert len(hand_cards(old)) == 11
+    click(old, "btt-play_board-stock")  # (a draw)
+    assert not old.error and len(hand_cards(old)) == 12
+    again = open_app("play", lang=lang, game=saved_game)  # its link, in a new session
+    assert len(hand_cards(again)) == 12 and [w.value for w in again.warning] == [notice]
+    # Listed as the learner's once, not again as stored (the server's memory is the test
+    # run's: other tests' matches may be there too).
+    form = open_app("play", lang=lang, learner="learner-0001")
+    assert [b.key for b in form.button].count(f"{KEPT_MARK}{saved_game}") == 1
+    new = open_app("play", lang=lang)
+    click(new, "play_start")
+    assert not new.error and new.query_params["game"] != [saved_game]
+    assert [w.value for w in new.warning] == [notice]
+    click(new, "btt-play_board-stock")
+    assert not new.error and len(hand_cards(new)) == 12
+    assert [w.value for w in new.warning] == [notice]
+    for at in (old, again, form, new):
+        assert not at.exception
+    assert sorted((f.name, f.read_bytes()) for f in read_only_folder.iterdir()) == before
 
 
 @pytest.mark.parametrize("lang", ["pt", "en"])
@@ -305,8 +363,9 @@ def test_a_database_file_the_server_may_not_write_is_said_as_a_page_opens(
     """As a read-only data folder is (above), the database file itself: named as the file."""
     match_id, _ = played
     notice = catalog(lang)["sheet.read_only.file"]
-    for at in (open_app("sheet", lang=lang, match=match_id), open_app("play", lang=lang)):
-        assert [w.value for w in at.warning] == [notice]
+    assert [w.value for w in open_app("sheet", lang=lang, match=match_id).warning] == [notice]
+    play = open_app("play", lang=lang)  # (which plays on: kept in the server's memory)
+    assert [w.value for w in play.warning] == [catalog(lang)["play.read_only.file"]]
 
 
 @pytest.mark.parametrize("lang", ["pt", "en"])
@@ -397,7 +456,8 @@ def test_a_database_error_no_retry_cures_is_not_retried(
 RELOADED = """
 import importlib, sys
 from buraco_app import database
-from buraco_app.game import GameStore
+from buraco_app.game import GameStore, Setup, new_game
+from buraco_app.play import KEPT_MARK
 engine = database.open_engine(database.sqlite_url())
 GameStore(engine)
 # Streamlit re-imports edited project code; the engine, kept by st.connection, lives on.
