@@ -31,10 +31,10 @@ READ_ONLY_NOTICES = {"folder": "sheet.read_only.folder", "file": "sheet.read_onl
 
 def read_only_notice(lang: Lang | None = None) -> None:
     """Said as a page that saves opens (Placar, the calculator with a match open, Lições,
-    Exercícios, Jogar), where the server may read the pages' database but not write it:
-    nothing new will be kept, and why. It was said only at the first tap that saved, after
-    a round entered, an exercise solved, or a hand played. Nothing where the store cannot
-    be opened at all: the page says that itself."""
+    Exercícios; Jogar, which plays on there, says its own: play.read_only.*), where the
+    server may read the pages' database but not write it: nothing new will be kept, and
+    why. It was said only at the first tap that saved, after a round entered or an exercise
+    solved. Nothing where the store cannot be opened at all: the page says that itself."""
     try:
         engine = page_engine()
     except SheetError:
