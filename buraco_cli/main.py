@@ -58,6 +58,7 @@ from buraco_text import (
     option_name,
     option_words,
     or_list,
+    os_problem,
     played_out_text,
     preset_title,
     reads_as_code,
@@ -1264,32 +1265,21 @@ def _fields_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _why_unreadable(exc: OSError | ValueError, lang: Lang) -> str:
     """Why a file could not be read, in words ("é uma pasta, não um arquivo")."""
-    if isinstance(exc, FileNotFoundError):
-        return translate("cli.err.no_file", lang)
-    if isinstance(exc, IsADirectoryError):
-        return translate("cli.err.folder", lang)
     if isinstance(exc, NotADirectoryError):  # `round.json/`: a folder asked of a file
         path = str(exc.filename or "")
         file = _file_in(path)
         if file == path.rstrip("/"):  # (the message names the path: “é um arquivo”)
             return translate("cli.err.not_a_folder", lang)
         return translate("cli.err.file_in_path", lang, name=typed(Path(file).name))
-    if isinstance(exc, PermissionError):
-        return translate("cli.err.no_permission", lang)
     if isinstance(exc, ValueError):  # a NUL byte in the name (no file has one)
         return translate("cli.err.bad_name", lang)
     return _path_problem(exc, lang)
 
 
 def _path_problem(exc: OSError, lang: Lang) -> str:
-    """Why a path could not be used, read or written: a name too long for the system (a
-    name of 300 letters, said as ENAMETOOLONG), a link to itself (ELOOP), else the code."""
-    if exc.errno == errno.ENAMETOOLONG:
-        return translate("cli.err.path_too_long", lang)
-    if exc.errno == errno.ELOOP:
-        return translate("cli.err.link_loop", lang)
-    code = errno.errorcode.get(exc.errno or 0, type(exc).__name__)
-    return translate("cli.err.unreadable", lang, code=code)
+    """Why a path could not be used, read or written, as buraco_text words the system's
+    errors (a name too long, a link to itself, no file, a folder ...), else the code."""
+    return os_problem(exc.errno, lang, type(exc).__name__)
 
 
 def _file_in(path: str) -> str:
@@ -1307,7 +1297,7 @@ def _read_bytes(path: str) -> bytes | str:
     """At most one byte past the limit: enough to know it is too big."""
     if path != "-":
         if Path(path).is_dir():  # (Windows says "permission denied" for a folder)
-            raise IsADirectoryError(path)
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
         # Opened by the name as typed: a Path drops a trailing slash, and `round.json/`,
         # which names a folder, was read as the file round.json (`cat` refuses it).
         with open(path, "rb") as file:

@@ -42,7 +42,9 @@ def _load(model: type[BaseModel], path: Traversable) -> Any:
     except UnicodeDecodeError as exc:  # (Python's English, “'utf-8' codec can't decode…”, was said)
         raise BuracoInputError(InputCode.NOT_UTF8, str(path), at=exc.start) from None
     except OSError as exc:
-        raise BuracoInputError(InputCode.CANNOT_READ, str(path), detail=str(exc)) from None
+        # (Python's English, “[Errno 2] No such file or directory: …”, was said: the number is
+        # kept, for buraco_text to say it in the author's language.)
+        raise BuracoInputError(InputCode.CANNOT_READ, str(path), errno=exc.errno) from None
     except tomllib.TOMLDecodeError as exc:
         raise _not_toml(str(path), str(exc)) from None
     try:

@@ -19,6 +19,7 @@ Buraco's own words (canastra, lixo, morto, batida, trinca) stay in both language
 
 from __future__ import annotations
 
+import errno
 import json
 import pkgutil
 import re
@@ -378,11 +379,35 @@ def error_problem(error: BuracoInputError, lang: Lang = DEFAULT_LANG) -> str:
         values["candidates"] = _options_meant(values["candidates"], lang)
     if error.code is InputCode.UNKNOWN_OPTION_CLOSE:
         values["close"] = _options_meant([values["close"]], lang)
+    if error.code is InputCode.CANNOT_READ and "errno" in values:  # (the course's loader)
+        values["detail"] = os_problem(values["errno"], lang)
     # A `case` value picks a more specific wording of the code, if the catalog has one.
     key = f"input_error.{error.code}"
     if f"{key}.{error.values.get('case')}" in catalog(lang):
         key = f"{key}.{error.values['case']}"
     return translate(key, lang, **values)
+
+
+# The system's errors a person meets reading a file, in words (the command's own files and
+# the course's lessons alike); any other is said by its code, “erro do sistema EIO”.
+_OS_PROBLEMS = {
+    errno.ENOENT: "cli.err.no_file",  # (also a link to nothing)
+    errno.EISDIR: "cli.err.folder",
+    errno.EACCES: "cli.err.no_permission",
+    errno.EPERM: "cli.err.no_permission",
+    errno.ENAMETOOLONG: "cli.err.path_too_long",  # (a name of 300 letters)
+    errno.ELOOP: "cli.err.link_loop",  # (a link to itself)
+}
+
+
+def os_problem(code: int | None, lang: Lang = DEFAULT_LANG, name: str = "") -> str:
+    """Why a path could not be read or used, given the system's error number (an OSError's
+    errno), in words: “arquivo não encontrado”, “é uma pasta, não um arquivo”; another
+    number by its code (“erro do sistema EIO”), or by `name` where there is none."""
+    if code in _OS_PROBLEMS:
+        return translate(_OS_PROBLEMS[code], lang)
+    said = errno.errorcode.get(code or 0, name or "OSError")
+    return translate("cli.err.unreadable", lang, code=said)
 
 
 def _choices_meant(error: BuracoInputError, lang: Lang) -> list[tuple[str, str]] | None:

@@ -1,6 +1,7 @@
 """The `buraco` command never shows a traceback: every bad input exits 2 with a message in the
 chosen language naming the file, field or token [issue 11, the command]."""
 
+import errno
 import importlib.abc
 import io
 import json
@@ -184,6 +185,54 @@ def test_a_lesson_saved_as_latin_1_is_said_not_utf8_in_the_authors_language(
         assert code == 1 and "Traceback" not in err
         assert "01_mine.toml: " + said in err, err
         assert "codec" not in err
+
+
+def test_a_lesson_the_loader_cannot_read_is_said_why_in_the_authors_language(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A lesson it could not read (a link to a file since removed, a link to itself, a folder
+    where the file should be, a file it may not read) came with Python's English, “não foi
+    possível ler: [Errno 2] No such file or directory: …”, in Portuguese too: now each is
+    said as the command says a file of its own it cannot read."""
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    (lessons / "01_gone.toml").symlink_to(tmp_path / "removed.toml")
+    (lessons / "02_loop.toml").symlink_to("02_loop.toml")
+    for name in ("03_folder.toml", "04_locked.toml"):
+        (lessons / name).write_text("", encoding="utf-8")
+    refused = {"03_folder.toml": errno.EISDIR, "04_locked.toml": errno.EACCES}
+    read_text = Path.read_text
+
+    def read_or_refuse(path: Path, *args: Any, **kwargs: Any) -> str:
+        # (A folder is walked into, not read, and root reads any file: the system's refusal.)
+        if path.name in refused:
+            code = refused[path.name]
+            raise OSError(code, os.strerror(code), str(path))
+        return read_text(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "read_text", read_or_refuse)
+    said = {
+        "pt": (
+            "01_gone.toml: não foi possível ler: arquivo não encontrado",
+            "02_loop.toml: não foi possível ler: o caminho passa por um atalho (link simbólico)",
+            "03_folder.toml: não foi possível ler: é uma pasta, não um arquivo",
+            "04_locked.toml: não foi possível ler: sem permissão para ler o arquivo",
+        ),
+        "en": (
+            "01_gone.toml: cannot read: no such file",
+            "02_loop.toml: cannot read: the path goes through a shortcut (symbolic link)",
+            "03_folder.toml: cannot read: it is a folder, not a file",
+            "04_locked.toml: cannot read: no permission to read the file",
+        ),
+    }
+    for lang, lines in said.items():
+        code, _out, err = run(
+            capsys, "scenarios", "--check", "--root", str(tmp_path), "--lang", lang
+        )
+        assert code == 1 and "Traceback" not in err
+        for line in lines:
+            assert line in err, err
+        assert "Errno" not in err and "such file or directory" not in err
 
 
 @pytest.mark.parametrize(
