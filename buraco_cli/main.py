@@ -659,6 +659,12 @@ class _Parser(argparse.ArgumentParser):
             unknown = self._unknown_options()
             if unknown and message.startswith(required.split("%s")[0]):
                 message = words("unrecognized arguments: %s") % " ".join(unknown)
+            what = self._argument("what")
+            if what is not None and what.choices and message == required % what.metavar:
+                # `buraco schema` alone: argparse named the choices in braces,
+                # “{position,move,…}”; said as for a schema not among them, “escolha …”.
+                choices = choice_list(what.choices, self.lang)
+                message = translate("cli.err.schema_missing", self.lang, choices=choices)
             # The error first, then the usage, as for the command's own errors (and git):
             # argparse prints them the other way round. The usage is the command's when one
             # was named (`buraco rules --rules x`: what `rules` takes, not every command).
@@ -673,6 +679,10 @@ class _Parser(argparse.ArgumentParser):
             _print_error(message, self.lang)
             shown.print_usage(sys.stderr)
             self.exit(2)
+
+    def _argument(self, dest: str) -> argparse.Action | None:
+        """This parser's argument `dest`, if it has one."""
+        return next((action for action in self._actions if action.dest == dest), None)
 
     def _command_named(self) -> argparse.ArgumentParser | None:
         """The parser of the command among the arguments, if this one has commands."""

@@ -1027,14 +1027,33 @@ def test_a_bad_number_given_to_an_option_is_shown_back(capsys: pytest.CaptureFix
     assert code == 2 and "expected a whole number, got “2.5”" in err.splitlines()[0], err
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "pt",
+            "buraco: erro: falta o nome do esquema: escolha “position”, “move”, “judge”,"
+            " “score” ou “replay” (ex.: buraco schema judge)",
+        ),
+        (
+            "en",
+            "buraco: error: the schema's name is missing: choose “position”, “move”, “judge”,"
+            " “score” or “replay” (e.g. buraco schema judge)",
+        ),
+    ],
+)
 def test_a_missing_schema_name_says_which_names_to_type(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], lang: str, said: str
 ) -> None:
-    """`buraco schema` alone names the schemas, not the variable behind them (what)."""
-    with pytest.raises(SystemExit):
-        main(["schema"])
+    """`buraco schema` alone said argparse's “falta informar {position,move,judge,score,replay}”,
+    the names in braces: now that the schema's name is missing, the names listed as for a
+    schema not among them, and an example (exit 2); never the variable behind them (what)."""
+    with pytest.raises(SystemExit) as stopped:
+        main(["schema", "--lang", lang])
     err = capsys.readouterr().err
-    assert "falta informar {position,move,judge,score,replay}" in err and "what" not in err
+    assert stopped.value.code == 2
+    assert err.splitlines()[0] == said, err
+    assert "what" not in err
 
 
 def test_an_unknown_rule_set_is_named_as_typed(capsys: pytest.CaptureFixture[str]) -> None:
