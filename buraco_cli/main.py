@@ -1382,6 +1382,10 @@ def _meld(args: argparse.Namespace) -> int:
         limit = translate("cli.characters", lang, count=MAX_CARDS_TEXT)
         raise BuracoInputError(InputCode.TOO_BIG, where, limit=limit)
     cards = parse_cards(text)
+    if not cards:  # (`buraco meld ""`, a script's variable left blank: not a meld of 0 cards)
+        where = translate("cli.metavar.card", lang)  # as the usage line names the argument
+        example = translate("cli.example.meld", lang)
+        raise BuracoInputError(InputCode.EXPECTED_TEXT, where, case="no_cards", example=example)
     verdict = judge_meld(cards, rules)
     if args.json:
         data = meld_json(verdict, partial(message, lang=lang))

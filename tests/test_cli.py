@@ -111,6 +111,33 @@ def test_meld_bad_card_exits_2_naming_the_token(capsys: pytest.CaptureFixture[st
     assert "“1s”" in err and "'1s'" not in err and "escreva As ou A♠" in err
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "pt",
+            "buraco: erro: CARTA: nenhuma carta dada: escreva as cartas do jogo, separadas por"
+            " espaço; exemplo: buraco meld 4h 5h 6h 2s (cartas: ",
+        ),
+        (
+            "en",
+            "buraco: error: CARD: no card given: write the meld's cards, separated by spaces;"
+            " example: buraco meld 4h 5h 6h 2s (cards: ",
+        ),
+    ],
+)
+@pytest.mark.parametrize("given", ["", " ", ", ,"])
+def test_meld_of_no_card_says_none_was_given_with_the_notations_example(
+    capsys: pytest.CaptureFixture[str], lang: str, said: str, given: str
+) -> None:
+    """`buraco meld ""` (a script's variable left blank) was judged a meld of 0 cards, “Um
+    jogo novo precisa de pelo menos 3 cartas; aqui há 0”, exit 1: now that no card was given,
+    with the notation's example, exit 2, as for a file's empty name."""
+    code, out, err = run(capsys, "meld", given, "--lang", lang)
+    assert code == 2 and out == ""
+    assert err.startswith(said), err
+
+
 def test_meld_cards_in_one_word(capsys: pytest.CaptureFixture[str]) -> None:
     """`buraco meld "4h 5h 6h"` reads the cards as if given one by one [DESIGN.md notation]."""
     code, data = run_json(capsys, "meld", "4h 5h,6h")
