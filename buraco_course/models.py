@@ -60,7 +60,8 @@ class Text(_Strict):
 
 class Wrong(_Strict):
     """An anticipated wrong answer and its own explanation. Exactly one of: a move, a meld,
-    a yes/no, a chosen set, or score totals. `codes`: what the core must say of it."""
+    a yes/no, a chosen set, score totals, or a match's winner. `codes`: what the core must
+    say of it."""
 
     move: MoveData | None = None
     meld: list[str] | None = None
