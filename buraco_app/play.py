@@ -67,7 +67,15 @@ from buraco_app.settings import (
     rules_bar,
     rules_summary,
 )
-from buraco_app.sheet_page import error_text, open_id, read_only_notice, set_open_id, url_text
+from buraco_app.sheet_page import (
+    error_text,
+    md_text,
+    open_id,
+    read_only_notice,
+    set_open_id,
+    storage_cause,
+    url_text,
+)
 from buraco_app.sheets import MatchNotFound, SheetError, StorageUnavailable, opened
 from buraco_app.table_view import move_text, vulnerable_text
 from buraco_app.verdict_view import bullet_list
@@ -259,7 +267,22 @@ def _stand_in_notice(lang: Lang) -> None:
     if cause in ("folder", "file"):  # (the database only reads: said as Jogar's, once)
         st.warning(t(f"play.read_only.{cause}", lang))
     elif isinstance(unavailable, SheetError):
-        st.warning(t("play.stand_in", lang, problem=error_text(unavailable)))
+        st.warning(stand_in_text(unavailable, lang))
+
+
+def stand_in_text(unavailable: SheetError, lang: Lang) -> str:
+    """Why Jogar keeps its matches in the server's stand-in, as Jogar's: played all the same,
+    kept while the server runs, because of the cause the sheets' message says (the data
+    folder, the file, the database server), and where, for whoever runs the server. It
+    quoted the sheets' message, “O placar e o progresso das lições estão indisponíveis…”,
+    which said nothing of the match being played."""
+    cause = storage_cause(unavailable.code, lang)
+    if cause is None:  # (a cause without its phrase: the sheets' message, as it was)
+        return error_text(unavailable)
+    text = t("play.stand_in", lang, cause=cause)
+    if "place" in unavailable.params:
+        text += " " + t("sheet.err.place", lang, place=md_text(str(unavailable.params["place"])))
+    return text
 
 
 def open_game_id() -> str | None:

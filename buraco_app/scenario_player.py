@@ -28,7 +28,7 @@ from buraco_app.inline_cards import (
     with_cards,
 )
 from buraco_app.settings import current_rules, rules_summary
-from buraco_app.sheet_page import error_text
+from buraco_app.sheet_page import code_text, error_text
 from buraco_app.sheets import SheetError, failure_code, opened
 from buraco_app.table_view import cards_text, move_text, vulnerable_text
 from buraco_app.verdict_view import show_reasons
@@ -249,9 +249,7 @@ def _save_try(scenario: Scenario, attempt: Attempt) -> None:
 
 def _progress_unavailable(exc: Exception) -> None:
     # Storage that cannot work names its file, as on the score pages (error_text).
-    st.warning(
-        error_text(exc) if isinstance(exc, SheetError) else t(f"sheet.err.{failure_code(exc)}")
-    )
+    st.warning(error_text(exc) if isinstance(exc, SheetError) else code_text(failure_code(exc)))
 
 
 # --- drawing ----------------------------------------------------------------------------------

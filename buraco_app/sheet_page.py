@@ -15,7 +15,7 @@ from buraco_app.inline_cards import md_cards
 from buraco_app.sheets import Round, Sheet, SheetError, SheetStore, opened, store_for
 from buraco_core.cards import parse_cards
 from buraco_core.errors import BuracoInputError
-from buraco_text import Lang, item_line, item_text
+from buraco_text import DEFAULT_LANG, Lang, catalog, item_line, item_text
 
 
 def page_store() -> SheetStore:
@@ -163,10 +163,26 @@ def error_text(exc: SheetError) -> str:
         k: v if isinstance(v, int) and not isinstance(v, bool) else md_text(str(v))
         for k, v in exc.params.items()
     }
-    text = t(f"sheet.err.{exc.code}", None, **params)
+    text = code_text(exc.code, None, **params)
     if "place" in params:  # storage that cannot work: where, for whoever runs the server
         text += " " + t("sheet.err.place", None, place=params["place"])
     return text
+
+
+def storage_cause(code: str, lang: Lang | None = None) -> str | None:
+    """Why storage cannot work (a StorageUnavailable's code), as a phrase after a colon
+    (sheet.cause.*: “o arquivo do banco de dados do app está danificado”), which the
+    sheets' message and Jogar's (play.stand_in) both say; None where the code has none."""
+    key = f"sheet.cause.{code}"
+    return t(key, lang) if key in catalog(DEFAULT_LANG) else None
+
+
+def code_text(code: str, lang: Lang | None = None, **params: Any) -> str:
+    """The "sheet.err." message of `code`, its cause (storage_cause) filled in."""
+    cause = storage_cause(code, lang)
+    if cause is not None:
+        params = {**params, "cause": cause}
+    return t(f"sheet.err.{code}", lang, **params)
 
 
 def item_label(code: str, params: Mapping[str, Any], lang: Lang, hands: int | None = None) -> str:

@@ -13,13 +13,14 @@ from buraco_app.database import SQLITE_FILE, open_engine, sqlite_url, stand_in_e
 from buraco_app.game import GameStore
 from buraco_app.pages import PAGES
 from buraco_app.progress import ProgressStore, Result
-from buraco_app.sheet_page import md_text
+from buraco_app.sheet_page import code_text, md_text
 from buraco_app.sheets import SheetStore
 from buraco_core import ruleset
 from buraco_core.moves import Draw
 from buraco_text import catalog
+from tests.app.conftest import hand_cards
 from tests.app.test_lessons_practice import NATURAL_TWO, tap
-from tests.app.test_play_page import click, game_id_of, started
+from tests.app.test_play_page import click, game_id_of
 from tests.app.test_score_pages import metrics
 
 PT, EN = catalog("pt"), catalog("en")
@@ -80,7 +81,8 @@ def test_every_page_opens_and_says_storage_is_unavailable(
     monkeypatch.setenv("BURACO_DATA_DIR", folder)
     at = open_app(page, game="abcdefgh1234")  # asserts no exception
     shown = [e.value for e in [*at.error, *at.warning]]
-    said = [text for text in shown if text.startswith(PT[f"sheet.err.storage_{problem}"])]
+    lead = jogars_notice(problem, "pt") if page == "play" else code_text(f"storage_{problem}", "pt")
+    said = [text for text in shown if text.startswith(lead)]
     if page in ("sheet", "play", "lessons", "practice"):
         place = str((Path(folder) / "sheets.sqlite3").resolve())
         assert said and md_text(place) in said[0]  # (escaped as Markdown: shown as it is)
@@ -135,31 +137,47 @@ def test_a_damaged_database_file_is_left_as_it_was(
     assert sorted(p.name for p in Path(folder).iterdir()) == before
 
 
+def jogars_notice(problem: str, lang: str) -> str:
+    """What Jogar says above the page where its matches are kept by the server only (the
+    place where the database is follows it): its own words, with the cause in the words of
+    the sheets' message."""
+    words = catalog(lang)
+    return words["play.stand_in"].format(cause=words[f"sheet.cause.storage_{problem}"])
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
 @pytest.mark.parametrize("broken", [_unusable_folder, _damaged_file, _folder_for_a_file])
 def test_jogar_is_played_all_the_same_and_kept_while_the_server_runs(
     broken: Callable[[Path], tuple[str, str]],
+    lang: str,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     open_app: Callable[..., AppTest],
 ) -> None:
     """A practice match needs no database: where the app's cannot work, Jogar starts and
     plays a match all the same, kept by the server (its stand-in) for a refresh or a link,
-    and says so above the page, after the storage's own message. It had only that message,
-    twice, and no match could start."""
+    and says so above the page in its own words, with why (the data folder that cannot be
+    made, the damaged file, a folder where the file should be) and where. It quoted the
+    sheets' message, “O placar e o progresso das lições estão indisponíveis…”, which said
+    nothing of the match, and then the match's line."""
     problem, folder = broken(tmp_path)
     monkeypatch.setenv("BURACO_DATA_DIR", folder)
     file = Path(folder) / "sheets.sqlite3"
     content = file.read_bytes() if file.is_file() else None
-    at = started(open_app)
+    at = click(open_app("play", lang=lang), "play_start")
     click(at, "btt-play_board-stock")
-    (notice,) = [w.value for w in at.warning]
-    assert notice.startswith(EN[f"sheet.err.storage_{problem}"])
-    assert notice.endswith(EN["play.stand_in"].split("{problem}")[1])
+    place = md_text(str(file.resolve()))
+    notice = (
+        f"{jogars_notice(problem, lang)} {catalog(lang)['sheet.err.place'].format(place=place)}"
+    )
+    assert [w.value for w in at.warning] == [notice]
+    sheets_lead = code_text(f"storage_{problem}", lang).split(":")[0]  # (the Placar's words)
+    assert sheets_lead not in notice
     assert not at.error
     game_id = game_id_of(at)
-    again = open_app("play", lang="en", game=game_id)  # a refresh: a new session
+    again = open_app("play", lang=lang, game=game_id)  # a refresh: a new session
     assert [w.value for w in again.warning] == [notice]
-    assert any("Your hand (12 cards)" in str(m.value) for m in again.markdown)  # (drawn)
+    assert len(hand_cards(again)) == 12  # (drawn)
     assert GameStore(stand_in_engine()).load(game_id).current.moves == (Draw(),)
     assert (file.read_bytes() if file.is_file() else None) == content
 
@@ -186,7 +204,7 @@ def test_a_database_that_fails_to_open_for_another_reason_is_not_called_a_folder
     at = open_app(page)  # asserts no exception
     shown = [e.value for e in [*at.error, *at.warning]]
     assert PT["sheet.err.busy"] in shown
-    assert PT["sheet.err.storage_folder"] not in shown
+    assert code_text("storage_folder", "pt") not in shown
 
 
 def _two_matches(tmp_path: Path) -> tuple[str, str, Path]:
@@ -217,7 +235,7 @@ def test_a_table_from_another_version_is_not_called_busy(
     _change(file, "ALTER TABLE rounds DROP COLUMN detail")
     at = open_app("sheet", match=match_id)  # asserts no exception
     shown = [e.value for e in at.error]
-    assert any(text.startswith(PT["sheet.err.storage_schema"]) for text in shown)
+    assert any(text.startswith(code_text("storage_schema", "pt")) for text in shown)
     assert PT["sheet.err.busy"] not in shown
 
 

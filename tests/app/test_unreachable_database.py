@@ -16,7 +16,10 @@ from sqlalchemy.engine import make_url
 from streamlit.testing.v1 import AppTest
 
 from buraco_app import database
+from buraco_app.sheet_page import code_text
 from buraco_text import catalog
+from tests.app.test_broken_storage import jogars_notice
+from tests.app.test_play_page import click
 from tests.test_sheets import _postgres_url
 
 PT = catalog("pt")
@@ -144,11 +147,11 @@ def test_a_login_the_server_refuses_is_said_as_the_address_to_check(
     monkeypatch.setenv(database.ENV_DATABASE_URL, url.render_as_string(hide_password=False))
     at = open_app(page, match=MATCH)
     shown = [e.value for e in [*at.error, *at.warning]]
-    assert any(text.startswith(PT["sheet.err.storage_login"]) for text in shown), shown
+    assert any(text.startswith(code_text("storage_login", "pt")) for text in shown), shown
     assert PT["sheet.err.busy"] not in shown
 
 
-@pytest.mark.parametrize("page", ["lessons", "sheet", "play"])
+@pytest.mark.parametrize("page", ["lessons", "sheet"])  # (Jogar: below)
 def test_a_user_without_rights_to_the_tables_is_said_as_the_grant_to_give(
     page: str, monkeypatch: pytest.MonkeyPatch, open_app: Callable[..., AppTest]
 ) -> None:
@@ -162,7 +165,7 @@ def test_a_user_without_rights_to_the_tables_is_said_as_the_grant_to_give(
     monkeypatch.setenv(database.ENV_DATABASE_URL, url.render_as_string(hide_password=False))
     at = open_app(page, match=MATCH)
     shown = [e.value for e in [*at.error, *at.warning]]
-    assert any(text.startswith(PT["sheet.err.storage_permission"]) for text in shown), shown
+    assert any(text.startswith(code_text("storage_permission", "pt")) for text in shown), shown
     assert PT["sheet.err.refused"] not in shown
 
 
@@ -177,5 +180,35 @@ def test_a_database_that_only_reads_is_not_called_a_data_folder(
     monkeypatch.setenv(database.ENV_DATABASE_URL, url.render_as_string(hide_password=False))
     at = open_app(page, match=MATCH)
     shown = [e.value for e in [*at.error, *at.warning]]
-    assert any(text.startswith(PT["sheet.err.storage_read_only"]) for text in shown), shown
-    assert not any(text.startswith(PT["sheet.err.storage_folder"]) for text in shown)
+    assert any(text.startswith(code_text("storage_read_only", "pt")) for text in shown), shown
+    assert not any(text.startswith(code_text("storage_folder", "pt")) for text in shown)
+
+
+# A database server that will not do: its address, with what makes it refuse (PostgreSQL's).
+REFUSING = {
+    "login": lambda url: url.set(password="wrong"),
+    "permission": lambda url: url.update_query_dict(
+        {"options": "-csearch_path=information_schema"}
+    ),
+    "read_only": lambda url: url.update_query_dict(
+        {"options": "-cdefault_transaction_read_only=on -csearch_path=no_tables_yet"}
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+@pytest.mark.parametrize("problem", list(REFUSING))
+def test_jogar_where_the_database_server_refuses_plays_and_says_why_as_jogars(
+    problem: str, lang: str, monkeypatch: pytest.MonkeyPatch, open_app: Callable[..., AppTest]
+) -> None:
+    """A database server that refuses the app's login, its tables to the app's user, or
+    every write (a replica, with no table of the app's yet): Jogar plays all the same, kept
+    while the app's server runs, and says so in its own words with why. It quoted the
+    sheets' message, “O placar e o progresso das lições estão indisponíveis…”."""
+    url = REFUSING[problem](make_url(_postgres_url()))
+    monkeypatch.setenv(database.ENV_DATABASE_URL, url.render_as_string(hide_password=False))
+    at = click(open_app("play", lang=lang), "play_start")
+    (notice,) = [w.value for w in at.warning]
+    assert notice.startswith(jogars_notice(problem, lang)), notice
+    assert code_text(f"storage_{problem}", lang).split(":")[0] not in notice
+    assert not at.error and "game" in at.query_params
