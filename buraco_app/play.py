@@ -23,8 +23,11 @@ from contextlib import suppress
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import partial
+from typing import TypeVar
+from weakref import WeakKeyDictionary
 
 import streamlit as st
+from sqlalchemy.engine import Engine
 
 from buraco_app import board
 from buraco_app.calculator import show_score
@@ -195,6 +198,15 @@ STAND_IN_KEY = "play_stand_in"  # why the session's games are in the stand-in (s
 # in the stand-in, said as where its table is there (play.read_only.*), not as the sheets'
 # error, which spoke of “o placar e o progresso das lições” only.
 READ_ONLY_CAUSES = {"storage_folder_read_only": "folder", "storage_file_read_only": "file"}
+# A write refused as read-only where the store opened as a writable one (a SQLite URL with
+# mode=ro, a PostgreSQL replica with Jogar's table there): the session then keeps its games
+# here (game.KeptHereStore, see written), said as Jogar's (play.read_only.*); “Começar”
+# said an error.
+REFUSED_AS_READ_ONLY = {**READ_ONLY_CAUSES, "storage_read_only": "database"}
+# The databases (their engines) that refused a write so, by its cause: the sessions that
+# open Jogar later start where the first one went on (their games' links open as played).
+REFUSED: WeakKeyDictionary[Engine, str] = WeakKeyDictionary()
+_T = TypeVar("_T")
 TAKEN_BACK_KEY = "play_taken_back"  # (the game “Desfazer” left, the move it took back)
 SAVED_KEY = "play_saved"  # (the game this session's last saved tap was made on, the saved)
 KEPT_KEY = "play_kept"  # (the store, the learner, their unfinished matches): see unfinished()
@@ -238,7 +250,7 @@ def store() -> GameStore:
         if isinstance(found, GameStore) and found.engine is engine:
             return found
         made = opened(lambda: GameStore(engine))
-        cause = read_only_cause(engine_file(engine))
+        cause = read_only_cause(engine_file(engine)) or REFUSED.get(engine)
         if cause is not None:  # (read, not written: its games read, new ones kept here)
             saved = made
             with suppress(SheetError):  # (no temporary folder: a save says the file's error)
@@ -254,6 +266,28 @@ def store() -> GameStore:
     return made
 
 
+def written(write: Callable[[GameStore], _T]) -> _T:
+    """`write` made on the games' store; where the database refuses it as one that only
+    reads, though it opened as one that writes (REFUSED_AS_READ_ONLY), made again on the
+    store that keeps new games and moves here (game.KeptHereStore), this session's from then
+    on, said at the top as where the store opened read-only."""
+    try:
+        return write(store())
+    except StorageUnavailable as refused:
+        found = st.session_state.get("play_store")
+        cause = REFUSED_AS_READ_ONLY.get(refused.code)
+        if cause is None or not isinstance(found, GameStore) or isinstance(found, KeptHereStore):
+            raise
+        try:
+            kept = opened(lambda: KeptHereStore(found, stand_in_engine()))
+        except SheetError:  # (no temporary folder: the database's refusal is said)
+            raise refused from None
+        REFUSED[found.engine] = cause
+        st.session_state["play_store"] = kept
+        st.session_state[STAND_IN_KEY] = cause
+        return write(kept)
+
+
 def _stand_in_notice(lang: Lang) -> None:
     """Why this session's matches are kept by the server only (see store), above the page.
     A session's first run opens the store here, before the page needs it, so that the
@@ -266,6 +300,10 @@ def _stand_in_notice(lang: Lang) -> None:
     cause = READ_ONLY_CAUSES.get(code, unavailable)
     if cause in ("folder", "file"):  # (the database only reads: said as Jogar's, once)
         st.warning(t(f"play.read_only.{cause}", lang))
+    elif cause == "database":  # (a database server that only reads: its cause in words)
+        st.warning(
+            t("play.read_only.database", lang, cause=storage_cause("storage_read_only", lang))
+        )
     elif isinstance(unavailable, SheetError):
         st.warning(stand_in_text(unavailable, lang))
 
@@ -389,7 +427,7 @@ def _setup_form(lang: Lang) -> None:
     if st.button(t("play.start", lang), type="primary", key="play_start"):
         preset, options = current_preset(), dict(current_overrides())
         setup = Setup(preset, options, int(players), str(level), mode, secrets.randbelow(10**9))
-        game_id = store().create(new_game(setup), learner)
+        game_id = written(lambda games: games.create(new_game(setup), learner))
         st.session_state.pop(KEPT_KEY, None)
         set_open_game(game_id)
         st.rerun()
@@ -503,7 +541,7 @@ def _save(game_id: str, game: Game, base: Game) -> bool:
     read = known if isinstance(known, Loaded) and known.game is base else base
     try:
         # (kept as read: the next run asks only when it was saved, not for the whole game)
-        st.session_state[LOADED_KEY] = store().save(game_id, game, read)
+        st.session_state[LOADED_KEY] = written(lambda games: games.save(game_id, game, read))
         st.session_state.pop(KEPT_KEY, None)  # (its round, score or end: read them again)
     except GameMoved:
         st.session_state[SAVE_ERROR_KEY] = MOVED_ELSEWHERE

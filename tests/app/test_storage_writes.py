@@ -353,6 +353,43 @@ def test_jogar_in_a_read_only_data_folder_opens_saved_games_and_plays_new_ones(
 
 
 @pytest.mark.parametrize("lang", ["pt", "en"])
+def test_jogar_on_a_database_opened_read_only_plays_on_from_the_first_write_refused(
+    lang: str,
+    open_app: OpenApp,
+    played: tuple[str, sheets.SheetStore],
+    saved_game: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A database that only reads for another reason than the server's permissions (here a
+    SQLite URL with mode=ro; a PostgreSQL replica is the same), Jogar's table in it:
+    “Começar” said an error (“O placar e o progresso das lições não podem ser salvos…”) and
+    no match could be played. Now the first write refused goes to the server's memory, said
+    at the top as where the file only reads (play.read_only.file): a new match starts and
+    plays, a saved one opens by its link and plays on, and a later session opens it as
+    played. The file is left as it was."""
+    played[1].engine.dispose()
+    file = tmp_path / database.SQLITE_FILE
+    before = file.read_bytes()
+    _read_only(monkeypatch, tmp_path)
+    notice = catalog(lang)["play.read_only.file"]
+    new = click(open_app("play", lang=lang), "play_start")
+    assert not new.error and "game" in new.query_params
+    assert [w.value for w in new.warning] == [notice]
+    click(new, "btt-play_board-stock")
+    assert not new.error and len(hand_cards(new)) == 12
+    old = open_app("play", lang=lang, game=saved_game)
+    assert len(hand_cards(old)) == 11
+    click(old, "btt-play_board-stock")
+    assert not old.error and len(hand_cards(old)) == 12
+    again = open_app("play", lang=lang, game=saved_game)  # its link, in a new session
+    assert len(hand_cards(again)) == 12 and [w.value for w in again.warning] == [notice]
+    for at in (new, old, again):
+        assert not at.exception
+    assert file.read_bytes() == before
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
 def test_a_database_file_the_server_may_not_write_is_said_as_a_page_opens(
     lang: str,
     open_app: OpenApp,

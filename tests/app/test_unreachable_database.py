@@ -16,8 +16,10 @@ from sqlalchemy.engine import make_url
 from streamlit.testing.v1 import AppTest
 
 from buraco_app import database
+from buraco_app.game import GameStore
 from buraco_app.sheet_page import code_text
 from buraco_text import catalog
+from tests.app.conftest import hand_cards
 from tests.app.test_broken_storage import jogars_notice
 from tests.app.test_play_page import click
 from tests.test_sheets import _postgres_url
@@ -212,3 +214,23 @@ def test_jogar_where_the_database_server_refuses_plays_and_says_why_as_jogars(
     assert notice.startswith(jogars_notice(problem, lang)), notice
     assert code_text(f"storage_{problem}", lang).split(":")[0] not in notice
     assert not at.error and "game" in at.query_params
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_jogar_on_a_database_server_that_only_reads_plays_on_from_the_first_write_refused(
+    lang: str, monkeypatch: pytest.MonkeyPatch, open_app: Callable[..., AppTest]
+) -> None:
+    """A replica (or a database set read-only) with Jogar's table in it: “Começar” said
+    the sheets' error and no match could be played. The first write refused goes to the
+    server's memory, said as Jogar's with why: a match starts and plays."""
+    url = make_url(_postgres_url())
+    GameStore(database.open_engine(url.render_as_string(hide_password=False))).engine.dispose()
+    url = url.update_query_dict({"options": "-cdefault_transaction_read_only=on"})
+    monkeypatch.setenv(database.ENV_DATABASE_URL, url.render_as_string(hide_password=False))
+    at = click(open_app("play", lang=lang), "play_start")
+    words = catalog(lang)
+    cause = words["sheet.cause.storage_read_only"]
+    assert [w.value for w in at.warning] == [words["play.read_only.database"].format(cause=cause)]
+    assert not at.error and "game" in at.query_params
+    click(at, "btt-play_board-stock")
+    assert not at.error and len(hand_cards(at)) == 12
