@@ -397,6 +397,7 @@ _OS_PROBLEMS = {
     errno.EPERM: "cli.err.no_permission",
     errno.ENAMETOOLONG: "cli.err.path_too_long",  # (a name of 300 letters)
     errno.ELOOP: "cli.err.link_loop",  # (a link to itself)
+    errno.ENOTDIR: "cli.err.path_through_file",  # (a link to `notes.txt/01.toml`)
 }
 
 

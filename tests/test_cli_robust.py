@@ -235,6 +235,31 @@ def test_a_lesson_the_loader_cannot_read_is_said_why_in_the_authors_language(
         assert "Errno" not in err and "such file or directory" not in err
 
 
+@pytest.mark.skipif(os.name == "nt", reason="a symbolic link: POSIX")
+def test_a_lesson_linked_through_a_file_is_said_in_words_not_as_a_system_code(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A lesson that is a link whose target runs through a file (`notes.txt/01.toml`, the
+    file taken for a folder) read “não foi possível ler: erro do sistema ENOTDIR”, a code no
+    author reads: now it says the path runs through a file as if it were a folder."""
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    (tmp_path / "notes.txt").write_text("", encoding="utf-8")
+    (lessons / "01_through.toml").symlink_to(tmp_path / "notes.txt" / "01.toml")
+    said = {
+        "pt": "01_through.toml: não foi possível ler: o caminho passa por um arquivo como se "
+        "ele fosse uma pasta",
+        "en": "01_through.toml: cannot read: the path runs through a file as if it were a folder",
+    }
+    for lang, line in said.items():
+        code, _out, err = run(
+            capsys, "scenarios", "--check", "--root", str(tmp_path), "--lang", lang
+        )
+        assert code == 1 and "Traceback" not in err
+        assert line in err, err
+        assert "ENOTDIR" not in err
+
+
 @pytest.mark.parametrize(
     ("given", "pt", "en"),
     [
