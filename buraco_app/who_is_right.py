@@ -372,8 +372,10 @@ AGREED_RULES: dict[str, str] = {
     # Who wins the match: the higher total once a side reaches the target [003], not the
     # side that went out or got there first (a tie at the top plays on, the project's
     # reading). "Empatou acima de 3000, quem bateu ganha" was offered "quem bate leva o
-    # bônus de 100": the target's number alone is disputed (2000, 3500, 5000).
-    "target_score": "partida ganha ganhar vence vencer match wins win 3000 alvo target",
+    # bônus de 100": the target's number alone is disputed (2000, 3500, 5000). A tie is
+    # said without the target's number ("deu empate em 3100, joga mais uma?").
+    "target_score": "partida ganha ganhar vence vencer match wins win 3000 alvo target"
+    " empate empatou empatados empatadas tie tied",
 }
 # (The -100 where both mortos became the stock and no side took one, or of a morto an
 # indirect batida left unused, is a disputed point; going out without the morto is another

@@ -509,6 +509,28 @@ CLAIMS += [
 ]
 CLAIMS += AT_ONCE
 
+# The match's end argued as a table argues it (a walk through lesson 11, then “Quem tem
+# razão?”): the higher total wins once a side reaches the target [003], a tie at the top
+# plays on (the project's reading). “Deu empate em 3100” offered the jokers in the deck,
+# since a tie named no target. “We hit 3000 first so the match is ours” was answered,
+# as if sure, with how many points the match goes to; “passamos de 3000 mas o outro lado
+# bateu” with a wild 2 beside a natural 2.
+MATCH_END: list[tuple[str, str]] = [
+    ("passamos de 3000 mas o outro lado bateu, quem leva?", "agreed:target_score"),
+    (
+        "chegamos a 3000 primeiro, a partida é nossa | não, conta quem tem mais",
+        "agreed:target_score",
+    ),
+    ("we hit 3000 first so the match is ours | no, count both sides first", "agreed:target_score"),
+    ("deu empate em 3100, joga mais uma rodada? | não, quem bateu leva", "agreed:target_score"),
+    ("we're tied on 3100, who takes it? | whoever went out", "agreed:target_score"),
+    (
+        "both of us are on 3100, do we play another hand? | no, whoever went out wins",
+        "agreed:target_score",
+    ),
+]
+CLAIMS += MATCH_END
+
 _IDS = {d.id for d in table_points()} | {f"house:{h}" for h in HOUSE_RULES}
 _IDS |= {f"agreed:{a}" for a in AGREED_RULES}
 
@@ -550,6 +572,14 @@ def test_a_sure_answer_is_always_the_right_point(claims: str, right: str) -> Non
 
 @pytest.mark.parametrize(("claims", "right"), AT_ONCE, ids=[c[:60] for c, _ in AT_ONCE])
 def test_claims_typed_loosely_are_answered_at_once(claims: str, right: str) -> None:
+    assert verdict(claims, right) == "sure and right", match(*claims.split(" | "))
+
+
+@pytest.mark.parametrize(("claims", "right"), MATCH_END, ids=[c[:60] for c, _ in MATCH_END])
+def test_who_wins_the_match_argued_at_the_table_is_answered_with_the_rule(
+    claims: str, right: str
+) -> None:
+    """Who wins the match [003]: the rule, at once, not how many points it goes to."""
     assert verdict(claims, right) == "sure and right", match(*claims.split(" | "))
 
 
