@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from sqlalchemy import Engine, create_engine, event
-from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.engine import URL, Connection, make_url
 
 ENV_DATA_DIR = "BURACO_DATA_DIR"
 ENV_DATABASE_URL = "BURACO_DATABASE_URL"
@@ -79,12 +79,7 @@ def sqlite_file() -> Path | None:
     """The SQLite file the pages use, as storage_place finds it (BURACO_DATABASE_URL's, else
     the data folder's); None for a database server, or one in memory."""
     url = os.environ.get(ENV_DATABASE_URL, "").strip()
-    if not url:
-        return data_dir() / SQLITE_FILE
-    parsed = make_url(url)
-    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
-        return None
-    return Path(parsed.database.removeprefix("file:"))
+    return _sqlite_path(make_url(url)) if url else data_dir() / SQLITE_FILE
 
 
 def read_only_cause(file: Path | None) -> Literal["folder", "file"] | None:
@@ -105,7 +100,12 @@ def read_only_cause(file: Path | None) -> Literal["folder", "file"] | None:
 def engine_file(engine: Engine) -> Path | None:
     """The SQLite file an engine opens (by a plain path or a `file:` URI, as
     `read_only_folder_url` makes it); None for a database server, or one in memory."""
-    url = engine.url
+    return _sqlite_path(engine.url)
+
+
+def _sqlite_path(url: URL) -> Path | None:
+    """A SQLite URL's file (a plain path or a `file:` URI's); None for a database server, or
+    one in memory."""
     if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
         return None
     return Path(url.database.removeprefix("file:"))

@@ -2165,52 +2165,62 @@ def _selfplay(args: argparse.Namespace) -> int:
         if stopped is not None and not figures["rounds"]:  # (no round ended: nothing to show)
             raise stopped
         figures |= {"seconds": round(time.perf_counter() - start, 2)}
-        if args.json:
-            print_json(
-                figures
-                | {
-                    "levels": levels,
-                    "players": args.players,
-                    "seed": args.seed,
-                    "think_ms": args.think,
-                    "rules": rules_label(rules),
-                    # (`rounds` then counts the rounds that ended)
-                    "interrupted": stopped is not None,
-                }
-            )
-            return _selfplay_end(stopped, lang)
-        a, b = (_level_name(name, lang) for name in levels)
-        say = partial(translate, lang=lang)
-        title = _title(rules, lang)
-        counted = {"rounds": args.rounds, "players": args.players, "a": a, "b": b, "rules": title}
-        if stopped is not None:
-            print(say("cli.selfplay.head_stopped", played=figures["rounds"], **counted))
-        else:
-            print(say("cli.selfplay.head", **counted))
-        wins, mean = figures["wins"], [_decimal(x, lang) for x in figures["mean_score"]]
-        print(say("cli.selfplay.wins", a=wins[0], b=wins[1]))
-        print(say("cli.selfplay.mean", a=mean[0], b=mean[1]))
-        print(
-            say(
-                "cli.selfplay.endings", batidas=figures["batidas"], stock_outs=figures["stock_outs"]
-            )
-        )
-        print(
-            say(
-                "cli.selfplay.moves",
-                moves=figures["moves"],
-                illegal=figures["illegal_attempts"],
-                seconds=_decimal(figures["seconds"], lang),
-            )
-        )
-        if save is not None:  # where the records went, and how to replay one (the next step)
-            import shlex  # (only here: kept out of every start)
-
-            first, last = (_record_name(n, args.rounds) for n in (1, figures["rounds"]))
-            saved = "cli.selfplay.saved" if figures["rounds"] > 1 else "cli.selfplay.saved_one"
-            example = shlex.quote(str(save / first))
-            print(say(saved, first=first, last=last, folder=args.save, example=example))
+        _print_figures(args, figures, stopped is not None, levels, rules, save, lang)
         return _selfplay_end(stopped, lang)
+
+
+def _print_figures(
+    args: argparse.Namespace,
+    figures: dict[str, Any],
+    stopped: bool,
+    levels: Sequence[str],
+    rules: RuleSet,
+    save: Path | None,
+    lang: Lang,
+) -> None:
+    """A selfplay run's figures, as JSON or as text (`stopped`: the run ended early, by a
+    Ctrl-C or a record that could not be saved), and where the records went."""
+    if args.json:
+        print_json(
+            figures
+            | {
+                "levels": levels,
+                "players": args.players,
+                "seed": args.seed,
+                "think_ms": args.think,
+                "rules": rules_label(rules),
+                # (`rounds` then counts the rounds that ended)
+                "interrupted": stopped,
+            }
+        )
+        return
+    a, b = (_level_name(name, lang) for name in levels)
+    say = partial(translate, lang=lang)
+    title = _title(rules, lang)
+    counted = {"rounds": args.rounds, "players": args.players, "a": a, "b": b, "rules": title}
+    if stopped:
+        print(say("cli.selfplay.head_stopped", played=figures["rounds"], **counted))
+    else:
+        print(say("cli.selfplay.head", **counted))
+    wins, mean = figures["wins"], [_decimal(x, lang) for x in figures["mean_score"]]
+    print(say("cli.selfplay.wins", a=wins[0], b=wins[1]))
+    print(say("cli.selfplay.mean", a=mean[0], b=mean[1]))
+    print(say("cli.selfplay.endings", batidas=figures["batidas"], stock_outs=figures["stock_outs"]))
+    print(
+        say(
+            "cli.selfplay.moves",
+            moves=figures["moves"],
+            illegal=figures["illegal_attempts"],
+            seconds=_decimal(figures["seconds"], lang),
+        )
+    )
+    if save is not None:  # where the records went, and how to replay one (the next step)
+        import shlex  # (only here: kept out of every start)
+
+        first, last = (_record_name(n, args.rounds) for n in (1, figures["rounds"]))
+        saved = "cli.selfplay.saved" if figures["rounds"] > 1 else "cli.selfplay.saved_one"
+        example = shlex.quote(str(save / first))
+        print(say(saved, first=first, last=last, folder=args.save, example=example))
 
 
 def _record_name(number: int, rounds: int) -> str:
