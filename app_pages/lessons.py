@@ -13,8 +13,8 @@ from buraco_app.sheet_page import url_text
 
 lang = current_lang()
 course = player.course()
-done = player.results()
 st.title(t("lessons.title"))
+done = player.results()  # (under the title: where the progress cannot be read, it says so)
 player.read_only_notice()  # (a result solved would not be kept)
 
 ids = [lesson.id for lesson in course.lessons]

@@ -13,8 +13,8 @@ from buraco_course import THEMES
 
 lang = current_lang()
 course = player.course()
-done = player.results()
 st.title(t("practice.title"))
+done = player.results()  # (under the title: where the progress cannot be read, it says so)
 player.read_only_notice()  # (a result solved would not be kept)
 
 # The theme is in the address (?theme=...): a shared link, or the learner back another day,

@@ -18,7 +18,7 @@ from buraco_app.sheets import SheetStore
 from buraco_core import ruleset
 from buraco_core.moves import Draw
 from buraco_text import catalog
-from tests.app.conftest import hand_cards
+from tests.app.conftest import hand_cards, in_order
 from tests.app.test_lessons_practice import NATURAL_TWO, tap
 from tests.app.test_play_page import click, game_id_of
 from tests.app.test_score_pages import metrics
@@ -88,6 +88,27 @@ def test_every_page_opens_and_says_storage_is_unavailable(
         assert said and md_text(place) in said[0]  # (escaped as Markdown: shown as it is)
     for text in shown:  # (the file's name, sheets.sqlite3, may be said: not SQLite's words)
         assert "Traceback" not in text and "sqlite3." not in text and "Error" not in text
+
+
+@pytest.mark.parametrize("broken", [_unusable_folder, _damaged_file])
+@pytest.mark.parametrize("page", ["lessons", "practice", "sheet", "play"])
+def test_a_page_says_its_storage_notice_under_its_title(
+    page: str,
+    broken: Callable[[Path], tuple[str, str]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    open_app: Callable[..., AppTest],
+) -> None:
+    """Where the progress cannot be read, Lições and Exercícios say so under their title, as
+    Placar and Jogar say theirs: the warning stood above “Lições”, the first thing on the
+    page, before the learner knew which page it was."""
+    _, folder = broken(tmp_path)
+    monkeypatch.setenv("BURACO_DATA_DIR", folder)
+    at = open_app(page, game="abcdefgh1234")
+    drawn = in_order(at.main)
+    notices = [drawn.index(e) for e in [*at.warning, *at.error]]
+    assert notices, "no storage notice on the page"
+    assert drawn.index(at.title[0]) < min(notices)
 
 
 def test_the_data_folder_is_made_once_and_again_when_removed(
