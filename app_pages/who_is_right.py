@@ -76,7 +76,7 @@ def near_rules() -> None:
     if not found or found.sure or settled:
         return
     offered = {p for d in found.points for p in d.points}
-    near = [p for p in search(" ".join(claims))[:NEAR_RULES] if p.id not in offered]
+    near = [p for p in search(" ".join(found.read))[:NEAR_RULES] if p.id not in offered]
     if near:
         st.caption(t("who.in_rules"))
     for nearest in near:

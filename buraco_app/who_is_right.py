@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from urllib.parse import urlencode
 
@@ -375,7 +375,7 @@ AGREED_RULES: dict[str, str] = {
     # bônus de 100": the target's number alone is disputed (2000, 3500, 5000). A tie is
     # said without the target's number ("deu empate em 3100, joga mais uma?").
     "target_score": "partida ganha ganhar vence vencer match wins win 3000 alvo target"
-    " empate empatou empatados empatadas tie tied",
+    " empate empatou empatados empatadas empatamos empataram empatado empatada empatar tie tied",
 }
 # (The -100 where both mortos became the stock and no side took one, or of a morto an
 # indirect batida left unused, is a disputed point; going out without the morto is another
@@ -428,6 +428,8 @@ class Match:
     points: tuple[Dispute, ...]
     sure: bool
     agreed: tuple[RulePoint, ...] = ()  # rules the sources agree on (none where a house rule)
+    # The claims as read (read_claims), which the rules' search reads too.
+    read: tuple[str, ...] = field(default=(), compare=False)
 
 
 # "As" without its accent is the article ("as cartas"), but never after a masculine article:
@@ -435,14 +437,42 @@ class Match:
 _UNACCENTED_ACE = re.compile(r"\b(o|um|do|no|ao|pelo|de|meu|seu)\s+as\b", re.IGNORECASE)
 
 
+# A tie at the top said in its numbers, with no word for a tie or for the target: “deu 3050
+# a 3050, quem bateu leva”, “3.100 x 3.100”, “3050 all”, “3050 each”. It is read as the tie
+# it is (“empate em 3050”), which the target's rule answers (agreed_phrases.target_score);
+# it was placed nowhere. Only from the least target text 003 names (2000): “350 a 350
+# nessa rodada” is a round's, “1500 a 1500” a match halfway through.
+_NUMBER = r"\d{1,3}(?:[.,]\d{3})+|\d+"
+_TIED = re.compile(
+    rf"\b(?P<n>{_NUMBER})\s*(?:a|x|×|to)\s*(?P=n)\b"
+    rf"|\b(?P<m>{_NUMBER})\s+(?:all|each|apiece|cada|pra cada|para cada)\b",
+    re.IGNORECASE,
+)
+_LEAST_TARGET = 2000
+
+
+def _tie_said(claim: str) -> str:
+    def read(tie: re.Match[str]) -> str:
+        number = int(re.sub(r"\D", "", tie["n"] or tie["m"]))  # (“3.100” is 3100)
+        return f"empate em {number}" if number >= _LEAST_TARGET else tie[0]
+
+    return _TIED.sub(read, claim)
+
+
+def read_claims(*claims: str) -> tuple[str, ...]:
+    """The claims as the page reads them: an unaccented ace after its article as the ace, a
+    tie at the top said in numbers as a tie."""
+    return tuple(_tie_said(_UNACCENTED_ACE.sub(r"\1 ás", claim)) for claim in claims)
+
+
 def match(*claims: str) -> Match:
-    claims = tuple(_UNACCENTED_ACE.sub(r"\1 ás", claim) for claim in claims)
+    claims = read_claims(*claims)
     house = tuple(house_rules_for(*claims))
     agreed = () if house else tuple(agreed_rules_for(*claims))
     found = tuple(points_for(*claims))
     said = set(search_terms(" ".join(claims)))
     sure = not house and not agreed and bool(found) and _sure(said, found[0])
-    return Match(house_rules=house, points=found, sure=sure, agreed=agreed)
+    return Match(house_rules=house, points=found, sure=sure, agreed=agreed, read=claims)
 
 
 # A card as a claim writes it: "4h", "10♠", "Q♦", "JK" (the rank's letters in capitals: "as"

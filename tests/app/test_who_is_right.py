@@ -953,6 +953,13 @@ def test_the_canastras_150_and_300_link_plays_both_and_a_table_at_100_and_300_is
             "tied above 3000, who wins the match?",
             "going out ends the round, not the match",
         ),
+        # (A tie at the top said in its numbers alone, placed nowhere before.)
+        ("pt", "deu 3050 a 3050, quem bateu leva", "a batida encerra a rodada, não a partida"),
+        (
+            "en",
+            "we're 3050 each and they went out, is it theirs?",
+            "going out ends the round, not the match",
+        ),
     ],
 )
 def test_a_claim_on_who_wins_the_match_gets_the_target_rule_003(

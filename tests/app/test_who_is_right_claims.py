@@ -528,8 +528,27 @@ MATCH_END: list[tuple[str, str]] = [
         "both of us are on 3100, do we play another hand? | no, whoever went out wins",
         "agreed:target_score",
     ),
+    # A tie at the top said in its numbers, no word for a tie or the target: “deu 3050 a
+    # 3050, quem bateu leva” was placed nowhere, “3050 a 3050” found no point at all, and
+    # “empatamos em 3100 e eles bateram” was offered the morto of an indirect batida.
+    ("deu 3050 a 3050, quem bateu leva", "agreed:target_score"),
+    ("3050 a 3050", "agreed:target_score"),
+    ("ficou 3.100 x 3.100, quem bateu ganha? | ninguém, joga mais uma", "agreed:target_score"),
+    ("empatamos em 3100 e eles bateram", "agreed:target_score"),
+    ("3050 all, who went out wins", "agreed:target_score"),
+    ("we're 3050 each and they went out, is it theirs?", "agreed:target_score"),
 ]
 CLAIMS += MATCH_END
+# Scores that are no tie at the top: a round's points, a tie in a round, the two totals of a
+# match not yet over. Not the match's end: the target's rule would be no answer to them.
+PLAIN_SCORES = [
+    "fizemos 350 na rodada",
+    "deu 350 a 350 nessa rodada",
+    "a rodada deu 350 a 120",
+    "tá 1500 a 1500",
+    "we scored 350 all told",
+]
+CLAIMS += [(claims, "") for claims in PLAIN_SCORES]
 
 _IDS = {d.id for d in table_points()} | {f"house:{h}" for h in HOUSE_RULES}
 _IDS |= {f"agreed:{a}" for a in AGREED_RULES}
@@ -581,6 +600,13 @@ def test_who_wins_the_match_argued_at_the_table_is_answered_with_the_rule(
 ) -> None:
     """Who wins the match [003]: the rule, at once, not how many points it goes to."""
     assert verdict(claims, right) == "sure and right", match(*claims.split(" | "))
+
+
+@pytest.mark.parametrize("claims", PLAIN_SCORES)
+def test_plain_scores_are_not_taken_for_a_tie_at_the_top(claims: str) -> None:
+    """A tie said in its numbers is the target's rule only at the top: a round's points, or
+    a tie halfway through the match, are not (the page is not sure of them)."""
+    assert "target_score" not in [a.id for a in match(claims).agreed]
 
 
 def test_most_claims_still_get_a_sure_answer() -> None:
