@@ -459,10 +459,30 @@ def _tie_said(claim: str) -> str:
     return _TIED.sub(read, claim)
 
 
+# Words a point names only in some phrases, in claims about its subject (search_terms'
+# idea): elsewhere they are not read. “Lado” is the wild 2's “ao lado” (beside), in a claim
+# about a 2 (“o 2 pode ficar ao lado do 2 natural?”); “do lado”, “lado A”, “nosso lado
+# ganhou” speak of a side of the table, and were offered the wild 2 beside a natural 2,
+# whose question alone holds the word (and the rules' search found its rule first).
+ONLY_IN_PHRASES: dict[str, tuple[str, re.Pattern[str]]] = {
+    "lado": (
+        "two",
+        re.compile(r" ao lados? | lado a lado | do lado d[oe] (?:um |outro )?(?:2|dois) "),
+    ),
+}
+
+
 def read_claims(*claims: str) -> tuple[str, ...]:
     """The claims as the page reads them: an unaccented ace after its article as the ace, a
-    tie at the top said in numbers as a tie."""
-    return tuple(_tie_said(_UNACCENTED_ACE.sub(r"\1 ás", claim)) for claim in claims)
+    tie at the top said in numbers as a tie, and a word of ONLY_IN_PHRASES left out where
+    it is said outside its phrases or in claims that do not speak of its subject."""
+    claims = tuple(_tie_said(_UNACCENTED_ACE.sub(r"\1 ás", claim)) for claim in claims)
+    text, said = _plain(" ".join(claims)), set(search_terms(" ".join(claims)))
+    for word, (subject, phrase) in ONLY_IN_PHRASES.items():
+        if subject not in said or not phrase.search(text):
+            loose = re.compile(rf"\b{word}s?\b", re.IGNORECASE)
+            claims = tuple(loose.sub(" ", claim) for claim in claims)
+    return claims
 
 
 def match(*claims: str) -> Match:

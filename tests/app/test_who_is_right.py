@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from buraco_app.who_is_right import match, points_for, table_points, variants_differ
 from buraco_core.rules import OPTIONS, PRESETS
-from buraco_course.reference import disputes
+from buraco_course.reference import disputes, point
 from buraco_text import catalog
 from tests.app.conftest import in_order
 
@@ -70,6 +70,50 @@ def test_a_2_from_the_lixo_going_to_its_natural_place_is_the_2s_point_not_any_wi
     found = match(*claims)
     assert found.sure and found.points[0].id == "two_on_top_of_lixo"
     assert "wild_top_card_new_meld_only" in [d.id for d in found.points]
+
+
+@pytest.mark.parametrize(
+    "claims",
+    [
+        "o 2 pode ficar ao lado do 2 natural?",
+        "posso pôr o 2 curinga ao lado do 2 natural? | não, já tem um 2 no jogo",
+        "can a wild 2 sit beside the natural 2?",
+    ],
+)
+def test_a_wild_2_beside_a_natural_2_is_its_own_point_000_003(claims: str) -> None:
+    """A 2 “ao lado” (beside) a natural 2 is the point text 000 forbids and text 003 does
+    not (one wild per meld, nothing more): said so, it is that point, at once."""
+    found = match(*claims.split(" | "))
+    assert found.sure and found.points[0].id == "wild_two_beside_natural_two"
+
+
+@pytest.mark.parametrize(
+    "claims",
+    [
+        "do lado",
+        "lado A",
+        "nosso lado ganhou",
+        "o lado A bateu primeiro",
+        "quem tá do lado do morto? | o lado B",
+        "o lixo fica ao lado do monte",
+    ],
+)
+def test_lado_as_a_side_of_the_table_is_not_the_wild_2_beside_a_natural_2(
+    open_app: OpenApp, claims: str
+) -> None:
+    """“Lado” as a side of the table (“nosso lado”, “lado A”), or “ao lado” of no 2, is not
+    the wild 2 beside a natural 2 [000, 003]: every claim with the word was offered that
+    point, whose question alone holds it, and the rules under it named its rule first."""
+    assert "wild_two_beside_natural_two" not in [d.id for d in match(*claims.split(" | ")).points]
+    at = open_app("who")
+    for n, said in enumerate(claims.split(" | "), start=1):
+        at.text_input(key=f"who_claim_{n}").input(said)
+    at.run()
+    offered = [o for r in at.radio if r.key == "who_dispute_found" for o in r.options]
+    shown = " ".join([*(m.value for m in at.markdown), *offered])
+    dispute = next(d for d in table_points() if d.id == "wild_two_beside_natural_two")
+    assert dispute.title("pt") not in shown  # (offered in the list of points)
+    assert point("wild_two_beside_natural_two").title.pt not in shown  # (a rule under them)
 
 
 @pytest.mark.parametrize(
