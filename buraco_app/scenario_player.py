@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from buraco_app import board, board_task, database, progress, sheet_page
 from buraco_app.cards_view import cards_html, meld_html
@@ -69,6 +70,8 @@ class Attempt:
     inputs: dict[str, Any] = field(default_factory=dict)
     # "Conferir" pressed with nothing marked (no try), and nothing marked since.
     unanswered: bool = False
+    # The page that last drew the answer's widgets (see _kept_answer).
+    page: str = ""
 
     @property
     def result(self) -> progress.Result | None:
@@ -341,14 +344,26 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
 
 def _kept_answer(view: _View[Any], attempt: Attempt, key: str, lang: Lang) -> Answer | None:
     """The answer's widgets drawn with the values they were last drawn with (set before
-    they are drawn, where Streamlit dropped them), and those values kept for next time."""
+    they are drawn, where Streamlit dropped them, or where another page drew them), and
+    those values kept for next time.
+
+    A widget of another page is another widget to Streamlit, its key the same: the key kept
+    the old widget's value until the new one was drawn, empty. The "Sim" given in
+    Exercícios was gone in the lesson that "Ver na lição" opened, its verdict beside it."""
     keys = view.input_keys(key)
+    page = _page()
     for name in keys:
-        if name not in st.session_state and name in attempt.inputs:
+        if name in attempt.inputs and (name not in st.session_state or attempt.page != page):
             st.session_state[name] = attempt.inputs[name]
     answer = view.answer(key, lang)
     attempt.inputs = {name: st.session_state[name] for name in keys if name in st.session_state}
+    attempt.page = page
     return answer
+
+
+def _page() -> str:
+    """The page this run draws (Lições and Exercícios both draw exercises)."""
+    return str(getattr(get_script_run_ctx(suppress_warning=True), "page_script_hash", ""))
 
 
 def learner_seat(scenario: Scenario) -> int:

@@ -569,6 +569,8 @@ def test_an_exercise_leads_to_its_lesson_open_at_that_exercise(
     assert step_caption(at).startswith("Exercise 3 of 6")
     assert at.subheader[0].value == "A dirty meld takes no second wild"
     assert at.error  # (the wrong "yes" and why)
+    # The "yes" still marked: a radio drawn by another page came back empty beside it.
+    assert at.radio(key="sc_no_second_wild_legal").value == "yes"
     # A link to no exercise says so, and opens the lesson where the learner was.
     at.query_params.clear()
     at.query_params["exercise"] = "no_such_thing"
