@@ -73,6 +73,12 @@ class Attempt:
     # The page that last drew the answer's widgets (see _kept_answer).
     page: str = ""
 
+    def checked(self, answer: Answer | None) -> bool:
+        """Whether `answer`, the one on screen, is the one last checked: its verdict is then
+        the answer's; once another is picked or typed, it speaks of the earlier one (it
+        stood red, “Ainda não: “Sim” não resolve.”, under “Não”, until the next check)."""
+        return answer is not None and answer.value == self.last_value
+
     @property
     def result(self) -> progress.Result | None:
         if self.solved:
@@ -336,7 +342,10 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
     if attempt.hint:
         st.info(md_cards(t("practice.hint_is", lang, hint=scenario.hint.get(lang))))
     if attempt.last is not None and not on_board:
-        _feedback(scenario, attempt, view, lang)
+        if attempt.checked(answer):
+            _feedback(scenario, attempt, view, lang)
+        else:
+            _feedback_before(attempt, view, lang)
     if attempt.solution_shown:
         _solution(view, scenario, lang)
     return attempt
@@ -431,6 +440,10 @@ class _View(Generic[TaskT]):
         """The answer `value` in words, quoted back when it is wrong ("" quotes nothing)."""
         return ""
 
+    def earlier(self, value: Any, lang: Lang) -> str:
+        """The answer `value`, checked and since changed, as the grey line names it."""
+        return f"“{self.said(value, lang)}”"
+
     def not_yet(self, value: Any, lang: Lang) -> str:
         """The first line for a wrong answer `value`: "Ainda não: “Sim” não resolve."."""
         answer = self.said(value, lang)
@@ -504,6 +517,10 @@ class _ChooseView(_View[ChooseTask]):
         options = and_list(numbers, lang)
         return t("practice.wrong_options", lang, n=len(numbers), options=options)
 
+    def earlier(self, value: Any, lang: Lang) -> str:
+        numbers = [str(i + 1) for i in sorted(value)]
+        return t("practice.marked", lang, n=len(numbers), options=and_list(numbers, lang))
+
     def input_keys(self, key: str) -> list[str]:
         return [f"{key}_option_{i}" for i in range(len(self.task.options))]
 
@@ -539,6 +556,13 @@ class _ScoreView(_View[ScoreTask]):
     def answer(self, key: str, lang: Lang) -> Answer | None:
         totals = _score_input(self.scenario, key, lang)
         return Answer(lambda: self.task.grade(self.scenario, totals), totals)
+
+    def earlier(self, value: Any, lang: Lang) -> str:
+        """Each side's total as typed: "Dupla A: 999, Dupla B: -5"."""
+        return ", ".join(
+            f"{t('practice.score.side', lang, name=name)}: {grouped(points, lang)}"
+            for name, points in dict(value).items()
+        )
 
     def input_keys(self, key: str) -> list[str]:
         # (A side's name is the same in either language: the fields' keys are too.)
@@ -766,6 +790,15 @@ def _feedback(scenario: Scenario, attempt: Attempt, view: _View[Any], lang: Lang
         title = t(f"practice.core_says_{said}", lang)
         st.markdown(f"**{title}**")
         show_reasons(grade.verdict.reasons, lang)
+
+
+def _feedback_before(attempt: Attempt, view: _View[Any], lang: Lang) -> None:
+    """The verdict of an answer since changed: one grey line that names the earlier answer,
+    as the board says a refused move's answer once the pick changed (board_task)."""
+    assert attempt.last is not None
+    key = "practice.answer_changed" + ("_right" if attempt.last.correct else "")
+    earlier = view.earlier(attempt.last_value, lang)
+    st.caption(md_cards(t(key, lang, answer=earlier, check=t("practice.check", lang))))
 
 
 def _solution(view: _View[Any], scenario: Scenario, lang: Lang) -> None:
