@@ -7,7 +7,7 @@ its source; a hint on request, the solution after a try.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -35,6 +35,7 @@ from buraco_app.table_view import cards_text, move_text, vulnerable_text
 from buraco_app.verdict_view import show_reasons
 from buraco_core.cards import parse_cards
 from buraco_core.notation import move_from_data, round_from_data
+from buraco_core.verdict import Reason
 from buraco_course import (
     PLAYS_ON,
     ChooseTask,
@@ -421,7 +422,13 @@ class _View(Generic[TaskT]):
         raise NotImplementedError
 
     def solution(self, lang: Lang) -> None:
+        """The answer, as the solution's box says it above the explanation."""
         raise NotImplementedError
+
+    def solution_reasons(self, lang: Lang) -> list[tuple[str, Sequence[Reason]]]:
+        """The rules judge's reasons behind the answer (each group under its heading, ""
+        none), drawn behind "por quê?": in view they said the explanation's point twice."""
+        return []
 
     def why_wrong(self, grade: Grade, value: Any, lang: Lang) -> list[str]:
         """Why the answer `value` fails, in a line or two, without giving the answer away."""
@@ -463,11 +470,11 @@ class _MoveView(_View[MoveTask]):
         board_task.forget(self.scenario)
 
     def solution(self, lang: Lang) -> None:
-        move = self.task.solution_move
-        show_text(move_text(move, lang))
-        verdict = self.task.grade(self.scenario, move).verdict
-        if verdict is not None:
-            show_reasons(verdict.reasons, lang)
+        show_text(move_text(self.task.solution_move, lang))
+
+    def solution_reasons(self, lang: Lang) -> list[tuple[str, Sequence[Reason]]]:
+        verdict = self.task.grade(self.scenario, self.task.solution_move).verdict
+        return [("", verdict.reasons)] if verdict is not None else []
 
 
 class _JudgeView(_View[JudgeTask]):
@@ -499,7 +506,9 @@ class _JudgeView(_View[JudgeTask]):
 
     def solution(self, lang: Lang) -> None:
         st.markdown(t("practice.yes" if self.task.legal else "practice.no", lang))
-        show_reasons(self.task.judged(self.scenario).reasons, lang)
+
+    def solution_reasons(self, lang: Lang) -> list[tuple[str, Sequence[Reason]]]:
+        return [("", self.task.judged(self.scenario).reasons)]
 
 
 class _ChooseView(_View[ChooseTask]):
@@ -544,10 +553,17 @@ class _ChooseView(_View[ChooseTask]):
 
     def solution(self, lang: Lang) -> None:
         for i in range(len(self.task.options)):
-            verdict = self.task.option_verdict(self.scenario, i)
             mark = "✓" if i in self.task.correct else "✗"
             show_text(f"{mark} {i + 1}. {_option_label(self.task, i, lang)}")
-            show_reasons(verdict.reasons[:2], lang)
+
+    def solution_reasons(self, lang: Lang) -> list[tuple[str, Sequence[Reason]]]:
+        return [
+            (
+                f"{i + 1}. {_option_label(self.task, i, lang)}",
+                self.task.option_verdict(self.scenario, i).reasons[:2],
+            )
+            for i in range(len(self.task.options))
+        ]
 
 
 class _ScoreView(_View[ScoreTask]):
@@ -638,16 +654,11 @@ class _MatchView(_View[MatchTask]):
         return [t("practice.why.match_not_ahead", lang, name=value)]
 
     def solution(self, lang: Lang) -> None:
-        standing = self.task.standing(self.scenario)
-        target = grouped(standing.target, lang)
-        top = max(standing.totals)
-        if standing.winner is not None:
-            verdict = t("practice.match.verdict_wins", lang, name=standing.winner, target=target)
-        elif top >= standing.target:
-            verdict = t("practice.match.verdict_tie", lang, points=grouped(top, lang))
-        else:
-            verdict = t("practice.match.verdict_short", lang, target=target)
-        st.markdown(f"{self._table(lang, after=True)}\n\n{verdict}")
+        """The totals after the round, and the answer as the question's option reads: the
+        rule that decides it is the explanation's (a verdict line here said it too)."""
+        winner = self.task.standing(self.scenario).winner
+        answer = self.said(PLAYS_ON if winner is None else winner, lang)
+        st.markdown(f"{self._table(lang, after=True)}\n\n{answer}")
 
     def _table(self, lang: Lang, after: bool) -> str:
         """The sides' totals before the round and what each made in it (and the totals
@@ -806,6 +817,15 @@ def _solution(view: _View[Any], scenario: Scenario, lang: Lang) -> None:
         st.markdown(f"**{t('practice.solution_title', lang)}**")
         view.solution(lang)
         show_text(scenario.explanation.get(lang))
+        groups = view.solution_reasons(lang)
+        if groups:
+            # The judge's own words and their sources, a tap away, as after a move on the
+            # board (board_task): in view, they said what the explanation says.
+            with st.expander(t("board.why", lang)):
+                for heading, reasons in groups:
+                    if heading:
+                        show_text(f"**{heading}**")
+                    show_reasons(reasons, lang)
 
 
 @st.cache_resource

@@ -1353,4 +1353,5 @@ def test_the_match_exercises_solution_adds_up_the_totals_and_names_the_winner(
     at.button(key=f"sc_{MATCH_WON}_solution").click().run()
     shown = texts(at)
     assert "| Side\u00a0A | 2950 | +180 | **3130** |" in shown
-    assert "Side **A** wins: once a side reaches 3000" in shown
+    # The winner as the question's option says it; the rule is the explanation's alone.
+    assert "| **3060** |\n\n:small[:gray[Match to 3000 points.]]\n\nSide A has won" in shown

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from buraco_app.inline_cards import as_read
+from buraco_course import load_curriculum
 from tests.app.test_lessons_practice import MATCH_WON, NATURAL_TWO, PICKUP, WORKED, tap
 
 Open = Callable[..., AppTest]
@@ -128,3 +130,112 @@ def test_a_right_answer_changed_is_not_called_right_any_more(open_app: Open) -> 
     assert said in captions(at)
     at.radio(key=f"{key}_winner").set_value("A").run()
     assert at.success and said not in captions(at)
+
+
+def solution_said(at: AppTest) -> tuple[str, str]:
+    """The solution's box as read: what it says in view, and what is behind its “why?”."""
+
+    def said(block: Any, behind: bool) -> list[tuple[bool, str]]:
+        found = []
+        for child in getattr(block, "children", {}).values():
+            value = getattr(child, "value", None)
+            if isinstance(value, str):
+                found.append((behind, value))
+            found += said(child, behind or getattr(child, "type", "") == "expander")
+        return found
+
+    def box(block: Any) -> Any:
+        """The innermost block that holds the solution's title."""
+        for child in getattr(block, "children", {}).values():
+            inner = box(child)
+            if inner is not None:
+                return inner
+        titles = ("**Solution**", "**Solução**")
+        mine = [getattr(c, "value", None) for c in getattr(block, "children", {}).values()]
+        return block if any(v in titles for v in mine) else None
+
+    parts = said(box(at.main), False)
+    shown = as_read("\n".join(v for behind, v in parts if not behind))
+    return shown, as_read("\n".join(v for behind, v in parts if behind))
+
+
+def solution_after_a_try(open_app: Open, scenario: str, kind: str) -> AppTest:
+    at = open_app("practice", scenario=scenario, lang="en")
+    key = f"sc_{scenario}"
+    if kind == "move":
+        tap(at, "4♠", "Discard")
+    else:
+        if kind == "judge":
+            at.radio(key=f"{key}_legal").set_value("yes").run()
+        elif kind == "choose":
+            at.checkbox(key=f"{key}_option_3").check().run()
+        check(at, key)
+    at.button(key=f"{key}_solution").click().run()
+    assert not at.exception
+    return at
+
+
+@pytest.mark.parametrize(
+    ("kind", "scenario", "answer", "reason"),
+    [
+        ("move", NATURAL_TWO, "Add 4♠ to meld 1", "2♠ moved back to its natural place"),
+        ("judge", "no_second_wild", "No", "Two wilds in one meld (JK, 2♣)"),
+        ("choose", "which_wilds_fit", "✗ 4. 5♠ JK 7♠ 2♦", "Two wilds in one meld (JK, 2♦)"),
+    ],
+)
+def test_a_solution_says_its_point_once_with_the_rules_words_behind_why(
+    open_app: Open, kind: str, scenario: str, answer: str, reason: str
+) -> None:
+    """The solution drew the rules judge's reasons, then the explanation saying the same in
+    other words (“Two wilds in one meld: a meld takes one at most.” then “… A meld takes
+    one at most”). It says the answer and the explanation; the judge's reasons, with their
+    sources, are a tap away under “why?”, as after a move on the board."""
+    at = solution_after_a_try(open_app, scenario, kind)
+    shown, behind = solution_said(at)
+    explanation = as_read(load_curriculum().scenarios[scenario].explanation.get("en"))
+    assert answer in shown and explanation in shown
+    assert reason not in shown
+    assert reason in behind and "(text" in behind
+    assert any(e.label == "why?" for e in at.expander)
+
+
+@pytest.mark.parametrize(
+    ("scenario", "answer", "rule"),
+    [
+        (MATCH_WON, "Side A has won", "the higher total wins"),
+        ("match_a_round_can_take_points", "Nobody yet: the match goes on", "reached 3000"),
+        ("match_tie_at_the_top_plays_on", "Nobody yet: the match goes on", "round by round"),
+    ],
+)
+def test_a_match_solution_states_the_rule_once(
+    open_app: Open, scenario: str, answer: str, rule: str
+) -> None:
+    """Under the totals a verdict line stated the rule (“once a side reaches 3000, the
+    match ends and the higher total wins (text 003)”), then the explanation stated it
+    again. The line says the answer, as the question's option reads; the explanation the
+    rule."""
+    at = open_app("practice", scenario=scenario, lang="en")
+    key = f"sc_{scenario}"
+    wrong = "B" if answer == "Nobody yet: the match goes on" else "none"
+    at.radio(key=f"{key}_winner").set_value(wrong).run()
+    check(at, key)
+    at.button(key=f"{key}_solution").click().run()
+    shown, _ = solution_said(at)
+    assert answer in shown
+    assert shown.count(rule) == 1, shown
+    assert shown.count("text 003") <= 1
+
+
+def test_a_score_solution_keeps_both_the_items_and_the_worked_sum(open_app: Open) -> None:
+    """A score's solution says the sum twice in a way (each side's items, then the worked
+    arithmetic), but each has what the other lacks: the items name the melds and the seat
+    of each hand, the explanation why. Both stay in view."""
+    at = open_app("practice", scenario=WORKED, lang="en")
+    key = f"sc_{WORKED}"
+    at.number_input(key=f"{key}_total_A").set_value(100).run()
+    check(at, key)
+    at.button(key=f"{key}_solution").click().run()
+    shown, behind = solution_said(at)
+    assert "Side A: 525" in shown and "(player 3)" in shown
+    assert as_read(load_curriculum().scenarios[WORKED].explanation.get("en")) in shown
+    assert not behind
