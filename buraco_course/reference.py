@@ -237,7 +237,9 @@ _SYNONYMS: dict[str, str] = {
     "two": "2 doi two",
     "three": "3 tre three",  # (“três” without its accent and its “plural”)
     "morto": "morto dead",
-    "partner": "parceiro parceira dupla partner side team",
+    # (“lado” is a side of the table, as the score sheet says it: “nosso lado”, “lado A”;
+    # the wild 2's “ao lado”, beside, is read as _BESIDE)
+    "partner": "parceiro parceira dupla lado partner side team",
     "penalty": "penalidade multa perde perder perco perdem penalty lose loses penalised "
     "penalized penalise penalize",
     "deal": "distribuicao distribuir distribui deal dealt dealer carteador embaralhar embaralha "
@@ -294,6 +296,12 @@ _NOT = {"can": "can", "won": "will"}  # (can't, won't; don't is do not)
 _PICK_UP = re.compile(r"\b(pick|picks|picked|picking)\s+up\b")
 # “run out” is running out (“the stock runs out”), as “ran”; a run alone is a meld.
 _RUN_OUT = re.compile(r"\b(?:run|runs|running)\s+out\b")
+# “Ao lado”, “lado a lado” and “do lado do 2” are beside, as the wild 2 beside a natural 2
+# is said (“um 2 ao lado do outro”); “lado” alone is a side of the table (“nosso lado”,
+# “lado A”, “pontos do lado”), which found that rule first.
+_BESIDE = re.compile(
+    r"\b(?:ao\s+lados?|lado\s+a\s+lado|do\s+lado(?=\s+d[oe]\s+(?:um\s+|outro\s+)?(?:2|dois)\b))\b"
+)
 # "go" is going out only before "out": not in "can the ace go after the king?" nor in "may
 # a card go back to the lixo?".
 _GO = frozenset({"go", "goes", "going", "went", "gone"})
@@ -354,6 +362,7 @@ def _written(text: str) -> list[str]:
 
     lower = _PICK_UP.sub(r"\1", text.lower()).replace("cannot", "can not")
     lower = _RUN_OUT.sub("ran out", lower)
+    lower = _BESIDE.sub("beside", lower)
     lower = _ELISION.sub(lambda elided: "de " if elided[1] == "d" else "na ", lower)
     return [_SHORT.get(word, word) for word in _WORD.findall(_CONTRACTION.sub(expanded, lower))]
 

@@ -670,6 +670,28 @@ def test_a_table_question_shows_its_answer_not_every_rule_with_its_words(
     assert len(found.more) > 20
 
 
+@pytest.mark.parametrize("query", ["lado", "lados", "nosso lado", "lado A", "pontos do lado"])
+def test_lado_is_a_side_of_the_table_as_side_is_in_english(query: str) -> None:
+    """“Lado” alone is a side of the table, as the score sheet says it (“Quantos lados?”):
+    Consulta answers it as “dupla” and “side”, not with the wild 2 beside a natural 2, which
+    it found first (its title says “ao lado”)."""
+    found = answers(query)
+    assert found.close and "wild_two_beside_natural_two" not in {p.id for p in found.close}
+    sides = {"players", "own_side_melds", "target_score"}
+    assert found.close[0].id in sides
+    assert {p.id for p in answers("side").all} >= {"own_side_melds", "players"}
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["ao lado", "2 ao lado do 2", "um 2 do lado do outro 2", "dois lado a lado", "beside"],
+)
+def test_a_2_ao_lado_is_the_wild_2_beside_a_natural_2_000_003(query: str) -> None:
+    """“Ao lado”, “lado a lado”, “do lado do 2” (beside) still find that rule first [000,
+    003], in both languages."""
+    assert answers(query).close[0].id == "wild_two_beside_natural_two"
+
+
 @pytest.mark.parametrize("query", ["pode virar a carta do jogo?", "carta", "jogo", "cards"])
 def test_a_question_of_very_common_words_is_answered_by_none(query: str) -> None:
     """“carta” and “jogo” are in half the points or more: a point holding only them of a
