@@ -274,8 +274,9 @@ _CONCEPT: dict[str, str] = {
 }
 _LITTLE_WORDS = """
     o a os as um uma uns umas de do da dos das no na nos nas num numa em e ou que como se
-    eu meu minha me com sem por para pra pro ao aos e ser foi tem ter posso pode podem quando qual
-    quais onde quem porque isso esse essa este esta ja mais muito nao sim ele ela eles vai
+    eu meu minha nosso nossa nossos nossas seu sua seus suas me com sem por para pra pro ao
+    aos e ser foi tem ter posso pode podem quando qual quais onde quem porque isso esse essa
+    este esta ja mais muito nao sim ele ela eles vai
     the an of to in on is are be do does did i my me can may how what when who which with
     for and or it its at by from if out this that there have has you your we our not without
     q n vc voce pq tb tbm eh msm ta to ce oce agora now"""

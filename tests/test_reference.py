@@ -683,6 +683,17 @@ def test_lado_is_a_side_of_the_table_as_side_is_in_english(query: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("query", "english"),
+    [("nosso lado", "our side"), ("nossa dupla", "our team"), ("sua vez", "your turn")],
+)
+def test_our_and_your_are_little_words_in_both_languages(query: str, english: str) -> None:
+    """“Nosso”, “nossa”, “sua” are read as “our” and “your” are: Consulta said “As regras não
+    falam de “nosso”” above the answers to “nosso lado”, and nothing of “our side”."""
+    assert answers(query).unread == answers(english).unread == ()
+    assert search_terms(query) == search_terms(english)
+
+
+@pytest.mark.parametrize(
     "query",
     ["ao lado", "2 ao lado do 2", "um 2 do lado do outro 2", "dois lado a lado", "beside"],
 )
