@@ -289,10 +289,15 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
     key = f"sc_{scenario.id}"
     on_board = view.on_board and scenario.position is not None
     answer: Answer | None = None
+    # A right answer in view above the solution: the reasons behind its "por quê?" (None:
+    # no green box there, so the solution says the explanation itself).
+    right: Sequence[Reason] | None = None
     if on_board:
-        board_task.play_on_board(
+        played = board_task.play_on_board(
             scenario, rules, scenario.state, lang, lambda grade: _graded(scenario, attempt, grade)
         )
+        if played is not None and played.grade.correct:
+            right = played.grade.verdict.reasons if played.grade.verdict is not None else ()
     else:
         if scenario.position is not None:
             with st.container(border=True):
@@ -344,11 +349,11 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
         st.info(md_cards(t("practice.hint_is", lang, hint=scenario.hint.get(lang))))
     if attempt.last is not None and not on_board:
         if attempt.checked(answer):
-            _feedback(scenario, attempt, view, lang)
+            right = _feedback(scenario, attempt, view, lang)
         else:
             _feedback_before(attempt, view, lang)
     if attempt.solution_shown:
-        _solution(view, scenario, lang)
+        _solution(view, scenario, lang, right)
     return attempt
 
 
@@ -779,28 +784,44 @@ def score_sides(scenario_id: str, lang: Lang) -> tuple[tuple[str, str], ...]:
     return tuple(found)
 
 
-def _feedback(scenario: Scenario, attempt: Attempt, view: _View[Any], lang: Lang) -> None:
+def _feedback(
+    scenario: Scenario, attempt: Attempt, view: _View[Any], lang: Lang
+) -> Sequence[Reason] | None:
+    """The verdict of the answer on screen. A right one says its point once, in the green
+    box (the explanation), the rules judge's reasons behind "por quê?", as the board does:
+    drawn under it, they said the same point again. Returns those reasons for a right
+    answer (so that the solution says neither again), None for a wrong one."""
     grade = attempt.last
     assert grade is not None
+    # A meld asked about (“Este jogo vale?”) is judged as a meld, not as a move.
+    meld = isinstance(scenario.task, JudgeTask) and scenario.task.meld is not None
     if grade.correct:
         st.success(md_cards(t("practice.correct", lang) + " " + scenario.explanation.get(lang)))
-    else:
-        why = view.why_wrong(grade, attempt.last_value, lang)
-        # In the language shown now: a switch after checking quoted the answer in the other.
-        said = view.not_yet(attempt.last_value, lang)
-        named = board_task.common_error_line(grade, lang)
-        st.error(error_cards("  \n".join([f"**{said}**", *why, *named])))
-        if grade.wrong is not None:
-            show_text(grade.wrong.explanation.get(lang))
-        elif attempt.tries >= 2:
-            st.caption(t("practice.try_hint", lang))
-    if grade.verdict is not None and (grade.correct or view.verdict_when_wrong):
-        # A meld asked about (“Este jogo vale?”) is judged as a meld, not as a move.
-        meld = isinstance(scenario.task, JudgeTask) and scenario.task.meld is not None
-        said = ("meld_" if meld else "") + ("legal" if grade.verdict.ok else "illegal")
-        title = t(f"practice.core_says_{said}", lang)
-        st.markdown(f"**{title}**")
+        if grade.verdict is None:
+            return ()
+        with st.expander(t("board.why", lang)):
+            st.markdown(f"**{_core_says(grade.verdict.ok, meld, lang)}**")
+            show_reasons(grade.verdict.reasons, lang)
+        return grade.verdict.reasons
+    why = view.why_wrong(grade, attempt.last_value, lang)
+    # In the language shown now: a switch after checking quoted the answer in the other.
+    said = view.not_yet(attempt.last_value, lang)
+    named = board_task.common_error_line(grade, lang)
+    st.error(error_cards("  \n".join([f"**{said}**", *why, *named])))
+    if grade.wrong is not None:
+        show_text(grade.wrong.explanation.get(lang))
+    elif attempt.tries >= 2:
+        st.caption(t("practice.try_hint", lang))
+    if grade.verdict is not None and view.verdict_when_wrong:
+        st.markdown(f"**{_core_says(grade.verdict.ok, meld, lang)}**")
         show_reasons(grade.verdict.reasons, lang)
+    return None
+
+
+def _core_says(legal: bool, meld: bool, lang: Lang) -> str:
+    """ "O juiz de regras diz: jogada válida." (or a meld's words, or invalid)."""
+    said = ("meld_" if meld else "") + ("legal" if legal else "illegal")
+    return t(f"practice.core_says_{said}", lang)
 
 
 def _feedback_before(attempt: Attempt, view: _View[Any], lang: Lang) -> None:
@@ -812,12 +833,23 @@ def _feedback_before(attempt: Attempt, view: _View[Any], lang: Lang) -> None:
     st.caption(md_cards(t(key, lang, answer=earlier, check=t("practice.check", lang))))
 
 
-def _solution(view: _View[Any], scenario: Scenario, lang: Lang) -> None:
+def _solution(
+    view: _View[Any], scenario: Scenario, lang: Lang, right: Sequence[Reason] | None = None
+) -> None:
+    """The answer, the explanation and the judge's reasons behind "por quê?". After a right
+    answer (`right`: the reasons behind its own "por quê?"), the green box above says the
+    explanation, and those reasons are a tap away there: the solution says the answer, and
+    reasons of its own only (another move's, a choice's options)."""
     with st.container(border=True):
         st.markdown(f"**{t('practice.solution_title', lang)}**")
         view.solution(lang)
-        show_text(scenario.explanation.get(lang))
-        groups = view.solution_reasons(lang)
+        if right is None:
+            show_text(scenario.explanation.get(lang))
+        groups = [
+            (heading, reasons)
+            for heading, reasons in view.solution_reasons(lang)
+            if right is None or heading or tuple(reasons) != tuple(right)
+        ]
         if groups:
             # The judge's own words and their sources, a tap away, as after a move on the
             # board (board_task): in view, they said what the explanation says.
