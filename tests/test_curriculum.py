@@ -34,6 +34,7 @@ from buraco_course import (
     scenario_state,
 )
 from buraco_course.grader import COMMON_ERROR_NAMES
+from buraco_course.models import Wrong
 from buraco_course.problems import Problem
 from buraco_text import Lang, catalog
 from tests.test_reference import cited_texts
@@ -415,6 +416,38 @@ def _common_errors_made(scenario_ids: list[str]) -> set[str]:
             elif isinstance(task, ChooseTask) and wrong.choice is not None:
                 made.add(task.grade(scenario, wrong.choice).common_error)
     return made - {None}
+
+
+# How a text calls an answer one of the common errors, in either language.
+CALLED_COMMON = re.compile(
+    r"erros? (mais )?comu|erro clássico|common mistake|classic mistake", re.IGNORECASE
+)
+
+
+@pytest.mark.parametrize("scenario_id", sorted(CURRICULUM.scenarios))
+def test_a_wrong_answer_told_it_is_a_common_error_is_not_told_twice(scenario_id: str) -> None:
+    """An answer that makes one of 003's common errors is told so in the red box (“É um dos
+    erros mais comuns no buraco, segundo o texto 003: pôr dois curingas no mesmo jogo.”);
+    its own explanation, right under it, said it again (“… é um erro clássico.”). The
+    explanation says what the box does not: what to do instead."""
+    scenario = CURRICULUM.scenarios[scenario_id]
+    for wrong in scenario.wrong:
+        named = _common_errors_made_by(scenario, wrong)
+        for lang in ("pt", "en"):
+            said = wrong.explanation.get(lang)
+            assert not (named and CALLED_COMMON.search(said)), (scenario_id, lang, said)
+
+
+def _common_errors_made_by(scenario: Scenario, wrong: Wrong) -> str | None:
+    task = scenario.task
+    if isinstance(task, JudgeTask) and wrong.legal is not None:
+        return task.grade(scenario, wrong.legal).common_error
+    if isinstance(task, MoveTask) and wrong.move is not None:
+        move = move_from_data(wrong.move.model_dump(exclude_none=True))
+        return task.grade(scenario, move).common_error
+    if isinstance(task, ChooseTask) and wrong.choice is not None:
+        return task.grade(scenario, wrong.choice).common_error
+    return None
 
 
 def test_the_common_errors_lesson_has_an_exercise_that_names_each_error_of_003() -> None:
