@@ -1278,3 +1278,43 @@ def test_a_match_exercise_plays_to_the_tables_target_where_its_options_set_one()
     scenario, task = _match("match_a_round_can_take_points")
     to_2000 = scenario.model_copy(update={"options": {"target_score": 2000}})
     assert task.standing(to_2000).winner == "A"
+
+
+SEQUENCE_ONLY = re.compile(
+    r"em sequência com|numa sequência|formar sequência|in sequence with|form a sequence with"
+)
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_stricter_pickup_is_taught_as_the_judge_reads_it(lang: Lang) -> None:
+    """The stricter pickup [003] asks two hand cards that make a meld with the top card:
+    003's “sequência” is its word for any meld, and the judge says so under that very
+    exercise (“text 003's ‘sequence’, its word for any meld”). Lesson 7 and its exercise
+    taught “two cards from your hand that form a sequence”: at such a table a learner with
+    7♣ 7♠ under a 7♦ would leave a pickup the judge allows."""
+    lesson = CURRICULUM.lesson("the_lixo")
+    exercise = CURRICULUM.scenarios["stricter_table_two_from_hand"]
+    texts = [lesson.intro, lesson.summary, exercise.goal, exercise.explanation]
+    assert [t.get(lang) for t in texts if SEQUENCE_ONLY.search(t.get(lang))] == []
+    # As the judge reads it: a trinca of the 7♦ on top and two 7s of the hand takes the lixo.
+    scenario = CURRICULUM.scenarios["trinca_justifies_in_fechado"]
+    rules = scenario.ruleset().with_options(pickup="top_card_two_from_hand")
+    move = move_from_data({"type": "take_lixo", "new_meld": ["7c", "7s"]})
+    verdict, after = play(rules, scenario_state(scenario, rules), move)
+    assert verdict.ok and after is not None
+
+
+@pytest.mark.parametrize(
+    ("scenario_id", "gives_away"),
+    [
+        # The goal asks to take the lixo; the title said how (“Uma trinca justifica a compra”).
+        ("trinca_justifies_in_fechado", re.compile("trinca", re.IGNORECASE)),
+        # “Pode pegar?” under “Um 2♠ no topo, mesmo que fosse natural”: the rule holds even so.
+        ("two_on_top_is_still_a_wild", re.compile(r"mesmo que|even one|still", re.IGNORECASE)),
+    ],
+)
+def test_the_lixo_lessons_titles_do_not_give_the_answer_away(
+    scenario_id: str, gives_away: re.Pattern[str]
+) -> None:
+    title = CURRICULUM.scenarios[scenario_id].title
+    assert not gives_away.search(title.get("pt")) and not gives_away.search(title.get("en"))

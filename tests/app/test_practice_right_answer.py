@@ -131,3 +131,16 @@ def test_a_right_answer_changed_since_gets_the_whole_solution(open_app: Open) ->
     explanation = as_read(load_curriculum().scenarios[PICKUP].explanation.get("en"))
     assert not at.success and explanation in in_box
     assert "top card" in behind
+
+
+def test_the_lixo_taken_alone_hears_its_rule_once(open_app: Open) -> None:
+    """Lesson 7, the 7♦ on top: the lixo tapped alone is refused with the rule (“… only if
+    its top card (7♦) goes into a meld in the same move”); its own explanation, under it,
+    said the rule again before it said where the 7♦ goes. It says the second only."""
+    scenario = "trinca_justifies_in_fechado"
+    at = open_app("practice", scenario=scenario, lang="en")
+    tap(at, "Lixo (8 cards)")
+    shown, _ = said(at)
+    assert at.error and "in the same move" in at.error[0].value
+    assert shown.count("in the same move") == 1, shown
+    assert "trinca of sevens" in shown
