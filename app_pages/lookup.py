@@ -38,6 +38,7 @@ CARDS_KEY = "lookup_cards"
 SEARCH_KEY = "lookup_search"
 VIEW_KEY = "lookup_view"
 SOURCE_IDS = ("000", "001", "002", "003")
+TOP_CARD_WIDTH = 150  # px: the lixo's top card, one card, beside the hand
 MAX_POINTS = 12  # points drawn at once of a long list: the best come first
 MORE_KEY = "lookup_more"  # {search: how many answers to draw}
 TOPIC_KEY = "lookup_topic"  # the topic listed, offered when nothing answers a question
@@ -200,7 +201,11 @@ def table_problem(error: BuracoInputError) -> str:
 def side_melds(key: str) -> list[tuple[Card, ...]] | None:
     """The side's melds, one per line; None (with the core's message) if a line is bad."""
     text = st.text_area(
-        t("lookup.melds"), key=key, placeholder="4h 5h 6h 7h\nQs Ks As", help=t("cards.help")
+        t("lookup.melds"),
+        key=key,
+        placeholder="4h 5h 6h 7h\nQs Ks As",
+        help=t("cards.help"),
+        height="content",  # two lines, a line more for each meld: the answer stays close
     )
     huge = too_long(text, MAX_LINES_TEXT, t("lookup.melds"))
     if huge:
@@ -318,31 +323,42 @@ def lixo_details(answer: LixoAnswer, melds: list[tuple[Card, ...]]) -> None:
 
 if view == "lixo":
     st.caption(t("lookup.rules_caption", rules=rules_summary(rules, lang)))
-    top = cards_view.card_input(
-        "lookup_lixo_top",
-        label=t("lookup.top_card"),
-        taps=False,
-        placeholder=t("lookup.top_card_placeholder"),  # one card, not a meld
-        echo=True,
-    )
-    if top is not None and len(top) > 1:  # said under its field, not two fields below
-        st.warning(t("lookup.one_top"), icon=NO_ICON)
-    hand = cards_view.card_input("lookup_lixo_hand", label=t("lookup.hand"), taps=False, echo=True)
+    # On a phone the answer lands on the first screen, whatever the hand and the melds: the
+    # top card and the hand share a row, and the answer stands right under them, above the
+    # side's melds it also depends on (as Posso bater? puts its answer above the morto's
+    # choices). Under the melds, two or three of them typed, it stood below the fold.
+    with st.container(horizontal=True, wrap=False):
+        with st.container(width=TOP_CARD_WIDTH):
+            top = cards_view.card_input(
+                "lookup_lixo_top",
+                label=t("lookup.top_card"),
+                taps=False,
+                placeholder=t("lookup.top_card_placeholder"),  # one card, not a meld
+                echo=True,
+            )
+            if top is not None and len(top) > 1:  # said under its field, not two below
+                st.warning(t("lookup.one_top"), icon=NO_ICON)
+        with st.container():
+            hand = cards_view.card_input(
+                "lookup_lixo_hand", label=t("lookup.hand"), taps=False, echo=True
+            )
+    answer_slot = st.container()
     melds = side_melds("lookup_lixo_melds")
     answer: LixoAnswer | None = None
-    if top is None:
-        pass  # unreadable: its field says why
-    elif not top:
-        st.caption(t("lookup.lixo_first"))  # no verdict before there is a top card
-    elif len(top) != 1:
-        pass  # said under its field
-    elif hand is not None and melds is not None:
-        try:
-            answer = lixo_answer(rules, top[0], hand, melds)
-        except BuracoInputError as exc:
-            st.error(table_problem(exc), icon=NO_ICON)
-        else:
-            lixo_headline(answer, top[0], hand, melds)
+    with answer_slot:
+        if top is None:
+            pass  # unreadable: its field says why
+        elif not top:
+            st.caption(t("lookup.lixo_first"))  # no verdict before there is a top card
+        elif len(top) != 1:
+            pass  # said under its field
+        elif hand is not None and melds is not None:
+            try:
+                answer = lixo_answer(rules, top[0], hand, melds)
+            except BuracoInputError as exc:
+                st.error(table_problem(exc), icon=NO_ICON)
+            else:
+                lixo_headline(answer, top[0], hand, melds)
     cards_view.grid_into(
         "lookup_lixo",
         [

@@ -511,6 +511,36 @@ def test_a_mistyped_top_card_is_not_met_with_the_first_steps_hint(open_app: Open
 # --- audit 13: the answer above the grid, the deciding reason, the waiting morto ------------
 
 
+# A hand of eleven cards and two melds, typed with suit letters (each read back under its
+# field), as at a table.
+FULL_HAND = "5h 6h Kd Qs 9c 10c Jc 3d 8d 8s 8c"
+TWO_MELDS = "Qs Ks As\n4d 5d 6d 7d"
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_lixo_answer_stands_under_the_top_card_and_the_hand(open_app: Open, lang: str) -> None:
+    """On a 390x844 phone the yes stood under the side's melds, below the fold with two of
+    them typed (y 830 with one). The top card and the hand share a row that never wraps, and
+    the answer stands right under them, above the melds it also depends on (as Posso bater?
+    puts its answer above the morto's choices) and above the grid."""
+    at = lixo(open_app("lookup", lang=lang), "7h", FULL_HAND, TWO_MELDS)
+    drawn = in_order(at.main)
+    keyed = {getattr(node, "key", None): n for n, node in enumerate(drawn)}
+    answer = next(n for n, node in enumerate(drawn) if type(node).__name__ == "Success")
+    assert keyed["lookup_lixo_top"] < keyed["lookup_lixo_hand"] < answer
+    assert answer < keyed["lookup_lixo_melds"] < keyed["lookup_lixo_into"]
+    # (one row: the two fields in the same horizontal block, kept on one line on a phone)
+    rows = [
+        node
+        for node in drawn
+        if type(node).__name__ == "Block"
+        and node.proto.flex_container.direction == node.proto.flex_container.HORIZONTAL
+        and {"lookup_lixo_top", "lookup_lixo_hand"}
+        <= {getattr(c, "key", None) for c in in_order(node)}
+    ]
+    assert len(rows) == 1 and not rows[0].proto.flex_container.wrap
+
+
 def _above_grid(at: AppTest, grid: str) -> list[str]:
     """The texts of the alerts and Markdown drawn before the card grid `grid` (what a phone
     shows right under the fields, without scrolling)."""

@@ -45,6 +45,57 @@ def test_the_morto_choices_are_a_thumb_high_and_the_answer_stays_on_screen(
     screenshot(page, "lookup_go_out_stbl_phone")
 
 
+# Each question at the table with what a player types, in a shared link's words: the lixo
+# with a hand of eleven cards and two melds, typed with suit letters (each read back under
+# its field); the answer that must show on a phone's first screen.
+ON_THE_FIRST_SCREEN = [
+    (
+        "pt",
+        "view=lixo&top=7h&hand=5h+6h+Kd+Qs+9c+10c+Jc+3d+8d+8s+8c&melds=Qs+Ks+As%0A4d+5d+6d+7d",
+        "Sim, você pode pegar o lixo",
+    ),
+    (
+        "en",
+        "view=lixo&top=7h&hand=5h+6h+Kd+Qs+9c+10c+Jc+3d+8d+8s+8c&melds=Qs+Ks+As%0A4d+5d+6d+7d",
+        "Yes, you may take the lixo",
+    ),
+    ("pt", "view=lixo&top=Kd&hand=5h+6h+9c&melds=Qs+Ks+As%0A4d+5d+6d+7d", "Não: com estas"),
+    ("en", "view=lixo&top=Kd&hand=5h+6h+9c&melds=Qs+Ks+As%0A4d+5d+6d+7d", "No: with these"),
+    ("pt", "cards=5s+6s+7s+2d+9s", "Jogo válido"),
+    ("en", "cards=5s+6s+7s+2d+9s", "Valid meld"),
+    (
+        "pt",
+        "view=go_out&morto=available&side=5s+6s+7s+8s+9s+10s+Js%0AQh+Kh+Ah%0A4c+4d+4s",
+        "Ainda não dá",
+    ),
+    (
+        "en",
+        "view=go_out&morto=available&side=5s+6s+7s+8s+9s+10s+Js%0AQh+Kh+Ah%0A4c+4d+4s",
+        "You may not go",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "question", "said"), ON_THE_FIRST_SCREEN)
+def test_each_answer_is_on_a_phones_first_screen(
+    open_page: OpenPage,
+    phone: dict[str, int],
+    screenshot: Callable[[Any, str], Any],
+    lang: str,
+    question: str,
+    said: str,
+) -> None:
+    """Posso pegar o lixo? at 390x844: the yes stood under the side's melds, below the fold
+    (y 830 with one meld, lower with two). A player types (or opens a link) and reads the
+    answer without scrolling, in each of the three questions, in both languages."""
+    page = open_page(f"lookup?lang={lang}&{question}", phone)
+    answer = page.locator("[data-testid='stAlert']").filter(has_text=said).first
+    box = answer.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= phone["height"], box
+    if "view=lixo" in question and "hand=5h+6h+Kd" in question:
+        screenshot(page, f"lookup_lixo_answer_phone_{lang}")
+
+
 def test_who_went_out_is_a_thumb_high(open_page: OpenPage, phone: dict[str, int]) -> None:
     page = open_page("calculator", phone)
     choices = page.locator(".st-key-calc_went_out [role='radiogroup'] label")
