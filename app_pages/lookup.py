@@ -298,7 +298,7 @@ def lixo_details(answer: LixoAnswer, melds: list[tuple[Card, ...]]) -> None:
     if answer.ok:
         ways = [way for way in answer.ways if way.justified]  # none where the lixo is free
         if ways:
-            show_text(t("lookup.lixo_ways"))
+            show_text(t("lookup.lixo_ways", count=len(ways)))
             for way in ways[:8]:
                 show_text(f"- {way_text(way, melds)}")
         # A yes names its rule and sources too, as a no does: the table may argue over it.

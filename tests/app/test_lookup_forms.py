@@ -896,6 +896,28 @@ def test_the_yes_to_the_lixo_says_which_rule_it_rests_on(
     assert rule in said
 
 
+@pytest.mark.parametrize(
+    ("lang", "hand", "heading"),
+    [
+        ("pt", "5h 6h", "Jeito de justificar:"),
+        ("pt", "5h 6h 8h 9h", "Jeitos de justificar:"),
+        ("en", "5h 6h", "Way to justify it:"),
+        ("en", "5h 6h 8h 9h", "Ways to justify it:"),
+    ],
+)
+def test_the_ways_to_take_the_lixo_are_headed_in_their_number(
+    open_app: Open, lang: str, hand: str, heading: str
+) -> None:
+    """One way listed under “Jeitos de justificar:” (“Ways to justify it:”), as the yes
+    above said “1 jeito”: the heading is singular for one way, plural for more."""
+    at = lixo(open_app("lookup", lang=lang), "7h", hand)
+    said = [m.value for m in at.markdown]
+    assert heading in said
+    listed = said[said.index(heading) + 1 :]
+    ways = listed[: next(n for n, m in enumerate(listed) if not m.startswith("- "))]
+    assert (len(ways) == 1) == heading.startswith(("Jeito ", "Way ")), ways
+
+
 def test_a_500_in_stbl_says_it_counts_only_laid_at_once(open_app: Open) -> None:
     """Is this meld valid? A canastra de 500 in STBL showed “Bônus: 500” and nothing of
     [002]'s rule that it must be laid in one move; the answer now says so, with its option."""
