@@ -192,7 +192,7 @@ def draw_same_move() -> None:
     )
     scenario = moves[chosen]
     move = judged.judged_move(chosen)
-    show_text(scenario.goal.get(lang))
+    show_text(judged.situation(chosen, lang))  # (no exercise's instruction over the move)
     with st.container(border=True):
         st.markdown(judged.position_markdown(chosen, lang), unsafe_allow_html=True)
     show_text(t("variants.the_move", lang, move=move_text(move, lang)))

@@ -5,6 +5,7 @@ tap, a language switch) judges nothing it has judged before."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -90,6 +91,21 @@ def scenario_table(scenario_id: str) -> tuple[RuleSet, State]:
     """The scenario's own rules and position, as the page draws them."""
     scenario = course().scenarios[scenario_id]
     return scenario.ruleset(), scenario_state(scenario)
+
+
+# A sentence's end: after “.”, “?” or “!” (a card in backticks holds none).
+_SENTENCE_END = re.compile(r"(?<=[.?!])\s+")
+
+
+@lru_cache(maxsize=128)
+def situation(scenario_id: str, lang: Lang) -> str:
+    """The scenario's goal as the page says it over a move already given: its situation,
+    and its question if it ends in one (“Pode pegar o lixo?”, which the verdicts answer);
+    an exercise's instruction at its end (“Pegue o lixo.”, “Comece a vez pela compra que
+    mais rende.”) is left out: here the move is made, not asked for."""
+    goal = course().scenarios[scenario_id].goal.get(lang).strip()
+    *before, last = _SENTENCE_END.split(goal)
+    return goal if last.endswith("?") or not before else " ".join(before)
 
 
 @lru_cache(maxsize=64)

@@ -489,6 +489,36 @@ def test_the_same_move_table_reads_its_melds_and_hands_in_lines(
     assert lines and lines[0].startswith(":small[:gray[" + counts[:7])
 
 
+@pytest.mark.parametrize(
+    ("lang", "scenario", "shown", "left_out"),
+    [
+        ("pt", "trinca_justifies_in_fechado", "mas nenhum ouro perto do 7.", "Pegue o lixo."),
+        ("en", "trinca_justifies_in_fechado", "but no diamond near the 7.", "Take the lixo."),
+        (
+            "pt",
+            "aberto_lixo_instead_of_stock",
+            "Você tem 5♦ 6♦ e 9♠ 10♠.",
+            "Comece a vez pela compra que mais rende.",
+        ),
+        ("en", "lay_a_trinca", "but three kings.", "Lay the meld your hand allows."),
+        ("pt", "fechado_pickup_needs_top_card", "Pode pegar o lixo?", None),
+        ("en", "fechado_pickup_needs_top_card", "May you take the lixo?", None),
+    ],
+)
+def test_the_same_move_says_the_situation_not_the_exercises_instruction(
+    open_app: OpenApp, lang: str, scenario: str, shown: str, left_out: str | None
+) -> None:
+    """“Mesma jogada” showed the exercise's goal over a move it already gives: “Pegue o
+    lixo.”, then “A jogada: pegar o lixo…”. It says the situation, and the question where
+    the goal ends in one (the verdicts answer it); an instruction is left to the exercise."""
+    at = open_app("variants", lang=lang)
+    at.segmented_control(key="variants_view").set_value("move").run()
+    at.selectbox(key="variants_scenario").set_value(scenario).run()
+    said = " ".join(as_read(m.value) for m in at.markdown)
+    assert shown in said
+    assert left_out is None or left_out not in said
+
+
 def test_the_same_move_leads_to_its_exercise_in_the_lesson(
     open_app: OpenApp, switch_to: Callable[[AppTest, str], AppTest]
 ) -> None:
