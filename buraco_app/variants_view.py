@@ -26,7 +26,15 @@ from buraco_core.state import State
 from buraco_core.verdict import Verdict
 from buraco_course import scenario_state
 from buraco_course.reference import disputes
-from buraco_text import Lang, and_list, error_message, preset_title, translate, value_text
+from buraco_text import (
+    Lang,
+    and_list,
+    error_message,
+    mid_sentence,
+    preset_title,
+    translate,
+    value_text,
+)
 
 # A meld's verdict, and whether it is the first part's (built up, first part invalid).
 MeldResult = tuple[MeldVerdict, bool]
@@ -199,6 +207,9 @@ def other_tables(lang: Lang) -> tuple[str, ...]:
         value = getattr(rules, dispute.option)
         ours = dispute.reading_of(rules)
         played = ours.text(lang) if ours else value_text(dispute.option, value, lang)
+        # (going on after “Nas três variantes,”: “…, sim: a última carta…”, not “Nas três:
+        # Sim: …”, where “All three: Yes” read as if the three had been asked)
+        played = mid_sentence(played)
         for reading in (r for r in dispute.readings if r != ours):
             sources = _sources(reading.sources, lang)
             lines.append(

@@ -218,7 +218,7 @@ def test_all_rules_say_what_other_tables_play(open_app: OpenApp) -> None:
     (folded,) = [e for e in at.expander if e.label.startswith("Outras mesas jogam diferente")]
     shown = " ".join(m.value for m in folded.markdown)
     assert (
-        "**Quanto vale o curinga?** Nas três: O curinga vale 50 pontos. Outras mesas: "
+        "**Quanto vale o curinga?** Nas três variantes, o curinga vale 50 pontos. Outras mesas: "
         "O curinga vale 20; algumas mesas usam 50. _(texto 003)_"
     ) in shown
     assert "Se nenhuma das duas pegou, ninguém perde." in shown  # both mortos stock [003]
@@ -227,7 +227,10 @@ def test_all_rules_say_what_other_tables_play(open_app: OpenApp) -> None:
 
 @pytest.mark.parametrize(
     ("lang", "all_three", "others"),
-    [("pt", "Nas três: ", " Outras mesas: "), ("en", "All three: ", " Other tables: ")],
+    [
+        ("pt", "Nas três variantes, ", " Outras mesas: "),
+        ("en", "In all three variants, ", " Other tables: "),
+    ],
 )
 def test_what_all_three_variants_play_is_said_as_a_rule(
     lang: Lang, all_three: str, others: str
@@ -248,6 +251,37 @@ def test_what_all_three_variants_play_is_said_as_a_rule(
     for line in lines:
         played = line.split(all_three, 1)[1].split(others, 1)[0]
         assert not about_the_sources.search(played), line
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "pt",
+            "**Pode-se bater baixando a última carta?** Nas três variantes, sim: a última carta"
+            " pode ir para um jogo ou para o lixo. Outras mesas: Bate-se",
+        ),
+        (
+            "en",
+            "**May you go out by melding the last card?** In all three variants, yes: the last"
+            " card may go onto a meld or the lixo. Other tables: You go out",
+        ),
+    ],
+)
+def test_what_all_three_variants_play_reads_as_the_answer_to_the_question(
+    lang: Lang, said: str
+) -> None:
+    """Each disputed question was answered “All three: Yes: the last card…” (“Nas três:
+    Sim: …”): a label with no noun, and a yes that read as the three variants' own. The
+    variants' answer goes on after “In all three variants,” as a sentence does: “yes: the
+    last card…”, “a joker is worth 50 points”; no line of either language says the old way."""
+    from buraco_app.variants_view import other_tables
+
+    lines = other_tables(lang)
+    assert any(line.startswith(said) for line in lines), lines
+    for line in lines:
+        assert not re.search(r"\*\* (Nas três|All three): ", line), line
+        assert not re.search(r"(variantes|variants), (Sim|Não|Yes|No|O|A|The)\b", line), line
 
 
 def test_a_meld_tapped_in_is_answered_under_the_card_grid(open_app: OpenApp) -> None:
