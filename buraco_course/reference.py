@@ -410,13 +410,23 @@ class _Entry:
     asked: frozenset[str]  # the little words of how players ask for it ("como bater")
 
 
+# A rule's text says “vale” for allowed as often as for worth: “não vale trinca”, “`K A 2 3`
+# não vale”, “Vale: o 2 curinga pode entrar…”, “Vale para canastras também”; it is a worth
+# before a figure (“Ás vale 15”, “vale {value} pontos”, “Vale 500 ou real”). Read as a
+# worth everywhere, it put “Um 2 curinga ao lado de um 2 natural” among the answers to
+# “quanto vale o coringa?”. A question's “vale”, and the words players ask a point by, are
+# still a worth (“vale trinca?” finds the trinca's point by its words).
+_VALE_NOT_WORTH = re.compile(r"\bvalem?\b(?!\s+(?:\d|\{value\}))", re.IGNORECASE)
+
+
 @cache
 def _index() -> tuple[_Entry, ...]:
     entries = []
     for p in points():
         values = " ".join(v.pt + " " + v.en for v in p.values.values())
+        told = _VALE_NOT_WORTH.sub("", f"{p.text.pt} {p.text.en} {values}")
         fields = [
-            (_TEXT, f"{p.text.pt} {p.text.en} {values}"),
+            (_TEXT, told),
             (_WORDS, f"{p.words} {p.option or ''}"),
             (_TITLE, f"{p.title.pt} {p.title.en}"),
         ]

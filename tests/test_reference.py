@@ -658,8 +658,8 @@ def test_a_question_is_answered_by_a_few_points_and_the_rest_folded(
             "pode pegar só uma carta do lixo?",
             ["lixo_whole_pile", "single_card_lixo", "lixo_card_back"],
         ),
-        # (“K-A-2 não vale” read as “worth”: that point came third for the joker's worth.)
-        ("quanto vale o coringa?", ["joker_points", "card_points", "wild_two_beside_natural_two"]),
+        # (the wild 2 beside a natural 2 came third: its “não vale” was read as a worth)
+        ("quanto vale o coringa?", ["joker_points", "card_points"]),
     ],
 )
 def test_a_table_question_shows_its_answer_not_every_rule_with_its_words(
@@ -668,6 +668,35 @@ def test_a_table_question_shows_its_answer_not_every_rule_with_its_words(
     found = answers(query)
     assert [p.id for p in found.close] == close
     assert len(found.more) > 20
+
+
+@pytest.mark.parametrize(
+    ("query", "not_close"),
+    [
+        ("quanto vale o coringa?", "wild_two_beside_natural_two"),  # “2, 3, 4, 2, 6” não vale
+        ("quanto vale o curinga", "wild_two_beside_natural_two"),
+        ("quanto vale a canastra limpa", "dirty_turns_clean"),  # “Vale para canastras também”
+        ("quanto vale a canastra suja", "dirty_turns_clean"),
+        ("quanto vale o 2", "wild_two_beside_natural_two"),
+    ],
+)
+def test_a_rules_vale_for_allowed_does_not_answer_what_a_card_is_worth(
+    query: str, not_close: str
+) -> None:
+    """A rule's text says “vale” for allowed (“`2, 3, 4, 2, 6` não vale”, “Vale: o 2
+    curinga pode entrar…”) and for applies (“Vale para canastras também”): read as a worth,
+    those rules stood among the answers to what a card or a canastra is worth. Before a
+    figure it is still a worth (“Ás vale 15”), and the question's “vale” still asks one."""
+    found = answers(query)
+    assert not_close not in {p.id for p in found.close}
+    assert found.close[0].id in {"joker_points", "card_points", "canastra_limpa", "canastra_suja"}
+
+
+@pytest.mark.parametrize("query", ["K A 2 3 vale?", "k a 2 vale?"])
+def test_k_a_2_vale_is_asked_of_the_wrap_around(query: str) -> None:
+    """“K A 2 3 vale?” asks whether the run may turn the corner: the rule that says no
+    (“Sem dar a volta”) answers first, where its text's “não vale” is no longer a worth."""
+    assert answers(query).close[0].id == "no_wrap_around"
 
 
 @pytest.mark.parametrize("query", ["lado", "lados", "nosso lado", "lado A", "pontos do lado"])
