@@ -289,15 +289,15 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
     key = f"sc_{scenario.id}"
     on_board = view.on_board and scenario.position is not None
     answer: Answer | None = None
-    # A right answer in view above the solution: the reasons behind its "por quê?" (None:
-    # no green box there, so the solution says the explanation itself).
-    right: Sequence[Reason] | None = None
+    # What the verdict in view above the solution says (nothing: the solution says it all).
+    said = _Said()
     if on_board:
         played = board_task.play_on_board(
             scenario, rules, scenario.state, lang, lambda grade: _graded(scenario, attempt, grade)
         )
         if played is not None and played.grade.correct:
-            right = played.grade.verdict.reasons if played.grade.verdict is not None else ()
+            verdict = played.grade.verdict
+            said = _Said(explained=True, reasons=tuple(verdict.reasons) if verdict else ())
     else:
         if scenario.position is not None:
             with st.container(border=True):
@@ -349,11 +349,11 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
         st.info(md_cards(t("practice.hint_is", lang, hint=scenario.hint.get(lang))))
     if attempt.last is not None and not on_board:
         if attempt.checked(answer):
-            right = _feedback(scenario, attempt, view, lang)
+            said = _feedback(scenario, attempt, view, lang)
         else:
             _feedback_before(attempt, view, lang)
     if attempt.solution_shown:
-        _solution(view, scenario, lang, right)
+        _solution(view, scenario, lang, said)
     return attempt
 
 
@@ -784,38 +784,44 @@ def score_sides(scenario_id: str, lang: Lang) -> tuple[tuple[str, str], ...]:
     return tuple(found)
 
 
-def _feedback(
-    scenario: Scenario, attempt: Attempt, view: _View[Any], lang: Lang
-) -> Sequence[Reason] | None:
-    """The verdict of the answer on screen. A right one says its point once, in the green
-    box (the explanation), the rules judge's reasons behind "por quê?", as the board does:
-    drawn under it, they said the same point again. Returns those reasons for a right
-    answer (so that the solution says neither again), None for a wrong one."""
+@dataclass(frozen=True)
+class _Said:
+    """What the verdict in view above the solution said: the explanation (a right answer's
+    green box), and the judge's reasons behind its "por quê?" (none: no such lines)."""
+
+    explained: bool = False
+    reasons: tuple[Reason, ...] = ()
+
+
+def _feedback(scenario: Scenario, attempt: Attempt, view: _View[Any], lang: Lang) -> _Said:
+    """The verdict of the answer on screen, its point said once. A right one: the green box
+    (the explanation), the rules judge's reasons behind "por quê?", as the board does. A
+    wrong one: the red box (why it fails, the common error it makes), the wrong answer's
+    own explanation, and for a yes or no the judge's reasons behind "por quê?" too: in view,
+    they said the red box's point a third time. Returns what it said, so that the solution
+    says neither again."""
     grade = attempt.last
     assert grade is not None
     # A meld asked about (“Este jogo vale?”) is judged as a meld, not as a move.
     meld = isinstance(scenario.task, JudgeTask) and scenario.task.meld is not None
     if grade.correct:
         st.success(md_cards(t("practice.correct", lang) + " " + scenario.explanation.get(lang)))
-        if grade.verdict is None:
-            return ()
-        with st.expander(t("board.why", lang)):
-            st.markdown(f"**{_core_says(grade.verdict.ok, meld, lang)}**")
-            show_reasons(grade.verdict.reasons, lang)
-        return grade.verdict.reasons
-    why = view.why_wrong(grade, attempt.last_value, lang)
-    # In the language shown now: a switch after checking quoted the answer in the other.
-    said = view.not_yet(attempt.last_value, lang)
-    named = board_task.common_error_line(grade, lang)
-    st.error(error_cards("  \n".join([f"**{said}**", *why, *named])))
-    if grade.wrong is not None:
-        show_text(grade.wrong.explanation.get(lang))
-    elif attempt.tries >= 2:
-        st.caption(t("practice.try_hint", lang))
-    if grade.verdict is not None and view.verdict_when_wrong:
+    else:
+        why = view.why_wrong(grade, attempt.last_value, lang)
+        # In the language shown now: a switch after checking quoted the answer in the other.
+        said = view.not_yet(attempt.last_value, lang)
+        named = board_task.common_error_line(grade, lang)
+        st.error(error_cards("  \n".join([f"**{said}**", *why, *named])))
+        if grade.wrong is not None:
+            show_text(grade.wrong.explanation.get(lang))
+        elif attempt.tries >= 2:
+            st.caption(t("practice.try_hint", lang))
+    if grade.verdict is None or not (grade.correct or view.verdict_when_wrong):
+        return _Said(explained=grade.correct)
+    with st.expander(t("board.why", lang)):
         st.markdown(f"**{_core_says(grade.verdict.ok, meld, lang)}**")
         show_reasons(grade.verdict.reasons, lang)
-    return None
+    return _Said(explained=grade.correct, reasons=tuple(grade.verdict.reasons))
 
 
 def _core_says(legal: bool, meld: bool, lang: Lang) -> str:
@@ -833,22 +839,21 @@ def _feedback_before(attempt: Attempt, view: _View[Any], lang: Lang) -> None:
     st.caption(md_cards(t(key, lang, answer=earlier, check=t("practice.check", lang))))
 
 
-def _solution(
-    view: _View[Any], scenario: Scenario, lang: Lang, right: Sequence[Reason] | None = None
-) -> None:
-    """The answer, the explanation and the judge's reasons behind "por quê?". After a right
-    answer (`right`: the reasons behind its own "por quê?"), the green box above says the
-    explanation, and those reasons are a tap away there: the solution says the answer, and
-    reasons of its own only (another move's, a choice's options)."""
+def _solution(view: _View[Any], scenario: Scenario, lang: Lang, said: _Said) -> None:
+    """The answer, the explanation and the judge's reasons behind "por quê?"; less what the
+    verdict above it says (`said`): after a right answer, its green box says the
+    explanation; after a right one or a wrong yes or no, the same reasons are behind its
+    own "por quê?". The solution then says the answer, and reasons of its own only
+    (another move's, a choice's options)."""
     with st.container(border=True):
         st.markdown(f"**{t('practice.solution_title', lang)}**")
         view.solution(lang)
-        if right is None:
+        if not said.explained:
             show_text(scenario.explanation.get(lang))
         groups = [
             (heading, reasons)
             for heading, reasons in view.solution_reasons(lang)
-            if right is None or heading or tuple(reasons) != tuple(right)
+            if not said.reasons or heading or tuple(reasons) != said.reasons
         ]
         if groups:
             # The judge's own words and their sources, a tap away, as after a move on the
