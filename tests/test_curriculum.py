@@ -1318,3 +1318,23 @@ def test_the_lixo_lessons_titles_do_not_give_the_answer_away(
 ) -> None:
     title = CURRICULUM.scenarios[scenario_id].title
     assert not gives_away.search(title.get("pt")) and not gives_away.search(title.get("en"))
+
+
+# The justified pickup said with a turn (“vez”, “turn”) where the judge says a move.
+_PICKUP_IN_A_TURN = re.compile(
+    r"(?:entra|entrar)\w* (?:num|em um) jogo[^.]*na mesma vez|"
+    r"(?:goes|go) (?:into|onto) a meld[^.]*in the same turn"
+)
+
+
+@pytest.mark.parametrize(("lang", "move"), [("pt", "na mesma jogada"), ("en", "in the same move")])
+def test_the_justified_pickup_is_taught_in_the_judges_words(lang: Lang, move: str) -> None:
+    """The top card goes into a meld in the same move (the judge: “… entrar num jogo na
+    mesma jogada”), the pickup and its meld one move. Lesson 7's introduction and summary
+    said “na mesma vez” / “in the same turn”, looser than its exercises and the judge: a
+    learner may read it as the top card laid later in the turn."""
+    assert move in catalog(lang)["reason.pickup_needs_justification"]
+    lesson = CURRICULUM.lesson("the_lixo")
+    assert move in lesson.intro.get(lang) and move in lesson.summary.get(lang)
+    slips = [(where, text) for where, text in _all_texts(lang) if _PICKUP_IN_A_TURN.search(text)]
+    assert slips == []
