@@ -1338,3 +1338,24 @@ def test_the_justified_pickup_is_taught_in_the_judges_words(lang: Lang, move: st
     assert move in lesson.intro.get(lang) and move in lesson.summary.get(lang)
     slips = [(where, text) for where, text in _all_texts(lang) if _PICKUP_IN_A_TURN.search(text)]
     assert slips == []
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_reference_and_the_option_say_the_stricter_pickup_as_lesson_7(lang: Lang) -> None:
+    """Consulta rápida's rule on taking the lixo, its dispute's stricter reading and the
+    option's description (sidebar, Variantes) said “duas cartas da mão em sequência com
+    ela”, where lesson 7 and the judge say two hand cards that make a meld with the top
+    card (003's “sequência” is its word for any meld): 7♣ 7♠ under a 7♦ do."""
+    from buraco_course.reference import disputes, point
+
+    rule = getattr(point("lixo_pickup").text, lang)
+    readings = next(d for d in disputes() if d.id == "stricter_pickup").readings
+    top_card, stricter = (getattr(r.text, lang) for r in readings)
+    option = catalog(lang)["option.pickup.description"]
+    said = [rule, top_card, stricter, option]
+    assert [text for text in said if SEQUENCE_ONLY.search(text)] == []
+    meld = {"pt": "formem um jogo com ela", "en": "form a meld with it"}[lang]
+    assert all(meld in text for text in (rule, stricter, option)), said
+    # (and the top card's meld in the judge's words, as lesson 7 now says it)
+    move = {"pt": "na mesma jogada", "en": "in the same move"}[lang]
+    assert all(move in text for text in (rule, top_card, option)), said
