@@ -345,13 +345,17 @@ def play(scenario: Scenario, lang: Lang) -> Attempt:
             st.rerun()  # as above: progress bar, marks and lesson list with this result
     if attempt.unanswered:
         st.warning(t("practice.answer_first", lang))
-    if attempt.hint:
-        st.info(md_cards(t("practice.hint_is", lang, hint=scenario.hint.get(lang))))
     if attempt.last is not None and not on_board:
         if attempt.checked(answer):
             said = _feedback(scenario, attempt, view, lang)
         else:
             _feedback_before(attempt, view, lang)
+    # The hint under the verdict, as on the board (whose verdict is under the table, above
+    # the buttons): the verdict right under the answer it judges, then the help asked for,
+    # from the least (the hint) to the most (the solution). Above it, a hint asked before
+    # checking parted “Conferir” from the verdict it gave.
+    if attempt.hint:
+        st.info(md_cards(t("practice.hint_is", lang, hint=scenario.hint.get(lang))))
     if attempt.solution_shown:
         _solution(view, scenario, lang, said)
     return attempt
