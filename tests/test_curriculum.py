@@ -1359,3 +1359,23 @@ def test_the_reference_and_the_option_say_the_stricter_pickup_as_lesson_7(lang: 
     # (and the top card's meld in the judge's words, as lesson 7 now says it)
     move = {"pt": "na mesma jogada", "en": "in the same move"}[lang]
     assert all(move in text for text in (rule, top_card, option)), said
+
+
+_LAID_AT_ONCE = re.compile(r"\b500\b.*(?:de uma vez|at once)")
+_PAYS = re.compile(r"pag|bônus|\bvale|\bpay|\bpaid|bonus|earn", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_summary_says_the_500_laid_at_once_as_what_it_pays_002(lang: Lang) -> None:
+    """In STBL a 500 or a real built up bit by bit is a legal meld that counts as a limpa
+    [002]: laid at once is what earns the full bonus, not a rule of laying. Lesson 12's
+    summary said “STBL: … e 500 e real baixadas de uma vez”, a must, where its table and
+    lesson 4 say “só pagam cheio se baixadas de uma vez”."""
+    lines = [
+        (lesson.id, line)
+        for lesson in CURRICULUM.lessons
+        for line in lesson.summary.get(lang).splitlines()
+        if _LAID_AT_ONCE.search(line)
+    ]
+    assert len(lines) >= 2  # (lessons 4 and 12)
+    assert [(where, line) for where, line in lines if not _PAYS.search(line)] == []
