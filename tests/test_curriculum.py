@@ -1379,3 +1379,18 @@ def test_a_summary_says_the_500_laid_at_once_as_what_it_pays_002(lang: Lang) -> 
     ]
     assert len(lines) >= 2  # (lessons 4 and 12)
     assert [(where, line) for where, line in lines if not _PAYS.search(line)] == []
+
+
+def test_a_second_wild_waits_for_another_meld_not_a_sequence() -> None:
+    """One wild per meld, trincas included (lesson 13: `9♦ 9♣ JK` holds one): lesson 14
+    said the second “espera outra sequência” / “waits for another sequence”, as if only a
+    run could take it; in Fechado a trinca takes it as well."""
+    said = [
+        (where, text)
+        for lang in ("pt", "en")
+        for where, text in _all_texts(lang)
+        if re.search(r"espera outra sequência|waits for another (?:sequence|run)", text)
+    ]
+    assert said == []
+    intro = CURRICULUM.lesson("common_errors_and_tips").intro
+    assert "espera outro jogo" in intro.get("pt") and "waits for another meld" in intro.get("en")
