@@ -276,7 +276,13 @@ def notation(line: str) -> str:
 
 
 def round_data(names: tuple[str, ...], rules: RuleSet) -> dict[str, Any]:
+    """The round as typed, for the core. A side named in "Quem bateu?" but with nothing typed
+    yet is not scored as going out: its batida's checks (a canastra, the morto) wait for its
+    cards. "Quem bateu?" stands first on the page, and its answer made the whole count a
+    red "essa dupla não tem canastra" before a card of that side was typed."""
     went_out = st.session_state.get(WENT_OUT_KEY, NOBODY)
+    if went_out != NOBODY and not side_typed(went_out):
+        went_out = NOBODY  # (its score is left out until typed: the batida shows then)
     sides: list[dict[str, Any]] = [
         {
             "name": name,

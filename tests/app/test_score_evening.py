@@ -162,3 +162,35 @@ def test_a_meld_too_short_is_said_mid_sentence_in_english(open_app: OpenApp) -> 
     assert [e.value for e in pt.error] == [
         "Jogo 2 não vale: um jogo novo precisa de pelo menos 3 cartas; aqui há 2."
     ]
+
+
+def test_who_went_out_answered_first_waits_for_that_sides_cards(open_app: OpenApp) -> None:
+    """“Quem bateu?” stands first on the calculator, so a table answers it first: “Eles”, then
+    types Nós. The count was a red “essa dupla não tem canastra” about Eles, with nothing of
+    Eles typed yet, and Nós's points never showed. Eles's batida is checked once its cards
+    are in."""
+    at = open_app("calculator")
+    at.radio(key="calc_went_out").set_value(1).run()
+    assert not at.error, [e.value for e in at.error]
+    at.text_area(key="calc_melds_0").set_value("4h 5h 6h\nQc Kc Ac")
+    at.text_area(key="calc_hands_0").set_value("3c 4d").run()
+    assert not at.error, [e.value for e in at.error]
+    assert [(m.label, m.value) for m in at.metric] == [("Nós", "40")]
+    assert PT["calc.side_empty"].format(name="Eles") in [c.value for c in at.caption]
+    # Eles typed, with no canastra: now the batida is refused, in the calculator's words.
+    at.text_area(key="calc_melds_1").set_value("7s 7d 7c").run()
+    assert [e.value for e in at.error] == [
+        PT["calc.went_out_no_canastra"].format(
+            field=PT["calc.went_out"],
+            name="Eles",
+            rule=PT["option.go_out_requires.name"],
+            needs="qualquer canastra",
+        )
+    ]
+
+    en = open_app("calculator", lang="en")
+    en.radio(key="calc_went_out").set_value(0).run()
+    assert not en.error, [e.value for e in en.error]
+    en.text_area(key="calc_hands_1").set_value("Kd").run()
+    assert not en.error, [e.value for e in en.error]
+    assert [(m.label, m.value) for m in en.metric] == [("Them", "-10")]
