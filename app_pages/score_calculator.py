@@ -50,6 +50,7 @@ from buraco_app.sheets import (
 )
 from buraco_core.errors import BuracoInputError
 from buraco_core.notation import score_json
+from buraco_core.scoring import MAX_SIDES as ROUND_SIDES
 from buraco_core.scoring import RoundScore
 
 TABS_KEY = "calc_side_tab"  # the open side's tab (its label)
@@ -130,9 +131,27 @@ st.caption(t("calc.rules", rules=rules_summary(rules, lang)))
 
 store_problems: list[str] = []
 sheet = open_sheet(store_problems)
-over = sheet is not None and sheet.standing().finished
 for store_problem in store_problems:
     st.error(store_problem, icon=NO_ICON)
+if sheet is not None and len(sheet.match.names) > ROUND_SIDES:
+    # A match of 3 or 4 sides (players scored each on their own): a round here has two
+    # sides, and the core refuses more, so the page was a red "Rodada impossível" before a
+    # card was typed. It counts its two sides, one player's round in each if wanted, and
+    # sends nothing: their points are typed on the Placar.
+    st.info(
+        t(
+            "calc.match_many_sides",
+            names=" × ".join(md_text(n) for n in sheet.match.names),
+            sides=len(sheet.match.names),
+        ),
+        icon=NO_ICON,
+    )
+    page_link("sheet", t("page.sheet"))
+    sheet = None
+    many_sides = True
+else:
+    many_sides = False
+over = sheet is not None and sheet.standing().finished
 if sheet is not None:
     read_only_notice()  # (“Lançar no placar” would not be kept)
     names = sheet.match.names
@@ -241,8 +260,9 @@ elif score is not None:
     elif sheet is None or over:
         st.caption(t("calc.nothing_yet"))
     if sheet is None:
-        st.caption(t("calc.no_match"))
-        page_link("sheet", t("page.sheet"))
+        if not many_sides:  # (that match's own words, and its link, are at the top)
+            st.caption(t("calc.no_match"))
+            page_link("sheet", t("page.sheet"))
     elif over:
         # (the sheet's own words would point to its buttons, which are not on this page)
         st.info(t("calc.over", leave=t("sheet.close")), icon=NO_ICON)

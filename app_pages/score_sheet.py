@@ -74,6 +74,7 @@ from buraco_app.sheets import (
     tie_at_target,
 )
 from buraco_core.rules import PRESETS
+from buraco_core.scoring import MAX_SIDES as ROUND_SIDES
 from buraco_core.scoring import MatchStanding
 from buraco_text import LANGS, Lang, and_list, grouped, signed
 
@@ -598,7 +599,9 @@ def add_form(sheet: Sheet) -> None:
     number = len(sheet.rounds) + 1
     st.subheader(t("sheet.add_title"))
     with st.form("sheet_add", border=True, enter_to_submit=True):
-        st.caption(t("sheet.add_help"))
+        # (The calculator sends rounds of two sides only: a match of more is typed here.)
+        many = len(sheet.match.names) > ROUND_SIDES
+        st.caption(t("sheet.add_help_many" if many else "sheet.add_help"))
         # Fields level at the bottom (a long name's label takes more lines); at the top
         # while a message is under one of them, or the other field drops beside the message.
         said = any(f"points[{i}]" in _errors() for i in range(len(sheet.match.names)))

@@ -194,3 +194,44 @@ def test_who_went_out_answered_first_waits_for_that_sides_cards(open_app: OpenAp
     en.text_area(key="calc_hands_1").set_value("Kd").run()
     assert not en.error, [e.value for e in en.error]
     assert [(m.label, m.value) for m in en.metric] == [("Them", "-10")]
+
+
+def test_a_match_of_three_sides_is_not_a_round_the_calculator_refuses(
+    open_app: OpenApp, switch_to: Any
+) -> None:
+    """The Placar keeps a match of 3 or 4 sides (each player on their own), and its form said
+    “Ou conte a rodada na Calculadora e lance de lá”; the calculator, with that match open,
+    drew three tabs under a red “Rodada impossível: uma rodada tem no máximo 2 duplas, não
+    3” before a card was typed. It says it scores rounds of two sides, counts one side's
+    round, and offers no button that would send it."""
+    at = open_app("sheet")
+    start_match(at, "Ana", "Beto", "Carla")
+    captions = [c.value for c in at.caption]
+    assert PT["sheet.add_help_many"] in captions
+    assert not [c for c in captions if "lance de lá" in c]
+    switch_to(at, "calculator")
+    assert not at.error, [e.value for e in at.error]
+    assert at.info[0].value == PT["calc.match_many_sides"].format(
+        names="Ana × Beto × Carla", sides=3
+    )
+    assert [tab.label for tab in at.tabs] == ["Nós", "Eles"]
+    at.text_area(key="calc_melds_0").set_value("4h 5h 6h")
+    at.text_area(key="calc_hands_0").set_value("Kd").run()
+    assert not at.error, [e.value for e in at.error]
+    assert [(m.label, m.value) for m in at.metric] == [("Nós", "5")]
+    assert not [b for b in at.button if b.key == "calc_send"]
+
+    en = open_app("sheet", lang="en")
+    start_match(en, "Ann", "Bob", "Cy", "Di")
+    assert EN["sheet.add_help_many"] in [c.value for c in en.caption]
+    switch_to(en, "calculator")
+    assert not en.error, [e.value for e in en.error]
+    assert en.info[0].value == EN["calc.match_many_sides"].format(
+        names="Ann × Bob × Cy × Di", sides=4
+    )
+    # Two sides still go to the sheet from the calculator, as before.
+    two = open_app("sheet")
+    start_match(two, "Nós", "Eles")
+    assert PT["sheet.add_help"] in [c.value for c in two.caption]
+    switch_to(two, "calculator")
+    assert two.info[0].value == PT["calc.match_open"].format(names="Nós × Eles", number=1)
