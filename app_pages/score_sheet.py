@@ -918,7 +918,16 @@ def sheet_messages(sheet: Sheet, standing: MatchStanding) -> None:
         st.success(t("sheet.winner", name=md_text(standing.winner), points=points), icon="🏆")
     tie = tie_at_target(standing)
     if tie is not None:  # "faltam 0" on both cards would read as a bug: the match goes on
-        st.info(t("sheet.tie_at_target", points=tie), icon="⚖️")
+        if len(standing.names) > 2:  # which of the three or four are level at the top
+            tied = [
+                f"**{md_text(n)}**"
+                for n, p in zip(standing.names, standing.totals, strict=True)
+                if p == tie
+            ]
+            text = t("sheet.tie_at_target_among", names=and_list(tied, current_lang()), points=tie)
+        else:
+            text = t("sheet.tie_at_target", points=tie)
+        st.info(text, icon="⚖️")
     early = decided_earlier(standing)
     if early is not None:  # only a corrected round makes this: said, not decided here
         number, name = early

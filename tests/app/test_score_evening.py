@@ -235,3 +235,28 @@ def test_a_match_of_three_sides_is_not_a_round_the_calculator_refuses(
     assert PT["sheet.add_help"] in [c.value for c in two.caption]
     switch_to(two, "calculator")
     assert two.info[0].value == PT["calc.match_open"].format(names="Nós × Eles", number=1)
+
+
+def test_a_tie_at_the_top_of_three_sides_names_who_is_level(open_app: OpenApp) -> None:
+    """Ana and Carla at 1600, Beto at 300, target 1500: the sheet said “Empate em 1600
+    pontos…” with three cards under it, and a table had to find the two 1600s; with two
+    sides it is plain who, and says it as before."""
+    at = open_app("sheet")
+    start_match(at, "Ana", "Beto", "Carla e Davi", target=1500)
+    submit_round(at, "300", "200", "300")
+    submit_round(at, "1300", "100", "1300")
+    infos = [i.value for i in at.info]
+    assert (
+        "**Ana** e **Carla e Davi** empatam em 1600 pontos, no alvo ou acima dele: a partida "
+        "continua, rodada a rodada, até um lado ficar à frente; vence quem tiver mais pontos "
+        "(texto 003)."
+    ) in infos
+    assert PT["sheet.tie_at_target"].format(points=1600) not in infos
+
+    en = open_app("sheet", lang="en")
+    start_match(en, "Ann", "Bob", "Cy", target=1000)
+    submit_round(en, "1000", "1000", "1000")
+    assert (
+        "**Ann**, **Bob** and **Cy** are tied at 1000 points, at or past the target: the match "
+        "goes on, round by round, until one side is ahead; the higher total wins (text 003)."
+    ) in [i.value for i in en.info]
