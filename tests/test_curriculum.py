@@ -1322,9 +1322,19 @@ def test_the_lixo_lessons_titles_do_not_give_the_answer_away(
 
 # The justified pickup said with a turn (“vez”, “turn”) where the judge says a move.
 _PICKUP_IN_A_TURN = re.compile(
-    r"(?:entra|entrar)\w* (?:num|em um) jogo[^.]*na mesma vez|"
-    r"(?:goes|go) (?:into|onto) a meld[^.]*in the same turn"
+    r"(?:entra\w*|usar essa carta) (?:num|em um) jogo[^.]*na mesma vez|"
+    r"(?:goes|go|using that card) (?:into|onto|in) a meld[^.]*in the same turn"
 )
+
+
+def _reference_texts(lang: Lang) -> list[tuple[str, str]]:
+    """Consulta rápida's rule points (each value's text too) and the disputes' readings."""
+    from buraco_course.reference import disputes, points
+
+    found = [(p.id, getattr(p.text, lang)) for p in points()]
+    found += [(p.id, getattr(value, lang)) for p in points() for value in p.values.values()]
+    found += [(d.id, getattr(r.text, lang)) for d in disputes() for r in d.readings]
+    return found
 
 
 @pytest.mark.parametrize(("lang", "move"), [("pt", "na mesma jogada"), ("en", "in the same move")])
@@ -1332,11 +1342,13 @@ def test_the_justified_pickup_is_taught_in_the_judges_words(lang: Lang, move: st
     """The top card goes into a meld in the same move (the judge: “… entrar num jogo na
     mesma jogada”), the pickup and its meld one move. Lesson 7's introduction and summary
     said “na mesma vez” / “in the same turn”, looser than its exercises and the judge: a
-    learner may read it as the top card laid later in the turn."""
+    learner may read it as the top card laid later in the turn. Consulta rápida's point on
+    the three variants said it so too (“usar essa carta num jogo na mesma vez”)."""
     assert move in catalog(lang)["reason.pickup_needs_justification"]
     lesson = CURRICULUM.lesson("the_lixo")
     assert move in lesson.intro.get(lang) and move in lesson.summary.get(lang)
-    slips = [(where, text) for where, text in _all_texts(lang) if _PICKUP_IN_A_TURN.search(text)]
+    said = _all_texts(lang) + _reference_texts(lang)
+    slips = [(where, text) for where, text in said if _PICKUP_IN_A_TURN.search(text)]
     assert slips == []
 
 
