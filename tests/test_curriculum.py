@@ -1320,6 +1320,33 @@ def test_the_lixo_lessons_titles_do_not_give_the_answer_away(
     assert not gives_away.search(title.get("pt")) and not gives_away.search(title.get("en"))
 
 
+# Lesson 14's titles said each exercise's verdict: “Erro 1: a carta de cima não encaixa”
+# over “Pode?” (no), “Erro 3: bater sem canastra limpa” over “Pode … bater?” (no), “Erro 4:
+# esquecer o 2 natural” over the move whose answer is the natural 2.
+_LESSON_14_VERDICTS = {
+    "error_top_card_does_not_fit": r"não encaixa|does not fit",
+    "error_two_wilds_on_pickup": r"dois curingas|two wilds",
+    "error_go_out_without_clean_canastra": r"sem canastra|without a canastra",
+    "error_forgetting_the_natural_two": r"esquecer|forgetting|natural",
+}
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_common_errors_titles_name_the_situation_not_the_verdict(lang: Lang) -> None:
+    """A title may point to the introduction's numbered list (“Erro 1?”), asking, not
+    saying that the move is the error (“Erro 1:”): the answer is the learner's to find."""
+    lesson = CURRICULUM.lesson("common_errors_and_tips")
+    titles = {s: CURRICULUM.scenarios[s].title.get(lang) for s in lesson.scenarios}
+    assert [t for t in titles.values() if re.match(r"(?:Erro|Error) \d\b[^?]*:", t)] == []
+    gives_away = {
+        s: titles[s] for s, verdict in _LESSON_14_VERDICTS.items() if re.search(verdict, titles[s])
+    }
+    assert gives_away == {}
+    # (the link to the list kept: four errors, each asked about at least once)
+    asked = {m.group(1) for t in titles.values() if (m := re.match(r"(?:Erro|Error) (\d)\?", t))}
+    assert asked == {"1", "2", "3", "4"}
+
+
 # The justified pickup said with a turn (“vez”, “turn”) where the judge says a move.
 _PICKUP_IN_A_TURN = re.compile(
     r"(?:entra\w*|usar essa carta) (?:num|em um) jogo[^.]*na mesma vez|"
