@@ -1320,6 +1320,92 @@ def test_the_lixo_lessons_titles_do_not_give_the_answer_away(
     assert not gives_away.search(title.get("pt")) and not gives_away.search(title.get("en"))
 
 
+# A side's worked sum in a score exercise's explanation: “A: 80 em cartas + 200 (limpa) − 55
+# na mão − 100 pelo morto = 125”.
+_SIDE_SUM = re.compile(r"\b([AB]): ([^=]+?) = (−?\d+)")
+
+
+def _signed_terms(expr: str) -> list[tuple[int, str]]:
+    """The sum's terms, split at “ + ” and “ − ” (or “ - ”) outside parentheses: (sign, the
+    term)."""
+    terms: list[tuple[int, str]] = []
+    sign, depth, start = 1, 0, 0
+    for i, char in enumerate(expr):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and expr[i : i + 3] in (" + ", " − ", " - "):
+            terms.append((sign, expr[start:i]))
+            sign, start = (1 if expr[i + 1] == "+" else -1), i + 3
+    return [*terms, (sign, expr[start:])]
+
+
+def _term_figures(terms: list[tuple[int, str]]) -> list[int]:
+    return [sign * int(re.sub(r"\D.*", "", term.strip())) for sign, term in terms]
+
+
+def _side_sums(lang: Lang) -> dict[str, list[tuple[str, list[tuple[int, str]], int]]]:
+    """Each score exercise's sides' worked sums: (side, terms, the result written)."""
+    return {
+        s.id: [
+            (m.group(1), _signed_terms(m.group(2)), int(m.group(3).replace("−", "-")))
+            for m in _SIDE_SUM.finditer(s.explanation.get(lang))
+        ]
+        for s in CURRICULUM.scenarios.values()
+        if s.task.kind == "score"
+    }
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_score_explanation_names_every_amount_of_its_sums(lang: Lang) -> None:
+    """“A: 110 em cartas (o `JK` vale 20) + 200 (limpa) + 100 (batida) − 10 = 400”: the 10
+    was the partner's `8♥`, said nowhere; the solution's items name each amount, and so
+    does the sum under them now (“− 10 na mão”), the morto's 100, the rounding's and every
+    other. The figures still add up to the result, which is the core's answer (rounded up
+    to ten where the table rounds)."""
+    sums = _side_sums(lang)
+    named_in_brief = [
+        "joker_worth_twenty",
+        "eight_equal_cards_real",
+        "score_round_up_to_ten",
+        "score_both_mortos_stock",
+        "unused_indirect_morto_is_paid",
+    ]
+    assert all(sums[s] for s in named_in_brief)
+    unnamed = [
+        (s, side, term)
+        for s, found in sums.items()
+        for side, terms, _ in found
+        for _, term in terms
+        if re.fullmatch(r"\s*\d+\s*", term)
+    ]
+    assert unnamed == []
+    for s, found in sums.items():
+        task = CURRICULUM.scenarios[s].task
+        assert isinstance(task, ScoreTask)
+        rounds = CURRICULUM.scenarios[s].ruleset().round_up_to_ten
+        for side, terms, result in found:
+            assert sum(_term_figures(terms)) == result, (s, side)
+            assert task.answer[side] == (-(-result // 10) * 10 if rounds else result), (s, side)
+    # Lesson 11's worked round too: “Total: 140 de cartas + … - 15 na mão = **525**”.
+    totals = [
+        (lesson.id, m.group(1))
+        for lesson in CURRICULUM.lessons
+        for m in re.finditer(r"^Total: (.+) = \*\*-?\d+\*\*", lesson.intro.get(lang), re.M)
+    ]
+    assert len(totals) == 2
+    unnamed_in_lessons = [
+        (where, term)
+        for where, expr in totals
+        for _, term in _signed_terms(expr)
+        if re.fullmatch(r"\s*\d+\s*", term)
+    ]
+    assert unnamed_in_lessons == []
+    # (the same figures in both languages)
+    other = _side_sums("en" if lang == "pt" else "pt")
+    said = {s: [(side, _term_figures(t), r) for side, t, r in found] for s, found in sums.items()}
+    there = {s: [(side, _term_figures(t), r) for side, t, r in found] for s, found in other.items()}
+    assert said == there
+
+
 # Lesson 14's titles said each exercise's verdict: “Erro 1: a carta de cima não encaixa”
 # over “Pode?” (no), “Erro 3: bater sem canastra limpa” over “Pode … bater?” (no), “Erro 4:
 # esquecer o 2 natural” over the move whose answer is the natural 2.
