@@ -1368,6 +1368,7 @@ def test_a_score_explanation_names_every_amount_of_its_sums(lang: Lang) -> None:
         "score_round_up_to_ten",
         "score_both_mortos_stock",
         "unused_indirect_morto_is_paid",
+        "joker_worth_agreed",  # (lesson 1: “A faz 5 + 10 + 20 + 10 = 45 e perde 15 da mão, 30”)
     ]
     assert all(sums[s] for s in named_in_brief)
     unnamed = [
