@@ -1407,6 +1407,44 @@ def test_a_score_explanation_names_every_amount_of_its_sums(lang: Lang) -> None:
     assert said == there
 
 
+# The rules judge's own words for a card put on the other side's meld are in the red box
+# (“Esse jogo é da outra dupla: só se mexe nos jogos da própria dupla.”).
+_ONLY_YOUR_SIDES_MELDS = {
+    "pt": re.compile(
+        r"mexe nos jogos|jogos da (?:outra|própria) dupla|é d(?:os adversários|a outra dupla)"
+    ),
+    "en": re.compile(
+        r"touches the other side's|belongs to (?:the other side|your opponents)|"
+        r"is your opponents'|your own side's melds"
+    ),
+}
+
+
+def _refused_as(scenario: Scenario, wrong: Wrong) -> set[str]:
+    """The codes the judge refuses a wrong answer with (a choice: its options not right)."""
+    task = scenario.task
+    if isinstance(task, ChooseTask) and wrong.choice is not None:
+        verdicts = [task.option_verdict(scenario, i) for i in wrong.choice if i not in task.correct]
+        return {str(reason.code) for verdict in verdicts for reason in verdict.reasons}
+    return set(wrong.codes)
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_card_put_on_the_opponents_meld_hears_the_rule_once(lang: Lang) -> None:
+    """Lesson 2's `K♣` on the opponents' `5♣ 6♣ 7♣`: the red box says whose meld it is and
+    that one adds only to one's own side's; the explanation right under it said the same
+    again (“… ninguém mexe nos jogos da outra dupla”; lesson 2's `K♠`, lesson 6's `9♣`
+    too). It says what the box does not: where the card would go, which meld is one's own."""
+    told = [
+        (s.id, w.explanation.get(lang))
+        for s in CURRICULUM.scenarios.values()
+        for w in s.wrong
+        if "not_your_meld" in _refused_as(s, w)
+    ]
+    assert len(told) >= 3
+    assert [(s, text) for s, text in told if _ONLY_YOUR_SIDES_MELDS[lang].search(text)] == []
+
+
 # Lesson 14's titles said each exercise's verdict: “Erro 1: a carta de cima não encaixa”
 # over “Pode?” (no), “Erro 3: bater sem canastra limpa” over “Pode … bater?” (no), “Erro 4:
 # esquecer o 2 natural” over the move whose answer is the natural 2.
