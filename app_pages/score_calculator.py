@@ -47,6 +47,7 @@ from buraco_app.sheets import (
     MatchNotFound,
     Sheet,
     SheetError,
+    points_text,
 )
 from buraco_core.errors import BuracoInputError
 from buraco_core.notation import score_json
@@ -56,7 +57,8 @@ from buraco_core.scoring import RoundScore
 TABS_KEY = "calc_side_tab"  # the open side's tab (its label)
 TAB_LABELS_KEY = "calc_side_tab_labels"  # the tabs' labels as last drawn
 SENT_KEY = "calc_sent"  # {fingerprint: round number}: a round is sent once, not per tap
-FLASH_KEY = "calc_flash"
+FLASH_KEY = "calc_flash"  # a send's warning or error, said once
+SENT_NOTE_KEY = "calc_sent_note"  # the last round sent: said until the next is typed
 
 
 # --- callbacks -----------------------------------------------------------------------------
@@ -68,29 +70,50 @@ def _send(
     try:
         # The number on the button: if another phone entered (or undid) a round since,
         # nothing is stored, and the button, drawn again with the next number, sends it.
-        new = page_store().add_round(match_id, totals, detail=detail, expected_number=number)
-        said = t("calc.sent_ok", number=new.number)
+        number = (
+            page_store().add_round(match_id, totals, detail=detail, expected_number=number).number
+        )
+        kind = "ok"
     except SheetError as exc:
         if exc.code in ("add_stale", "match_over") and _sent_before(match_id, number, fingerprint):
             # Two quick taps: the first stored the round, and its run was cut short by the
-            # second before it drew the button again. Not "another phone": this one, once.
-            said = t("calc.sent_once", number=number)
+            # second before it drew the page again. Not "another phone": this one, once.
+            kind = "once"
         else:
             st.session_state[FLASH_KEY] = (
                 "warning" if exc.code in STALE_ADD else "error",
                 error_text(exc),
             )
             return
+    # The same count, should a phone's fields come back with it, is not sent again.
     st.session_state.setdefault(SENT_KEY, {})[fingerprint] = number
-    st.session_state[FLASH_KEY] = ("success", said)
     try:
-        won = read_sheet(page_store(), match_id).standing().finished
+        if read_sheet(page_store(), match_id).standing().finished:
+            kind = "last"  # (this round is on its sheet: the form is the next match's)
     except SheetError:
-        return  # (the round is stored; the page, drawn again, says what the store said)
-    if won:
-        # The match is over and this round is on its sheet: the form is the next match's.
-        calculator.clear(len(totals))
-        st.session_state[FLASH_KEY] = ("success", t("calc.sent_last", number=number))
+        pass  # (the round is stored; the page, drawn again, says what the store said)
+    # A table counts round after round: the next one starts empty, and the page says which
+    # round went to the sheet, with its points, until a card of the next is typed.
+    calculator.clear(len(totals))
+    st.session_state[SENT_NOTE_KEY] = {
+        "match": match_id,
+        "number": number,
+        "points": list(totals),
+        "kind": kind,
+    }
+
+
+def _sent_note(sheet: Sheet | None, typed: bool) -> str | None:
+    """What the last send said (its round, its points per side, the next round), while the
+    fields are still empty and that round still on this match's sheet; else None."""
+    note = st.session_state.get(SENT_NOTE_KEY)
+    if not isinstance(note, dict) or sheet is None or typed:
+        return None
+    number = note["number"]
+    if note["match"] != sheet.match.id or number > len(sheet.rounds):  # (undone since)
+        return None
+    points = points_text(sheet.match.names, note["points"], current_lang())
+    return t(f"calc.sent_{note['kind']}", number=number, points=md_text(points), next=number + 1)
 
 
 def _fingerprint(match_id: str, detail: dict[str, Any] | None) -> str:
@@ -241,6 +264,8 @@ st.button(t("calc.clear"), on_click=calculator.clear, args=(len(names),), key="c
 calculator.keep_fields(len(names))
 
 flash = st.session_state.pop(FLASH_KEY, None)
+# The round just sent, said until a card of the next is typed (the fields are empty for it).
+sent_note = _sent_note(sheet, any(calculator.side_typed(i) for i in range(len(names))))
 # A round's problem said under open tap pickers is not said here again (a desktop shows both).
 said_under_taps = round_error is not None and any(tapping_into(i) for i in range(len(names)))
 if blocked or said_under_taps:  # (each said under its field, or under the cards tapped)
@@ -268,7 +293,8 @@ elif score is not None:
         st.info(t("calc.over", leave=t("sheet.close")), icon=NO_ICON)
         page_link("sheet", t("page.sheet"))
     elif len(typed) < len(names):
-        st.caption(t("calc.empty_round"))  # (a stray tap would store a 0 nobody counted)
+        if sent_note is None:  # (the note says the fields are empty for the next round)
+            st.caption(t("calc.empty_round"))  # (a stray tap would store a 0 nobody counted)
     else:
         detail = {
             "source": "calculator",
@@ -290,6 +316,8 @@ elif score is not None:
         )
 if flash is not None:
     kind, text = flash
-    {"success": st.success, "warning": st.warning}.get(kind, st.error)(text)
-    if kind == "success" and not over:  # (a match over has its link to the sheet above)
+    (st.warning if kind == "warning" else st.error)(text)
+if sent_note is not None:
+    st.success(sent_note)
+    if not over:  # (a match over has its link to the sheet above)
         page_link("sheet", t("calc.go_sheet"))

@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from buraco_app import database, sheets
 from buraco_app.settings import QUICK_KEY
+from buraco_app.sheet_page import md_text
 from buraco_core.rules import PRESETS
 from buraco_text import catalog
 from tests.app.test_score_pages import metrics, start_match, submit_round
@@ -125,7 +126,9 @@ def test_the_calculator_does_not_send_over_a_round_another_phone_entered(
     send = at.button(key="calc_send")
     assert send.label == "Lançar no placar (rodada 2)" and not send.disabled
     send.click().run()
-    assert at.success[0].value == "Rodada 2 lançada no placar."
+    assert at.success[0].value == PT["calc.sent_ok"].format(
+        number=2, points=r"Nós \+15, Eles \-5", next=3
+    )
     assert [r.points for r in _store().sheet(match_id).rounds] == [(100, 400), (15, -5)]
 
 
@@ -137,7 +140,10 @@ def test_two_quick_taps_on_send_to_the_sheet_say_it_is_sent_not_another_phone(
     round 1 stored with this very calculation, this phone's button still saying round 1;
     AppTest cannot cut a run short, so a second session sends the same count). The second
     tap said “Outro celular já lançou a rodada 1 (…); a sua não foi guardada”, about this
-    very phone. Now it says the round is on the sheet, sent once, and the button says so."""
+    very phone. Now it says the round is on the sheet, sent once, with its points, and the
+    fields are empty for round 2. Should the phone's fields come back with that count (the
+    cut-short run drew them again as they were), its button says it is sent and sends
+    nothing."""
     at = open_app("sheet")
     match_id = start_match(at, "Nós", "Eles")
     switch_to(at, "calculator")
@@ -153,9 +159,103 @@ def test_two_quick_taps_on_send_to_the_sheet_say_it_is_sent_not_another_phone(
     assert not at.exception
     assert [r.points for r in _store().sheet(match_id).rounds] == [(15, -5)]
     assert [w.value for w in at.warning] == []  # (not “Outro celular já lançou a rodada 1”)
-    assert at.success[0].value == PT["calc.sent_once"].format(number=1)
+    assert at.success[0].value == PT["calc.sent_once"].format(
+        number=1, points=r"Nós \+15, Eles \-5", next=2
+    )
+    assert at.text_area(key="calc_melds_0").value == ""
+    assert at.text_area(key="calc_hands_1").value == ""
+    assert not [b for b in at.button if b.key == "calc_send"]
+    at.text_area(key="calc_melds_0").set_value("4h 5h 6h")  # the same count, back again
+    at.text_area(key="calc_hands_1").set_value("3c").run()
     send = at.button(key="calc_send")
     assert send.label == "✓ Lançada como rodada 1" and send.disabled
+    assert [r.points for r in _store().sheet(match_id).rounds] == [(15, -5)]
+
+
+# --- round after round: a sent round leaves the calculator empty for the next -------------
+
+
+def _links(at: AppTest) -> list[str]:
+    return [str(link.proto.label) for link in at.get("page_link")]
+
+
+def test_a_sent_round_empties_the_calculator_for_the_next_and_says_what_was_sent(
+    open_app: OpenApp, switch_to: Any
+) -> None:
+    """After “Lançar no placar” the round's cards stayed in the fields, the button greyed
+    out, and the next round began with “Limpar tudo”. Now the fields are empty for the next
+    round (nobody went out, each morto ticked, as on a first visit), the page says which
+    round went to the sheet with its points per side and links to the Placar, and the
+    match, its sides' names and the rules stay."""
+    at = open_app("sheet", rules="stbl")
+    match_id = start_match(at, "Nós", "Eles")
+    switch_to(at, "calculator")
+    at.text_area(key="calc_melds_0").set_value("4h 5h 6h 7h 8h 9h 10h")
+    at.text_area(key="calc_hands_1").set_value("Kc Qd")
+    at.checkbox(key="calc_morto_1").uncheck()
+    at.radio(key="calc_went_out").set_value(0).run()
+    at.button(key="calc_send").click().run()
+    assert not at.exception
+    assert [r.points for r in _store().sheet(match_id).rounds] == [(350, -120)]
+
+    for side in (0, 1):
+        assert at.text_area(key=f"calc_melds_{side}").value == ""
+        assert at.text_area(key=f"calc_hands_{side}").value == ""
+        assert at.checkbox(key=f"calc_morto_{side}").value is True
+    assert at.radio(key="calc_went_out").value == -1
+    assert [s.value for s in at.success] == [
+        r"Rodada 1 lançada no placar: Nós \+350, Eles \-120. "
+        "Os campos estão vazios para a rodada 2."
+    ]
+    assert "Ver o placar" in _links(at)
+    assert PT["calc.empty_round"] not in [c.value for c in at.caption]  # (said once)
+    assert at.info[0].value == "Partida aberta: **Nós × Eles** · rodada 2"
+    assert [tab.label for tab in at.tabs] == ["Nós", "Eles"]
+    assert at.query_params["match"] == match_id and at.query_params["rules"] == "stbl"
+
+    # The next round: its first card puts the note away; its button sends round 2.
+    at.text_area(key="calc_melds_1").set_value("4d 5d 6d").run()
+    assert not at.success
+    at.text_area(key="calc_hands_0").set_value("3c").run()
+    assert at.button(key="calc_send").label == "Lançar no placar (rodada 2)"
+    at.button(key="calc_send").click().run()
+    assert [r.points for r in _store().sheet(match_id).rounds] == [(350, -120), (-5, 15)]
+    assert at.success[0].value.startswith("Rodada 2 lançada no placar: Nós")
+    assert at.success[0].value.endswith("vazios para a rodada 3.")
+
+
+def test_a_rerun_or_a_reload_after_a_send_sends_nothing_again(
+    open_app: OpenApp, switch_to: Any
+) -> None:
+    """A rerun of the page (a widget, a network hiccup) and a reload (a new session: the
+    same link, nothing typed) after a send store nothing more, and the calculator is empty
+    for round 2. The note goes once the round is undone on the sheet: it is no longer
+    there."""
+    at = open_app("sheet", lang="en")
+    match_id = start_match(at, "Us", "Them")
+    switch_to(at, "calculator")
+    at.text_area(key="calc_melds_0").set_value("4h 5h 6h")
+    at.text_area(key="calc_hands_1").set_value("3c").run()
+    at.button(key="calc_send").click().run()
+    said = "Round 1 sent to the score sheet: Us \\+15, Them \\-5. The fields are empty for round 2."
+    assert [s.value for s in at.success] == [said]
+    assert "See the score sheet" in _links(at)
+    at.run()
+    assert [s.value for s in at.success] == [said]
+    assert at.text_area(key="calc_melds_0").value == ""
+    assert not [b for b in at.button if b.key == "calc_send"]
+
+    reloaded = open_app("calculator", lang="en", match=match_id)
+    assert reloaded.text_area(key="calc_melds_0").value == ""
+    assert reloaded.text_area(key="calc_hands_1").value == ""
+    assert not [b for b in reloaded.button if b.key == "calc_send"]
+    assert reloaded.info[0].value == "Open match: **Us × Them** · round 2"
+    assert [r.points for r in _store().sheet(match_id).rounds] == [(15, -5)]
+
+    _store().undo_last(match_id)  # (on the Placar, this phone or another)
+    at.run()
+    assert not at.success
+    assert at.info[0].value == "Open match: **Us × Them** · round 1"
 
 
 # --- D4: an empty round ------------------------------------------------------------------
@@ -300,7 +400,12 @@ def test_a_built_up_500_is_sent_as_built_up(open_app: OpenApp, switch_to: Any) -
     assert rnd.points == (410, -5)
     assert rnd.detail is not None
     assert rnd.detail["input"]["sides"][0]["melds"] == [{"cards": SPADES_500, "built_up": True}]
-    # The tick is kept by a visit to the sheet, and "Limpar tudo" clears it.
+    # The send empties the form, the tick too: the next round's 500 starts unticked.
+    assert not _built_up_boxes(at)
+    at.text_area(key="calc_melds_0").set_value(SPADES_500).run()
+    assert _built_up_boxes(at)[0].value is False
+    # A tick is kept by a visit to the sheet, and "Limpar tudo" clears it.
+    _built_up_boxes(at)[0].check().run()
     switch_to(at, "sheet")
     switch_to(at, "calculator")
     assert _built_up_boxes(at)[0].value is True
@@ -350,7 +455,9 @@ def test_the_round_that_ends_the_match_leaves_an_empty_form(
     assert len(rounds) == 2 and rounds[1].points[0] > 50  # the winning round is stored...
     assert rounds[1].detail is not None
     assert rounds[1].detail["input"]["sides"][0]["melds"] == [winning]  # ...with its cards
-    assert at.success[0].value == PT["calc.sent_last"].format(number=2)
+    assert at.success[0].value == PT["calc.sent_last"].format(
+        number=2, points=md_text(sheets.points_text(("Nós", "Eles"), rounds[1].points, "pt"))
+    )
     assert any("Vitória: Nós" in i.value for i in at.info)
     # What next, in this page's words: the sheet's buttons (correct, undo, leave) are there.
     assert at.info[-1].value == PT["calc.over"].format(leave="Sair desta partida")
