@@ -769,6 +769,7 @@ def score_sides(scenario_id: str, lang: Lang) -> tuple[tuple[str, str], ...]:
     scenario = course().scenarios[scenario_id]
     assert isinstance(scenario.task, ScoreTask)
     found = []
+    yours = scenario.task.your_side  # (where the goal speaks of "you": that side, that hand)
     for side_number, side in enumerate(round_from_data(scenario.ruleset(), scenario.task.round)):
         flags = [
             t("practice.score.morto_yes" if side.took_morto else "practice.score.morto_no", lang)
@@ -777,12 +778,17 @@ def score_sides(scenario_id: str, lang: Lang) -> tuple[tuple[str, str], ...]:
             flags.append(t("practice.score.went_out", lang))
         if side.corte_cards is not None:  # (the goal alone said it: the board did not)
             flags.append(t("practice.score.corte", lang, cards=side.corte_cards))
-        parts = [f"**{t('practice.score.side', lang, name=side.name)}** · {' · '.join(flags)}"]
+        ours = side.name == yours
+        header = t(f"practice.score.{'your_side' if ours else 'side'}", lang, name=side.name)
+        parts = [f"**{header}** · {' · '.join(flags)}"]
         parts += [meld_html(meld, size="sm", lang=lang) for meld in side.melds]
         for number, hand in enumerate(side.hands):
             if hand:
                 seat = hand_seat(side_number, number) + 1  # from 1, as in Jogar
-                parts.append(caption_md(t("practice.score.hand", lang, n=seat)))
+                # The learner's side: the first hand the learner's, the second the partner's
+                # (the seat still said, as the solution's items name it).
+                whose = ("your_hand", "partner_hand")[number] if ours and number < 2 else "hand"
+                parts.append(caption_md(t(f"practice.score.{whose}", lang, n=seat)))
                 parts.append(cards_html(hand, size="sm", lang=lang))
         found.append((side.name, "\n\n".join(parts)))
     return tuple(found)

@@ -8,9 +8,10 @@ from collections.abc import Iterable
 from functools import cached_property
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic_core import PydanticCustomError
 
-from buraco_core.errors import ID_PATTERN, BuracoInputError, InputCode
+from buraco_core.errors import ID_PATTERN, BuracoInputError, InputCode, typed
 from buraco_core.moves import Move
 from buraco_core.notation import MoveData, position_from_data
 from buraco_core.rules import PresetName, RuleSet, ruleset
@@ -259,11 +260,27 @@ class ChooseTask(_Task):
 
 
 class ScoreTask(_Task):
-    """What does this round score? `round` as `buraco score` reads it; `answer` per side."""
+    """What does this round score? `round` as `buraco score` reads it; `answer` per side.
+    `your_side`: where the goal speaks of "you", the side the learner plays for (its first
+    hand the learner's, its second the partner's), for the panel to say so; left out where
+    the goal speaks of no one."""
 
     kind: Literal["score"]
     round: dict[str, Any]
     answer: dict[str, int]
+    your_side: str | None = None
+
+    @field_validator("your_side")
+    @classmethod
+    def _names_a_side(cls, value: str | None, info: ValidationInfo) -> str | None:
+        """A side the round has (read after `round`: a misspelt name marked no side)."""
+        if value is None or "round" not in info.data:
+            return value
+        sides = _side_names(info.data["round"])
+        if value not in sides:
+            context = {"value": typed(value), "allowed": sides, "case": "side"}
+            raise PydanticCustomError(InputCode.NOT_ONE_OF.value, "no such side", context)
+        return value
 
     @property
     def needs_position(self) -> bool:
@@ -293,6 +310,17 @@ class ScoreTask(_Task):
             if wrong.totals is None or wrong.totals == totals:
                 problems.append(problem(f"wrong[{i}]", "wrong_not_other_totals"))
         return problems
+
+
+def _side_names(round_data: dict[str, Any]) -> tuple[str, ...]:
+    """The sides' names in a score task's round, as the core reads them (a side left
+    unnamed is A, B, ... by its place)."""
+    raw = round_data.get("sides")
+    sides = raw if isinstance(raw, list) else []
+    return tuple(
+        str(side.get("name", chr(ord("A") + i)) if isinstance(side, dict) else chr(ord("A") + i))
+        for i, side in enumerate(sides)
+    )
 
 
 def _totals(totals: dict[str, int]) -> str:

@@ -266,6 +266,44 @@ def test_a_number_written_as_a_boolean_text_or_fraction_names_the_file_and_the_f
     assert f"{field}: expected a whole number (" in problem.text("en")
 
 
+YOURS = Path("scenarios/the_morto/unused_indirect_morto_is_paid.toml")  # you play for A
+ONE_SIDE = Path("scenarios/cards_and_points/two_counts_ten_either_way.toml")  # side A alone
+
+
+@pytest.mark.parametrize(
+    ("file", "wrong", "pt", "en"),
+    [
+        (
+            YOURS,
+            'your_side = "C"',
+            "“C” não é uma dupla desta rodada: escreva “A” ou “B”",
+            "“C” is not a side of this round: write “A” or “B”",
+        ),
+        (YOURS, 'your_side = "a"', "“a” não é uma dupla desta rodada", "“a” is not a side"),
+        (
+            ONE_SIDE,
+            'your_side = "B"',
+            "“B” não é uma dupla desta rodada: escreva “A”",
+            "“B” is not a side of this round: write “A”",
+        ),
+    ],
+)
+def test_a_score_tasks_side_of_yours_that_names_no_side_is_an_error_with_its_path(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], file: Path, wrong: str, pt: str, en: str
+) -> None:
+    """`your_side` marks the side the goal calls “a sua dupla” on the panel: a name the round
+    does not have would mark none, silently. The loader refuses the file and says where, and
+    `buraco scenarios --check` fails with the same line, in the author's language."""
+    path, problem = _written_wrong(tmp_path, file, 'your_side = "A"', wrong)
+    assert problem.text("pt").startswith(f"{path}: task.score.your_side: {pt}")
+    assert problem.text("en").startswith(f"{path}: task.score.your_side: {en}")
+    root = path.parents[2]
+    assert main(["scenarios", "--check", "--root", str(root)]) == 1
+    assert f"{path}: task.score.your_side: {pt}" in capsys.readouterr().err
+    assert main(["scenarios", "--check", "--root", str(root), "--lang", "en"]) == 1
+    assert f"{path}: task.score.your_side: {en}" in capsys.readouterr().err
+
+
 JUDGE = Path("scenarios/the_turn/one_draw_per_turn.toml")
 VERDICTS = Path("scenarios/the_turn/aberto_lixo_instead_of_stock.toml")
 

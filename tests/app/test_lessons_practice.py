@@ -385,8 +385,72 @@ def test_a_score_task_with_one_side_calls_the_partner_player_3(open_app: Open) -
     Jogar, also when the task shows one side only (it said “jogador 2”)."""
     at = open_scenario(open_app, "two_counts_ten_either_way")
     shown = texts(at)
-    assert "Ficou na mão do jogador 1:" in shown and "Ficou na mão do jogador 3:" in shown
+    assert "(jogador 1):" in shown and "(jogador 3):" in shown
     assert "jogador 2" not in shown
+
+
+@pytest.mark.parametrize(
+    ("scenario", "lang", "said", "not_said"),
+    [
+        (  # “Na sua mão sobrou o 2♦; na do parceiro, 7♣ e 4♥”: one side, both hands
+            "two_counts_ten_either_way",
+            "pt",
+            [
+                "**Dupla A (a sua)**",
+                "Ficou na sua mão (jogador 1):",
+                "Ficou na mão do parceiro (jogador 3):",
+            ],
+            ["Ficou na mão do jogador"],
+        ),
+        (
+            "two_counts_ten_either_way",
+            "en",
+            [
+                "**Side A (yours)**",
+                "Left in your hand (player 1):",
+                "Left in your partner's hand (player 3):",
+            ],
+            ["Left in player"],
+        ),
+        (  # “você bate pela dupla A … o seu parceiro ficou com 4♥ 6♦”; B's hand stays a seat
+            "unused_indirect_morto_is_paid",
+            "pt",
+            [
+                "**Dupla A (a sua)**",
+                "**Dupla B** ·",
+                "Ficou na mão do parceiro (jogador 3):",
+                "Ficou na mão do jogador 4:",
+            ],
+            ["Dupla B (a sua)", "Ficou na sua mão"],  # (you went out: no hand of yours)
+        ),
+        (  # “A sua dupla, a A, bateu … e o parceiro ficou com o 5♦”
+            "corte_of_43_costs_100",
+            "en",
+            ["**Side A (yours)**", "Left in your partner's hand (player 3):"],
+            ["Side B (yours)"],
+        ),
+        (  # “A dupla A bateu; as duas pegaram o morto”: the goal speaks of no one
+            WORKED,
+            "pt",
+            ["**Dupla A** ·", "Ficou na mão do jogador 3:", "Ficou na mão do jogador 2:"],
+            ["(a sua)", "sua mão", "parceiro"],
+        ),
+    ],
+)
+def test_a_score_panel_says_which_side_and_hand_are_yours_where_the_goal_says_you(
+    open_app: Open, scenario: str, lang: str, said: list[str], not_said: list[str]
+) -> None:
+    """The goal speaks of “a sua dupla”, “sua mão”, “o parceiro”; the panel said only
+    “Dupla A”, “jogador 1”, “jogador 3”, and the learner had to work out which was theirs.
+    Where the exercise names its side (`your_side`), the panel says it, the seat kept for
+    the solution's items; an exercise whose goal speaks of no one is drawn as before."""
+    at = open_scenario(open_app, scenario, lang=lang)
+    assert not at.exception
+    shown = texts(at)
+    for text in said:
+        assert text in shown, (text, shown)
+    for text in not_said:
+        assert text not in shown, text
 
 
 def test_a_wrong_choice_names_the_option_that_fails_and_why(open_app: Open) -> None:
@@ -1298,8 +1362,8 @@ def test_the_exercise_board_says_which_side_is_vulnerable_as_jogar_does_003(
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("pt", "Dupla A** · pegou o morto · bateu · cortou e deixou 43 cartas"),
-        ("en", "Side A** · took the morto · went out · cut and left 43 cards"),
+        ("pt", "Dupla A (a sua)** · pegou o morto · bateu · cortou e deixou 43 cartas"),
+        ("en", "Side A (yours)** · took the morto · went out · cut and left 43 cards"),
     ],
 )
 def test_a_score_exercise_shows_the_cards_the_corte_left_003(
