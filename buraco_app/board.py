@@ -885,6 +885,8 @@ def _hand(
             st.caption(t(said, lang, cards=picked))
         else:  # (one card alone: "Escolhida: 3♠. Toque onde vai")
             st.caption(t("board.picked", lang, cards=picked, n=len(pick.cards)))
+    elif pick.groups:  # (a meld set aside: the next step, not the how-to from the start)
+        st.caption(t("board.aside_next", lang))
     elif not st.session_state.get(f"{key}_need"):  # (a hint above says what to pick)
         # (where the lixo is justified, tapping it alone is refused: say how it is taken)
         how = t("board.how_justified" if justified else "board.how", lang)

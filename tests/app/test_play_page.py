@@ -3265,3 +3265,35 @@ def test_a_reload_after_the_learners_discard_keeps_the_coachs_note_and_take_back
     assert the_game(at).current.moves == (Draw(),)
     assert not at.warning and not [s for s in at.success if "Your move" in str(s.value)]
     assert any(str(i.value).startswith("Move taken back: Discard") for i in at.info)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("pt", "Agora escolha na mão as cartas do outro jogo e toque em “Novo jogo”"),
+        ("en", "Now pick the other meld's cards in your hand and tap “New meld”"),
+    ],
+)
+def test_after_a_meld_is_set_aside_the_hand_says_the_next_step(
+    open_app: Open, lang: Lang, said: str
+) -> None:
+    """“Separar jogo” tapped, nothing picked yet: the line under the hand says what comes
+    next (the other meld's cards, then “Novo jogo”, which lays both). It read the how-to of
+    a turn's start again (draw, take the lixo...), six grey lines on a phone."""
+    game, melds = a_deal_to_lay(lambda ms: any(not set(a) & set(b) for a in ms for b in ms))
+    first, second = next((a, b) for a in melds for b in melds if not set(a) & set(b))
+    open_app("play", lang=lang)  # creates the data folder
+    at = open_app("play", lang=lang, game=store().create(game))
+    click(at, "btt-play_board-stock")
+    for card in first:
+        tap_card(at, card.symbol)
+    click(at, "btt-play_board-aside")
+    captions = [str(c.value) for c in at.caption]
+    assert any(said in c for c in captions), captions
+    how = translate("board.how_justified", lang)
+    assert not any(how in c for c in captions), captions
+    for card in second:
+        tap_card(at, card.symbol)
+    click(at, "btt-play_board-new")
+    laid = the_game(at).current.moves[-1]
+    assert isinstance(laid, Lay) and len(laid.melds) == 2
