@@ -1035,8 +1035,11 @@ def _taken_back_text(move: Move, game: Game, state: State, lang: Lang) -> None:
 SAID_UNDER_MOVE = frozenset({Code.TWO_MOVED_TO_NATURAL, Code.WILD_MOVED, Code.MORTO_BECAME_STOCK})
 # The judge's events the answer to the learner's tap says itself (drew_text, beat_text, the
 # above), not the grey line under the hand: said twice, a phone read "Comprou do monte: 8♠"
-# there too.
-SAID_IN_ANSWER = frozenset({Code.DREW, Code.DIRECT_BEAT, Code.INDIRECT_BEAT}) | SAID_UNDER_MOVE
+# there too; and "Descartou o 10♦: a vez passa" under "Sua jogada: Descartar o 10♦" and
+# "Vez de: Adversário (jogador 2)", a third time.
+SAID_IN_ANSWER = (
+    frozenset({Code.DREW, Code.DIRECT_BEAT, Code.INDIRECT_BEAT, Code.DISCARDED}) | SAID_UNDER_MOVE
+)
 # Those whose words in the answer say the new cards are marked green (the card drawn, the
 # morto of a direct beat): the line under the hand does not count them again.
 NEW_CARDS_TOLD = frozenset({Code.DREW, Code.DIRECT_BEAT})

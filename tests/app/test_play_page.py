@@ -3297,3 +3297,25 @@ def test_after_a_meld_is_set_aside_the_hand_says_the_next_step(
     click(at, "btt-play_board-new")
     laid = the_game(at).current.moves[-1]
     assert isinstance(laid, Lay) and len(laid.melds) == 2
+
+
+@pytest.mark.parametrize(
+    ("lang", "answer", "retold"),
+    [("pt", "Sua jogada: Descartar", "Descartou o"), ("en", "Your move: Discard", "Discarded the")],
+)
+def test_the_learners_discard_is_said_once_not_again_under_the_hand(
+    open_app: Open, lang: Lang, answer: str, retold: str
+) -> None:
+    """The discard's answer (“Sua jogada: Descartar o 10♦”) and “Vez de: Adversário” say
+    what happened and that the turn passed; the grey line under the hand said it a third
+    time, “Descartou o 10♦: a vez passa”, at the bottom of a phone's screen."""
+    at = open_app("play", lang=lang)
+    at.segmented_control(key=QUICK_KEY).set_value("fechado").run()
+    click(at, "play_start")
+    click(at, "btt-play_board-stock")
+    tap_shown(at, 0)
+    click(at, "btt-play_board-discard")
+    said = [str(a.value) for a in [*at.success, *at.warning]]
+    assert any(answer in s for s in said), said
+    captions = [str(c.value) for c in at.caption]
+    assert not any(retold in c for c in captions), captions
