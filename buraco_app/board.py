@@ -883,6 +883,8 @@ def _hand(
             said = "board.picked_top" if picked else "board.picked_top_alone"
             picked = t("board.top_picked_with", lang, cards=picked) if picked else top
             st.caption(t(said, lang, cards=picked))
+        elif pick.groups:  # (melds set aside: "Novo jogo" lays them all, not the lixo...)
+            st.caption(t("board.picked_aside", lang, cards=picked, n=len(pick.cards)))
         else:  # (one card alone: "Escolhida: 3♠. Toque onde vai")
             st.caption(t("board.picked", lang, cards=picked, n=len(pick.cards)))
     elif pick.groups:  # (a meld set aside: the next step, not the how-to from the start)

@@ -3294,6 +3294,13 @@ def test_after_a_meld_is_set_aside_the_hand_says_the_next_step(
     assert not any(how in c for c in captions), captions
     for card in second:
         tap_card(at, card.symbol)
+    # The second meld's cards picked: “Novo jogo” lays both, not the lixo or “Descartar”
+    # (the pick's usual line offered those, which drop the melds set aside).
+    captions = [str(c.value) for c in at.caption]
+    told = translate("board.picked_aside", lang, n=len(second), cards="|").split("|")[1]
+    assert any(c.endswith(told) for c in captions), (told, captions)
+    everywhere = "“Descartar”" if lang == "pt" else "“Discard”"
+    assert not any(everywhere in c for c in captions), captions
     click(at, "btt-play_board-new")
     laid = the_game(at).current.moves[-1]
     assert isinstance(laid, Lay) and len(laid.melds) == 2
