@@ -72,8 +72,8 @@ from buraco_app.settings import (
 )
 from buraco_app.sheet_page import (
     error_text,
-    md_text,
     open_id,
+    place_text,
     read_only_notice,
     set_open_id,
     storage_cause,
@@ -106,6 +106,8 @@ from buraco_text import (
     trade_off_text,
     worded,
 )
+
+_T = TypeVar("_T")  # (what a write on the games' store returns: see written)
 
 QP_GAME = "game"
 OPEN_GAME_KEY = "play_open_game"
@@ -206,7 +208,6 @@ REFUSED_AS_READ_ONLY = {**READ_ONLY_CAUSES, "storage_read_only": "database"}
 # The databases (their engines) that refused a write so, by its cause: the sessions that
 # open Jogar later start where the first one went on (their games' links open as played).
 REFUSED: WeakKeyDictionary[Engine, str] = WeakKeyDictionary()
-_T = TypeVar("_T")
 TAKEN_BACK_KEY = "play_taken_back"  # (the game “Desfazer” left, the move it took back)
 SAVED_KEY = "play_saved"  # (the game this session's last saved tap was made on, the saved)
 KEPT_KEY = "play_kept"  # (the store, the learner, their unfinished matches): see unfinished()
@@ -317,10 +318,7 @@ def stand_in_text(unavailable: SheetError, lang: Lang) -> str:
     cause = storage_cause(unavailable.code, lang)
     if cause is None:  # (a cause without its phrase: the sheets' message, as it was)
         return error_text(unavailable)
-    text = t("play.stand_in", lang, cause=cause)
-    if "place" in unavailable.params:
-        text += " " + t("sheet.err.place", lang, place=md_text(str(unavailable.params["place"])))
-    return text
+    return t("play.stand_in", lang, cause=cause) + place_text(unavailable, lang)
 
 
 def open_game_id() -> str | None:

@@ -163,10 +163,14 @@ def error_text(exc: SheetError) -> str:
         k: v if isinstance(v, int) and not isinstance(v, bool) else md_text(str(v))
         for k, v in exc.params.items()
     }
-    text = code_text(exc.code, None, **params)
-    if "place" in params:  # storage that cannot work: where, for whoever runs the server
-        text += " " + t("sheet.err.place", None, place=params["place"])
-    return text
+    return code_text(exc.code, None, **params) + place_text(exc)
+
+
+def place_text(exc: SheetError, lang: Lang | None = None) -> str:
+    """Where storage that cannot work is, for whoever runs the server, after its message
+    (“ (Onde: …)”); "" where the error names no place."""
+    place = exc.params.get("place")
+    return "" if place is None else " " + t("sheet.err.place", lang, place=md_text(str(place)))
 
 
 def storage_cause(code: str, lang: Lang | None = None) -> str | None:
