@@ -124,6 +124,7 @@ REVIEW_LESSONS = {
     "feeds_opponent": "the_lixo",
     "wild_dirties_meld": "canastras",
     "wild_in_new_meld": "common_errors_and_tips",
+    "wild_on_short_meld": "common_errors_and_tips",
     "bonus_lowered": "canastras",
     "lixo_left": "the_lixo",
     "fits_own_meld": "the_turn",

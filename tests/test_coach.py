@@ -1057,6 +1057,50 @@ def test_a_wild_in_a_short_new_meld_before_the_first_canastra() -> None:
     assert notes("fechado", six, Lay((parse_cards("5h 6h 7h 8h JK 10h"),))) == ()
 
 
+def test_a_wild_added_to_a_short_clean_meld_before_the_first_canastra() -> None:
+    """“Não despeje os curingas no lixo nem em sequências curtas” [003]: the same tip where
+    the wild goes onto a short clean meld already down, not into a new one. JK onto the
+    side's 5♥ 6♥ 7♥ from a long hand makes a four-card meld dirty: noted, with the strong
+    player's move (the Dica's) as the better one, pt and en, the meld counted from 1. Not
+    in Aberto, nor once the side has a canastra, nor where the wild makes a six-card meld
+    seven (a canastra suja: 003's other tip), nor where the strong level spends the wild too
+    (a short hand in the race)."""
+    hand = ["JK", "Kc", "9d", "Qs", "4c", "7d", "8s", "3c"]
+    short = {**PLAY, "hands": [hand, 11, 11, 11], "melds": [[["5h", "6h", "7h"]], []]}
+    onto = Extend(0, (parse_card("JK"),))
+    for preset in ("fechado", "stbl"):
+        found = notes(preset, short, onto)
+        assert codes(found) == [NoteCode.WILD_ON_SHORT_MELD]
+        rules = ruleset(preset)
+        state = position_from_data(rules, {"seed": 9, "players": 4, **short})
+        dica = make_player("strong").choose(rules, view_of(rules, state, 0), random.Random(0))
+        assert found[0].better == dica
+    assert read(found[0]).startswith(
+        "O curinga JK foi para o jogo 1 (5♥ 6♥ 7♥ JK), ainda curto, antes de a sua dupla ter"
+        " canastra: no Fechado e no STBL, jogo curto raramente vira canastra, e com o curinga"
+        " ele fica sujo; guardado na mão, o curinga completa uma depois (canastra limpa vale"
+        " 200, suja vale 100). Melhor: "
+    )
+    assert read(found[0], "en").startswith(
+        "The wild JK went onto meld 1 (5♥ 6♥ 7♥ JK), still a short one, before your side had"
+        " a canastra: in Fechado and STBL a short meld seldom grows into a canastra, and the"
+        " wild makes it dirty; kept in your hand, the wild completes one later (a canastra"
+        " limpa scores 200, a suja 100). Better: "
+    )
+    two = {**short, "players": 2, "hands": [hand, 11], "melds": [[["5h", "6h", "7h"]], []]}
+    (alone,) = notes("fechado", two, onto)
+    assert "foi para o seu jogo 1" in read(alone) and "antes de você ter canastra" in read(alone)
+    assert "onto your meld 1" in read(alone, "en")
+    assert notes("aberto", short, onto) == ()
+    clubs = ["4c", "5c", "6c", "7c", "8c", "9c", "10c"]
+    canastra = {**short, "melds": [[["5h", "6h", "7h"], clubs], []]}
+    assert notes("fechado", canastra, onto) == ()
+    six = {**short, "melds": [[["5h", "6h", "7h", "8h", "9h", "10h"]], []]}
+    assert NoteCode.WILD_ON_SHORT_MELD not in codes(notes("fechado", six, onto))
+    hurry = {**PLAY, "hands": [["JK", "Kc", "9d"], 11, 11, 11], "melds": [[["5h", "6h", "7h"]], []]}
+    assert NoteCode.WILD_ON_SHORT_MELD not in codes(notes("fechado", hurry, onto))
+
+
 def test_a_wild_in_a_lixo_pickups_new_meld_before_the_first_canastra() -> None:
     """The same habit at the draw [003, lesson 14]: taking a small closed lixo (a 7♥ on top)
     with 5♥ JK, the better move is the strong player's own, a draw; where it takes the lixo

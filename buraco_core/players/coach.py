@@ -98,6 +98,7 @@ class NoteCode(StrEnum):
     FEEDS_OPPONENT = "feeds_opponent"  # the next opponent's meld takes the lixo with it
     WILD_DIRTIES_MELD = "wild_dirties_meld"  # a wild where the same cards stayed clean
     WILD_IN_NEW_MELD = "wild_in_new_meld"  # closed lixo, no canastra yet: a wild in a new meld
+    WILD_ON_SHORT_MELD = "wild_on_short_meld"  # the same, a wild added to a short clean meld
     BONUS_LOWERED = "bonus_lowered"  # STBL: the high ace onto a 500 laid at once (a limpa now)
     LIXO_LEFT = "lixo_left"  # a clean justified pickup left for a draw
     FITS_OWN_MELD = "fits_own_meld"  # a discard that one of the side's melds could take
@@ -139,7 +140,7 @@ def coach(rules: RuleSet, state: State, move: Move, seed: int | str = 0) -> tupl
         notes.extend(_discard_notes(rules, view, dealt, move, moves, seed))
     if isinstance(move, Lay | Extend | TakeLixo):
         notes.extend(_wild_notes(rules, view, dealt, move, moves))
-    if isinstance(move, Lay | TakeLixo) and not notes:  # (one note on one wild)
+    if isinstance(move, Lay | Extend | TakeLixo) and not notes:  # (one note on one wild)
         notes.extend(_wild_in_new_meld(rules, view, dealt, move, seed))
     if isinstance(move, Extend):
         notes.extend(_bonus_lowered(rules, view, dealt, move, seed))
@@ -614,19 +615,23 @@ def _strong_turn(rules: RuleSet, seat: int, state: State) -> State:
 
 
 def _wild_in_new_meld(
-    rules: RuleSet, view: SeatView, dealt: State, move: Lay | TakeLixo, seed: int | str
+    rules: RuleSet, view: SeatView, dealt: State, move: Lay | Extend | TakeLixo, seed: int | str
 ) -> list[Note]:
-    """A wild put into a short new meld (a lay, or a pickup's new meld) where the lixo is
-    closed and the side has no canastra yet: there a short meld seldom grows into a canastra,
-    and the wild kept completes one later [003: "Não despeje os curingas no lixo nem em
-    sequências curtas"; lesson 14]. The strong level keeps its wilds so (in Aberto the open
-    lixo feeds melds fast, and it lays them). Not noted where the move takes the morto or
-    goes out (or begins a turn that does), nor where the seeded strong player's turn puts a
-    wild down too: the better move named is its own, the Dica's."""
+    """A wild put into a short new meld (a lay, or a pickup's new meld), or added to a short
+    clean meld of the side's (WILD_ON_SHORT_MELD), where the lixo is closed and the side has
+    no canastra yet: there a short meld seldom grows into a canastra, and the wild kept
+    completes one later [003: "Não despeje os curingas no lixo nem em sequências curtas";
+    lesson 14]. The strong level keeps its wilds so (in Aberto the open lixo feeds melds
+    fast, and it lays them). Not noted where the move takes the morto or goes out (or begins
+    a turn that does), nor where the seeded strong player's turn puts a wild down too: the
+    better move named is its own, the Dica's. (A wild that makes a six-card meld seven, a
+    canastra suja, is 003's other tip, "se puder esperar uma natural": not noted.)"""
     side = view.sides[view.side]
     if rules.pickup == "free" or any(m.canastra(rules) is not None for m in side.melds):
         return []
     if isinstance(move, TakeLixo) and not move.new_meld:
+        return []
+    if isinstance(move, Extend) and move.side not in (None, view.side):
         return []
     mine = judge_options(rules, dealt, [move], view.seat)[0]
     if mine.wilds_added <= 0 or mine.beat or mine.ended:
@@ -636,9 +641,14 @@ def _wild_in_new_meld(
         return []
     melds = mine.after.sides[view.side].melds
     made = next(
-        melds[i] for i in _melds_made(dealt, move, view.side) if any(s.wild for s in melds[i].slots)
+        (
+            melds[i]
+            for i in _melds_made(dealt, move, view.side)
+            if any(s.wild for s in melds[i].slots)
+        ),
+        None,
     )
-    if len(made.slots) > SHORT_MELD:
+    if made is None or len(made.slots) > SHORT_MELD:
         return []
     # (Asked last, where a note would be made: the strong player's choice is slow.)
     strong = _strong_choice(rules, view, seed)
@@ -667,6 +677,9 @@ def _wild_in_new_meld(
                     better = None
     if view.players == 2:
         params["alone"] = True  # (no pair: "before you had a canastra")
+    if isinstance(move, Extend):
+        params["meld"] = move.meld + 1
+        return [Note(NoteCode.WILD_ON_SHORT_MELD, params, better)]
     return [Note(NoteCode.WILD_IN_NEW_MELD, params, better)]
 
 
