@@ -1035,9 +1035,11 @@ SAID_UNDER_MOVE = frozenset({Code.TWO_MOVED_TO_NATURAL, Code.WILD_MOVED, Code.MO
 # The judge's events the answer to the learner's tap says itself (drew_text, beat_text, the
 # above), not the grey line under the hand: said twice, a phone read "Comprou do monte: 8♠"
 # there too; and "Descartou o 10♦: a vez passa" under "Sua jogada: Descartar o 10♦" and
-# "Vez de: Adversário (jogador 2)", a third time.
+# "Vez de: Adversário (jogador 2)", a third time; "Baixou o jogo 4♣ 4♥ 4♠" under "Sua
+# jogada: Baixar 4♣ 4♥ 4♠" (the meld outlined green), as the move lists leave out what
+# their line tells (RETOLD).
 SAID_IN_ANSWER = (
-    frozenset({Code.DREW, Code.DIRECT_BEAT, Code.INDIRECT_BEAT, Code.DISCARDED}) | SAID_UNDER_MOVE
+    frozenset({Code.DREW, Code.DIRECT_BEAT, Code.INDIRECT_BEAT}) | RETOLD | SAID_UNDER_MOVE
 )
 # Those whose words in the answer say the new cards are marked green (the card drawn, the
 # morto of a direct beat): the line under the hand does not count them again.

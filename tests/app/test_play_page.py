@@ -3326,3 +3326,27 @@ def test_the_learners_discard_is_said_once_not_again_under_the_hand(
     assert any(answer in s for s in said), said
     captions = [str(c.value) for c in at.caption]
     assert not any(retold in c for c in captions), captions
+
+
+@pytest.mark.parametrize(
+    ("lang", "answer", "retold"),
+    [("pt", "Sua jogada: Baixar", "Baixou o jogo"), ("en", "Your move: Lay", "Laid the meld")],
+)
+def test_the_learners_meld_is_said_once_not_again_under_the_hand(
+    open_app: Open, lang: Lang, answer: str, retold: str
+) -> None:
+    """The meld's answer (“Sua jogada: Baixar 4♣ 4♥ 4♠”) says what was laid, the meld is
+    outlined green on the table; the grey line under the hand said it again, “Baixou o jogo
+    4♣ 4♥ 4♠”, as it had the discard (test_the_learners_discard_is_said_once_…)."""
+    game, melds = a_deal_to_lay(bool)
+    open_app("play", lang=lang)  # creates the data folder
+    at = open_app("play", lang=lang, game=store().create(game))
+    click(at, "btt-play_board-stock")
+    for card in melds[0]:
+        tap_card(at, card.symbol)
+    click(at, "btt-play_board-new")
+    assert isinstance(the_game(at).current.moves[-1], Lay)
+    said = [str(a.value) for a in [*at.success, *at.warning]]
+    assert any(answer in s for s in said), said
+    captions = [str(c.value) for c in at.caption]
+    assert not any(retold in c for c in captions), captions
