@@ -982,9 +982,13 @@ def _feedback(feedback: Feedback, game: Game, lang: Lang) -> None:
         earlier = {
             n.code for at, notes in game.current.notes.items() if at < feedback.at for n in notes
         }
+        # The move, then the coach's word on it, as a table talks (the coach's line stood
+        # above the move it spoke of); a move with two notes is said once, above both.
+        coach = t("play.coach_says", lang)
         for note in feedback.notes:
             text = note_text(note, lang, note.code in earlier, top, game.rules)
-            st.warning(md_cards(f"**{t('play.coach_says', lang)}** {text}  \n{said}"))
+            said += f"  \n**{coach}** {text}"
+        st.warning(md_cards(said))
     else:
         st.success(md_cards(said))
 

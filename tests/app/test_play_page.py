@@ -1525,7 +1525,7 @@ def test_the_coach_at_the_move_says_a_repeated_note_as_a_reminder(open_app: Open
     at = open_app("play", lang="pt", game=store().create(game))
     click(at, "btt-play_board-stock")
     (said,) = [str(w.value) for w in at.warning]
-    assert said.startswith("**Treinador:** De novo, dava para pegar o lixo (")
+    assert "  \n**Treinador:** De novo, dava para pegar o lixo (" in said  # (after the move)
     assert "Quanto maior o lixo" not in said
 
 
@@ -3258,7 +3258,7 @@ def test_a_reload_after_the_learners_discard_keeps_the_coachs_note_and_take_back
     game_id = store().create(_a_wild_discarded_with_the_coachs_note())
     at = open_app("play", lang="en", game=game_id)  # a new session: the reload
     said = [str(w.value) for w in at.warning]
-    assert any(s.startswith("**Coach:**") and "Your move: Discard the" in s for s in said), said
+    assert any(s.startswith("Your move: Discard the") and "**Coach:**" in s for s in said), said
     keys = _keys(at)
     assert keys.index("play_take_back") == keys.index("play_to_my_turn") + 1
     click(at, "play_take_back")
@@ -3350,3 +3350,30 @@ def test_the_learners_meld_is_said_once_not_again_under_the_hand(
     assert any(answer in s for s in said), said
     captions = [str(c.value) for c in at.caption]
     assert not any(retold in c for c in captions), captions
+
+
+@pytest.mark.parametrize(
+    ("lang", "move", "coach"),
+    [
+        ("pt", "Sua jogada: Descartar o", "**Treinador:**"),
+        ("en", "Your move: Discard the", "**Coach:**"),
+    ],
+)
+def test_the_coach_speaks_after_the_move_it_comments_on(
+    open_app: Open, lang: Lang, move: str, coach: str
+) -> None:
+    """The answer to a move the coach notes reads as a table talks: the move (“Sua jogada:
+    Descartar o 2♠”), then the coach's word on it (“Treinador: Descartar um curinga…”). The
+    coach's line stood above the move it spoke of."""
+    noted = _a_wild_discarded_with_the_coachs_note()
+    game = replace(noted, rounds=(replace(noted.current, moves=(), notes={}),))
+    discarded = noted.current.moves[-1]
+    assert isinstance(discarded, Discard)
+    open_app("play", lang=lang)  # creates the data folder
+    at = open_app("play", lang=lang, game=store().create(game))
+    click(at, "btt-play_board-stock")
+    tap_card(at, discarded.card.symbol)
+    click(at, "btt-play_board-discard")
+    (said,) = [str(w.value) for w in at.warning]
+    assert said.startswith(move) and said.index(coach) > said.index(move), said
+    assert said.count(move) == 1, said
