@@ -890,8 +890,12 @@ def _hand(
     elif pick.groups:  # (a meld set aside: the next step, not the how-to from the start)
         st.caption(t("board.aside_next", lang))
     elif not st.session_state.get(f"{key}_need"):  # (a hint above says what to pick)
-        # (where the lixo is justified, tapping it alone is refused: say how it is taken)
+        # (where the lixo is justified, tapping it alone is refused: say how it is taken;
+        # once drawn, mid-turn, the step the turn is at: lay, then discard. The how-to from
+        # the draw on came back after a move taken back, six grey lines on a phone.)
         how = t("board.how_justified" if justified else "board.how", lang)
+        if state.phase is Phase.PLAY:
+            how = t("board.how_play", lang)
         if how_learned:  # (six grey lines on a phone at every turn: one, the rest a tap away)
             short = html.escape(t("board.how_short", lang))
             fold = f'<details class="bt-how"><summary>{short}</summary>{html.escape(how)}</details>'

@@ -3377,3 +3377,26 @@ def test_the_coach_speaks_after_the_move_it_comments_on(
     (said,) = [str(w.value) for w in at.warning]
     assert said.startswith(move) and said.index(coach) > said.index(move), said
     assert said.count(move) == 1, said
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_after_a_move_taken_back_the_hand_says_the_step_of_the_turn_not_the_draw(
+    open_app: Open, lang: Lang
+) -> None:
+    """A meld laid, then “Desfazer esta jogada”: the learner has drawn and is mid-turn. The
+    line under the hand read the turn's how-to from its start again (draw, take the lixo,
+    two melds at once), six grey lines on a phone; it says the step the turn is at: lay
+    (“Novo jogo”, a meld of one's own), then one card on “Descartar”."""
+    game, melds = a_deal_to_lay(bool)
+    open_app("play", lang=lang)  # creates the data folder
+    at = open_app("play", lang=lang, game=store().create(game))
+    click(at, "btt-play_board-stock")
+    for card in melds[0]:
+        tap_card(at, card.symbol)
+    click(at, "btt-play_board-new")
+    click(at, "play_take_back")
+    assert the_game(at).current.moves == (Draw(),)
+    captions = [html.unescape(str(c.value)) for c in at.caption]
+    draw = translate("board.how_justified", lang)
+    assert not any(draw in c for c in captions), captions
+    assert any(translate("board.how_play", lang) in c for c in captions), captions
