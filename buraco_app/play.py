@@ -783,7 +783,7 @@ def restore_answer(game_id: str, game: Game, states: Sequence[State]) -> None:
     """The answer to the learner's last move, where the round's last move is theirs, on the
     first run of a session that opens the game: a reload (or a phone reopening the tab)
     right after the learner's discard had the page come back with "Turn of: Opponent"
-    alone, the coach's note on the discard gone and no “Take this move back”, though the
+    alone, the coach's note on the discard gone and no “Take back”, though the
     move could still be taken back (game.take_back). Drawn as the tap's answer was, from the
     record: the judge's verdict, the coach's saved notes (not a judgement call: whether the
     learner followed a hint is not kept)."""
@@ -1002,7 +1002,7 @@ def _row_buttons(game_id: str, game: Game, lang: Lang, hint: Callable[[], None] 
 
 
 def _take_back_button(game_id: str, game: Game, lang: Lang) -> None:
-    """“Desfazer esta jogada”: the learner's last move taken back (game.take_back), where it
+    """“Desfazer jogada”: the learner's last move taken back (game.take_back), where it
     can be: a learner told by the coach that the discard feeds the opponent plays that
     position again."""
     st.button(

@@ -31,7 +31,7 @@ from buraco_core.rules import ruleset
 from buraco_core.state import Phase, State
 from tests.e2e.conftest import PHONE, Outside, new_page, settled_top, top_on_screen, wait_for_app
 from tests.e2e.test_board_e2e import Taps, no_streamlit_english
-from tests.played import played_round, played_until
+from tests.played import a_deal_to_lay, played_round, played_until
 
 pytestmark = pytest.mark.e2e
 OpenPage = Callable[..., Page]
@@ -578,3 +578,34 @@ def test_a_pick_reruns_only_the_board_and_a_move_the_whole_page(
     assert page_sent("Todas as jogadas da rodada")
     page.context.close()
     assert outside.urls == []
+
+
+def test_on_a_phone_take_back_stays_in_the_row_of_new_meld_and_hint(
+    open_page: OpenPage, phone: dict[str, int], app_data_dir: Path, screenshot: Shot
+) -> None:
+    """A meld laid on a phone: “+ Novo jogo”, “Dica” and the take-back are one row. The
+    take-back, “↶ Desfazer esta jogada”, wrapped onto a row of its own (y 801 of the row's
+    749), a lone button that pushed the hand a row further down."""
+    game, melds = a_deal_to_lay(bool)
+    game_id = GameStore(open_engine(sqlite_url(app_data_dir))).create(game)
+    page = open_page(f"play?game={game_id}", phone)
+    taps = PlayTaps(page)
+    taps.on(page.locator(".st-key-btt-play_board-stock button"))
+    for card in melds[0]:
+        taps.on(
+            page.locator(HAND).filter(has_text=re.compile(rf"^{re.escape(card.symbol)}$")).first
+        )
+    taps.button("+ Novo jogo")
+    back = page.locator(".st-key-play_take_back button:visible").first
+    expect(back).to_be_visible()
+    screenshot(page, "play_take_back_row_phone")
+    rows = [
+        box["y"]
+        for box in (
+            page.locator(".st-key-btt-play_board-new button").bounding_box(),
+            page.locator(".st-key-play_hint button:visible").first.bounding_box(),
+            back.bounding_box(),
+        )
+        if box is not None
+    ]
+    assert len(rows) == 3 and max(rows) - min(rows) < 2, rows
