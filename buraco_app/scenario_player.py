@@ -583,7 +583,8 @@ class _ScoreView(_View[ScoreTask]):
         return Answer(lambda: self.task.grade(self.scenario, totals), totals)
 
     def earlier(self, value: Any, lang: Lang) -> str:
-        """Each side's total as typed: "Dupla A: 999, Dupla B: -5"."""
+        """Each side's total as typed: "Dupla A: 999, Dupla B: -5" (inside parentheses:
+        no "(a sua)" there)."""
         return ", ".join(
             f"{t('practice.score.side', lang, name=name)}: {grouped(points, lang)}"
             for name, points in dict(value).items()
@@ -606,7 +607,8 @@ class _ScoreView(_View[ScoreTask]):
                 continue
             off = points - expected[name]
             how = "right" if off == 0 else "high" if off > 0 else "low"
-            lines.append(t(f"practice.why.side_{how}", lang, name=name, points=points))
+            side = side_label(self.task, name, lang)
+            lines.append(t(f"practice.why.side_{how}", lang, side=side, points=points))
         return lines
 
     def solution(self, lang: Lang) -> None:
@@ -617,8 +619,8 @@ class _ScoreView(_View[ScoreTask]):
                 f" {i.points:+d}"
                 for i in side.items
             )
-            # "Dupla A", as its answer's field and the grade name it (it said "A: 50").
-            name = t("practice.score.side", lang, name=side.name)
+            # "Dupla A (a sua)", as the panel, its answer's field and the grade name it.
+            name = side_label(self.task, side.name, lang)
             st.markdown(f"**{name}: {side.total}** — {items}")
 
 
@@ -743,14 +745,23 @@ def _choose_input(task: ChooseTask, key: str, lang: Lang) -> list[int]:
     ]
 
 
+def side_label(task: ScoreTask, name: str, lang: Lang) -> str:
+    """A score task's side as the learner reads it everywhere: "Dupla A", or "Dupla A (a
+    sua)" where the goal speaks of "a sua dupla" (`your_side`)."""
+    ours = name == task.your_side
+    return t(f"practice.score.{'your_side' if ours else 'side'}", lang, name=name)
+
+
 def _score_input(scenario: Scenario, key: str, lang: Lang) -> dict[str, int]:
+    assert isinstance(scenario.task, ScoreTask)
     totals: dict[str, int] = {}
     for name, shown in score_sides(scenario.id, lang):
+        ours = name == scenario.task.your_side
         with st.container(border=True):
             st.markdown(shown, unsafe_allow_html=True)
             totals[name] = int(
                 st.number_input(
-                    t("practice.score.total", lang, name=name),
+                    t(f"practice.score.{'your_total' if ours else 'total'}", lang, name=name),
                     # (No value=: 0 to start with, and a total set before it is drawn, kept
                     # or cleared, raises no Streamlit warning of a value set twice.)
                     step=5,
@@ -779,7 +790,7 @@ def score_sides(scenario_id: str, lang: Lang) -> tuple[tuple[str, str], ...]:
         if side.corte_cards is not None:  # (the goal alone said it: the board did not)
             flags.append(t("practice.score.corte", lang, cards=side.corte_cards))
         ours = side.name == yours
-        header = t(f"practice.score.{'your_side' if ours else 'side'}", lang, name=side.name)
+        header = side_label(scenario.task, side.name, lang)
         parts = [f"**{header}** · {' · '.join(flags)}"]
         parts += [meld_html(meld, size="sm", lang=lang) for meld in side.melds]
         for number, hand in enumerate(side.hands):

@@ -453,6 +453,31 @@ def test_a_score_panel_says_which_side_and_hand_are_yours_where_the_goal_says_yo
         assert text not in shown, text
 
 
+@pytest.mark.parametrize(
+    ("scenario", "lang", "side", "field"),
+    [
+        ("table_adds_hand_subtracts", "pt", "Dupla A (a sua)", "Total da dupla A (a sua)"),
+        ("table_adds_hand_subtracts", "en", "Side A (yours)", "Total of side A (yours)"),
+        (WORKED, "pt", "Dupla A", "Total da dupla A"),  # (the goal speaks of no one)
+    ],
+)
+def test_a_score_task_names_your_side_alike_in_the_field_the_grade_and_the_solution(
+    open_app: Open, scenario: str, lang: str, side: str, field: str
+) -> None:
+    """The panel said “Dupla A (a sua)”, as the goal says “a sua dupla”; the answer's field
+    below it, the line of a wrong total and the solution said “Dupla A” alone."""
+    at = open_scenario(open_app, scenario, lang=lang)
+    key = f"sc_{scenario}"
+    answer = load_curriculum().scenarios[scenario].task.answer
+    total = at.number_input(key=f"{key}_total_A")
+    assert total.label == field
+    total.set_value(answer["A"] + 100)
+    at.button(key=f"{key}_check").click().run()
+    assert f"{side}: {answer['A'] + 100} " in as_read(at.error[0].value)
+    at.button(key=f"{key}_solution").click().run()
+    assert any(str(m.value).startswith(f"**{side}: {answer['A']}** —") for m in at.markdown)
+
+
 def test_a_wrong_choice_names_the_option_that_fails_and_why(open_app: Open) -> None:
     """Two wilds in one meld picked, one good meld left out: the core's reason for the first,
     a count of the second."""
