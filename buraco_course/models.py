@@ -4,6 +4,7 @@ solution, so no caller branches over the kinds to judge them."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import cached_property
 from typing import Annotated, Any, Literal, get_args
@@ -309,7 +310,21 @@ class ScoreTask(_Task):
         for i, wrong in enumerate(scenario.wrong):
             if wrong.totals is None or wrong.totals == totals:
                 problems.append(problem(f"wrong[{i}]", "wrong_not_other_totals"))
+                continue
+            # Said after a wrong try, with tries left: the right total is the solution's.
+            missed = {totals[s] for s, got in wrong.totals.items() if totals.get(s, got) != got}
+            for lang in ("pt", "en"):
+                said = _figures(wrong.explanation.get(lang)) & missed
+                if said:
+                    where = f"wrong[{i}].explanation.{lang}"
+                    problems.append(problem(where, "wrong_says_answer", total=min(said)))
         return problems
+
+
+def _figures(text: str) -> set[int]:
+    """The whole numbers a text says, signed, grouped or not ("−100", "1.245", "1,245")."""
+    found = re.findall(r"(?<![\w.,])([-−]?)(\d{1,3}(?:[.,]\d{3})+|\d+)(?![\w]|[.,]\d)", text)
+    return {int(re.sub(r"\D", "", digits)) * (-1 if sign else 1) for sign, digits in found}
 
 
 def _side_names(round_data: dict[str, Any]) -> tuple[str, ...]:

@@ -214,6 +214,24 @@ def test_a_match_task_the_judge_disagrees_with_is_reported(
     )
 
 
+def test_a_wrong_totals_explanation_that_says_the_right_total_is_reported(
+    tmp_path: Path,
+) -> None:
+    """A wrong total's explanation is shown while the learner may still try again: one that
+    says the right total (“60 − 25 = 35”) gives the answer away, and `buraco scenarios
+    --check` says where, in the author's language. A side the wrong answer got right, or
+    another figure (the hand's 25), is no answer given away."""
+    root = _copy_course(tmp_path)
+    path = root / "scenarios/cards_and_points/table_adds_hand_subtracts.toml"
+    written = "tiram 25 pontos."
+    path.write_text(path.read_text().replace(written, "tiram 25 pontos: 60 − 25 = 35.", 1))
+    found = [p for p in check_curriculum(load_curriculum(root)) if "explanation" in p.where]
+    assert [p.where for p in found] == ["wrong[1].explanation.pt"]
+    assert "diz o total certo, 35: ele fica para a solução" in found[0].text("pt")
+    assert "says the right total, 35: keep it for the solution" in found[0].text("en")
+    assert [p.where for p in check_curriculum(CURRICULUM) if "explanation" in p.where] == []
+
+
 def test_an_invalid_file_names_the_file_and_the_field(tmp_path: Path) -> None:
     root = _copy_course(tmp_path)
     path = root / SAMPLE

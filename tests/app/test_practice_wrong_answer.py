@@ -63,3 +63,20 @@ def test_portuguese_too(open_app: Open) -> None:
     assert "O juiz de regras diz" not in shown
     assert "O juiz de regras diz: jogada inválida." in behind
     assert [e.label for e in at.expander].count("por quê?") == 1
+
+
+def test_a_wrong_total_explained_does_not_give_the_right_total_away(open_app: Open) -> None:
+    """“Você somou as cartas da mão … 60 − 25 = 35”: the explanation of an anticipated wrong
+    total said the right one, while the learner could still try again (and the solution,
+    a tap away, is where the total is). It says how to count; the total waits there."""
+    scenario = "table_adds_hand_subtracts"
+    key = f"sc_{scenario}"
+    for lang in ("pt", "en"):
+        at = open_app("practice", scenario=scenario, lang=lang)
+        at.number_input(key=f"{key}_total_A").set_value(85)
+        check(at, key)
+        shown, _ = said(at)
+        assert "85" in shown and "25" in shown  # (the wrong total, and the hand's cost)
+        assert "35" not in shown, shown
+        at.button(key=f"{key}_solution").click().run()
+        assert "35" in said(at)[0]
