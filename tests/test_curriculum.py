@@ -1040,11 +1040,24 @@ def test_an_exercise_a_table_option_decides_names_the_option_as_casa_shows_it(
     assert any(label == shown or label.startswith(f"{shown}: ") for label in named), named
 
 
+def test_no_exercise_asks_whether_a_meld_may_be_laid_before_the_lessons_say_what_one_is() -> None:
+    """Lesson 1 (the cards and their points) ended on “Baralho sem curingas de figura: vale
+    baixar `5♠ JK 7♠`?”, “Este jogo vale?”, before any lesson said what a jogo (meld) is
+    (lesson 2) or that a joker fills a gap in one (lesson 3). Its exercises count points; the
+    104-card deck is asked in lesson 3, after the joker filling a gap."""
+    first = CURRICULUM.lessons[0]
+    assert first.id == "cards_and_points"
+    asked = {CURRICULUM.scenarios[s].task.kind for s in first.scenarios}
+    assert asked == {"score"}
+    wild = CURRICULUM.lesson("wild_cards").scenarios
+    assert wild.index("joker_fills_the_gap") < wild.index("no_jokers_at_this_table")
+
+
 @pytest.mark.parametrize(
     ("lesson_id", "scenario_id", "pt", "en"),
     [
         # [003] variations: 104 cards, no jokers.
-        ("cards_and_points", "no_jokers_at_this_table", "104 cartas", "104 cards"),
+        ("wild_cards", "no_jokers_at_this_table", "104 cartas", "104 cards"),
         # Trincas only in Fechado [000, 001].
         ("sequences_and_the_ace", "trinca_only_in_fechado", "trinca", "trinca"),
         # [003]: the morto is picked up at the start of the next turn; [000, 001] at the beat.

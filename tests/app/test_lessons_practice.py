@@ -655,7 +655,7 @@ def test_an_exercise_leads_to_its_lesson_open_at_that_exercise(
     at.query_params.update(dict(parse_qsl(link.proto.query_string)))
     switch_to(at, "lessons")
     assert at.query_params["lesson"] == "wild_cards" and "exercise" not in at.query_params
-    assert step_caption(at).startswith("Exercise 3 of 6")
+    assert step_caption(at).startswith("Exercise 4 of 7")
     assert at.subheader[0].value == "A dirty meld takes no second wild"
     assert at.error  # (the wrong "yes" and why)
     # The "yes" still marked: a radio drawn by another page came back empty beside it.

@@ -125,7 +125,7 @@ def test_next_after_a_change_of_language_stays_in_the_lesson(
     expect(main.get_by_role("combobox", name="Lesson")).to_have_value(re.compile(r"^3\. Wild"))
     main.get_by_role("button", name="Next →").click()
     settle(page)
-    expect(main.get_by_text("Exercise 3 of 6", exact=False)).to_be_visible()
+    expect(main.get_by_text("Exercise 3 of 7", exact=False)).to_be_visible()
     expect(page).to_have_url(re.compile(r"[?&]lesson=wild_cards(&|$)"))
 
 
