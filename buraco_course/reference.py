@@ -279,6 +279,7 @@ _LITTLE_WORDS = """
     este esta ja mais muito nao sim ele ela eles vai
     the an of to in on is are be do does did i my me can may how what when who which with
     for and or it its at by from if out this that there have has you your we our not without
+    allowed allow permitido permitida
     q n vc voce pq tb tbm eh msm ta to ce oce agora now"""
 _STOPWORDS = frozenset(_LITTLE_WORDS.split())
 _WORD = re.compile(r"[\w-]+")
@@ -419,6 +420,24 @@ class _Entry:
 _VALE_NOT_WORTH = re.compile(r"\bvalem?\b(?!\s+(?:\d|\{value\}))", re.IGNORECASE)
 
 
+# A question's “vale” at its end or at its start asks whether something is allowed, as “pode?”
+# does: “2 na trinca vale?”, “vale pegar o lixo?”. Read as a worth, it put what each card
+# is worth before the wild in a trinca. Elsewhere, or with a word that asks a figure
+# (“quanto vale o 2?”, “vale quanto?”, “q q vale a batida?”), it still asks a worth.
+_VALE_ALLOWED = re.compile(r"^\W*valem?\b|\bvalem?\W*$", re.IGNORECASE)
+_ASKS_A_FIGURE = re.compile(r"\b(?:quant[oa]s?|qnto|qto|qnt|q\s+q|que\s+que)\b", re.IGNORECASE)
+
+
+def _as_asked(query: str) -> str:
+    """The question with a “vale” that asks whether a thing is allowed left out (a little
+    word, as “pode”). Not where the question names one thing only: “o 2 vale?”, “joker
+    vale?” are as likely its worth."""
+    if _ASKS_A_FIGURE.search(query):
+        return query
+    allowed = _VALE_ALLOWED.sub(" ", query)
+    return allowed if len(_terms(allowed, _ASKING)) >= 2 else query
+
+
 @cache
 def _index() -> tuple[_Entry, ...]:
     entries = []
@@ -535,6 +554,7 @@ def _one_slip(typed: str, word: str) -> bool:
 
 def _ranked(query: str) -> list[_Match]:
     """Every point that holds an idea of the question, best first."""
+    query = _as_asked(query)
     terms = _read(_terms(query, _ASKING))  # idea -> the word written for it
     little = _little_words(query)
     rarity = _rarity()
@@ -620,7 +640,9 @@ def answers(query: str) -> Answers:
     best = telling[0].score if telling else 0.0
     close = [m.point for m in telling if m.score >= CLOSE * best][:MAX_CLOSE]
     more = tuple(m.point for m in ranked if m.point not in close)
-    asked = [idea for idea in _read(_terms(query, _ASKING)) if idea not in _ASKING | _VARIANTS]
+    asked = [
+        idea for idea in _read(_terms(_as_asked(query), _ASKING)) if idea not in _ASKING | _VARIANTS
+    ]
     unread = _unread(query)
     if close and 2 * len(unread) < len(asked):
         unread = ()  # (“e agr?”, “a gente”: a word or two aside, the question is answered)

@@ -692,6 +692,33 @@ def test_a_rules_vale_for_allowed_does_not_answer_what_a_card_is_worth(
     assert found.close[0].id in {"joker_points", "card_points", "canastra_limpa", "canastra_suja"}
 
 
+@pytest.mark.parametrize(
+    ("query", "first"),
+    [
+        ("2 na trinca vale?", "trinca_wild"),
+        ("um 2 na trinca vale?", "trinca_wild"),
+        ("curinga na trinca vale?", "trinca_wild"),
+        ("is a wild allowed in a trinca?", "trinca_wild"),
+        ("vale bater sem canastra?", "go_out_requires"),
+        # (a worth still, asked with a figure's word, or of one thing alone)
+        ("quanto vale o 2?", "card_points"),
+        ("2 vale?", "card_points"),
+        ("joker vale?", "joker_points"),
+        ("tres vermelhos vale quanto", "card_points"),
+    ],
+)
+def test_a_question_ending_in_vale_asks_whether_it_is_allowed(query: str, first: str) -> None:
+    """“2 na trinca vale?” asks whether a 2 may go in a trinca: the first answer was “Trinca
+    (lavadeira)”, then what each card is worth, and the rule itself (“Um curinga na trinca”)
+    third. A “vale” at the question's end or start asks, as “pode?” does, whether a thing is
+    allowed (English “allowed” alike): the rule that says so answers first, and the cards'
+    worth is no answer to it. Asked with “quanto”, or of one thing alone, it is a worth."""
+    found = answers(query)
+    assert found.close[0].id == first
+    if "quanto" not in query and first not in ("card_points", "joker_points"):
+        assert "card_points" not in {p.id for p in found.close}
+
+
 @pytest.mark.parametrize("query", ["K A 2 3 vale?", "k a 2 vale?"])
 def test_k_a_2_vale_is_asked_of_the_wrap_around(query: str) -> None:
     """“K A 2 3 vale?” asks whether the run may turn the corner: the rule that says no

@@ -1016,3 +1016,22 @@ def test_a_claim_on_who_wins_the_match_gets_the_target_rule_003(
     at.text_input(key="who_claim_1").input(claim).run()
     shown = " ".join(m.value for m in at.markdown)
     assert said in shown and ("empate" in shown if lang == "pt" else "tie" in shown)
+
+
+@pytest.mark.parametrize(
+    ("lang", "claim_said", "rule", "not_rule"),
+    [
+        ("pt", "2 na trinca vale?", "Um curinga na trinca", "Quanto vale cada carta"),
+        ("en", "is a wild allowed in a trinca?", "One wild in a trinca", "Discarding a wild"),
+    ],
+)
+def test_a_claim_asking_whether_a_2_may_go_in_a_trinca_is_shown_that_rule(
+    open_app: OpenApp, lang: str, claim_said: str, rule: str, not_rule: str
+) -> None:
+    """“2 na trinca vale?” asks whether it is allowed: under “Nas regras”, the page showed
+    what each card is worth (its “vale” read as a worth), and “is a wild allowed in a
+    trinca?” the discard of a wild (its title's “allowed”). The rule that answers is shown:
+    a trinca takes a wild, one at most."""
+    at = claim(open_app("who", lang=lang), claim_said, "")
+    shown = " ".join(str(m.value) for m in at.markdown)
+    assert rule in shown and not_rule not in shown, shown
