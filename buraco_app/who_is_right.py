@@ -451,12 +451,27 @@ _TIED = re.compile(
 _LEAST_TARGET = 2000
 
 
+# Two totals at the top that differ, said in their numbers alike: “3100 a 3050, quem bateu
+# leva”, “3.100 x 3.050”, “3100 to 3050”. That is the match's score where a side has reached
+# the target, read so (“placar da partida”, agreed_phrases.target_score), which the target's
+# rule answers: the higher total wins, not who went out [003]. It was placed nowhere.
+# (Not a range: “de 2000 a 3000”, “from 2000 to 3000” are targets.)
+_STANDING = re.compile(
+    rf"(?<!\bde )(?<!\bfrom )\b(?P<a>{_NUMBER})\s*(?:a|x|×|to)\s*(?P<b>{_NUMBER})\b",
+    re.IGNORECASE,
+)
+
+
 def _tie_said(claim: str) -> str:
     def read(tie: re.Match[str]) -> str:
         number = int(re.sub(r"\D", "", tie["n"] or tie["m"]))  # (“3.100” is 3100)
         return f"empate em {number}" if number >= _LEAST_TARGET else tie[0]
 
-    return _TIED.sub(read, claim)
+    def standing(score: re.Match[str]) -> str:
+        a, b = (int(re.sub(r"\D", "", score[side])) for side in ("a", "b"))  # (“3.100”)
+        return f"placar da partida {a} a {b}" if min(a, b) >= _LEAST_TARGET else score[0]
+
+    return _STANDING.sub(standing, _TIED.sub(read, claim))
 
 
 # Words a point names only in some phrases, in claims about its subject (search_terms'

@@ -999,6 +999,9 @@ def test_the_canastras_150_and_300_link_plays_both_and_a_table_at_100_and_300_is
         ),
         # (A tie at the top said in its numbers alone, placed nowhere before.)
         ("pt", "deu 3050 a 3050, quem bateu leva", "a batida encerra a rodada, não a partida"),
+        # (Two totals at the top that differ, placed on no rule before.)
+        ("pt", "3100 a 3050, quem bateu leva", "vence quem tiver mais pontos, não quem bateu"),
+        ("en", "3100 to 3050, whoever went out wins", "not the side that went out"),
         (
             "en",
             "we're 3050 each and they went out, is it theirs?",

@@ -537,6 +537,12 @@ MATCH_END: list[tuple[str, str]] = [
     ("empatamos em 3100 e eles bateram", "agreed:target_score"),
     ("3050 all, who went out wins", "agreed:target_score"),
     ("we're 3050 each and they went out, is it theirs?", "agreed:target_score"),
+    # Two totals at the top that differ, the same: “3100 a 3050, quem bateu leva” was placed
+    # on no rule (the higher total wins, not who went out [003]).
+    ("3100 a 3050, quem bateu leva", "agreed:target_score"),
+    ("3100 a 3050 | quem bateu leva", "agreed:target_score"),
+    ("ficou 3.100 x 3.050, quem bateu ganha?", "agreed:target_score"),
+    ("3100 to 3050, whoever went out wins", "agreed:target_score"),
 ]
 CLAIMS += MATCH_END
 # Scores that are no tie at the top: a round's points, a tie in a round, the two totals of a
@@ -546,6 +552,7 @@ PLAIN_SCORES = [
     "deu 350 a 350 nessa rodada",
     "a rodada deu 350 a 120",
     "tá 1500 a 1500",
+    "2500 a 1800, quem bateu leva",  # (no side at the least target yet)
     "we scored 350 all told",
 ]
 CLAIMS += [(claims, "") for claims in PLAIN_SCORES]
