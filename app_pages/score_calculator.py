@@ -304,16 +304,30 @@ elif score is not None:
         }
         fingerprint = _fingerprint(sheet.match.id, detail)
         sent = st.session_state.get(SENT_KEY, {}).get(fingerprint)
+        if sent is not None and not _sent_before(sheet.match.id, sent, fingerprint):
+            sent = None  # (that round undone since, or another in its place: not sent)
         totals = [side.total for side in score.sides]
         number = len(sheet.rounds) + 1
+        args = (sheet.match.id, totals, detail, fingerprint, number)
         st.button(
             t("calc.sent", number=sent) if sent else t("calc.send", number=number),
             type="primary",
             disabled=sent is not None,
             on_click=_send,
-            args=(sheet.match.id, totals, detail, fingerprint, number),
+            args=args,
             key="calc_send",
         )
+        if sent is not None:
+            # The same count as a round sent: a second quick tap lands on the button above,
+            # greyed out, and sends nothing; two rounds may well score the same, and this
+            # one, apart and named, sends it on purpose as the next round.
+            st.caption(t("calc.same_as_sent", sent=sent, number=number))
+            st.button(
+                t("calc.send_again", number=number),
+                on_click=_send,
+                args=args,
+                key="calc_send_again",
+            )
 if flash is not None:
     kind, text = flash
     (st.warning if kind == "warning" else st.error)(text)

@@ -172,6 +172,39 @@ def test_two_quick_taps_on_send_to_the_sheet_say_it_is_sent_not_another_phone(
     assert [r.points for r in _store().sheet(match_id).rounds] == [(15, -5)]
 
 
+def test_a_round_that_scores_as_the_last_one_sent_can_be_sent_on_purpose(
+    open_app: OpenApp, switch_to: Any
+) -> None:
+    """Two rounds may well score the same: round 2 typed with round 1's very count showed
+    only “✓ Lançada como rodada 1”, greyed out, and the calculator could not send it. That
+    guard stays (a second quick tap sends nothing); beside it the page says the count is
+    round 1's and a button apart sends it again, on purpose, as round 2."""
+    at = open_app("sheet")
+    match_id = start_match(at, "Nós", "Eles")
+    switch_to(at, "calculator")
+    for number in (1, 2):
+        at.text_area(key="calc_melds_0").set_value("4h 5h 6h")
+        at.text_area(key="calc_hands_1").set_value("3c").run()
+        if number == 1:
+            at.button(key="calc_send").click().run()
+    send = at.button(key="calc_send")
+    assert send.label == "✓ Lançada como rodada 1" and send.disabled
+    assert PT["calc.same_as_sent"].format(sent=1, number=2) in [c.value for c in at.caption]
+    again = at.button(key="calc_send_again")
+    assert again.label == "Lançar de novo, como rodada 2"
+    again.click().run()
+    assert not at.exception
+    assert [r.points for r in _store().sheet(match_id).rounds] == [(15, -5), (15, -5)]
+    assert at.success[0].value == PT["calc.sent_ok"].format(
+        number=2, points=r"Nós \+15, Eles \-5", next=3
+    )
+    _store().undo_last(match_id)  # round 2 undone on the Placar: it is no longer sent
+    at.text_area(key="calc_melds_0").set_value("4h 5h 6h")
+    at.text_area(key="calc_hands_1").set_value("3c").run()
+    send = at.button(key="calc_send")
+    assert send.label == "Lançar no placar (rodada 2)" and not send.disabled
+
+
 # --- round after round: a sent round leaves the calculator empty for the next -------------
 
 
