@@ -356,6 +356,9 @@ AGREED_RULES: dict[str, str] = {
     "morto_who_takes": "morto",
     "morto_penalty": "morto",
     "go_out_needs_morto": "morto",
+    # A wild in a trinca, one at most, as in any meld [000, 003]: “2 na trinca vale?” was
+    # offered the trincas' disputed points, and told that no source speaks of it.
+    "trinca_wild": "trinca kind",
     "no_wrap_around": "sequência ás rei 2 volta king",
     "ace_low_high": "ás rei 2 king",
     "natural_two": "2",
@@ -389,6 +392,7 @@ AGREED_UNLESS: dict[str, str] = {
     "natural_two": "lixo trinca",
     "dirty_turns_clean": "lixo",
     "sequence": "trinca",
+    "trinca_wild": "naipe suit oito eight real",  # (the trinca's suits, eight of a kind)
     "card_points": "canastra trinca",  # ("canastra de ás vale 500?" is the canastra de 500)
     # (A morto taken and never used is the unused indirect-beat morto's: “do we lose 100 for
     # a morto we took but never played?”)

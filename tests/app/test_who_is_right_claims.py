@@ -545,6 +545,16 @@ MATCH_END: list[tuple[str, str]] = [
     ("3100 to 3050, whoever went out wins", "agreed:target_score"),
 ]
 CLAIMS += MATCH_END
+# A wild in a trinca, one at most, as in any meld [000, 003]: no source disputes it. “2 na
+# trinca vale?” was offered the trincas' disputed points (their suits, Fechado only, eight
+# of a kind), under “none of the four sources speaks of it: a house rule”.
+TRINCA_WILD: list[tuple[str, str]] = [
+    ("2 na trinca vale?", "agreed:trinca_wild"),
+    ("pode coringa na trinca? | só em sequência", "agreed:trinca_wild"),
+    ("trinca com curinga vale no aberto?", "agreed:trinca_wild"),
+    ("is a wild allowed in a trinca?", "agreed:trinca_wild"),
+]
+CLAIMS += TRINCA_WILD
 # Scores that are no tie at the top: a round's points, a tie in a round, the two totals of a
 # match not yet over. Not the match's end: the target's rule would be no answer to them.
 PLAIN_SCORES = [
@@ -606,6 +616,12 @@ def test_who_wins_the_match_argued_at_the_table_is_answered_with_the_rule(
     claims: str, right: str
 ) -> None:
     """Who wins the match [003]: the rule, at once, not how many points it goes to."""
+    assert verdict(claims, right) == "sure and right", match(*claims.split(" | "))
+
+
+@pytest.mark.parametrize(("claims", "right"), TRINCA_WILD, ids=[c[:60] for c, _ in TRINCA_WILD])
+def test_a_wild_in_a_trinca_is_answered_with_the_rule(claims: str, right: str) -> None:
+    """A trinca takes one wild [000, 003]: the rule, at once, not the trincas' disputes."""
     assert verdict(claims, right) == "sure and right", match(*claims.split(" | "))
 
 
