@@ -58,7 +58,9 @@ for cards in melds_said(*claims) if said else ():
     page_link("lookup", t("who.meld_link", cards=cards_text(cards)), linked)
 # A rule the four sources agree on is answered with the rule, as the reference says it.
 if found and found.agreed:
-    st.success(t("who.agreed"), icon=NO_ICON)
+    # (Where a rule is played only under an option, not “in all three variants”.)
+    needs = next((a.needs for a in found.agreed if a.needs), None)
+    st.success(t(f"who.agreed_needs.{needs}" if needs else "who.agreed"), icon=NO_ICON)
     for agreed in found.agreed:
         show_point(agreed, rules, lang)
 # (Named above: the near disputed points are only offered, none chosen.)

@@ -17,6 +17,7 @@ from buraco_app.inline_cards import caption_md, show_text
 from buraco_app.pages import page_link
 from buraco_core.rules import OPTIONS, PRESET_NAMES, PRESETS, RuleSet, option_sources
 from buraco_course.reference import RulePoint, disputes
+from buraco_course.reference import point as rule_point
 from buraco_text import (
     Lang,
     option_description,
@@ -116,19 +117,22 @@ def show_point(point: RulePoint, rules: RuleSet, lang: Lang) -> None:
     at the user's table and per variant where an option governs it, the option, its
     sources, and a link to its lesson."""
     lines = [f"**{point.title(lang)}**", point.text(lang)]
-    if point.option is not None:
-        changed = point.option in rules.changed_options()
+    # A rule played only under an option (a wild in a trinca, where trincas are played): that
+    # option's lines, at the table and per variant, say where it holds.
+    governing = point if point.needs is None else rule_point(point.needs)
+    if governing.option is not None:
+        changed = governing.option in rules.changed_options()
         mark = f" ✎ _{t('lookup.changed', lang)}_" if changed else ""
-        here = point.at_table(rules, lang)
+        here = governing.at_table(rules, lang)
         # A point the table never meets (trinca suits at an Aberto table, where no trinca is
         # laid): its value is said to have no effect here, as a changed option's is.
-        idle = None if changed else without_effect(rules, point.option, lang)
+        idle = None if changed else without_effect(rules, governing.option, lang)
         if idle and here is not None:
             here += " " + idle
         # Variants that say the same are named together: the same sentence three times was
         # four lines on a phone.
         alike: dict[str, list[str]] = {}
-        for preset, said in point.per_preset(lang):
+        for preset, said in governing.per_preset(lang):
             alike.setdefault(said, []).append(preset_title(preset, lang))
         if list(alike) == [here]:
             lines.append(t("lookup.at_your_table_everywhere", lang, value=here) + mark)
@@ -147,8 +151,9 @@ def show_point(point: RulePoint, rules: RuleSet, lang: Lang) -> None:
         # of its own), not “Fontes: 000, 001”.
         said = sources_text(point.sources, lang)
         about = [said[:1].upper() + said[1:]]
-        if point.option is not None:
-            about.append(t("lookup_reference.option", lang, name=option_name(point.option, lang)))
+        if governing.option is not None:
+            name = option_name(governing.option, lang)
+            about.append(t("lookup_reference.option", lang, name=name))
         st.caption(" · ".join(about))
         if point.lesson is not None:
             page_link("lessons", t("lookup_reference.lesson", lang), {"lesson": point.lesson})

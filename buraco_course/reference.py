@@ -68,6 +68,10 @@ class RulePoint(BaseModel):
     sources: tuple[str, ...] = Field(min_length=1)
     option: str | None = None
     values: Mapping[str, Text] = Field(default_factory=dict)
+    # The point whose (true/false) option this rule is played under, where not every variant
+    # plays it: a wild in a trinca holds where trincas are played (“trincas”), which Aberto
+    # and STBL do not.
+    needs: str | None = None
     lesson: str | None = None
     scenarios: tuple[str, ...] = ()
     words: str = ""  # how players also ask for it; searched, never shown

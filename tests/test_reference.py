@@ -1105,3 +1105,12 @@ def test_a_sources_portuguese_name_quoted_in_english_says_what_it_means() -> Non
     ]
     assert len(quoting) >= 2
     assert all("joker or" in text for text in quoting), quoting
+
+
+@pytest.mark.parametrize("point_id", [p.id for p in points() if p.needs is not None])
+def test_a_rule_played_under_an_option_names_an_on_off_option(point_id: str) -> None:
+    """`needs` names the point of a true/false option some variant leaves off: where the rule
+    is played is then said from the presets (a wild in a trinca: trincas)."""
+    needed = point(point(point_id).needs or "")
+    assert needed.option is not None and option_choices(needed.option) == (False, True)
+    assert len({getattr(PRESETS[p], needed.option) for p in PRESET_NAMES}) == 2

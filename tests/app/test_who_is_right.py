@@ -1038,3 +1038,27 @@ def test_a_claim_asking_whether_a_2_may_go_in_a_trinca_is_shown_that_rule(
     at = claim(open_app("who", lang=lang), claim_said, "")
     shown = " ".join(str(m.value) for m in at.markdown)
     assert rule in shown and not_rule not in shown, shown
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "rules"),
+    [("pt", "2 na trinca vale?", "aberto"), ("en", "is a wild allowed in a trinca?", "fechado")],
+)
+def test_a_wild_in_a_trinca_is_said_to_hold_where_trincas_are_played(
+    open_app: OpenApp, lang: str, said: str, rules: str
+) -> None:
+    """A trinca's wild is a rule the sources agree on, played where trincas are: Fechado's
+    default, not Aberto's nor STBL's. The page said “A regra vale nas três variantes”; it
+    says where the rule holds, and the rule's box says which variants play trincas and
+    whether the table does, from the presets."""
+    texts = PT if lang == "pt" else EN
+    at = claim(open_app("who", lang=lang, rules=rules), said, "")
+    assert not at.exception
+    assert [s.value for s in at.success] == [texts["who.agreed_needs.trincas"]]
+    trincas = point("trincas")
+    box = next(m.value for m in at.markdown if point("trinca_wild").title(lang) in m.value)
+    here = trincas.values[str(PRESETS[rules].trincas).lower()](lang)
+    assert texts["lookup.at_your_table"].format(value=here) in box
+    played = texts["preset.fechado"] + ": " + trincas.values["true"](lang)
+    assert played in box, box
+    assert trincas.values["false"](lang) in box  # (Aberto and STBL, named together)
