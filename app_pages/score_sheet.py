@@ -817,7 +817,7 @@ def details(sheet: Sheet, lang: Lang) -> None:
         detail = calculator_detail(rnd)
         if detail is None:
             continue
-        if detail is rnd.detail:
+        if detail is rnd.detail or rnd.reverted:  # (corrected back: it holds again)
             lines.append(f"**{t('sheet.detail_round', number=rnd.number)}**")
         else:
             now = md_text(points_text(sheet.match.names, rnd.points, lang))
@@ -866,7 +866,16 @@ def rounds_view(sheet: Sheet, standing: MatchStanding, lang: Lang) -> None:
                 alt=t("sheet.table_alt"),
             )
     corrected = [
+        # A round corrected back to its first points reads as first entered: said so, not
+        # “corrigida; antes: …” beside the very points it was entered with.
         t(
+            "sheet.fix_undone",
+            number=r.number,
+            count=len(r.corrections) - 1,  # (the last one took them back)
+            points=md_text(points_text(sheet.match.names, r.points, lang)),
+        )
+        if r.reverted
+        else t(
             "sheet.fix_history",
             number=r.number,
             points="; ".join(

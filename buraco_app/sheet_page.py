@@ -64,6 +64,7 @@ CSV_TEXTS = {
     "total_label": "sheet.csv_total",
     "corrected_label": "sheet.csv_corrected",
     "was_text": "sheet.csv_was",
+    "undone_text": "sheet.csv_undone",
 }
 
 

@@ -362,6 +362,11 @@ class Round:
         return self.corrections[0].before if self.corrections else self.points
 
     @property
+    def reverted(self) -> bool:
+        """Corrected, then corrected back: the round has its first points again."""
+        return bool(self.corrections) and self.points == self.first_points
+
+    @property
     def detail_before_correction(self) -> dict[str, Any] | None:
         """The calculator's itemised round of a corrected round (kept, no longer valid)."""
         return self.corrections[0].detail if self.corrections else None
@@ -938,6 +943,7 @@ class SheetStore:
         total_label: str = "{name} total",
         corrected_label: str = "corrected",
         was_text: str = "was {points}",
+        undone_text: str = "correction undone: as entered",
     ) -> str:
         """CSV: round number, each side's points, each side's running total (and what a
         corrected round had before: see sheet_csv)."""
@@ -947,6 +953,7 @@ class SheetStore:
             total_label=total_label,
             corrected_label=corrected_label,
             was_text=was_text,
+            undone_text=undone_text,
         )
 
     # --- internals
@@ -1123,12 +1130,14 @@ def sheet_csv(
     total_label: str = "{name} total",
     corrected_label: str = "corrected",
     was_text: str = "was {points}",
+    undone_text: str = "correction undone: as entered",
     delimiter: str = ",",
 ) -> str:
     """A sheet as CSV: round number, each side's points (as corrected), each side's
     running total. A sheet with a corrected round has one more column, `corrected_label`:
     for each corrected round, the points it had before (`was_text`; oldest first, "; "
-    between two corrections), empty for the others: the paper sheet's crossed-out number.
+    between two corrections), empty for the others: the paper sheet's crossed-out number; a
+    round corrected back to its first points, `undone_text` (its points as entered).
     The fields are separated by `delimiter` (see `spreadsheet_csv`)."""
     names = sheet.match.names
     out = io.StringIO()
@@ -1144,7 +1153,11 @@ def sheet_csv(
         row: list[Any] = [rnd.number, *rnd.points, *running]
         if corrected:
             was = "; ".join(points_text(names, c.before) for c in rnd.corrections)
-            row.append(_csv_text(was_text.format(points=was)) if was else "")
+            if rnd.reverted:
+                was = undone_text
+            elif was:
+                was = was_text.format(points=was)
+            row.append(_csv_text(was))
         writer.writerow(row)
     return out.getvalue()
 

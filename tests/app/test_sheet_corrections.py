@@ -472,3 +472,31 @@ def test_a_round_stored_corrected_or_undone_opens_the_page_at_its_top(open_app: 
     at.button(key="sheet_undo_yes").click().run()
     assert not at.exception, at.exception
     assert scrolls(at) == 1 and _points(str(at.query_params["match"])) == [(400, 100)]
+
+
+def test_a_correction_taken_back_reads_as_the_round_first_entered(open_app: OpenApp) -> None:
+    """A round corrected, then corrected back to its first points: the sheet said “✎ Rodada
+    1 corrigida; antes: Nós +100, Eles +20; Nós +100, Eles −20” beside a round that reads as
+    first entered, and the CSV “era …” alike; both say the correction was undone."""
+    from buraco_app.sheet_page import csv_texts
+
+    for lang, names in (("pt", ("Nós", "Eles")), ("en", ("Us", "Them"))):
+        texts = PT if lang == "pt" else EN
+        at = open_app("sheet", lang=lang)
+        match_id = start_match(at, *names)
+        submit_round(at, "100", "20")
+        confirm_fix(type_fix(open_fix(at), "100", "-20"))
+        confirm_fix(type_fix(open_fix(at), "100", "20"))
+        assert _points(match_id) == [(100, 20)]
+        said = {
+            "pt": r"✎ Rodada 1: a correção foi desfeita; a rodada vale como foi lançada,"
+            r" Nós \+100, Eles \+20.",
+            "en": r"✎ Round 1: the correction was undone; the round stands as first entered,"
+            r" Us \+100, Them \+20.",
+        }[lang]
+        assert said in _captions(at)
+        assert not [c for c in _captions(at) if "antes:" in c or "before:" in c]
+        labels = csv_texts(lang)  # type: ignore[arg-type]
+        rows = sheets.sheet_csv(_store().sheet(match_id), **labels).splitlines()
+        assert rows[1].split(labels["delimiter"])[-1] == texts["sheet.csv_undone"]
+        assert texts["sheet.csv_was"].split("{")[0] not in rows[1]
