@@ -178,7 +178,8 @@ REVIEW_LESSONS = {
 RETOLD = frozenset({Code.LAID_MELD, Code.EXTENDED_MELD, Code.DISCARDED})
 # And those a hint's line tells (the pickup: in the past tense, "Pegou o lixo…", they read
 # as done).
-RETOLD_IN_HINT = RETOLD | {Code.TOOK_LIXO, Code.TOOK_LIXO_NEW_MELD, Code.TOOK_LIXO_EXTEND}
+TOOK_LIXO = frozenset({Code.TOOK_LIXO, Code.TOOK_LIXO_NEW_MELD, Code.TOOK_LIXO_EXTEND})
+RETOLD_IN_HINT = RETOLD | TOOK_LIXO
 
 
 @dataclass(frozen=True)
@@ -958,9 +959,13 @@ def _totals(match: MatchStanding, players: int, lang: Lang) -> None:
 def _feedback(feedback: Feedback, game: Game, lang: Lang) -> None:
     # (alone: "ao jogo 1 do adversário"; rules: a meld as it will lie, not in tap order)
     top = lixo_top(positions(game)[feedback.at])  # (the lixo's top card as the tap found it)
-    tried = move_text(feedback.move, lang, top=top, alone=game.setup.players == 2, rules=game.rules)
-    said = t("board.your_move", lang, move=tried)
     verdict = feedback.verdict
+    # (a pickup's cards said here, in its line: the grey line under the hand retold the
+    # pickup, “Pegou o lixo (3 cartas) justificando…”, below “Sua jogada: Pegar o lixo…”)
+    taken = next((dict(e.params)["count"] for e in verdict.events if e.code in TOOK_LIXO), None)
+    alone = game.setup.players == 2
+    tried = move_text(feedback.move, lang, top=top, alone=alone, rules=game.rules, lixo_count=taken)
+    said = t("board.your_move", lang, move=tried)
     drew = drew_text(verdict, lang)
     if drew:  # (the card is marked in the hand, below a phone's fold: named where the tap was)
         said += f"  \n{drew}"
@@ -1041,9 +1046,13 @@ SAID_UNDER_MOVE = frozenset({Code.TWO_MOVED_TO_NATURAL, Code.WILD_MOVED, Code.MO
 # there too; and "Descartou o 10♦: a vez passa" under "Sua jogada: Descartar o 10♦" and
 # "Vez de: Adversário (jogador 2)", a third time; "Baixou o jogo 4♣ 4♥ 4♠" under "Sua
 # jogada: Baixar 4♣ 4♥ 4♠" (the meld outlined green), as the move lists leave out what
-# their line tells (RETOLD).
+# their line tells (RETOLD); “Pegou o lixo (3 cartas)…” under “Sua jogada: Pegar o lixo…”
+# (its count is said in that line: TOOK_LIXO).
 SAID_IN_ANSWER = (
-    frozenset({Code.DREW, Code.DIRECT_BEAT, Code.INDIRECT_BEAT}) | RETOLD | SAID_UNDER_MOVE
+    frozenset({Code.DREW, Code.DIRECT_BEAT, Code.INDIRECT_BEAT})
+    | RETOLD
+    | SAID_UNDER_MOVE
+    | TOOK_LIXO
 )
 # Those whose words in the answer say the new cards are marked green (the card drawn, the
 # morto of a direct beat): the line under the hand does not count them again.

@@ -38,13 +38,15 @@ def move_text(
     top: Card | None = None,
     alone: bool = False,
     rules: RuleSet | None = None,
+    lixo_count: int | None = None,
 ) -> str:
     """A move in plain words: "Acrescentar 4♠ ao jogo 1"; `past`, as a record of the round
     tells it ("acrescentou 4♠ ao jogo 1"); `theirs`, made by the other side, whose melds it
     names as theirs ("ao jogo 1 deles"), as the board labels them; `alone`, at a table of
     two, where the other side is one player ("ao jogo 1 dele", "do adversário": no pair);
     with `rules`, a meld laid is named as it will lie on the table ("Baixar 6♦ 7♦ 8♦" for
-    7♦ 8♦ 6♦ tapped), as the board and the judge's own line show it."""
+    7♦ 8♦ 6♦ tapped), as the board and the judge's own line show it. With `lixo_count`, a
+    pickup (not in the past) says the lixo's cards: "Pegar o lixo (3 cartas) e baixar…"."""
     key = "move.done." if past else "move."
     one = "_alone" if alone else ""
     mine = f"_theirs{one}" if theirs else ""
@@ -59,6 +61,14 @@ def move_text(
         kind = f"extend_other{one}" if move.side is not None else f"extend{mine}"
         return t(f"{key}{kind}", lang, cards=cards_text(move.cards), meld=move.meld + 1)
     assert isinstance(move, TakeLixo)
+    said = _take_lixo_text(move, key, mine, lang, top)
+    head = t("move.take_lixo", lang)  # (every pickup's words start so, in both languages)
+    if lixo_count is None or past or not said.startswith(head):
+        return said
+    return t("move.take_lixo_count", lang, count=lixo_count) + said.removeprefix(head)
+
+
+def _take_lixo_text(move: TakeLixo, key: str, mine: str, lang: Lang, top: Card | None) -> str:
     # The lixo's top card, where the record or the table shows it (it is public): named, not
     # "a de cima".
     named = "_top" if top is not None else ""

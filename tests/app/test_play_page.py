@@ -56,7 +56,7 @@ from buraco_app.play import (
 from buraco_app.settings import QUICK_KEY
 from buraco_app.sheets import StorageUnavailable
 from buraco_core.cards import parse_card, parse_cards
-from buraco_core.judge import play
+from buraco_core.judge import legal_moves, play
 from buraco_core.moves import Discard, Draw, Extend, Lay, Move, TakeLixo
 from buraco_core.notation import position_from_data
 from buraco_core.players import make_player, view_of
@@ -3348,6 +3348,53 @@ def test_the_learners_meld_is_said_once_not_again_under_the_hand(
     assert isinstance(the_game(at).current.moves[-1], Lay)
     said = [str(a.value) for a in [*at.success, *at.warning]]
     assert any(answer in s for s in said), said
+    captions = [str(c.value) for c in at.caption]
+    assert not any(retold in c for c in captions), captions
+
+
+def _a_lixo_to_take() -> tuple[Game, TakeLixo]:
+    """A 2-player Fechado game, the learner to draw, who may take a lixo of 3 cards or more
+    with a new meld (the first such position of a basic player's game)."""
+
+    def takes(state: State) -> list[Move]:
+        return [m for m in legal_moves(ruleset("fechado"), state) if isinstance(m, TakeLixo)]
+
+    def ready(state: State) -> bool:
+        if not learner_turn(state) or state.phase is not Phase.DRAW or len(state.lixo) < 3:
+            return False
+        return any(isinstance(m, TakeLixo) and m.new_meld for m in takes(state))
+
+    game = played_until(Setup("fechado", {}, 2, "basic", "on", 5), 5, ready)
+    take = next(m for m in takes(positions(game)[-1]) if isinstance(m, TakeLixo) and m.new_meld)
+    assert isinstance(take, TakeLixo)
+    return game, take
+
+
+@pytest.mark.parametrize(
+    ("lang", "answer", "retold"),
+    [
+        ("pt", "Sua jogada: Pegar o lixo ({n} cartas) e", "Pegou o lixo"),
+        ("en", "Your move: Take the lixo ({n} cards) and", "Took the"),
+    ],
+)
+def test_the_learners_pickup_is_said_once_with_its_count(
+    open_app: Open, lang: Lang, answer: str, retold: str
+) -> None:
+    """The pickup's answer (“Sua jogada: Pegar o lixo e baixar o 7♣ com 4♣ 6♣ JK”) said what
+    was done; the grey line under the hand said it again, “Pegou o lixo (3 cartas)
+    justificando com um jogo novo com o 7♣”. The lixo's count is said in the answer's line,
+    “Pegar o lixo (3 cartas) e baixar…”, and not under the hand."""
+    game, take = _a_lixo_to_take()
+    count = len(positions(game)[-1].lixo)
+    open_app("play", lang=lang)  # creates the data folder
+    at = open_app("play", lang=lang, game=store().create(game))
+    for card in take.new_meld:
+        tap_card(at, card.symbol)
+    click(at, "btt-play_board-lixo")
+    assert isinstance(the_game(at).current.moves[-1], TakeLixo)
+    said = [str(a.value) for a in [*at.success, *at.warning]]
+    assert any(s.startswith(answer.format(n=count)) for s in said), said
+    assert not any(retold in s for s in said), said
     captions = [str(c.value) for c in at.caption]
     assert not any(retold in c for c in captions), captions
 
