@@ -575,8 +575,8 @@ def show_board(
         none = f": :gray[{t('table.no_melds', lang)}]" if not melds and (other or not live) else ""
         if not nobody:
             st.markdown(f"**{title}**{none}")
-        elif not (other or live):
-            st.markdown(nobody)
+        elif not (other or live):  # (the computers' turn: the small grey line it is on one's own)
+            st.caption(nobody)
         if melds:
             _melds(rules, state, melds_side, other, key, lang, on_move if live else None, marks)
         # The answer to a tap on a meld: under its side's melds, one widget (it cannot sit

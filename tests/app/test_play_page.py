@@ -3352,6 +3352,26 @@ def test_the_learners_meld_is_said_once_not_again_under_the_hand(
     assert not any(retold in c for c in captions), captions
 
 
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_no_melds_yet_is_a_small_grey_line_on_the_computers_turn_too(
+    open_app: Open, lang: Lang
+) -> None:
+    """“Ninguém baixou ainda.” is a small grey line beside “+ Novo jogo” on the learner's
+    turn; on the computers' turn (the learner's discard made, nobody's meld down) it was
+    drawn as the page's normal text."""
+    at = open_app("play", lang=lang)
+    at.segmented_control(key=QUICK_KEY).set_value("fechado").run()
+    click(at, "play_start")
+    click(at, "btt-play_board-stock")
+    tap_shown(at, 0)
+    click(at, "btt-play_board-discard")
+    state = positions(the_game(at))[-1]
+    assert not learner_turn(state) and not any(side.melds for side in state.sides)
+    nobody = translate("board.no_melds_yet", lang)
+    assert any(nobody in str(c.value) for c in at.caption), [c.value for c in at.caption]
+    assert not any(nobody in str(m.value) for m in at.markdown), [m.value for m in at.markdown]
+
+
 def _a_lixo_to_take() -> tuple[Game, TakeLixo]:
     """A 2-player Fechado game, the learner to draw, who may take a lixo of 3 cards or more
     with a new meld (the first such position of a basic player's game)."""
