@@ -211,6 +211,7 @@ REFUSED_AS_READ_ONLY = {**READ_ONLY_CAUSES, "storage_read_only": "database"}
 # open Jogar later start where the first one went on (their games' links open as played).
 REFUSED: WeakKeyDictionary[Engine, str] = WeakKeyDictionary()
 TAKEN_BACK_KEY = "play_taken_back"  # (the game “Desfazer” left, the move it took back)
+HOW_LEARNED_KEY = "play_how_learned"  # the games whose learner has made the taps (_how_learned)
 SAVED_KEY = "play_saved"  # (the game this session's last saved tap was made on, the saved)
 KEPT_KEY = "play_kept"  # (the store, the learner, their unfinished matches): see unfinished()
 # The round's end opened by a tap far down the board (the learner's batida on a phone) kept
@@ -763,7 +764,7 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
             # Where the tap was: above the board, or under the hand, a phone showed the
             # verdict and the coach's note off-screen.
             answer=answer if said else None,
-            how_learned=board.taps_learned(_learner_moves(game)),
+            how_learned=_how_learned(game_id, game),
             hint=asks,
             keep_sort=True,  # (one board, one key: "Por valor" kept after another page)
         )
@@ -878,6 +879,17 @@ def hint_text(
         reasons.append(t(key, lang, gain=gain, deals=weighing.deals))
     says, because = t("play.hint_says", lang), t("play.hint_because", lang)
     return f"**{says}** {said}.  \n**{because}** {' '.join(reasons)}"
+
+
+def _how_learned(game_id: str, game: Game) -> bool:
+    """Whether the learner has made the taps the how-to under the hand teaches in this match
+    (board.taps_learned), now or before: their only meld taken back (“Desfazer jogada”), the
+    how-to unfolded again, as to one who had never laid. Learned is learned (in this session:
+    the match keeps no move taken back)."""
+    learned = st.session_state.setdefault(HOW_LEARNED_KEY, set())
+    if game_id not in learned and board.taps_learned(_learner_moves(game)):
+        learned.add(game_id)
+    return game_id in learned
 
 
 def _learner_moves(game: Game) -> Iterator[Move]:
@@ -1022,6 +1034,7 @@ def _take_back_button(game_id: str, game: Game, lang: Lang) -> None:
 def _take_back(game_id: str, game: Game) -> None:
     if _answered(game) is not None:
         return  # (a second tap: taken back already)
+    _how_learned(game_id, game)  # (the move taken back may be the meld that taught the taps)
     back = take_back(game)
     if back is not None and _save(game_id, back, game):
         st.session_state[TAKEN_BACK_KEY] = (back, game.current.moves[-1])

@@ -3353,6 +3353,41 @@ def test_the_learners_meld_is_said_once_not_again_under_the_hand(
 
 
 @pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_meld_taken_back_does_not_unlearn_the_taps(open_app: Open, lang: Lang) -> None:
+    """The how-to under the hand folds under its first words once the learner has drawn,
+    taken the lixo and laid a meld by taps. Their only meld laid, then “Desfazer jogada”:
+    the how-to unfolded again, as to one who had never laid. Learned is learned."""
+
+    def laid_none(game: Game, state: State) -> bool:
+        mine = (m for b, m in zip(positions(game), game.current.moves, strict=False) if b.turn == 0)
+        assert not any(isinstance(m, Lay) for m in mine), "the deal's learner laid before"
+        if not learner_turn(state) or state.phase is not Phase.DRAW:
+            return False
+        return TakeLixo(new_meld=tuple(parse_cards("Jd Js"))) in legal_moves(game.rules, state)
+
+    start = played_on(new_game(Setup("fechado", {}, 2, "basic", "on", 8)), 8, laid_none)
+    took = learner_move(start, positions(start)[-1], TakeLixo(new_meld=parse_cards("Jd Js")))
+    game = took[0]
+    open_app("play", lang=lang)  # creates the data folder
+    at = open_app("play", lang=lang, game=store().create(game))
+    folded = '<details class="bt-how">'
+
+    def how() -> list[str]:
+        return [
+            str(c.value) for c in at.caption if translate("board.how_short", lang) in str(c.value)
+        ]
+
+    assert how() and not any(folded in c for c in how()), how()  # (no meld laid yet)
+    for card in parse_cards("3s 4s 2c"):
+        tap_card(at, card.symbol)
+    click(at, "btt-play_board-new")
+    assert isinstance(the_game(at).current.moves[-1], Lay)
+    click(at, "play_take_back")
+    assert isinstance(the_game(at).current.moves[-1], TakeLixo)
+    assert how() and all(folded in c for c in how()), how()
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
 def test_no_melds_yet_is_a_small_grey_line_on_the_computers_turn_too(
     open_app: Open, lang: Lang
 ) -> None:
