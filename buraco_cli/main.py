@@ -2139,10 +2139,12 @@ def _selfplay(args: argparse.Namespace) -> int:
             Ctrl-C, or a record that cannot be saved (a full disk), ends the run there: the
             rounds that ended (and were saved) are still summed and shown."""
             nonlocal stopped
+            saving: tuple[Path, RoundRecord] | None = None  # (the round whose record is saved)
             try:
                 for number, record in enumerate(played, start=1):
                     if save is not None:
                         name = _record_name(number, args.rounds)
+                        saving = (save / name, record)
                         _save_record(save / name, record.to_data(), lang)
                     if sys.stderr.isatty() and not args.json:  # a long run shows it is running
                         progress = translate(
@@ -2150,6 +2152,7 @@ def _selfplay(args: argparse.Namespace) -> int:
                         )
                         print(f"\r{progress}", end="", file=sys.stderr, flush=True)
                     ctrl_c.playing = False  # (while the round is summed: noted, then stopped here)
+                    saving = None
                     yield record
                     ctrl_c.playing = True
                     if ctrl_c.pressed:
@@ -2157,6 +2160,14 @@ def _selfplay(args: argparse.Namespace) -> int:
             except (KeyboardInterrupt, BuracoInputError) as exc:
                 stopped = exc
             ctrl_c.playing = False  # (the figures are being printed: a Ctrl-C now is ignored)
+            # A Ctrl-C just after a record was renamed into the folder (while the folder was
+            # synced, on a busy machine): the record stays, so its round counts. It went
+            # unsummed, and a run whose first record was on the disk printed no figures.
+            # (The folder held no record before the run: one there now is this run's.)
+            if saving is not None and isinstance(stopped, KeyboardInterrupt):
+                with suppress(OSError):
+                    if saving[0].exists():
+                        yield saving[1]
 
         with _killed_as_interrupted() if save is not None else nullcontext():
             figures = summarize(saved_and_shown())

@@ -2050,6 +2050,30 @@ def test_a_second_ctrl_c_while_the_figures_are_printed_keeps_them(
         json.loads((tmp_path / record).read_text(encoding="utf-8"))
 
 
+def test_ctrl_c_just_after_a_record_is_saved_counts_its_round(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Ctrl-C just after round 1's record was renamed into the folder, while the folder was
+    synced (a busy machine's window): the record stayed on the disk, but the run printed no
+    figures and no `buraco replay` line, as if no round had ended. The round whose record is
+    kept counts: 1 of 1000 rounds, the record named, exit 130."""
+    import buraco_cli.main as cli
+
+    real_sync = cli._sync_folder
+
+    def ctrl_c_while_synced(folder: Path) -> None:
+        real_sync(folder)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_sync_folder", ctrl_c_while_synced)
+    argv = ["selfplay", "--rounds", "1000", "--players", "2", "--levels", "random,random"]
+    code, out, err = run(capsys, *argv, "--save", str(tmp_path))
+    assert (code, err.strip()) == (130, "buraco: interrompido (Ctrl-C)")
+    assert out.startswith("Computador contra computador, interrompido: 1 de 1000 rodadas"), out
+    assert "round-0001.json" in out and "buraco replay" in out, out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["round-0001.json"]
+
+
 def test_ctrl_c_twice_at_once_keeps_the_figures_and_the_records(tmp_path: Path) -> None:
     """The same with real signals, two SIGINTs sent one right after the other to `buraco
     selfplay --save` once it writes its records (the figures were lost 10 times in 10)."""
