@@ -4,6 +4,7 @@ moment, longer on a slow or busy machine), never as a traceback."""
 
 from __future__ import annotations
 
+import signal
 import sys
 
 
@@ -14,4 +15,9 @@ def main() -> int:
         from buraco_cli.main import interrupted, lang_of
 
         return interrupted(lang_of(sys.argv[1:]))
-    return command()
+    code = command()
+    # The command has ended and said so: a Ctrl-C now (pressed twice, the second arriving
+    # late on a busy machine) stops nothing but Python's own exit, where it printed a
+    # traceback ("Exception ignored in: <module 'threading'>… KeyboardInterrupt").
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return code

@@ -2074,6 +2074,27 @@ def test_ctrl_c_just_after_a_record_is_saved_counts_its_round(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["round-0001.json"]
 
 
+def test_a_ctrl_c_after_the_command_has_ended_prints_no_traceback() -> None:
+    """Ctrl-C pressed twice, the second arriving late (on a busy machine, once the run had
+    printed its figures and “interrupted”): it landed in Python's own exit and printed
+    “Exception ignored in: <module 'threading'>… KeyboardInterrupt” under the figures. A
+    Ctrl-C once the command has ended stops nothing: the command's output and exit code
+    stand, and nothing more is printed."""
+    script = (
+        "import os, signal, sys\n"
+        "sys.argv = ['buraco', 'meld', '4h', '5h', '6h', '--lang', 'en']\n"
+        "from buraco_cli.start import main\n"
+        "code = main()\n"
+        "os.kill(os.getpid(), signal.SIGINT)  # (pressed as the command ends)\n"
+        "sys.exit(code)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("✓ Valid meld") and done.stderr == ""
+
+
 def test_ctrl_c_twice_at_once_keeps_the_figures_and_the_records(tmp_path: Path) -> None:
     """The same with real signals, two SIGINTs sent one right after the other to `buraco
     selfplay --save` once it writes its records (the figures were lost 10 times in 10)."""
