@@ -680,7 +680,9 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
                 game=summary,
             )
         )
-    _totals(match, s.players, lang)
+    # (round 1 over: its result below says the table's one row, "1 | 470 | 190", again)
+    if not (state.phase is Phase.ENDED and len(match.rounds) == 1):
+        _totals(match, s.players, lang)
     with st.container(key=ROUND_MARK):
         st.subheader(t("play.round", lang, n=len(game.rounds)))
     tapped = st.session_state.pop(TAPPED_MOVE_KEY, False)  # (one run only)
