@@ -428,7 +428,12 @@ _VALE_NOT_WORTH = re.compile(r"\bvalem?\b(?!\s+(?:\d|\{value\}))", re.IGNORECASE
 # does: “2 na trinca vale?”, “vale pegar o lixo?”. Read as a worth, it put what each card
 # is worth before the wild in a trinca. Elsewhere, or with a word that asks a figure
 # (“quanto vale o 2?”, “vale quanto?”, “q q vale a batida?”), it still asks a worth.
-_VALE_ALLOWED = re.compile(r"^\W*valem?\b|\bvalem?\W*$", re.IGNORECASE)
+# A “vale como” (or “conta como”) anywhere asks whether a thing counts as another, not what it
+# is worth: “o 2 vale como curinga na trinca?” put what each card is worth among the answers
+# (“oito reis vale como canastra real” is the eight of a kind's point as it was).
+_VALE_ALLOWED = re.compile(
+    r"^\W*valem?\b|\bvalem?\W*$|\b(?:valem?|contam?)\b(?=\s+como\b)", re.IGNORECASE
+)
 _ASKS_A_FIGURE = re.compile(r"\b(?:quant[oa]s?|qnto|qto|qnt|q\s+q|que\s+que)\b", re.IGNORECASE)
 
 

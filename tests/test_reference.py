@@ -719,6 +719,26 @@ def test_a_question_ending_in_vale_asks_whether_it_is_allowed(query: str, first:
         assert "card_points" not in {p.id for p in found.close}
 
 
+@pytest.mark.parametrize(
+    ("query", "first"),
+    [
+        ("o 2 vale como curinga na trinca?", "trinca_wild"),
+        ("o 2 conta como curinga na trinca?", "trinca_wild"),
+        ("o coringa vale como qualquer carta?", "wilds"),
+        ("a canastra de ás vale como real?", "canastra_real"),
+    ],
+)
+def test_vale_como_asks_what_a_thing_counts_as_not_its_worth(query: str, first: str) -> None:
+    """“O 2 vale como curinga na trinca?” asks whether the 2 counts as a wild there: what
+    each card is worth was the third answer, beside the rule (“Um curinga na trinca”). A
+    “vale como” (“conta como”) anywhere asks what a thing counts as; the cards' worth is no
+    answer to it, while “o 2 vale quanto como curinga?” is still asked of a worth."""
+    found = answers(query)
+    assert found.close[0].id == first
+    assert not {"card_points", "joker_points"} & {p.id for p in found.close}
+    assert answers("o 2 vale quanto como curinga?").close[0].id == "card_points"
+
+
 @pytest.mark.parametrize("query", ["K A 2 3 vale?", "k a 2 vale?"])
 def test_k_a_2_vale_is_asked_of_the_wrap_around(query: str) -> None:
     """“K A 2 3 vale?” asks whether the run may turn the corner: the rule that says no

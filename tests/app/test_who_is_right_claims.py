@@ -550,6 +550,7 @@ CLAIMS += MATCH_END
 # of a kind), under “none of the four sources speaks of it: a house rule”.
 TRINCA_WILD: list[tuple[str, str]] = [
     ("2 na trinca vale?", "agreed:trinca_wild"),
+    ("o 2 vale como curinga na trinca?", "agreed:trinca_wild"),  # (counts as, not a worth)
     ("pode coringa na trinca? | só em sequência", "agreed:trinca_wild"),
     ("trinca com curinga vale no aberto?", "agreed:trinca_wild"),
     ("is a wild allowed in a trinca?", "agreed:trinca_wild"),
