@@ -112,6 +112,22 @@ def _names(names: list[str], lang: Lang) -> str:
     return t("lookup.presets_and", lang, first=", ".join(names[:-1]), last=names[-1])
 
 
+def _needs_lines(needs: str, option: str, rules: RuleSet, lang: Lang) -> list[str]:
+    """Where a rule played under an on/off option comes into play: at the table, then per
+    variant. The option's own values (“Vale trinca, de qualquer valor, inclusive de ases”)
+    spoke of the trincas, not of the wild in them, in the wild's box."""
+    changed = option in rules.changed_options()
+    mark = f" ✎ _{t('lookup.changed', lang)}_" if changed else ""
+    here = "on" if getattr(rules, option) else "off"
+    lines = [t(f"lookup.needs.{needs}.{here}", lang) + mark]
+    on = [preset_title(p, lang) for p in PRESET_NAMES if getattr(PRESETS[p], option)]
+    off = [preset_title(p, lang) for p in PRESET_NAMES if not getattr(PRESETS[p], option)]
+    if on and off:
+        said = t(f"lookup.needs.{needs}.presets", lang, on=_names(on, lang), off=_names(off, lang))
+        lines.append(said)
+    return lines
+
+
 def show_point(point: RulePoint, rules: RuleSet, lang: Lang) -> None:
     """One point of the rules reference as `buraco rules --search` gives it: what it says,
     at the user's table and per variant where an option governs it, the option, its
@@ -120,7 +136,9 @@ def show_point(point: RulePoint, rules: RuleSet, lang: Lang) -> None:
     # A rule played only under an option (a wild in a trinca, where trincas are played): that
     # option's lines, at the table and per variant, say where it holds.
     governing = point if point.needs is None else rule_point(point.needs)
-    if governing.option is not None:
+    if point.needs is not None and governing.option is not None:
+        lines.extend(_needs_lines(point.needs, governing.option, rules, lang))
+    elif governing.option is not None:
         changed = governing.option in rules.changed_options()
         mark = f" ✎ _{t('lookup.changed', lang)}_" if changed else ""
         here = governing.at_table(rules, lang)

@@ -1085,3 +1085,28 @@ def test_going_out_says_how_the_last_card_may_go_and_who_says_so(
     way with neither its option nor its sources, where the table may be arguing just that."""
     at = go_out(open_app("lookup", **query), "4h 5h 6h 7h 8h 9h 10h")
     assert said in [c.value for c in at.caption]
+
+
+@pytest.mark.parametrize(
+    ("lang", "rules", "here", "away"),
+    [
+        ("pt", "aberto", "não entra em jogo", "inclusive de ases"),
+        ("pt", "fechado", "então a regra vale", "só sequências do mesmo naipe"),
+        ("en", "aberto", "does not come into play", "aces included"),
+        ("en", "fechado", "so the rule holds", "runs of one suit only"),
+    ],
+)
+def test_the_wild_in_a_trinca_box_says_where_the_rule_comes_into_play(
+    open_app: Open, lang: str, rules: str, here: str, away: str
+) -> None:
+    """“Um curinga na trinca”, searched at an Aberto table, said “Na sua mesa: Não vale
+    trinca: só sequências do mesmo naipe.” and per variant “Buraco Fechado: Vale trinca, de
+    qualquer valor, inclusive de ases.”: the trincas' own lines, of their ranks and suits,
+    in the wild's box. It says whether the rule comes into play at the table, and in which
+    variants it does."""
+    at = open_app("lookup", lang=lang, rules=rules, view="rules", q="2 na trinca vale?")
+    title = reference.point("trinca_wild").title(lang)
+    box = next(m.value for m in at.markdown if m.value.startswith(f"**{title}**"))
+    assert here in box and away not in box, box
+    fechado, aberto = (catalog(lang)[f"preset.{p}"] for p in ("fechado", "aberto"))
+    assert fechado in box and aberto in box, box
