@@ -209,15 +209,31 @@ def typed_for_side(side: Mapping[str, Any], lang: Lang) -> str:
     the core's items leave unsaid ("Jogos na mesa: A♥ K♥ Q♥; 5♠ 5♣ 5♦ · Na mão: 4♦ · pegou
     o morto"), red cards red; "" when nothing was typed."""
     melds = [m.get("cards", "") if isinstance(m, Mapping) else m for m in side.get("melds", ())]
-    hands = side.get("hands", ())
-    said = [
-        t(key, lang, cards="; ".join(md_cards(md_text(_symbols(line))) for line in lines))
-        for key, lines in (("sheet.detail_melds", melds), ("sheet.detail_hands", hands))
-        if any(str(line).strip() for line in lines)
-    ]
+    hands = list(side.get("hands", ()))
+    said = []
+    if any(str(meld).strip() for meld in melds):
+        shown = "; ".join(_cards_md(meld) for meld in melds)
+        said.append(t("sheet.detail_melds", lang, cards=shown))
+    if any(str(hand).strip() for hand in hands):
+        # A hand left empty (the player who went out) was an empty place before a “;”,
+        # “Na mão: ; 7♣ K♦”: where one is, the hands held are named by player, as the
+        # items do (“Na mão: 2º jogador da dupla: 7♣ K♦”).
+        by_player = not all(str(hand).strip() for hand in hands)
+        held = [
+            f"{t('item_detail.player', lang, n=n)}: {_cards_md(hand)}"
+            if by_player
+            else _cards_md(hand)
+            for n, hand in enumerate(hands, 1)
+            if str(hand).strip()
+        ]
+        said.append(t("sheet.detail_hands", lang, cards="; ".join(held)))
     if said and side.get("took_morto") is True:
         said.append(item_text(MORTO_TAKEN, lang))
     return " · ".join(said)
+
+
+def _cards_md(line: object) -> str:
+    return md_cards(md_text(_symbols(line)))
 
 
 def _symbols(line: object) -> str:

@@ -357,6 +357,33 @@ def test_a_calculator_rounds_detail_is_kept_as_from_before_the_correction(
     assert "canastra limpa (jogo 1) +200" in shown  # the itemised round, kept
 
 
+def test_a_reverted_calculator_rounds_details_name_the_hand_held(
+    open_app: OpenApp, switch_to: Any
+) -> None:
+    """The calculator's round 1 (the worked example: the side's 1st player went out, the 2nd
+    kept 7♣ K♦), corrected and corrected back: its details read “Rodada 1”, the round's own,
+    and under Nós “Na mão: ; 7♣ K♦”, an empty place for the hand of the one who went out.
+    The hand held is named by player, as the items above it do."""
+    for lang in ("pt", "en"):
+        texts = PT if lang == "pt" else EN
+        at = open_app("sheet", lang=lang, joker_points="20")
+        start_match(at, *(("Nós", "Eles") if lang == "pt" else ("Us", "Them")))
+        switch_to(at, "calculator")
+        enter_worked_example(at)  # 525 and -5
+        at.button(key="calc_send").click().run()
+        switch_to(at, "sheet")
+        confirm_fix(type_fix(open_fix(at), "525", "-50"))
+        confirm_fix(type_fix(open_fix(at), "525", "-5"))
+        at.segmented_control(key="sheet_view").set_value("details").run()
+        shown = " ".join(m.value for m in at.markdown)
+        assert f"**{texts['sheet.detail_round'].format(number=1)}**" in shown
+        empty_place = texts["sheet.detail_hands"].format(cards=";")
+        assert empty_place not in shown, shown
+        player = {"pt": "2º jogador da dupla", "en": "the side's 2nd player"}[lang]
+        held = texts["sheet.detail_hands"].format(cards=f"{player}: 7♣ :red[K♦]")
+        assert held in shown, shown
+
+
 def test_a_database_that_refuses_the_correction_leaves_the_round_whole(
     open_app: OpenApp,
     no_retry_pause: list[int],
