@@ -1053,6 +1053,16 @@ def test_no_exercise_asks_whether_a_meld_may_be_laid_before_the_lessons_say_what
     assert wild.index("joker_fills_the_gap") < wild.index("no_jokers_at_this_table")
 
 
+def test_lesson_1s_summary_says_the_104_card_deck_in_a_sentence() -> None:
+    """Lesson 1's end, its summary, said “Without the jokers (104 cards, only the 2s wild) is
+    a variation from text 003”, a sentence without its subject (pt “Sem os jokers (104
+    cartas, só os 2 curingas) é uma variação…”, “os 2 curingas” as well two wilds as the
+    2s). It says what is the variation: playing without the jokers, only the 2s as wilds."""
+    summary = CURRICULUM.lesson("cards_and_points").summary
+    assert "Jogar sem os jokers (104 cartas, e só os 2 de curinga) é uma" in summary.get("pt")
+    assert "Playing without the jokers (104 cards, only the 2s wild) is a" in summary.get("en")
+
+
 @pytest.mark.parametrize(
     ("lesson_id", "scenario_id", "pt", "en"),
     [
