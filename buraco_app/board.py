@@ -395,6 +395,12 @@ def _hand_key(key: str) -> str:
     return f"bthand-{key}"  # (the hand's widget, its value the picked positions shown)
 
 
+def hand_mark(key: str) -> str:
+    """The key of the board's hand, one button a card: its container's CSS class, for a
+    page's scroll (pages.ask_to_show)."""
+    return _hand_key(key)
+
+
 def _toggled(key: str) -> None:
     """Cards of the hand tapped: each whose pick the widget's value changed (one a tap; more
     if taps came quicker than reruns), kept in tap order."""

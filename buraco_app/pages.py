@@ -255,6 +255,33 @@ def to_the_mark(mark: str) -> str:
     )
 
 
+def to_show(mark: str) -> str:
+    """The script that scrolls the main area down just enough to show whole the first
+    button of the container keyed `mark` (with 8 px under it), where it is below the
+    screen's bottom edge; where it shows already, nothing moves: a phone's hand, pushed
+    below the fold by the answer to the draw that names its new card (Jogar)."""
+    if not _MARK.fullmatch(mark):
+        raise ValueError(f"not a container key for a CSS class: {mark!r}")
+    return (
+        "<script>(() => {"
+        "const main = document.querySelector('[data-testid=\"stMain\"]');"
+        f"const first = document.querySelector('.st-key-{mark} button');"
+        "if (!first) return;"
+        "const foot = main ? Math.min(window.innerHeight, main.getBoundingClientRect().bottom)"
+        " : window.innerHeight;"
+        "const below = first.getBoundingClientRect().bottom + 8 - foot;"
+        "if (below > 0) (main || window).scrollBy(0, below);"
+        "})()</script>"
+    )
+
+
+def ask_to_show(mark: str) -> None:
+    """The page's next run ends scrolled just enough to show the first button of the
+    container keyed `mark` (`to_show`, drawn last on that run, by `top_if_asked`)."""
+    to_show(mark)  # (a key that cannot be one is said at the tap, not a run later)
+    st.session_state[_TOP_ASKED] = ("show", mark)
+
+
 def ask_for_the_top(mark: str | None = None) -> None:
     """The page's next run opens at its top (`top_if_asked`, drawn last on that run); with
     `mark`, with the container keyed `mark` at the screen's top (`to_the_mark`)."""
@@ -270,6 +297,9 @@ def top_if_asked() -> None:
         # the run before last (two exercises alike, "Next" tapped on each) was kept by the
         # browser as it was, and not run again.
         count = st.session_state[_TOP_COUNT] = st.session_state.get(_TOP_COUNT, 0) + 1
-        script = to_the_mark(asked) if isinstance(asked, str) else TO_THE_TOP
+        if isinstance(asked, tuple):
+            script = to_show(asked[1])
+        else:
+            script = to_the_mark(asked) if isinstance(asked, str) else TO_THE_TOP
         with st.container(key=f"pages-top-{count}"):
             st.html(script, unsafe_allow_javascript=True)

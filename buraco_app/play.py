@@ -60,7 +60,7 @@ from buraco_app.game import (
 )
 from buraco_app.i18n import relabel_after_language_change, t
 from buraco_app.inline_cards import AsIs, error_cards, html_cards, md_cards
-from buraco_app.pages import ask_for_the_top, top_if_asked
+from buraco_app.pages import ask_for_the_top, ask_to_show, top_if_asked
 from buraco_app.scenario_player import course, hand_seat, remembered_learner_id
 from buraco_app.settings import (
     current_overrides,
@@ -702,6 +702,11 @@ def _game(game_id: str, game: Game, lang: Lang) -> None:
         events = tuple(e for e in marks.events if e.code not in SAID_IN_ANSWER)
         told = any(e.code in NEW_CARDS_TOLD for e in marks.events)
         marks = replace(marks, events=events, new_told=told)
+        # A draw on a phone at a round's start: its answer, “Veio o 2♥: está marcado em
+        # verde na sua mão”, under the stock pushed the hand below the screen (its heading at
+        # y 840 of 844). The page scrolls just enough for the hand's first row to show.
+        if tapped and told:
+            ask_to_show(board.hand_mark(BOARD_KEY))
     elif learner_turn(state):
         marks = arrived(states)
     their_turn = not learner_turn(state)

@@ -105,6 +105,31 @@ def test_a_four_player_first_turn_shows_the_hand_on_a_phone(open_page: OpenPage)
         assert box["y"] + box["height"] <= PHONE["height"], (box, PHONE)
 
 
+def test_a_phones_first_draw_shows_the_card_drawn_in_the_hand(open_page: OpenPage) -> None:
+    """At a 4-player round's start on a phone, after a tap on "Monte", the answer "Veio o
+    2♥: está marcado em verde na sua mão" under the stock pushed the whole hand below the
+    screen (its heading at y=840 of 844): the card the answer points to was a scroll away.
+    Now the hand's first row is on the screen with the answer and the stock above it."""
+    page = open_page("play", PHONE)
+    taps = PlayTaps(page)
+    main = page.locator("[data-testid='stMain']")
+    taps.button("Começar")  # (4 players: the form's default)
+    expect(hand_heading(page, 11)).to_be_visible()
+    page.reload()  # (the game's link opened unscrolled, as a learner comes back to it)
+    wait_for_app(page)
+    taps = PlayTaps(page)  # (its watch of the page's runs, set again on the reloaded page)
+    taps.on(main.get_by_role("button", name=STOCK))
+    expect(hand_heading(page, 12)).to_be_visible()
+    drew = main.locator("[data-testid='stAlert']").filter(has_text="Veio o ")
+    expect(drew).to_contain_text("está marcado em verde na sua mão")
+    first = page.locator(HAND).first
+    settled_top(page, first)
+    for shown in (first, drew, main.get_by_role("button", name=STOCK)):
+        box = shown.bounding_box()
+        assert box is not None and box["y"] >= 0, (box, PHONE)
+        assert box["y"] + box["height"] <= PHONE["height"], (box, PHONE)
+
+
 def test_play_a_turn_let_the_computer_play_and_resume(
     open_page: OpenPage, viewport: Viewport, screenshot: Shot
 ) -> None:
