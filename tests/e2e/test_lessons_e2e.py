@@ -262,7 +262,7 @@ def test_a_total_far_off_is_graded_in_portuguese_on_a_phone(
     settle(page)
     main.get_by_role("button", name="Conferir", exact=True).click()
     settle(page)
-    expect(main.get_by_text("Dupla A: 999.999 é mais do que a conta dá.")).to_be_visible()
+    expect(main.get_by_text("Dupla A (a sua): 999.999 é mais do que a conta dá.")).to_be_visible()
     expect(main.get_by_text("outside the allowed range", exact=False)).to_have_count(0)
     screenshot(page, "practice_total_far_off_phone")
 
